@@ -1,0 +1,46 @@
+# wwjudge. `make` builds build/wwjudge; `make test` builds everything again
+# under AddressSanitizer and UndefinedBehaviorSanitizer and runs every test.
+CC      ?= cc
+PKGS    := yaml-0.1 libsodium
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -Iadjudicator
+LDLIBS  += $(shell pkg-config --libs $(PKGS))
+CFLAGS  += $(shell pkg-config --cflags $(PKGS))
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+LIB_SRC  := $(filter-out adjudicator/wwjudge.c,$(wildcard adjudicator/*.c))
+TEST_SRC := $(wildcard tests/test_*.c)
+
+all: build/wwjudge
+
+build/%.o: adjudicator/%.c adjudicator/*.h | build
+	$(CC) $(CFLAGS) -c -o $@ $<
+build/wwjudge: build/wwjudge.o $(LIB_SRC:adjudicator/%.c=build/%.o)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+san/%.o: adjudicator/%.c adjudicator/*.h | san
+	$(CC) $(CFLAGS) $(SAN) -c -o $@ $<
+san/wwjudge: san/wwjudge.o $(LIB_SRC:adjudicator/%.c=san/%.o)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+san/test_%: tests/test_%.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
+	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS) -lcmocka
+
+build san:
+	mkdir -p $@
+
+TESTS := $(TEST_SRC:tests/%.c=san/%)
+
+# Unit tests (cmocka) then the command-line tests (tests/cli/*.sh), all
+# against the sanitized build. Each cmocka binary prints its own summary;
+# tests/run prints the closing "N passed, N failed" line.
+test: $(TESTS) san/wwjudge
+	tests/run $(TESTS)
+
+example: build/wwjudge
+	tests/example.sh build/wwjudge
+
+clean:
+	rm -rf build san
+
+.PHONY: all test example clean
+.SECONDARY:

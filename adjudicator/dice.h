@@ -1,0 +1,59 @@
+/* Dice and shuffles that both players can check (dice.c).
+ *
+ * Roll number k is derived from the secret seed and k alone: ChaCha20
+ * (IETF, 12-byte nonce "ROLL" || k as 64-bit little-endian) keyed by the
+ * 32-byte seed; its bytes are read in order, any byte >= 252 is rejected,
+ * and the first accepted byte b gives the die 1 + b % 6. Shuffle number s
+ * uses nonce "SHUF" || s and draws 32-bit little-endian words, rejecting
+ * those at or above the largest multiple of n, for a Fisher-Yates shuffle
+ * from the top of the pile down. Same result on every platform.
+ *
+ * The rules engine sees only struct ww_rng; the seed stays in the record's
+ * secret/ directory. */
+#ifndef WW_DICE_H
+#define WW_DICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define WW_SEED_BYTES 32
+#define WW_COMMIT_HEX 65 /* 64 hex digits + NUL */
+#define WW_MAX_FORCED 64
+
+/* What the engine is given. die() returns 1..6 for roll `index` and sets
+ * *forced when a forced value was used; below() returns a uniform value
+ * in 0..n-1 for draw `draw` of shuffle `shuffle`. */
+struct ww_rng {
+	int (*die)(void *ctx, uint64_t index, bool *forced);
+	void (*shuffle)(void *ctx, uint64_t shuffle, uint8_t *cards, int n);
+	void *ctx;
+};
+
+/* The seeded stream, with an optional queue of forced rolls (--dice). */
+struct ww_dice {
+	unsigned char seed[WW_SEED_BYTES];
+	int forced[WW_MAX_FORCED];
+	int nforced, used_forced;
+};
+
+/* 0 on success; -1 if libsodium cannot start. */
+int ww_dice_init(void);
+/* A fresh random seed. */
+void ww_dice_new_seed(unsigned char seed[WW_SEED_BYTES]);
+/* Seed from 64 hex digits; -1 if malformed. */
+int ww_seed_from_hex(const char *hex, unsigned char seed[WW_SEED_BYTES]);
+void ww_seed_to_hex(const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
+/* The published commitment: BLAKE2b-256 of the seed, as hex. */
+void ww_seed_commitment(const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
+
+/* The unforced value of roll `index`. */
+int ww_dice_roll(const unsigned char seed[WW_SEED_BYTES], uint64_t index);
+/* Shuffle cards[0..n-1] in place with shuffle number `shuffle`. */
+void ww_dice_shuffle(const unsigned char seed[WW_SEED_BYTES], uint64_t shuffle,
+		     uint8_t *cards, int n);
+
+/* Wire a ww_dice to the engine's interface. */
+void ww_dice_rng(struct ww_dice *d, struct ww_rng *rng);
+
+#endif

@@ -1,0 +1,110 @@
+/* The game record: one directory per game (record.c, record_state.c,
+ * record_scenario.c). Only this layer touches game files.
+ *
+ *   GAME/game.yaml            public: meta + the public state (no hands, no
+ *                             deck order), readable with less
+ *   GAME/log/NNNNNN.yaml      append-only, one entry per order (accepted or
+ *                             rejected): order text, side, sender,
+ *                             Message-ID, every die (index, value, forced),
+ *                             what happened
+ *   GAME/secret/  (0700)      seed, full state (hands, deck order), one
+ *                             hand ledger per side
+ *   GAME/seen                 Message-IDs already processed
+ *   GAME/outbox/{tmp,new,cur} Maildir of mails committed, not yet sent
+ *   GAME/lock                 flock(2) target: one writer per game
+ *
+ * A commit writes every new file to a temporary name, fsyncs it, and makes
+ * them all true at one rename (the commit point); a crash at any instant
+ * leaves the old game or the new one, and loading finishes or discards a
+ * half-done commit. */
+#ifndef WW_RECORD_H
+#define WW_RECORD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "data.h"
+#include "dice.h"
+#include "rules.h"
+#include "state.h"
+
+#define WW_ADDR_MAX 256
+
+struct ww_meta {
+	char data_id[64];          /* which data the game was created with */
+	char data_dir[256];
+	char american[WW_ADDR_MAX];/* registered addresses */
+	char british[WW_ADDR_MAX];
+	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
+	bool seed_revealed;        /* after the game: seed copied to game.yaml */
+	char seed_hex[WW_COMMIT_HEX];   /* only when revealed */
+};
+
+struct ww_game {
+	struct ww_meta meta;
+	struct ww_state state;
+	unsigned char seed[WW_SEED_BYTES]; /* from secret/, never in public files */
+};
+
+/* One log entry, as the caller describes it. */
+struct ww_log_entry {
+	enum ww_side side;
+	const char *order_text;   /* the orders as received */
+	const char *sender;       /* address or "command line" */
+	const char *message_id;   /* may be NULL */
+	bool rejected;
+	const char *reason;       /* when rejected */
+	const struct ww_events *events;
+};
+
+/* Exit-code-friendly status for every record call. */
+enum ww_rec_status {
+	WW_REC_OK = 0,
+	WW_REC_BUSY,       /* lock held: try again later (EX_TEMPFAIL) */
+	WW_REC_IO,         /* disk full, unreadable: nothing was changed */
+	WW_REC_CORRUPT,    /* a record file does not parse or does not add up */
+	WW_REC_EXISTS,     /* create: directory already holds a game */
+	WW_REC_MISSING,    /* no game there */
+};
+
+/* record.c */
+enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
+				    const struct ww_events *setup_events,
+				    char *err, size_t errlen);
+enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
+				  char *err, size_t errlen);
+/* Locks the game (waits up to `wait_seconds`, 0 = don't wait). */
+enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
+				  char *err, size_t errlen);
+void ww_record_unlock(int fd);
+/* Commits the new game state and its log entry (and marks message_id seen)
+ * atomically. `before` is the state the order was applied to, for the
+ * hand ledgers. */
+enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *before,
+				    const struct ww_game *after,
+				    const struct ww_log_entry *entry,
+				    char *err, size_t errlen);
+/* Appends a rejected order's log entry (nothing else changes). */
+enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
+					  char *err, size_t errlen);
+bool ww_record_seen(const char *dir, const char *message_id);
+/* Checks the record adds up (and, once the seed is revealed, recomputes
+ * the commitment, every logged roll and every shuffle). Prints findings
+ * to `out`; returns the number of problems. */
+int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out);
+
+/* Test hook: when the environment variable WW_CRASH_AT=N is set, the
+ * process _exit(99)s just before write step N of a commit. Steps are
+ * numbered from 1 in the order they happen. */
+void ww_record_crash_point(void);
+
+/* record_state.c: the state as YAML. `secret` adds hands and deck order. */
+int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
+			bool secret);
+int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
+		       struct ww_state *s, char *err, size_t errlen);
+
+/* record_scenario.c: a position described in YAML (docs/scenario.md). */
+int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
+		     char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,111 @@
+/* The rules engine: pure functions of (data, state, order, dice) with no
+ * I/O, no clock and no global state. A rejected order leaves the state
+ * exactly as it was.
+ *
+ * rules_game.c      new game, set-up, the sequence of play, card plays
+ * rules_pc.c        PC placement, flips and removals (10.1, 6.32)
+ * rules_phases.c    winter attrition (11), political phase (10.2, 10.3),
+ *                   victory (13)
+ * rules_view.c      what each side may see
+ */
+#ifndef WW_RULES_H
+#define WW_RULES_H
+
+#include <stddef.h>
+#include "data.h"
+#include "dice.h"
+#include "state.h"
+
+#define WW_ORDER_SPACES 16
+
+enum ww_order_kind {
+	WW_ORD_COMMITTEES = 1,   /* committees S, S, ... */
+	WW_ORD_FOR_THE_KING,     /* for-the-king S, S, S */
+	WW_ORD_PASS,             /* pass: no campaign card to open with */
+	WW_ORD_FIRST,            /* first american|british */
+	WW_ORD_PLAY_PC,          /* play N pc S, S ...  (OPS card, 10.11) */
+	WW_ORD_PLAY_EVENT,       /* play N event [S, S ...] */
+	WW_ORD_DISCARD,          /* discard N [pc S | remove S] */
+	WW_ORD_EXCHANGE,         /* exchange N  (OPS card given for the offered event) */
+	WW_ORD_DECLARATION,      /* declaration S, S, ...  (answer) */
+	WW_ORD_CONGRESS,         /* congress S */
+};
+
+enum ww_discard_action {
+	WW_DISCARD_ONLY = 0,     /* 6.32.B.i */
+	WW_DISCARD_PC,           /* 6.32.B.ii place or flip */
+	WW_DISCARD_REMOVE,       /* 6.32.B.iii */
+};
+
+struct ww_order {
+	enum ww_order_kind kind;
+	int card;
+	enum ww_side first;
+	enum ww_discard_action action;
+	int nspaces;
+	int spaces[WW_ORDER_SPACES];
+};
+
+enum ww_audience { WW_TO_AMERICAN = 1, WW_TO_BRITISH = 2, WW_TO_BOTH = 3 };
+
+/* One thing that happened, in words, for the log and the reports. */
+struct ww_event {
+	int audience;            /* enum ww_audience bits */
+	char text[240];
+	int64_t roll_index;      /* -1 when no die was rolled */
+	int roll;
+	bool forced;
+};
+
+struct ww_events {
+	int n, cap;
+	struct ww_event *v;
+};
+
+void ww_events_free(struct ww_events *e);
+
+/* rules_game.c */
+
+/* A new game at the Committees of Correspondence (4.0): the board from the
+ * data's set-up, the deck shuffled (shuffle 0), 1775. */
+void ww_new_game(const struct ww_data *d, struct ww_state *s,
+		 struct ww_rng *rng, struct ww_events *ev);
+
+/* Applies one order by `side`. Returns 0 and the new state, or -1 with a
+ * reason (what was wrong and what would be accepted) and *s unchanged.
+ * The reason is addressed to `side` and never reveals the other side's
+ * hidden cards. */
+int ww_apply(const struct ww_data *d, struct ww_state *s, enum ww_side side,
+	     const struct ww_order *o, struct ww_rng *rng,
+	     struct ww_events *ev, char *why, size_t whylen);
+
+const char *ww_side_name(enum ww_side side);      /* "American", "British" */
+const char *ww_phase_name(enum ww_phase phase);
+/* A line telling `to_move` what is expected of them now. */
+void ww_prompt_text(const struct ww_data *d, const struct ww_state *s,
+		    char *out, size_t len);
+
+/* rules_pc.c */
+
+/* Who controls a colony by its PC markers (10.0.B, Canada's rule). */
+enum ww_side ww_colony_control(const struct ww_data *d, const struct ww_state *s,
+			       int colony);
+int ww_count_cu(const struct ww_state *s, int space);  /* all nations */
+int ww_side_cu(const struct ww_state *s, int space, enum ww_side side);
+int ww_general_in(const struct ww_data *d, const struct ww_state *s, int space,
+		  enum ww_side side);                    /* -1 if none */
+bool ww_has_army(const struct ww_data *d, const struct ww_state *s, int space,
+		 enum ww_side side);                     /* general + >= 1 CU (3.0) */
+
+/* rules_view.c */
+
+/* The state as `side` may see it: the other side's hand keeps its size
+ * but not its cards, and the deck keeps its size but not its order. */
+void ww_view(const struct ww_state *s, enum ww_side side, struct ww_state *out);
+
+/* rules_invariants.c: the soak test's checks; returns the number broken
+ * and describes the first in `why`. */
+int ww_check_invariants(const struct ww_data *d, const struct ww_state *s,
+			char *why, size_t whylen);
+
+#endif
