@@ -164,20 +164,9 @@ static void begin_turn(struct play *p)
 /* 13.1: checked whenever CUs may have left the map. */
 static bool game_over_now(struct play *p)
 {
-	struct ww_state *s = p->s;
-	enum ww_side w = ww_automatic_winner(p->d, s);
-	if (w == WW_NOBODY)
+	if (ww_automatic_winner(p->d, p->s) == WW_NOBODY)
 		return false;
-	for (int c = 0; c < p->d->ncolonies; c++)
-		s->colonies_won[ww_colony_control(p->d, s, c)]++;
-	s->colonies_won[WW_NOBODY] = 0;
-	s->winner = w;
-	s->victory = WW_WIN_AUTOMATIC;
-	s->phase = WW_PH_GAME_OVER;
-	ask(s, WW_NOBODY, WW_ASK_NOTHING);
-	ww_event(p->ev, WW_TO_BOTH, "Automatic victory (13.1): %s.",
-		 w == WW_BRITISH ? "no American or French CUs remain on the map; the British win"
-		 : "no British CUs remain in the Thirteen Colonies; the Americans win");
+	ww_decide_game_end(p->d, p->s, WW_WIN_AUTOMATIC, p->ev);
 	return true;
 }
 
