@@ -55,10 +55,12 @@ struct ww_colony {
 	 * ncontrol_spaces == 0 means "majority of PC markers" (the usual rule). */
 	int ncontrol_spaces;
 	int control_spaces[4];
+	int line;                /* line in colonies.yaml, for error messages */
 };
 
 struct ww_zone {
 	char name[WW_NAME_MAX];  /* blockade zone, 12.3 */
+	int line;                /* line in zones.yaml, for error messages */
 };
 
 /* General abilities that the rules attach to particular generals are
@@ -116,6 +118,7 @@ struct ww_setup_item {
 	int cu[WW_NATIONS];
 	bool pc;
 	bool congress;
+	int line;                   /* line in setup.yaml, for error messages */
 };
 
 struct ww_data {

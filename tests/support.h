@@ -1,0 +1,198 @@
+/* Helpers for engine tests that use the real data set: load it once, run
+ * the engine with a fixed seed and forced dice, and arrange hands. */
+#ifndef WW_TEST_SUPPORT_H
+#define WW_TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <cmocka.h>
+
+#include "data.h"
+#include "dice.h"
+#include "order.h"
+#include "rules.h"
+#include "state.h"
+
+static struct ww_data *support_data;
+
+static inline const struct ww_data *test_data(void)
+{
+	if (!support_data) {
+		const char *dir = getenv("WW_DATA");
+		struct ww_data_problems p = { 0 };
+		support_data = calloc(1, sizeof *support_data);
+		assert_non_null(support_data);
+		if (ww_data_load(dir ? dir : "data/washingtons-war", support_data, &p) != 0) {
+			for (int i = 0; i < p.n; i++)
+				fprintf(stderr, "%s:%d: %s\n", p.v[i].file, p.v[i].line, p.v[i].message);
+			fail_msg("the data set does not load");
+		}
+	}
+	return support_data;
+}
+
+static inline int free_test_data(void **state)
+{
+	(void)state;
+	free(support_data);
+	support_data = NULL;
+	return 0;
+}
+
+/* A game under test: the seeded dice (forced values may be queued), the
+ * events of the last orders, and the state. */
+struct game {
+	const struct ww_data *d;
+	struct ww_state s;
+	struct ww_dice dice;
+	struct ww_rng rng;
+	struct ww_events ev;
+	char why[512];
+};
+
+static inline void game_start(struct game *g)
+{
+	memset(g, 0, sizeof *g);
+	g->d = test_data();
+	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(ww_seed_from_hex("000102030405060708090a0b0c0d0e0f"
+					  "101112131415161718191a1b1c1d1e1f", g->dice.seed), 0);
+	ww_dice_rng(&g->dice, &g->rng);
+	ww_new_game(g->d, &g->s, &g->rng, &g->ev);
+}
+
+static inline void game_end(struct game *g)
+{
+	ww_events_free(&g->ev);
+}
+
+static inline void force_dice(struct game *g, int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		g->dice.forced[g->dice.nforced++] = va_arg(ap, int);
+	va_end(ap);
+}
+
+/* Parses and applies one order line; returns ww_apply's result. */
+static inline int order(struct game *g, enum ww_side side, const char *line)
+{
+	struct ww_order o;
+	char err[512];
+	if (ww_order_parse(g->d, line, &o, err, sizeof err) != 0)
+		fail_msg("order '%s' does not parse: %s", line, err);
+	g->why[0] = 0;
+	return ww_apply(g->d, &g->s, side, &o, &g->rng, &g->ev, g->why, sizeof g->why);
+}
+
+static inline void order_ok(struct game *g, enum ww_side side, const char *line)
+{
+	if (order(g, side, line) != 0)
+		fail_msg("order '%s' refused: %s", line, g->why);
+	char why[256];
+	if (ww_check_invariants(g->d, &g->s, why, sizeof why))
+		fail_msg("after '%s': %s", line, why);
+}
+
+/* The order is refused, the state is unchanged, and the reason mentions
+ * `needle`. */
+static inline void order_refused(struct game *g, enum ww_side side, const char *line,
+				 const char *needle)
+{
+	struct ww_state before = g->s;
+	if (order(g, side, line) == 0)
+		fail_msg("order '%s' was accepted", line);
+	assert_memory_equal(&before, &g->s, sizeof before);
+	if (!strstr(g->why, needle))
+		fail_msg("reason for refusing '%s' is \"%s\", expected it to mention \"%s\"",
+			 line, g->why, needle);
+}
+
+static inline int space(const struct ww_data *d, const char *name)
+{
+	int sp = ww_space_by_name(d, name);
+	if (sp < 0)
+		fail_msg("no space %s in the data", name);
+	return sp;
+}
+
+static inline int general(const struct ww_data *d, const char *name)
+{
+	int g = ww_general_by_name(d, name);
+	if (g < 0)
+		fail_msg("no general %s in the data", name);
+	return g;
+}
+
+/* The first card whose title contains `words`, or whose OPS value is
+ * `ops` when words is NULL, skipping cards in `not_in`. */
+static inline int find_card(const struct ww_data *d, const char *words, int ops,
+			    const struct ww_pile *not_in)
+{
+	for (int c = 1; c <= d->ncards; c++) {
+		const struct ww_card *k = &d->cards[c];
+		if (words ? !strcasestr(k->title, words) : k->ops != ops || k->must_play)
+			continue;
+		bool skip = false;
+		for (int i = 0; not_in && i < not_in->n; i++)
+			skip |= not_in->card[i] == c;
+		if (!skip)
+			return c;
+	}
+	fail_msg("no card for '%s'/%d OPS", words ? words : "", ops);
+	return 0;
+}
+
+static inline bool pile_take(struct ww_pile *p, int c)
+{
+	for (int i = 0; i < p->n; i++) {
+		if (p->card[i] != c)
+			continue;
+		memmove(&p->card[i], &p->card[i + 1], (size_t)(p->n - i - 1));
+		p->n--;
+		return true;
+	}
+	return false;
+}
+
+/* Moves card c into side's hand from wherever it is, sending the hand's
+ * first other card there instead, so the cards still add up. */
+static inline void give(struct game *g, enum ww_side side, int c)
+{
+	struct ww_state *s = &g->s;
+	struct ww_pile *hand = &s->hand[side];
+	for (int i = 0; i < hand->n; i++)
+		if (hand->card[i] == c)
+			return;
+	struct ww_pile *piles[] = { &s->deck, &s->discard, &s->set_aside,
+				    &s->hand[3 - side], &s->removed };
+	for (size_t i = 0; i < sizeof piles / sizeof *piles; i++) {
+		if (!pile_take(piles[i], c))
+			continue;
+		if (hand->n) {
+			piles[i]->card[piles[i]->n++] = hand->card[0];
+			memmove(&hand->card[0], &hand->card[1], (size_t)(hand->n - 1));
+			hand->n--;
+		}
+		hand->card[hand->n++] = (uint8_t)c;
+		return;
+	}
+	fail_msg("card #%d is nowhere to be given", c);
+}
+
+static inline bool saw_event(const struct game *g, const char *needle)
+{
+	for (int i = 0; i < g->ev.n; i++)
+		if (strstr(g->ev.v[i].text, needle))
+			return true;
+	return false;
+}
+
+#endif
