@@ -43,6 +43,10 @@ struct ww_game {
 	struct ww_meta meta;
 	struct ww_state state;
 	unsigned char seed[WW_SEED_BYTES]; /* from secret/, never in public files */
+	/* The data whose names the record files use. Not stored: set it before
+	 * create, load and commit; left NULL, the record loads meta.data_dir
+	 * itself (once per process). Load keeps it as it was. */
+	const struct ww_data *data;
 };
 
 /* One log entry, as the caller describes it. */
@@ -51,6 +55,7 @@ struct ww_log_entry {
 	const char *order_text;   /* the orders as received */
 	const char *sender;       /* address or "command line" */
 	const char *message_id;   /* may be NULL */
+	const char *received;     /* when the order arrived (a mail's Date), may be NULL */
 	bool rejected;
 	const char *reason;       /* when rejected */
 	const struct ww_events *events;

@@ -1,0 +1,1240 @@
+/* The game record on disk (record.h, docs/record.md).
+ *
+ * A commit stages every new file in GAME/.txn/ (fsynced), writes the list
+ * of moves GAME/.txn/journal, and renames it to GAME/journal: that rename
+ * is the one commit point. The staged files are then renamed into place and
+ * the journal removed. Readers (load, verify, seen) read through a
+ * committed journal, so they see the new game even before it is finished;
+ * whoever next takes the lock finishes it (or discards a .txn/ without a
+ * journal, which never committed). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "record_internal.h"
+
+#define TXN_FILES 8
+#define FILE_LIMIT (16 * 1024 * 1024)
+#define JOURNAL_MAGIC "wwjudge journal 1"
+
+static void say(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || !errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static int crash_step;
+
+void ww_record_crash_point(void)
+{
+	const char *at = getenv("WW_CRASH_AT");
+	crash_step++;
+	if (at && atoi(at) == crash_step)
+		_exit(99);
+}
+
+static int join(char *out, const char *dir, const char *rel)
+{
+	int n = snprintf(out, PATH_MAX, "%s/%s", dir, rel);
+	return n < 0 || n >= PATH_MAX ? -1 : 0;
+}
+
+/* ---- the data for names ---- */
+
+static const struct ww_data *data_for(const struct ww_game *g, const char *data_dir,
+				      char *err, size_t errlen)
+{
+	static struct ww_data *cache[4];
+	static int ncache;
+	if (g && g->data)
+		return g->data;
+	for (int i = 0; i < ncache; i++)
+		if (strcmp(cache[i]->dir, data_dir) == 0)
+			return cache[i];
+	struct ww_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	if (!d || !p || ww_data_load(data_dir, d, p) < 0) {
+		say(err, errlen, "cannot load the game data %s%s%s", data_dir,
+		    p && p->n ? ": " : "", p && p->n ? p->v[0].message : "");
+		free(d);
+		free(p);
+		return NULL;
+	}
+	free(p);
+	snprintf(d->dir, sizeof d->dir, "%s", data_dir);
+	if (ncache < 4)
+		cache[ncache++] = d;
+	else
+		free(cache[0]), cache[0] = d;
+	return d;
+}
+
+/* ---- durable writes ---- */
+
+static enum ww_rec_status io_fail(char *err, size_t errlen, const char *what,
+				  const char *path)
+{
+	say(err, errlen, "%s %s: %s; nothing was changed", what, path, strerror(errno));
+	return WW_REC_IO;
+}
+
+static enum ww_rec_status write_new(const char *path, const char *text, size_t len,
+				    mode_t mode, char *err, size_t errlen)
+{
+	ww_record_crash_point();
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+	if (fd < 0)
+		return io_fail(err, errlen, "creating", path);
+	ww_record_crash_point();
+	for (size_t done = 0; done < len;) {
+		ssize_t k = write(fd, text + done, len - done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			if (k == 0)
+				errno = EIO;
+			int e = errno;
+			close(fd);
+			unlink(path);
+			errno = e;
+			return io_fail(err, errlen, "writing", path);
+		}
+		done += (size_t)k;
+	}
+	ww_record_crash_point();
+	if (fsync(fd) < 0 || close(fd) < 0) {
+		int e = errno;
+		unlink(path);
+		errno = e;
+		return io_fail(err, errlen, "writing", path);
+	}
+	return WW_REC_OK;
+}
+
+static enum ww_rec_status sync_dir(const char *path, char *err, size_t errlen)
+{
+	ww_record_crash_point();
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return io_fail(err, errlen, "opening", path);
+	int rc = fsync(fd);
+	int e = errno;
+	close(fd);
+	errno = e;
+	return rc < 0 ? io_fail(err, errlen, "syncing", path) : WW_REC_OK;
+}
+
+static enum ww_rec_status make_dir(const char *path, mode_t mode, char *err, size_t errlen)
+{
+	ww_record_crash_point();
+	if (mkdir(path, mode) < 0)
+		return io_fail(err, errlen, "creating", path);
+	chmod(path, mode); /* mkdir's mode is filtered by the umask */
+	return WW_REC_OK;
+}
+
+/* The whole file, NUL-terminated; -1 with errno set. */
+static int read_all(const char *path, char **text, size_t *len)
+{
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (cap - n < 4096) {
+			if (cap > FILE_LIMIT) {
+				free(buf);
+				fclose(f);
+				errno = EFBIG;
+				return -1;
+			}
+			cap = cap ? cap * 2 : 8192;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return -1;
+			}
+			buf = nb;
+		}
+		size_t k = fread(buf + n, 1, cap - n - 1, f);
+		n += k;
+		if (k == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		errno = EIO;
+		return -1;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* ---- the journal ---- */
+
+struct journal {
+	int n;
+	char rel[TXN_FILES][64];
+};
+
+static int journal_parse(const char *text, struct journal *j)
+{
+	memset(j, 0, sizeof *j);
+	const char *p = text;
+	if (strncmp(p, JOURNAL_MAGIC "\n", sizeof JOURNAL_MAGIC) != 0)
+		return -1;
+	p += sizeof JOURNAL_MAGIC;
+	while (*p) {
+		int i, used;
+		char rel[64];
+		if (sscanf(p, "%d %63s%n", &i, rel, &used) != 2 || i != j->n || j->n == TXN_FILES)
+			return -1;
+		snprintf(j->rel[j->n++], sizeof j->rel[0], "%s", rel);
+		p += used;
+		if (*p++ != '\n')
+			return -1;
+	}
+	return 0;
+}
+
+/* The committed journal, if any: 1 if there is one, 0 if none, -1 if it
+ * cannot be read. */
+static int journal_read(const char *dir, struct journal *j)
+{
+	char path[PATH_MAX], *text;
+	size_t len;
+	if (join(path, dir, "journal") < 0)
+		return -1;
+	if (read_all(path, &text, &len) < 0)
+		return errno == ENOENT ? 0 : -1;
+	int rc = journal_parse(text, j) < 0 ? -1 : 1;
+	free(text);
+	return rc;
+}
+
+/* Reads GAME/rel as the game now stands: a committed but unfinished
+ * journal's staged copy wins. */
+static int read_rec(const char *dir, const char *rel, char **text, size_t *len)
+{
+	char path[PATH_MAX];
+	struct journal j;
+	if (journal_read(dir, &j) == 1) {
+		for (int i = 0; i < j.n; i++) {
+			if (strcmp(j.rel[i], rel) != 0)
+				continue;
+			char staged[32];
+			snprintf(staged, sizeof staged, ".txn/%d", i);
+			if (join(path, dir, staged) == 0 && read_all(path, text, len) == 0)
+				return 0;
+			if (errno != ENOENT)
+				return -1;
+		}
+	}
+	if (join(path, dir, rel) < 0) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return read_all(path, text, len);
+}
+
+static void remove_txn_dir(const char *dir)
+{
+	char path[PATH_MAX];
+	if (join(path, dir, ".txn") < 0)
+		return;
+	DIR *dp = opendir(path);
+	if (!dp)
+		return;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		char f[PATH_MAX];
+		if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
+			continue;
+		if (snprintf(f, sizeof f, "%s/%s", path, e->d_name) < (int)sizeof f)
+			unlink(f);
+	}
+	closedir(dp);
+	rmdir(path);
+}
+
+/* Moves a committed journal's files into place; idempotent. */
+static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
+				       char *err, size_t errlen)
+{
+	char from[PATH_MAX], to[PATH_MAX], staged[32];
+	enum ww_rec_status st;
+	for (int i = 0; i < j->n; i++) {
+		snprintf(staged, sizeof staged, ".txn/%d", i);
+		if (join(from, dir, staged) < 0 || join(to, dir, j->rel[i]) < 0)
+			return WW_REC_IO;
+		ww_record_crash_point();
+		if (rename(from, to) < 0 && errno != ENOENT) {
+			say(err, errlen, "moving %s to %s: %s (the commit is made; the next "
+			    "lock finishes it)", from, to, strerror(errno));
+			return WW_REC_IO;
+		}
+	}
+	static const char *const dirs[] = { "", "/log", "/secret" };
+	for (int i = 0; i < 3; i++) {
+		snprintf(to, sizeof to, "%s%s", dir, dirs[i]);
+		if ((st = sync_dir(to, err, errlen)))
+			return st;
+	}
+	if (join(to, dir, "journal") < 0)
+		return WW_REC_IO;
+	ww_record_crash_point();
+	if (unlink(to) < 0 && errno != ENOENT)
+		return io_fail(err, errlen, "removing", to);
+	if ((st = sync_dir(dir, err, errlen)))
+		return st;
+	remove_txn_dir(dir);
+	return WW_REC_OK;
+}
+
+/* Finishes a committed journal, discards an uncommitted .txn/. Only with
+ * the lock held. */
+static enum ww_rec_status recover(const char *dir, char *err, size_t errlen)
+{
+	struct journal j;
+	int rc = journal_read(dir, &j);
+	if (rc < 0) {
+		say(err, errlen, "%s/journal: unreadable or malformed", dir);
+		return WW_REC_CORRUPT;
+	}
+	if (rc == 1)
+		return roll_forward(dir, &j, err, errlen);
+	remove_txn_dir(dir);
+	return WW_REC_OK;
+}
+
+/* ---- a transaction: the files one commit writes ---- */
+
+struct txn {
+	int n;
+	struct {
+		char rel[64];
+		char *text;
+		size_t len;
+		mode_t mode;
+	} f[TXN_FILES];
+};
+
+static void txn_free(struct txn *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->f[i].text);
+	t->n = 0;
+}
+
+/* Adds the text written so far to stream `m` (from open_memstream). */
+static int txn_add(struct txn *t, const char *rel, FILE *m, char **text, size_t *len,
+		   mode_t mode)
+{
+	if (fclose(m) != 0 || t->n == TXN_FILES) {
+		free(*text);
+		return -1;
+	}
+	snprintf(t->f[t->n].rel, sizeof t->f[0].rel, "%s", rel);
+	t->f[t->n].text = *text;
+	t->f[t->n].len = *len;
+	t->f[t->n].mode = mode;
+	t->n++;
+	return 0;
+}
+
+static enum ww_rec_status txn_commit(const char *dir, struct txn *t, char *err, size_t errlen)
+{
+	char txn[PATH_MAX], path[PATH_MAX], staged[32], journal[64 * (TXN_FILES + 1) + 32];
+	enum ww_rec_status st;
+	size_t jn = (size_t)snprintf(journal, sizeof journal, JOURNAL_MAGIC "\n");
+
+	if (join(txn, dir, ".txn") < 0)
+		return WW_REC_IO;
+	if ((st = make_dir(txn, 0700, err, errlen)))
+		return st;
+	for (int i = 0; i < t->n; i++) {
+		snprintf(staged, sizeof staged, ".txn/%d", i);
+		if (join(path, dir, staged) < 0)
+			goto fail;
+		if ((st = write_new(path, t->f[i].text, t->f[i].len, t->f[i].mode, err, errlen)))
+			goto fail;
+		jn += (size_t)snprintf(journal + jn, sizeof journal - jn, "%d %s\n", i, t->f[i].rel);
+	}
+	if (join(path, dir, ".txn/journal") < 0)
+		goto fail;
+	if ((st = write_new(path, journal, jn, 0600, err, errlen)) ||
+	    (st = sync_dir(txn, err, errlen)))
+		goto fail;
+	char final[PATH_MAX];
+	if (join(final, dir, "journal") < 0)
+		goto fail;
+	ww_record_crash_point();
+	if (rename(path, final) < 0) { /* the commit point */
+		st = io_fail(err, errlen, "committing", final);
+		goto fail;
+	}
+	struct journal j;
+	if (journal_parse(journal, &j) < 0)
+		return WW_REC_IO;
+	/* Past the commit point the game is the new one whatever happens;
+	 * an error below leaves the rest to the next lock. */
+	if (roll_forward(dir, &j, err, errlen) != WW_REC_OK)
+		fprintf(stderr, "wwjudge: %s\n", err);
+	return WW_REC_OK;
+fail:
+	remove_txn_dir(dir);
+	return st ? st : WW_REC_IO;
+}
+
+/* ---- file contents ---- */
+
+static void write_meta(FILE *f, const struct ww_meta *m)
+{
+	fputs("meta:\n  data_id: ", f);
+	ww_yaml_quote(f, m->data_id);
+	fputs("\n  data_dir: ", f);
+	ww_yaml_quote(f, m->data_dir);
+	fputs("\n  american: ", f);
+	ww_yaml_quote(f, m->american);
+	fputs("\n  british: ", f);
+	ww_yaml_quote(f, m->british);
+	fprintf(f, "\n  commitment: %s\n", m->commitment);
+	fprintf(f, "  seed_revealed: %s\n", m->seed_revealed ? "true" : "false");
+	if (m->seed_revealed)
+		fprintf(f, "  seed: %s\n", m->seed_hex);
+}
+
+static void game_yaml(FILE *f, const struct ww_data *d, const struct ww_game *g)
+{
+	fputs("# wwjudge game record (public). Hands and the deck order are in secret/.\n", f);
+	write_meta(f, &g->meta);
+	ww_state_write_yaml(f, d, &g->state, false);
+}
+
+static const char *audience_word(int a)
+{
+	switch (a) {
+	case WW_TO_AMERICAN: return "american";
+	case WW_TO_BRITISH: return "british";
+	case WW_TO_BOTH: return "both";
+	default: return "nobody";
+	}
+}
+
+static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const struct ww_state *s)
+{
+	fprintf(f, "entry: %d\n", number);
+	if (e->received) { /* an input (a mail's Date), never the clock: replays stay byte-identical */
+		fputs("received: ", f);
+		ww_yaml_quote(f, e->received);
+		fputc('\n', f);
+	}
+	if (s)
+		fprintf(f, "move: %u\n", (unsigned)s->move);
+	fprintf(f, "side: %s\n", ww_rec_side_word(e->side));
+	fputs("sender: ", f);
+	ww_yaml_quote(f, e->sender ? e->sender : "");
+	if (e->message_id) {
+		fputs("\nmessage_id: ", f);
+		ww_yaml_quote(f, e->message_id);
+	}
+	fprintf(f, "\nrejected: %s\n", e->rejected ? "true" : "false");
+	if (e->rejected) {
+		fputs("reason: ", f);
+		ww_yaml_quote(f, e->reason ? e->reason : "");
+		fputc('\n', f);
+	}
+	fputs("order:", f);
+	const char *t = e->order_text ? e->order_text : "";
+	if (!*t)
+		fputs(" []", f);
+	while (*t) {
+		const char *nl = strchr(t, '\n');
+		size_t n = nl ? (size_t)(nl - t) : strlen(t);
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), t);
+		fputs("\n  - ", f);
+		ww_yaml_quote(f, line);
+		t += n + (nl ? 1 : 0);
+	}
+	fputs("\nevents:", f);
+	int n = e->events ? e->events->n : 0;
+	if (!n)
+		fputs(" []", f);
+	for (int i = 0; i < n; i++) {
+		const struct ww_event *ev = &e->events->v[i];
+		fputs("\n  - text: ", f);
+		ww_yaml_quote(f, ev->text);
+		fprintf(f, "\n    to: %s", audience_word(ev->audience));
+		if (ev->roll_index >= 0)
+			fprintf(f, "\n    roll: {index: %lld, value: %d, forced: %s}",
+				(long long)ev->roll_index, ev->roll, ev->forced ? "true" : "false");
+	}
+	fputc('\n', f);
+}
+
+/* Cards that entered and left `side`'s hand, by comparing the two hands
+ * as multisets; nothing written if the hand did not change. */
+static void ledger_add(FILE *f, const struct ww_data *d, const struct ww_pile *before,
+		       const struct ww_pile *after, uint32_t move, int entry)
+{
+	int count[WW_MAX_CARDS] = { 0 };
+	for (int i = 0; i < before->n; i++)
+		count[before->card[i]]--;
+	for (int i = 0; i < after->n; i++)
+		count[after->card[i]]++;
+	bool changed = false;
+	for (int c = 0; c < WW_MAX_CARDS; c++)
+		changed |= count[c] != 0;
+	if (!changed)
+		return;
+	fprintf(f, "- move: %u\n  entry: %d\n", (unsigned)move, entry);
+	for (int sign = 1; sign >= -1; sign -= 2) {
+		fprintf(f, "  %s:", sign > 0 ? "entered" : "left");
+		bool any = false;
+		for (int c = 0; c < WW_MAX_CARDS; c++) {
+			for (int k = 0; k < count[c] * sign; k++) {
+				fprintf(f, "\n    - %d", c);
+				if (c <= d->ncards && d->cards[c].title[0])
+					fprintf(f, "  # %s", d->cards[c].title);
+				any = true;
+			}
+		}
+		fputs(any ? "\n" : " []\n", f);
+	}
+}
+
+/* ---- reading a game ---- */
+
+static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
+				  const char *why)
+{
+	say(err, errlen, "%s: %s", file, why);
+	return WW_REC_CORRUPT;
+}
+
+static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
+				    struct ww_meta *m, char *err, size_t errlen)
+{
+	static const char *const text_keys[] = { "data_id", "data_dir", "american",
+						  "british", "commitment", "seed" };
+	char *const fields[] = { m->data_id, m->data_dir, m->american, m->british,
+				 m->commitment, m->seed_hex };
+	const size_t sizes[] = { sizeof m->data_id, sizeof m->data_dir, sizeof m->american,
+				 sizeof m->british, sizeof m->commitment, sizeof m->seed_hex };
+	char why[256];
+	yaml_node_t *map = ww_yaml_get(doc, root, "meta");
+	memset(m, 0, sizeof *m);
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return corrupt(err, errlen, "game.yaml", "no meta: mapping");
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(doc, p->value);
+		const char *key = ww_yaml_str(k), *val = ww_yaml_str(v);
+		int i = 0;
+		while (i < 6 && (!key || strcmp(key, text_keys[i]) != 0))
+			i++;
+		if (key && strcmp(key, "seed_revealed") == 0) {
+			if (ww_yaml_bool(v, &m->seed_revealed, why, sizeof why) < 0)
+				return corrupt(err, errlen, "game.yaml", why);
+			continue;
+		}
+		if (i == 6) {
+			snprintf(why, sizeof why, "line %d: unknown meta key %s", ww_yaml_line(k),
+				 key ? key : "(not a name)");
+			return corrupt(err, errlen, "game.yaml", why);
+		}
+		if (!val || strlen(val) >= sizes[i]) {
+			snprintf(why, sizeof why, "line %d: %s must be text of at most %zu characters",
+				 ww_yaml_line(v), key, sizes[i] - 1);
+			return corrupt(err, errlen, "game.yaml", why);
+		}
+		strcpy(fields[i], val);
+	}
+	return WW_REC_OK;
+}
+
+/* game.yaml: the meta, and the public state (checked, not kept). */
+static enum ww_rec_status read_game_yaml(const char *dir, const struct ww_game *g,
+					 struct ww_meta *m, const struct ww_data **d,
+					 char *err, size_t errlen)
+{
+	char *text, why[300];
+	size_t len;
+	yaml_document_t doc;
+	if (read_rec(dir, "game.yaml", &text, &len) < 0) {
+		if (errno == ENOENT) {
+			say(err, errlen, "no game in %s (no game.yaml)", dir);
+			return WW_REC_MISSING;
+		}
+		return io_fail(err, errlen, "reading", "game.yaml");
+	}
+	if (ww_yaml_load(text, len, &doc, why, sizeof why) < 0) {
+		free(text);
+		return corrupt(err, errlen, "game.yaml", why);
+	}
+	free(text);
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	enum ww_rec_status st = read_meta(&doc, root, m, err, errlen);
+	if (!st && !(*d = data_for(g, m->data_dir, err, errlen)))
+		st = WW_REC_IO;
+	struct ww_state *pub = st ? NULL : malloc(sizeof *pub);
+	if (!st && !pub)
+		st = WW_REC_IO;
+	if (!st && ww_state_read_node(&doc, root, *d, pub, WW_READ_PUBLIC, "meta", why, sizeof why) < 0)
+		st = corrupt(err, errlen, "game.yaml", why);
+	free(pub);
+	yaml_document_delete(&doc);
+	return st;
+}
+
+static enum ww_rec_status read_seed(const char *dir, unsigned char seed[WW_SEED_BYTES],
+				    char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	if (read_rec(dir, "secret/seed", &text, &len) < 0)
+		return io_fail(err, errlen, "reading", "secret/seed");
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	int rc = ww_seed_from_hex(text, seed);
+	free(text);
+	return rc < 0 ? corrupt(err, errlen, "secret/seed", "line 1: expected 64 hex digits") : WW_REC_OK;
+}
+
+static enum ww_rec_status read_secret_state(const char *dir, const struct ww_data *d,
+					    struct ww_state *s, char *err, size_t errlen)
+{
+	char *text, why[300];
+	size_t len;
+	if (read_rec(dir, "secret/state.yaml", &text, &len) < 0)
+		return io_fail(err, errlen, "reading", "secret/state.yaml");
+	int rc = ww_state_read_yaml(text, len, d, s, why, sizeof why);
+	free(text);
+	return rc < 0 ? corrupt(err, errlen, "secret/state.yaml", why) : WW_REC_OK;
+}
+
+enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
+				  char *err, size_t errlen)
+{
+	const struct ww_data *d = NULL;
+	struct ww_game *ng = calloc(1, sizeof *ng);
+	enum ww_rec_status st;
+	char commitment[WW_COMMIT_HEX];
+	if (!ng)
+		return WW_REC_IO;
+	ng->data = g->data;
+	if ((st = read_game_yaml(dir, g, &ng->meta, &d, err, errlen)) ||
+	    (st = read_seed(dir, ng->seed, err, errlen)) ||
+	    (st = read_secret_state(dir, d, &ng->state, err, errlen)))
+		goto out;
+	ww_seed_commitment(ng->seed, commitment);
+	if (strcmp(commitment, ng->meta.commitment) != 0) {
+		st = corrupt(err, errlen, "secret/seed", "does not match the commitment in game.yaml");
+		goto out;
+	}
+	memcpy(g, ng, sizeof *g);
+out:
+	free(ng);
+	return st;
+}
+
+/* ---- lock ---- */
+
+enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
+				  char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	if (join(path, dir, "lock") < 0) {
+		say(err, errlen, "path too long: %s", dir);
+		return WW_REC_IO;
+	}
+	int lfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lfd < 0) {
+		say(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return errno == ENOENT ? WW_REC_MISSING : WW_REC_IO;
+	}
+	for (int tries = 0; flock(lfd, LOCK_EX | LOCK_NB) < 0; tries++) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			say(err, errlen, "cannot lock %s: %s", path, strerror(errno));
+			close(lfd);
+			return WW_REC_IO;
+		}
+		if (tries >= wait_seconds * 10) {
+			say(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
+			    path);
+			close(lfd);
+			return WW_REC_BUSY;
+		}
+		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
+	}
+	enum ww_rec_status st = recover(dir, err, errlen);
+	if (st) {
+		close(lfd);
+		return st;
+	}
+	*fd = lfd;
+	return WW_REC_OK;
+}
+
+void ww_record_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd); /* releases the flock */
+}
+
+/* ---- seen ---- */
+
+static void clean_id(char *out, size_t len, const char *id)
+{
+	size_t i = 0;
+	for (; id[i] && i + 1 < len; i++)
+		out[i] = (unsigned char)id[i] <= ' ' ? '_' : id[i];
+	out[i] = '\0';
+}
+
+bool ww_record_seen(const char *dir, const char *message_id)
+{
+	char *text, id[1024];
+	size_t len;
+	if (!message_id || !*message_id || read_rec(dir, "seen", &text, &len) < 0)
+		return false;
+	clean_id(id, sizeof id, message_id);
+	bool found = false;
+	for (char *line = strtok(text, "\n"); line && !found; line = strtok(NULL, "\n"))
+		found = strcmp(line, id) == 0;
+	free(text);
+	return found;
+}
+
+/* ---- create and commit ---- */
+
+static int next_log_number(const char *dir)
+{
+	char path[PATH_MAX];
+	int max = 0;
+	if (join(path, dir, "log") < 0)
+		return -1;
+	DIR *dp = opendir(path);
+	if (!dp)
+		return -1;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		int n, used = 0;
+		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
+			max = n;
+	}
+	closedir(dp);
+	return max + 1;
+}
+
+static int add_text(struct txn *t, const char *rel, const char *old, size_t oldlen,
+		    void (*fill)(FILE *, const void *), const void *arg, mode_t mode)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return -1;
+	if (old)
+		fwrite(old, 1, oldlen, m);
+	fill(m, arg);
+	return txn_add(t, rel, m, &text, &len, mode);
+}
+
+struct fill_args {
+	const struct ww_data *d;
+	const struct ww_game *g;
+	const struct ww_state *before;
+	const struct ww_log_entry *e;
+	int number;
+	int side;
+	const char *seen;
+};
+
+static void fill_game(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	game_yaml(f, x->d, x->g);
+}
+
+static void fill_state(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	fputs("# wwjudge full state (secret)\n", f);
+	ww_state_write_yaml(f, x->d, &x->g->state, true);
+}
+
+static void fill_log(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	log_yaml(f, x->number, x->e, x->e->rejected ? NULL : &x->g->state);
+}
+
+static void fill_ledger(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	ledger_add(f, x->d, &x->before->hand[x->side], &x->g->state.hand[x->side],
+		   x->g->state.move, x->number);
+}
+
+static void fill_seen(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	char id[1024];
+	if (x->seen && *x->seen) {
+		clean_id(id, sizeof id, x->seen);
+		fprintf(f, "%s\n", id);
+	}
+}
+
+static void fill_seed(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	char hex[WW_COMMIT_HEX];
+	ww_seed_to_hex(x->g->seed, hex);
+	fprintf(f, "%s\n", hex);
+}
+
+static void fill_nothing(FILE *f, const void *a)
+{
+	(void)f;
+	(void)a;
+}
+
+static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
+					    "secret/ledger-british.yaml" };
+
+/* The files of a commit: new game.yaml, state, ledgers, log entry, seen. */
+static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
+{
+	char rel[64], *old;
+	size_t oldlen;
+	snprintf(rel, sizeof rel, "log/%06d.yaml", x->number);
+	if (add_text(t, rel, NULL, 0, fill_log, x, 0644) < 0)
+		return -1;
+	if (x->g) {
+		if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0644) < 0 ||
+		    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0)
+			return -1;
+		for (x->side = WW_AMERICAN; x->side <= WW_BRITISH; x->side++) {
+			if (read_rec(dir, ledger_file[x->side], &old, &oldlen) < 0)
+				return -1;
+			int rc = add_text(t, ledger_file[x->side], old, oldlen, fill_ledger, x, 0600);
+			free(old);
+			if (rc < 0)
+				return -1;
+		}
+	}
+	if (x->seen && *x->seen) {
+		if (read_rec(dir, "seen", &old, &oldlen) < 0)
+			return -1;
+		int rc = add_text(t, "seen", old, oldlen, fill_seen, x, 0644);
+		free(old);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *before,
+				       const struct ww_game *after,
+				       const struct ww_log_entry *entry,
+				       char *err, size_t errlen)
+{
+	struct fill_args x = { .before = before, .g = after, .e = entry,
+			       .seen = entry->message_id };
+	struct txn t = { 0 };
+	enum ww_rec_status st;
+	if ((st = recover(dir, err, errlen)))
+		return st;
+	crash_step = 0;
+	if (after && !(x.d = data_for(after, after->meta.data_dir, err, errlen)))
+		return WW_REC_IO;
+	if ((x.number = next_log_number(dir)) < 0) {
+		say(err, errlen, "no game in %s (no log/)", dir);
+		return WW_REC_MISSING;
+	}
+	if (build_commit(dir, &t, &x) < 0) {
+		txn_free(&t);
+		return io_fail(err, errlen, "preparing the commit in", dir);
+	}
+	st = txn_commit(dir, &t, err, errlen);
+	txn_free(&t);
+	return st;
+}
+
+enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *before,
+				    const struct ww_game *after,
+				    const struct ww_log_entry *entry,
+				    char *err, size_t errlen)
+{
+	return commit_entry(dir, before, after, entry, err, errlen);
+}
+
+/* A rejected order leaves the game as it is, but is logged, and its
+ * Message-ID marked seen so that the same mail is not answered twice. */
+enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
+					  char *err, size_t errlen)
+{
+	return commit_entry(dir, NULL, NULL, entry, err, errlen);
+}
+
+static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
+				       const struct ww_data *d,
+				       const struct ww_events *setup, char *err, size_t errlen)
+{
+	static const struct { const char *rel; mode_t mode; } dirs[] = {
+		{ "log", 0755 }, { "secret", 0700 }, { "outbox", 0700 },
+		{ "outbox/tmp", 0700 }, { "outbox/new", 0700 }, { "outbox/cur", 0700 },
+	};
+	struct ww_state empty;
+	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = "new game",
+				  .sender = "command line", .events = setup };
+	struct fill_args x = { .d = d, .g = g, .before = &empty, .e = &e, .number = 1 };
+	struct txn t = { 0 };
+	char path[PATH_MAX];
+	enum ww_rec_status st = WW_REC_OK;
+
+	ww_state_init(&empty);
+	if ((st = make_dir(tmp, 0755, err, errlen)))
+		return st;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (join(path, tmp, dirs[i].rel) < 0 ||
+		    (st = make_dir(path, dirs[i].mode, err, errlen)))
+			return st ? st : WW_REC_IO;
+	if (add_text(&t, "game.yaml", NULL, 0, fill_game, &x, 0644) < 0 ||
+	    add_text(&t, "log/000001.yaml", NULL, 0, fill_log, &x, 0644) < 0 ||
+	    add_text(&t, "secret/seed", NULL, 0, fill_seed, &x, 0600) < 0 ||
+	    add_text(&t, "secret/state.yaml", NULL, 0, fill_state, &x, 0600) < 0 ||
+	    add_text(&t, "seen", NULL, 0, fill_nothing, &x, 0644) < 0 ||
+	    add_text(&t, "lock", NULL, 0, fill_nothing, &x, 0644) < 0)
+		goto fail;
+	for (x.side = WW_AMERICAN; x.side <= WW_BRITISH; x.side++)
+		if (add_text(&t, ledger_file[x.side], NULL, 0, fill_ledger, &x, 0600) < 0)
+			goto fail;
+	for (int i = 0; i < t.n && !st; i++)
+		st = join(path, tmp, t.f[i].rel) < 0 ? WW_REC_IO :
+		     write_new(path, t.f[i].text, t.f[i].len, t.f[i].mode, err, errlen);
+	static const char *const sync[] = { "log", "secret", "outbox/tmp", "outbox/new",
+					    "outbox/cur", "outbox", "" };
+	for (size_t i = 0; i < sizeof sync / sizeof sync[0] && !st; i++)
+		st = join(path, tmp, sync[i]) < 0 ? WW_REC_IO : sync_dir(path, err, errlen);
+	txn_free(&t);
+	return st;
+fail:
+	txn_free(&t);
+	return io_fail(err, errlen, "preparing", tmp);
+}
+
+static void remove_tree(const char *path)
+{
+	DIR *dp = opendir(path);
+	if (!dp) {
+		unlink(path);
+		return;
+	}
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		char sub[PATH_MAX];
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < (int)sizeof sub)
+			remove_tree(sub);
+	}
+	closedir(dp);
+	rmdir(path);
+}
+
+/* The new game is built in DIR.new-PID and renamed to DIR (which may be
+ * an empty directory): that rename is the commit point. */
+enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
+				    const struct ww_events *setup_events,
+				    char *err, size_t errlen)
+{
+	char tmp[PATH_MAX], parent[PATH_MAX];
+	const struct ww_data *d;
+	enum ww_rec_status st;
+	char clean[PATH_MAX];
+	crash_step = 0;
+	snprintf(clean, sizeof clean, "%s", dir);
+	for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--)
+		clean[n - 1] = '\0';
+	dir = clean;
+	if (snprintf(tmp, sizeof tmp, "%s.new-%ld", dir, (long)getpid()) >= (int)sizeof tmp) {
+		say(err, errlen, "path too long: %s", dir);
+		return WW_REC_IO;
+	}
+	if (!(d = data_for(g, g->meta.data_dir, err, errlen)))
+		return WW_REC_IO;
+	remove_tree(tmp); /* a crashed create by a process that had our pid */
+	if ((st = create_files(tmp, g, d, setup_events, err, errlen))) {
+		remove_tree(tmp);
+		return st;
+	}
+	ww_record_crash_point();
+	if (rename(tmp, dir) < 0) {
+		int e = errno;
+		remove_tree(tmp);
+		if (e == ENOTEMPTY || e == EEXIST || e == ENOTDIR) {
+			say(err, errlen, "%s already exists and is not an empty directory", dir);
+			return WW_REC_EXISTS;
+		}
+		errno = e;
+		return io_fail(err, errlen, "creating", dir);
+	}
+	snprintf(parent, sizeof parent, "%s", dir);
+	char *slash = strrchr(parent, '/');
+	if (slash == parent)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	else
+		strcpy(parent, ".");
+	return sync_dir(parent, err, errlen);
+}
+
+/* ---- verify ---- */
+
+struct checker {
+	FILE *out;
+	int problems;
+};
+
+static void problem(struct checker *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void problem(struct checker *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(c->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', c->out);
+	c->problems++;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+/* Log entry numbers on disk and in a committed journal, sorted, unique. */
+static int log_numbers(const char *dir, int *v, int max)
+{
+	char path[PATH_MAX];
+	int n = 0, x, used;
+	struct journal j;
+	if (journal_read(dir, &j) == 1)
+		for (int i = 0; i < j.n && n < max; i++)
+			if (sscanf(j.rel[i], "log/%6d.yaml%n", &x, &used) == 1 && used == 15)
+				v[n++] = x;
+	if (join(path, dir, "log") < 0)
+		return -1;
+	DIR *dp = opendir(path);
+	if (!dp)
+		return -1;
+	struct dirent *e;
+	while ((e = readdir(dp)) && n < max)
+		if (sscanf(e->d_name, "%6d.yaml%n", &x, &used) == 1 && used == 11)
+			v[n++] = x;
+	closedir(dp);
+	qsort(v, (size_t)n, sizeof *v, cmp_int);
+	int u = 0;
+	for (int i = 0; i < n; i++)
+		if (!u || v[u - 1] != v[i])
+			v[u++] = v[i];
+	return u;
+}
+
+struct roll_check {
+	const unsigned char *seed;
+	bool revealed;
+	long long last_accepted; /* highest index in an accepted entry */
+};
+
+static void check_rolls(struct checker *c, const char *rel, yaml_document_t *doc,
+			struct roll_check *rc)
+{
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	yaml_node_t *events = ww_yaml_get(doc, root, "events");
+	yaml_node_t *rej = ww_yaml_get(doc, root, "rejected");
+	bool rejected = false;
+	char why[256];
+	long long last = -1;
+	if (!rej || ww_yaml_bool(rej, &rejected, why, sizeof why) < 0)
+		problem(c, "%s: no rejected: true|false", rel);
+	if (!events || events->type != YAML_SEQUENCE_NODE) {
+		problem(c, "%s: no events: list", rel);
+		return;
+	}
+	for (yaml_node_item_t *i = events->data.sequence.items.start;
+	     i < events->data.sequence.items.top; i++) {
+		yaml_node_t *roll = ww_yaml_get(doc, yaml_document_get_node(doc, *i), "roll");
+		long long index, value;
+		bool forced = false;
+		if (!roll)
+			continue;
+		if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
+		    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
+		    ww_yaml_bool(ww_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
+			problem(c, "%s: %s", rel, why);
+			continue;
+		}
+		if (index <= last)
+			problem(c, "%s line %d: roll %lld does not follow roll %lld", rel,
+				ww_yaml_line(roll), index, last);
+		if (!rejected && index <= rc->last_accepted && index > last)
+			problem(c, "%s line %d: roll %lld was already used before this entry", rel,
+				ww_yaml_line(roll), index);
+		last = index;
+		if (!rejected && index > rc->last_accepted)
+			rc->last_accepted = index;
+		if (rc->revealed && !forced && ww_dice_roll(rc->seed, (uint64_t)index) != value)
+			problem(c, "%s line %d: roll %lld is logged as %lld but the seed gives %d",
+				rel, ww_yaml_line(roll), index, value,
+				ww_dice_roll(rc->seed, (uint64_t)index));
+	}
+}
+
+static void check_log(struct checker *c, const char *dir, const struct ww_state *s,
+		      struct roll_check *rc)
+{
+	const int max = 100000;
+	int *v = malloc(max * sizeof *v);
+	int n = v ? log_numbers(dir, v, max) : -1;
+	if (n < 0) {
+		problem(c, "log/: cannot be read: %s", strerror(errno));
+		free(v);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		char rel[64], *text, why[256];
+		size_t len;
+		yaml_document_t doc;
+		if (v[i] != i + 1) {
+			problem(c, "log/: entry %06d is missing (found %06d next)", i + 1, v[i]);
+			break;
+		}
+		snprintf(rel, sizeof rel, "log/%06d.yaml", v[i]);
+		if (read_rec(dir, rel, &text, &len) < 0) {
+			problem(c, "%s: cannot be read: %s", rel, strerror(errno));
+			continue;
+		}
+		if (ww_yaml_load(text, len, &doc, why, sizeof why) < 0) {
+			problem(c, "%s: %s", rel, why);
+			free(text);
+			continue;
+		}
+		free(text);
+		check_rolls(c, rel, &doc, rc);
+		yaml_document_delete(&doc);
+	}
+	free(v);
+	if (rc->last_accepted >= 0 && s->next_roll <= (uint64_t)rc->last_accepted)
+		problem(c, "secret/state.yaml: next_roll %llu but the log has used roll %lld",
+			(unsigned long long)s->next_roll, rc->last_accepted);
+}
+
+static void count_pile(int *count, const struct ww_pile *p)
+{
+	for (int i = 0; i < p->n; i++)
+		count[p->card[i]]++;
+}
+
+static void check_cards(struct checker *c, const struct ww_data *d, const struct ww_state *s)
+{
+	int count[WW_MAX_CARDS + 1] = { 0 };
+	count_pile(count, &s->deck);
+	count_pile(count, &s->discard);
+	count_pile(count, &s->removed);
+	count_pile(count, &s->set_aside);
+	for (int side = 0; side < 3; side++) {
+		count_pile(count, &s->hand[side]);
+		count_pile(count, &s->reinforcement_cards[side]);
+	}
+	if (s->war_ends_card > 0 && s->war_ends_card < WW_MAX_CARDS)
+		count[s->war_ends_card]++;
+	for (int card = 1; card <= d->ncards && card < WW_MAX_CARDS; card++)
+		if (count[card] != 1)
+			problem(c, "secret/state.yaml: card %d is in %d places (deck, discard, removed, "
+				"set aside, hands, reinforcement boxes, War Ends box); it should be in one",
+				card, count[card]);
+}
+
+static void check_public(struct checker *c, const char *dir, const struct ww_data *d,
+			 const struct ww_game *g)
+{
+	char *want = NULL, *have;
+	size_t wantlen = 0, havelen;
+	FILE *m = open_memstream(&want, &wantlen);
+	if (!m)
+		return;
+	game_yaml(m, d, g);
+	fclose(m);
+	if (read_rec(dir, "game.yaml", &have, &havelen) == 0) {
+		size_t i = 0;
+		int line = 1;
+		while (i < havelen && i < wantlen && have[i] == want[i])
+			line += have[i++] == '\n';
+		if (i != havelen || i != wantlen)
+			problem(c, "game.yaml line %d: differs from the public part of secret/state.yaml",
+				line);
+		free(have);
+	}
+	free(want);
+}
+
+int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
+{
+	struct checker c = { out, 0 };
+	struct ww_game *g = calloc(1, sizeof *g);
+	char err[512], commitment[WW_COMMIT_HEX], hex[WW_COMMIT_HEX];
+	const struct ww_data *gd;
+	if (!g) {
+		problem(&c, "out of memory");
+		return c.problems;
+	}
+	g->data = d;
+	if (read_game_yaml(dir, g, &g->meta, &gd, err, sizeof err) ||
+	    read_seed(dir, g->seed, err, sizeof err) ||
+	    read_secret_state(dir, d, &g->state, err, sizeof err)) {
+		problem(&c, "%s", err);
+		free(g);
+		return c.problems;
+	}
+	ww_seed_commitment(g->seed, commitment);
+	if (strcmp(commitment, g->meta.commitment) != 0)
+		problem(&c, "secret/seed: its hash %s is not the commitment %s in game.yaml",
+			commitment, g->meta.commitment);
+	ww_seed_to_hex(g->seed, hex);
+	if (g->meta.seed_revealed && strcmp(hex, g->meta.seed_hex) != 0)
+		problem(&c, "game.yaml: the revealed seed is not the one in secret/seed");
+	check_public(&c, dir, d, g);
+	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
+	check_log(&c, dir, &g->state, &rc);
+	check_cards(&c, d, &g->state);
+	free(g);
+	return c.problems;
+}

@@ -1,0 +1,179 @@
+/* A position described in YAML for moderators and rule tests
+ * (docs/scenario.md): the state format of record_state.c, where anything
+ * left out takes a default and cards listed nowhere go to the deck. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "record_internal.h"
+
+static int bad(char *err, size_t errlen, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int bad(char *err, size_t errlen, const char *path, const char *fmt, ...)
+{
+	if (err && errlen) {
+		int k = snprintf(err, errlen, "%s: ", path);
+		if (k >= 0 && (size_t)k < errlen) {
+			va_list ap;
+			va_start(ap, fmt);
+			vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+			va_end(ap);
+		}
+	}
+	return -1;
+}
+
+static void defaults(const struct ww_data *d, struct ww_state *s)
+{
+	ww_state_init(s);
+	s->year = d->first_year;
+	s->phase = WW_PH_STRATEGY;
+	s->prompt = WW_ASK_IMPULSE;
+	s->to_move = WW_AMERICAN;
+	s->impulse = WW_AMERICAN;
+	s->chooser = WW_BRITISH;
+	s->next_shuffle = 1; /* shuffle 0 is the set-up's */
+	s->cu_french_box = d->french_box_cu;
+	for (int g = 0; g < d->ngenerals && g < WW_MAX_GENERALS; g++)
+		s->general_at[g] = d->starts_in_french_box[g] ? WW_LOC_FRENCH_BOX
+							      : WW_LOC_REINFORCEMENTS;
+	for (int i = 0; i < d->nsetup; i++)
+		if (d->setup[i].congress && d->setup[i].space >= 0)
+			s->congress_at = (int16_t)d->setup[i].space;
+}
+
+/* Once the French are in the war nothing waits in the French box, unless
+ * the scenario says otherwise. */
+static void french_defaults(const struct ww_data *d, struct ww_state *s,
+			    yaml_document_t *doc, yaml_node_t *root)
+{
+	if (!s->french_in_war)
+		return;
+	if (!ww_yaml_get(doc, root, "cu_french_box"))
+		s->cu_french_box = 0;
+	yaml_node_t *gens = ww_yaml_get(doc, root, "generals");
+	for (int g = 0; g < d->ngenerals && g < WW_MAX_GENERALS; g++)
+		if (s->general_at[g] == WW_LOC_FRENCH_BOX && !ww_yaml_get(doc, gens, d->generals[g].name))
+			s->general_at[g] = WW_LOC_REINFORCEMENTS;
+}
+
+static void count_pile(int *count, const struct ww_pile *p)
+{
+	for (int i = 0; i < p->n; i++)
+		count[p->card[i]]++;
+}
+
+/* Every card in one place; those listed nowhere go under the deck. */
+static int settle_cards(const struct ww_data *d, struct ww_state *s, const char *path,
+			char *err, size_t errlen)
+{
+	int count[WW_MAX_CARDS] = { 0 };
+	count_pile(count, &s->deck);
+	count_pile(count, &s->discard);
+	count_pile(count, &s->removed);
+	count_pile(count, &s->set_aside);
+	for (int side = 0; side < 3; side++) {
+		count_pile(count, &s->hand[side]);
+		count_pile(count, &s->reinforcement_cards[side]);
+		if (side && s->hand[side].n > WW_HAND_MAX)
+			return bad(err, errlen, path, "the %s hand holds %d cards (at most %d)",
+				   ww_rec_side_word(side), s->hand[side].n, WW_HAND_MAX);
+	}
+	if (s->war_ends_card)
+		count[s->war_ends_card]++;
+	for (int c = 1; c <= d->ncards && c < WW_MAX_CARDS; c++)
+		if (count[c] > 1)
+			return bad(err, errlen, path, "card %d is listed %d times (a card is in one place)",
+				   c, count[c]);
+	struct ww_pile deck = { 0 };
+	for (int c = 1; c <= d->ncards && c < WW_MAX_CARDS; c++)
+		if (!count[c])
+			deck.card[deck.n++] = (uint8_t)c;
+	memcpy(deck.card + deck.n, s->deck.card, (size_t)s->deck.n);
+	deck.n += s->deck.n;
+	s->deck = deck;
+	return 0;
+}
+
+static int check_board(const struct ww_data *d, const struct ww_state *s, const char *path,
+		       char *err, size_t errlen)
+{
+	for (int sp = 0; sp < d->nspaces; sp++) {
+		const uint8_t *cu = s->space[sp].cu;
+		if (cu[WW_NAT_BRITISH] && (cu[WW_NAT_AMERICAN] || cu[WW_NAT_FRENCH]))
+			return bad(err, errlen, path, "%s holds British and American or French CUs",
+				   d->spaces[sp].name);
+	}
+	for (int a = 0; a < d->ngenerals; a++)
+		for (int b = a + 1; b < d->ngenerals; b++)
+			if (s->general_at[a] >= 0 && s->general_at[a] == s->general_at[b] &&
+			    d->generals[a].side == d->generals[b].side)
+				return bad(err, errlen, path, "%s and %s are both in %s (one general "
+					   "per side in a space)", d->generals[a].name,
+					   d->generals[b].name, d->spaces[s->general_at[a]].name);
+	return 0;
+}
+
+static char *read_text(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return NULL;
+	char *text = NULL;
+	size_t cap = 0, n = 0, k;
+	do {
+		if (cap - n < 4096) {
+			char *nt = cap > (1u << 24) ? NULL : realloc(text, cap = cap ? 2 * cap : 8192);
+			if (!nt) {
+				free(text);
+				fclose(f);
+				errno = EFBIG;
+				return NULL;
+			}
+			text = nt;
+		}
+		k = fread(text + n, 1, cap - n - 1, f);
+		n += k;
+	} while (k);
+	fclose(f);
+	text[n] = '\0';
+	*len = n;
+	return text;
+}
+
+int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
+		     char *err, size_t errlen)
+{
+	size_t len;
+	char why[300];
+	yaml_document_t doc;
+	char *text = read_text(path, &len);
+	if (!text)
+		return bad(err, errlen, path, "cannot read: %s", strerror(errno));
+	int rc = ww_yaml_load(text, len, &doc, why, sizeof why);
+	free(text);
+	if (rc < 0)
+		return bad(err, errlen, path, "%s", why);
+	struct ww_state *t = malloc(sizeof *t);
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	if (!t)
+		rc = bad(err, errlen, path, "out of memory");
+	else {
+		defaults(d, t);
+		rc = ww_state_read_node(&doc, root, d, t, WW_READ_KEEP, NULL, why, sizeof why);
+		if (rc < 0)
+			bad(err, errlen, path, "%s", why);
+	}
+	if (rc == 0) {
+		french_defaults(d, t, &doc, root);
+		rc = settle_cards(d, t, path, err, errlen);
+	}
+	if (rc == 0)
+		rc = check_board(d, t, path, err, errlen);
+	if (rc == 0)
+		memcpy(s, t, sizeof *t);
+	free(t);
+	yaml_document_delete(&doc);
+	return rc;
+}

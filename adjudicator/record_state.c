@@ -1,0 +1,753 @@
+/* The state as YAML (record.h): every field of struct ww_state, with names
+ * from the data. The public form leaves out what a player may not see. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "record_internal.h"
+
+static const char *const side_words[] = { "nobody", "american", "british" };
+static const char *const nation_words[WW_NATIONS] = { "british", "american", "french" };
+static const char *const phase_words[] = {
+	"committees", "for-the-king", "reinforcements", "deal", "strategy",
+	"winter-attrition", "french-naval", "political", "end", "game-over",
+};
+static const char *const prompt_words[] = {
+	"nothing", "committees", "for-the-king", "opening", "first-player",
+	"impulse", "declaration", "congress",
+};
+static const char *const victory_words[] = { "none", "automatic", "war-ends", "last-year" };
+/* enum ww_location, from -1 down */
+static const char *const location_words[] = {
+	"reinforcements", "captured", "removed", "french box", "dispersed",
+};
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char *word(const char *const *words, int n, int v)
+{
+	return v >= 0 && v < n ? words[v] : "?";
+}
+
+static int from_word(const char *const *words, int n, const char *w)
+{
+	for (int i = 0; w && i < n; i++)
+		if (strcasecmp(words[i], w) == 0)
+			return i;
+	return -1;
+}
+
+const char *ww_rec_side_word(int side)
+{
+	return word(side_words, COUNT(side_words), side);
+}
+
+int ww_rec_side_from_word(const char *w)
+{
+	return from_word(side_words, COUNT(side_words), w);
+}
+
+int ww_rec_space_by_name(const struct ww_data *d, const char *name)
+{
+	for (int i = 0; name && i < d->nspaces; i++)
+		if (strcasecmp(d->spaces[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int general_by_name(const struct ww_data *d, const char *name)
+{
+	for (int i = 0; name && i < d->ngenerals; i++)
+		if (strcasecmp(d->generals[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int zone_by_name(const struct ww_data *d, const char *name)
+{
+	for (int i = 0; name && i < d->nzones; i++)
+		if (strcasecmp(d->zones[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* ---- writing ---- */
+
+void ww_yaml_quote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* A card title as a comment: one line, nothing that ends it early. */
+static void write_title(FILE *f, const struct ww_data *d, int card)
+{
+	if (card < 1 || card >= WW_MAX_CARDS || !d->cards[card].title[0])
+		return;
+	fputs("  # ", f);
+	for (const char *t = d->cards[card].title; *t; t++)
+		fputc((unsigned char)*t < 0x20 ? ' ' : *t, f);
+}
+
+static void write_pile(FILE *f, const struct ww_data *d, const char *indent,
+		       const char *key, const struct ww_pile *p, bool hidden)
+{
+	if (hidden) {
+		fprintf(f, "%s%s: {size: %d}\n", indent, key, p->n);
+		return;
+	}
+	if (p->n == 0) {
+		fprintf(f, "%s%s: []\n", indent, key);
+		return;
+	}
+	fprintf(f, "%s%s:\n", indent, key);
+	for (int i = 0; i < p->n; i++) {
+		fprintf(f, "%s  - %d", indent, p->card[i]);
+		write_title(f, d, p->card[i]);
+		fputc('\n', f);
+	}
+}
+
+static void write_location(FILE *f, const struct ww_data *d, int at)
+{
+	if (at >= 0 && at < d->nspaces)
+		ww_yaml_quote(f, d->spaces[at].name);
+	else if (at < 0 && -at <= COUNT(location_words))
+		fputs(location_words[-at - 1], f);
+	else
+		fprintf(f, "%d", at);
+}
+
+static void write_board(FILE *f, const struct ww_data *d, const struct ww_state *s)
+{
+	fputs("board:", f);
+	bool any = false;
+	for (int i = 0; i < d->nspaces; i++) {
+		const struct ww_space_state *sp = &s->space[i];
+		if (!sp->pc && !sp->cu[0] && !sp->cu[1] && !sp->cu[2])
+			continue;
+		fputs(any ? "\n  " : "\n  ", f);
+		any = true;
+		ww_yaml_quote(f, d->spaces[i].name);
+		fputs(": {", f);
+		const char *sep = "";
+		if (sp->pc) {
+			fprintf(f, "pc: %s", ww_rec_side_word(sp->pc));
+			sep = ", ";
+		}
+		for (int n = 0; n < WW_NATIONS; n++) {
+			if (sp->cu[n]) {
+				fprintf(f, "%s%s: %d", sep, nation_words[n], sp->cu[n]);
+				sep = ", ";
+			}
+		}
+		fputc('}', f);
+	}
+	fputs(any ? "\n" : " {}\n", f);
+}
+
+static void write_by_nation(FILE *f, const char *key, const int *v)
+{
+	fprintf(f, "%s: {british: %d, american: %d, french: %d}\n", key,
+		v[WW_NAT_BRITISH], v[WW_NAT_AMERICAN], v[WW_NAT_FRENCH]);
+}
+
+/* Arrays indexed by side, whose [0] is unused: written only if set. */
+static void write_by_side(FILE *f, const char *key, const int *v)
+{
+	fprintf(f, "%s: {", key);
+	if (v[0])
+		fprintf(f, "nobody: %d, ", v[0]);
+	fprintf(f, "american: %d, british: %d}\n", v[1], v[2]);
+}
+
+static void write_piles_by_side(FILE *f, const struct ww_data *d, const char *key,
+				const struct ww_pile *p, bool hidden)
+{
+	fprintf(f, "%s:\n", key);
+	if (p[0].n)
+		write_pile(f, d, "  ", "nobody", &p[0], hidden);
+	write_pile(f, d, "  ", "american", &p[1], hidden);
+	write_pile(f, d, "  ", "british", &p[2], hidden);
+}
+
+static const char *yes(bool b)
+{
+	return b ? "true" : "false";
+}
+
+int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
+			bool secret)
+{
+	fprintf(f, "year: %d\n", s->year);
+	fprintf(f, "phase: %s\n", word(phase_words, COUNT(phase_words), (int)s->phase));
+	fprintf(f, "to_move: %s\n", ww_rec_side_word(s->to_move));
+	fprintf(f, "prompt: %s\n", word(prompt_words, COUNT(prompt_words), (int)s->prompt));
+	fprintf(f, "move: %u\n", (unsigned)s->move);
+	write_board(f, d, s);
+	fputs("generals:", f);
+	for (int g = 0; g < d->ngenerals; g++) {
+		fputs("\n  ", f);
+		ww_yaml_quote(f, d->generals[g].name);
+		fputs(": ", f);
+		write_location(f, d, s->general_at[g]);
+	}
+	fputs(d->ngenerals ? "\n" : " {}\n", f);
+	fputs("congress: ", f);
+	write_location(f, d, s->congress_at);
+	fputc('\n', f);
+	write_by_nation(f, "cu_reinforcements", s->cu_reinforcements);
+	fprintf(f, "cu_french_box: %d\n", s->cu_french_box);
+	write_by_nation(f, "cu_eliminated", s->cu_eliminated);
+	fputs("french_navy_zone: ", f);
+	if (s->french_navy_zone >= 0 && s->french_navy_zone < d->nzones)
+		ww_yaml_quote(f, d->zones[s->french_navy_zone].name);
+	else if (s->french_navy_zone == -1)
+		fputs("none", f);
+	else
+		fprintf(f, "%d", s->french_navy_zone);
+	fputc('\n', f);
+	fprintf(f, "french_alliance: %d\n", s->french_alliance);
+	fprintf(f, "french_alliance_now: %s\n", yes(s->french_alliance_now));
+	fprintf(f, "french_in_war: %s\n", yes(s->french_in_war));
+	fprintf(f, "regulars: %s\n", yes(s->regulars));
+	fputs("# the deck's last card is its top\n", f);
+	write_pile(f, d, "", "deck", &s->deck, !secret);
+	write_pile(f, d, "", "discard", &s->discard, false);
+	write_pile(f, d, "", "removed", &s->removed, false);
+	write_pile(f, d, "", "set_aside", &s->set_aside, false);
+	write_piles_by_side(f, d, "hands", s->hand, !secret);
+	write_piles_by_side(f, d, "reinforcement_cards", s->reinforcement_cards, false);
+	fprintf(f, "war_ends_card: %d", s->war_ends_card);
+	write_title(f, d, s->war_ends_card);
+	fputc('\n', f);
+	fprintf(f, "reshuffle_pending: %s\n", yes(s->reshuffle_pending));
+	fprintf(f, "chooser: %s\n", ww_rec_side_word(s->chooser));
+	fprintf(f, "impulse: %s\n", ww_rec_side_word(s->impulse));
+	fprintf(f, "exchange_offer: %d\n", s->exchange_offer);
+	fprintf(f, "exchange_for: %s\n", ww_rec_side_word(s->exchange_for));
+	fprintf(f, "declaration_by: %s\n", ww_rec_side_word(s->declaration_by));
+	fprintf(f, "congress_dispersed_this_turn: %s\n", yes(s->congress_dispersed_this_turn));
+	fprintf(f, "congress_dispersed_last_turn: %s\n", yes(s->congress_dispersed_last_turn));
+	fprintf(f, "no_american_placement: %s\n", yes(s->no_american_placement));
+	write_by_side(f, "last_card", s->last_card);
+	fprintf(f, "next_roll: %llu\n", (unsigned long long)s->next_roll);
+	fprintf(f, "next_shuffle: %llu\n", (unsigned long long)s->next_shuffle);
+	fprintf(f, "winner: %s\n", ww_rec_side_word(s->winner));
+	fprintf(f, "victory: %s\n", word(victory_words, COUNT(victory_words), (int)s->victory));
+	write_by_side(f, "colonies_won", s->colonies_won);
+	return ferror(f) ? -1 : 0;
+}
+
+/* ---- libyaml helpers ---- */
+
+static void fail(char *err, size_t errlen, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void fail(char *err, size_t errlen, int line, const char *fmt, ...)
+{
+	if (!err || !errlen)
+		return;
+	int k = snprintf(err, errlen, "line %d: ", line);
+	if (k < 0 || (size_t)k >= errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+	va_end(ap);
+}
+
+int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
+		 char *err, size_t errlen)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p)) {
+		fail(err, errlen, 0, "out of memory");
+		return -1;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	int ok = yaml_parser_load(&p, doc);
+	if (!ok)
+		fail(err, errlen, (int)p.problem_mark.line + 1, "not YAML: %s",
+		     p.problem ? p.problem : "parse error");
+	yaml_parser_delete(&p);
+	if (!ok)
+		return -1;
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	if (!root || root->type != YAML_MAPPING_NODE) {
+		fail(err, errlen, root ? ww_yaml_line(root) : 1,
+		     "expected a mapping of keys to values");
+		yaml_document_delete(doc);
+		return -1;
+	}
+	return 0;
+}
+
+yaml_node_t *ww_yaml_get(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top; p++) {
+		const char *k = ww_yaml_str(yaml_document_get_node(doc, p->key));
+		if (k && strcmp(k, key) == 0)
+			return yaml_document_get_node(doc, p->value);
+	}
+	return NULL;
+}
+
+const char *ww_yaml_str(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+int ww_yaml_line(const yaml_node_t *n)
+{
+	return n ? (int)n->start_mark.line + 1 : 0;
+}
+
+int ww_yaml_int(const yaml_node_t *n, long long lo, long long hi, long long *v,
+		char *err, size_t errlen)
+{
+	const char *s = ww_yaml_str(n);
+	char *end;
+	errno = 0;
+	long long x = s && *s ? strtoll(s, &end, 10) : 0;
+	if (!s || !*s || *end || errno) {
+		fail(err, errlen, ww_yaml_line(n), "expected a whole number, not %s",
+		     s ? s : "a list or mapping");
+		return -1;
+	}
+	if (x < lo || x > hi) {
+		fail(err, errlen, ww_yaml_line(n), "%lld is out of range %lld..%lld", x, lo, hi);
+		return -1;
+	}
+	*v = x;
+	return 0;
+}
+
+int ww_yaml_bool(const yaml_node_t *n, bool *v, char *err, size_t errlen)
+{
+	const char *s = ww_yaml_str(n);
+	if (s && strcmp(s, "true") == 0)
+		*v = true;
+	else if (s && strcmp(s, "false") == 0)
+		*v = false;
+	else {
+		fail(err, errlen, ww_yaml_line(n), "expected true or false, not %s",
+		     s ? s : "a list or mapping");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- reading ---- */
+
+struct rd {
+	yaml_document_t *doc;
+	const struct ww_data *d;
+	struct ww_state *s;
+	int flags;
+	char *err;
+	size_t errlen;
+};
+
+#define FOR_PAIRS(p, map) \
+	for (yaml_node_pair_t *p = (map)->data.mapping.pairs.start; \
+	     p < (map)->data.mapping.pairs.top; p++)
+
+static yaml_node_t *node(struct rd *r, int id)
+{
+	return yaml_document_get_node(r->doc, id);
+}
+
+static int expect(struct rd *r, yaml_node_t *n, yaml_node_type_t type, const char *what)
+{
+	if (n->type == type)
+		return 0;
+	fail(r->err, r->errlen, ww_yaml_line(n), "expected %s", what);
+	return -1;
+}
+
+static int read_int(struct rd *r, yaml_node_t *n, long long lo, long long hi, int *v)
+{
+	long long x;
+	if (ww_yaml_int(n, lo, hi, &x, r->err, r->errlen) < 0)
+		return -1;
+	*v = (int)x;
+	return 0;
+}
+
+static int read_word(struct rd *r, yaml_node_t *n, const char *const *words, int nw,
+		     int *v)
+{
+	int w = from_word(words, nw, ww_yaml_str(n));
+	if (w < 0) {
+		char list[256] = "";
+		for (int i = 0; i < nw; i++) {
+			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+			strncat(list, words[i], sizeof list - strlen(list) - 1);
+		}
+		fail(r->err, r->errlen, ww_yaml_line(n), "unknown value %s (expected one of: %s)",
+		     ww_yaml_str(n) ? ww_yaml_str(n) : "(a list or mapping)", list);
+		return -1;
+	}
+	*v = w;
+	return 0;
+}
+
+static int read_side(struct rd *r, yaml_node_t *n, int *v)
+{
+	return read_word(r, n, side_words, COUNT(side_words), v);
+}
+
+static int read_side_enum(struct rd *r, yaml_node_t *n, enum ww_side *v)
+{
+	int x;
+	if (read_side(r, n, &x) < 0)
+		return -1;
+	*v = (enum ww_side)x;
+	return 0;
+}
+
+static int read_location(struct rd *r, yaml_node_t *n, bool congress, int *at)
+{
+	const char *s = ww_yaml_str(n);
+	int sp = ww_rec_space_by_name(r->d, s);
+	if (sp >= 0) {
+		*at = sp;
+		return 0;
+	}
+	int w = from_word(location_words, COUNT(location_words), s);
+	if (w >= 0 && (congress ? -w - 1 == WW_LOC_DISPERSED : -w - 1 != WW_LOC_DISPERSED)) {
+		*at = -w - 1;
+		return 0;
+	}
+	fail(r->err, r->errlen, ww_yaml_line(n), "unknown space %s (expected a space name or %s)",
+	     s ? s : "(a list or mapping)",
+	     congress ? "dispersed" : "reinforcements, captured, removed, french box");
+	return -1;
+}
+
+static int read_pile(struct rd *r, yaml_node_t *n, struct ww_pile *p, bool may_hide)
+{
+	memset(p, 0, sizeof *p);
+	if (n->type == YAML_MAPPING_NODE && may_hide && (r->flags & WW_READ_PUBLIC)) {
+		yaml_node_t *size = ww_yaml_get(r->doc, n, "size");
+		if (!size || n->data.mapping.pairs.top - n->data.mapping.pairs.start != 1) {
+			fail(r->err, r->errlen, ww_yaml_line(n), "expected {size: N}");
+			return -1;
+		}
+		return read_int(r, size, 0, WW_MAX_CARDS, &p->n);
+	}
+	if (expect(r, n, YAML_SEQUENCE_NODE, "a list of card numbers") < 0)
+		return -1;
+	for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++) {
+		int card;
+		if (p->n == WW_MAX_CARDS) {
+			fail(r->err, r->errlen, ww_yaml_line(n), "more than %d cards", WW_MAX_CARDS);
+			return -1;
+		}
+		if (read_int(r, node(r, *i), 1, r->d->ncards, &card) < 0)
+			return -1;
+		p->card[p->n++] = (uint8_t)card;
+	}
+	return 0;
+}
+
+static int read_space(struct rd *r, yaml_node_t *name, yaml_node_t *v)
+{
+	int sp = ww_rec_space_by_name(r->d, ww_yaml_str(name));
+	if (sp < 0) {
+		fail(r->err, r->errlen, ww_yaml_line(name), "unknown space %s",
+		     ww_yaml_str(name) ? ww_yaml_str(name) : "(not a name)");
+		return -1;
+	}
+	if (expect(r, v, YAML_MAPPING_NODE, "{pc: SIDE, british: N, american: N, french: N}") < 0)
+		return -1;
+	struct ww_space_state *st = &r->s->space[sp];
+	memset(st, 0, sizeof *st);
+	FOR_PAIRS(p, v) {
+		yaml_node_t *k = node(r, p->key), *val = node(r, p->value);
+		const char *key = ww_yaml_str(k);
+		int x, nat = from_word(nation_words, WW_NATIONS, key);
+		if (key && strcmp(key, "pc") == 0) {
+			if (read_side(r, val, &x) < 0)
+				return -1;
+			st->pc = (int8_t)x;
+		} else if (nat >= 0) {
+			if (read_int(r, val, 0, 255, &x) < 0)
+				return -1;
+			st->cu[nat] = (uint8_t)x;
+		} else {
+			fail(r->err, r->errlen, ww_yaml_line(k),
+			     "unknown key %s in a space (expected pc, british, american, french)",
+			     key ? key : "(not a name)");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int k_board(struct rd *r, yaml_node_t *v)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "a mapping of space names") < 0)
+		return -1;
+	if (!(r->flags & WW_READ_KEEP))
+		memset(r->s->space, 0, sizeof r->s->space);
+	FOR_PAIRS(p, v)
+		if (read_space(r, node(r, p->key), node(r, p->value)) < 0)
+			return -1;
+	return 0;
+}
+
+static int k_generals(struct rd *r, yaml_node_t *v)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "a mapping of general names to places") < 0)
+		return -1;
+	FOR_PAIRS(p, v) {
+		yaml_node_t *k = node(r, p->key);
+		int g = general_by_name(r->d, ww_yaml_str(k)), at;
+		if (g < 0) {
+			fail(r->err, r->errlen, ww_yaml_line(k), "unknown general %s",
+			     ww_yaml_str(k) ? ww_yaml_str(k) : "(not a name)");
+			return -1;
+		}
+		if (read_location(r, node(r, p->value), false, &at) < 0)
+			return -1;
+		r->s->general_at[g] = (int16_t)at;
+	}
+	return 0;
+}
+
+static int k_congress(struct rd *r, yaml_node_t *v)
+{
+	int at;
+	if (read_location(r, v, true, &at) < 0)
+		return -1;
+	r->s->congress_at = (int16_t)at;
+	return 0;
+}
+
+static int read_nations(struct rd *r, yaml_node_t *v, int *out)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "{british: N, american: N, french: N}") < 0)
+		return -1;
+	FOR_PAIRS(p, v) {
+		int nat;
+		if (read_word(r, node(r, p->key), nation_words, WW_NATIONS, &nat) < 0 ||
+		    read_int(r, node(r, p->value), 0, 1000, &out[nat]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_sides(struct rd *r, yaml_node_t *v, int *out, int hi)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "{american: N, british: N}") < 0)
+		return -1;
+	FOR_PAIRS(p, v) {
+		int side;
+		if (read_side(r, node(r, p->key), &side) < 0 ||
+		    read_int(r, node(r, p->value), 0, hi, &out[side]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_pile_sides(struct rd *r, yaml_node_t *v, struct ww_pile *piles, bool may_hide)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "{american: [...], british: [...]}") < 0)
+		return -1;
+	FOR_PAIRS(p, v) {
+		int side;
+		if (read_side(r, node(r, p->key), &side) < 0 ||
+		    read_pile(r, node(r, p->value), &piles[side], may_hide) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int k_year(struct rd *r, yaml_node_t *v) { return read_int(r, v, 0, 9999, &r->s->year); }
+static int k_to_move(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->to_move); }
+static int k_chooser(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->chooser); }
+static int k_impulse(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->impulse); }
+static int k_exchange_for(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->exchange_for); }
+static int k_winner(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->winner); }
+static int k_declaration_by(struct rd *r, yaml_node_t *v) { return read_side(r, v, &r->s->declaration_by); }
+
+static int k_phase(struct rd *r, yaml_node_t *v)
+{
+	int x;
+	if (read_word(r, v, phase_words, COUNT(phase_words), &x) < 0)
+		return -1;
+	r->s->phase = (enum ww_phase)x;
+	return 0;
+}
+
+static int k_prompt(struct rd *r, yaml_node_t *v)
+{
+	int x;
+	if (read_word(r, v, prompt_words, COUNT(prompt_words), &x) < 0)
+		return -1;
+	r->s->prompt = (enum ww_prompt)x;
+	return 0;
+}
+
+static int k_victory(struct rd *r, yaml_node_t *v)
+{
+	int x;
+	if (read_word(r, v, victory_words, COUNT(victory_words), &x) < 0)
+		return -1;
+	r->s->victory = (enum ww_victory)x;
+	return 0;
+}
+
+static int k_move(struct rd *r, yaml_node_t *v)
+{
+	long long x;
+	if (ww_yaml_int(v, 0, UINT32_MAX, &x, r->err, r->errlen) < 0)
+		return -1;
+	r->s->move = (uint32_t)x;
+	return 0;
+}
+
+static int read_u64(struct rd *r, yaml_node_t *v, uint64_t *out)
+{
+	long long x;
+	if (ww_yaml_int(v, 0, INT64_MAX, &x, r->err, r->errlen) < 0)
+		return -1;
+	*out = (uint64_t)x;
+	return 0;
+}
+
+static int k_next_roll(struct rd *r, yaml_node_t *v) { return read_u64(r, v, &r->s->next_roll); }
+static int k_next_shuffle(struct rd *r, yaml_node_t *v) { return read_u64(r, v, &r->s->next_shuffle); }
+static int k_cu_reinforcements(struct rd *r, yaml_node_t *v) { return read_nations(r, v, r->s->cu_reinforcements); }
+static int k_cu_eliminated(struct rd *r, yaml_node_t *v) { return read_nations(r, v, r->s->cu_eliminated); }
+static int k_cu_french_box(struct rd *r, yaml_node_t *v) { return read_int(r, v, 0, 1000, &r->s->cu_french_box); }
+static int k_french_alliance(struct rd *r, yaml_node_t *v) { return read_int(r, v, 0, 9, &r->s->french_alliance); }
+
+static int k_french_navy_zone(struct rd *r, yaml_node_t *v)
+{
+	const char *s = ww_yaml_str(v);
+	if (s && strcasecmp(s, "none") == 0) {
+		r->s->french_navy_zone = -1;
+		return 0;
+	}
+	int z = zone_by_name(r->d, s);
+	if (z < 0) {
+		fail(r->err, r->errlen, ww_yaml_line(v), "unknown blockade zone %s (or none)",
+		     s ? s : "(not a name)");
+		return -1;
+	}
+	r->s->french_navy_zone = z;
+	return 0;
+}
+
+static int k_french_alliance_now(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_alliance_now, r->err, r->errlen); }
+static int k_french_in_war(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_in_war, r->err, r->errlen); }
+static int k_regulars(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->regulars, r->err, r->errlen); }
+static int k_reshuffle_pending(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->reshuffle_pending, r->err, r->errlen); }
+static int k_dispersed_this(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->congress_dispersed_this_turn, r->err, r->errlen); }
+static int k_dispersed_last(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->congress_dispersed_last_turn, r->err, r->errlen); }
+static int k_no_american_placement(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->no_american_placement, r->err, r->errlen); }
+static int k_deck(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->deck, true); }
+static int k_discard(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->discard, false); }
+static int k_removed(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->removed, false); }
+static int k_set_aside(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->set_aside, false); }
+static int k_hands(struct rd *r, yaml_node_t *v) { return read_pile_sides(r, v, r->s->hand, true); }
+static int k_reinforcement_cards(struct rd *r, yaml_node_t *v) { return read_pile_sides(r, v, r->s->reinforcement_cards, false); }
+static int k_last_card(struct rd *r, yaml_node_t *v) { return read_sides(r, v, r->s->last_card, r->d->ncards); }
+static int k_colonies_won(struct rd *r, yaml_node_t *v) { return read_sides(r, v, r->s->colonies_won, WW_MAX_COLONIES); }
+
+static int read_card_or_none(struct rd *r, yaml_node_t *v, int *card)
+{
+	return read_int(r, v, 0, r->d->ncards, card);
+}
+
+static int k_war_ends_card(struct rd *r, yaml_node_t *v) { return read_card_or_none(r, v, &r->s->war_ends_card); }
+static int k_exchange_offer(struct rd *r, yaml_node_t *v) { return read_card_or_none(r, v, &r->s->exchange_offer); }
+
+static const struct {
+	const char *key;
+	int (*read)(struct rd *r, yaml_node_t *v);
+} keys[] = {
+	{ "year", k_year }, { "phase", k_phase }, { "to_move", k_to_move },
+	{ "prompt", k_prompt }, { "move", k_move }, { "board", k_board },
+	{ "generals", k_generals }, { "congress", k_congress },
+	{ "cu_reinforcements", k_cu_reinforcements }, { "cu_french_box", k_cu_french_box },
+	{ "cu_eliminated", k_cu_eliminated }, { "french_navy_zone", k_french_navy_zone },
+	{ "french_alliance", k_french_alliance }, { "french_alliance_now", k_french_alliance_now },
+	{ "french_in_war", k_french_in_war }, { "regulars", k_regulars },
+	{ "deck", k_deck }, { "discard", k_discard }, { "removed", k_removed },
+	{ "set_aside", k_set_aside }, { "hands", k_hands },
+	{ "reinforcement_cards", k_reinforcement_cards }, { "war_ends_card", k_war_ends_card },
+	{ "reshuffle_pending", k_reshuffle_pending }, { "chooser", k_chooser },
+	{ "impulse", k_impulse }, { "exchange_offer", k_exchange_offer },
+	{ "exchange_for", k_exchange_for }, { "declaration_by", k_declaration_by },
+	{ "congress_dispersed_this_turn", k_dispersed_this },
+	{ "congress_dispersed_last_turn", k_dispersed_last },
+	{ "no_american_placement", k_no_american_placement }, { "last_card", k_last_card },
+	{ "next_roll", k_next_roll }, { "next_shuffle", k_next_shuffle },
+	{ "winner", k_winner }, { "victory", k_victory }, { "colonies_won", k_colonies_won },
+};
+
+int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
+		       const struct ww_data *d, struct ww_state *s, int flags,
+		       const char *skip, char *err, size_t errlen)
+{
+	struct rd r = { doc, d, s, flags, err, errlen };
+	int seen_line[COUNT(keys)] = { 0 };
+
+	if (!(flags & WW_READ_KEEP))
+		ww_state_init(s);
+	FOR_PAIRS(p, root) {
+		yaml_node_t *k = node(&r, p->key);
+		const char *key = ww_yaml_str(k);
+		int i = 0;
+		if (key && skip && strcmp(key, skip) == 0)
+			continue;
+		while (i < COUNT(keys) && (!key || strcmp(keys[i].key, key) != 0))
+			i++;
+		if (i == COUNT(keys)) {
+			fail(err, errlen, ww_yaml_line(k), "unknown key %s (see docs/record.md)",
+			     key ? key : "(not a name)");
+			return -1;
+		}
+		if (seen_line[i]) {
+			fail(err, errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
+			     key, seen_line[i]);
+			return -1;
+		}
+		seen_line[i] = ww_yaml_line(k);
+		if (keys[i].read(&r, node(&r, p->value)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
+		       struct ww_state *s, char *err, size_t errlen)
+{
+	yaml_document_t doc;
+	if (ww_yaml_load(text, len, &doc, err, errlen) < 0)
+		return -1;
+	struct ww_state tmp;
+	int rc = ww_state_read_node(&doc, yaml_document_get_root_node(&doc), d, &tmp, 0,
+				    NULL, err, errlen);
+	yaml_document_delete(&doc);
+	if (rc == 0)
+		memcpy(s, &tmp, sizeof tmp); /* padding too, for memcmp */
+	return rc;
+}

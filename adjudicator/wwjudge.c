@@ -1,0 +1,799 @@
+/* wwjudge: the command line. One binary with subcommands; errors on
+ * stderr, exit codes from sysexits.h so an MTA or cron does the right
+ * thing (EX_TEMPFAIL means "try again later"). */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include "data.h"
+#include "dice.h"
+#include "order.h"
+#include "record.h"
+#include "report.h"
+#include "rules.h"
+
+#define MAX_ORDERS 64
+#define ORDER_LINE 1024
+#define DEFAULT_DATA "data/washingtons-war"
+
+static const char *progname = "wwjudge";
+
+static void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void warnx(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static const char USAGE[] =
+	"usage: wwjudge COMMAND [OPTIONS] ...\n"
+	"\n"
+	"  new GAME_DIR --american ADDR --british ADDR [--seed HEX]\n"
+	"      [--scenario FILE] [--data DIR]     start a game\n"
+	"  order GAME_DIR --as american|british [--dice N,N,...] ORDER...\n"
+	"                                         give orders (- reads stdin)\n"
+	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
+	"                                         the report for one side\n"
+	"  verify GAME_DIR                        check the record adds up\n"
+	"  data-check [DATA_DIR]                  validate the game data\n"
+	"\n"
+	"'wwjudge COMMAND --help' describes each command.\n";
+
+static const char USAGE_NEW[] =
+	"usage: wwjudge new GAME_DIR --american ADDR --british ADDR\n"
+	"                   [--seed HEX] [--scenario FILE] [--data DIR]\n"
+	"Creates a game in GAME_DIR (which must not hold one). --seed gives the\n"
+	"secret seed as 64 hex digits (for tests); otherwise a fresh one is\n"
+	"drawn. --scenario starts from a position described in YAML.\n";
+
+static const char USAGE_ORDER[] =
+	"usage: wwjudge order GAME_DIR --as american|british [--dice N,N,...]\n"
+	"                     [--wait SECONDS] ORDER...\n"
+	"Applies the orders in sequence, all or nothing. Each ORDER argument is\n"
+	"one order line (see docs/orders.md); '-' reads order lines from stdin.\n"
+	"--dice forces the next die rolls (each 1-6); every one must be used.\n";
+
+static const char USAGE_SHOW[] =
+	"usage: wwjudge show GAME_DIR [--as american|british] [--format text|yaml]\n"
+	"Prints what one side may see (the public view without --as).\n";
+
+static const char USAGE_VERIFY[] =
+	"usage: wwjudge verify GAME_DIR [--data DIR]\n"
+	"Checks the record adds up; exits 0 if it does, 65 if not.\n";
+
+static const char USAGE_DATA_CHECK[] =
+	"usage: wwjudge data-check [DATA_DIR]\n"
+	"Loads and validates the game data; prints each problem as\n"
+	"file:line: message and exits 65 if there is any.\n";
+
+static int usage_error(const char *usage, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s", usage);
+	return EX_USAGE;
+}
+
+static int rec_exit(enum ww_rec_status st)
+{
+	switch (st) {
+	case WW_REC_OK: return EX_OK;
+	case WW_REC_BUSY: return EX_TEMPFAIL;
+	case WW_REC_IO: return EX_IOERR;
+	case WW_REC_CORRUPT: return EX_DATAERR;
+	case WW_REC_EXISTS: return EX_CANTCREAT;
+	case WW_REC_MISSING: return EX_NOINPUT;
+	}
+	return EX_SOFTWARE;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* --data, else $WW_DATA, else next to the binary (../data/...), else ./data/... */
+static void default_data_dir(char *out, size_t len)
+{
+	const char *env = getenv("WW_DATA");
+	if (env && *env) {
+		snprintf(out, len, "%s", env);
+		return;
+	}
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			char cand[PATH_MAX + 64];
+			snprintf(cand, sizeof cand, "%s/../%s", exe, DEFAULT_DATA);
+			if (is_dir(cand) && strlen(cand) < len) {
+				snprintf(out, len, "%s", cand);
+				return;
+			}
+		}
+	}
+	snprintf(out, len, "%s", DEFAULT_DATA);
+}
+
+static void print_problems(FILE *f, const struct ww_data_problems *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		if (p->v[i].line > 0)
+			fprintf(f, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);
+		else
+			fprintf(f, "%s: %s\n", p->v[i].file, p->v[i].message);
+	}
+}
+
+/* Loads the data into *d (heap: it is large). Returns EX_OK or an exit code. */
+static int load_data(const char *dir, struct ww_data *d)
+{
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	if (!p)
+		return EX_OSERR;
+	char abs[PATH_MAX];
+	const char *use = realpath(dir, abs) ? abs : dir;
+	int rc = EX_OK;
+	if (ww_data_load(use, d, p)) {
+		warnx("the game data in %s does not load:", use);
+		print_problems(stderr, p);
+		rc = is_dir(use) ? EX_DATAERR : EX_CONFIG;
+	}
+	free(p);
+	return rc;
+}
+
+static int parse_side(const char *arg, enum ww_side *side)
+{
+	if (!strcasecmp(arg, "american") || !strcasecmp(arg, "america"))
+		*side = WW_AMERICAN;
+	else if (!strcasecmp(arg, "british") || !strcasecmp(arg, "britain"))
+		*side = WW_BRITISH;
+	else
+		return -1;
+	return 0;
+}
+
+/* ---- new ---- */
+
+struct new_args {
+	const char *dir, *american, *british, *seed, *scenario, *data;
+};
+
+static int parse_new(int argc, char **argv, struct new_args *a)
+{
+	static const struct option opts[] = {
+		{ "american", required_argument, NULL, 'a' },
+		{ "british", required_argument, NULL, 'b' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "scenario", required_argument, NULL, 'S' },
+		{ "data", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "a:b:s:S:d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': a->american = optarg; break;
+		case 'b': a->british = optarg; break;
+		case 's': a->seed = optarg; break;
+		case 'S': a->scenario = optarg; break;
+		case 'd': a->data = optarg; break;
+		case 'h': fputs(USAGE_NEW, stdout); return -2;
+		default: fputs(USAGE_NEW, stderr); return EX_USAGE;
+		}
+	}
+	if (optind + 1 != argc)
+		return usage_error(USAGE_NEW, "give exactly one GAME_DIR");
+	a->dir = argv[optind];
+	if (!a->american || !a->british)
+		return usage_error(USAGE_NEW, "--american and --british are required");
+	if (strlen(a->american) >= WW_ADDR_MAX || strlen(a->british) >= WW_ADDR_MAX)
+		return usage_error(USAGE_NEW, "an address is longer than %d characters",
+				   WW_ADDR_MAX - 1);
+	return 0;
+}
+
+static int cmd_new(int argc, char **argv)
+{
+	struct new_args a = { 0 };
+	int rc = parse_new(argc, argv, &a);
+	if (rc)
+		return rc == -2 ? EX_OK : rc;
+
+	struct ww_game *g = calloc(1, sizeof *g);
+	struct ww_data *d = calloc(1, sizeof *d);
+	struct ww_events ev = { 0 };
+	char err[512] = "", data_dir[PATH_MAX];
+	if (!g || !d) {
+		rc = EX_OSERR;
+		goto out;
+	}
+	if (a.seed && ww_seed_from_hex(a.seed, g->seed)) {
+		rc = usage_error(USAGE_NEW, "--seed wants 64 hex digits, not '%s'", a.seed);
+		goto out;
+	}
+	if (a.data)
+		snprintf(data_dir, sizeof data_dir, "%s", a.data);
+	else
+		default_data_dir(data_dir, sizeof data_dir);
+	if ((rc = load_data(data_dir, d)))
+		goto out;
+	if (!a.seed)
+		ww_dice_new_seed(g->seed);
+
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	memcpy(dice.seed, g->seed, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	if (a.scenario) {
+		if (ww_scenario_load(a.scenario, d, &g->state, err, sizeof err)) {
+			warnx("scenario %s: %s", a.scenario, err);
+			rc = access(a.scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
+			goto out;
+		}
+	} else {
+		ww_new_game(d, &g->state, &rng, &ev);
+	}
+
+	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", d->id);
+	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
+	snprintf(g->meta.american, sizeof g->meta.american, "%s", a.american);
+	snprintf(g->meta.british, sizeof g->meta.british, "%s", a.british);
+	ww_seed_commitment(g->seed, g->meta.commitment);
+
+	enum ww_rec_status st = ww_record_create(a.dir, g, &ev, err, sizeof err);
+	if (st != WW_REC_OK) {
+		warnx("cannot create the game in %s: %s", a.dir, err);
+		rc = rec_exit(st);
+		goto out;
+	}
+	printf("Created the game in %s\nData: %s\n", a.dir, d->id);
+	printf("American: %s\nBritish: %s\n\n", a.american, a.british);
+	struct ww_state view;
+	ww_view(&g->state, WW_NOBODY, &view);
+	if (ww_report_text(stdout, d, &view, WW_NOBODY, &ev, g->meta.commitment))
+		rc = EX_IOERR;
+out:
+	ww_events_free(&ev);
+	free(g);
+	free(d);
+	return rc;
+}
+
+/* ---- the game: lock, load, data ---- */
+
+struct session {
+	const char *dir;
+	int lock_fd;
+	struct ww_game *g;
+	struct ww_data *d;
+};
+
+static void session_end(struct session *s)
+{
+	if (s->lock_fd >= 0)
+		ww_record_unlock(s->lock_fd);
+	s->lock_fd = -1;
+	free(s->g);
+	free(s->d);
+	s->g = NULL;
+	s->d = NULL;
+}
+
+/* The game's own data directory unless --data says otherwise. */
+static int session_start(struct session *s, const char *dir, const char *data,
+			 int wait_seconds)
+{
+	char err[512] = "";
+	s->dir = dir;
+	s->lock_fd = -1;
+	s->g = calloc(1, sizeof *s->g);
+	s->d = calloc(1, sizeof *s->d);
+	if (!s->g || !s->d)
+		return EX_OSERR;
+	if (!is_dir(dir)) {
+		warnx("no game in %s: no such directory", dir);
+		return EX_NOINPUT;
+	}
+	enum ww_rec_status st = ww_record_lock(dir, wait_seconds, &s->lock_fd, err, sizeof err);
+	if (st != WW_REC_OK) {
+		warnx("%s: %s", dir, err);
+		s->lock_fd = -1;
+		return rec_exit(st);
+	}
+	st = ww_record_load(dir, s->g, err, sizeof err);
+	if (st != WW_REC_OK) {
+		warnx("%s: %s", dir, err);
+		return rec_exit(st);
+	}
+	char data_dir[PATH_MAX];
+	if (data)
+		snprintf(data_dir, sizeof data_dir, "%s", data);
+	else if (s->g->meta.data_dir[0] && is_dir(s->g->meta.data_dir))
+		snprintf(data_dir, sizeof data_dir, "%s", s->g->meta.data_dir);
+	else
+		default_data_dir(data_dir, sizeof data_dir);
+	int rc = load_data(data_dir, s->d);
+	if (rc)
+		return rc;
+	if (strcmp(s->d->id, s->g->meta.data_id))
+		warnx("warning: the game was created with data '%s', this is '%s'",
+		      s->g->meta.data_id, s->d->id);
+	return EX_OK;
+}
+
+/* ---- order ---- */
+
+struct order_args {
+	const char *dir, *data;
+	enum ww_side side;
+	int wait;
+	struct ww_dice dice;
+	int norders;
+	char *orders[MAX_ORDERS];
+};
+
+static int parse_dice(const char *arg, struct ww_dice *dice)
+{
+	const char *p = arg;
+	dice->nforced = 0;
+	while (*p) {
+		char *end;
+		long v = strtol(p, &end, 10);
+		if (end == p || v < 1 || v > 6)
+			return usage_error(USAGE_ORDER, "--dice wants values 1 to 6 "
+					   "separated by commas, not '%s'", arg);
+		if (dice->nforced == WW_MAX_FORCED)
+			return usage_error(USAGE_ORDER, "at most %d forced dice",
+					   WW_MAX_FORCED);
+		dice->forced[dice->nforced++] = (int)v;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			return usage_error(USAGE_ORDER, "--dice wants values 1 to 6 "
+					   "separated by commas, not '%s'", arg);
+	}
+	return 0;
+}
+
+static int add_order(struct order_args *a, const char *text)
+{
+	if (a->norders == MAX_ORDERS)
+		return usage_error(USAGE_ORDER, "at most %d orders at once", MAX_ORDERS);
+	a->orders[a->norders] = strdup(text);
+	if (!a->orders[a->norders])
+		return EX_OSERR;
+	a->norders++;
+	return 0;
+}
+
+/* Order lines from stdin; blank lines and '#' comments are skipped. */
+static int read_orders(struct order_args *a)
+{
+	char line[ORDER_LINE * 2];
+	int lineno = 0;
+	while (fgets(line, sizeof line, stdin)) {
+		lineno++;
+		size_t n = strlen(line);
+		if (n == sizeof line - 1 && line[n - 1] != '\n')
+			return usage_error(USAGE_ORDER, "stdin line %d is too long", lineno);
+		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		const char *t = line + strspn(line, " \t");
+		if (!*t || *t == '#')
+			continue;
+		int rc = add_order(a, t);
+		if (rc)
+			return rc;
+	}
+	if (ferror(stdin)) {
+		warnx("reading orders from stdin: %s", strerror(errno));
+		return EX_IOERR;
+	}
+	return 0;
+}
+
+static int parse_order_args(int argc, char **argv, struct order_args *a)
+{
+	static const struct option opts[] = {
+		{ "as", required_argument, NULL, 'a' },
+		{ "dice", required_argument, NULL, 'D' },
+		{ "data", required_argument, NULL, 'd' },
+		{ "wait", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, rc;
+	bool have_side = false;
+	while ((c = getopt_long(argc, argv, "a:D:d:w:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if (parse_side(optarg, &a->side))
+				return usage_error(USAGE_ORDER, "--as american or "
+						   "--as british, not '%s'", optarg);
+			have_side = true;
+			break;
+		case 'D':
+			if ((rc = parse_dice(optarg, &a->dice)))
+				return rc;
+			break;
+		case 'd': a->data = optarg; break;
+		case 'w': a->wait = atoi(optarg); break;
+		case 'h': fputs(USAGE_ORDER, stdout); return -2;
+		default: fputs(USAGE_ORDER, stderr); return EX_USAGE;
+		}
+	}
+	if (optind >= argc)
+		return usage_error(USAGE_ORDER, "GAME_DIR is missing");
+	a->dir = argv[optind++];
+	if (!have_side)
+		return usage_error(USAGE_ORDER, "say which side gives the orders "
+				   "with --as american or --as british");
+	for (; optind < argc; optind++) {
+		rc = !strcmp(argv[optind], "-") ? read_orders(a) : add_order(a, argv[optind]);
+		if (rc)
+			return rc;
+	}
+	if (a->norders == 0)
+		return usage_error(USAGE_ORDER, "no orders given");
+	return 0;
+}
+
+static int log_refusal(const struct order_args *a, const char *text, const char *why,
+		       const struct ww_events *ev)
+{
+	char err[512] = "";
+	struct ww_log_entry e = {
+		.side = a->side, .order_text = text, .sender = "command line",
+		.rejected = true, .reason = why, .events = ev,
+	};
+	enum ww_rec_status st = ww_record_log_rejected(a->dir, &e, err, sizeof err);
+	if (st != WW_REC_OK) {
+		warnx("cannot log the refusal in %s: %s", a->dir, err);
+		return rec_exit(st);
+	}
+	return EX_OK;
+}
+
+/* All the orders joined by newlines, as received. */
+static void join_orders(const struct order_args *a, char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int i = 0; i < a->norders && o + 1 < len; i++) {
+		int k = snprintf(out + o, len - o, "%s%s", i ? "\n" : "", a->orders[i]);
+		if (k < 0)
+			break;
+		o += (size_t)k < len - o ? (size_t)k : len - o - 1;
+	}
+}
+
+static int refuse(const struct order_args *a, const char *all, int i,
+		  const char *why, const struct ww_events *ev)
+{
+	char reason[1024];
+	if (i >= 0)
+		snprintf(reason, sizeof reason, "order %d of %d (\"%s\") refused: %s",
+			 i + 1, a->norders, a->orders[i], why);
+	else
+		snprintf(reason, sizeof reason, "%s", why);
+	warnx("%s", reason);
+	warnx("nothing was changed.");
+	int rc = log_refusal(a, all, reason, ev);
+	return rc ? rc : EX_DATAERR;
+}
+
+static int apply_orders(struct session *s, struct order_args *a)
+{
+	static char all[MAX_ORDERS * (ORDER_LINE + 1)];
+	char why[768];
+	struct ww_order o[MAX_ORDERS];
+	struct ww_events ev = { 0 };
+	struct ww_rng rng;
+	struct ww_game *after = NULL;
+	int rc = EX_OK;
+
+	join_orders(a, all, sizeof all);
+	for (int i = 0; i < a->norders; i++)
+		if (ww_order_parse(s->d, a->orders[i], &o[i], why, sizeof why))
+			return refuse(a, all, i, why, NULL);
+
+	memcpy(a->dice.seed, s->g->seed, sizeof a->dice.seed);
+	ww_dice_rng(&a->dice, &rng);
+	after = malloc(sizeof *after);
+	if (!after)
+		return EX_OSERR;
+	*after = *s->g;
+	for (int i = 0; i < a->norders; i++) {
+		if (ww_apply(s->d, &after->state, a->side, &o[i], &rng, &ev, why, sizeof why)) {
+			rc = refuse(a, all, i, why, NULL);
+			goto out;
+		}
+	}
+	if (a->dice.used_forced < a->dice.nforced) {
+		snprintf(why, sizeof why, "%d forced dice were given but the orders "
+			 "rolled only %d; give exactly the dice that are rolled",
+			 a->dice.nforced, a->dice.used_forced);
+		rc = refuse(a, all, -1, why, NULL);
+		goto out;
+	}
+
+	char err[512] = "";
+	struct ww_log_entry e = {
+		.side = a->side, .order_text = all, .sender = "command line",
+		.events = &ev,
+	};
+	enum ww_rec_status st = ww_record_commit(a->dir, &s->g->state, after, &e,
+						 err, sizeof err);
+	if (st != WW_REC_OK) {
+		warnx("cannot commit to %s: %s (nothing was changed)", a->dir, err);
+		rc = rec_exit(st);
+		goto out;
+	}
+	for (int i = 0; i < a->norders; i++) {
+		char canon[ORDER_LINE], line[ORDER_LINE + 16];
+		ww_order_format(s->d, &o[i], canon, sizeof canon);
+		snprintf(line, sizeof line, "Accepted: %s", canon);
+		ww_report_line(stdout, line);
+	}
+	printf("\n");
+	struct ww_state view;
+	ww_view(&after->state, a->side, &view);
+	if (ww_report_text(stdout, s->d, &view, a->side, &ev, after->meta.commitment))
+		rc = EX_IOERR;
+out:
+	ww_events_free(&ev);
+	free(after);
+	return rc;
+}
+
+static int cmd_order(int argc, char **argv)
+{
+	struct order_args a = { .side = WW_NOBODY };
+	struct session s = { .lock_fd = -1 };
+	int rc = parse_order_args(argc, argv, &a);
+	if (rc == -2) {
+		rc = EX_OK;
+		goto out;
+	}
+	if (rc)
+		goto out;
+	if ((rc = session_start(&s, a.dir, a.data, a.wait)))
+		goto out;
+	rc = apply_orders(&s, &a);
+out:
+	session_end(&s);
+	for (int i = 0; i < a.norders; i++)
+		free(a.orders[i]);
+	return rc;
+}
+
+/* ---- show ---- */
+
+/* The public state (no hands, no deck order), then the viewer's own hand
+ * with what the engine knows of each card, for scripts and clients. */
+static int show_yaml(const struct ww_data *d, const struct ww_state *view,
+		     enum ww_side side)
+{
+	static const char *const flags[] = { "either", "american", "british" };
+	if (ww_state_write_yaml(stdout, d, view, false))
+		return EX_IOERR;
+	if (side != WW_AMERICAN && side != WW_BRITISH)
+		return EX_OK;
+	const struct ww_pile *h = &view->hand[side];
+	printf("viewer: %s\nyour_hand:%s\n", side == WW_AMERICAN ? "american" : "british",
+	       h->n ? "" : " []");
+	for (int i = 0; i < h->n; i++) {
+		int n = h->card[i];
+		const struct ww_card *c = &d->cards[n < WW_MAX_CARDS ? n : 0];
+		printf("  - {card: %d, ops: %d, flag: %s, must_play: %s, battle: %s, "
+		       "campaign: %s}", n, c->ops,
+		       flags[c->flag >= 0 && c->flag <= 2 ? c->flag : 0],
+		       c->must_play ? "true" : "false", c->battle ? "true" : "false",
+		       c->campaign ? "true" : "false");
+		if (c->title[0]) {
+			printf("  # ");
+			for (const char *t = c->title; *t; t++)
+				putchar((unsigned char)*t < 0x20 ? ' ' : *t);
+		}
+		putchar('\n');
+	}
+	return ferror(stdout) ? EX_IOERR : EX_OK;
+}
+
+static int cmd_show(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "as", required_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "data", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum ww_side side = WW_NOBODY;
+	bool yaml = false;
+	const char *data = NULL;
+	int c;
+	while ((c = getopt_long(argc, argv, "a:f:d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if (parse_side(optarg, &side))
+				return usage_error(USAGE_SHOW, "--as american or "
+						   "--as british, not '%s'", optarg);
+			break;
+		case 'f':
+			if (!strcmp(optarg, "yaml"))
+				yaml = true;
+			else if (strcmp(optarg, "text"))
+				return usage_error(USAGE_SHOW, "--format text or "
+						   "--format yaml, not '%s'", optarg);
+			break;
+		case 'd': data = optarg; break;
+		case 'h': fputs(USAGE_SHOW, stdout); return EX_OK;
+		default: fputs(USAGE_SHOW, stderr); return EX_USAGE;
+		}
+	}
+	if (optind + 1 != argc)
+		return usage_error(USAGE_SHOW, "give exactly one GAME_DIR");
+
+	struct session s = { .lock_fd = -1 };
+	int rc = session_start(&s, argv[optind], data, 5);
+	if (!rc) {
+		struct ww_state view;
+		ww_view(&s.g->state, side, &view);
+		if (yaml)
+			rc = show_yaml(s.d, &view, side);
+		else
+			rc = ww_report_text(stdout, s.d, &view, side, NULL,
+					    s.g->meta.commitment) ? EX_IOERR : EX_OK;
+	}
+	session_end(&s);
+	return rc;
+}
+
+/* ---- verify ---- */
+
+static int cmd_verify(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "data", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *data = NULL;
+	int c;
+	while ((c = getopt_long(argc, argv, "d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': data = optarg; break;
+		case 'h': fputs(USAGE_VERIFY, stdout); return EX_OK;
+		default: fputs(USAGE_VERIFY, stderr); return EX_USAGE;
+		}
+	}
+	if (optind + 1 != argc)
+		return usage_error(USAGE_VERIFY, "give exactly one GAME_DIR");
+	struct session s = { .lock_fd = -1 };
+	int rc = session_start(&s, argv[optind], data, 5);
+	if (!rc) {
+		int problems = ww_record_verify(argv[optind], s.d, stdout);
+		if (problems) {
+			warnx("%s: %d problem%s found", argv[optind], problems,
+			      problems == 1 ? "" : "s");
+			rc = EX_DATAERR;
+		} else {
+			printf("%s: the record adds up.\n", argv[optind]);
+		}
+	}
+	session_end(&s);
+	return rc;
+}
+
+/* ---- data-check ---- */
+
+static int cmd_data_check(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h': fputs(USAGE_DATA_CHECK, stdout); return EX_OK;
+		default: fputs(USAGE_DATA_CHECK, stderr); return EX_USAGE;
+		}
+	}
+	if (optind + 1 < argc)
+		return usage_error(USAGE_DATA_CHECK, "at most one DATA_DIR");
+	char dir[PATH_MAX];
+	if (optind < argc)
+		snprintf(dir, sizeof dir, "%s", argv[optind]);
+	else
+		default_data_dir(dir, sizeof dir);
+	if (!is_dir(dir)) {
+		warnx("%s is not a directory", dir);
+		return EX_NOINPUT;
+	}
+	struct ww_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	int rc = EX_OK;
+	if (!d || !p) {
+		rc = EX_OSERR;
+	} else if (ww_data_load(dir, d, p) || ww_data_check(d, p) > 0 || p->n > 0) {
+		print_problems(stdout, p);
+		warnx("%s: %d problem%s", dir, p->n, p->n == 1 ? "" : "s");
+		rc = EX_DATAERR;
+	} else {
+		printf("%s: %s, %d spaces, %d cards, %d generals: no problems.\n",
+		       dir, d->id, d->nspaces, d->ncards, d->ngenerals);
+	}
+	free(d);
+	free(p);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(int, char **);
+	} commands[] = {
+		{ "new", cmd_new },
+		{ "order", cmd_order },
+		{ "show", cmd_show },
+		{ "verify", cmd_verify },
+		{ "data-check", cmd_data_check },
+	};
+	if (argc < 2) {
+		fputs(USAGE, stderr);
+		return EX_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		fputs(USAGE, stdout);
+		return EX_OK;
+	}
+	if (ww_dice_init()) {
+		warnx("libsodium cannot start");
+		return EX_SOFTWARE;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		char name[64];
+		snprintf(name, sizeof name, "wwjudge %s", commands[i].name);
+		progname = name;
+		int rc = commands[i].run(argc - 1, argv + 1);
+		if (fflush(stdout) && rc == EX_OK) {
+			warnx("writing the output: %s", strerror(errno));
+			rc = EX_IOERR;
+		}
+		return rc;
+	}
+	warnx("'%s' is not a command", argv[1]);
+	fputs(USAGE, stderr);
+	return EX_USAGE;
+}

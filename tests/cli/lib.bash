@@ -1,0 +1,39 @@
+# Shared by tests/cli/*.sh: sourced, not run. tests/run exports WW_BIN
+# (the sanitized wwjudge) and WW_DATA.
+set -euo pipefail
+: "${WW_BIN:?tests/run sets WW_BIN}" "${WW_DATA:?tests/run sets WW_DATA}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+SEED=00000000000000000000000000000000000000000000000000000000c0ffee01
+COMMITTEES="committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, Williamsburg VA, Halifax NC, Camden SC, Augusta GA"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# expect CODE CMD...: runs CMD, output in $T/out and $T/err, and checks
+# the exit status.
+expect() {
+	local want=$1; shift
+	local rc=0
+	"$@" >"$T/out" 2>"$T/err" || rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		echo "--- stdout"; cat "$T/out"; echo "--- stderr"; cat "$T/err"
+		fail "'$*' exited $rc, expected $want"
+	fi
+}
+
+# in_file FILE TEXT: FILE contains TEXT (fixed string).
+in_file() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks '$2'"; }; }
+not_in_file() { ! grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 has '$2'"; }; }
+
+new_game() {
+	expect 0 "$WW_BIN" new "$1" --american us@example.org --british uk@example.org --seed "$SEED"
+}
+
+# A fingerprint of every record file but the append-only log.
+snapshot() {
+	(cd "$1" && find . -path ./log -prune -o -path ./lock -prune -o -type f -print0 |
+		sort -z | xargs -0 sha256sum)
+}
+
+# Lines wider than 72 columns (characters, not bytes).
+too_wide() { LC_ALL=C.UTF-8 awk 'length($0) > 72' "$1"; }

@@ -1,0 +1,775 @@
+/* The game record (record.h): state YAML, create/load/commit, lock, seen,
+ * ledgers, verify, scenarios, and a crash at every write step of a commit.
+ * Names come from a small hand-built data set, so these tests do not
+ * depend on data/. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "record.h"
+
+static struct ww_data *data;
+
+static void add_space(struct ww_data *d, const char *name)
+{
+	snprintf(d->spaces[d->nspaces++].name, WW_NAME_MAX, "%s", name);
+}
+
+static void add_general(struct ww_data *d, const char *name, enum ww_side side)
+{
+	struct ww_general *g = &d->generals[d->ngenerals++];
+	snprintf(g->name, sizeof g->name, "%s", name);
+	g->side = side;
+}
+
+static void build_data(struct ww_data *d)
+{
+	memset(d, 0, sizeof *d);
+	snprintf(d->id, sizeof d->id, "test-data 1");
+	snprintf(d->dir, sizeof d->dir, "(built by test_record)");
+	add_space(d, "Boston MA");
+	add_space(d, "New York NY");
+	add_space(d, "Philadelphia PA");
+	add_space(d, "St. Mary's GA");
+	add_space(d, "Quebec");
+	add_space(d, "Charleston SC");
+	add_general(d, "Washington", WW_AMERICAN);
+	add_general(d, "Greene", WW_AMERICAN);
+	add_general(d, "Howe", WW_BRITISH);
+	add_general(d, "Carleton", WW_BRITISH);
+	add_general(d, "Rochambeau", WW_AMERICAN);
+	d->starts_in_french_box[4] = true;
+	d->generals[4].french = true;
+	snprintf(d->zones[0].name, WW_NAME_MAX, "New England");
+	snprintf(d->zones[1].name, WW_NAME_MAX, "Delaware");
+	d->nzones = 2;
+	d->ncards = 110;
+	for (int c = 1; c <= 110; c++) {
+		d->cards[c].number = c;
+		snprintf(d->cards[c].title, WW_TITLE_MAX, "Card \"%d\" #x", c);
+	}
+	d->first_year = 1775;
+	d->last_year = 1783;
+	d->french_box_cu = 5;
+	d->setup[0].space = 2;
+	d->setup[0].general = -1;
+	d->setup[0].congress = true;
+	d->nsetup = 1;
+}
+
+static void put(struct ww_pile *p, int card)
+{
+	p->card[p->n++] = (uint8_t)card;
+}
+
+/* A state with something in nearly every field; all 110 cards placed. */
+static void busy_state(struct ww_state *s)
+{
+	ww_state_init(s);
+	s->year = 1778;
+	s->phase = WW_PH_STRATEGY;
+	s->to_move = WW_BRITISH;
+	s->prompt = WW_ASK_IMPULSE;
+	s->move = 41;
+	s->space[0].pc = WW_BRITISH;
+	s->space[0].cu[WW_NAT_BRITISH] = 5;
+	s->space[1].pc = WW_AMERICAN;
+	s->space[1].cu[WW_NAT_AMERICAN] = 3;
+	s->space[1].cu[WW_NAT_FRENCH] = 2;
+	s->space[3].pc = WW_AMERICAN;
+	s->general_at[0] = 1;
+	s->general_at[1] = WW_LOC_REINFORCEMENTS;
+	s->general_at[2] = 0;
+	s->general_at[3] = WW_LOC_CAPTURED;
+	s->general_at[4] = WW_LOC_FRENCH_BOX;
+	s->congress_at = 2;
+	s->cu_reinforcements[WW_NAT_BRITISH] = 4;
+	s->cu_reinforcements[WW_NAT_AMERICAN] = 1;
+	s->cu_french_box = 5;
+	s->cu_eliminated[WW_NAT_AMERICAN] = 7;
+	s->french_navy_zone = 1;
+	s->french_alliance = 6;
+	s->french_alliance_now = true;
+	s->regulars = false;
+	for (int c = 1; c <= 60; c++)
+		put(&s->deck, 61 - c);
+	for (int c = 61; c <= 80; c++)
+		put(&s->discard, c);
+	put(&s->removed, 81);
+	put(&s->set_aside, 82);
+	for (int c = 83; c <= 89; c++)
+		put(&s->hand[WW_AMERICAN], c);
+	for (int c = 90; c <= 95; c++)
+		put(&s->hand[WW_BRITISH], c);
+	for (int c = 96; c <= 108; c++)
+		put(&s->reinforcement_cards[c % 2 ? WW_AMERICAN : WW_BRITISH], c);
+	put(&s->reinforcement_cards[WW_BRITISH], 109);
+	s->war_ends_card = 110;
+	s->reshuffle_pending = true;
+	s->chooser = WW_AMERICAN;
+	s->impulse = WW_BRITISH;
+	s->exchange_offer = 80;
+	s->exchange_for = WW_AMERICAN;
+	s->declaration_by = WW_AMERICAN;
+	s->congress_dispersed_this_turn = true;
+	s->no_american_placement = true;
+	s->last_card[WW_AMERICAN] = 79;
+	s->last_card[WW_BRITISH] = 78;
+	s->next_roll = 17;
+	s->next_shuffle = 3;
+	s->winner = WW_NOBODY;
+	s->victory = WW_WIN_NONE;
+	s->colonies_won[WW_AMERICAN] = 2;
+}
+
+static char *state_text(const struct ww_state *s, bool secret, size_t *len)
+{
+	char *text = NULL;
+	FILE *m = open_memstream(&text, len);
+	assert_non_null(m);
+	assert_int_equal(ww_state_write_yaml(m, data, s, secret), 0);
+	fclose(m);
+	return text;
+}
+
+static void test_state_round_trip(void **st)
+{
+	(void)st;
+	struct ww_state a, b;
+	size_t len;
+	char err[256];
+	busy_state(&a);
+	char *text = state_text(&a, true, &len);
+	ww_state_init(&b);
+	assert_int_equal(ww_state_read_yaml(text, len, data, &b, err, sizeof err), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	assert_non_null(strstr(text, "phase: strategy"));
+	assert_non_null(strstr(text, "prompt: impulse"));
+	assert_non_null(strstr(text, "\"St. Mary's GA\": {pc: american}"));
+	free(text);
+
+	/* the end of a game, and an empty board */
+	ww_state_init(&a);
+	a.phase = WW_PH_GAME_OVER;
+	a.winner = WW_AMERICAN;
+	a.victory = WW_WIN_LAST_YEAR;
+	text = state_text(&a, true, &len);
+	assert_int_equal(ww_state_read_yaml(text, len, data, &b, err, sizeof err), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	free(text);
+}
+
+static void test_state_public_hides_hands_and_deck(void **st)
+{
+	(void)st;
+	struct ww_state a;
+	size_t len;
+	busy_state(&a);
+	char *text = state_text(&a, false, &len);
+	assert_non_null(strstr(text, "deck: {size: 60}"));
+	assert_non_null(strstr(text, "american: {size: 7}"));
+	assert_non_null(strstr(text, "british: {size: 6}"));
+	assert_null(strstr(text, "- 83")); /* an American hand card */
+	assert_null(strstr(text, "- 91")); /* a British hand card */
+	assert_null(strstr(text, "- 60  #")); /* the deck's top */
+	assert_non_null(strstr(text, "- 61  #")); /* the discard pile is public */
+	free(text);
+}
+
+static void expect_read_error(const char *text, const char *want)
+{
+	struct ww_state s;
+	char err[256] = "";
+	ww_state_init(&s);
+	assert_int_equal(ww_state_read_yaml(text, strlen(text), data, &s, err, sizeof err), -1);
+	if (!strstr(err, want))
+		fail_msg("error \"%s\" does not say \"%s\"", err, want);
+}
+
+static void test_state_rejects_corrupt(void **st)
+{
+	(void)st;
+	expect_read_error("year: 1776\ncolour: red\n", "line 2: unknown key colour");
+	expect_read_error("board:\n  \"Bostn MA\": {pc: british}\n", "line 2: unknown space Bostn MA");
+	expect_read_error("generals:\n  Washingtn: Quebec\n", "line 2: unknown general Washingtn");
+	expect_read_error("generals:\n  Washington: Atlantis\n", "line 2: unknown space Atlantis");
+	expect_read_error("french_alliance: 10\n", "line 1: 10 is out of range 0..9");
+	expect_read_error("discard: [12, 111]\n", "line 1: 111 is out of range 1..110");
+	expect_read_error("phase: lunch\n", "line 1: unknown value lunch");
+	expect_read_error("year: 1776\nyear: 1777\n", "line 2: year given twice (first at line 1)");
+	expect_read_error("year: [1776\n", "not YAML");
+	expect_read_error("- 1\n- 2\n", "expected a mapping");
+	expect_read_error("board:\n  Quebec: {pc: british, hessian: 2}\n", "line 2: unknown key hessian");
+	expect_read_error("regulars: maybe\n", "line 1: expected true or false");
+	/* the public form of a hand is not a full state */
+	expect_read_error("hands:\n  american: {size: 3}\n", "line 2: expected a list of card numbers");
+	expect_read_error("congress: captured\n", "unknown space captured");
+}
+
+/* ---- records ---- */
+
+static char tmpdir[256];
+
+static void make_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/ww-record-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+}
+
+static void remove_tmpdir(void)
+{
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void new_game(struct ww_game *g)
+{
+	memset(g, 0, sizeof *g);
+	g->data = data;
+	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", data->id);
+	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", data->dir);
+	snprintf(g->meta.american, sizeof g->meta.american, "adams@example.org");
+	snprintf(g->meta.british, sizeof g->meta.british, "george@example.org");
+	for (int i = 0; i < WW_SEED_BYTES; i++)
+		g->seed[i] = (unsigned char)(7 * i + 1);
+	ww_seed_commitment(g->seed, g->meta.commitment);
+	busy_state(&g->state);
+}
+
+static char *game_dir(const char *name)
+{
+	static char path[4][300];
+	static int next;
+	char *p = path[next++ % 4];
+	snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
+	return p;
+}
+
+static void create(const char *dir, const struct ww_game *g)
+{
+	char err[512] = "";
+	struct ww_event ev = { .audience = WW_TO_BOTH, .text = "The game begins.", .roll_index = -1 };
+	struct ww_events evs = { 1, 1, &ev };
+	if (ww_record_create(dir, g, &evs, err, sizeof err) != WW_REC_OK)
+		fail_msg("create: %s", err);
+}
+
+static char *slurp(const char *dir, const char *rel)
+{
+	char path[600];
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	static char buf[65536];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void load_ok(const char *dir, struct ww_game *g)
+{
+	char err[512] = "";
+	memset(g, 0, sizeof *g);
+	g->data = data;
+	ww_state_init(&g->state);
+	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK)
+		fail_msg("load: %s", err);
+}
+
+static void test_create_and_load(void **st)
+{
+	(void)st;
+	struct ww_game g, back;
+	char err[512];
+	struct stat sb;
+	make_tmpdir();
+	char dir[300];
+	snprintf(dir, sizeof dir, "%s", game_dir("g1"));
+	new_game(&g);
+	create(dir, &g);
+	load_ok(dir, &back);
+	assert_memory_equal(&back.state, &g.state, sizeof g.state);
+	assert_memory_equal(back.seed, g.seed, WW_SEED_BYTES);
+	assert_string_equal(back.meta.american, "adams@example.org");
+	assert_string_equal(back.meta.commitment, g.meta.commitment);
+	assert_ptr_equal(back.data, data);
+
+	assert_int_equal(stat(game_dir("g1/secret"), &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0700);
+	assert_int_equal(stat(game_dir("g1/outbox/new"), &sb), 0);
+	assert_non_null(slurp(dir, "log/000001.yaml"));
+	assert_non_null(strstr(slurp(dir, "log/000001.yaml"), "The game begins."));
+	/* the public file has no seed and no hand */
+	char hex[WW_COMMIT_HEX];
+	ww_seed_to_hex(g.seed, hex);
+	assert_null(strstr(slurp(dir, "game.yaml"), hex));
+	assert_non_null(strstr(slurp(dir, "secret/seed"), hex));
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+
+	assert_int_equal(ww_record_create(dir, &g, NULL, err, sizeof err), WW_REC_EXISTS);
+	assert_int_equal(ww_record_load(game_dir("nothing"), &back, err, sizeof err), WW_REC_MISSING);
+	/* an empty directory is a place for a new game */
+	assert_int_equal(mkdir(game_dir("empty"), 0755), 0);
+	create(game_dir("empty"), &g);
+	load_ok(game_dir("empty"), &back);
+	assert_memory_equal(&back.state, &g.state, sizeof g.state);
+	remove_tmpdir();
+}
+
+/* The American plays card 83 and draws 20; the British hand is unchanged. */
+static void make_move(struct ww_game *g, struct ww_log_entry *e, struct ww_events *evs)
+{
+	struct ww_state *s = &g->state;
+	s->hand[WW_AMERICAN].card[0] = 20; /* 83 out, 20 in */
+	assert_int_equal(s->deck.card[40], 20);
+	s->deck.card[40] = 83;
+	s->move++;
+	s->space[4].pc = WW_AMERICAN;
+	evs->n = 0;
+	for (int i = 0; i < evs->cap; i++) {
+		struct ww_event *ev = &evs->v[evs->n++];
+		memset(ev, 0, sizeof *ev);
+		snprintf(ev->text, sizeof ev->text, "roll %d for \"Quebec\"", i);
+		ev->audience = i ? WW_TO_BOTH : WW_TO_AMERICAN;
+		ev->roll_index = (int64_t)s->next_roll;
+		ev->roll = ww_dice_roll(g->seed, s->next_roll);
+		ev->forced = false;
+		s->next_roll++;
+	}
+	memset(e, 0, sizeof *e);
+	e->side = WW_AMERICAN;
+	e->order_text = "play 83 pc Quebec\nthanks";
+	e->sender = "adams@example.org";
+	e->message_id = "<m1@example.org>";
+	e->events = evs;
+}
+
+static void test_commit_seen_ledgers(void **st)
+{
+	(void)st;
+	struct ww_game g, after, back;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	char err[512];
+	make_tmpdir();
+	char dir[300];
+	snprintf(dir, sizeof dir, "%s", game_dir("g"));
+	new_game(&g);
+	create(dir, &g);
+	after = g;
+	make_move(&after, &e, &evs);
+	assert_false(ww_record_seen(dir, "<m1@example.org>"));
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	load_ok(dir, &back);
+	assert_memory_equal(&back.state, &after.state, sizeof after.state);
+	assert_true(ww_record_seen(dir, "<m1@example.org>"));
+	assert_false(ww_record_seen(dir, "<m2@example.org>"));
+
+	const char *log = slurp(dir, "log/000002.yaml");
+	assert_non_null(log);
+	assert_non_null(strstr(log, "- \"play 83 pc Quebec\"\n  - \"thanks\""));
+	assert_non_null(strstr(log, "roll: {index: 17, value:"));
+	assert_non_null(strstr(log, "to: american"));
+	assert_non_null(strstr(log, "\\\"Quebec\\\""));
+	const char *ledger = slurp(dir, "secret/ledger-american.yaml");
+	assert_non_null(strstr(ledger, "- move: 42\n  entry: 2\n  entered:\n    - 20"));
+	assert_non_null(strstr(ledger, "  left:\n    - 83"));
+	assert_null(strstr(slurp(dir, "secret/ledger-british.yaml"), "move: 42"));
+
+	/* a rejected order: logged and seen, the game unchanged */
+	e.rejected = true;
+	e.reason = "card 99 is not in your hand";
+	e.message_id = "<m2@example.org>";
+	e.events = NULL;
+	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+	assert_true(ww_record_seen(dir, "<m2@example.org>"));
+	assert_non_null(strstr(slurp(dir, "log/000003.yaml"), "reason: \"card 99 is not in your hand\""));
+	load_ok(dir, &back);
+	assert_memory_equal(&back.state, &after.state, sizeof after.state);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
+static void test_lock_busy(void **st)
+{
+	(void)st;
+	struct ww_game g;
+	char err[512] = "";
+	int fd, fd2;
+	make_tmpdir();
+	new_game(&g);
+	create(game_dir("g"), &g);
+	assert_int_equal(ww_record_lock(game_dir("g"), 0, &fd, err, sizeof err), WW_REC_OK);
+	/* flock(2) locks of two open files conflict, even in one process */
+	assert_int_equal(ww_record_lock(game_dir("g"), 1, &fd2, err, sizeof err), WW_REC_BUSY);
+	assert_non_null(strstr(err, "busy"));
+	ww_record_unlock(fd);
+	assert_int_equal(ww_record_lock(game_dir("g"), 0, &fd2, err, sizeof err), WW_REC_OK);
+	ww_record_unlock(fd2);
+	assert_int_equal(ww_record_lock(game_dir("none"), 0, &fd2, err, sizeof err), WW_REC_MISSING);
+	remove_tmpdir();
+}
+
+static void rewrite(const char *dir, const char *rel, const char *from, const char *to)
+{
+	char *text = strdup(slurp(dir, rel)), path[600];
+	char *at = strstr(text, from);
+	assert_non_null(at);
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	fclose(f);
+	free(text);
+}
+
+static void test_corrupt_game_yaml(void **st)
+{
+	(void)st;
+	struct ww_game g, back;
+	char err[512] = "";
+	make_tmpdir();
+	char dir[300];
+	snprintf(dir, sizeof dir, "%s", game_dir("g"));
+	new_game(&g);
+	create(dir, &g);
+	rewrite(dir, "game.yaml", "french_alliance: 6", "french_alliance: six");
+	back.data = data;
+	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_non_null(strstr(err, "game.yaml: line "));
+	assert_non_null(strstr(err, "expected a whole number, not six"));
+	rewrite(dir, "game.yaml", "french_alliance: six", "french_alliance: 6");
+	load_ok(dir, &back);
+
+	rewrite(dir, "secret/state.yaml", "\"Boston MA\": {pc: british", "\"Boston\": {pc: british");
+	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_non_null(strstr(err, "secret/state.yaml: line "));
+	assert_non_null(strstr(err, "unknown space Boston"));
+	remove_tmpdir();
+}
+
+static void test_verify(void **st)
+{
+	(void)st;
+	struct ww_game g, after, revealed;
+	struct ww_event ev[3];
+	struct ww_events evs = { 0, 3, ev };
+	struct ww_log_entry e;
+	char err[512];
+	FILE *devnull = fopen("/dev/null", "w");
+	make_tmpdir();
+	char dir[300];
+	snprintf(dir, sizeof dir, "%s", game_dir("g"));
+	new_game(&g);
+	create(dir, &g);
+	after = g;
+	make_move(&after, &e, &evs);
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+
+	/* the seed is revealed at the end: now every roll is checked */
+	revealed = after;
+	revealed.meta.seed_revealed = true;
+	ww_seed_to_hex(revealed.seed, revealed.meta.seed_hex);
+	struct ww_log_entry end = { .side = WW_NOBODY, .order_text = "reveal", .sender = "command line" };
+	assert_int_equal(ww_record_commit(dir, &after.state, &revealed, &end, err, sizeof err), WW_REC_OK);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+
+	char from[64], to[64];
+	snprintf(from, sizeof from, "index: 18, value: %d", ev[1].roll);
+	snprintf(to, sizeof to, "index: 18, value: %d", ev[1].roll % 6 + 1);
+	rewrite(dir, "log/000002.yaml", from, to);
+	assert_int_equal(ww_record_verify(dir, data, devnull), 1);
+	/* a forced roll is not the seed's to check */
+	snprintf(from, sizeof from, "value: %d, forced: false", ev[1].roll % 6 + 1);
+	snprintf(to, sizeof to, "value: %d, forced: true", ev[1].roll % 6 + 1);
+	rewrite(dir, "log/000002.yaml", from, to);
+	assert_int_equal(ww_record_verify(dir, data, devnull), 0);
+
+	/* rolls out of order, a missing log entry, a lost card, a public file
+	 * that does not match, a seed that is not the committed one */
+	char *saved = strdup(slurp(dir, "log/000002.yaml"));
+	rewrite(dir, "log/000002.yaml", "index: 19", "index: 17");
+	assert_int_equal(ww_record_verify(dir, data, devnull), 1 + (ev[2].roll != ev[0].roll));
+	rewrite(dir, "log/000002.yaml", slurp(dir, "log/000002.yaml"), saved);
+	free(saved);
+	assert_int_equal(ww_record_verify(dir, data, devnull), 0);
+	assert_int_equal(rename(game_dir("g/log/000002.yaml"), game_dir("g/log/000009.yaml")), 0);
+	assert_int_equal(ww_record_verify(dir, data, devnull), 1);
+	assert_int_equal(rename(game_dir("g/log/000009.yaml"), game_dir("g/log/000002.yaml")), 0);
+	rewrite(dir, "secret/state.yaml", "  - 61  #", "  - 62  #");
+	assert_int_equal(ww_record_verify(dir, data, devnull), 3); /* 61 gone, 62 twice, public */
+	rewrite(dir, "secret/state.yaml", "  - 62  #", "  - 61  #");
+	rewrite(dir, "secret/state.yaml", "next_roll: 20", "next_roll: 19");
+	assert_int_equal(ww_record_verify(dir, data, devnull), 2); /* and the public part */
+	rewrite(dir, "secret/state.yaml", "next_roll: 19", "next_roll: 20");
+	assert_int_equal(ww_record_verify(dir, data, devnull), 0);
+	fclose(devnull);
+	remove_tmpdir();
+}
+
+/* A crash before any write step of a commit leaves the old game or the
+ * new one, never a mix, and the record still verifies. */
+static void test_crash_at_every_step(void **st)
+{
+	(void)st;
+	struct ww_game g, after, back;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	char err[512], name[32];
+	int olds = 0, news = 0;
+	FILE *devnull = fopen("/dev/null", "w");
+	make_tmpdir();
+	new_game(&g);
+	after = g;
+	make_move(&after, &e, &evs);
+	for (int n = 1;; n++) {
+		snprintf(name, sizeof name, "g%d", n);
+		char dir[300];
+	snprintf(dir, sizeof dir, "%s", game_dir(name));
+		create(dir, &g);
+		fflush(NULL);
+		pid_t pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			char at[16];
+			snprintf(at, sizeof at, "%d", n);
+			setenv("WW_CRASH_AT", at, 1);
+			_exit(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err));
+		}
+		int status;
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		bool crashed = WEXITSTATUS(status) == 99;
+		if (!crashed)
+			assert_int_equal(WEXITSTATUS(status), WW_REC_OK);
+		for (int pass = 0; pass < 2; pass++) {
+			load_ok(dir, &back);
+			bool is_old = memcmp(&back.state, &g.state, sizeof g.state) == 0;
+			bool is_new = memcmp(&back.state, &after.state, sizeof g.state) == 0;
+			if (!is_old && !is_new)
+				fail_msg("crash at step %d: neither the old game nor the new", n);
+			assert_int_equal(ww_record_seen(dir, e.message_id), is_new);
+			if (ww_record_verify(dir, data, devnull) != 0) {
+				ww_record_verify(dir, data, stderr);
+				fail_msg("crash at step %d (pass %d): verify found problems", n, pass);
+			}
+			if (pass == 0) {
+				is_new ? news++ : olds++;
+				/* the next writer finishes or discards what was left */
+				int fd;
+				assert_int_equal(ww_record_lock(dir, 0, &fd, err, sizeof err), WW_REC_OK);
+				ww_record_unlock(fd);
+				snprintf(name, sizeof name, "g%d/journal", n);
+				assert_int_equal(access(game_dir(name), F_OK), -1);
+			}
+		}
+		snprintf(name, sizeof name, "g%d/.txn", n);
+		assert_int_equal(access(game_dir(name), F_OK), -1);
+		if (!crashed)
+			break;
+		assert_true(n < 200);
+	}
+	assert_true(olds > 5);
+	assert_true(news > 5);
+	fclose(devnull);
+	remove_tmpdir();
+}
+
+/* A write that fails (here: the file size limit, as a full disk would)
+ * gives WW_REC_IO with the file named, and changes nothing. */
+static void test_write_failure_changes_nothing(void **st)
+{
+	(void)st;
+	struct ww_game g, after, back;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	char dir[300], txn[320];
+	make_tmpdir();
+	snprintf(dir, sizeof dir, "%s", game_dir("g"));
+	new_game(&g);
+	create(dir, &g);
+	after = g;
+	make_move(&after, &e, &evs);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char err[512] = "";
+		struct rlimit lim = { 2000, 2000 };
+		signal(SIGXFSZ, SIG_IGN);
+		setrlimit(RLIMIT_FSIZE, &lim);
+		enum ww_rec_status rc = ww_record_commit(dir, &g.state, &after, &e, err, sizeof err);
+		_exit(rc == WW_REC_IO && strstr(err, "writing ") && strstr(err, "nothing was changed")
+		      ? 0 : 1);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	load_ok(dir, &back);
+	assert_memory_equal(&back.state, &g.state, sizeof g.state);
+	assert_false(ww_record_seen(dir, e.message_id));
+	snprintf(txn, sizeof txn, "%s/.txn", dir);
+	assert_int_equal(access(txn, F_OK), -1);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
+/* ---- scenarios ---- */
+
+static int scenario(const char *text, struct ww_state *s, char *err, size_t errlen)
+{
+	char path[300];
+	snprintf(path, sizeof path, "%s/scenario.yaml", tmpdir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	return ww_scenario_load(path, data, s, err, errlen);
+}
+
+static void test_scenario_defaults(void **st)
+{
+	(void)st;
+	struct ww_state s;
+	char err[512] = "";
+	make_tmpdir();
+	if (scenario("board:\n  Boston MA: {pc: british, british: 4}\n"
+		     "generals: {Howe: Boston MA}\n"
+		     "hands:\n  american: [5, 6]\n"
+		     "deck: [7]\n", &s, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(s.year, 1775);
+	assert_int_equal(s.phase, WW_PH_STRATEGY);
+	assert_int_equal(s.prompt, WW_ASK_IMPULSE);
+	assert_int_equal(s.to_move, WW_AMERICAN);
+	assert_int_equal(s.space[0].pc, WW_BRITISH);
+	assert_int_equal(s.space[0].cu[WW_NAT_BRITISH], 4);
+	assert_int_equal(s.general_at[2], 0);
+	assert_int_equal(s.general_at[0], WW_LOC_REINFORCEMENTS);
+	assert_int_equal(s.general_at[4], WW_LOC_FRENCH_BOX);
+	assert_int_equal(s.cu_french_box, 5);
+	assert_int_equal(s.congress_at, 2); /* the data's set-up */
+	assert_true(s.regulars);
+	assert_int_equal(s.hand[WW_AMERICAN].n, 2);
+	/* 108 cards in the deck: the 107 unlisted under the listed 7 */
+	assert_int_equal(s.deck.n, 108);
+	assert_int_equal(s.deck.card[107], 7);
+	assert_int_equal(s.deck.card[0], 1);
+
+	if (scenario("french_in_war: true\nyear: 1779\n", &s, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(s.cu_french_box, 0);
+	assert_int_equal(s.general_at[4], WW_LOC_REINFORCEMENTS);
+	remove_tmpdir();
+}
+
+static void expect_scenario_error(const char *text, const char *want)
+{
+	struct ww_state s;
+	char err[512] = "";
+	assert_int_equal(scenario(text, &s, err, sizeof err), -1);
+	if (!strstr(err, want))
+		fail_msg("error \"%s\" does not say \"%s\"", err, want);
+	assert_non_null(strstr(err, "scenario.yaml: "));
+}
+
+static void test_scenario_rejects(void **st)
+{
+	(void)st;
+	make_tmpdir();
+	expect_scenario_error("board:\n  Bostn: {pc: british}\n", "line 2: unknown space Bostn");
+	expect_scenario_error("generals: {Howe: Quebec, Carleton: Quebec}\n",
+			      "Howe and Carleton are both in Quebec");
+	expect_scenario_error("hands: {american: [5], british: [5]}\n", "card 5 is listed 2 times");
+	expect_scenario_error("discard: [9]\nwar_ends_card: 9\n", "card 9 is listed 2 times");
+	expect_scenario_error("board:\n  Quebec: {british: 1, french: 2}\n",
+			      "Quebec holds British and American or French CUs");
+	expect_scenario_error("hands:\n  british: [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,"
+			      "19,20,21,22,23,24,25]\n", "the british hand holds 25 cards");
+	expect_scenario_error("weather: fair\n", "line 1: unknown key weather");
+	remove_tmpdir();
+}
+
+/* With the real data (WW_DATA), and the record loading it itself from
+ * meta.data_dir: a scenario position created, loaded and verified. */
+static void test_real_data(void **st)
+{
+	(void)st;
+	const char *dir_env = getenv("WW_DATA");
+	struct ww_data *real = calloc(1, sizeof *real);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	struct ww_game *g = calloc(1, sizeof *g), *back = calloc(1, sizeof *back);
+	char err[512] = "", path[300], dir[300];
+	assert_non_null(real);
+	assert_non_null(p);
+	if (ww_data_load(dir_env ? dir_env : "data/washingtons-war", real, p) < 0) {
+		free(real), free(p), free(g), free(back);
+		skip();
+	}
+	make_tmpdir();
+	snprintf(path, sizeof path, "%s/s.yaml", tmpdir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "board:\n  ");
+	fprintf(f, "\"%s\": {pc: american, american: 2}\n", real->spaces[real->nspaces - 1].name);
+	fprintf(f, "hands:\n  british: [1, 2, 3]\n");
+	fclose(f);
+	if (ww_scenario_load(path, real, &g->state, err, sizeof err) < 0)
+		fail_msg("%s", err);
+	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", real->id);
+	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", real->dir);
+	ww_dice_new_seed(g->seed);
+	ww_seed_commitment(g->seed, g->meta.commitment);
+	snprintf(dir, sizeof dir, "%s", game_dir("real"));
+	if (ww_record_create(dir, g, NULL, err, sizeof err) != WW_REC_OK)
+		fail_msg("create: %s", err);
+	ww_state_init(&back->state);
+	if (ww_record_load(dir, back, err, sizeof err) != WW_REC_OK)
+		fail_msg("load: %s", err);
+	assert_memory_equal(&back->state, &g->state, sizeof g->state);
+	assert_int_equal(ww_record_verify(dir, real, stderr), 0);
+	remove_tmpdir();
+	free(real), free(p), free(g), free(back);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_state_round_trip),
+		cmocka_unit_test(test_state_public_hides_hands_and_deck),
+		cmocka_unit_test(test_state_rejects_corrupt),
+		cmocka_unit_test(test_create_and_load),
+		cmocka_unit_test(test_commit_seen_ledgers),
+		cmocka_unit_test(test_lock_busy),
+		cmocka_unit_test(test_corrupt_game_yaml),
+		cmocka_unit_test(test_verify),
+		cmocka_unit_test(test_crash_at_every_step),
+		cmocka_unit_test(test_write_failure_changes_nothing),
+		cmocka_unit_test(test_scenario_defaults),
+		cmocka_unit_test(test_scenario_rejects),
+		cmocka_unit_test(test_real_data),
+	};
+	static struct ww_data d;
+	build_data(&d);
+	data = &d;
+	if (ww_dice_init() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

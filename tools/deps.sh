@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, if any is
+# missing. Quiet and idempotent: does nothing when all are installed.
+set -euo pipefail
+packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev)
+missing=()
+for p in "${packages[@]}"; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ "${#missing[@]}" -eq 0 ] && exit 0
+echo "deps.sh: installing ${missing[*]}" >&2
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq >/dev/null
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
