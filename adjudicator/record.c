@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include "record_internal.h"
 
-#define TXN_FILES 8
+#define TXN_FILES 9
 #define FILE_LIMIT (16 * 1024 * 1024)
 #define JOURNAL_MAGIC "wwjudge journal 1"
 
@@ -258,6 +258,11 @@ static int read_rec(const char *dir, const char *rel, char **text, size_t *len)
 	return read_all(path, text, len);
 }
 
+int ww_rec_read(const char *dir, const char *rel, char **text, size_t *len)
+{
+	return read_rec(dir, rel, text, len);
+}
+
 static void remove_txn_dir(const char *dir)
 {
 	char path[PATH_MAX];
@@ -423,6 +428,11 @@ static void write_meta(FILE *f, const struct ww_meta *m)
 	fprintf(f, "  seed_revealed: %s\n", m->seed_revealed ? "true" : "false");
 	if (m->seed_revealed)
 		fprintf(f, "  seed: %s\n", m->seed_hex);
+	if (m->scenario[0]) {
+		fputs("  scenario: ", f);
+		ww_yaml_quote(f, m->scenario);
+		fputc('\n', f);
+	}
 }
 
 static void game_yaml(FILE *f, const struct ww_data *d, const struct ww_game *g)
@@ -537,12 +547,16 @@ static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 				    struct ww_meta *m, char *err, size_t errlen)
 {
-	static const char *const text_keys[] = { "data_id", "data_dir", "american",
-						  "british", "commitment", "seed" };
-	char *const fields[] = { m->data_id, m->data_dir, m->american, m->british,
-				 m->commitment, m->seed_hex };
-	const size_t sizes[] = { sizeof m->data_id, sizeof m->data_dir, sizeof m->american,
-				 sizeof m->british, sizeof m->commitment, sizeof m->seed_hex };
+	enum { NKEYS = 7 };
+	static const char *const text_keys[NKEYS] = { "data_id", "data_dir", "american",
+						       "british", "commitment", "seed",
+						       "scenario" };
+	char *const fields[NKEYS] = { m->data_id, m->data_dir, m->american, m->british,
+				      m->commitment, m->seed_hex, m->scenario };
+	const size_t sizes[NKEYS] = { sizeof m->data_id, sizeof m->data_dir,
+				      sizeof m->american, sizeof m->british,
+				      sizeof m->commitment, sizeof m->seed_hex,
+				      sizeof m->scenario };
 	char why[256];
 	yaml_node_t *map = ww_yaml_get(doc, root, "meta");
 	memset(m, 0, sizeof *m);
@@ -553,14 +567,14 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 		yaml_node_t *v = yaml_document_get_node(doc, p->value);
 		const char *key = ww_yaml_str(k), *val = ww_yaml_str(v);
 		int i = 0;
-		while (i < 6 && (!key || strcmp(key, text_keys[i]) != 0))
+		while (i < NKEYS && (!key || strcmp(key, text_keys[i]) != 0))
 			i++;
 		if (key && strcmp(key, "seed_revealed") == 0) {
 			if (ww_yaml_bool(v, &m->seed_revealed, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
-		if (i == 6) {
+		if (i == NKEYS) {
 			snprintf(why, sizeof why, "line %d: unknown meta key %s", ww_yaml_line(k),
 				 key ? key : "(not a name)");
 			return corrupt(err, errlen, "game.yaml", why);
@@ -786,6 +800,14 @@ static void fill_state(FILE *f, const void *a)
 	ww_state_write_yaml(f, x->d, &x->g->state, true);
 }
 
+/* A scenario's starting position, for replay (record_replay.c). */
+static void fill_initial(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	fputs("# wwjudge starting position of the scenario (secret)\n", f);
+	ww_state_write_yaml(f, x->d, &x->g->state, true);
+}
+
 static void fill_log(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
@@ -858,6 +880,37 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 	return 0;
 }
 
+/* Stages and commits the files of one log entry (and its game). */
+static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
+				       char *err, size_t errlen)
+{
+	const struct ww_game *after = x->g;
+	struct txn t = { 0 };
+	enum ww_rec_status st;
+	crash_step = 0;
+	if (after && !(x->d = data_for(after, after->meta.data_dir, err, errlen)))
+		return WW_REC_IO;
+	if ((x->number = next_log_number(dir)) < 0) {
+		say(err, errlen, "no game in %s (no log/)", dir);
+		return WW_REC_MISSING;
+	}
+	if (build_commit(dir, &t, x) < 0) {
+		txn_free(&t);
+		return io_fail(err, errlen, "preparing the commit in", dir);
+	}
+	st = txn_commit(dir, &t, err, errlen);
+	txn_free(&t);
+	return st;
+}
+
+void ww_record_reveal_seed(struct ww_game *g)
+{
+	if (g->state.phase != WW_PH_GAME_OVER || g->meta.seed_revealed)
+		return;
+	g->meta.seed_revealed = true;
+	ww_seed_to_hex(g->seed, g->meta.seed_hex);
+}
+
 static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *before,
 				       const struct ww_game *after,
 				       const struct ww_log_entry *entry,
@@ -865,23 +918,21 @@ static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *b
 {
 	struct fill_args x = { .before = before, .g = after, .e = entry,
 			       .seen = entry->message_id };
-	struct txn t = { 0 };
 	enum ww_rec_status st;
 	if ((st = recover(dir, err, errlen)))
 		return st;
-	crash_step = 0;
-	if (after && !(x.d = data_for(after, after->meta.data_dir, err, errlen)))
-		return WW_REC_IO;
-	if ((x.number = next_log_number(dir)) < 0) {
-		say(err, errlen, "no game in %s (no log/)", dir);
-		return WW_REC_MISSING;
+	/* The commit that ends the game reveals the seed, so both players
+	 * can check every roll and shuffle. */
+	struct ww_game *revealed = NULL;
+	if (after && after->state.phase == WW_PH_GAME_OVER && !after->meta.seed_revealed) {
+		if (!(revealed = malloc(sizeof *revealed)))
+			return io_fail(err, errlen, "preparing the commit in", dir);
+		*revealed = *after;
+		ww_record_reveal_seed(revealed);
+		x.g = revealed;
 	}
-	if (build_commit(dir, &t, &x) < 0) {
-		txn_free(&t);
-		return io_fail(err, errlen, "preparing the commit in", dir);
-	}
-	st = txn_commit(dir, &t, err, errlen);
-	txn_free(&t);
+	st = commit_files(dir, &x, err, errlen);
+	free(revealed);
 	return st;
 }
 
@@ -930,6 +981,9 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	    add_text(&t, "secret/state.yaml", NULL, 0, fill_state, &x, 0600) < 0 ||
 	    add_text(&t, "seen", NULL, 0, fill_nothing, &x, 0644) < 0 ||
 	    add_text(&t, "lock", NULL, 0, fill_nothing, &x, 0644) < 0)
+		goto fail;
+	if (g->meta.scenario[0] &&
+	    add_text(&t, "secret/initial-state.yaml", NULL, 0, fill_initial, &x, 0600) < 0)
 		goto fail;
 	for (x.side = WW_AMERICAN; x.side <= WW_BRITISH; x.side++)
 		if (add_text(&t, ledger_file[x.side], NULL, 0, fill_ledger, &x, 0600) < 0)
@@ -1231,6 +1285,9 @@ int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
 	ww_seed_to_hex(g->seed, hex);
 	if (g->meta.seed_revealed && strcmp(hex, g->meta.seed_hex) != 0)
 		problem(&c, "game.yaml: the revealed seed is not the one in secret/seed");
+	if (g->state.phase == WW_PH_GAME_OVER && !g->meta.seed_revealed)
+		problem(&c, "game.yaml: the game is over but the seed is not revealed "
+			"(seed_revealed: false)");
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
 	check_log(&c, dir, &g->state, &rc);

@@ -37,6 +37,10 @@ struct ww_meta {
 	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
 	bool seed_revealed;        /* after the game: seed copied to game.yaml */
 	char seed_hex[WW_COMMIT_HEX];   /* only when revealed */
+	/* A game started with --scenario: the scenario's file name, and its
+	 * starting position is kept in secret/initial-state.yaml for replay.
+	 * Empty for a game set up by 4.0 from the seed. */
+	char scenario[256];
 };
 
 struct ww_game {
@@ -93,9 +97,24 @@ enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_e
 					  char *err, size_t errlen);
 bool ww_record_seen(const char *dir, const char *message_id);
 /* Checks the record adds up (and, once the seed is revealed, recomputes
- * the commitment, every logged roll and every shuffle). Prints findings
- * to `out`; returns the number of problems. */
+ * the commitment and every unforced logged roll; ww_record_replay below
+ * recomputes every roll and every shuffle by replaying the game). Prints
+ * findings to `out`; returns the number of problems. */
 int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out);
+
+/* Once the game is over, reveals the seed in g->meta (a commit of a game
+ * that is over does this itself; call it to show the seed in the report). */
+void ww_record_reveal_seed(struct ww_game *g);
+
+/* record_replay.c: rebuilds the game from its start (ww_new_game with the
+ * seed, or secret/initial-state.yaml for a scenario), re-applies every
+ * accepted log entry with its logged forced dice, and checks that every
+ * roll (index, value, forced) and every entry's move equal the logged
+ * ones and that the final state equals secret/state.yaml. Uses the
+ * revealed seed once there is one, else secret/seed. Stops at the first
+ * entry that differs; prints findings to `out`; returns the number of
+ * problems. */
+int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out);
 
 /* Test hook: when the environment variable WW_CRASH_AT=N is set, the
  * process _exit(99)s just before write step N of a commit. Steps are
