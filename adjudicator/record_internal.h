@@ -1,4 +1,5 @@
-/* Shared by record.c, record_state.c and record_scenario.c only. */
+/* Shared by record.c, record_state.c, record_scenario.c and
+ * record_replay.c only. */
 #ifndef WW_RECORD_INTERNAL_H
 #define WW_RECORD_INTERNAL_H
 
@@ -31,5 +32,9 @@ int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
 const char *ww_rec_side_word(int side);
 int ww_rec_side_from_word(const char *w);
 int ww_rec_space_by_name(const struct ww_data *d, const char *name);
+
+/* record.c: GAME/rel as the game now stands (through a committed journal),
+ * NUL-terminated, to be freed; -1 with errno set. */
+int ww_rec_read(const char *dir, const char *rel, char **text, size_t *len);
 
 #endif

@@ -19,6 +19,10 @@ int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *vi
 		   enum ww_side recipient, const struct ww_events *recent,
 		   const char *commitment);
 
+/* The seed revealed at the end of the game (record.h), for the report's
+ * end: with it both players can check every roll and shuffle. */
+void ww_report_seed(FILE *out, const char *seed_hex);
+
 /* The events of `ev` that `recipient` may see, one per line, wrapped to
  * the report width. */
 void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipient);

@@ -302,3 +302,9 @@ int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *vi
 	}
 	return ferror(out) ? -1 : 0;
 }
+
+void ww_report_seed(FILE *out, const char *seed_hex)
+{
+	fprintf(out, "\nThe secret seed, revealed now that the game is over:\n");
+	wrap(out, 2, 2, "%s", seed_hex);
+}

@@ -46,7 +46,7 @@ static const char USAGE[] =
 	"                                         give orders (- reads stdin)\n"
 	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
 	"                                         the report for one side\n"
-	"  verify GAME_DIR                        check the record adds up\n"
+	"  verify GAME_DIR [--replay]             check the record adds up\n"
 	"  data-check [DATA_DIR]                  validate the game data\n"
 	"\n"
 	"'wwjudge COMMAND --help' describes each command.\n";
@@ -70,8 +70,11 @@ static const char USAGE_SHOW[] =
 	"Prints what one side may see (the public view without --as).\n";
 
 static const char USAGE_VERIFY[] =
-	"usage: wwjudge verify GAME_DIR [--data DIR]\n"
-	"Checks the record adds up; exits 0 if it does, 65 if not.\n";
+	"usage: wwjudge verify GAME_DIR [--replay] [--data DIR]\n"
+	"Checks the record adds up; exits 0 if it does, 65 if not. Once the\n"
+	"seed is revealed (or with --replay, for moderators: with the seed in\n"
+	"secret/) it also replays the game from its start and checks every\n"
+	"roll, every shuffle and the final position.\n";
 
 static const char USAGE_DATA_CHECK[] =
 	"usage: wwjudge data-check [DATA_DIR]\n"
@@ -262,6 +265,11 @@ static int cmd_new(int argc, char **argv)
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
 	snprintf(g->meta.american, sizeof g->meta.american, "%s", a.american);
 	snprintf(g->meta.british, sizeof g->meta.british, "%s", a.british);
+	if (a.scenario) { /* its starting position is kept for replay */
+		const char *base = strrchr(a.scenario, '/');
+		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
+			 base && base[1] ? base + 1 : a.scenario);
+	}
 	ww_seed_commitment(g->seed, g->meta.commitment);
 
 	enum ww_rec_status st = ww_record_create(a.dir, g, &ev, err, sizeof err);
@@ -547,6 +555,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 		.side = a->side, .order_text = all, .sender = "command line",
 		.events = &ev,
 	};
+	ww_record_reveal_seed(after); /* the order that ends the game */
 	enum ww_rec_status st = ww_record_commit(a->dir, &s->g->state, after, &e,
 						 err, sizeof err);
 	if (st != WW_REC_OK) {
@@ -565,6 +574,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 	ww_view(&after->state, a->side, &view);
 	if (ww_report_text(stdout, s->d, &view, a->side, &ev, after->meta.commitment))
 		rc = EX_IOERR;
+	if (after->meta.seed_revealed)
+		ww_report_seed(stdout, after->meta.seed_hex);
 out:
 	ww_events_free(&ev);
 	free(after);
@@ -670,6 +681,8 @@ static int cmd_show(int argc, char **argv)
 		else
 			rc = ww_report_text(stdout, s.d, &view, side, NULL,
 					    s.g->meta.commitment) ? EX_IOERR : EX_OK;
+		if (!yaml && !rc && s.g->meta.seed_revealed)
+			ww_report_seed(stdout, s.g->meta.seed_hex);
 	}
 	session_end(&s);
 	return rc;
@@ -681,14 +694,17 @@ static int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "data", required_argument, NULL, 'd' },
+		{ "replay", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *data = NULL;
+	bool replay = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:rh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': data = optarg; break;
+		case 'r': replay = true; break;
 		case 'h': fputs(USAGE_VERIFY, stdout); return EX_OK;
 		default: fputs(USAGE_VERIFY, stderr); return EX_USAGE;
 		}
@@ -699,12 +715,21 @@ static int cmd_verify(int argc, char **argv)
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc) {
 		int problems = ww_record_verify(argv[optind], s.d, stdout);
+		replay |= s.g->meta.seed_revealed;
+		int replayed = replay ? ww_record_replay(argv[optind], s.d, stdout) : 0;
+		problems += replayed;
 		if (problems) {
-			warnx("%s: %d problem%s found", argv[optind], problems,
-			      problems == 1 ? "" : "s");
+			warnx("%s: %d problem%s found%s", argv[optind], problems,
+			      problems == 1 ? "" : "s",
+			      replayed ? " (the replay stops at the first entry that differs)" : "");
 			rc = EX_DATAERR;
 		} else {
 			printf("%s: the record adds up.\n", argv[optind]);
+			if (replay)
+				printf("%s: replayed from the %s with the %s seed: every roll, "
+				       "every shuffle and the final position agree.\n",
+				       argv[optind], s.g->meta.scenario[0] ? "scenario's position" :
+				       "set-up", s.g->meta.seed_revealed ? "revealed" : "secret");
 		}
 	}
 	session_end(&s);

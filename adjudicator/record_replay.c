@@ -1,0 +1,634 @@
+/* Replaying a game (record.h: ww_record_replay; docs/record.md). The game
+ * starts again from its first position: the set-up (4.0) dealt and
+ * shuffled by the seed, or a scenario's position kept in
+ * secret/initial-state.yaml. Every accepted log entry is applied again
+ * by its side, with its logged forced dice queued; every roll must come
+ * out as logged (index, value, forced), every entry must reach its logged
+ * move, every hand must change as its ledger (secret/ledger-SIDE.yaml)
+ * says, and the last position must be secret/state.yaml exactly. Since
+ * every shuffle draws from the seed, a shuffle that was not the seed's
+ * shows as a different deck. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "order.h"
+#include "record_internal.h"
+
+#define ENTRY_ROLLS 1024
+#define QUOTE_MAX 200
+
+struct logged_roll {
+	long long index;
+	int value;
+	bool forced;
+};
+
+/* One log entry as read back. */
+struct entry {
+	int number;
+	char rel[32];
+	bool rejected;
+	int side;
+	bool has_move;
+	long long move;
+	yaml_document_t doc;
+	yaml_node_t *order;      /* the order lines, a sequence */
+	int nrolls;
+	struct logged_roll roll[ENTRY_ROLLS];
+};
+
+struct replay {
+	FILE *out;
+	int problems;
+	const char *dir;
+	const struct ww_data *d;
+	struct ww_state s;
+	struct ww_dice dice;
+	struct ww_rng rng;
+	struct ww_events ev;
+	yaml_document_t ledger[3]; /* by side */
+	bool have_ledger[3];
+	struct entry e;
+	char what[QUOTE_MAX + 64]; /* the order being replayed, for messages */
+};
+
+static void problem(struct replay *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void problem(struct replay *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(r->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', r->out);
+	r->problems++;
+}
+
+static const char *side_adjective(int side)
+{
+	return side == WW_AMERICAN ? "American" : side == WW_BRITISH ? "British" : "nobody's";
+}
+
+/* "log/000003.yaml: entry 3, the American order "play 12 pc Boston"" */
+static void name_order(struct replay *r, const char *line)
+{
+	size_t n = strlen(line);
+	snprintf(r->what, sizeof r->what, "%s: entry %d, the %s order \"%.*s%s\"", r->e.rel,
+		 r->e.number, side_adjective(r->e.side), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
+		 line, n > QUOTE_MAX ? "..." : "");
+}
+
+/* "log/000003.yaml: entry 3, the American orders" */
+static void name_entry(struct replay *r)
+{
+	snprintf(r->what, sizeof r->what, "%s: entry %d, the %s orders", r->e.rel,
+		 r->e.number, side_adjective(r->e.side));
+}
+
+/* ---- reading a log entry ---- */
+
+static int read_roll(struct replay *r, yaml_document_t *doc, yaml_node_t *roll)
+{
+	struct entry *e = &r->e;
+	char why[256];
+	long long index, value;
+	bool forced;
+	if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
+	    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
+	    ww_yaml_bool(ww_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
+		problem(r, "%s: line %d: a roll needs {index: N, value: 1-6, forced: true|false}: %s",
+			e->rel, ww_yaml_line(roll), why);
+		return -1;
+	}
+	if (e->nrolls == ENTRY_ROLLS) {
+		problem(r, "%s: more than %d rolls in one entry cannot be replayed", e->rel,
+			ENTRY_ROLLS);
+		return -1;
+	}
+	e->roll[e->nrolls++] = (struct logged_roll){ index, (int)value, forced };
+	return 0;
+}
+
+static int read_fields(struct replay *r)
+{
+	struct entry *e = &r->e;
+	yaml_document_t *doc = &e->doc;
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	yaml_node_t *events = ww_yaml_get(doc, root, "events");
+	yaml_node_t *move = ww_yaml_get(doc, root, "move");
+	char why[256];
+	e->order = ww_yaml_get(doc, root, "order");
+	e->side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(doc, root, "side")));
+	if (ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
+		problem(r, "%s: rejected: %s", e->rel, why);
+		return -1;
+	}
+	if (e->side < 0 || !e->order || e->order->type != YAML_SEQUENCE_NODE ||
+	    !events || events->type != YAML_SEQUENCE_NODE) {
+		problem(r, "%s: an entry needs side: (nobody, american or british), "
+			"order: and events: lists", e->rel);
+		return -1;
+	}
+	e->has_move = move != NULL;
+	if (move && ww_yaml_int(move, 0, UINT32_MAX, &e->move, why, sizeof why) < 0) {
+		problem(r, "%s: move: %s", e->rel, why);
+		return -1;
+	}
+	for (yaml_node_item_t *i = events->data.sequence.items.start;
+	     i < events->data.sequence.items.top; i++) {
+		yaml_node_t *roll = ww_yaml_get(doc, yaml_document_get_node(doc, *i), "roll");
+		if (roll && read_roll(r, doc, roll) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Reads log entry `number` into r->e: 1 if read, 0 if there is none,
+ * -1 (a problem reported) if it cannot be read. */
+static int read_entry(struct replay *r, int number)
+{
+	struct entry *e = &r->e;
+	char *text, why[300];
+	size_t len;
+	e->number = number;
+	e->nrolls = 0;
+	snprintf(e->rel, sizeof e->rel, "log/%06d.yaml", number);
+	if (ww_rec_read(r->dir, e->rel, &text, &len) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		problem(r, "%s: cannot be read: %s", e->rel, strerror(errno));
+		return -1;
+	}
+	int rc = ww_yaml_load(text, len, &e->doc, why, sizeof why);
+	free(text);
+	if (rc < 0) {
+		problem(r, "%s: %s", e->rel, why);
+		return -1;
+	}
+	if (read_fields(r) < 0) {
+		yaml_document_delete(&e->doc);
+		return -1;
+	}
+	return 1;
+}
+
+/* ---- comparing ---- */
+
+/* Compares the rolls among events [from, r->ev.n) with the logged rolls
+ * from *next on; -1 (reported) at the first difference. */
+static int compare_rolls(struct replay *r, int from, int *next)
+{
+	const struct entry *e = &r->e;
+	for (int i = from; i < r->ev.n; i++) {
+		const struct ww_event *ev = &r->ev.v[i];
+		if (ev->roll_index < 0)
+			continue;
+		if (*next >= e->nrolls) {
+			problem(r, "%s: the replay rolls roll %lld (a %d) but the log has no "
+				"more rolls", r->what, (long long)ev->roll_index, ev->roll);
+			return -1;
+		}
+		const struct logged_roll *l = &e->roll[(*next)++];
+		if (l->index != ev->roll_index) {
+			problem(r, "%s: the log has roll %lld here, the replay rolls roll %lld",
+				r->what, l->index, (long long)ev->roll_index);
+			return -1;
+		}
+		if (l->forced != ev->forced) {
+			problem(r, "%s: roll %lld is logged as %s, the replay's is %s", r->what,
+				l->index, l->forced ? "forced" : "not forced",
+				ev->forced ? "forced" : "not forced");
+			return -1;
+		}
+		if (l->value != ev->roll) {
+			problem(r, "%s: roll %lld is logged as %d, the replay rolls %d%s", r->what,
+				l->index, l->value, ev->roll, ev->forced ? "" : " from the seed");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int all_rolls_used(struct replay *r, int used)
+{
+	if (used == r->e.nrolls)
+		return 0;
+	problem(r, "%s: the log has %d rolls, the replay rolls only %d", r->what,
+		r->e.nrolls, used);
+	return -1;
+}
+
+/* ---- replaying ---- */
+
+/* An order line as logged, without surrounding blanks, into buf: its
+ * length, 0 for a blank line or a '#' comment (which the command line
+ * skips too), -1 if it is not text or too long. */
+static int order_line(const yaml_node_t *n, char *buf, size_t len)
+{
+	const char *t = ww_yaml_str(n);
+	if (!t)
+		return -1;
+	t += strspn(t, " \t\r");
+	size_t k = strlen(t);
+	while (k && (t[k - 1] == ' ' || t[k - 1] == '\t' || t[k - 1] == '\r'))
+		k--;
+	if (k >= len)
+		return -1;
+	if (*t == '#')
+		k = 0;
+	memcpy(buf, t, k);
+	buf[k] = '\0';
+	return (int)k;
+}
+
+static int queue_forced(struct replay *r)
+{
+	r->dice.nforced = r->dice.used_forced = 0;
+	for (int i = 0; i < r->e.nrolls; i++) {
+		if (!r->e.roll[i].forced)
+			continue;
+		if (r->dice.nforced == WW_MAX_FORCED) {
+			problem(r, "%s: more than %d forced rolls in one entry", r->e.rel,
+				WW_MAX_FORCED);
+			return -1;
+		}
+		r->dice.forced[r->dice.nforced++] = r->e.roll[i].value;
+	}
+	return 0;
+}
+
+static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
+{
+	char buf[1024], why[768];
+	struct ww_order o;
+	int k = order_line(n, buf, sizeof buf);
+	if (k < 0) {
+		name_entry(r);
+		problem(r, "%s: line %d: an order line must be text of at most %zu characters",
+			r->what, ww_yaml_line(n), sizeof buf - 1);
+		return -1;
+	}
+	if (k == 0)
+		return 0;
+	name_order(r, buf);
+	if (ww_order_parse(r->d, buf, &o, why, sizeof why) != 0) {
+		problem(r, "%s: does not parse on replay: %s", r->what, why);
+		return -1;
+	}
+	int from = r->ev.n;
+	if (ww_apply(r->d, &r->s, (enum ww_side)r->e.side, &o, &r->rng, &r->ev, why,
+		     sizeof why) != 0) {
+		problem(r, "%s: is refused on replay: %s", r->what, why);
+		return -1;
+	}
+	return compare_rolls(r, from, next);
+}
+
+/* ---- the hand ledgers ---- */
+
+static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
+					    "secret/ledger-british.yaml" };
+
+/* A ledger is a YAML list (ww_yaml_load wants a mapping); empty when no
+ * hand has changed. */
+static int load_ledger(struct replay *r, int side)
+{
+	char *text;
+	size_t len;
+	yaml_parser_t p;
+	if (ww_rec_read(r->dir, ledger_file[side], &text, &len) < 0) {
+		problem(r, "%s: cannot be read: %s", ledger_file[side], strerror(errno));
+		return -1;
+	}
+	if (!yaml_parser_initialize(&p)) {
+		free(text);
+		problem(r, "%s: out of memory", ledger_file[side]);
+		return -1;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	int ok = yaml_parser_load(&p, &r->ledger[side]);
+	if (!ok)
+		problem(r, "%s: line %d: not YAML: %s", ledger_file[side],
+			(int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
+	yaml_parser_delete(&p);
+	free(text);
+	r->have_ledger[side] = ok;
+	return ok ? 0 : -1;
+}
+
+static int load_ledgers(struct replay *r)
+{
+	return load_ledger(r, WW_AMERICAN) < 0 || load_ledger(r, WW_BRITISH) < 0 ? -1 : 0;
+}
+
+static void free_ledgers(struct replay *r)
+{
+	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+		if (r->have_ledger[side])
+			yaml_document_delete(&r->ledger[side]);
+}
+
+/* Adds `sign` for each card of the list `key` of a ledger item. */
+static int ledger_cards(struct replay *r, int side, yaml_node_t *item, const char *key,
+			int sign, int *count)
+{
+	yaml_document_t *doc = &r->ledger[side];
+	yaml_node_t *list = ww_yaml_get(doc, item, key);
+	char why[256];
+	if (!list || list->type != YAML_SEQUENCE_NODE) {
+		problem(r, "%s: line %d: no %s: list", ledger_file[side], ww_yaml_line(item), key);
+		return -1;
+	}
+	for (yaml_node_item_t *i = list->data.sequence.items.start;
+	     i < list->data.sequence.items.top; i++) {
+		long long card;
+		if (ww_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card,
+				why, sizeof why) < 0) {
+			problem(r, "%s: %s", ledger_file[side], why);
+			return -1;
+		}
+		count[card] += sign;
+	}
+	return 0;
+}
+
+/* How the ledger says `side`'s hand changed at the current entry: +1 per
+ * card that entered, -1 per card that left. */
+static int ledger_change(struct replay *r, int side, int *count)
+{
+	yaml_document_t *doc = &r->ledger[side];
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	char why[256];
+	if (!root) /* an empty ledger: no hand has changed yet */
+		return 0;
+	if (root->type != YAML_SEQUENCE_NODE) {
+		problem(r, "%s: not a list of entries", ledger_file[side]);
+		return -1;
+	}
+	for (yaml_node_item_t *i = root->data.sequence.items.start;
+	     i < root->data.sequence.items.top; i++) {
+		yaml_node_t *item = yaml_document_get_node(doc, *i);
+		long long entry;
+		if (ww_yaml_int(ww_yaml_get(doc, item, "entry"), 1, INT32_MAX, &entry, why,
+				sizeof why) < 0) {
+			problem(r, "%s: line %d: entry: %s", ledger_file[side], ww_yaml_line(item),
+				why);
+			return -1;
+		}
+		if (entry == r->e.number &&
+		    (ledger_cards(r, side, item, "entered", 1, count) < 0 ||
+		     ledger_cards(r, side, item, "left", -1, count) < 0))
+			return -1;
+	}
+	return 0;
+}
+
+/* "gains #20, loses #83" or "does not change" */
+static void describe_change(const int *count, char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int sign = 1; sign >= -1; sign -= 2) {
+		bool any = false;
+		for (int c = 1; c < WW_MAX_CARDS && o < len; c++) {
+			for (int k = 0; k < count[c] * sign && o < len; k++) {
+				int n = snprintf(out + o, len - o, "%s%s#%d", o ? (any ? " " : ", ") : "",
+						 any ? "" : sign > 0 ? "gains " : "loses ", c);
+				o += n > 0 ? (size_t)n : 0;
+				any = true;
+			}
+		}
+	}
+	if (!out[0])
+		snprintf(out, len, "does not change");
+}
+
+/* Each hand changed from `before` to the replay's as its ledger says. */
+static int check_hands(struct replay *r, const struct ww_state *before)
+{
+	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
+		int want[WW_MAX_CARDS] = { 0 }, got[WW_MAX_CARDS] = { 0 };
+		char said[400], did[400];
+		if (ledger_change(r, side, want) < 0)
+			return -1;
+		for (int i = 0; i < before->hand[side].n; i++)
+			got[before->hand[side].card[i]]--;
+		for (int i = 0; i < r->s.hand[side].n; i++)
+			got[r->s.hand[side].card[i]]++;
+		if (memcmp(want, got, sizeof want) == 0)
+			continue;
+		describe_change(want, said, sizeof said);
+		describe_change(got, did, sizeof did);
+		problem(r, "%s: the %s hand %s on replay, but %s says it %s", r->what,
+			side_adjective(side), did, ledger_file[side], said);
+		return -1;
+	}
+	return 0;
+}
+
+/* The orders of an accepted entry, their rolls compared as they come. */
+static int apply_entry(struct replay *r, int *next)
+{
+	struct entry *e = &r->e;
+	yaml_node_t *seq = e->order;
+	if (e->side != WW_AMERICAN && e->side != WW_BRITISH) {
+		problem(r, "%s: an accepted entry by %s cannot be replayed (only american "
+			"or british orders can)", e->rel, ww_rec_side_word(e->side));
+		return -1;
+	}
+	if (queue_forced(r) < 0)
+		return -1;
+	r->ev.n = 0;
+	for (yaml_node_item_t *i = seq->data.sequence.items.start;
+	     i < seq->data.sequence.items.top; i++)
+		if (apply_line(r, yaml_document_get_node(&e->doc, *i), next) < 0)
+			return -1;
+	name_entry(r);
+	return all_rolls_used(r, *next);
+}
+
+static int check_move(struct replay *r)
+{
+	if (!r->e.has_move || r->e.move == (long long)r->s.move)
+		return 0;
+	problem(r, "%s: the log says move %lld, the replay reaches move %u", r->what,
+		r->e.move, (unsigned)r->s.move);
+	return -1;
+}
+
+/* Replays an accepted entry; -1 (reported) if anything differs. */
+static int replay_entry(struct replay *r)
+{
+	struct ww_state *before = malloc(sizeof *before);
+	int next = 0, rc = -1;
+	name_entry(r);
+	if (!before) {
+		problem(r, "%s: out of memory", r->e.rel);
+		return -1;
+	}
+	*before = r->s;
+	if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0)
+		rc = check_move(r);
+	free(before);
+	return rc;
+}
+
+/* ---- the start ---- */
+
+static int read_state_file(struct replay *r, const char *rel, struct ww_state *s)
+{
+	char *text, why[300];
+	size_t len;
+	if (ww_rec_read(r->dir, rel, &text, &len) < 0) {
+		problem(r, "%s: cannot be read: %s", rel, strerror(errno));
+		return -1;
+	}
+	int rc = ww_state_read_yaml(text, len, r->d, s, why, sizeof why);
+	free(text);
+	if (rc < 0)
+		problem(r, "%s: %s", rel, why);
+	return rc;
+}
+
+/* Entry 1 is the set-up: a new game shuffled by the seed (its rolls, if
+ * any, compared), or the scenario's position. */
+static int start(struct replay *r, const struct ww_meta *m)
+{
+	int rc = read_entry(r, 1);
+	if (rc <= 0) {
+		if (rc == 0)
+			problem(r, "log/000001.yaml: missing; the replay starts there");
+		return -1;
+	}
+	snprintf(r->what, sizeof r->what, "%s: entry 1, the set-up", r->e.rel);
+	if (m->scenario[0]) {
+		rc = read_state_file(r, "secret/initial-state.yaml", &r->s);
+		if (rc == 0 && r->e.nrolls)
+			rc = all_rolls_used(r, 0);
+	} else {
+		int next = 0;
+		ww_new_game(r->d, &r->s, &r->rng, &r->ev);
+		rc = compare_rolls(r, 0, &next) < 0 ? -1 : all_rolls_used(r, next);
+	}
+	if (rc == 0) { /* the hands dealt, or the scenario's */
+		struct ww_state *none = calloc(1, sizeof *none);
+		rc = none ? check_hands(r, none) : -1;
+		free(none);
+	}
+	yaml_document_delete(&r->e.doc);
+	return rc;
+}
+
+/* ---- the end ---- */
+
+static char *render(const struct replay *r, const struct ww_state *s, size_t *len)
+{
+	char *text = NULL;
+	FILE *m = open_memstream(&text, len);
+	if (!m)
+		return NULL;
+	fputs("# wwjudge full state (secret)\n", m);
+	ww_state_write_yaml(m, r->d, s, true);
+	if (fclose(m) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Names the first line where secret/state.yaml and the replay differ. */
+static void say_difference(struct replay *r, const char *have, const char *want, int last)
+{
+	int line = 1;
+	size_t i = 0;
+	while (have[i] && have[i] == want[i])
+		line += have[i++] == '\n';
+	while (i > 0 && have[i - 1] != '\n')
+		i--;
+	int hn = (int)strcspn(have + i, "\n"), wn = (int)strcspn(want + i, "\n");
+	problem(r, "secret/state.yaml line %d: \"%.*s\", but replaying the log to entry %d "
+		"gives \"%.*s\"", line, hn > QUOTE_MAX ? QUOTE_MAX : hn, have + i, last,
+		wn > QUOTE_MAX ? QUOTE_MAX : wn, want + i);
+}
+
+/* The replayed state, written and read back as the record would, must be
+ * secret/state.yaml's. */
+static void compare_final(struct replay *r, const struct ww_state *recorded, int last)
+{
+	struct ww_state *back = calloc(1, sizeof *back);
+	size_t wantlen, havelen;
+	char why[300];
+	char *want = render(r, &r->s, &wantlen), *have = render(r, recorded, &havelen);
+	if (!back || !want || !have) {
+		problem(r, "out of memory comparing the replay with secret/state.yaml");
+	} else if (ww_state_read_yaml(want, wantlen, r->d, back, why, sizeof why) < 0) {
+		problem(r, "the replayed state does not read back: %s", why);
+	} else if (memcmp(back, recorded, sizeof *back) != 0) {
+		if (strcmp(have, want) != 0)
+			say_difference(r, have, want, last);
+		else
+			problem(r, "secret/state.yaml differs from the replay of the log to "
+				"entry %d", last);
+	}
+	free(back);
+	free(want);
+	free(have);
+}
+
+static int seed_of(struct replay *r, const struct ww_game *g)
+{
+	memcpy(r->dice.seed, g->seed, WW_SEED_BYTES);
+	if (g->meta.seed_revealed && ww_seed_from_hex(g->meta.seed_hex, r->dice.seed) < 0) {
+		problem(r, "game.yaml: the revealed seed is not 64 hex digits");
+		return -1;
+	}
+	ww_dice_rng(&r->dice, &r->rng);
+	return 0;
+}
+
+static void replay_log(struct replay *r, const struct ww_game *g)
+{
+	int last = 1, rc = 0;
+	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || start(r, &g->meta) < 0)
+		return;
+	for (int n = 2; (rc = read_entry(r, n)) == 1; n++) {
+		if (!r->e.rejected)
+			rc = replay_entry(r);
+		yaml_document_delete(&r->e.doc);
+		if (rc < 0)
+			return;
+		last = n;
+	}
+	if (rc == 0)
+		compare_final(r, &g->state, last);
+}
+
+int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out)
+{
+	struct replay *r = calloc(1, sizeof *r);
+	struct ww_game *g = calloc(1, sizeof *g);
+	char err[512];
+	int problems = 1;
+	if (!r || !g) {
+		fprintf(out, "out of memory replaying %s\n", dir);
+		goto out;
+	}
+	r->out = out;
+	r->dir = dir;
+	r->d = d;
+	g->data = d;
+	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK) {
+		problem(r, "%s", err);
+	} else {
+		replay_log(r, g);
+		free_ledgers(r);
+		ww_events_free(&r->ev);
+	}
+	problems = r->problems;
+out:
+	free(r);
+	free(g);
+	return problems;
+}
