@@ -1,10 +1,10 @@
 # wwjudge. `make` builds build/wwjudge; `make test` builds everything again
 # under AddressSanitizer and UndefinedBehaviorSanitizer and runs every test.
 CC      ?= cc
-PKGS    := yaml-0.1 libsodium
+PKGS    := yaml-0.1 libsodium cairo libcurl
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -Iadjudicator
-LDLIBS  += $(shell pkg-config --libs $(PKGS))
+LDLIBS  += $(shell pkg-config --libs $(PKGS)) -letpan
 CFLAGS  += $(shell pkg-config --cflags $(PKGS))
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -25,6 +25,9 @@ san/wwjudge: san/wwjudge.o $(LIB_SRC:adjudicator/%.c=san/%.o)
 san/test_%: tests/test_%.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
 	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS) -lcmocka
 
+san/soak: tests/soak.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
+	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS)
+
 build san:
 	mkdir -p $@
 
@@ -36,11 +39,20 @@ TESTS := $(TEST_SRC:tests/%.c=san/%)
 test: $(TESTS) san/wwjudge
 	tests/run $(TESTS)
 
+# Random complete games under the sanitizers (docs/soak.md); failures are
+# saved under soak-failures/. GAMES is sized for about 2 minutes on 2 cores.
+GAMES ?= 20000
+JOBS  ?= 2
+SEED  ?= 1
+soak: san/soak
+	WW_DATA=$(CURDIR)/data/washingtons-war ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 san/soak --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
+
 example: build/wwjudge
 	tests/example.sh build/wwjudge
 
 clean:
 	rm -rf build san
 
-.PHONY: all test example clean
+.PHONY: all test soak example clean
 .SECONDARY:

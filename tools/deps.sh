@@ -2,7 +2,8 @@
 # Installs the Debian packages the build and the tests need, if any is
 # missing. Quiet and idempotent: does nothing when all are installed.
 set -euo pipefail
-packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev)
+packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev
+	libcairo2-dev libcurl4-gnutls-dev libetpan-dev)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
