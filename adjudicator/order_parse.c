@@ -579,7 +579,7 @@ int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o
 {
 	struct cursor c;
 	char w[32];
-	memset(o, 0, sizeof *o);
+	ww_order_init(o);
 	if (strlen(line) >= sizeof c.buf) {
 		say(err, errlen, "the order is too long (at most %zu characters)",
 		    sizeof c.buf - 1);

@@ -29,6 +29,36 @@ enum ww_order_kind {
 	WW_ORD_EXCHANGE,         /* exchange N  (OPS card given for the offered event) */
 	WW_ORD_DECLARATION,      /* declaration S, S, ...  (answer) */
 	WW_ORD_CONGRESS,         /* congress S */
+	/* armies (7, 8, 9, 12) */
+	WW_ORD_PLAY_MOVE,        /* play N move G [with K] to S, S (drop 2), S (take 1) [keep G]
+	                            play N move G [with K] by sea to PORT */
+	WW_ORD_PLAY_QUEUE,       /* play N queue  |  play N queue move G ... (7.1.B) */
+	WW_ORD_PLAY_REINFORCE,   /* play N reinforce S [G] [K]  |  play N reinforce french S (8) */
+	WW_ORD_MOVE,             /* move G ... (a campaign activation, 7.2) */
+	WW_ORD_LANDING,          /* landing S (a campaign's Landing Party, 7.2.B) */
+	WW_ORD_DONE,             /* done (no more campaign activations) */
+	WW_ORD_INTERCEPT,        /* intercept G [, G ...]  (in that order, 7.8.E) */
+	WW_ORD_NO_INTERCEPT,     /* no intercept */
+	WW_ORD_RETREAT_BEFORE,   /* retreat-before-battle to S (7.9) */
+	WW_ORD_STAND,            /* stand (no retreat before battle) */
+	WW_ORD_BATTLE_CARD,      /* battle-card N (played for its event, +2) */
+	WW_ORD_BATTLE_DISCARD,   /* battle-discard N (an event discarded, +1) */
+	WW_ORD_NO_BATTLE_CARD,   /* no battle-card */
+	WW_ORD_RETREAT,          /* retreat to S  |  retreat by sea to PORT (9.6) */
+	WW_ORD_NAVY,             /* navy ZONE (12.3, 5.5) */
+	WW_ORD_FRENCH_FORCES,    /* french-forces PORT (12.2.B.ii) */
+	WW_ORD_REMOVE_CU,        /* remove-cu S [, S]  (European War, 12.2.B.iii) */
+	WW_ORD_REMOVE_PC,        /* remove-pc S, S, ...  (Washington captured, 7.6.B) */
+	WW_ORD_STANDING,         /* standing never-intercept | always-intercept G | ... | clear */
+};
+
+enum ww_standing_kind {
+	WW_STAND_CLEAR = 0,
+	WW_STAND_NEVER_INTERCEPT,
+	WW_STAND_ALWAYS_INTERCEPT,   /* with `general` */
+	WW_STAND_NEVER_RETREAT_BEFORE_BATTLE,
+	WW_STAND_NEVER_EXCHANGE,
+	WW_STAND_NEVER_BATTLE_CARD,
 };
 
 enum ww_discard_action {
@@ -44,7 +74,23 @@ struct ww_order {
 	enum ww_discard_action action;
 	int nspaces;
 	int spaces[WW_ORDER_SPACES];
+	/* armies: a move's path is spaces[] with drop[]/take[] per step */
+	int8_t drop[WW_ORDER_SPACES];
+	int8_t take[WW_ORDER_SPACES];
+	int general;             /* -1 none */
+	int ngenerals;           /* intercept G, G ... */
+	int generals[4];
+	int keep;                /* 7.4.C: the general who stays, -1 default */
+	int cu;                  /* CUs to take or bring, -1 as many as allowed */
+	bool by_sea;             /* naval movement or retreat by sea */
+	bool french;             /* reinforce french S */
+	bool queue_move;         /* play N queue move G ...: activate with the queue */
+	int zone;                /* navy ZONE */
+	enum ww_standing_kind standing;
 };
+
+/* An order with nothing in it: no card, no general, no spaces. */
+void ww_order_init(struct ww_order *o);
 
 enum ww_audience { WW_TO_AMERICAN = 1, WW_TO_BRITISH = 2, WW_TO_BOTH = 3 };
 

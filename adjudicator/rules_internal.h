@@ -7,6 +7,17 @@
 
 #define WW_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
+/* Everything a rule needs while an order is applied: the engine's inputs
+ * and where a refusal's reason goes. */
+struct ww_ctx {
+	const struct ww_data *d;
+	struct ww_state *s;
+	struct ww_rng *rng;
+	struct ww_events *ev;
+	char *why;
+	size_t whylen;
+};
+
 /* rules_util.c */
 void ww_event(struct ww_events *ev, int audience, const char *fmt, ...) WW_PRINTF(3, 4);
 /* Rolls the next die of the stream and logs it, with what it decides. */
@@ -67,5 +78,67 @@ enum ww_side ww_automatic_winner(const struct ww_data *d, const struct ww_state 
  * the winner (ties and "neither" go to Britain). */
 void ww_decide_game_end(const struct ww_data *d, struct ww_state *s,
 			enum ww_victory how, struct ww_events *ev);
+
+/* rules_game.c: what the modules below call back into */
+/* Continues whatever was interrupted by a question (battle, move,
+ * campaign, the card's end, the next impulse) until someone must answer
+ * or the game ends. */
+void ww_resume(struct ww_ctx *c);
+/* Moves the French Alliance marker (12.1), never below 0; at 9 France
+ * enters the war after the current card (12.2.B). */
+void ww_french_alliance_steps(struct ww_ctx *c, int steps);
+/* 9.41: the British lose the Regulars' Advantage (once; +2 French Alliance). */
+void ww_lose_regulars(struct ww_ctx *c);
+/* Draws the top card of the deck, reconstituting it if empty (6.1). */
+int ww_draw_card(struct ww_ctx *c);
+void ww_ask(struct ww_state *s, enum ww_side who, enum ww_prompt what);
+
+/* rules_move.c: activation and movement (7) */
+/* Is general g's Army (g with >= 1 CU) in space? CUs of the general's own
+ * side, French counting as American (12.2.C). */
+int ww_army_cu(const struct ww_data *d, const struct ww_state *s, int space, enum ww_side side);
+/* Sends general g to his side's Captured Generals box, or out of the game
+ * for Washington (7.6), with every consequence (7.6.B question). */
+void ww_capture_general(struct ww_ctx *c, int g);
+/* 7.7: the Congress is dispersed if an enemy army is where it stands. */
+void ww_disperse_congress(struct ww_ctx *c);
+/* The legal retreat spaces for `side`'s units leaving `from` (9.61.A):
+ * adjacent (Arnold-only links only for a general who may use them), no
+ * enemy CU and no enemy PC, excluding `not_to`. Returns the count. */
+int ww_retreat_spaces(const struct ww_data *d, const struct ww_state *s, enum ww_side side,
+		      int from, int not_to, int general, int *out);
+/* Places `general` in `space` beside a friendly general already there:
+ * one of them goes to the reinforcements box (7.4.C), never Washington;
+ * `keep` names the one who stays, -1 for the default (the newcomer). */
+void ww_general_arrives(struct ww_ctx *c, int general, int space, int keep);
+
+/* rules_battle.c: battles (9) */
+/* Starts a battle in `space` between the activated army of `attacker`
+ * (which entered from att_from) and the enemy CUs there (9.1). Runs until
+ * a question is needed (prompt set, battle.step recorded) or the battle is
+ * over (battle.space == -1). */
+void ww_battle_begin(struct ww_ctx *c, int space, enum ww_side attacker, int att_general,
+		     int att_from, bool intercepted);
+/* Answers a battle question (WW_ASK_BATTLE_CARD, WW_ASK_RETREAT). 0 and
+ * continued, or -1 with why. */
+int ww_battle_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+
+/* rules_reinforce.c: reinforcements (8) */
+/* play N reinforce ...: 0, or -1 with why. */
+int ww_reinforce(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+
+/* rules_french.c: the French Alliance's consequences (12.2, 12.3, 5.5) */
+/* After the card that brought France in: asks for the Navy's zone, then the
+ * French forces' port. Returns true if a question was asked. */
+bool ww_french_enter_war(struct ww_ctx *c);
+/* 5.5: the American may move the French Navy (asks if it is in play). */
+bool ww_french_naval_phase(struct ww_ctx *c);
+/* 12.2.B.iii: asks the British for the 2 CUs when the war broke out this turn. */
+bool ww_european_war(struct ww_ctx *c);
+/* Answers WW_ASK_FRENCH_NAVY, WW_ASK_FRENCH_FORCES, WW_ASK_EUROPEAN_WAR,
+ * WW_ASK_WASHINGTON_CAPTURED. 0 or -1 with why. */
+int ww_french_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+/* Is the zone of `space` blockaded by the French Navy (12.3)? */
+bool ww_blockaded(const struct ww_data *d, const struct ww_state *s, int space);
 
 #endif

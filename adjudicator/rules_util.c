@@ -111,4 +111,20 @@ void ww_state_init(struct ww_state *s)
 	s->congress_at = WW_LOC_DISPERSED;
 	s->french_navy_zone = -1;
 	s->regulars = true;
+	s->mv.general = -1;
+	s->mv.keep = -1;
+	s->battle.space = -1;
+	for (int side = 0; side < 3; side++)
+		s->battle.general[side] = -1;
+}
+
+void ww_order_init(struct ww_order *o)
+{
+	memset(o, 0, sizeof *o);
+	o->general = -1;
+	o->keep = -1;
+	o->cu = -1;
+	o->zone = -1;
+	for (int i = 0; i < 4; i++)
+		o->generals[i] = -1;
 }

@@ -39,6 +39,15 @@ enum ww_prompt {
 	WW_ASK_IMPULSE,          /* play or discard one card */
 	WW_ASK_DECLARATION,      /* American: where the Declaration's PCs go (6.34.C.i) */
 	WW_ASK_CONGRESS,         /* American: where the Congress returns (10.2.1) */
+	WW_ASK_CAMPAIGN,         /* the campaign's next activation, or done (7.2) */
+	WW_ASK_INTERCEPT,        /* American: attempt interception, or not (7.8) */
+	WW_ASK_RETREAT_BEFORE_BATTLE, /* American: attempt it, or stand (7.9) */
+	WW_ASK_BATTLE_CARD,      /* play a battle card, discard an event, or neither (9.45) */
+	WW_ASK_RETREAT,          /* the loser's retreat destination (9.61, 9.62) */
+	WW_ASK_FRENCH_NAVY,      /* American: the French Navy's blockade zone (12.2.B.i, 5.5) */
+	WW_ASK_FRENCH_FORCES,    /* American: the port for Rochambeau and the French CUs (12.2.B.ii) */
+	WW_ASK_EUROPEAN_WAR,     /* British: the 2 CUs removed in the End Phase (12.2.B.iii) */
+	WW_ASK_WASHINGTON_CAPTURED, /* British: the 5 American PCs removed (7.6.B) */
 };
 
 enum ww_victory {
@@ -54,6 +63,82 @@ struct ww_space_state {
 };
 
 #define WW_HAND_MAX 24
+#define WW_PATH_MAX 12
+
+/* One space entered by a move, with the CUs dropped off there on arrival
+ * and picked up before leaving (7.3.A). */
+struct ww_step {
+	int16_t space;
+	int8_t drop;
+	int8_t take;
+};
+
+/* An activated general's move in progress (7.3). The whole path came with
+ * the order; steps before `next` have happened and the rest is hidden from
+ * the opponent (ww_view) until it is executed. */
+struct ww_move {
+	int8_t general;          /* -1 when no move is in progress */
+	bool by_sea;             /* British Naval Movement (7.5) */
+	int8_t nsteps, next;
+	struct ww_step path[WW_PATH_MAX];
+	int16_t at;              /* where the army is now */
+	int16_t came_from;       /* the space it entered `at` from (9.61.B, 7.8.F) */
+	uint8_t cu[WW_NATIONS];  /* CUs moving with the general */
+	int8_t spent;            /* spaces of movement used; a wilderness link costs 3 */
+	int8_t allowance;        /* 4; 5 American (7.3.C); 6 for Glover's event */
+	bool overran;            /* after an overrun an American may not use a 5th space */
+	int8_t keep;             /* 7.4.C: the general who stays if two meet, -1 default */
+};
+
+enum ww_play_kind {
+	WW_PLAY_NONE = 0,
+	WW_PLAY_OPS,             /* one OPS card activates one general (7.1.A) */
+	WW_PLAY_QUEUE,           /* the Operations Queue activates one general (7.1.B) */
+	WW_PLAY_CAMPAIGN,        /* Major or Minor Campaign (7.2) */
+};
+
+/* The card whose play is being resolved, while questions interrupt it. */
+struct ww_card_play {
+	int16_t card;            /* 0 when none */
+	int8_t side;             /* enum ww_side */
+	int8_t kind;             /* enum ww_play_kind */
+	int8_t activations_left; /* campaign activations still to come (7.2.A) */
+	uint16_t activated;      /* bit g: general g activated by this card (7.2.A, 7.4.E) */
+	uint16_t tried_intercept;/* bit g: American general g attempted interception (7.8.E) */
+	bool landing_party_used; /* 7.2.B */
+	uint8_t moved_cu[WW_MAX_SPACES]; /* CUs that moved with a general this card, by space (7.4.E) */
+	int8_t draws_owed[3];    /* battle-card replacements drawn after the impulse (6.33.B) */
+};
+
+enum ww_battle_step {
+	WW_BATTLE_NONE = 0,
+	WW_BATTLE_ATTACKER_CARD, /* 9.2 step 1, attacker first */
+	WW_BATTLE_DEFENDER_CARD,
+	WW_BATTLE_RETREAT,       /* 9.2 step 6: waiting for the loser's destination */
+};
+
+/* A battle being fought (9.2). */
+struct ww_battle {
+	int16_t space;           /* -1 when no battle */
+	int8_t step;             /* enum ww_battle_step */
+	int8_t attacker;         /* enum ww_side: the activated army (9.1) */
+	int8_t general[3];       /* each side's general in the battle, -1 none */
+	int16_t att_from;        /* where the attacker entered from (9.61.B) */
+	bool intercepted;        /* the defender intercepted into the space (9.46, 7.8.F) */
+	int16_t card[3];         /* the card each side played or discarded, 0 none */
+	int8_t card_drm[3];      /* +2 battle card, +1 discarded event (9.45) */
+	int8_t loser;            /* enum ww_side, once decided */
+	bool stop_move;          /* the attacker's move ends with this battle */
+};
+
+/* Standing orders: answers given in advance so the game need not wait. */
+struct ww_standing {
+	bool never_intercept;
+	uint16_t always_intercept;  /* bit g: always attempt interception with general g */
+	bool never_retreat_before_battle;
+	bool never_exchange;
+	bool never_battle_card;
+};
 
 struct ww_pile {
 	int n;
@@ -100,6 +185,17 @@ struct ww_state {
 	bool congress_dispersed_last_turn;
 	bool no_american_placement; /* Line Mutinies played this turn (10.11.A.iv) */
 	int last_card[3];        /* last card each side played, for reports */
+
+	/* armies (7, 8, 9, 12) */
+	struct ww_pile ops_queue[3];  /* each side's Operations Queue (7.1.B) */
+	struct ww_card_play play;
+	struct ww_move mv;
+	struct ww_battle battle;
+	struct ww_standing standing[3]; /* hidden from the other side */
+	bool last_card_of_phase;  /* the card being resolved is the Strategy Phase's last (9.44) */
+	int16_t washington_pcs_to_remove; /* 7.6.B: PCs the British still owe */
+	int8_t european_war_cu;   /* 12.2.B.iii: CUs the British still remove */
+	bool french_navy_away;    /* d'Estaing: off the map until the next French Naval Phase */
 
 	/* dice: the next index of each stream */
 	uint64_t next_roll;
