@@ -16,6 +16,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "data.h"
+#include "dice.h"
+#include "record.h"
+#include "rules.h"
 
 #define WW_MAIL_MAX_BYTES (2u << 20) /* a whole order mail */
 #define WW_PART_MAX_BYTES (512u << 10) /* one MIME part */
@@ -33,6 +37,7 @@ struct ww_mail_config {
 	int imap_tls;
 	char moderator[256];     /* address allowed to send moderator commands */
 	int remind_hours;        /* remind a player whose move waited this long */
+	char moderator_password_hash[192]; /* Argon2id (wwjudge passwd --moderator) */
 };
 
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */
@@ -43,5 +48,51 @@ int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, s
  * EX_TEMPFAIL when the game is locked or the disk is full). */
 int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		   const char *imap_id /* "UIDVALIDITY/UID" or NULL */);
+
+/* The outbox (mail_out.c): GAME/outbox/new/NAME is one complete RFC 5322
+ * message, CRLF line ends, placed there by the commit that decided it.
+ * Send it to the addresses of its To: header, envelope sender the
+ * config's `judge`; then rename it into GAME/outbox/cur/ (same name). A
+ * crash between commit and send resends it; the Message-ID is stable, so
+ * a duplicate is recognisable. NAME is "ENTRY.RECIPIENT" (000042.british,
+ * 000043.reply-american), unique within the game. */
+#define WW_OUTBOX_NEW "outbox/new"
+
+/* The path `wwjudge order` and `wwjudge process` share: parse and apply a
+ * side's orders, all or nothing (mail_process.c). */
+#define WW_PLAY_MAX 64
+struct ww_play {
+	enum ww_side side;
+	int n;                          /* order lines */
+	const char *orders[WW_PLAY_MAX];
+	struct ww_order parsed[WW_PLAY_MAX];
+	int nparsed;                    /* how many parsed before a refusal */
+	bool refused;
+	char why[1024];                 /* 'order 2 of 3 ("...") refused: ...' */
+	struct ww_events ev;
+	struct ww_game *after;          /* the new game once accepted */
+};
+
+/* Applies p->orders for p->side to a copy of g with `dice` (forced rolls,
+ * may be NULL). Returns 0 (accepted: p->after, p->ev), 1 (refused:
+ * p->why, nothing changed), or -1 out of memory. */
+int ww_play_apply(const struct ww_data *d, const struct ww_game *g,
+		  struct ww_dice *dice, struct ww_play *p);
+/* The orders joined by newlines, as received (for the log). */
+void ww_play_text(const struct ww_play *p, char *out, size_t len);
+/* Commits an accepted play (or logs a refused one) with `files`, at one
+ * commit point. `e` gives sender, message_id and received; the rest is
+ * filled in. */
+enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
+				  struct ww_play *p, const struct ww_log_entry *e,
+				  const struct ww_rec_file *files, int nfiles,
+				  const char *also_seen, char *err, size_t errlen);
+void ww_play_free(struct ww_play *p);
+
+/* cli_mail.c: the subcommands (argc/argv as for main, argv[0] the name). */
+int ww_cmd_process(int argc, char **argv);
+int ww_cmd_passwd(int argc, char **argv);
+int ww_cmd_moderate(int argc, char **argv); /* pause, resume, address, announce */
+int ww_cmd_rollback(int argc, char **argv);
 
 #endif

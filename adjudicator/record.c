@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include "record_internal.h"
 
-#define TXN_FILES 9
+#define TXN_FILES (9 + WW_REC_MAX_FILES)
 #define FILE_LIMIT (16 * 1024 * 1024)
 #define JOURNAL_MAGIC "wwjudge journal 1"
 
@@ -300,8 +300,11 @@ static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
 			return WW_REC_IO;
 		}
 	}
-	static const char *const dirs[] = { "", "/log", "/secret" };
-	for (int i = 0; i < 3; i++) {
+	static const char *const dirs[] = { "", "/log", "/secret", "/outbox/new" };
+	bool mail = false;
+	for (int i = 0; i < j->n; i++)
+		mail |= strncmp(j->rel[i], "outbox/new/", 11) == 0;
+	for (int i = 0; i < (mail ? 4 : 3); i++) {
 		snprintf(to, sizeof to, "%s%s", dir, dirs[i]);
 		if ((st = sync_dir(to, err, errlen)))
 			return st;
@@ -435,11 +438,14 @@ static void write_meta(FILE *f, const struct ww_meta *m)
 	}
 }
 
+/* The public state is what nobody may be refused: ww_view decides it. */
 static void game_yaml(FILE *f, const struct ww_data *d, const struct ww_game *g)
 {
+	struct ww_state pub;
+	ww_view(&g->state, WW_NOBODY, &pub);
 	fputs("# wwjudge game record (public). Hands and the deck order are in secret/.\n", f);
 	write_meta(f, &g->meta);
-	ww_state_write_yaml(f, d, &g->state, false);
+	ww_state_write_yaml(f, d, &pub, false);
 }
 
 static const char *audience_word(int a)
@@ -785,6 +791,9 @@ struct fill_args {
 	int number;
 	int side;
 	const char *seen;
+	const char *also_seen;
+	const struct ww_rec_file *files;
+	int nfiles;
 };
 
 static void fill_game(FILE *f, const void *a)
@@ -829,6 +838,10 @@ static void fill_seen(FILE *f, const void *a)
 		clean_id(id, sizeof id, x->seen);
 		fprintf(f, "%s\n", id);
 	}
+	if (x->also_seen && *x->also_seen) {
+		clean_id(id, sizeof id, x->also_seen);
+		fprintf(f, "%s\n", id);
+	}
 }
 
 static void fill_seed(FILE *f, const void *a)
@@ -869,7 +882,18 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 				return -1;
 		}
 	}
-	if (x->seen && *x->seen) {
+	for (int i = 0; i < x->nfiles; i++) {
+		FILE *m;
+		char *text = NULL;
+		size_t len = 0;
+		if (strlen(x->files[i].rel) >= sizeof t->f[0].rel ||
+		    !(m = open_memstream(&text, &len)))
+			return -1;
+		fwrite(x->files[i].text, 1, x->files[i].len, m);
+		if (txn_add(t, x->files[i].rel, m, &text, &len, (mode_t)x->files[i].mode) < 0)
+			return -1;
+	}
+	if ((x->seen && *x->seen) || (x->also_seen && *x->also_seen)) {
 		if (read_rec(dir, "seen", &old, &oldlen) < 0)
 			return -1;
 		int rc = add_text(t, "seen", old, oldlen, fill_seen, x, 0644);
@@ -914,10 +938,16 @@ void ww_record_reveal_seed(struct ww_game *g)
 static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *before,
 				       const struct ww_game *after,
 				       const struct ww_log_entry *entry,
-				       char *err, size_t errlen)
+				       const struct ww_rec_file *files, int nfiles,
+				       const char *also_seen, char *err, size_t errlen)
 {
 	struct fill_args x = { .before = before, .g = after, .e = entry,
-			       .seen = entry->message_id };
+			       .seen = entry->message_id, .also_seen = also_seen,
+			       .files = files, .nfiles = nfiles };
+	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
+		say(err, errlen, "at most %d extra files in one commit", WW_REC_MAX_FILES);
+		return WW_REC_IO;
+	}
 	enum ww_rec_status st;
 	if ((st = recover(dir, err, errlen)))
 		return st;
@@ -941,7 +971,17 @@ enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *befo
 				    const struct ww_log_entry *entry,
 				    char *err, size_t errlen)
 {
-	return commit_entry(dir, before, after, entry, err, errlen);
+	return commit_entry(dir, before, after, entry, NULL, 0, NULL, err, errlen);
+}
+
+enum ww_rec_status ww_record_commit_files(const char *dir, const struct ww_state *before,
+					  const struct ww_game *after,
+					  const struct ww_log_entry *entry,
+					  const struct ww_rec_file *files, int nfiles,
+					  const char *also_seen, char *err, size_t errlen)
+{
+	return commit_entry(dir, after ? before : NULL, after, entry, files, nfiles,
+			    also_seen, err, errlen);
 }
 
 /* A rejected order leaves the game as it is, but is logged, and its
@@ -949,7 +989,7 @@ enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *befo
 enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
 					  char *err, size_t errlen)
 {
-	return commit_entry(dir, NULL, NULL, entry, err, errlen);
+	return commit_entry(dir, NULL, NULL, entry, NULL, 0, NULL, err, errlen);
 }
 
 static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
@@ -1227,13 +1267,15 @@ static void check_cards(struct checker *c, const struct ww_data *d, const struct
 	for (int side = 0; side < 3; side++) {
 		count_pile(count, &s->hand[side]);
 		count_pile(count, &s->reinforcement_cards[side]);
+		count_pile(count, &s->ops_queue[side]);
 	}
 	if (s->war_ends_card > 0 && s->war_ends_card < WW_MAX_CARDS)
 		count[s->war_ends_card]++;
 	for (int card = 1; card <= d->ncards && card < WW_MAX_CARDS; card++)
 		if (count[card] != 1)
 			problem(c, "secret/state.yaml: card %d is in %d places (deck, discard, removed, "
-				"set aside, hands, reinforcement boxes, War Ends box); it should be in one",
+				"set aside, hands, reinforcement boxes, Operations Queues, War Ends box); "
+				"it should be in one",
 				card, count[card]);
 }
 

@@ -92,6 +92,25 @@ enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *befo
 				    const struct ww_game *after,
 				    const struct ww_log_entry *entry,
 				    char *err, size_t errlen);
+/* A file written by a commit along with the game: a mail placed into
+ * outbox/new/ (mail.h), the mail settings in secret/. `rel` is the path
+ * inside GAME (at most 63 characters). */
+struct ww_rec_file {
+	const char *rel;
+	const char *text;
+	size_t len;
+	unsigned mode;
+};
+#define WW_REC_MAX_FILES 6
+
+/* ww_record_commit (or, with after == NULL, ww_record_log_rejected) that
+ * also writes `files` and marks `also_seen` (an IMAP id, may be NULL)
+ * seen, all at the same single commit point. */
+enum ww_rec_status ww_record_commit_files(const char *dir, const struct ww_state *before,
+					  const struct ww_game *after,
+					  const struct ww_log_entry *entry,
+					  const struct ww_rec_file *files, int nfiles,
+					  const char *also_seen, char *err, size_t errlen);
 /* Appends a rejected order's log entry (nothing else changes). */
 enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
 					  char *err, size_t errlen);

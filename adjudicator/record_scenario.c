@@ -76,6 +76,7 @@ static int settle_cards(const struct ww_data *d, struct ww_state *s, const char 
 	for (int side = 0; side < 3; side++) {
 		count_pile(count, &s->hand[side]);
 		count_pile(count, &s->reinforcement_cards[side]);
+		count_pile(count, &s->ops_queue[side]);
 		if (side && s->hand[side].n > WW_HAND_MAX)
 			return bad(err, errlen, path, "the %s hand holds %d cards (at most %d)",
 				   ww_rec_side_word(side), s->hand[side].n, WW_HAND_MAX);
@@ -113,6 +114,45 @@ static int check_board(const struct ww_data *d, const struct ww_state *s, const 
 					   "per side in a space)", d->generals[a].name,
 					   d->generals[b].name, d->spaces[s->general_at[a]].name);
 	return 0;
+}
+
+/* The line of a top-level key, 0 if it is not there. */
+static int key_line(yaml_document_t *doc, yaml_node_t *root, const char *key)
+{
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+	     p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(doc, p->key);
+		if (ww_yaml_str(k) && strcmp(ww_yaml_str(k), key) == 0)
+			return ww_yaml_line(k);
+	}
+	return 0;
+}
+
+/* A scenario starts between card plays: a card, move or battle being
+ * resolved, and the questions only they ask, are the engine's to set up. */
+static int check_between_plays(yaml_document_t *doc, yaml_node_t *root,
+			       const struct ww_state *s, const char *path,
+			       char *err, size_t errlen)
+{
+	static const char *const mid_play[] = { "play", "movement", "battle" };
+	for (int i = 0; i < 3; i++) {
+		int line = key_line(doc, root, mid_play[i]);
+		if (line)
+			return bad(err, errlen, path, "line %d: %s: a scenario cannot start "
+				   "in the middle of a card play, move or battle", line, mid_play[i]);
+	}
+	switch (s->prompt) {
+	case WW_ASK_CAMPAIGN:
+	case WW_ASK_INTERCEPT:
+	case WW_ASK_RETREAT_BEFORE_BATTLE:
+	case WW_ASK_BATTLE_CARD:
+	case WW_ASK_RETREAT:
+		return bad(err, errlen, path, "line %d: this prompt needs a card play, move or "
+			   "battle under way, which a scenario cannot set up",
+			   key_line(doc, root, "prompt"));
+	default:
+		return 0;
+	}
 }
 
 static char *read_text(const char *path, size_t *len)
@@ -165,6 +205,8 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
 		if (rc < 0)
 			bad(err, errlen, path, "%s", why);
 	}
+	if (rc == 0)
+		rc = check_between_plays(&doc, root, t, path, err, errlen);
 	if (rc == 0) {
 		french_defaults(d, t, &doc, root);
 		rc = settle_cards(d, t, path, err, errlen);

@@ -15,7 +15,13 @@ static const char *const phase_words[] = {
 };
 static const char *const prompt_words[] = {
 	"nothing", "committees", "for-the-king", "opening", "first-player",
-	"impulse", "declaration", "congress",
+	"impulse", "declaration", "congress", "campaign", "intercept",
+	"retreat-before-battle", "battle-card", "retreat", "french-navy",
+	"french-forces", "european-war", "washington-captured",
+};
+static const char *const play_words[] = { "none", "ops", "queue", "campaign" };
+static const char *const battle_step_words[] = {
+	"none", "attacker-card", "defender-card", "retreat",
 };
 static const char *const victory_words[] = { "none", "automatic", "war-ends", "last-year" };
 /* enum ww_location, from -1 down */
@@ -186,6 +192,242 @@ static const char *yes(bool b)
 	return b ? "true" : "false";
 }
 
+/* ---- armies: written only when not at their defaults ---- */
+
+static void write_space_or_none(FILE *f, const struct ww_data *d, int sp)
+{
+	if (sp >= 0 && sp < d->nspaces)
+		ww_yaml_quote(f, d->spaces[sp].name);
+	else if (sp == -1)
+		fputs("none", f);
+	else
+		fprintf(f, "%d", sp);
+}
+
+static void write_general_or_none(FILE *f, const struct ww_data *d, int g)
+{
+	if (g >= 0 && g < d->ngenerals)
+		ww_yaml_quote(f, d->generals[g].name);
+	else if (g == -1)
+		fputs("none", f);
+	else
+		fprintf(f, "%d", g);
+}
+
+/* A set of generals (bit g: general g) as a list of names. */
+static void write_general_set(FILE *f, const struct ww_data *d, uint16_t bits)
+{
+	const char *sep = "";
+	fputc('[', f);
+	for (int g = 0; g < WW_MAX_GENERALS; g++) {
+		if (!(bits & (1u << g)))
+			continue;
+		fputs(sep, f);
+		write_general_or_none(f, d, g);
+		sep = ", ";
+	}
+	fputc(']', f);
+}
+
+static void write_cu_by_nation(FILE *f, const uint8_t *cu)
+{
+	fprintf(f, "{british: %d, american: %d, french: %d}", cu[WW_NAT_BRITISH],
+		cu[WW_NAT_AMERICAN], cu[WW_NAT_FRENCH]);
+}
+
+/* A small array indexed by side; `nobody:` only when not `unset`. */
+static void write_side_values(FILE *f, int v0, int v1, int v2, int unset)
+{
+	fputc('{', f);
+	if (v0 != unset)
+		fprintf(f, "nobody: %d, ", v0);
+	fprintf(f, "american: %d, british: %d}", v1, v2);
+}
+
+static void write_ops_queue(FILE *f, const struct ww_data *d, const struct ww_state *s)
+{
+	if (s->ops_queue[0].n || s->ops_queue[1].n || s->ops_queue[2].n)
+		write_piles_by_side(f, d, "ops_queue", s->ops_queue, false);
+}
+
+static void write_play(FILE *f, const struct ww_data *d, const struct ww_card_play *p,
+		       const struct ww_card_play *unset)
+{
+	if (memcmp(p, unset, sizeof *p) == 0)
+		return;
+	fprintf(f, "play:\n  card: %d", p->card);
+	write_title(f, d, p->card);
+	fprintf(f, "\n  side: %s\n", ww_rec_side_word(p->side));
+	fprintf(f, "  kind: %s\n", word(play_words, COUNT(play_words), p->kind));
+	fprintf(f, "  activations_left: %d\n", p->activations_left);
+	fputs("  activated: ", f);
+	write_general_set(f, d, p->activated);
+	fputs("\n  tried_intercept: ", f);
+	write_general_set(f, d, p->tried_intercept);
+	fprintf(f, "\n  landing_party_used: %s\n", yes(p->landing_party_used));
+	fputs("  moved_cu: {", f);
+	const char *sep = "";
+	for (int sp = 0; sp < WW_MAX_SPACES; sp++) {
+		if (!p->moved_cu[sp])
+			continue;
+		fputs(sep, f);
+		write_space_or_none(f, d, sp);
+		fprintf(f, ": %d", p->moved_cu[sp]);
+		sep = ", ";
+	}
+	fputs("}\n  draws_owed: ", f);
+	write_side_values(f, p->draws_owed[0], p->draws_owed[1], p->draws_owed[2], 0);
+	fputc('\n', f);
+}
+
+static bool step_is_zero(const struct ww_step *st)
+{
+	return !st->space && !st->drop && !st->take;
+}
+
+/* The path as far as `nsteps`, and further if a later step is not zero,
+ * so that reading gives back every step. */
+static int path_length(const struct ww_move *m)
+{
+	int n = m->nsteps >= 0 && m->nsteps <= WW_PATH_MAX ? m->nsteps : 0;
+	for (int i = WW_PATH_MAX - 1; i >= n; i--)
+		if (!step_is_zero(&m->path[i]))
+			return i + 1;
+	return n;
+}
+
+static void write_path(FILE *f, const struct ww_data *d, const struct ww_move *m)
+{
+	int n = path_length(m);
+	fputs(n ? "  path:\n" : "  path: []\n", f);
+	for (int i = 0; i < n; i++) {
+		const struct ww_step *st = &m->path[i];
+		fputs("    - ", f);
+		if (!st->drop && !st->take) {
+			write_space_or_none(f, d, st->space);
+		} else {
+			fputs("{space: ", f);
+			write_space_or_none(f, d, st->space);
+			fprintf(f, ", drop: %d, take: %d}", st->drop, st->take);
+		}
+		fputc('\n', f);
+	}
+	if (n != m->nsteps)
+		fprintf(f, "  nsteps: %d\n", m->nsteps);
+}
+
+static void write_movement(FILE *f, const struct ww_data *d, const struct ww_move *m,
+			   const struct ww_move *unset)
+{
+	if (memcmp(m, unset, sizeof *m) == 0)
+		return;
+	fputs("movement:\n  general: ", f);
+	write_general_or_none(f, d, m->general);
+	fprintf(f, "\n  by_sea: %s\n", yes(m->by_sea));
+	write_path(f, d, m);
+	fprintf(f, "  next: %d\n", m->next);
+	fputs("  at: ", f);
+	write_space_or_none(f, d, m->at);
+	fputs("\n  came_from: ", f);
+	write_space_or_none(f, d, m->came_from);
+	fputs("\n  cu: ", f);
+	write_cu_by_nation(f, m->cu);
+	fprintf(f, "\n  spent: %d\n", m->spent);
+	fprintf(f, "  allowance: %d\n", m->allowance);
+	fprintf(f, "  overran: %s\n", yes(m->overran));
+	fputs("  keep: ", f);
+	write_general_or_none(f, d, m->keep);
+	fputc('\n', f);
+}
+
+static void write_battle_generals(FILE *f, const struct ww_data *d, const int8_t *g)
+{
+	fputs("  general: {", f);
+	if (g[0] != -1) {
+		fputs("nobody: ", f);
+		write_general_or_none(f, d, g[0]);
+		fputs(", ", f);
+	}
+	fputs("american: ", f);
+	write_general_or_none(f, d, g[WW_AMERICAN]);
+	fputs(", british: ", f);
+	write_general_or_none(f, d, g[WW_BRITISH]);
+	fputs("}\n", f);
+}
+
+static void write_battle(FILE *f, const struct ww_data *d, const struct ww_battle *b,
+			 const struct ww_battle *unset)
+{
+	if (memcmp(b, unset, sizeof *b) == 0)
+		return;
+	fputs("battle:\n  space: ", f);
+	write_space_or_none(f, d, b->space);
+	fprintf(f, "\n  step: %s\n", word(battle_step_words, COUNT(battle_step_words), b->step));
+	fprintf(f, "  attacker: %s\n", ww_rec_side_word(b->attacker));
+	write_battle_generals(f, d, b->general);
+	fputs("  att_from: ", f);
+	write_space_or_none(f, d, b->att_from);
+	fprintf(f, "\n  intercepted: %s\n", yes(b->intercepted));
+	fputs("  card: ", f);
+	write_side_values(f, b->card[0], b->card[1], b->card[2], 0);
+	fputs("\n  card_drm: ", f);
+	write_side_values(f, b->card_drm[0], b->card_drm[1], b->card_drm[2], 0);
+	fprintf(f, "\n  loser: %s\n", ww_rec_side_word(b->loser));
+	fprintf(f, "  stop_move: %s\n", yes(b->stop_move));
+}
+
+/* Each side's standing orders, only those given. */
+static void write_standing(FILE *f, const struct ww_data *d, const struct ww_standing *st)
+{
+	static const struct ww_standing none;
+	bool any = false;
+	for (int side = 0; side < 3; side++) {
+		const struct ww_standing *o = &st[side];
+		if (memcmp(o, &none, sizeof none) == 0)
+			continue;
+		fprintf(f, "%s  %s: {", any ? "" : "standing_orders:\n", ww_rec_side_word(side));
+		any = true;
+		const char *sep = "";
+		if (o->never_intercept) {
+			fputs("never_intercept: true", f);
+			sep = ", ";
+		}
+		if (o->always_intercept) {
+			fprintf(f, "%salways_intercept: ", sep);
+			write_general_set(f, d, o->always_intercept);
+			sep = ", ";
+		}
+		if (o->never_retreat_before_battle) {
+			fprintf(f, "%snever_retreat_before_battle: true", sep);
+			sep = ", ";
+		}
+		if (o->never_exchange) {
+			fprintf(f, "%snever_exchange: true", sep);
+			sep = ", ";
+		}
+		if (o->never_battle_card)
+			fprintf(f, "%snever_battle_card: true", sep);
+		fputs("}\n", f);
+	}
+}
+
+static void write_armies(FILE *f, const struct ww_data *d, const struct ww_state *s)
+{
+	struct ww_state unset;
+	ww_state_init(&unset);
+	write_ops_queue(f, d, s);
+	write_play(f, d, &s->play, &unset.play);
+	write_movement(f, d, &s->mv, &unset.mv);
+	write_battle(f, d, &s->battle, &unset.battle);
+	write_standing(f, d, s->standing);
+	if (s->last_card_of_phase)
+		fputs("last_card_of_phase: true\n", f);
+	if (s->washington_pcs_to_remove)
+		fprintf(f, "washington_pcs_to_remove: %d\n", s->washington_pcs_to_remove);
+	if (s->european_war_cu)
+		fprintf(f, "european_war_cu: %d\n", s->european_war_cu);
+}
+
 int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
 			bool secret)
 {
@@ -217,6 +459,8 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	else
 		fprintf(f, "%d", s->french_navy_zone);
 	fputc('\n', f);
+	if (s->french_navy_away)
+		fputs("french_navy_away: true\n", f);
 	fprintf(f, "french_alliance: %d\n", s->french_alliance);
 	fprintf(f, "french_alliance_now: %s\n", yes(s->french_alliance_now));
 	fprintf(f, "french_in_war: %s\n", yes(s->french_in_war));
@@ -241,6 +485,7 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	fprintf(f, "congress_dispersed_last_turn: %s\n", yes(s->congress_dispersed_last_turn));
 	fprintf(f, "no_american_placement: %s\n", yes(s->no_american_placement));
 	write_by_side(f, "last_card", s->last_card);
+	write_armies(f, d, s);
 	fprintf(f, "next_roll: %llu\n", (unsigned long long)s->next_roll);
 	fprintf(f, "next_shuffle: %llu\n", (unsigned long long)s->next_shuffle);
 	fprintf(f, "winner: %s\n", ww_rec_side_word(s->winner));
@@ -552,17 +797,23 @@ static int read_nations(struct rd *r, yaml_node_t *v, int *out)
 	return 0;
 }
 
-static int read_sides(struct rd *r, yaml_node_t *v, int *out, int hi)
+/* {american: N, british: N} into an array indexed by side; `nobody:` allowed. */
+static int read_side_values(struct rd *r, yaml_node_t *v, int lo, int hi, int *out)
 {
 	if (expect(r, v, YAML_MAPPING_NODE, "{american: N, british: N}") < 0)
 		return -1;
 	FOR_PAIRS(p, v) {
 		int side;
 		if (read_side(r, node(r, p->key), &side) < 0 ||
-		    read_int(r, node(r, p->value), 0, hi, &out[side]) < 0)
+		    read_int(r, node(r, p->value), lo, hi, &out[side]) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+static int read_sides(struct rd *r, yaml_node_t *v, int *out, int hi)
+{
+	return read_side_values(r, v, 0, hi, out);
 }
 
 static int read_pile_sides(struct rd *r, yaml_node_t *v, struct ww_pile *piles, bool may_hide)
@@ -679,6 +930,391 @@ static int read_card_or_none(struct rd *r, yaml_node_t *v, int *card)
 static int k_war_ends_card(struct rd *r, yaml_node_t *v) { return read_card_or_none(r, v, &r->s->war_ends_card); }
 static int k_exchange_offer(struct rd *r, yaml_node_t *v) { return read_card_or_none(r, v, &r->s->exchange_offer); }
 
+/* ---- armies ---- */
+
+/* A nested mapping read key by key, each key at most once. */
+struct field {
+	const char *key;
+	int (*read)(struct rd *r, yaml_node_t *v, void *obj);
+};
+
+static int read_fields(struct rd *r, yaml_node_t *map, const struct field *fields, int n,
+		       void *obj, const char *what)
+{
+	int seen_line[16] = { 0 }; /* no block has more keys */
+	if (expect(r, map, YAML_MAPPING_NODE, what) < 0)
+		return -1;
+	FOR_PAIRS(p, map) {
+		yaml_node_t *k = node(r, p->key);
+		const char *key = ww_yaml_str(k);
+		int i = 0;
+		while (i < n && (!key || strcmp(fields[i].key, key) != 0))
+			i++;
+		if (i == n) {
+			char list[300] = "";
+			for (int j = 0; j < n; j++) {
+				strncat(list, j ? ", " : "", sizeof list - strlen(list) - 1);
+				strncat(list, fields[j].key, sizeof list - strlen(list) - 1);
+			}
+			fail(r->err, r->errlen, ww_yaml_line(k), "unknown key %s in %s (expected %s)",
+			     key ? key : "(not a name)", what, list);
+			return -1;
+		}
+		if (i < 16 && seen_line[i]) {
+			fail(r->err, r->errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
+			     key, seen_line[i]);
+			return -1;
+		}
+		if (i < 16)
+			seen_line[i] = ww_yaml_line(k);
+		if (fields[i].read(r, node(r, p->value), obj) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_i8(struct rd *r, yaml_node_t *v, int lo, int hi, int8_t *out)
+{
+	int x;
+	if (read_int(r, v, lo, hi, &x) < 0)
+		return -1;
+	*out = (int8_t)x;
+	return 0;
+}
+
+static int read_side8(struct rd *r, yaml_node_t *v, int8_t *out)
+{
+	int x;
+	if (read_side(r, v, &x) < 0)
+		return -1;
+	*out = (int8_t)x;
+	return 0;
+}
+
+static int read_space_or_none(struct rd *r, yaml_node_t *v, int16_t *out)
+{
+	const char *s = ww_yaml_str(v);
+	int sp = ww_rec_space_by_name(r->d, s);
+	if (sp < 0 && s && strcasecmp(s, "none") == 0)
+		sp = -1;
+	else if (sp < 0) {
+		fail(r->err, r->errlen, ww_yaml_line(v), "unknown space %s (expected a space name or none)",
+		     s ? s : "(a list or mapping)");
+		return -1;
+	}
+	*out = (int16_t)sp;
+	return 0;
+}
+
+static int read_general_or_none(struct rd *r, yaml_node_t *v, int8_t *out)
+{
+	const char *s = ww_yaml_str(v);
+	int g = general_by_name(r->d, s);
+	if (g < 0 && s && strcasecmp(s, "none") == 0)
+		g = -1;
+	else if (g < 0) {
+		fail(r->err, r->errlen, ww_yaml_line(v), "unknown general %s (expected a general's name or none)",
+		     s ? s : "(a list or mapping)");
+		return -1;
+	}
+	*out = (int8_t)g;
+	return 0;
+}
+
+static int read_general_set(struct rd *r, yaml_node_t *v, uint16_t *bits)
+{
+	if (expect(r, v, YAML_SEQUENCE_NODE, "a list of generals' names") < 0)
+		return -1;
+	*bits = 0;
+	for (yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
+		yaml_node_t *n = node(r, *i);
+		int g = general_by_name(r->d, ww_yaml_str(n));
+		if (g < 0 || g >= WW_MAX_GENERALS) {
+			fail(r->err, r->errlen, ww_yaml_line(n), "unknown general %s",
+			     ww_yaml_str(n) ? ww_yaml_str(n) : "(a list or mapping)");
+			return -1;
+		}
+		*bits |= (uint16_t)(1u << g);
+	}
+	return 0;
+}
+
+static int read_cu_by_nation(struct rd *r, yaml_node_t *v, uint8_t *cu)
+{
+	int n[WW_NATIONS] = { 0 };
+	if (read_nations(r, v, n) < 0)
+		return -1;
+	for (int i = 0; i < WW_NATIONS; i++) {
+		if (n[i] > 255) {
+			fail(r->err, r->errlen, ww_yaml_line(v), "%d CUs is out of range 0..255", n[i]);
+			return -1;
+		}
+		cu[i] = (uint8_t)n[i];
+	}
+	return 0;
+}
+
+static int read_side_i8(struct rd *r, yaml_node_t *v, int lo, int hi, int8_t *out)
+{
+	int x[3] = { out[0], out[1], out[2] };
+	if (read_side_values(r, v, lo, hi, x) < 0)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		out[i] = (int8_t)x[i];
+	return 0;
+}
+
+/* play: */
+static int pl_card(struct rd *r, yaml_node_t *v, void *o)
+{
+	int c;
+	if (read_int(r, v, 0, r->d->ncards, &c) < 0)
+		return -1;
+	((struct ww_card_play *)o)->card = (int16_t)c;
+	return 0;
+}
+static int pl_side(struct rd *r, yaml_node_t *v, void *o) { return read_side8(r, v, &((struct ww_card_play *)o)->side); }
+static int pl_kind(struct rd *r, yaml_node_t *v, void *o)
+{
+	int x;
+	if (read_word(r, v, play_words, COUNT(play_words), &x) < 0)
+		return -1;
+	((struct ww_card_play *)o)->kind = (int8_t)x;
+	return 0;
+}
+static int pl_activations_left(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &((struct ww_card_play *)o)->activations_left); }
+static int pl_activated(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &((struct ww_card_play *)o)->activated); }
+static int pl_tried_intercept(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &((struct ww_card_play *)o)->tried_intercept); }
+static int pl_landing_party_used(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &((struct ww_card_play *)o)->landing_party_used, r->err, r->errlen); }
+static int pl_draws_owed(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, 0, INT8_MAX, ((struct ww_card_play *)o)->draws_owed); }
+
+static int pl_moved_cu(struct rd *r, yaml_node_t *v, void *o)
+{
+	uint8_t *moved = ((struct ww_card_play *)o)->moved_cu;
+	if (expect(r, v, YAML_MAPPING_NODE, "a mapping of space names to CUs") < 0)
+		return -1;
+	memset(moved, 0, WW_MAX_SPACES);
+	FOR_PAIRS(p, v) {
+		int16_t sp;
+		int n;
+		if (read_space_or_none(r, node(r, p->key), &sp) < 0 ||
+		    read_int(r, node(r, p->value), 0, 255, &n) < 0)
+			return -1;
+		if (sp < 0) {
+			fail(r->err, r->errlen, ww_yaml_line(node(r, p->key)), "expected a space name");
+			return -1;
+		}
+		moved[sp] = (uint8_t)n;
+	}
+	return 0;
+}
+
+static const struct field play_fields[] = {
+	{ "card", pl_card }, { "side", pl_side }, { "kind", pl_kind },
+	{ "activations_left", pl_activations_left }, { "activated", pl_activated },
+	{ "tried_intercept", pl_tried_intercept }, { "landing_party_used", pl_landing_party_used },
+	{ "moved_cu", pl_moved_cu }, { "draws_owed", pl_draws_owed },
+};
+
+static int k_play(struct rd *r, yaml_node_t *v)
+{
+	return read_fields(r, v, play_fields, COUNT(play_fields), &r->s->play, "play");
+}
+
+/* movement: */
+struct move_reading {
+	struct ww_move *m;
+	int path_length;
+	bool nsteps_given;
+};
+
+static int read_step(struct rd *r, yaml_node_t *n, struct ww_step *st)
+{
+	if (n->type == YAML_SCALAR_NODE)
+		return read_space_or_none(r, n, &st->space);
+	if (expect(r, n, YAML_MAPPING_NODE, "a space name or {space: NAME, drop: N, take: N}") < 0)
+		return -1;
+	FOR_PAIRS(p, n) {
+		yaml_node_t *k = node(r, p->key), *val = node(r, p->value);
+		const char *key = ww_yaml_str(k);
+		int rc;
+		if (key && strcmp(key, "space") == 0)
+			rc = read_space_or_none(r, val, &st->space);
+		else if (key && strcmp(key, "drop") == 0)
+			rc = read_i8(r, val, 0, INT8_MAX, &st->drop);
+		else if (key && strcmp(key, "take") == 0)
+			rc = read_i8(r, val, 0, INT8_MAX, &st->take);
+		else {
+			fail(r->err, r->errlen, ww_yaml_line(k),
+			     "unknown key %s in a step (expected space, drop, take)",
+			     key ? key : "(not a name)");
+			rc = -1;
+		}
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int mv_path(struct rd *r, yaml_node_t *v, void *o)
+{
+	struct move_reading *mr = o;
+	if (expect(r, v, YAML_SEQUENCE_NODE, "a list of steps") < 0)
+		return -1;
+	memset(mr->m->path, 0, sizeof mr->m->path);
+	mr->path_length = 0;
+	for (yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
+		if (mr->path_length == WW_PATH_MAX) {
+			fail(r->err, r->errlen, ww_yaml_line(v), "more than %d steps", WW_PATH_MAX);
+			return -1;
+		}
+		if (read_step(r, node(r, *i), &mr->m->path[mr->path_length++]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int mv_nsteps(struct rd *r, yaml_node_t *v, void *o)
+{
+	struct move_reading *mr = o;
+	mr->nsteps_given = true;
+	return read_i8(r, v, 0, WW_PATH_MAX, &mr->m->nsteps);
+}
+
+#define MOVE(o) (((struct move_reading *)(o))->m)
+static int mv_general(struct rd *r, yaml_node_t *v, void *o) { return read_general_or_none(r, v, &MOVE(o)->general); }
+static int mv_by_sea(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &MOVE(o)->by_sea, r->err, r->errlen); }
+static int mv_next(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, WW_PATH_MAX, &MOVE(o)->next); }
+static int mv_at(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &MOVE(o)->at); }
+static int mv_came_from(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &MOVE(o)->came_from); }
+static int mv_cu(struct rd *r, yaml_node_t *v, void *o) { return read_cu_by_nation(r, v, MOVE(o)->cu); }
+static int mv_spent(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &MOVE(o)->spent); }
+static int mv_allowance(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &MOVE(o)->allowance); }
+static int mv_overran(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &MOVE(o)->overran, r->err, r->errlen); }
+static int mv_keep(struct rd *r, yaml_node_t *v, void *o) { return read_general_or_none(r, v, &MOVE(o)->keep); }
+#undef MOVE
+
+static const struct field movement_fields[] = {
+	{ "general", mv_general }, { "by_sea", mv_by_sea }, { "path", mv_path },
+	{ "nsteps", mv_nsteps }, { "next", mv_next }, { "at", mv_at },
+	{ "came_from", mv_came_from }, { "cu", mv_cu }, { "spent", mv_spent },
+	{ "allowance", mv_allowance }, { "overran", mv_overran }, { "keep", mv_keep },
+};
+
+static int k_movement(struct rd *r, yaml_node_t *v)
+{
+	struct move_reading mr = { &r->s->mv, r->s->mv.nsteps, false };
+	if (read_fields(r, v, movement_fields, COUNT(movement_fields), &mr, "movement") < 0)
+		return -1;
+	if (!mr.nsteps_given)
+		mr.m->nsteps = (int8_t)mr.path_length;
+	if (mr.m->next > mr.m->nsteps) {
+		fail(r->err, r->errlen, ww_yaml_line(v), "next %d is past the path's %d steps",
+		     mr.m->next, mr.m->nsteps);
+		return -1;
+	}
+	return 0;
+}
+
+/* battle: */
+#define BATTLE(o) ((struct ww_battle *)(o))
+static int bt_space(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &BATTLE(o)->space); }
+static int bt_attacker(struct rd *r, yaml_node_t *v, void *o) { return read_side8(r, v, &BATTLE(o)->attacker); }
+static int bt_att_from(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &BATTLE(o)->att_from); }
+static int bt_intercepted(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &BATTLE(o)->intercepted, r->err, r->errlen); }
+static int bt_card_drm(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, INT8_MIN, INT8_MAX, BATTLE(o)->card_drm); }
+static int bt_loser(struct rd *r, yaml_node_t *v, void *o) { return read_side8(r, v, &BATTLE(o)->loser); }
+static int bt_stop_move(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &BATTLE(o)->stop_move, r->err, r->errlen); }
+
+static int bt_step(struct rd *r, yaml_node_t *v, void *o)
+{
+	int x;
+	if (read_word(r, v, battle_step_words, COUNT(battle_step_words), &x) < 0)
+		return -1;
+	BATTLE(o)->step = (int8_t)x;
+	return 0;
+}
+
+static int bt_general(struct rd *r, yaml_node_t *v, void *o)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "{american: GENERAL, british: GENERAL}") < 0)
+		return -1;
+	FOR_PAIRS(p, v) {
+		int side;
+		if (read_side(r, node(r, p->key), &side) < 0 ||
+		    read_general_or_none(r, node(r, p->value), &BATTLE(o)->general[side]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int bt_card(struct rd *r, yaml_node_t *v, void *o)
+{
+	int16_t *card = BATTLE(o)->card;
+	int x[3] = { card[0], card[1], card[2] };
+	if (read_side_values(r, v, 0, r->d->ncards, x) < 0)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		card[i] = (int16_t)x[i];
+	return 0;
+}
+#undef BATTLE
+
+static const struct field battle_fields[] = {
+	{ "space", bt_space }, { "step", bt_step }, { "attacker", bt_attacker },
+	{ "general", bt_general }, { "att_from", bt_att_from }, { "intercepted", bt_intercepted },
+	{ "card", bt_card }, { "card_drm", bt_card_drm }, { "loser", bt_loser },
+	{ "stop_move", bt_stop_move },
+};
+
+static int k_battle(struct rd *r, yaml_node_t *v)
+{
+	return read_fields(r, v, battle_fields, COUNT(battle_fields), &r->s->battle, "battle");
+}
+
+/* standing_orders: */
+#define STANDING(o) ((struct ww_standing *)(o))
+static int so_never_intercept(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_intercept, r->err, r->errlen); }
+static int so_always_intercept(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &STANDING(o)->always_intercept); }
+static int so_never_retreat(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_retreat_before_battle, r->err, r->errlen); }
+static int so_never_exchange(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_exchange, r->err, r->errlen); }
+static int so_never_battle_card(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_battle_card, r->err, r->errlen); }
+#undef STANDING
+
+static const struct field standing_fields[] = {
+	{ "never_intercept", so_never_intercept }, { "always_intercept", so_always_intercept },
+	{ "never_retreat_before_battle", so_never_retreat }, { "never_exchange", so_never_exchange },
+	{ "never_battle_card", so_never_battle_card },
+};
+
+static int k_standing_orders(struct rd *r, yaml_node_t *v)
+{
+	if (expect(r, v, YAML_MAPPING_NODE, "{american: {...}, british: {...}}") < 0)
+		return -1;
+	FOR_PAIRS(p, v) {
+		int side;
+		if (read_side(r, node(r, p->key), &side) < 0 ||
+		    read_fields(r, node(r, p->value), standing_fields, COUNT(standing_fields),
+				&r->s->standing[side], "standing orders") < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int k_ops_queue(struct rd *r, yaml_node_t *v) { return read_pile_sides(r, v, r->s->ops_queue, false); }
+static int k_last_card_of_phase(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->last_card_of_phase, r->err, r->errlen); }
+static int k_french_navy_away(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_navy_away, r->err, r->errlen); }
+static int k_european_war_cu(struct rd *r, yaml_node_t *v) { return read_i8(r, v, 0, INT8_MAX, &r->s->european_war_cu); }
+
+static int k_washington_pcs_to_remove(struct rd *r, yaml_node_t *v)
+{
+	int x;
+	if (read_int(r, v, 0, INT16_MAX, &x) < 0)
+		return -1;
+	r->s->washington_pcs_to_remove = (int16_t)x;
+	return 0;
+}
+
 static const struct {
 	const char *key;
 	int (*read)(struct rd *r, yaml_node_t *v);
@@ -701,6 +1337,11 @@ static const struct {
 	{ "no_american_placement", k_no_american_placement }, { "last_card", k_last_card },
 	{ "next_roll", k_next_roll }, { "next_shuffle", k_next_shuffle },
 	{ "winner", k_winner }, { "victory", k_victory }, { "colonies_won", k_colonies_won },
+	{ "ops_queue", k_ops_queue }, { "play", k_play }, { "movement", k_movement },
+	{ "battle", k_battle }, { "standing_orders", k_standing_orders },
+	{ "last_card_of_phase", k_last_card_of_phase },
+	{ "washington_pcs_to_remove", k_washington_pcs_to_remove },
+	{ "european_war_cu", k_european_war_cu }, { "french_navy_away", k_french_navy_away },
 };
 
 int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,

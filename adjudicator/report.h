@@ -1,8 +1,16 @@
-/* Reports to the players (report_text.c). A report is built only from
- * ww_view(state, recipient): what that side may see, never the state. */
+/* Reports to the players. A report is built only from ww_view(state,
+ * recipient): what that side may see, never the state.
+ *
+ * report_text.c    the text report, worded by templates/report.txt
+ * report_guide.c   "what you can do now": the legal orders, each with an
+ *                  example the engine accepts
+ * report_log.c     what happened since a side's last report, from the log
+ * report_png.c     the board as a PNG picture (cairo)
+ */
 #ifndef WW_REPORT_H
 #define WW_REPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "data.h"
 #include "rules.h"
@@ -10,11 +18,48 @@
 
 #define WW_REPORT_WIDTH 72
 
-/* The plain-text report for `recipient` (WW_NOBODY for the public view):
- * header and what is asked, the recent events that side may see, the
- * board by colony, tracks, boxes, cards, the recipient's hand and the
- * seed commitment. `recent` and `commitment` may be NULL. Returns 0, or
- * -1 if writing failed. */
+/* One accepted order's events, as the log holds them. */
+struct ww_recent_step {
+	uint32_t move;           /* the game's move after it */
+	enum ww_side side;       /* who gave it (WW_NOBODY: the set-up) */
+	struct ww_events ev;
+};
+
+struct ww_recent {
+	int n, cap;
+	struct ww_recent_step *v;
+};
+
+/* What a report shows. Only view, d and recipient are required. */
+struct ww_report {
+	const struct ww_data *d;
+	const struct ww_state *view;    /* ww_view(state, recipient) */
+	enum ww_side recipient;         /* WW_NOBODY for the public report */
+	const char *game;               /* the game's name, or NULL */
+	const char *deadline;           /* when the move is due, or NULL */
+	const struct ww_events *events; /* what the orders just given did, or NULL */
+	const struct ww_recent *recent; /* or: the log since the last report, or NULL */
+	const char *commitment;         /* the seed commitment, or NULL */
+	const char *seed_hex;           /* the seed once revealed, else NULL */
+	const char *templates;          /* template directory; NULL: found beside the data */
+};
+
+/* report_text.c */
+
+/* The plain-text report, every line at most WW_REPORT_WIDTH columns.
+ * Returns 0, or -1 with the problem in err (a template that does not
+ * load or render, or a write error). */
+int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errlen);
+
+/* The template directory that ww_report_write uses when r->templates is
+ * NULL: $WW_TEMPLATES, else templates/ beside the data directory's parent
+ * (the source tree's layout), else DATA/templates. Returns 0, or -1 with
+ * the places tried in err. */
+int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
+			char *err, size_t errlen);
+
+/* ww_report_write with only these fields; a problem is printed on stderr.
+ * Returns 0, or -1. */
 int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *view,
 		   enum ww_side recipient, const struct ww_events *recent,
 		   const char *commitment);
@@ -29,5 +74,77 @@ void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipi
 
 /* One paragraph wrapped to the report width, continuation lines indented. */
 void ww_report_line(FILE *out, const char *text);
+
+/* May `recipient` (WW_NOBODY: the public) see this event? */
+bool ww_report_sees(const struct ww_event *e, enum ww_side recipient);
+
+/* report_log.c */
+
+/* The accepted log entries of the game in `dir` since `recipient`'s last
+ * accepted order (for the public, the last entry only), oldest first.
+ * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
+int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
+		   char *err, size_t errlen);
+void ww_recent_free(struct ww_recent *r);
+
+/* report_guide.c */
+
+#define WW_GUIDE_MAX 16
+#define WW_GUIDE_EXAMPLES 3
+#define WW_GUIDE_LINE 512
+
+/* One kind of order that `side` may give now. */
+struct ww_guide_item {
+	char kind[24];               /* names the template section guide.KIND */
+	int nexamples;
+	char example[WW_GUIDE_EXAMPLES][WW_GUIDE_LINE]; /* each one accepted now */
+	int ncards;                  /* the cards it may be given with */
+	uint8_t cards[WW_HAND_MAX];
+	/* where a PC may be placed, flipped or removed by this kind of order,
+	 * and the spaces it may name for anything else (the Congress) */
+	int nplace, nflip, nremove, nwhere;
+	int16_t place[WW_MAX_SPACES], flip[WW_MAX_SPACES], remove[WW_MAX_SPACES];
+	int16_t where[WW_MAX_SPACES];
+};
+
+struct ww_guide {
+	int n;
+	struct ww_guide_item v[WW_GUIDE_MAX];
+};
+
+/* Every kind of order `side` may give in `view` (ww_view(state, side)),
+ * with examples the engine accepts: each is tried with ww_apply on a copy
+ * of the view with dice that always roll 1, so nothing hidden from `side`
+ * is used. Empty when nothing is asked of `side`. */
+void ww_guide_build(const struct ww_data *d, const struct ww_state *view,
+		    enum ww_side side, struct ww_guide *g);
+
+/* report_png.c */
+
+#define WW_BOARD_W 1600
+#define WW_BOARD_H 1000
+
+/* The board as `recipient` may see it, as a PNG of WW_BOARD_W x
+ * WW_BOARD_H pixels; the spaces named by the events that recipient may
+ * see are highlighted as the last move. The same view gives the same
+ * bytes. Returns 0, or -1 with the problem in err. */
+int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
+		  enum ww_side recipient, const struct ww_events *last,
+		  char *err, size_t errlen);
+
+/* For tests: a pixel that shows a piece in its own colour. */
+enum ww_board_piece {
+	WW_PIECE_SPACE,          /* the space's centre: its PC, or an empty space */
+	WW_PIECE_CU_BRITISH,
+	WW_PIECE_CU_AMERICAN,
+	WW_PIECE_CU_FRENCH,
+	WW_PIECE_GENERAL,        /* the first general's name plate */
+	WW_PIECE_CONGRESS,
+};
+void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p,
+		   int *x, int *y);
+/* The colour (0xRRGGBB) that pixel shows for this space's state. */
+uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
+			 int space, enum ww_board_piece p);
 
 #endif

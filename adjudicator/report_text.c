@@ -1,67 +1,21 @@
-/* The plain-text report, at most WW_REPORT_WIDTH columns, built from one
- * side's view of the state. */
+/* The plain-text report: a model of one side's view of the game, worded
+ * by the template file templates/report.txt and wrapped at
+ * WW_REPORT_WIDTH columns. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "report.h"
+#include "template.h"
 
-#define PARA_MAX 2048
+#define TEMPLATE_FILE "report.txt"
+#define EFFECT_MAX 60          /* columns of a card's shortened effect */
 
 static const char *const NATION_NAME[WW_NATIONS] = { "British", "American", "French" };
 
-/* Word-wraps one paragraph: the first line indented by `indent`, the
- * others by `hang`. A word longer than the line is cut. */
-static void wrap(FILE *out, int indent, int hang, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void wrap(FILE *out, int indent, int hang, const char *fmt, ...)
-{
-	char text[PARA_MAX];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-
-	int col = fprintf(out, "%*s", indent, "");
-	bool line_empty = true;
-	const char *p = text;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		int n = (int)strcspn(p, " ");
-		/* UTF-8 continuation bytes take no column. */
-		int cols = 0;
-		for (int i = 0; i < n; i++)
-			cols += ((unsigned char)p[i] & 0xC0) != 0x80;
-		if (!line_empty && col + 1 + cols > WW_REPORT_WIDTH) {
-			col = fprintf(out, "\n%*s", hang, "") - 1;
-			line_empty = true;
-		}
-		if (!line_empty)
-			col += fprintf(out, " ");
-		if (col + cols > WW_REPORT_WIDTH && cols > WW_REPORT_WIDTH - hang) {
-			int room = WW_REPORT_WIDTH - col;
-			fprintf(out, "%.*s", room, p);
-			p += room;
-			col = WW_REPORT_WIDTH;
-			line_empty = false;
-			continue;
-		}
-		col += fprintf(out, "%.*s", n, p) - (n - cols);
-		line_empty = false;
-		p += n;
-	}
-	fputc('\n', out);
-}
-
-void ww_report_line(FILE *out, const char *text)
-{
-	wrap(out, 0, 4, "%s", text);
-}
-
-static bool sees(const struct ww_event *e, enum ww_side recipient)
+bool ww_report_sees(const struct ww_event *e, enum ww_side recipient)
 {
 	if (recipient == WW_AMERICAN)
 		return e->audience & WW_TO_AMERICAN;
@@ -70,70 +24,103 @@ static bool sees(const struct ww_event *e, enum ww_side recipient)
 	return (e->audience & WW_TO_BOTH) == WW_TO_BOTH;
 }
 
-void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipient)
-{
-	int shown = 0;
-	for (int i = 0; ev && i < ev->n; i++) {
-		const struct ww_event *e = &ev->v[i];
-		if (!sees(e, recipient))
-			continue;
-		if (e->roll_index >= 0)
-			wrap(out, 2, 4, "%s [die #%lld: %d%s]", e->text,
-			     (long long)e->roll_index, e->roll, e->forced ? ", forced" : "");
-		else
-			wrap(out, 2, 4, "%s", e->text);
-		shown++;
-	}
-	if (!shown)
-		wrap(out, 2, 4, "Nothing new.");
-}
-
 static const char *card_title(const struct ww_data *d, int card)
 {
 	return card > 0 && card < WW_MAX_CARDS ? d->cards[card].title : "?";
 }
 
-/* "3 OPS" or "Event, American: Title". */
-static void card_line(FILE *out, const struct ww_data *d, int card)
+/* ---- the model ---- */
+
+struct build {
+	const struct ww_report *r;
+	const struct ww_data *d;
+	const struct ww_state *v;
+	const struct tpl_file *t;
+	struct tpl_obj *root;
+	char *err;
+	size_t errlen;
+};
+
+/* Sets key to the rendering of a small section (a piece, a label). */
+static int set_rendered(struct build *b, struct tpl_obj *o, const char *key,
+			const char *section, const struct tpl_obj *with)
 {
-	if (card <= 0 || card >= WW_MAX_CARDS) {
-		wrap(out, 2, 8, "(a card not in the data: #%d)", card);
-		return;
-	}
-	const struct ww_card *c = &d->cards[card];
-	if (c->ops > 0) {
-		wrap(out, 2, 8, "#%-3d %d OPS%s%s", card, c->ops,
-		     c->title[0] ? "  " : "", c->title);
-		return;
-	}
-	const char *who = c->must_play ? "must be played" :
-		c->flag == WW_FLAG_AMERICAN ? "American event" :
-		c->flag == WW_FLAG_BRITISH ? "British event" : "event for either";
-	wrap(out, 2, 8, "#%-3d %s%s: %s", card, who, c->battle ? ", battle card" : "",
-	     c->title);
+	char text[256];
+	if (tpl_render_str(b->t, section, with, text, sizeof text, b->err, b->errlen))
+		return -1;
+	tpl_set(o, key, "%s", text);
+	return 0;
 }
 
-static void header(FILE *out, const struct ww_data *d, const struct ww_state *v,
-		   enum ww_side recipient)
+static const char *victory_words(enum ww_victory v)
 {
-	char prompt[512] = "";
-	wrap(out, 0, 2, "Washington's War \xe2\x80\x94 %d, %s, move %u", v->year,
-	     ww_phase_name(v->phase), (unsigned)v->move);
-	if (recipient != WW_NOBODY)
-		wrap(out, 0, 2, "Report for the %s player.", ww_side_name(recipient));
-	else
-		wrap(out, 0, 2, "Public report (no hand shown).");
-	if (v->phase == WW_PH_GAME_OVER || v->prompt == WW_ASK_NOTHING) {
-		if (v->winner != WW_NOBODY)
-			wrap(out, 0, 2, "The game is over: the %s side wins.",
-			     ww_side_name(v->winner));
-		else
-			wrap(out, 0, 2, "Nothing is asked of anyone.");
-		return;
+	switch (v) {
+	case WW_WIN_AUTOMATIC: return "automatic victory, 13.1";
+	case WW_WIN_WAR_ENDS: return "the war has ended, 13.2";
+	case WW_WIN_LAST_YEAR: return "the end of the last year, 13.2";
+	default: return "";
 	}
-	ww_prompt_text(d, v, prompt, sizeof prompt);
-	wrap(out, 0, 2, "%s to move%s: %s", ww_side_name(v->to_move),
-	     v->to_move == recipient ? " (you)" : "", prompt);
+}
+
+static void header(struct build *b)
+{
+	const struct ww_state *v = b->v;
+	struct tpl_obj *o = b->root;
+	char prompt[512] = "";
+	tpl_set(o, "game", "%s", b->r->game ? b->r->game : "");
+	tpl_set(o, "year", "%d", v->year);
+	tpl_set(o, "phase", "%s", ww_phase_name(v->phase));
+	tpl_set(o, "move", "%u", (unsigned)v->move);
+	tpl_flag(o, "public", b->r->recipient == WW_NOBODY);
+	tpl_set(o, "recipient", "%s", b->r->recipient == WW_NOBODY ? "" :
+		ww_side_name(b->r->recipient));
+	bool over = v->phase == WW_PH_GAME_OVER || v->prompt == WW_ASK_NOTHING;
+	tpl_flag(o, "over", over);
+	tpl_set(o, "winner", "%s", v->winner == WW_NOBODY ? "" : ww_side_name(v->winner));
+	tpl_set(o, "victory", "%s", victory_words(v->victory));
+	if (!over)
+		ww_prompt_text(b->d, v, prompt, sizeof prompt);
+	tpl_flag(o, "asking", !over);
+	tpl_set(o, "to_move", "%s", ww_side_name(v->to_move));
+	tpl_flag(o, "your_move", !over && v->to_move == b->r->recipient);
+	tpl_set(o, "prompt", "%s", prompt);
+	tpl_set(o, "deadline", "%s", b->r->deadline ? b->r->deadline : "");
+}
+
+static void add_events(struct build *b, struct tpl_obj *step, const struct ww_events *ev)
+{
+	tpl_list(step, "events");
+	for (int i = 0; ev && i < ev->n; i++) {
+		const struct ww_event *e = &ev->v[i];
+		if (!ww_report_sees(e, b->r->recipient))
+			continue;
+		struct tpl_obj *o = tpl_add(step, "events");
+		tpl_set(o, "text", "%s", e->text);
+		tpl_flag(o, "roll", e->roll_index >= 0);
+		tpl_set(o, "index", "%lld", (long long)e->roll_index);
+		tpl_set(o, "value", "%d", e->roll);
+		tpl_flag(o, "forced", e->forced);
+	}
+}
+
+static void recent(struct build *b)
+{
+	const struct ww_report *r = b->r;
+	tpl_list(b->root, "steps");
+	if (r->events) {
+		struct tpl_obj *step = tpl_add(b->root, "steps");
+		tpl_set(step, "move", "%s", "");
+		tpl_set(step, "side", "%s", "");
+		add_events(b, step, r->events);
+	}
+	for (int i = 0; r->recent && i < r->recent->n; i++) {
+		const struct ww_recent_step *s = &r->recent->v[i];
+		struct tpl_obj *step = tpl_add(b->root, "steps");
+		tpl_set(step, "move", "%u", (unsigned)s->move);
+		tpl_set(step, "side", "%s", s->side == WW_NOBODY ? "" : ww_side_name(s->side));
+		add_events(b, step, &s->ev);
+	}
+	tpl_flag(b->root, "has_recent", r->events || (r->recent && r->recent->n));
 }
 
 static bool space_occupied(const struct ww_data *d, const struct ww_state *v, int s)
@@ -149,162 +136,395 @@ static bool space_occupied(const struct ww_data *d, const struct ww_state *v, in
 	return false;
 }
 
-static void space_line(FILE *out, const struct ww_data *d, const struct ww_state *v,
-		       int s)
+static int add_piece(struct build *b, struct tpl_obj *space, const char *section,
+		     struct tpl_obj *with)
 {
-	char what[512] = "";
-	size_t o = 0;
-#define ADD(...) do { \
-		int k_ = snprintf(what + o, sizeof what - o, "%s", o ? ", " : ""); \
-		if (k_ > 0 && (size_t)k_ < sizeof what - o) o += (size_t)k_; \
-		k_ = snprintf(what + o, sizeof what - o, __VA_ARGS__); \
-		if (k_ > 0 && (size_t)k_ < sizeof what - o) o += (size_t)k_; \
-	} while (0)
-	if (v->space[s].pc != WW_NOBODY)
-		ADD("%s PC", ww_side_name((enum ww_side)v->space[s].pc));
-	for (int n = 0; n < WW_NATIONS; n++)
-		if (v->space[s].cu[n])
-			ADD("%d %s CU", v->space[s].cu[n], NATION_NAME[n]);
-	for (int g = 0; g < d->ngenerals; g++)
-		if (v->general_at[g] == s)
-			ADD("%s", d->generals[g].name);
-	if (v->congress_at == s)
-		ADD("the Continental Congress");
-#undef ADD
-	wrap(out, 4, 6, "%s: %s", d->spaces[s].name, what);
+	int rc = set_rendered(b, tpl_add(space, "pieces"), "text", section, with);
+	tpl_free(with);
+	return rc;
 }
 
-static void board(FILE *out, const struct ww_data *d, const struct ww_state *v)
+static int space_pieces(struct build *b, struct tpl_obj *o, int s)
 {
+	const struct ww_state *v = b->v;
+	struct tpl_obj *w;
+	tpl_set(o, "name", "%s", b->d->spaces[s].name);
+	tpl_list(o, "pieces");
+	if (v->space[s].pc != WW_NOBODY) {
+		w = tpl_new();
+		tpl_set(w, "side", "%s", ww_side_name((enum ww_side)v->space[s].pc));
+		if (add_piece(b, o, "piece.pc", w))
+			return -1;
+	}
+	for (int n = 0; n < WW_NATIONS; n++) {
+		if (!v->space[s].cu[n])
+			continue;
+		w = tpl_new();
+		tpl_set(w, "count", "%d", v->space[s].cu[n]);
+		tpl_set(w, "nation", "%s", NATION_NAME[n]);
+		if (add_piece(b, o, "piece.cu", w))
+			return -1;
+	}
+	for (int g = 0; g < b->d->ngenerals; g++) {
+		if (v->general_at[g] != s)
+			continue;
+		w = tpl_new();
+		tpl_set(w, "name", "%s", b->d->generals[g].name);
+		if (add_piece(b, o, "piece.general", w))
+			return -1;
+	}
+	if (v->congress_at == s && add_piece(b, o, "piece.congress", tpl_new()))
+		return -1;
+	return 0;
+}
+
+static int board(struct build *b)
+{
+	const struct ww_data *d = b->d;
 	int won[3] = { 0, 0, 0 };
-	fprintf(out, "\nThe board\n");
+	tpl_list(b->root, "colonies");
 	for (int c = 0; c < d->ncolonies; c++) {
-		enum ww_side ctl = ww_colony_control(d, v, c);
-		if (ctl == WW_AMERICAN || ctl == WW_BRITISH)
-			won[ctl]++;
-		else
-			won[0]++;
-		wrap(out, 2, 4, "%s (%s): %s", d->colonies[c].name, d->colonies[c].code,
-		     ctl == WW_NOBODY ? "controlled by neither side" :
-		     ctl == WW_AMERICAN ? "American control" : "British control");
+		enum ww_side ctl = ww_colony_control(d, b->v, c);
+		won[ctl == WW_AMERICAN || ctl == WW_BRITISH ? ctl : 0]++;
+		struct tpl_obj *o = tpl_add(b->root, "colonies");
+		tpl_set(o, "name", "%s", d->colonies[c].name);
+		tpl_set(o, "code", "%s", d->colonies[c].code);
+		tpl_flag(o, "american", ctl == WW_AMERICAN);
+		tpl_flag(o, "british", ctl == WW_BRITISH);
+		tpl_flag(o, "neither", ctl != WW_AMERICAN && ctl != WW_BRITISH);
+		tpl_list(o, "spaces");
 		for (int s = 0; s < d->nspaces; s++)
-			if (d->spaces[s].colony == c && space_occupied(d, v, s))
-				space_line(out, d, v, s);
+			if (d->spaces[s].colony == c && space_occupied(d, b->v, s) &&
+			    space_pieces(b, tpl_add(o, "spaces"), s))
+				return -1;
 	}
 	/* 13.2: the colony count that decides the game at its end */
-	wrap(out, 2, 4, "Colonies controlled: American %d, British %d, neither %d.",
-	     won[WW_AMERICAN], won[WW_BRITISH], won[0]);
+	tpl_set(b->root, "won_american", "%d", won[WW_AMERICAN]);
+	tpl_set(b->root, "won_british", "%d", won[WW_BRITISH]);
+	tpl_set(b->root, "won_neither", "%d", won[0]);
+	return 0;
 }
 
-static void tracks(FILE *out, const struct ww_data *d, const struct ww_state *v)
+static void tracks(struct build *b)
 {
-	fprintf(out, "\nTracks\n");
-	wrap(out, 2, 4, "Year: %d (the last is %d).", v->year, d->last_year);
-	if (v->french_in_war)
-		wrap(out, 2, 4, "French Alliance: %d of 9, France is in the war.",
-		     v->french_alliance);
-	else
-		wrap(out, 2, 4, "French Alliance: %d of 9.", v->french_alliance);
-	wrap(out, 2, 4, "British Regulars' Advantage: %s.",
-	     v->regulars ? "in effect" : "gone");
-	if (v->war_ends_card)
-		wrap(out, 2, 4, "War Ends box: #%d %s (the game ends in %d).",
-		     v->war_ends_card, card_title(d, v->war_ends_card),
-		     d->cards[v->war_ends_card < WW_MAX_CARDS ? v->war_ends_card : 0].war_ends_year);
-	else
-		wrap(out, 2, 4, "War Ends box: empty (the game ends after %d).",
-		     d->last_year);
-	if (v->french_navy_zone >= 0 && v->french_navy_zone < d->nzones)
-		wrap(out, 2, 4, "French Navy: %s.", d->zones[v->french_navy_zone].name);
+	const struct ww_data *d = b->d;
+	const struct ww_state *v = b->v;
+	struct tpl_obj *o = b->root;
+	int we = v->war_ends_card > 0 && v->war_ends_card < WW_MAX_CARDS ? v->war_ends_card : 0;
+	tpl_set(o, "first_year", "%d", d->first_year);
+	tpl_set(o, "last_year", "%d", d->last_year);
+	tpl_set(o, "alliance", "%d", v->french_alliance);
+	tpl_flag(o, "french_in_war", v->french_in_war);
+	tpl_flag(o, "regulars", v->regulars);
+	tpl_set(o, "war_ends", "%s", "");
+	if (we) {
+		tpl_set(o, "war_ends", "%d", we);
+		tpl_set(o, "war_ends_title", "%s", card_title(d, we));
+		tpl_set(o, "war_ends_year", "%d", d->cards[we].war_ends_year);
+	}
+	tpl_set(o, "navy", "%s", v->french_navy_zone >= 0 && v->french_navy_zone < d->nzones ?
+		d->zones[v->french_navy_zone].name : "");
 }
 
-static void generals_at(FILE *out, const struct ww_data *d, const struct ww_state *v,
-			int where, int side, const char *box, int cu, const char *nation)
+/* One box line: the generals at `where` (of `side`, or all) and CUs. */
+static int box(struct build *b, const char *name, int where, int side, int cu,
+	       const char *nation)
 {
 	char names[512] = "";
 	size_t o = 0;
-	for (int g = 0; g < d->ngenerals; g++) {
-		if (v->general_at[g] != where || (side && (int)d->generals[g].side != side))
+	for (int g = 0; g < b->d->ngenerals; g++) {
+		if (b->v->general_at[g] != where ||
+		    (side && (int)b->d->generals[g].side != side))
 			continue;
 		int k = snprintf(names + o, sizeof names - o, "%s%s", o ? ", " : "",
-				 d->generals[g].name);
+				 b->d->generals[g].name);
 		if (k > 0 && (size_t)k < sizeof names - o)
 			o += (size_t)k;
 	}
 	if (!o && !cu)
-		return;
-	if (cu)
-		wrap(out, 2, 4, "%s: %s%s%d %s CU.", box, names, o ? "; " : "", cu, nation);
-	else
-		wrap(out, 2, 4, "%s: %s.", box, names);
+		return 0;
+	char section[64];
+	snprintf(section, sizeof section, "box.%s", name);
+	struct tpl_obj *item = tpl_add(b->root, "boxes");
+	tpl_set(item, "generals", "%s", names);
+	tpl_set(item, "cu", "%d", cu);
+	tpl_set(item, "nation", "%s", nation);
+	return set_rendered(b, item, "label", section, item);
 }
 
-static void boxes(FILE *out, const struct ww_data *d, const struct ww_state *v)
+static int boxes(struct build *b)
 {
-	fprintf(out, "\nBoxes\n");
-	generals_at(out, d, v, WW_LOC_REINFORCEMENTS, WW_BRITISH, "British reinforcements",
-		    v->cu_reinforcements[WW_NAT_BRITISH], "British");
-	generals_at(out, d, v, WW_LOC_REINFORCEMENTS, WW_AMERICAN,
-		    "American reinforcements", v->cu_reinforcements[WW_NAT_AMERICAN], "American");
-	generals_at(out, d, v, WW_LOC_FRENCH_BOX, 0, "French box", v->cu_french_box, "French");
-	if (!v->french_in_war && v->french_navy_zone < 0)
-		wrap(out, 2, 4, "The French Navy waits in the French box.");
-	generals_at(out, d, v, WW_LOC_CAPTURED, 0, "Captured Generals", 0, "");
-	generals_at(out, d, v, WW_LOC_REMOVED, 0, "Out of the game", 0, "");
-	if (v->congress_at == WW_LOC_DISPERSED)
-		wrap(out, 2, 4, "The Continental Congress is dispersed.");
+	const struct ww_state *v = b->v;
+	tpl_list(b->root, "boxes");
+	if (box(b, "british-reinforcements", WW_LOC_REINFORCEMENTS, WW_BRITISH,
+		v->cu_reinforcements[WW_NAT_BRITISH], NATION_NAME[WW_NAT_BRITISH]) ||
+	    box(b, "american-reinforcements", WW_LOC_REINFORCEMENTS, WW_AMERICAN,
+		v->cu_reinforcements[WW_NAT_AMERICAN], NATION_NAME[WW_NAT_AMERICAN]) ||
+	    box(b, "french", WW_LOC_FRENCH_BOX, 0, v->cu_french_box,
+		NATION_NAME[WW_NAT_FRENCH]) ||
+	    box(b, "captured", WW_LOC_CAPTURED, 0, 0, "") ||
+	    box(b, "removed", WW_LOC_REMOVED, 0, 0, ""))
+		return -1;
+	tpl_flag(b->root, "navy_waits", !v->french_in_war && v->french_navy_zone < 0);
+	tpl_flag(b->root, "congress_dispersed", v->congress_at == WW_LOC_DISPERSED);
+	return 0;
 }
 
-static void cards(FILE *out, const struct ww_data *d, const struct ww_state *v,
-		  enum ww_side recipient)
+static void piles(struct build *b)
 {
-	fprintf(out, "\nCards\n");
-	wrap(out, 2, 4, "Deck %d, discard pile %d, out of the game %d, set aside %d.",
-	     v->deck.n, v->discard.n, v->removed.n, v->set_aside.n);
-	wrap(out, 2, 4, "American hand %d, British hand %d.",
-	     v->hand[WW_AMERICAN].n, v->hand[WW_BRITISH].n);
-	if (v->discard.n) {
-		int top = v->discard.card[v->discard.n - 1];
-		wrap(out, 2, 4, "Top of the discard pile: #%d %s.", top, card_title(d, top));
+	const struct ww_state *v = b->v;
+	struct tpl_obj *o = b->root;
+	tpl_set(o, "deck", "%d", v->deck.n);
+	tpl_set(o, "discard", "%d", v->discard.n);
+	tpl_set(o, "removed", "%d", v->removed.n);
+	tpl_set(o, "set_aside", "%d", v->set_aside.n);
+	tpl_set(o, "hand_american", "%d", v->hand[WW_AMERICAN].n);
+	tpl_set(o, "hand_british", "%d", v->hand[WW_BRITISH].n);
+	int top = v->discard.n ? v->discard.card[v->discard.n - 1] : 0;
+	tpl_set(o, "top", "%s", "");
+	if (top) {
+		tpl_set(o, "top", "%d", top);
+		tpl_set(o, "top_title", "%s", card_title(b->d, top));
 	}
-	if (v->reshuffle_pending)
-		wrap(out, 2, 4, "The deck will be reshuffled before the next deal.");
-	if (v->exchange_offer)
-		wrap(out, 2, 4, "On offer to the %s: #%d %s, for an OPS card (6.32.C).",
-		     ww_side_name(v->exchange_for), v->exchange_offer,
-		     card_title(d, v->exchange_offer));
-	if (recipient != WW_AMERICAN && recipient != WW_BRITISH)
+	tpl_flag(o, "reshuffle", v->reshuffle_pending);
+	tpl_set(o, "offer", "%s", "");
+	if (v->exchange_offer) {
+		tpl_set(o, "offer", "%d", v->exchange_offer);
+		tpl_set(o, "offer_title", "%s", card_title(b->d, v->exchange_offer));
+		tpl_set(o, "offer_for", "%s", ww_side_name(v->exchange_for));
+	}
+}
+
+/* The event text cut to its first sentence, at most EFFECT_MAX columns. */
+static void shorten(const char *text, char *out, size_t len)
+{
+	size_t n = 0, cut = 0;
+	int cols = 0;
+	for (; text[n]; n++) {
+		if (((unsigned char)text[n] & 0xC0) != 0x80 && ++cols > EFFECT_MAX)
+			break;
+		if (text[n] == '.' && (text[n + 1] == ' ' || !text[n + 1])) {
+			n++;
+			snprintf(out, len, "%.*s", (int)n, text);
+			return;
+		}
+		if (text[n] == ' ')
+			cut = n;
+	}
+	if (!text[n])
+		snprintf(out, len, "%s", text);
+	else
+		snprintf(out, len, "%.*s...", (int)(cut ? cut : n - 3), text);
+}
+
+static void hand(struct build *b)
+{
+	tpl_list(b->root, "hand");
+	tpl_set(b->root, "hand_size", "0");
+	if (b->r->recipient != WW_AMERICAN && b->r->recipient != WW_BRITISH)
 		return;
-	const struct ww_pile *h = &v->hand[recipient];
-	fprintf(out, "\nYour hand (%d)\n", h->n);
-	for (int i = 0; i < h->n; i++)
-		card_line(out, d, h->card[i]);
-	if (!h->n)
-		wrap(out, 2, 4, "(empty)");
+	const struct ww_pile *h = &b->v->hand[b->r->recipient];
+	tpl_set(b->root, "hand_size", "%d", h->n);
+	for (int i = 0; i < h->n; i++) {
+		int n = h->card[i] < WW_MAX_CARDS ? h->card[i] : 0;
+		const struct ww_card *c = &b->d->cards[n];
+		char effect[WW_TEXT_MAX];
+		shorten(c->text, effect, sizeof effect);
+		struct tpl_obj *o = tpl_add(b->root, "hand");
+		tpl_set(o, "number", "%d", h->card[i]);
+		tpl_set(o, "ops", "%d", c->ops);
+		tpl_set(o, "title", "%s", c->title);
+		tpl_flag(o, "must_play", c->must_play);
+		tpl_flag(o, "american", !c->must_play && c->flag == WW_FLAG_AMERICAN);
+		tpl_flag(o, "british", !c->must_play && c->flag == WW_FLAG_BRITISH);
+		tpl_flag(o, "either", !c->must_play && c->flag == WW_FLAG_EITHER);
+		tpl_flag(o, "battle", c->battle);
+		tpl_flag(o, "campaign", c->campaign);
+		tpl_set(o, "effect", "%s", effect);
+	}
+}
+
+static void space_list(struct build *b, struct tpl_obj *o, const char *key,
+		       const int16_t *v, int n)
+{
+	tpl_list(o, key);
+	for (int i = 0; i < n; i++)
+		tpl_set(tpl_add(o, key), "name", "%s", b->d->spaces[v[i]].name);
+}
+
+static int guide(struct build *b)
+{
+	tpl_list(b->root, "guide");
+	if (b->r->recipient != WW_AMERICAN && b->r->recipient != WW_BRITISH)
+		return 0;
+	struct ww_guide *g = malloc(sizeof *g);
+	if (!g) {
+		snprintf(b->err, b->errlen, "out of memory while building the report");
+		return -1;
+	}
+	ww_guide_build(b->d, b->v, b->r->recipient, g);
+	for (int i = 0; i < g->n; i++) {
+		const struct ww_guide_item *it = &g->v[i];
+		struct tpl_obj *o = tpl_add(b->root, "guide");
+		tpl_set(o, "section", "guide.%s", it->kind);
+		tpl_list(o, "examples");
+		for (int k = 0; k < it->nexamples; k++)
+			tpl_set(tpl_add(o, "examples"), "line", "%s", it->example[k]);
+		tpl_list(o, "cards");
+		for (int k = 0; k < it->ncards; k++)
+			tpl_set(tpl_add(o, "cards"), "number", "%d", it->cards[k]);
+		space_list(b, o, "place", it->place, it->nplace);
+		space_list(b, o, "flip", it->flip, it->nflip);
+		space_list(b, o, "remove", it->remove, it->nremove);
+		space_list(b, o, "where", it->where, it->nwhere);
+	}
+	free(g);
+	return 0;
+}
+
+static int build_model(struct build *b)
+{
+	header(b);
+	recent(b);
+	if (board(b))
+		return -1;
+	tracks(b);
+	if (boxes(b))
+		return -1;
+	piles(b);
+	hand(b);
+	if (guide(b))
+		return -1;
+	tpl_set(b->root, "commitment", "%s", b->r->commitment ? b->r->commitment : "");
+	tpl_set(b->root, "seed", "%s", b->r->seed_hex ? b->r->seed_hex : "");
+	return 0;
+}
+
+/* ---- finding the templates ---- */
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
+			char *err, size_t errlen)
+{
+	const char *env = getenv("WW_TEMPLATES");
+	char cand[3][PATH_MAX], file[PATH_MAX + 32];
+	int n = 0;
+	if (env && *env)
+		snprintf(cand[n++], sizeof cand[0], "%s", env);
+	snprintf(cand[n++], sizeof cand[0], "%s/../../templates", d->dir);
+	snprintf(cand[n++], sizeof cand[0], "%s/templates", d->dir);
+	for (int i = 0; i < n; i++) {
+		int k = snprintf(file, sizeof file, "%s/%s", cand[i], TEMPLATE_FILE);
+		if (k > 0 && (size_t)k < sizeof file && is_file(file)) {
+			snprintf(dir, len, "%s", cand[i]);
+			return 0;
+		}
+	}
+	snprintf(err, errlen, "no report templates: %s is in none of %s%s%s%s%s "
+		 "(set WW_TEMPLATES or give --templates DIR)", TEMPLATE_FILE, cand[0],
+		 n > 1 ? ", " : "", n > 1 ? cand[1] : "", n > 2 ? ", " : "",
+		 n > 2 ? cand[2] : "");
+	return -1;
+}
+
+/* ---- the report ---- */
+
+int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errlen)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	struct tpl_file *t = NULL;
+	struct tpl_obj *root = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = NULL;
+	int rc = -1;
+
+	if (r->templates)
+		snprintf(dir, sizeof dir, "%s", r->templates);
+	else if (ww_report_templates(r->d, dir, sizeof dir, err, errlen))
+		return -1;
+	int k = snprintf(path, sizeof path, "%s/%s", dir, TEMPLATE_FILE);
+	if (k < 0 || (size_t)k >= sizeof path) {
+		snprintf(err, errlen, "the template directory's name is too long");
+		return -1;
+	}
+	if (tpl_load(path, &t, err, errlen))
+		return -1;
+	root = tpl_new();
+	struct build b = { .r = r, .d = r->d, .v = r->view, .t = t, .root = root,
+			   .err = err, .errlen = errlen };
+	if (!root || build_model(&b))
+		goto out;
+	if (!(mem = open_memstream(&text, &len)))
+		goto out;
+	rc = tpl_render(t, "report", root, mem, err, errlen);
+	if (fclose(mem) && !rc) {
+		snprintf(err, errlen, "out of memory while writing the report");
+		rc = -1;
+	}
+	if (!rc && tpl_wrap(out, text, len, WW_REPORT_WIDTH)) {
+		snprintf(err, errlen, "writing the report failed");
+		rc = -1;
+	}
+out:
+	if (rc && root && !tpl_ok(root))
+		snprintf(err, errlen, "out of memory while building the report");
+	free(text);
+	tpl_free(root);
+	tpl_unload(t);
+	return rc;
 }
 
 int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *view,
 		   enum ww_side recipient, const struct ww_events *recent,
 		   const char *commitment)
 {
-	header(out, d, view, recipient);
-	if (recent) {
-		fprintf(out, "\nWhat happened\n");
-		ww_report_events(out, recent, recipient);
+	struct ww_report r = { .d = d, .view = view, .recipient = recipient,
+			       .events = recent, .commitment = commitment };
+	char err[512];
+	if (ww_report_write(out, &r, err, sizeof err)) {
+		fprintf(stderr, "report: %s\n", err);
+		return -1;
 	}
-	board(out, d, view);
-	tracks(out, d, view);
-	boxes(out, d, view);
-	cards(out, d, view, recipient);
-	if (commitment && commitment[0]) {
-		fprintf(out, "\nSeed commitment (BLAKE2b-256 of the secret seed):\n");
-		wrap(out, 2, 2, "%s", commitment);
-	}
-	return ferror(out) ? -1 : 0;
+	return 0;
 }
 
+/* ---- small pieces for callers that write their own text ---- */
+
+void ww_report_line(FILE *out, const char *text)
+{
+	tpl_wrap(out, text, strlen(text), WW_REPORT_WIDTH);
+}
+
+void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipient)
+{
+	int shown = 0;
+	char line[400];
+	for (int i = 0; ev && i < ev->n; i++) {
+		const struct ww_event *e = &ev->v[i];
+		if (!ww_report_sees(e, recipient))
+			continue;
+		if (e->roll_index >= 0)
+			snprintf(line, sizeof line, "  %s [die roll #%lld: %d%s]", e->text,
+				 (long long)e->roll_index, e->roll, e->forced ? ", forced" : "");
+		else
+			snprintf(line, sizeof line, "  %s", e->text);
+		ww_report_line(out, line);
+		shown++;
+	}
+	if (!shown)
+		ww_report_line(out, "  Nothing new.");
+}
+
+/* Without templates at hand (a caller that has no data), the plain words. */
 void ww_report_seed(FILE *out, const char *seed_hex)
 {
-	fprintf(out, "\nThe secret seed, revealed now that the game is over:\n");
-	wrap(out, 2, 2, "%s", seed_hex);
+	fprintf(out, "\nThe secret seed, revealed now that the game is over:\n  %s\n"
+		"With it anyone can check every die roll and shuffle of the game:\n"
+		"  wwjudge verify GAME_DIR\n", seed_hex);
 }

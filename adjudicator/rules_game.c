@@ -1,23 +1,14 @@
-/* The sequence of play (5.0), dealing and reshuffles (6.1), and card plays
- * in the Strategy Phase (5.3, 6.2, 6.32, 6.34). */
+/* The sequence of play (5.0): set-up, the year's phases, dealing and
+ * reshuffles (6.1), the opening of the Strategy Phase (5.3), and the
+ * dispatcher that hands each order to the rule it answers and resumes
+ * whatever a question interrupted. Card plays are in rules_cards.c. */
 #include <stdio.h>
 #include <string.h>
 #include "rules_internal.h"
 
 #define HAND_SIZE 7 /* 5.2 */
 
-struct play {
-	const struct ww_data *d;
-	struct ww_state *s;
-	struct ww_rng *rng;
-	struct ww_events *ev;
-	char *why;
-	size_t whylen;
-};
-
-static void begin_turn(struct play *p);
-static void after_strategy_phase(struct play *p);
-static void political_phase_rest(struct play *p);
+static void begin_turn(struct ww_ctx *p);
 
 const char *ww_side_name(enum ww_side side)
 {
@@ -44,7 +35,7 @@ static const struct ww_card *card(const struct ww_data *d, int n)
 	return &d->cards[n];
 }
 
-static void ask(struct ww_state *s, enum ww_side who, enum ww_prompt what)
+void ww_ask(struct ww_state *s, enum ww_side who, enum ww_prompt what)
 {
 	s->to_move = who;
 	s->prompt = what;
@@ -52,7 +43,7 @@ static void ask(struct ww_state *s, enum ww_side who, enum ww_prompt what)
 
 /* ---- the deck (6.1) ---- */
 
-static void shuffle_deck(struct play *p)
+static void shuffle_deck(struct ww_ctx *p)
 {
 	p->rng->shuffle(p->rng->ctx, p->s->next_shuffle++, p->s->deck.card, p->s->deck.n);
 }
@@ -60,7 +51,7 @@ static void shuffle_deck(struct play *p)
 /* 6.1.B: all discards and the cards left in the deck make a fresh deck;
  * the War Ends card, removed cards, hands and cards in the reinforcement
  * boxes stay where they are (Reshuffle Clarification). */
-static void reconstitute_deck(struct play *p, const char *cause)
+static void reconstitute_deck(struct ww_ctx *p, const char *cause)
 {
 	struct ww_state *s = p->s;
 	while (s->discard.n)
@@ -71,7 +62,7 @@ static void reconstitute_deck(struct play *p, const char *cause)
 		 cause, s->deck.n);
 }
 
-static int draw_card(struct play *p)
+int ww_draw_card(struct ww_ctx *p)
 {
 	if (p->s->deck.n == 0)
 		reconstitute_deck(p, "the deck is depleted, 6.1.A");
@@ -79,7 +70,7 @@ static int draw_card(struct play *p)
 }
 
 /* 6.1.E: cards set aside at set-up join the deck in their year. */
-static bool cards_join_deck(struct play *p)
+static bool cards_join_deck(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
 	bool joined = false;
@@ -97,7 +88,7 @@ static bool cards_join_deck(struct play *p)
 }
 
 /* 5.2: seven cards each, one at a time, the American first. */
-static void deal(struct play *p)
+static void deal(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
 	s->phase = WW_PH_DEAL;
@@ -108,7 +99,7 @@ static void deal(struct play *p)
 		shuffle_deck(p);
 	for (int i = 0; i < HAND_SIZE; i++) {
 		for (enum ww_side side = WW_AMERICAN; side <= WW_BRITISH; side++) {
-			int c = draw_card(p);
+			int c = ww_draw_card(p);
 			if (c)
 				ww_pile_put(&s->hand[side], c);
 		}
@@ -129,7 +120,7 @@ static void deal(struct play *p)
 
 /* ---- the year (5.1 - 5.7) ---- */
 
-static void reinforcements_phase(struct play *p)
+static void reinforcements_phase(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
 	s->phase = WW_PH_REINFORCEMENTS;
@@ -147,7 +138,7 @@ static void reinforcements_phase(struct play *p)
 		 s->year, cus);
 }
 
-static void begin_turn(struct play *p)
+static void begin_turn(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
 	ww_event(p->ev, WW_TO_BOTH, "Game turn %d begins.", s->year);
@@ -158,11 +149,11 @@ static void begin_turn(struct play *p)
 	s->impulse = WW_NOBODY;
 	s->exchange_offer = 0;
 	s->exchange_for = WW_NOBODY;
-	ask(s, WW_BRITISH, WW_ASK_OPENING); /* 5.3.a */
+	ww_ask(s, WW_BRITISH, WW_ASK_OPENING); /* 5.3.a */
 }
 
 /* 13.1: checked whenever CUs may have left the map. */
-static bool game_over_now(struct play *p)
+static bool game_over_now(struct ww_ctx *p)
 {
 	if (ww_automatic_winner(p->d, p->s) == WW_NOBODY)
 		return false;
@@ -170,43 +161,89 @@ static bool game_over_now(struct play *p)
 	return true;
 }
 
-/* Who plays next: alternate while both hold cards, else whoever still
- * holds cards (5.3); the phase ends when both hands are empty. */
-static void next_impulse(struct play *p, enum ww_side just_played)
+void ww_lose_regulars(struct ww_ctx *p)
 {
-	struct ww_state *s = p->s;
-	enum ww_side other = ww_enemy(just_played);
-	if (s->declaration_by) /* waiting for the American's Declaration spaces */
+	if (!p->s->regulars)
 		return;
-	if (game_over_now(p))
-		return;
-	if (s->exchange_for && s->hand[s->exchange_for].n == 0) {
-		s->exchange_offer = 0; /* 6.32.C: only before his turn, and he has none */
-		s->exchange_for = WW_NOBODY;
-	}
-	if (s->hand[other].n)
-		s->impulse = other;
-	else if (s->hand[just_played].n)
-		s->impulse = just_played;
-	else {
-		after_strategy_phase(p);
-		return;
-	}
-	if (s->exchange_for != s->impulse) {
-		s->exchange_offer = 0;
-		s->exchange_for = WW_NOBODY;
-	}
-	ask(s, s->impulse, WW_ASK_IMPULSE);
+	p->s->regulars = false; /* 9.41 */
+	ww_event(p->ev, WW_TO_BOTH, "The British lose the Regulars' Advantage for the rest "
+		 "of the game (9.41).");
+	ww_french_alliance_steps(p, 2); /* 12.1 */
 }
 
-static void end_phase(struct play *p)
+/* Each phase begins with enter_*; a phase that asks a question is finished
+ * by *_rest once the answer is in (ww_resume). */
+static void enter_french_naval(struct ww_ctx *p);
+static void enter_political(struct ww_ctx *p);
+static void political_rest(struct ww_ctx *p);
+static void enter_end(struct ww_ctx *p);
+static void end_rest(struct ww_ctx *p);
+
+static void end_strategy_phase(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
-	s->phase = WW_PH_END;
+	s->impulse = WW_NOBODY;
+	s->exchange_offer = 0;
+	s->exchange_for = WW_NOBODY;
+	s->phase = WW_PH_WINTER_ATTRITION;
+	ww_event(p->ev, WW_TO_BOTH, "The Strategy Phase of %d ends.", s->year);
+	ww_winter_attrition(p->d, s, p->rng, p->ev);
+	if (game_over_now(p)) /* 13.1 */
+		return;
+	enter_french_naval(p);
+}
+
+static void enter_french_naval(struct ww_ctx *p)
+{
+	p->s->phase = WW_PH_FRENCH_NAVAL;
+	if (!ww_french_naval_phase(p)) /* 5.5 */
+		enter_political(p);
+}
+
+static void enter_political(struct ww_ctx *p)
+{
+	struct ww_state *s = p->s;
+	s->phase = WW_PH_POLITICAL;
+	if (s->congress_at == WW_LOC_DISPERSED) { /* 10.2.1 */
+		int options[WW_MAX_SPACES];
+		int n = ww_congress_options(p->d, s, options);
+		if (n > 1) {
+			ww_ask(s, WW_AMERICAN, WW_ASK_CONGRESS);
+			return;
+		}
+		if (n == 1) {
+			s->congress_at = (int16_t)options[0];
+			ww_event(p->ev, WW_TO_BOTH, "The Continental Congress returns to %s, "
+				 "the only space it may (10.2.1).", ww_space_name(p->d, options[0]));
+		} else {
+			ww_event(p->ev, WW_TO_BOTH, "The Congress has nowhere to return and stays "
+				 "out of play this year (10.2.1).");
+		}
+	}
+	political_rest(p);
+}
+
+/* 10.2.2 and 10.2.3. */
+static void political_rest(struct ww_ctx *p)
+{
+	ww_place_army_pcs(p->d, p->s, p->ev);
+	ww_remove_isolated(p->d, p->s, WW_AMERICAN, p->ev);
+	ww_remove_isolated(p->d, p->s, WW_BRITISH, p->ev);
+	enter_end(p);
+}
+
+static void enter_end(struct ww_ctx *p)
+{
+	p->s->phase = WW_PH_END;
+	if (!ww_european_war(p)) /* 12.2.B.iii */
+		end_rest(p);
+}
+
+static void end_rest(struct ww_ctx *p)
+{
+	struct ww_state *s = p->s;
 	if (s->french_alliance_now) {
-		/* 12.2.B.iii/iv: European War; the British removal of 2 CUs is a
-		 * British choice that the armies issue adds. */
-		s->reshuffle_pending = true;
+		s->reshuffle_pending = true; /* 12.2.B.iv */
 		s->french_alliance_now = false;
 		ww_event(p->ev, WW_TO_BOTH, "French Alliance: the deck will be reshuffled (12.2.B.iv).");
 	}
@@ -219,6 +256,7 @@ static void end_phase(struct play *p)
 		ww_decide_game_end(p->d, s, WW_WIN_LAST_YEAR, p->ev);
 		return;
 	}
+	ww_abandon_queues(p); /* 5.7 End Phase Clarification */
 	for (enum ww_side side = WW_AMERICAN; side <= WW_BRITISH; side++)
 		while (s->reinforcement_cards[side].n)
 			ww_pile_put(&s->discard, ww_pile_pop(&s->reinforcement_cards[side]));
@@ -229,47 +267,70 @@ static void end_phase(struct play *p)
 	begin_turn(p);
 }
 
-static void after_strategy_phase(struct play *p)
+/* Who plays next: alternate while both hold cards, else whoever still
+ * holds cards (5.3); the phase ends when both hands are empty. */
+static void next_impulse(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
-	s->impulse = WW_NOBODY;
-	s->exchange_offer = 0;
-	s->exchange_for = WW_NOBODY;
-	s->phase = WW_PH_WINTER_ATTRITION;
-	ww_event(p->ev, WW_TO_BOTH, "The Strategy Phase of %d ends.", s->year);
-	ww_winter_attrition(p->d, s, p->rng, p->ev);
-	if (game_over_now(p)) /* 13.1 */
-		return;
-	/* 5.5 French Naval Phase: the French Navy's move comes with the armies
-	 * issue; until then there is nothing to do in it. */
-	s->phase = WW_PH_POLITICAL;
-	if (s->congress_at != WW_LOC_DISPERSED) {
-		political_phase_rest(p);
+	enum ww_side just_played = s->impulse, other = ww_enemy(just_played);
+	if (s->exchange_for && s->hand[s->exchange_for].n == 0) {
+		s->exchange_offer = 0; /* 6.32.C: only before his turn, and he has none */
+		s->exchange_for = WW_NOBODY;
+	}
+	if (s->hand[other].n)
+		s->impulse = other;
+	else if (s->hand[just_played].n)
+		s->impulse = just_played;
+	else {
+		end_strategy_phase(p);
 		return;
 	}
-	int options[WW_MAX_SPACES];
-	int n = ww_congress_options(p->d, s, options);
-	if (n == 0) {
-		ww_event(p->ev, WW_TO_BOTH, "The Congress has nowhere to return and stays "
-			 "out of play this year (10.2.1).");
-	} else if (n == 1) {
-		s->congress_at = (int16_t)options[0];
-		ww_event(p->ev, WW_TO_BOTH, "The Continental Congress returns to %s, "
-			 "the only space it may (10.2.1).", ww_space_name(p->d, options[0]));
-	} else {
-		ask(s, WW_AMERICAN, WW_ASK_CONGRESS);
-		return;
+	if (s->exchange_for != s->impulse) {
+		s->exchange_offer = 0;
+		s->exchange_for = WW_NOBODY;
 	}
-	political_phase_rest(p);
+	ww_ask(s, s->impulse, WW_ASK_IMPULSE);
 }
 
-/* 10.2.2 and 10.2.3, then the End Phase. */
-static void political_phase_rest(struct play *p)
+/* One step of the Strategy Phase after a card play or an answer. */
+static void strategy_step(struct ww_ctx *p)
 {
-	ww_place_army_pcs(p->d, p->s, p->ev);
-	ww_remove_isolated(p->d, p->s, WW_AMERICAN, p->ev);
-	ww_remove_isolated(p->d, p->s, WW_BRITISH, p->ev);
-	end_phase(p);
+	struct ww_state *s = p->s;
+	if (s->mv.general >= 0) {
+		ww_move_continue(p);
+		return;
+	}
+	if (game_over_now(p)) /* 13.1 */
+		return;
+	if (s->play.card && s->play.kind == WW_PLAY_CAMPAIGN && s->play.activations_left > 0) {
+		ww_ask(s, (enum ww_side)s->play.side, WW_ASK_CAMPAIGN);
+		return;
+	}
+	if (s->play.card) {
+		ww_finish_card(p);
+		return;
+	}
+	if (s->french_in_war && ww_french_enter_war(p)) /* 12.2.B, after the card */
+		return;
+	next_impulse(p);
+}
+
+void ww_resume(struct ww_ctx *p)
+{
+	struct ww_state *s = p->s;
+	while (s->prompt == WW_ASK_NOTHING && s->phase != WW_PH_GAME_OVER) {
+		if (s->washington_pcs_to_remove > 0) { /* 7.6.B, as soon as nothing else is asked */
+			ww_ask(s, WW_BRITISH, WW_ASK_WASHINGTON_CAPTURED);
+			return;
+		}
+		switch (s->phase) {
+		case WW_PH_STRATEGY: strategy_step(p); break;
+		case WW_PH_FRENCH_NAVAL: enter_political(p); break;
+		case WW_PH_POLITICAL: political_rest(p); break;
+		case WW_PH_END: end_rest(p); break;
+		default: return;
+		}
+	}
 }
 
 /* ---- a new game (4.0) ---- */
@@ -316,25 +377,17 @@ void ww_new_game(const struct ww_data *d, struct ww_state *s,
 		else
 			ww_pile_put(&s->deck, c);
 	}
-	struct play p = { d, s, rng, ev, NULL, 0 };
+	struct ww_ctx p = { d, s, rng, ev, NULL, 0 };
 	shuffle_deck(&p);
 	ww_event(ev, WW_TO_BOTH, "A new game of Washington's War: %d, set-up as in 4.0. "
 		 "%d cards in the deck, %d set aside until later years.",
 		 s->year, s->deck.n, s->set_aside.n);
-	ask(s, WW_AMERICAN, WW_ASK_COMMITTEES);
+	ww_ask(s, WW_AMERICAN, WW_ASK_COMMITTEES);
 }
 
 /* ---- set-up orders (4.0) ---- */
 
-static bool repeats(const struct ww_order *o, int i)
-{
-	for (int j = 0; j < i; j++)
-		if (o->spaces[j] == o->spaces[i])
-			return true;
-	return false;
-}
-
-static int committees(struct play *p, const struct ww_order *o)
+static int committees(struct ww_ctx *p, const struct ww_order *o)
 {
 	const struct ww_data *d = p->d;
 	struct ww_state start = *p->s;
@@ -371,12 +424,12 @@ static int committees(struct play *p, const struct ww_order *o)
 			return -1;
 		}
 	}
-	ask(p->s, WW_BRITISH, WW_ASK_FOR_THE_KING);
+	ww_ask(p->s, WW_BRITISH, WW_ASK_FOR_THE_KING);
 	p->s->phase = WW_PH_FOR_THE_KING;
 	return 0;
 }
 
-static int for_the_king(struct play *p, const struct ww_order *o)
+static int for_the_king(struct ww_ctx *p, const struct ww_order *o)
 {
 	struct ww_state start = *p->s;
 	if (o->nspaces > p->d->for_the_king_pcs) {
@@ -394,336 +447,48 @@ static int for_the_king(struct play *p, const struct ww_order *o)
 
 /* ---- the opening of the Strategy Phase (5.3) ---- */
 
-static int choose_first(struct play *p, enum ww_side first)
+static int choose_first(struct ww_ctx *p, enum ww_side first)
 {
+	struct ww_state *s = p->s;
 	if (first != WW_AMERICAN && first != WW_BRITISH) {
 		ww_why(p->why, p->whylen, "Say `first american` or `first british`.");
 		return -1;
 	}
 	ww_event(p->ev, WW_TO_BOTH, "The %s player chooses the %s player to play first (5.3).",
-		 ww_side_name(p->s->chooser), ww_side_name(first));
-	struct ww_state *s = p->s;
+		 ww_side_name(s->chooser), ww_side_name(first));
 	if (s->hand[first].n == 0)
 		first = ww_enemy(first);
 	s->impulse = first;
-	ask(s, first, WW_ASK_IMPULSE);
+	ww_ask(s, first, WW_ASK_IMPULSE);
 	return 0;
 }
 
-static int opening(struct play *p, const struct ww_order *o)
+/* 5.3.a: the British may open with a campaign card, and so play first. */
+static int opening(struct ww_ctx *p, const struct ww_order *o)
 {
 	struct ww_state *s = p->s;
 	if (o->kind == WW_ORD_FIRST && s->chooser == WW_BRITISH)
 		return choose_first(p, o->first);
+	if (o->kind == WW_ORD_PLAY_EVENT && o->card >= 1 && o->card <= p->d->ncards &&
+	    card(p->d, o->card)->campaign) {
+		ww_event(p->ev, WW_TO_BOTH, "The British open %d with a campaign card and play "
+			 "first (5.3.a).", s->year);
+		return ww_impulse(p, WW_BRITISH, o);
+	}
 	if (o->kind != WW_ORD_PASS) {
-		ww_why(p->why, p->whylen, "The British may open the %d Strategy Phase with a "
-		       "Major or Minor Campaign card (5.3.a); campaigns are not yet "
-		       "adjudicated, so answer `pass`%s.", s->year,
-		       s->chooser == WW_BRITISH ? " or `first american|british`" : "");
+		ww_why(p->why, p->whylen, "The British may open the %d Strategy Phase by playing "
+		       "a Major or Minor Campaign card (`play N event`, 5.3.a), or `pass`%s.",
+		       s->year, s->chooser == WW_BRITISH ? ", or choose: `first american|british`" : "");
 		return -1;
 	}
 	ww_event(p->ev, WW_TO_BOTH, "The British do not open with a campaign card.");
-	ask(s, s->chooser, WW_ASK_FIRST_PLAYER);
-	return 0;
-}
-
-/* ---- impulses ---- */
-
-static int card_in_hand(struct play *p, enum ww_side side, int c)
-{
-	if (c < 1 || c > p->d->ncards) {
-		ww_why(p->why, p->whylen, "There is no card #%d: cards are numbered 1 to %d.",
-		       c, p->d->ncards);
-		return -1;
-	}
-	if (!ww_pile_has(&p->s->hand[side], c)) {
-		ww_why(p->why, p->whylen, "Card #%d (%s) is not in your hand.", c,
-		       card(p->d, c)->title);
-		return -1;
-	}
-	return 0;
-}
-
-static void played(struct play *p, enum ww_side side, int c)
-{
-	ww_pile_take(&p->s->hand[side], c);
-	p->s->last_card[side] = c;
-}
-
-/* 6.32.C: the opponent may take the event just discarded. */
-static int exchange(struct play *p, enum ww_side side, int c)
-{
-	struct ww_state *s = p->s;
-	if (s->exchange_for != side || !s->exchange_offer) {
-		ww_why(p->why, p->whylen, "There is no discarded event to exchange for: "
-		       "an exchange follows the opponent's discard of an event as his play (6.32.C).");
-		return -1;
-	}
-	if (card_in_hand(p, side, c))
-		return -1;
-	int ops = card(p->d, c)->ops;
-	int min_ops = side == WW_AMERICAN ? 2 : 1;
-	if (ops < min_ops) {
-		ww_why(p->why, p->whylen, "#%d is not %s: the %s exchanges %s (6.32.C).", c,
-		       side == WW_AMERICAN ? "a 2 or 3 OPS card" : "an OPS card",
-		       ww_side_name(side), side == WW_AMERICAN ? "a 2 or 3 OPS card" : "any OPS card");
-		return -1;
-	}
-	int offered = s->exchange_offer;
-	ww_pile_take(&s->hand[side], c);
-	ww_pile_put(&s->discard, c);
-	ww_pile_take(&s->discard, offered);
-	ww_pile_put(&s->hand[side], offered);
-	s->exchange_offer = 0;
-	s->exchange_for = WW_NOBODY;
-	ww_event(p->ev, WW_TO_BOTH, "The %s exchanges #%d (%d OPS) for the discarded #%d %s (6.32.C).",
-		 ww_side_name(side), c, ops, offered, card(p->d, offered)->title);
-	return 0;
-}
-
-static int play_pc(struct play *p, enum ww_side side, const struct ww_order *o)
-{
-	const struct ww_card *k = card(p->d, o->card);
-	if (k->ops == 0) {
-		ww_why(p->why, p->whylen, "#%d %s is an event card, not an OPS card: play it with "
-		       "`play %d event` or discard it (6.32).", o->card, k->title, o->card);
-		return -1;
-	}
-	if (o->nspaces < 1 || o->nspaces > k->ops) {
-		ww_why(p->why, p->whylen, "#%d is a %d OPS card: it gives 1 to %d PC actions (10.11), "
-		       "and %d spaces were named.", o->card, k->ops, k->ops, o->nspaces);
-		return -1;
-	}
-	struct ww_state start = *p->s;
-	for (int i = 0; i < o->nspaces; i++) {
-		if (repeats(o, i)) {
-			ww_why(p->why, p->whylen, "%s is named twice: each PC action is in its own space.",
-			       ww_space_name(p->d, o->spaces[i]));
-			return -1;
-		}
-		if (ww_pc_action(p->d, &start, p->s, side, o->spaces[i], WW_PC_OPS, p->ev,
-				 p->why, p->whylen))
-			return -1;
-	}
-	played(p, side, o->card);
-	ww_pile_put(&p->s->discard, o->card);
-	ww_event(p->ev, WW_TO_BOTH, "The %s plays #%d (%d OPS) for PC actions.",
-		 ww_side_name(side), o->card, k->ops);
-	return 0;
-}
-
-static int discard_play(struct play *p, enum ww_side side, const struct ww_order *o)
-{
-	struct ww_state *s = p->s;
-	const struct ww_card *k = card(p->d, o->card);
-	if (k->must_play) {
-		ww_why(p->why, p->whylen, "#%d %s must be played as its event and may never be "
-		       "discarded (6.34.A): `play %d event`.", o->card, k->title, o->card);
-		return -1;
-	}
-	if (k->ops && o->action != WW_DISCARD_ONLY) {
-		ww_why(p->why, p->whylen, "#%d is an OPS card: only an event card discarded gives "
-		       "a PC action or a removal (6.32.B play note); play it with `play %d pc ...`.",
-		       o->card, o->card);
-		return -1;
-	}
-	struct ww_state start = *s;
-	if (o->action != WW_DISCARD_ONLY && o->nspaces != 1) {
-		ww_why(p->why, p->whylen, "A discard gives one PC action in one space (6.32.B).");
-		return -1;
-	}
-	if (o->action == WW_DISCARD_PC &&
-	    ww_pc_action(p->d, &start, s, side, o->spaces[0], WW_PC_DISCARD, p->ev, p->why, p->whylen))
-		return -1;
-	if (o->action == WW_DISCARD_REMOVE &&
-	    ww_pc_remove(p->d, s, side, o->spaces[0], p->ev, p->why, p->whylen))
-		return -1;
-	played(p, side, o->card);
-	ww_pile_put(&s->discard, o->card);
-	ww_event(p->ev, WW_TO_BOTH, "The %s discards #%d %s.", ww_side_name(side), o->card, k->title);
-	if (k->reshuffle_on_discard) {
-		s->reshuffle_pending = true; /* 6.1.B clarification (Hortelez) */
-		ww_event(p->ev, WW_TO_BOTH, "The deck will be reshuffled at the next Strategy Cards Phase.");
-	}
-	if (k->ops == 0) {
-		s->exchange_offer = o->card;
-		s->exchange_for = ww_enemy(side);
-	}
-	return 0;
-}
-
-/* 12.1: the marker moves, never below 0; the alliance happens after the
- * current card (12.2.B). */
-static void french_alliance_steps(struct play *p, int steps)
-{
-	struct ww_state *s = p->s;
-	if (s->french_in_war)
-		return;
-	int to = s->french_alliance + steps;
-	s->french_alliance = to < 0 ? 0 : to > 9 ? 9 : to;
-	ww_event(p->ev, WW_TO_BOTH, "The French Alliance marker moves to %d.", s->french_alliance);
-	if (s->french_alliance == 9) {
-		s->french_in_war = true;
-		s->french_alliance_now = true;
-		ww_event(p->ev, WW_TO_BOTH, "France enters the war (12.2)!");
-	}
-}
-
-/* 6.34.C.i: one American PC in each colony where placement is possible. */
-static int declaration(struct play *p, const struct ww_order *o)
-{
-	const struct ww_data *d = p->d;
-	struct ww_state start = *p->s;
-	int named[WW_MAX_COLONIES];
-	for (int c = 0; c < d->ncolonies; c++)
-		named[c] = -1;
-	for (int i = 0; i < o->nspaces; i++) {
-		int sp = o->spaces[i], col = d->spaces[sp].colony;
-		if (d->colonies[col].is_canada) {
-			ww_why(p->why, p->whylen, "%s is in Canada: the Declaration places PCs in "
-			       "the Thirteen Colonies only (6.34.C.i).", ww_space_name(d, sp));
-			return -1;
-		}
-		if (named[col] >= 0) {
-			ww_why(p->why, p->whylen, "%s and %s are both in %s: one PC per colony (6.34.C.i).",
-			       ww_space_name(d, named[col]), ww_space_name(d, sp), d->colonies[col].name);
-			return -1;
-		}
-		named[col] = sp;
-	}
-	for (int c = 0; c < d->ncolonies; c++) {
-		if (d->colonies[c].is_canada || named[c] >= 0)
-			continue;
-		int options = 0, only = -1;
-		for (int sp = 0; sp < d->nspaces; sp++)
-			if (d->spaces[sp].colony == c &&
-			    ww_pc_can_place(d, &start, &start, WW_AMERICAN, sp, WW_PC_DECLARATION))
-				options++, only = sp;
-		if (options == 1)
-			named[c] = only; /* no choice to make */
-		else if (options > 1) {
-			ww_why(p->why, p->whylen, "The Declaration must place a PC in %s, where %d "
-			       "spaces are possible: name one of them (6.34.C.i).",
-			       d->colonies[c].name, options);
-			return -1;
-		}
-	}
-	for (int c = 0; c < d->ncolonies; c++)
-		if (named[c] >= 0 && ww_pc_action(d, &start, p->s, WW_AMERICAN, named[c],
-						  WW_PC_DECLARATION, p->ev, p->why, p->whylen))
-			return -1;
-	return 0;
-}
-
-static int special_event(struct play *p, enum ww_side side, const struct ww_order *o)
-{
-	struct ww_state *s = p->s;
-	const struct ww_card *k = card(p->d, o->card);
-	switch (k->special) {
-	case WW_SPECIAL_DECLARATION:
-		if (side == WW_BRITISH) {
-			if (o->nspaces) {
-				ww_why(p->why, p->whylen, "The American chooses where the Declaration's "
-				       "PCs go (6.34.C.i): play it with `play %d event` alone.", o->card);
-				return -1;
-			}
-			s->declaration_by = WW_BRITISH;
-			ask(s, WW_AMERICAN, WW_ASK_DECLARATION);
-		} else if (declaration(p, o)) {
-			return -1;
-		}
-		break;
-	case WW_SPECIAL_FRANKLIN:
-		french_alliance_steps(p, k->french_alliance);
-		break;
-	case WW_SPECIAL_WAR_ENDS:
-		if (s->war_ends_card)
-			ww_pile_put(&s->discard, s->war_ends_card);
-		s->war_ends_card = o->card;
-		ww_event(p->ev, WW_TO_BOTH, "The war will end in %d or later: #%d goes to the "
-			 "War Ends box (6.34.C.iii).", k->war_ends_year, o->card);
-		return 0;
-	default:
-		break;
-	}
-	return 1;
-}
-
-static int play_event(struct play *p, enum ww_side side, const struct ww_order *o)
-{
-	struct ww_state *s = p->s;
-	const struct ww_card *k = card(p->d, o->card);
-	if (k->ops) {
-		ww_why(p->why, p->whylen, "#%d is a %d OPS card, not an event: play it with "
-		       "`play %d pc SPACE, ...`.", o->card, k->ops, o->card);
-		return -1;
-	}
-	if (!k->must_play && k->flag != WW_FLAG_EITHER && (int)k->flag != (int)side) {
-		ww_why(p->why, p->whylen, "#%d %s is a %s event: the %s may only discard it (6.32.A).",
-		       o->card, k->title, ww_side_name((enum ww_side)k->flag), ww_side_name(side));
-		return -1;
-	}
-	if (k->special == WW_SPECIAL_NONE) {
-		ww_why(p->why, p->whylen, "#%d %s: %s events are not yet adjudicated; discard it "
-		       "instead (`discard %d`).", o->card, k->title,
-		       k->campaign ? "campaign" : k->battle ? "battle card" : "this card's",
-		       o->card);
-		return -1;
-	}
-	played(p, side, o->card);
-	ww_event(p->ev, WW_TO_BOTH, "The %s plays #%d %s as an event.", ww_side_name(side),
-		 o->card, k->title);
-	int kept = special_event(p, side, o);
-	if (kept < 0)
-		return -1;
-	if (kept) {
-		ww_pile_put(k->remove_after_play ? &s->removed : &s->discard, o->card);
-		if (k->reshuffle_on_play) {
-			s->reshuffle_pending = true; /* 6.3.D */
-			ww_event(p->ev, WW_TO_BOTH, "The deck will be reshuffled at the next "
-				 "Strategy Cards Phase (6.3.D).");
-		}
-	}
-	return 0;
-}
-
-static int impulse(struct play *p, enum ww_side side, const struct ww_order *o)
-{
-	struct ww_state *s = p->s;
-	if (o->kind == WW_ORD_EXCHANGE)
-		return exchange(p, side, o->card);
-	if (o->kind != WW_ORD_PLAY_PC && o->kind != WW_ORD_PLAY_EVENT && o->kind != WW_ORD_DISCARD) {
-		ww_why(p->why, p->whylen, "It is your impulse: play or discard one card "
-		       "(`play N pc SPACE, ...`, `play N event`, `discard N [pc|remove SPACE]`%s).",
-		       s->exchange_for == side ? ", or first `exchange N`" : "");
-		return -1;
-	}
-	if (card_in_hand(p, side, o->card))
-		return -1;
-	s->exchange_offer = 0; /* any play declines an offer (6.32.C) */
-	s->exchange_for = WW_NOBODY;
-	int rc = o->kind == WW_ORD_PLAY_PC ? play_pc(p, side, o)
-		: o->kind == WW_ORD_DISCARD ? discard_play(p, side, o)
-		: play_event(p, side, o);
-	if (rc)
-		return -1;
-	next_impulse(p, side);
+	ww_ask(s, s->chooser, WW_ASK_FIRST_PLAYER);
 	return 0;
 }
 
 /* ---- answers ---- */
 
-static int declaration_answer(struct play *p, const struct ww_order *o)
-{
-	if (declaration(p, o))
-		return -1;
-	enum ww_side by = (enum ww_side)p->s->declaration_by;
-	p->s->declaration_by = WW_NOBODY;
-	next_impulse(p, by);
-	return 0;
-}
-
-static int congress_answer(struct play *p, const struct ww_order *o)
+static int congress_answer(struct ww_ctx *p, const struct ww_order *o)
 {
 	int options[WW_MAX_SPACES];
 	int n = ww_congress_options(p->d, p->s, options);
@@ -733,7 +498,6 @@ static int congress_answer(struct play *p, const struct ww_order *o)
 		p->s->congress_at = (int16_t)options[i];
 		ww_event(p->ev, WW_TO_BOTH, "The Continental Congress returns to %s (10.2.1).",
 			 ww_space_name(p->d, options[i]));
-		political_phase_rest(p);
 		return 0;
 	}
 	ww_why(p->why, p->whylen, "The Congress may return only to a space in the Thirteen "
@@ -747,11 +511,20 @@ static const char *expected(enum ww_prompt prompt)
 	switch (prompt) {
 	case WW_ASK_COMMITTEES: return "`committees SPACE, SPACE, ...` (one per colony)";
 	case WW_ASK_FOR_THE_KING: return "`for-the-king SPACE, SPACE, SPACE`";
-	case WW_ASK_OPENING: return "`pass`";
+	case WW_ASK_OPENING: return "`pass` or `play N event` (a campaign card)";
 	case WW_ASK_FIRST_PLAYER: return "`first american` or `first british`";
-	case WW_ASK_IMPULSE: return "`play N pc ...`, `play N event`, or `discard N`";
+	case WW_ASK_IMPULSE: return "`play N ...` or `discard N`";
 	case WW_ASK_DECLARATION: return "`declaration SPACE, SPACE, ...`";
 	case WW_ASK_CONGRESS: return "`congress SPACE`";
+	case WW_ASK_CAMPAIGN: return "`move GENERAL to SPACE, ...`, `landing PORT` or `done`";
+	case WW_ASK_INTERCEPT: return "`intercept GENERAL` or `no intercept`";
+	case WW_ASK_RETREAT_BEFORE_BATTLE: return "`retreat-before-battle to SPACE` or `stand`";
+	case WW_ASK_BATTLE_CARD: return "`battle-card N`, `battle-discard N` or `no battle-card`";
+	case WW_ASK_RETREAT: return "`retreat to SPACE` or `retreat by sea to PORT`";
+	case WW_ASK_FRENCH_NAVY: return "`navy ZONE`";
+	case WW_ASK_FRENCH_FORCES: return "`french-forces PORT`";
+	case WW_ASK_EUROPEAN_WAR: return "`remove-cu SPACE, SPACE`";
+	case WW_ASK_WASHINGTON_CAPTURED: return "`remove-pc SPACE, SPACE, ...`";
 	default: return "nothing: the game is over";
 	}
 }
@@ -763,14 +536,61 @@ static bool order_fits(enum ww_prompt prompt, enum ww_order_kind kind)
 	case WW_ASK_FOR_THE_KING: return kind == WW_ORD_FOR_THE_KING;
 	case WW_ASK_OPENING: return true; /* opening() explains */
 	case WW_ASK_FIRST_PLAYER: return kind == WW_ORD_FIRST;
-	case WW_ASK_IMPULSE: return true; /* impulse() explains */
+	case WW_ASK_IMPULSE: return true; /* ww_impulse() explains */
 	case WW_ASK_DECLARATION: return kind == WW_ORD_DECLARATION;
 	case WW_ASK_CONGRESS: return kind == WW_ORD_CONGRESS;
+	case WW_ASK_CAMPAIGN: return true; /* ww_campaign_answer() explains */
+	case WW_ASK_INTERCEPT: return kind == WW_ORD_INTERCEPT || kind == WW_ORD_NO_INTERCEPT;
+	case WW_ASK_RETREAT_BEFORE_BATTLE: return kind == WW_ORD_RETREAT_BEFORE || kind == WW_ORD_STAND;
+	case WW_ASK_BATTLE_CARD:
+		return kind == WW_ORD_BATTLE_CARD || kind == WW_ORD_BATTLE_DISCARD ||
+		       kind == WW_ORD_NO_BATTLE_CARD;
+	case WW_ASK_RETREAT: return kind == WW_ORD_RETREAT;
+	case WW_ASK_FRENCH_NAVY: return kind == WW_ORD_NAVY;
+	case WW_ASK_FRENCH_FORCES: return kind == WW_ORD_FRENCH_FORCES;
+	case WW_ASK_EUROPEAN_WAR: return kind == WW_ORD_REMOVE_CU;
+	case WW_ASK_WASHINGTON_CAPTURED: return kind == WW_ORD_REMOVE_PC;
 	default: return false;
 	}
 }
 
-static int dispatch(struct play *p, enum ww_side side, const struct ww_order *o)
+static int answer(struct ww_ctx *p, enum ww_side side, enum ww_prompt asked,
+		  const struct ww_order *o)
+{
+	switch (asked) {
+	case WW_ASK_COMMITTEES: return committees(p, o);
+	case WW_ASK_FOR_THE_KING: return for_the_king(p, o);
+	case WW_ASK_OPENING: return opening(p, o);
+	case WW_ASK_FIRST_PLAYER: return choose_first(p, o->first);
+	case WW_ASK_IMPULSE: return ww_impulse(p, side, o);
+	case WW_ASK_DECLARATION: return ww_declaration_answer(p, o);
+	case WW_ASK_CONGRESS:
+		if (o->nspaces != 1) {
+			ww_why(p->why, p->whylen, "Name one space: `congress SPACE`.");
+			return -1;
+		}
+		return congress_answer(p, o);
+	case WW_ASK_CAMPAIGN: return ww_campaign_answer(p, side, o);
+	case WW_ASK_INTERCEPT:
+	case WW_ASK_RETREAT_BEFORE_BATTLE: return ww_move_answer(p, side, o);
+	case WW_ASK_BATTLE_CARD:
+	case WW_ASK_RETREAT: return ww_battle_answer(p, side, o);
+	case WW_ASK_FRENCH_NAVY:
+	case WW_ASK_FRENCH_FORCES:
+	case WW_ASK_EUROPEAN_WAR:
+	case WW_ASK_WASHINGTON_CAPTURED: return ww_french_answer(p, side, o);
+	default: return -1;
+	}
+}
+
+static bool takes_no_spaces(const struct ww_order *o)
+{
+	return o->kind == WW_ORD_PASS || o->kind == WW_ORD_FIRST || o->kind == WW_ORD_EXCHANGE ||
+	       o->kind == WW_ORD_DONE || o->kind == WW_ORD_NO_INTERCEPT || o->kind == WW_ORD_STAND ||
+	       (o->kind == WW_ORD_DISCARD && o->action == WW_DISCARD_ONLY);
+}
+
+static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
 {
 	struct ww_state *s = p->s;
 	if (s->phase == WW_PH_GAME_OVER) {
@@ -778,6 +598,17 @@ static int dispatch(struct play *p, enum ww_side side, const struct ww_order *o)
 		       ww_side_name(s->winner));
 		return -1;
 	}
+	for (int i = 0; i < o->nspaces; i++)
+		if (o->spaces[i] < 0 || o->spaces[i] >= p->d->nspaces) {
+			ww_why(p->why, p->whylen, "Space number %d does not exist.", o->spaces[i]);
+			return -1;
+		}
+	if (o->nspaces && takes_no_spaces(o)) {
+		ww_why(p->why, p->whylen, "That order names no space.");
+		return -1;
+	}
+	if (o->kind == WW_ORD_STANDING) /* any time, by either side */
+		return ww_standing_order(p, side, o);
 	if (side != s->to_move) {
 		char what[160];
 		ww_prompt_text(p->d, s, what, sizeof what);
@@ -789,26 +620,13 @@ static int dispatch(struct play *p, enum ww_side side, const struct ww_order *o)
 		       "expected %s.", expected(s->prompt));
 		return -1;
 	}
-	for (int i = 0; i < o->nspaces; i++)
-		if (o->spaces[i] < 0 || o->spaces[i] >= p->d->nspaces) {
-			ww_why(p->why, p->whylen, "Space number %d does not exist.", o->spaces[i]);
-			return -1;
-		}
-	switch (s->prompt) {
-	case WW_ASK_COMMITTEES: return committees(p, o);
-	case WW_ASK_FOR_THE_KING: return for_the_king(p, o);
-	case WW_ASK_OPENING: return opening(p, o);
-	case WW_ASK_FIRST_PLAYER: return choose_first(p, o->first);
-	case WW_ASK_IMPULSE: return impulse(p, side, o);
-	case WW_ASK_DECLARATION: return declaration_answer(p, o);
-	case WW_ASK_CONGRESS:
-		if (o->nspaces != 1) {
-			ww_why(p->why, p->whylen, "Name one space: `congress SPACE`.");
-			return -1;
-		}
-		return congress_answer(p, o);
-	default: return -1;
-	}
+	enum ww_prompt asked = s->prompt;
+	s->prompt = WW_ASK_NOTHING;
+	if (answer(p, side, asked, o))
+		return -1;
+	ww_resume(p);
+	s->move++;
+	return 0;
 }
 
 int ww_apply(const struct ww_data *d, struct ww_state *s, enum ww_side side,
@@ -817,7 +635,7 @@ int ww_apply(const struct ww_data *d, struct ww_state *s, enum ww_side side,
 {
 	struct ww_state work = *s;
 	int mark = ev->n;
-	struct play p = { d, &work, rng, ev, why, whylen };
+	struct ww_ctx p = { d, &work, rng, ev, why, whylen };
 	if (side != WW_AMERICAN && side != WW_BRITISH) {
 		ww_why(why, whylen, "Orders come from the American or the British side.");
 		return -1;
@@ -826,7 +644,6 @@ int ww_apply(const struct ww_data *d, struct ww_state *s, enum ww_side side,
 		ev->n = mark;
 		return -1;
 	}
-	work.move++;
 	*s = work;
 	return 0;
 }
@@ -859,6 +676,39 @@ void ww_prompt_text(const struct ww_data *d, const struct ww_state *s, char *out
 		break;
 	case WW_ASK_CONGRESS:
 		snprintf(out, len, "The American returns the Continental Congress to the map (10.2.1).");
+		break;
+	case WW_ASK_CAMPAIGN:
+		snprintf(out, len, "The %s makes the campaign's next activation (%d left), or is done (7.2).",
+			 who, s->play.activations_left);
+		break;
+	case WW_ASK_INTERCEPT:
+		snprintf(out, len, "The American may try to intercept the British army entering %s (7.8).",
+			 ww_space_name(d, s->mv.at));
+		break;
+	case WW_ASK_RETREAT_BEFORE_BATTLE:
+		snprintf(out, len, "The American may try to retreat before battle from %s (7.9).",
+			 ww_space_name(d, s->mv.at));
+		break;
+	case WW_ASK_BATTLE_CARD:
+		snprintf(out, len, "The %s may play a battle card or discard an event for the battle "
+			 "in %s (9.45).", who, ww_space_name(d, s->battle.space));
+		break;
+	case WW_ASK_RETREAT:
+		snprintf(out, len, "The %s retreats from %s (9.6).", who, ww_space_name(d, s->battle.space));
+		break;
+	case WW_ASK_FRENCH_NAVY:
+		snprintf(out, len, "The American places the French Navy in a blockade zone (12.3).");
+		break;
+	case WW_ASK_FRENCH_FORCES:
+		snprintf(out, len, "The American places Rochambeau and the French CUs in a port (12.2.B.ii).");
+		break;
+	case WW_ASK_EUROPEAN_WAR:
+		snprintf(out, len, "The British remove %d CU from the map for the European War (12.2.B.iii).",
+			 s->european_war_cu);
+		break;
+	case WW_ASK_WASHINGTON_CAPTURED:
+		snprintf(out, len, "The British remove %d American PCs, one per colony, after "
+			 "Washington's capture (7.6.B).", s->washington_pcs_to_remove);
 		break;
 	default:
 		snprintf(out, len, "The game is over: the %s player won.", ww_side_name(s->winner));

@@ -93,7 +93,27 @@ void ww_lose_regulars(struct ww_ctx *c);
 int ww_draw_card(struct ww_ctx *c);
 void ww_ask(struct ww_state *s, enum ww_side who, enum ww_prompt what);
 
+/* rules_cards.c: card plays in the Strategy Phase */
+/* A play (or an exchange) in the side's impulse. */
+int ww_impulse(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+/* The card in play is resolved: battle-card replacements, then none in play. */
+void ww_finish_card(struct ww_ctx *c);
+int ww_campaign_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+int ww_declaration_answer(struct ww_ctx *c, const struct ww_order *o);
+int ww_standing_order(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+/* 5.7: Operations Queues do not carry over the End Phase. */
+void ww_abandon_queues(struct ww_ctx *c);
+
 /* rules_move.c: activation and movement (7) */
+/* Activates o->general for the card in play and starts his move; `ops` is
+ * the OPS available (0 for a campaign, which ignores ratings, 7.2.A). */
+int ww_start_move(struct ww_ctx *c, enum ww_side side, const struct ww_order *o, int ops);
+/* Carries the move in progress on until it ends or someone must answer. */
+void ww_move_continue(struct ww_ctx *c);
+/* Answers WW_ASK_INTERCEPT and WW_ASK_RETREAT_BEFORE_BATTLE. */
+int ww_move_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+/* 7.2.B: the British Landing Party. */
+int ww_landing_party(struct ww_ctx *c, const struct ww_order *o);
 /* Is general g's Army (g with >= 1 CU) in space? CUs of the general's own
  * side, French counting as American (12.2.C). */
 int ww_army_cu(const struct ww_data *d, const struct ww_state *s, int space, enum ww_side side);
@@ -140,5 +160,12 @@ bool ww_european_war(struct ww_ctx *c);
 int ww_french_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
 /* Is the zone of `space` blockaded by the French Navy (12.3)? */
 bool ww_blockaded(const struct ww_data *d, const struct ww_state *s, int space);
+/* 12.2.B.ii: may Rochambeau and the French CUs arrive in `space`? A port
+ * with no British CU or PC, and not Washington's (8.2.C). 0, or -1 with why. */
+int ww_french_port_check(const struct ww_data *d, const struct ww_state *s, int space,
+			 char *why, size_t len);
+/* Places Rochambeau and every French CU waiting (in the French box, or held
+ * in the American reinforcements box) in `space`, which passed the check. */
+void ww_place_french_forces(struct ww_ctx *c, int space);
 
 #endif

@@ -9,6 +9,7 @@ static int count_cards(const struct ww_data *d, const struct ww_state *s, char *
 		&s->deck, &s->discard, &s->removed, &s->set_aside,
 		&s->hand[WW_AMERICAN], &s->hand[WW_BRITISH],
 		&s->reinforcement_cards[WW_AMERICAN], &s->reinforcement_cards[WW_BRITISH],
+		&s->ops_queue[WW_AMERICAN], &s->ops_queue[WW_BRITISH],
 	};
 	for (size_t i = 0; i < sizeof piles / sizeof *piles; i++)
 		for (int j = 0; j < piles[i]->n; j++)
@@ -36,11 +37,12 @@ static int check_space(const struct ww_data *d, const struct ww_state *s, int sp
 	const struct ww_space_state *x = &s->space[sp];
 	bool american = generals[WW_AMERICAN] || x->cu[WW_NAT_AMERICAN] || x->cu[WW_NAT_FRENCH];
 	bool british = generals[WW_BRITISH] || x->cu[WW_NAT_BRITISH];
-	if (generals[WW_AMERICAN] > 1 || generals[WW_BRITISH] > 1) {
+	bool contested = sp == s->battle.space || (s->mv.general >= 0 && sp == s->mv.at);
+	if (!contested && (generals[WW_AMERICAN] > 1 || generals[WW_BRITISH] > 1)) {
 		ww_why(why, len, "%s holds two generals of one side (3.0)", d->spaces[sp].name);
 		return 1;
 	}
-	if (american && british) {
+	if (american && british && !contested) {
 		ww_why(why, len, "%s holds units of both sides outside a battle (3.0)",
 		       d->spaces[sp].name);
 		return 1;

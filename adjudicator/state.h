@@ -128,6 +128,7 @@ struct ww_battle {
 	int16_t card[3];         /* the card each side played or discarded, 0 none */
 	int8_t card_drm[3];      /* +2 battle card, +1 discarded event (9.45) */
 	int8_t loser;            /* enum ww_side, once decided */
+	int8_t lost[3];          /* CUs each side lost, surrender included (9.41, 9.2 step 7) */
 	bool stop_move;          /* the attacker's move ends with this battle */
 };
 

@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include "data.h"
 #include "dice.h"
+#include "mail.h"
+#include "mail_net.h"
 #include "order.h"
 #include "record.h"
 #include "report.h"
@@ -45,9 +47,19 @@ static const char USAGE[] =
 	"  order GAME_DIR --as american|british [--dice N,N,...] ORDER...\n"
 	"                                         give orders (- reads stdin)\n"
 	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
-	"                                         the report for one side\n"
+	"      [--png FILE] [--templates DIR]     the report for one side\n"
 	"  verify GAME_DIR [--replay]             check the record adds up\n"
 	"  data-check [DATA_DIR]                  validate the game data\n"
+	"  process [--config FILE] < MESSAGE      one order mail (docs/mail.md)\n"
+	"  passwd GAME_DIR --side S < PASSWORD    set a side's password\n"
+	"  pause|resume GAME_DIR                  refuse orders for a while\n"
+	"  address GAME_DIR --side S ADDR         a player's new address\n"
+	"  announce GAME_DIR --config FILE        mail both players the game\n"
+	"  send --config FILE [--games DIR]       send the mails in the outboxes\n"
+	"  poll --config FILE [--games DIR]       fetch order mails over IMAP, send\n"
+	"  remind --config FILE [--games DIR]     remind players who keep a move waiting\n"
+	"  replay GAME_DIR --archive MBOX_OR_MAILDIR --config FILE\n"
+	"                                         replay a game from its order mails\n"
 	"\n"
 	"'wwjudge COMMAND --help' describes each command.\n";
 
@@ -60,14 +72,20 @@ static const char USAGE_NEW[] =
 
 static const char USAGE_ORDER[] =
 	"usage: wwjudge order GAME_DIR --as american|british [--dice N,N,...]\n"
-	"                     [--wait SECONDS] ORDER...\n"
+	"                     [--wait SECONDS] [--preview] ORDER...\n"
 	"Applies the orders in sequence, all or nothing. Each ORDER argument is\n"
 	"one order line (see docs/orders.md); '-' reads order lines from stdin.\n"
-	"--dice forces the next die rolls (each 1-6); every one must be used.\n";
+	"--dice forces the next die rolls (each 1-6); every one must be used.\n"
+	"--preview applies them and prints the report without committing.\n";
 
 static const char USAGE_SHOW[] =
 	"usage: wwjudge show GAME_DIR [--as american|british] [--format text|yaml]\n"
-	"Prints what one side may see (the public view without --as).\n";
+	"                    [--png FILE] [--templates DIR]\n"
+	"Prints what one side may see (the public view without --as): the text\n"
+	"report with what happened since that side's last order, or the state as\n"
+	"YAML. --png also draws the board as that side sees it into FILE ('-' for\n"
+	"stdout, then no text). --templates takes the report's wording from\n"
+	"DIR/report.txt instead of templates/ beside the data.\n";
 
 static const char USAGE_VERIFY[] =
 	"usage: wwjudge verify GAME_DIR [--replay] [--data DIR]\n"
@@ -359,6 +377,7 @@ struct order_args {
 	const char *dir, *data;
 	enum ww_side side;
 	int wait;
+	bool preview;            /* apply and report, commit nothing */
 	struct ww_dice dice;
 	int norders;
 	char *orders[MAX_ORDERS];
@@ -432,6 +451,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 		{ "dice", required_argument, NULL, 'D' },
 		{ "data", required_argument, NULL, 'd' },
 		{ "wait", required_argument, NULL, 'w' },
+		{ "preview", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -451,6 +471,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 			break;
 		case 'd': a->data = optarg; break;
 		case 'w': a->wait = atoi(optarg); break;
+		case 'P': a->preview = true; break;
 		case 'h': fputs(USAGE_ORDER, stdout); return -2;
 		default: fputs(USAGE_ORDER, stderr); return EX_USAGE;
 		}
@@ -471,114 +492,65 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 	return 0;
 }
 
-static int log_refusal(const struct order_args *a, const char *text, const char *why,
-		       const struct ww_events *ev)
-{
-	char err[512] = "";
-	struct ww_log_entry e = {
-		.side = a->side, .order_text = text, .sender = "command line",
-		.rejected = true, .reason = why, .events = ev,
-	};
-	enum ww_rec_status st = ww_record_log_rejected(a->dir, &e, err, sizeof err);
-	if (st != WW_REC_OK) {
-		warnx("cannot log the refusal in %s: %s", a->dir, err);
-		return rec_exit(st);
-	}
-	return EX_OK;
-}
-
-/* All the orders joined by newlines, as received. */
-static void join_orders(const struct order_args *a, char *out, size_t len)
-{
-	size_t o = 0;
-	out[0] = '\0';
-	for (int i = 0; i < a->norders && o + 1 < len; i++) {
-		int k = snprintf(out + o, len - o, "%s%s", i ? "\n" : "", a->orders[i]);
-		if (k < 0)
-			break;
-		o += (size_t)k < len - o ? (size_t)k : len - o - 1;
-	}
-}
-
-static int refuse(const struct order_args *a, const char *all, int i,
-		  const char *why, const struct ww_events *ev)
-{
-	char reason[1024];
-	if (i >= 0)
-		snprintf(reason, sizeof reason, "order %d of %d (\"%s\") refused: %s",
-			 i + 1, a->norders, a->orders[i], why);
-	else
-		snprintf(reason, sizeof reason, "%s", why);
-	warnx("%s", reason);
-	warnx("nothing was changed.");
-	int rc = log_refusal(a, all, reason, ev);
-	return rc ? rc : EX_DATAERR;
-}
-
+/* The shared path (mail.h): parse, apply, commit; `wwjudge process` takes
+ * the same one. */
 static int apply_orders(struct session *s, struct order_args *a)
 {
-	static char all[MAX_ORDERS * (ORDER_LINE + 1)];
-	char why[768];
-	struct ww_order o[MAX_ORDERS];
-	struct ww_events ev = { 0 };
-	struct ww_rng rng;
-	struct ww_game *after = NULL;
+	struct ww_play *p = calloc(1, sizeof *p);
+	char err[512] = "";
 	int rc = EX_OK;
-
-	join_orders(a, all, sizeof all);
-	for (int i = 0; i < a->norders; i++)
-		if (ww_order_parse(s->d, a->orders[i], &o[i], why, sizeof why))
-			return refuse(a, all, i, why, NULL);
-
-	memcpy(a->dice.seed, s->g->seed, sizeof a->dice.seed);
-	ww_dice_rng(&a->dice, &rng);
-	after = malloc(sizeof *after);
-	if (!after)
+	if (!p)
 		return EX_OSERR;
-	*after = *s->g;
-	for (int i = 0; i < a->norders; i++) {
-		if (ww_apply(s->d, &after->state, a->side, &o[i], &rng, &ev, why, sizeof why)) {
-			rc = refuse(a, all, i, why, NULL);
+	p->side = a->side;
+	for (int i = 0; i < a->norders; i++)
+		p->orders[p->n++] = a->orders[i];
+	int r = ww_play_apply(s->d, s->g, &a->dice, p);
+	if (r < 0) {
+		rc = EX_OSERR;
+		goto out;
+	}
+	if (r > 0) {
+		warnx("%s", p->why);
+		warnx("nothing was changed.");
+		if (a->preview)
+			rc = EX_DATAERR;
+		else {
+			struct ww_log_entry e = { .sender = "command line" };
+			enum ww_rec_status st = ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
+							       err, sizeof err);
+			if (st != WW_REC_OK)
+				warnx("cannot log the refusal in %s: %s", a->dir, err);
+			rc = st != WW_REC_OK ? rec_exit(st) : EX_DATAERR;
+		}
+		goto out;
+	}
+	if (!a->preview) {
+		struct ww_log_entry e = { .sender = "command line" };
+		enum ww_rec_status st = ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
+						       err, sizeof err);
+		if (st != WW_REC_OK) {
+			warnx("cannot commit to %s: %s (nothing was changed)", a->dir, err);
+			rc = rec_exit(st);
 			goto out;
 		}
 	}
-	if (a->dice.used_forced < a->dice.nforced) {
-		snprintf(why, sizeof why, "%d forced dice were given but the orders "
-			 "rolled only %d; give exactly the dice that are rolled",
-			 a->dice.nforced, a->dice.used_forced);
-		rc = refuse(a, all, -1, why, NULL);
-		goto out;
-	}
-
-	char err[512] = "";
-	struct ww_log_entry e = {
-		.side = a->side, .order_text = all, .sender = "command line",
-		.events = &ev,
-	};
-	ww_record_reveal_seed(after); /* the order that ends the game */
-	enum ww_rec_status st = ww_record_commit(a->dir, &s->g->state, after, &e,
-						 err, sizeof err);
-	if (st != WW_REC_OK) {
-		warnx("cannot commit to %s: %s (nothing was changed)", a->dir, err);
-		rc = rec_exit(st);
-		goto out;
-	}
 	for (int i = 0; i < a->norders; i++) {
-		char canon[ORDER_LINE], line[ORDER_LINE + 16];
-		ww_order_format(s->d, &o[i], canon, sizeof canon);
-		snprintf(line, sizeof line, "Accepted: %s", canon);
+		char canon[ORDER_LINE], line[ORDER_LINE + 48];
+		ww_order_format(s->d, &p->parsed[i], canon, sizeof canon);
+		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview, "
+			 "nothing committed)" : "Accepted", canon);
 		ww_report_line(stdout, line);
 	}
 	printf("\n");
 	struct ww_state view;
-	ww_view(&after->state, a->side, &view);
-	if (ww_report_text(stdout, s->d, &view, a->side, &ev, after->meta.commitment))
+	ww_view(&p->after->state, a->side, &view);
+	if (ww_report_text(stdout, s->d, &view, a->side, &p->ev, p->after->meta.commitment))
 		rc = EX_IOERR;
-	if (after->meta.seed_revealed)
-		ww_report_seed(stdout, after->meta.seed_hex);
+	if (p->after->meta.seed_revealed)
+		ww_report_seed(stdout, p->after->meta.seed_hex);
 out:
-	ww_events_free(&ev);
-	free(after);
+	ww_play_free(p);
+	free(p);
 	return rc;
 }
 
@@ -636,20 +608,62 @@ static int show_yaml(const struct ww_data *d, const struct ww_state *view,
 	return ferror(stdout) ? EX_IOERR : EX_OK;
 }
 
+/* The board as `side` sees it, with the last step's events highlighted. */
+static int show_png(const struct session *s, const struct ww_state *view,
+		    enum ww_side side, const struct ww_recent *recent, const char *path)
+{
+	char err[512] = "";
+	FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
+	if (!f) {
+		warnx("cannot write %s: %s", path, strerror(errno));
+		return EX_CANTCREAT;
+	}
+	const struct ww_events *last = recent->n ? &recent->v[recent->n - 1].ev : NULL;
+	int rc = ww_report_png(f, s->d, view, side, last, err, sizeof err) ? EX_SOFTWARE : EX_OK;
+	if (rc)
+		warnx("%s: %s", path, err);
+	if (f != stdout && fclose(f) && !rc) {
+		warnx("writing %s: %s", path, strerror(errno));
+		rc = EX_IOERR;
+	}
+	return rc;
+}
+
+static int show_text(const struct session *s, const struct ww_state *view,
+		     enum ww_side side, const struct ww_recent *recent, const char *templates)
+{
+	char err[512] = "";
+	const char *base = strrchr(s->dir, '/');
+	struct ww_report r = {
+		.d = s->d, .view = view, .recipient = side,
+		.game = base && base[1] ? base + 1 : s->dir, .recent = recent,
+		.commitment = s->g->meta.commitment,
+		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
+		.templates = templates,
+	};
+	if (ww_report_write(stdout, &r, err, sizeof err)) {
+		warnx("%s", err);
+		return EX_CONFIG; /* the templates, as a rule */
+	}
+	return EX_OK;
+}
+
 static int cmd_show(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "as", required_argument, NULL, 'a' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "data", required_argument, NULL, 'd' },
+		{ "png", required_argument, NULL, 'p' },
+		{ "templates", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	enum ww_side side = WW_NOBODY;
 	bool yaml = false;
-	const char *data = NULL;
+	const char *data = NULL, *png = NULL, *templates = NULL;
 	int c;
-	while ((c = getopt_long(argc, argv, "a:f:d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:f:d:p:t:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			if (parse_side(optarg, &side))
@@ -664,6 +678,8 @@ static int cmd_show(int argc, char **argv)
 						   "--format yaml, not '%s'", optarg);
 			break;
 		case 'd': data = optarg; break;
+		case 'p': png = optarg; break;
+		case 't': templates = optarg; break;
 		case 'h': fputs(USAGE_SHOW, stdout); return EX_OK;
 		default: fputs(USAGE_SHOW, stderr); return EX_USAGE;
 		}
@@ -672,18 +688,24 @@ static int cmd_show(int argc, char **argv)
 		return usage_error(USAGE_SHOW, "give exactly one GAME_DIR");
 
 	struct session s = { .lock_fd = -1 };
+	struct ww_recent recent = { 0 };
+	char err[512] = "";
 	int rc = session_start(&s, argv[optind], data, 5);
+	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
+		warnx("%s: %s", s.dir, err);
+		rc = EX_DATAERR;
+	}
 	if (!rc) {
 		struct ww_state view;
 		ww_view(&s.g->state, side, &view);
-		if (yaml)
-			rc = show_yaml(s.d, &view, side);
-		else
-			rc = ww_report_text(stdout, s.d, &view, side, NULL,
-					    s.g->meta.commitment) ? EX_IOERR : EX_OK;
-		if (!yaml && !rc && s.g->meta.seed_revealed)
-			ww_report_seed(stdout, s.g->meta.seed_hex);
+		if (png)
+			rc = show_png(&s, &view, side, &recent, png);
+		bool png_on_stdout = png && !strcmp(png, "-");
+		if (!rc && !png_on_stdout)
+			rc = yaml ? show_yaml(s.d, &view, side) :
+				show_text(&s, &view, side, &recent, templates);
 	}
+	ww_recent_free(&recent);
 	session_end(&s);
 	return rc;
 }
@@ -791,6 +813,17 @@ int main(int argc, char **argv)
 		{ "show", cmd_show },
 		{ "verify", cmd_verify },
 		{ "data-check", cmd_data_check },
+		{ "process", ww_cmd_process },
+		{ "passwd", ww_cmd_passwd },
+		{ "pause", ww_cmd_moderate },
+		{ "resume", ww_cmd_moderate },
+		{ "address", ww_cmd_moderate },
+		{ "announce", ww_cmd_moderate },
+		{ "rollback", ww_cmd_rollback },
+		{ "send", ww_cmd_send },
+		{ "poll", ww_cmd_poll },
+		{ "remind", ww_cmd_remind },
+		{ "replay", ww_cmd_replay },
 	};
 	if (argc < 2) {
 		fputs(USAGE, stderr);

@@ -215,6 +215,182 @@ static void test_state_rejects_corrupt(void **st)
 	expect_read_error("congress: captured\n", "unknown space captured");
 }
 
+/* A move under way: Howe left Boston by sea for New York (done) and will
+ * go on to Philadelphia, Charleston and St. Mary's (not yet done). */
+static void move_in_progress(struct ww_state *s)
+{
+	s->play.card = 77;
+	s->play.side = WW_BRITISH;
+	s->play.kind = WW_PLAY_OPS;
+	s->mv.general = 2;
+	s->mv.by_sea = true;
+	s->mv.nsteps = 4;
+	s->mv.next = 1;
+	s->mv.path[0] = (struct ww_step){ 1, 0, 0 };
+	s->mv.path[1] = (struct ww_step){ 2, 1, 0 };
+	s->mv.path[2] = (struct ww_step){ 5, 0, 2 };
+	s->mv.path[3] = (struct ww_step){ 3, 0, 0 };
+	s->mv.at = 1;
+	s->mv.came_from = 0;
+	s->mv.cu[WW_NAT_BRITISH] = 4;
+	s->mv.spent = 1;
+	s->mv.allowance = 4;
+	s->mv.keep = 3;
+}
+
+/* Every field added for the armies away from its default. */
+static void armies_state(struct ww_state *s)
+{
+	busy_state(s);
+	move_in_progress(s);
+	s->prompt = WW_ASK_WASHINGTON_CAPTURED;
+	put(&s->ops_queue[WW_BRITISH], 12);
+	put(&s->ops_queue[WW_BRITISH], 13);
+	put(&s->ops_queue[WW_AMERICAN], 14);
+	s->play.kind = WW_PLAY_CAMPAIGN;
+	s->play.activations_left = 1;
+	s->play.activated = 1u << 2 | 1u << 3;
+	s->play.tried_intercept = 1u << 1;
+	s->play.landing_party_used = true;
+	s->play.moved_cu[0] = 1;
+	s->play.moved_cu[5] = 3;
+	s->play.draws_owed[WW_AMERICAN] = 1;
+	s->play.draws_owed[WW_BRITISH] = 2;
+	s->mv.overran = true;
+	s->battle.space = 2;
+	s->battle.step = WW_BATTLE_DEFENDER_CARD;
+	s->battle.attacker = WW_BRITISH;
+	s->battle.general[WW_AMERICAN] = 0;
+	s->battle.general[WW_BRITISH] = 2;
+	s->battle.att_from = 1;
+	s->battle.intercepted = true;
+	s->battle.card[WW_BRITISH] = 76;
+	s->battle.card[WW_AMERICAN] = 75;
+	s->battle.card_drm[WW_BRITISH] = 2;
+	s->battle.card_drm[WW_AMERICAN] = 1;
+	s->battle.loser = WW_AMERICAN;
+	s->battle.stop_move = true;
+	s->standing[WW_AMERICAN] = (struct ww_standing){ true, 1u << 1 | 1u << 4, true, true, true };
+	s->standing[WW_BRITISH].never_exchange = true;
+	s->last_card_of_phase = true;
+	s->washington_pcs_to_remove = 5;
+	s->european_war_cu = 2;
+	s->french_navy_away = true;
+}
+
+static void round_trip(const struct ww_state *a, bool secret)
+{
+	struct ww_state b;
+	size_t len;
+	char err[256] = "";
+	char *text = state_text(a, secret, &len);
+	ww_state_init(&b);
+	if (ww_state_read_yaml(text, len, data, &b, err, sizeof err) < 0)
+		fail_msg("%s\n%s", err, text);
+	assert_memory_equal(a, &b, sizeof b);
+	free(text);
+}
+
+static void test_state_round_trip_armies(void **st)
+{
+	(void)st;
+	struct ww_state a;
+	size_t len;
+	armies_state(&a);
+	round_trip(&a, true);
+	char *text = state_text(&a, true, &len);
+	assert_non_null(strstr(text, "prompt: washington-captured\n"));
+	assert_non_null(strstr(text, "ops_queue:\n  american:\n    - 14"));
+	assert_non_null(strstr(text, "  kind: campaign\n"));
+	assert_non_null(strstr(text, "  activated: [\"Howe\", \"Carleton\"]\n"));
+	assert_non_null(strstr(text, "  moved_cu: {\"Boston MA\": 1, \"Charleston SC\": 3}\n"));
+	assert_non_null(strstr(text, "movement:\n  general: \"Howe\"\n  by_sea: true\n"
+			       "  path:\n    - \"New York NY\"\n"
+			       "    - {space: \"Philadelphia PA\", drop: 1, take: 0}\n"));
+	assert_non_null(strstr(text, "  step: defender-card\n"));
+	assert_non_null(strstr(text, "  general: {american: \"Washington\", british: \"Howe\"}\n"));
+	assert_non_null(strstr(text, "  american: {never_intercept: true, always_intercept: "
+			       "[\"Greene\", \"Rochambeau\"], never_retreat_before_battle: true, "
+			       "never_exchange: true, never_battle_card: true}\n"));
+	assert_non_null(strstr(text, "  british: {never_exchange: true}\n"));
+	assert_non_null(strstr(text, "washington_pcs_to_remove: 5\n"));
+	assert_non_null(strstr(text, "european_war_cu: 2\n"));
+	assert_non_null(strstr(text, "french_navy_away: true\n"));
+	assert_non_null(strstr(text, "last_card_of_phase: true\n"));
+	free(text);
+
+	/* every prompt and battle step has its word */
+	for (int p = WW_ASK_NOTHING; p <= WW_ASK_WASHINGTON_CAPTURED; p++) {
+		a.prompt = (enum ww_prompt)p;
+		round_trip(&a, true);
+	}
+	for (int step = WW_BATTLE_NONE; step <= WW_BATTLE_RETREAT; step++) {
+		a.battle.step = (int8_t)step;
+		round_trip(&a, true);
+	}
+
+	/* steps beyond nsteps, a move with no general, a battle's nobody
+	 * entries: odd, but read back as they were */
+	a.mv.nsteps = 2;
+	a.mv.path[6] = (struct ww_step){ 4, 0, 1 };
+	a.battle.general[WW_NOBODY] = 1;
+	a.battle.card[WW_NOBODY] = 3;
+	round_trip(&a, true);
+	ww_state_init(&a);
+	a.mv.came_from = 0;
+	a.battle.space = 0;
+	round_trip(&a, true);
+}
+
+/* Ordinary records stay short: nothing of the armies when at rest. */
+static void test_state_armies_left_out_at_rest(void **st)
+{
+	(void)st;
+	struct ww_state a;
+	size_t len;
+	busy_state(&a);
+	char *text = state_text(&a, true, &len);
+	static const char *const absent[] = {
+		"ops_queue", "play:", "movement:", "battle:", "standing_orders:",
+		"last_card_of_phase", "washington_pcs_to_remove", "european_war_cu",
+		"french_navy_away",
+	};
+	for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
+		if (strstr(text, absent[i]))
+			fail_msg("%s written for a state without it", absent[i]);
+	free(text);
+}
+
+static void test_state_rejects_corrupt_armies(void **st)
+{
+	(void)st;
+	expect_read_error("movement:\n  general: Howe\n  speed: 3\n",
+			  "line 3: unknown key speed in movement (expected general, by_sea, path");
+	expect_read_error("movement:\n  general: Cornwallis\n", "line 2: unknown general Cornwallis");
+	expect_read_error("movement:\n  path: [\"New York NY\", Atlantis]\n",
+			  "line 2: unknown space Atlantis (expected a space name or none)");
+	expect_read_error("movement:\n  path:\n    - {space: Quebec, carry: 2}\n",
+			  "line 3: unknown key carry in a step");
+	expect_read_error("movement:\n  path: [Quebec]\n  next: 2\n",
+			  "next 2 is past the path's 1 steps");
+	expect_read_error("movement:\n  path: [Quebec, Quebec, Quebec, Quebec, Quebec, Quebec, "
+			  "Quebec, Quebec, Quebec, Quebec, Quebec, Quebec, Quebec]\n",
+			  "line 2: more than 12 steps");
+	expect_read_error("movement:\n  next: 1\n  next: 1\n", "line 3: next given twice");
+	expect_read_error("battle:\n  step: charge\n",
+			  "line 2: unknown value charge (expected one of: none, attacker-card");
+	expect_read_error("battle:\n  card: {american: 111}\n", "line 2: 111 is out of range 0..110");
+	expect_read_error("play:\n  kind: event\n",
+			  "line 2: unknown value event (expected one of: none, ops, queue, campaign)");
+	expect_read_error("standing_orders:\n  british: {always_intercept: [Lee]}\n",
+			  "line 2: unknown general Lee");
+	expect_read_error("standing_orders:\n  french: {never_exchange: true}\n",
+			  "line 2: unknown value french");
+	expect_read_error("prompt: surrender\n", "line 1: unknown value surrender");
+	expect_read_error("european_war_cu: -1\n", "line 1: -1 is out of range 0..127");
+	expect_read_error("ops_queue:\n  british: {size: 2}\n", "line 2: expected a list of card numbers");
+}
+
 /* ---- records ---- */
 
 static char tmpdir[256];
@@ -458,6 +634,46 @@ static void test_corrupt_game_yaml(void **st)
 	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
 	assert_non_null(strstr(err, "secret/state.yaml: line "));
 	assert_non_null(strstr(err, "unknown space Boston"));
+	remove_tmpdir();
+}
+
+/* The public game.yaml is ww_view(state, WW_NOBODY): no standing orders
+ * and no part of a move not yet made; secret/state.yaml has everything. */
+static void test_game_yaml_is_the_public_view(void **st)
+{
+	(void)st;
+	struct ww_game g, back;
+	make_tmpdir();
+	char dir[300];
+	snprintf(dir, sizeof dir, "%s", game_dir("g"));
+	new_game(&g);
+	g.state.space[3].pc = WW_NOBODY; /* so St. Mary's GA is named only by the move */
+	g.state.congress_at = 4;         /* and Philadelphia PA likewise */
+	move_in_progress(&g.state);
+	g.state.standing[WW_AMERICAN].never_intercept = true;
+	g.state.standing[WW_BRITISH].never_battle_card = true;
+	create(dir, &g);
+
+	char *pub = strdup(slurp(dir, "game.yaml"));
+	assert_non_null(strstr(pub, "movement:\n  general: \"Howe\"\n  by_sea: true\n"
+			       "  path:\n    - \"New York NY\"\n  next: 1\n"));
+	assert_non_null(strstr(pub, "  keep: none\n"));
+	assert_null(strstr(pub, "Philadelphia PA"));
+	assert_null(strstr(pub, "Charleston SC"));
+	assert_null(strstr(pub, "St. Mary's GA"));
+	assert_null(strstr(pub, "standing_orders"));
+	assert_null(strstr(pub, "never_"));
+	assert_non_null(strstr(pub, "deck: {size: 60}"));
+	free(pub);
+
+	const char *secret = slurp(dir, "secret/state.yaml");
+	assert_non_null(strstr(secret, "    - \"St. Mary's GA\"\n  next: 1\n"));
+	assert_non_null(strstr(secret, "  keep: \"Carleton\"\n"));
+	assert_non_null(strstr(secret, "standing_orders:\n  american: {never_intercept: true}\n"
+			       "  british: {never_battle_card: true}\n"));
+	load_ok(dir, &back);
+	assert_memory_equal(&back.state, &g.state, sizeof g.state);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
 	remove_tmpdir();
 }
 
@@ -707,6 +923,43 @@ static void test_scenario_rejects(void **st)
 	remove_tmpdir();
 }
 
+/* What a moderator sets up for the armies: each side's Operations Queue
+ * (7.1.B) and standing orders, the 9.41 and 9.44 flags, the French. */
+static void test_scenario_armies(void **st)
+{
+	(void)st;
+	struct ww_state s;
+	char err[512] = "";
+	make_tmpdir();
+	if (scenario("ops_queue:\n  british: [12, 13]\n"
+		     "standing_orders:\n  american: {never_intercept: true, always_intercept: [Greene]}\n"
+		     "  british: {never_battle_card: true}\n"
+		     "regulars: false\nfrench_in_war: true\nfrench_navy_zone: Delaware\n"
+		     "last_card_of_phase: true\n", &s, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(s.ops_queue[WW_BRITISH].n, 2);
+	assert_int_equal(s.ops_queue[WW_BRITISH].card[1], 13);
+	assert_int_equal(s.deck.n, 108); /* the queued cards are not in the deck */
+	assert_true(s.standing[WW_AMERICAN].never_intercept);
+	assert_int_equal(s.standing[WW_AMERICAN].always_intercept, 1u << 1);
+	assert_true(s.standing[WW_BRITISH].never_battle_card);
+	assert_false(s.regulars);
+	assert_true(s.french_in_war);
+	assert_int_equal(s.french_navy_zone, 1);
+	assert_true(s.last_card_of_phase);
+	assert_int_equal(s.mv.general, -1);
+	assert_int_equal(s.battle.space, -1);
+
+	expect_scenario_error("ops_queue: {british: [12]}\nhands: {british: [12]}\n",
+			      "card 12 is listed 2 times");
+	expect_scenario_error("year: 1777\nmovement:\n  general: Howe\n",
+			      "line 2: movement: a scenario cannot start in the middle of a card play");
+	expect_scenario_error("battle: {space: Quebec}\n", "line 1: battle: a scenario cannot start");
+	expect_scenario_error("play: {card: 3}\n", "line 1: play: a scenario cannot start");
+	expect_scenario_error("prompt: battle-card\n", "line 1: this prompt needs a card play");
+	remove_tmpdir();
+}
+
 /* With the real data (WW_DATA), and the record loading it itself from
  * meta.data_dir: a scenario position created, loaded and verified. */
 static void test_real_data(void **st)
@@ -755,6 +1008,10 @@ int main(void)
 		cmocka_unit_test(test_state_round_trip),
 		cmocka_unit_test(test_state_public_hides_hands_and_deck),
 		cmocka_unit_test(test_state_rejects_corrupt),
+		cmocka_unit_test(test_state_round_trip_armies),
+		cmocka_unit_test(test_state_armies_left_out_at_rest),
+		cmocka_unit_test(test_state_rejects_corrupt_armies),
+		cmocka_unit_test(test_game_yaml_is_the_public_view),
 		cmocka_unit_test(test_create_and_load),
 		cmocka_unit_test(test_commit_seen_ledgers),
 		cmocka_unit_test(test_lock_busy),
@@ -764,6 +1021,7 @@ int main(void)
 		cmocka_unit_test(test_write_failure_changes_nothing),
 		cmocka_unit_test(test_scenario_defaults),
 		cmocka_unit_test(test_scenario_rejects),
+		cmocka_unit_test(test_scenario_armies),
 		cmocka_unit_test(test_real_data),
 	};
 	static struct ww_data d;

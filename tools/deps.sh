@@ -3,7 +3,8 @@
 # missing. Quiet and idempotent: does nothing when all are installed.
 set -euo pipefail
 packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev
-	libcairo2-dev libcurl4-gnutls-dev libetpan-dev)
+	libcairo2-dev libcurl4-gnutls-dev libetpan-dev
+	curl postfix dovecot-imapd) # the last three for tests/e2e (mail on 127.0.0.1)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -13,5 +14,9 @@ echo "deps.sh: installing ${missing[*]}" >&2
 sudo=()
 [ "$(id -u)" -eq 0 ] || sudo=(sudo)
 export DEBIAN_FRONTEND=noninteractive
+# Postfix asks how to configure the system's mail: not at all (the tests
+# run their own instance with a private config on 127.0.0.1).
+echo "postfix postfix/main_mailer_type select No configuration" |
+	"${sudo[@]}" debconf-set-selections
 "${sudo[@]}" apt-get update -qq >/dev/null
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

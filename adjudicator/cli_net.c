@@ -1,0 +1,168 @@
+/* The network subcommands: send, poll, remind, replay. Their work is in
+ * mail_send.c, mail_poll.c, mail_remind.c and mail_replay.c; this is the
+ * command line around it. */
+#include <curl/curl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+#include "mail_net.h"
+
+static const char USAGE_SEND[] =
+	"usage: wwjudge send --config FILE [--games DIR]\n"
+	"Sends every mail waiting in GAME/outbox/new of every game over SMTP\n"
+	"(smtp_url, smtp_tls, smtp_user and smtp_password in FILE) and moves\n"
+	"each sent one to GAME/outbox/cur. A mail that cannot be sent stays for\n"
+	"the next run (exit 75).\n";
+
+static const char USAGE_POLL[] =
+	"usage: wwjudge poll --config FILE [--games DIR]\n"
+	"Fetches the new messages of the judge's IMAP mailbox (imap_url in\n"
+	"FILE), processes each as 'wwjudge process' would, then sends. Safe to\n"
+	"run from cron every minute: a second poll while one runs exits 0.\n";
+
+static const char USAGE_REMIND[] =
+	"usage: wwjudge remind --config FILE [--games DIR]\n"
+	"Mails each player whose move has waited more than remind_hours (from\n"
+	"FILE), at most once a day per game, then sends.\n";
+
+static const char USAGE_REPLAY[] =
+	"usage: wwjudge replay GAME_DIR --archive MBOX_OR_MAILDIR --config FILE\n"
+	"Plays the game again from its seed with the order mails of the archive,\n"
+	"in order, and reports the first mail whose result (the log entry, the\n"
+	"state, the mails written) differs from the record, byte for byte.\n"
+	"Exits 0 when everything matches, 65 when something differs.\n";
+
+struct net_args {
+	const char *config, *games, *archive, *game;
+};
+
+static int usage(const char *name, const char *text, const char *why)
+{
+	fprintf(stderr, "wwjudge %s: %s\n%s", name, why, text);
+	return EX_USAGE;
+}
+
+/* 0, -2 for --help (printed), or EX_USAGE. */
+static int parse(int argc, char **argv, const char *text, bool want_game, struct net_args *a)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "games", required_argument, NULL, 'g' },
+		{ "archive", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	optind = 1;
+	opterr = 0;
+	for (int ch; (ch = getopt_long(argc, argv, "", opts, NULL)) != -1;) {
+		switch (ch) {
+		case 'c': a->config = optarg; break;
+		case 'g': a->games = optarg; break;
+		case 'a': a->archive = optarg; break;
+		case 'h': fputs(text, stdout); return -2;
+		default: return usage(argv[0], text, "unknown option or missing argument");
+		}
+	}
+	if (!want_game && a->archive)
+		return usage(argv[0], text, "--archive is for replay");
+	if (want_game) {
+		if (optind != argc - 1)
+			return usage(argv[0], text, "one GAME_DIR is needed");
+		a->game = argv[optind];
+		if (!a->archive)
+			return usage(argv[0], text, "--archive is required");
+		if (a->games)
+			return usage(argv[0], text, "--games is not for replay");
+		if (!a->config && !(a->config = getenv("WWJUDGE_CONFIG")))
+			return usage(argv[0], text, "--config is required (or $WWJUDGE_CONFIG)");
+		return 0;
+	}
+	if (optind != argc)
+		return usage(argv[0], text, "unexpected argument");
+	if (!a->config && !(a->config = getenv("WWJUDGE_CONFIG")))
+		return usage(argv[0], text, "--config is required (or $WWJUDGE_CONFIG)");
+	return 0;
+}
+
+static int load_config(const struct net_args *a, struct ww_mail_config *c)
+{
+	char err[512];
+	if (ww_mail_config_load(a->config, c, err, sizeof err)) {
+		fprintf(stderr, "wwjudge: %s\n", err);
+		return EX_CONFIG;
+	}
+	if (a->games && ww_fmt(c->games, sizeof c->games, "%s", a->games)) {
+		fprintf(stderr, "wwjudge: --games: the path is too long\n");
+		return EX_USAGE;
+	}
+	if (!c->games[0]) {
+		fprintf(stderr, "wwjudge: %s: no 'games' directory, and no --games\n", a->config);
+		return EX_CONFIG;
+	}
+	return EX_OK;
+}
+
+static int run(int argc, char **argv, const char *text, int (*work)(const struct ww_mail_config *))
+{
+	struct net_args a = { 0 };
+	struct ww_mail_config c = { 0 };
+	int rc = parse(argc, argv, text, false, &a);
+	if (rc)
+		return rc == -2 ? EX_OK : rc;
+	if ((rc = load_config(&a, &c)))
+		return rc;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
+		fprintf(stderr, "wwjudge: libcurl cannot start\n");
+		return EX_SOFTWARE;
+	}
+	rc = work(&c);
+	curl_global_cleanup();
+	return rc;
+}
+
+static int do_send(const struct ww_mail_config *c)
+{
+	return ww_mail_send_all(c, c->games, stderr);
+}
+
+static int do_poll(const struct ww_mail_config *c)
+{
+	return ww_mail_poll(c, stderr);
+}
+
+static int do_remind(const struct ww_mail_config *c)
+{
+	int rc = ww_mail_remind(c, time(NULL), stderr);
+	int sent = ww_mail_send_all(c, c->games, stderr);
+	return rc != EX_OK ? rc : sent;
+}
+
+int ww_cmd_send(int argc, char **argv)
+{
+	return run(argc, argv, USAGE_SEND, do_send);
+}
+
+int ww_cmd_poll(int argc, char **argv)
+{
+	return run(argc, argv, USAGE_POLL, do_poll);
+}
+
+int ww_cmd_remind(int argc, char **argv)
+{
+	return run(argc, argv, USAGE_REMIND, do_remind);
+}
+
+int ww_cmd_replay(int argc, char **argv)
+{
+	struct net_args a = { 0 };
+	struct ww_mail_config c = { 0 };
+	int rc = parse(argc, argv, USAGE_REPLAY, true, &a);
+	if (rc)
+		return rc == -2 ? EX_OK : rc;
+	if ((rc = load_config(&a, &c)))
+		return rc;
+	return ww_mail_replay(&c, a.game, a.archive, stdout);
+}

@@ -1,0 +1,181 @@
+/* Who may order: passwords (Argon2id via libsodium, only the hash is
+ * kept), move tokens, and the per-game mail settings in secret/mail.yaml. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "mail_internal.h"
+
+#define SECRET_REL "secret/mail.yaml"
+
+/* Test-only: WW_PWHASH=test makes hashing fast. Verification reads the
+ * cost from the hash itself, so fast hashes only ever come from tests. */
+static void pwhash_cost(unsigned long long *ops, size_t *mem)
+{
+	const char *t = getenv("WW_PWHASH");
+	if (t && !strcmp(t, "test")) {
+		*ops = crypto_pwhash_OPSLIMIT_MIN;
+		*mem = crypto_pwhash_MEMLIMIT_MIN;
+	} else {
+		*ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+		*mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+	}
+}
+
+int ww_password_hash(const char *password, char out[192])
+{
+	char h[crypto_pwhash_STRBYTES];
+	unsigned long long ops;
+	size_t mem;
+	_Static_assert(crypto_pwhash_STRBYTES <= 192, "hash fits");
+	pwhash_cost(&ops, &mem);
+	if (sodium_init() < 0 ||
+	    crypto_pwhash_str_alg(h, password, strlen(password), ops, mem,
+				  crypto_pwhash_ALG_ARGON2ID13) != 0)
+		return -1;
+	snprintf(out, 192, "%s", h);
+	return 0;
+}
+
+bool ww_password_ok(const char *hash, const char *password)
+{
+	if (!hash || !*hash || !password || sodium_init() < 0)
+		return false;
+	return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
+}
+
+void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+		   int entry, char out[WW_TOKEN_HEX])
+{
+	unsigned char h[8];
+	char msg[64];
+	int n = snprintf(msg, sizeof msg, "wwjudge move token %d %d", (int)side, entry);
+	crypto_generichash(h, sizeof h, (const unsigned char *)msg, (size_t)n, seed,
+			   WW_SEED_BYTES);
+	sodium_bin2hex(out, WW_TOKEN_HEX, h, sizeof h);
+}
+
+int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+		   int latest, const char *token)
+{
+	char t[WW_TOKEN_HEX];
+	if (!token || strlen(token) != WW_TOKEN_HEX - 1)
+		return 0;
+	for (int e = latest; e >= 1; e--) {
+		ww_move_token(seed, side, e, t);
+		if (!strcasecmp(t, token))
+			return e;
+	}
+	return 0;
+}
+
+/* ---- secret/mail.yaml ---- */
+
+static const char *const side_key[3] = { NULL, "password_american", "password_british" };
+
+static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, size_t errlen)
+{
+	char *colon = strchr(line, ':');
+	if (!colon) {
+		snprintf(err, errlen, SECRET_REL ": line %d: expected key: value", n);
+		return -1;
+	}
+	*colon = '\0';
+	char *v = colon + 1;
+	v += strspn(v, " \t");
+	v[strcspn(v, "\r\n")] = '\0';
+	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
+		if (!strcmp(line, side_key[side])) {
+			snprintf(s->password[side], sizeof s->password[side], "%s",
+				 strcmp(v, "none") ? v : "");
+			return 0;
+		}
+	}
+	if (!strcmp(line, "token_entry")) {
+		s->token_entry = atoi(v);
+		return 0;
+	}
+	if (!strcmp(line, "paused")) {
+		s->paused = !strcmp(v, "true");
+		return 0;
+	}
+	snprintf(err, errlen, SECRET_REL ": line %d: unknown key '%.40s'", n, line);
+	return -1;
+}
+
+int ww_mail_secret_read(const char *dir, struct ww_mail_secret *s, char *err, size_t errlen)
+{
+	char path[PATH_MAX], line[512];
+	memset(s, 0, sizeof *s);
+	s->token_entry = 1; /* the mails of the new game */
+	snprintf(path, sizeof path, "%s/" SECRET_REL, dir);
+	FILE *f = fopen(path, "re");
+	if (!f) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	int n = 0, rc = 0;
+	while (!rc && fgets(line, sizeof line, f)) {
+		n++;
+		if (line[0] != '#' && line[0] != '\n')
+			rc = parse_line(s, line, n, err, errlen);
+	}
+	fclose(f);
+	return rc;
+}
+
+int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len)
+{
+	*text = NULL;
+	FILE *m = open_memstream(text, len);
+	if (!m)
+		return -1;
+	fputs("# wwjudge mail settings (secret): Argon2id password hashes, the log entry\n"
+	      "# whose mails carry the current move tokens, pause.\n", m);
+	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+		fprintf(m, "%s: %s\n", side_key[side], s->password[side][0] ? s->password[side] : "none");
+	fprintf(m, "token_entry: %d\npaused: %s\n", s->token_entry, s->paused ? "true" : "false");
+	if (fclose(m) != 0) {
+		free(*text);
+		*text = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int ww_mail_secret_write(const char *dir, const struct ww_mail_secret *s,
+			 char *err, size_t errlen)
+{
+	char path[PATH_MAX], tmp[PATH_MAX], *text;
+	size_t len;
+	if (ww_mail_secret_text(s, &text, &len) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/" SECRET_REL, dir);
+	snprintf(tmp, sizeof tmp, "%s/secret/.mail.yaml.%ld", dir, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int rc = -1;
+	if (fd >= 0) {
+		ssize_t k = write(fd, text, len);
+		if (k == (ssize_t)len && fsync(fd) == 0 && close(fd) == 0) {
+			fd = -1;
+			rc = rename(tmp, path);
+		}
+	}
+	if (rc < 0) {
+		snprintf(err, errlen, "writing %s: %s; nothing was changed", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		unlink(tmp);
+	}
+	free(text);
+	return rc;
+}

@@ -1,0 +1,717 @@
+/* Intake of one order mail (docs/mail.md): libetpan parses the headers and
+ * the MIME tree; the first text/plain part is the body (else the first
+ * text/html, reduced to text), decoded and converted to UTF-8 with LF line
+ * ends. Only the "#orders" ... "#end" block of that body is read. */
+#include <ctype.h>
+#include <libetpan/libetpan.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "mail_internal.h"
+
+static void copy(char *out, size_t len, const char *s)
+{
+	snprintf(out, len, "%s", s ? s : "");
+}
+
+static void add_to(struct ww_mail_in *m, const char *addr)
+{
+	if (addr && *addr && m->nto < WW_MAIL_TO)
+		copy(m->to[m->nto++], sizeof m->to[0], addr);
+}
+
+/* ---- headers ---- */
+
+static void mailbox_list(struct ww_mail_in *m, struct mailimf_mailbox_list *l)
+{
+	if (!l)
+		return;
+	for (clistiter *i = clist_begin(l->mb_list); i; i = clist_next(i))
+		add_to(m, ((struct mailimf_mailbox *)clist_content(i))->mb_addr_spec);
+}
+
+static void address_list(struct ww_mail_in *m, struct mailimf_address_list *l)
+{
+	if (!l)
+		return;
+	for (clistiter *i = clist_begin(l->ad_list); i; i = clist_next(i)) {
+		struct mailimf_address *a = clist_content(i);
+		if (a->ad_type == MAILIMF_ADDRESS_MAILBOX)
+			add_to(m, a->ad_data.ad_mailbox->mb_addr_spec);
+		else if (a->ad_data.ad_group)
+			mailbox_list(m, a->ad_data.ad_group->grp_mb_list);
+	}
+}
+
+static void id_list(char *out, size_t len, clist *ids)
+{
+	size_t o = strlen(out);
+	for (clistiter *i = ids ? clist_begin(ids) : NULL; i; i = clist_next(i)) {
+		int k = snprintf(out + o, len - o, "%s<%s>", o ? " " : "", (char *)clist_content(i));
+		if (k < 0 || (size_t)k >= len - o) {
+			out[o] = '\0';
+			return;
+		}
+		o += (size_t)k;
+	}
+}
+
+static void date_text(char *out, size_t len, const struct mailimf_date_time *d)
+{
+	static const char *const mon[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",
+					   "Aug", "Sep", "Oct", "Nov", "Dec" };
+	if (d->dt_month < 1 || d->dt_month > 12)
+		return;
+	int z = d->dt_zone < 0 ? -d->dt_zone : d->dt_zone;
+	snprintf(out, len, "%d %s %04d %02d:%02d:%02d %c%04d", d->dt_day, mon[d->dt_month - 1],
+		 d->dt_year, d->dt_hour, d->dt_min, d->dt_sec, d->dt_zone < 0 ? '-' : '+', z);
+}
+
+static void subject_text(struct ww_mail_in *m, const char *raw)
+{
+	size_t idx = 0;
+	char *dec = NULL;
+	if (mailmime_encoded_phrase_parse("utf-8", raw, strlen(raw), &idx, "utf-8", &dec) ==
+	    MAILIMF_NO_ERROR && dec) {
+		copy(m->subject, sizeof m->subject, dec);
+		free(dec);
+	} else {
+		copy(m->subject, sizeof m->subject, raw);
+	}
+}
+
+static void optional_field(struct ww_mail_in *m, struct mailimf_optional_field *f)
+{
+	static const char *const names[] = { "Delivered-To", "X-Original-To", "Envelope-To",
+					     "X-Envelope-To" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		if (strcasecmp(f->fld_name, names[i]))
+			continue;
+		char a[WW_ADDR_MAX];
+		const char *v = f->fld_value + strspn(f->fld_value, " \t<");
+		copy(a, sizeof a, v);
+		a[strcspn(a, "> \t\r\n")] = '\0';
+		add_to(m, a);
+	}
+}
+
+static void header_field(struct ww_mail_in *m, struct mailimf_field *f, char *irt, size_t irtlen)
+{
+	switch (f->fld_type) {
+	case MAILIMF_FIELD_FROM:
+		if (!m->from[0] && f->fld_data.fld_from->frm_mb_list) {
+			clistiter *i = clist_begin(f->fld_data.fld_from->frm_mb_list->mb_list);
+			if (i)
+				copy(m->from, sizeof m->from,
+				     ((struct mailimf_mailbox *)clist_content(i))->mb_addr_spec);
+		}
+		break;
+	case MAILIMF_FIELD_TO:
+		address_list(m, f->fld_data.fld_to->to_addr_list);
+		break;
+	case MAILIMF_FIELD_CC:
+		address_list(m, f->fld_data.fld_cc->cc_addr_list);
+		break;
+	case MAILIMF_FIELD_MESSAGE_ID:
+		snprintf(m->message_id, sizeof m->message_id, "<%.500s>",
+			 f->fld_data.fld_message_id->mid_value);
+		break;
+	case MAILIMF_FIELD_SUBJECT:
+		subject_text(m, f->fld_data.fld_subject->sbj_value);
+		break;
+	case MAILIMF_FIELD_ORIG_DATE:
+		date_text(m->date, sizeof m->date, f->fld_data.fld_orig_date->dt_date_time);
+		break;
+	case MAILIMF_FIELD_REFERENCES:
+		id_list(m->references, sizeof m->references, f->fld_data.fld_references->mid_list);
+		break;
+	case MAILIMF_FIELD_IN_REPLY_TO:
+		id_list(irt, irtlen, f->fld_data.fld_in_reply_to->mid_list);
+		break;
+	case MAILIMF_FIELD_OPTIONAL_FIELD:
+		optional_field(m, f->fld_data.fld_optional_field);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Delivered-To and friends first: they name the address this copy came to. */
+static void headers(struct ww_mail_in *m, struct mailimf_fields *fields)
+{
+	char irt[512] = "";
+	for (int pass = 0; pass < 2; pass++) {
+		for (clistiter *i = clist_begin(fields->fld_list); i; i = clist_next(i)) {
+			struct mailimf_field *f = clist_content(i);
+			if ((f->fld_type == MAILIMF_FIELD_OPTIONAL_FIELD) == (pass == 0))
+				header_field(m, f, irt, sizeof irt);
+		}
+	}
+	if (!m->references[0])
+		copy(m->references, sizeof m->references, irt);
+}
+
+/* ---- the body ---- */
+
+static bool is_attachment(struct mailmime *mime)
+{
+	if (!mime->mm_mime_fields)
+		return false;
+	for (clistiter *i = clist_begin(mime->mm_mime_fields->fld_list); i; i = clist_next(i)) {
+		struct mailmime_field *f = clist_content(i);
+		if (f->fld_type == MAILMIME_FIELD_DISPOSITION && f->fld_data.fld_disposition &&
+		    f->fld_data.fld_disposition->dsp_type->dsp_type ==
+		    MAILMIME_DISPOSITION_TYPE_ATTACHMENT)
+			return true;
+	}
+	return false;
+}
+
+static bool is_text(struct mailmime *mime, const char *subtype)
+{
+	struct mailmime_content *c = mime->mm_content_type;
+	if (!c) /* no Content-Type: text/plain (RFC 2045 5.2) */
+		return !strcmp(subtype, "plain");
+	return c->ct_type && c->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE &&
+	       c->ct_type->tp_data.tp_discrete_type->dt_type == MAILMIME_DISCRETE_TYPE_TEXT &&
+	       c->ct_subtype && !strcasecmp(c->ct_subtype, subtype);
+}
+
+/* Depth first, not into attached messages (a forwarded mail is not the
+ * sender's orders). */
+static struct mailmime *find_part(struct mailmime *mime, const char *subtype)
+{
+	if (mime->mm_type == MAILMIME_SINGLE)
+		return !is_attachment(mime) && is_text(mime, subtype) ? mime : NULL;
+	if (mime->mm_type != MAILMIME_MULTIPLE)
+		return NULL;
+	for (clistiter *i = clist_begin(mime->mm_data.mm_multipart.mm_mp_list); i;
+	     i = clist_next(i)) {
+		struct mailmime *found = find_part(clist_content(i), subtype);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+static bool valid_utf8(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+		if (!k || i + k > n)
+			return false;
+		for (size_t j = 1; j < k; j++)
+			if (((unsigned char)s[i + j] >> 6) != 2)
+				return false;
+		i += k;
+	}
+	return true;
+}
+
+/* UTF-8, malloc'd. A part whose charset will not convert is kept if it is
+ * already UTF-8, else read as Windows-1252 (what mislabelled mail is). */
+static char *to_utf8(const char *s, size_t n, const char *charset, size_t *outlen)
+{
+	char *conv = NULL, *out;
+	bool native = !charset || !strcasecmp(charset, "utf-8") || !strcasecmp(charset, "us-ascii");
+	if ((!native && charconv("utf-8", charset, s, n, &conv) == MAIL_CHARCONV_NO_ERROR &&
+	     conv) ||
+	    (!valid_utf8(s, n) &&
+	     charconv("utf-8", "windows-1252", s, n, &conv) == MAIL_CHARCONV_NO_ERROR && conv)) {
+		*outlen = strlen(conv);
+		out = strdup(conv);
+		free(conv);
+		return out;
+	}
+	free(conv);
+	if ((out = malloc(n + 1))) {
+		memcpy(out, s, n);
+		out[n] = '\0';
+		*outlen = n;
+	}
+	return out;
+}
+
+/* LF line ends; no-break and zero-width spaces as a typist means them. */
+static size_t normalise(char *s, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\r') {
+			if (i + 1 < n && s[i + 1] == '\n')
+				continue;
+			s[o++] = '\n';
+		} else if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] == 0xa0) {
+			s[o++] = ' ';
+			i++;
+		} else if (c == 0xe2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
+			   (unsigned char)s[i + 2] == 0x8b) {
+			i += 2;
+		} else if (c == 0xef && i + 2 < n && (unsigned char)s[i + 1] == 0xbb &&
+			   (unsigned char)s[i + 2] == 0xbf) {
+			i += 2;
+		} else if (c != 0) {
+			s[o++] = s[i];
+		}
+	}
+	s[o] = '\0';
+	return o;
+}
+
+/* RFC 3676: a line ending in a space continues on the next, except the
+ * signature separator; quoted lines are left alone (they are not read). */
+static size_t unflow(char *s, size_t n, bool delsp)
+{
+	size_t o = 0, bol = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n' && o > bol && s[o - 1] == ' ' && s[bol] != '>' &&
+		    !(o - bol == 3 && !strncmp(s + bol, "-- ", 3))) {
+			if (delsp)
+				o--;
+			continue;
+		}
+		s[o++] = s[i];
+		if (s[i] == '\n')
+			bol = o;
+	}
+	s[o] = '\0';
+	return o;
+}
+
+static int part_text(struct ww_mail_in *m, struct mailmime *part, bool html,
+		     char *err, size_t errlen)
+{
+	struct mailmime_data *data = part->mm_data.mm_single;
+	char *dec = NULL, *text = NULL;
+	size_t idx = 0, declen = 0, len = 0;
+	if (!data || data->dt_type != MAILMIME_DATA_TEXT) {
+		snprintf(err, errlen, "the text part of the mail is empty");
+		return -1;
+	}
+	if (data->dt_data.dt_text.dt_length > 2 * (size_t)WW_PART_MAX_BYTES) {
+		snprintf(err, errlen, "the text part is larger than %u bytes", WW_PART_MAX_BYTES);
+		return -1;
+	}
+	if (mailmime_part_parse(data->dt_data.dt_text.dt_data, data->dt_data.dt_text.dt_length,
+				&idx, data->dt_encoded ? data->dt_encoding : MAILMIME_MECHANISM_8BIT,
+				&dec, &declen) != MAILIMF_NO_ERROR) {
+		snprintf(err, errlen, "the text part cannot be decoded");
+		return -1;
+	}
+	if (declen > WW_PART_MAX_BYTES) {
+		mmap_string_unref(dec);
+		snprintf(err, errlen, "the text part is larger than %u bytes", WW_PART_MAX_BYTES);
+		return -1;
+	}
+	const char *charset = part->mm_content_type ?
+		mailmime_content_charset_get(part->mm_content_type) : NULL;
+	text = to_utf8(dec, declen, charset, &len);
+	mmap_string_unref(dec);
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	len = normalise(text, len);
+	if (html) {
+		size_t n;
+		char *t = ww_html_to_text(text, len, &n);
+		free(text);
+		if (!(text = t)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		len = n;
+	} else if (part->mm_content_type) {
+		const char *fmt = mailmime_content_param_get(part->mm_content_type, "format");
+		const char *delsp = mailmime_content_param_get(part->mm_content_type, "delsp");
+		if (fmt && !strcasecmp(fmt, "flowed"))
+			len = unflow(text, len, delsp && !strcasecmp(delsp, "yes"));
+	}
+	m->text = text;
+	m->textlen = len;
+	return 0;
+}
+
+/* Bare LF to CRLF: libetpan is written for the wire form. */
+static char *crlf(const char *msg, size_t len, size_t *outlen)
+{
+	char *out = malloc(2 * len + 1);
+	size_t o = 0;
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		if (msg[i] == '\n' && (i == 0 || msg[i - 1] != '\r'))
+			out[o++] = '\r';
+		out[o++] = msg[i];
+	}
+	out[o] = '\0';
+	*outlen = o;
+	return out;
+}
+
+/* No Message-ID: the mail's hash stands in, so a redelivery is still
+ * recognised. */
+static void hash_id(struct ww_mail_in *m, const char *msg, size_t len)
+{
+	unsigned char h[16];
+	char hex[33];
+	crypto_generichash(h, sizeof h, (const unsigned char *)msg, len, NULL, 0);
+	sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+	snprintf(m->message_id, sizeof m->message_id, "<%s@hash.wwjudge>", hex);
+}
+
+int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m, char *err, size_t errlen)
+{
+	memset(m, 0, sizeof *m);
+	size_t wlen, idx = 0;
+	char *wire = crlf(msg, len, &wlen);
+	struct mailimf_fields *fields = NULL;
+	struct mailmime *mime = NULL;
+	int rc = -1;
+	if (!wire) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (mailimf_envelope_and_optional_fields_parse(wire, wlen, &idx, &fields) !=
+	    MAILIMF_NO_ERROR || !fields) {
+		snprintf(err, errlen, "not a mail message: the header does not parse");
+		goto out;
+	}
+	headers(m, fields);
+	if (!m->message_id[0])
+		hash_id(m, msg, len);
+	idx = 0;
+	if (mailmime_parse(wire, wlen, &idx, &mime) != MAILIMF_NO_ERROR || !mime) {
+		snprintf(err, errlen, "the MIME structure of the mail does not parse");
+		goto out;
+	}
+	struct mailmime *body = mime->mm_type == MAILMIME_MESSAGE ?
+		mime->mm_data.mm_message.mm_msg_mime : mime;
+	struct mailmime *part = body ? find_part(body, "plain") : NULL;
+	bool html = false;
+	if (!part && body && (part = find_part(body, "html")))
+		html = true;
+	if (!part) {
+		snprintf(err, errlen, "the mail has no text part (text/plain or text/html)");
+		goto out;
+	}
+	rc = part_text(m, part, html, err, errlen);
+out:
+	if (fields)
+		mailimf_fields_free(fields);
+	if (mime)
+		mailmime_free(mime);
+	free(wire);
+	return rc;
+}
+
+void ww_mail_in_free(struct ww_mail_in *m)
+{
+	free(m->text);
+	m->text = NULL;
+}
+
+/* ---- HTML to text ---- */
+
+struct sink {
+	char *s;
+	size_t n, cap;
+	int quote;       /* <blockquote> depth */
+	bool bol;        /* at the beginning of a line */
+};
+
+static void put(struct sink *k, char c)
+{
+	if (k->n + 8 >= k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 4096;
+		char *s = realloc(k->s, cap);
+		if (!s)
+			return;
+		k->s = s;
+		k->cap = cap;
+	}
+	if (c == '\n') {
+		k->s[k->n++] = c;
+		k->bol = true;
+		return;
+	}
+	if (k->bol && k->quote) {
+		for (int i = 0; i < k->quote && k->n + 8 < k->cap; i++)
+			k->s[k->n++] = '>';
+		k->s[k->n++] = ' ';
+	}
+	k->bol = false;
+	k->s[k->n++] = c;
+}
+
+static void put_utf8(struct sink *k, unsigned long cp)
+{
+	if (cp == 0xa0)
+		cp = ' ';
+	if (cp < 0x80) {
+		put(k, (char)cp);
+	} else if (cp < 0x800) {
+		put(k, (char)(0xc0 | (cp >> 6)));
+		put(k, (char)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		put(k, (char)(0xe0 | (cp >> 12)));
+		put(k, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		put(k, (char)(0x80 | (cp & 0x3f)));
+	}
+}
+
+/* &amp; &lt; &gt; &quot; &apos; &nbsp; &#NN; &#xNN; */
+static size_t entity(struct sink *k, const char *s, size_t n)
+{
+	static const struct { const char *name; unsigned long cp; } names[] = {
+		{ "amp;", '&' }, { "lt;", '<' }, { "gt;", '>' }, { "quot;", '"' },
+		{ "apos;", '\'' }, { "nbsp;", ' ' }, { "#39;", '\'' },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		size_t l = strlen(names[i].name);
+		if (n > l && !strncasecmp(s + 1, names[i].name, l)) {
+			put(k, (char)names[i].cp);
+			return l + 1;
+		}
+	}
+	if (n > 3 && s[1] == '#') {
+		char *end;
+		bool hex = s[2] == 'x' || s[2] == 'X';
+		unsigned long cp = strtoul(s + (hex ? 3 : 2), &end, hex ? 16 : 10);
+		if (end < s + n && *end == ';' && cp > 0 && cp < 0x10000) {
+			put_utf8(k, cp);
+			return (size_t)(end - s) + 1;
+		}
+	}
+	put(k, '&');
+	return 1;
+}
+
+static bool tag_is(const char *name, size_t len, const char *want)
+{
+	return strlen(want) == len && !strncasecmp(name, want, len);
+}
+
+/* Handles the tag at s ('<'); returns its length. */
+static size_t tag(struct sink *k, const char *s, size_t n, bool *skip)
+{
+	const char *gt = memchr(s, '>', n);
+	size_t len = gt ? (size_t)(gt - s) + 1 : n;
+	bool close = len > 1 && s[1] == '/';
+	const char *name = s + 1 + close;
+	size_t nl = 0;
+	while (name + nl < s + len && (isalnum((unsigned char)name[nl])))
+		nl++;
+	static const char *const block[] = { "br", "p", "div", "li", "tr", "h1", "h2", "h3",
+					     "h4", "pre", "table", "ul", "ol" };
+	if (tag_is(name, nl, "style") || tag_is(name, nl, "script") || tag_is(name, nl, "head"))
+		*skip = !close;
+	else if (tag_is(name, nl, "blockquote")) {
+		if (!k->bol)
+			put(k, '\n');
+		k->quote += close ? (k->quote > 0 ? -1 : 0) : 1;
+	} else {
+		for (size_t i = 0; i < sizeof block / sizeof *block; i++)
+			if (tag_is(name, nl, block[i]) && (!close || strcmp(block[i], "br")) &&
+			    (!k->bol || tag_is(name, nl, "br")))
+				put(k, '\n');
+	}
+	return len;
+}
+
+char *ww_html_to_text(const char *html, size_t len, size_t *outlen)
+{
+	struct sink k = { .bol = true };
+	bool skip = false, space = false;
+	for (size_t i = 0; i < len;) {
+		char c = html[i];
+		if (c == '<') {
+			if (!strncmp(html + i, "<!--", 4)) {
+				const char *end = strstr(html + i, "-->");
+				i = end ? (size_t)(end - html) + 3 : len;
+				continue;
+			}
+			i += tag(&k, html + i, len - i, &skip);
+			space = false;
+			continue;
+		}
+		i++;
+		if (skip)
+			continue;
+		if (c == '\n' || c == '\t' || c == ' ') { /* HTML white space collapses */
+			space = !k.bol;
+			continue;
+		}
+		if (space)
+			put(&k, ' ');
+		space = false;
+		if (c == '&')
+			i += entity(&k, html + i - 1, len - i + 1) - 1;
+		else
+			put(&k, c);
+	}
+	put(&k, '\n');
+	if (!k.s)
+		return NULL;
+	k.s[k.n] = '\0';
+	*outlen = k.n;
+	return k.s;
+}
+
+/* ---- the order block ---- */
+
+static const char *const ORDER_WORDS[] = {
+	"committees", "committee", "cc", "for-the-king", "for", "ftk", "pass", "first",
+	"play", "discard", "exchange", "declaration", "congress",
+	/* moderator commands (docs/mail.md) */
+	"pause", "resume", "address", "player-password", "preview",
+};
+
+/* Does this line begin with a word that starts an order? Otherwise it is
+ * the continuation of the line before, wrapped by a phone. */
+static bool starts_order(const char *line)
+{
+	size_t n = 0;
+	while (isalpha((unsigned char)line[n]) || line[n] == '-')
+		n++;
+	for (size_t i = 0; i < sizeof ORDER_WORDS / sizeof *ORDER_WORDS; i++)
+		if (strlen(ORDER_WORDS[i]) == n && !strncasecmp(line, ORDER_WORDS[i], n))
+			return true;
+	return false;
+}
+
+static bool key_line(struct ww_order_block *b, const char *line)
+{
+	static const char *const keys[] = { "password", "token", "game", "side" };
+	char *const fields[] = { b->password, b->token, b->game, b->side };
+	const size_t sizes[] = { sizeof b->password, sizeof b->token, sizeof b->game,
+				 sizeof b->side };
+	for (int i = 0; i < 4; i++) {
+		size_t n = strlen(keys[i]);
+		const char *p = line + n;
+		if (strncasecmp(line, keys[i], n))
+			continue;
+		p += strspn(p, " \t");
+		if (*p != ':')
+			continue;
+		p++;
+		p += strspn(p, " \t");
+		snprintf(fields[i], sizes[i], "%s", p);
+		return true;
+	}
+	return false;
+}
+
+static bool is_signature(const char *line)
+{
+	return !strcmp(line, "-- ") || !strcmp(line, "--");
+}
+
+static void block_line(struct ww_order_block *b, const char *t)
+{
+	if (!*t || *t == '#' || key_line(b, t))
+		return;
+	if (b->n > 0 && !starts_order(t)) {
+		char *prev = b->lines[b->n - 1];
+		size_t pl = strlen(prev);
+		if (pl + 1 + strlen(t) >= WW_MAIL_LINE)
+			snprintf(b->problem, sizeof b->problem, "an order is longer than %d characters",
+				 WW_MAIL_LINE - 1);
+		else
+			snprintf(prev + pl, WW_MAIL_LINE - pl, " %s", t);
+		return;
+	}
+	if (b->n == WW_PLAY_MAX || strlen(t) >= WW_MAIL_LINE) {
+		snprintf(b->problem, sizeof b->problem, b->n == WW_PLAY_MAX ?
+			 "more than %d orders in one mail" : "an order is longer than %d characters",
+			 b->n == WW_PLAY_MAX ? WW_PLAY_MAX : WW_MAIL_LINE - 1);
+		return;
+	}
+	snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
+}
+
+void ww_order_block_find(const char *text, struct ww_order_block *b)
+{
+	memset(b, 0, sizeof *b);
+	int lineno = 0;
+	for (const char *p = text; p && *p && !b->ended;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char line[WW_MAIL_LINE * 2];
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
+		p = nl ? nl + 1 : NULL;
+		lineno++;
+		if (is_signature(line))
+			return; /* nothing after a signature is read */
+		char *t = line + strspn(line, " \t");
+		size_t tl = strlen(t);
+		while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+			t[--tl] = '\0';
+		if (*t == '>')
+			continue; /* quoted */
+		bool marker = *t == '#' && !strncasecmp(t + 1 + strspn(t + 1, " "), "orders", 6) &&
+			      !t[1 + strspn(t + 1, " ") + 6];
+		bool end = *t == '#' && !strncasecmp(t + 1 + strspn(t + 1, " "), "end", 3) &&
+			   !t[1 + strspn(t + 1, " ") + 3];
+		if (!b->found) {
+			if (marker) {
+				b->found = true;
+				b->line = lineno;
+			}
+		} else if (end) {
+			b->ended = true;
+		} else if (!marker) {
+			block_line(b, t);
+		}
+	}
+}
+
+/* ---- addresses ---- */
+
+bool ww_addr_equal(const char *a, const char *b)
+{
+	return a && b && *a && !strcasecmp(a, b);
+}
+
+bool ww_game_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+	if (!n || n >= WW_GAME_NAME || name[0] == '.' || name[0] == '-')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && !strchr("_.-", name[i]))
+			return false;
+	return true;
+}
+
+int ww_judge_subaddress(const char *judge, const char *addr, char *game, char *side,
+			char *token)
+{
+	const char *jat = strchr(judge, '@'), *aat = strrchr(addr, '@');
+	if (!jat || !aat || strcasecmp(jat, aat))
+		return -1;
+	size_t local = (size_t)(jat - judge);
+	if ((size_t)(aat - addr) <= local + 1 || strncasecmp(addr, judge, local) ||
+	    addr[local] != '+')
+		return -1;
+	char sub[WW_ADDR_MAX];
+	snprintf(sub, sizeof sub, "%.*s", (int)(aat - addr - (long)local - 1), addr + local + 1);
+	char *t = strrchr(sub, '-');
+	if (!t)
+		return -1;
+	*t++ = '\0';
+	char *s = strrchr(sub, '-');
+	if (!s)
+		return -1;
+	*s++ = '\0';
+	if (!ww_game_name_ok(sub) || strlen(s) >= 16 || strlen(t) >= 64)
+		return -1;
+	strcpy(game, sub);
+	strcpy(side, s);
+	strcpy(token, t);
+	return 0;
+}

@@ -1,0 +1,97 @@
+/* Shared by mail_intake.c, mail_auth.c, mail_out.c, mail_process.c and
+ * cli_mail.c only. */
+#ifndef WW_MAIL_INTERNAL_H
+#define WW_MAIL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "mail.h"
+
+#define WW_MAIL_LINE 1024
+#define WW_GAME_NAME 48
+#define WW_TOKEN_HEX 17          /* 16 hex digits + NUL */
+#define WW_MAIL_TO 8
+
+/* One incoming mail, reduced to what the judge reads (mail_intake.c). */
+struct ww_mail_in {
+	char from[WW_ADDR_MAX];          /* the From addr-spec */
+	char message_id[512];            /* "<...>", or a hash of the mail */
+	char date[128];                  /* the Date header as written */
+	char subject[256];
+	char references[1024];           /* References (then In-Reply-To) */
+	char to[WW_MAIL_TO][WW_ADDR_MAX];/* Delivered-To, X-Original-To, To, Cc */
+	int nto;
+	char *text;                      /* the chosen body, UTF-8, LF line ends */
+	size_t textlen;
+};
+
+/* The order block of a mail body: "#orders" ... "#end". */
+struct ww_order_block {
+	bool found, ended;
+	int line;                        /* line of "#orders" in the body */
+	char game[WW_GAME_NAME], side[16], password[256], token[64];
+	int n;
+	char lines[WW_PLAY_MAX][WW_MAIL_LINE];
+	char problem[256];               /* a line too long, too many lines */
+};
+
+/* mail_intake.c */
+int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m,
+		  char *err, size_t errlen);
+void ww_mail_in_free(struct ww_mail_in *m);
+/* HTML reduced to text: tags dropped, block ends as line ends,
+ * <blockquote> lines quoted with "> ", entities decoded. Malloc'd. */
+char *ww_html_to_text(const char *html, size_t len, size_t *outlen);
+void ww_order_block_find(const char *text, struct ww_order_block *b);
+/* "judge+GAME-SIDE-TOKEN@host" for the config's judge address: 0 and
+ * the three parts, or -1 if `addr` is not one of the judge's. */
+int ww_judge_subaddress(const char *judge, const char *addr, char *game,
+			char *side, char *token);
+bool ww_game_name_ok(const char *name);
+bool ww_addr_equal(const char *a, const char *b);
+
+/* mail_auth.c: per-game mail settings, GAME/secret/mail.yaml. */
+struct ww_mail_secret {
+	char password[3][192];           /* Argon2id, by side; "" = none set */
+	int token_entry;                 /* log entry whose mails carry the tokens */
+	bool paused;
+};
+int ww_mail_secret_read(const char *dir, struct ww_mail_secret *s,
+			char *err, size_t errlen);
+int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len);
+/* Writes secret/mail.yaml by itself (rename); only with the lock held. */
+int ww_mail_secret_write(const char *dir, const struct ww_mail_secret *s,
+			 char *err, size_t errlen);
+int ww_password_hash(const char *password, char out[192]);
+bool ww_password_ok(const char *hash, const char *password);
+/* The token of `side` for the mails of log entry `entry`: keyed by the
+ * secret seed, so only the judge can make one, and replays reproduce it. */
+void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+		   int entry, char out[WW_TOKEN_HEX]);
+/* Which entry issued `token` for `side` (searching back from `latest`),
+ * or 0 if none did. */
+int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+		   int latest, const char *token);
+
+/* mail_out.c */
+struct ww_mail_out {
+	const char *to;                  /* recipient addr-spec */
+	const char *reply_to;            /* may be NULL */
+	const char *subject;
+	const char *date;                /* RFC 5322 date; NULL: now */
+	char message_id[300];
+	const char *in_reply_to;         /* "<...>" or NULL */
+	const char *references;          /* may be NULL */
+	const char *body;                /* UTF-8, LF */
+};
+/* The complete message (CRLF), malloc'd. */
+char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o,
+		      size_t *len);
+/* "judge+GAME-SIDE-TOKEN@host" */
+void ww_reply_address(const struct ww_mail_config *c, const char *game,
+		      enum ww_side side, const char *token, char *out, size_t len);
+/* "<ww.GAME.ENTRY.WHAT@host>": stable, so a resent mail is recognisable. */
+void ww_judge_message_id(const struct ww_mail_config *c, const char *game, int entry,
+			 const char *what, char *out, size_t len);
+
+#endif

@@ -1,0 +1,69 @@
+/* Play by email, the network half: the outbox over SMTP, the judge's
+ * mailbox over IMAP, reminders and archive replay (libcurl). Intake and
+ * composing are in mail.h; everything here goes through ww_mail_process
+ * and the files it leaves in GAME/outbox/new.
+ *
+ * Every function returns a sysexits.h code and writes one line per thing
+ * done or failed to `log` (stderr for the command line). */
+#ifndef WW_MAIL_NET_H
+#define WW_MAIL_NET_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <time.h>
+#include "mail.h"
+
+#define WW_OUT_MAX_BYTES (16u << 20) /* one outgoing mail, attachments and all */
+
+/* A growing byte string with a hard limit; `over` is set once something
+ * was dropped for want of room. Always NUL-terminated when p != NULL. */
+struct ww_buf {
+	char *p;
+	size_t len, cap, max;
+	int over;
+};
+/* snprintf that says whether it all fitted: 0, or -1 when cut short.
+ * Also the way to say an error into a caller's buffer. */
+int ww_fmt(char *out, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The game's name: the last part of its directory's path. */
+void ww_game_name(const char *game, char *out, size_t len);
+int ww_buf_add(struct ww_buf *b, const void *data, size_t n);
+void ww_buf_free(struct ww_buf *b);
+
+/* mail_send.c: sends every mail in GAME/outbox/new over SMTP and moves it
+ * to GAME/outbox/cur. EX_TEMPFAIL when one could not be sent (it stays
+ * for the next run). `send_all` does it for every game under `games`. */
+int ww_mail_send_game(const struct ww_mail_config *c, const char *game, FILE *log);
+int ww_mail_send_all(const struct ww_mail_config *c, const char *games, FILE *log);
+/* The envelope recipients: every address in To and Cc of an RFC 5322
+ * message, comma-separated into `out`. 0, or -1 when there is none or
+ * they do not fit. */
+int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen);
+/* Writes `text` as GAME/outbox/new/NAME (through outbox/tmp, fsynced,
+ * renamed), for a mail that is no part of a commit (a reminder). */
+int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
+		  char *err, size_t errlen);
+
+/* mail_poll.c: fetches the new messages of the judge's IMAP mailbox, in
+ * UID order, into ww_mail_process, then sends. Another poll running:
+ * EX_OK at once. */
+int ww_mail_poll(const struct ww_mail_config *c, FILE *log);
+
+/* mail_remind.c: mails each player whose move has waited more than
+ * c->remind_hours, at most once a day per game. */
+int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log);
+
+/* mail_replay.c: plays the game in `game` again from its start with the
+ * order mails of `archive` (an mbox file or a Maildir), in order, and
+ * reports to `out` the first mail whose result differs from the record. */
+int ww_mail_replay(const struct ww_mail_config *c, const char *game,
+		   const char *archive, FILE *out);
+
+/* cli_net.c: the subcommands (argv[0] is the subcommand's name). */
+int ww_cmd_send(int argc, char **argv);
+int ww_cmd_poll(int argc, char **argv);
+int ww_cmd_remind(int argc, char **argv);
+int ww_cmd_replay(int argc, char **argv);
+
+#endif

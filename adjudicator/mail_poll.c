@@ -1,0 +1,322 @@
+/* `wwjudge poll`: the judge's IMAP mailbox (libcurl) into ww_mail_process,
+ * then `send`.
+ *
+ * Messages are taken in UID order, and the state file GAMES/.poll-state
+ * keeps the mailbox's UIDVALIDITY and the highest UID done, written after
+ * each message: a crash fetches at most that one message again, and
+ * ww_mail_process knows it by its Message-ID and "UIDVALIDITY/UID". A
+ * message the game cannot take now (EX_TEMPFAIL: locked, disk full)
+ * stops the run there, so that a later order is never applied before an
+ * earlier one. GAMES/.poll.lock (flock, not waited for) lets one poll run
+ * at a time: cron may start one every minute. */
+#include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/file.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include "mail_net.h"
+
+#define MAX_PER_POLL 1000   /* messages taken per run; the rest next time */
+
+struct poll_state {
+	unsigned long long uidvalidity, uid;
+};
+
+struct imap {
+	CURL *h;
+	const struct ww_mail_config *c;
+	char base[256];      /* imap://host:port/ */
+	char mailbox[256];   /* INBOX */
+	char curl_err[CURL_ERROR_SIZE];
+	FILE *log;
+};
+
+static size_t write_buf(char *data, size_t size, size_t nmemb, void *arg)
+{
+	struct ww_buf *b = arg;
+	size_t n = size * nmemb;
+	/* past the limit, the rest is read and dropped: process refuses the
+	 * mail as too large, and the poll goes on. */
+	if (ww_buf_add(b, data, n) && !b->over)
+		return 0;
+	return n;
+}
+
+/* imap_url is scheme://host[:port]/MAILBOX; no mailbox means INBOX. */
+static int split_url(struct imap *m, const char *url)
+{
+	const char *host = strstr(url, "://");
+	if (!host || (strncasecmp(url, "imap://", 7) && strncasecmp(url, "imaps://", 8)))
+		return -1;
+	const char *path = strchr(host + 3, '/');
+	size_t baselen = path ? (size_t)(path - url) : strlen(url);
+	if (baselen + 2 > sizeof m->base)
+		return -1;
+	memcpy(m->base, url, baselen);
+	strcpy(m->base + baselen, "/");
+	const char *box = path && path[1] ? path + 1 : "INBOX";
+	if (ww_fmt(m->mailbox, sizeof m->mailbox, "%s", box) || strpbrk(m->mailbox, ";/?# \""))
+		return -1;
+	return 0;
+}
+
+/* One IMAP exchange: `url`, optionally a custom command, the untagged
+ * response or the message body into `out`. */
+static int imap_do(struct imap *m, const char *url, const char *command, struct ww_buf *out)
+{
+	CURL *h = m->h;
+	m->curl_err[0] = '\0';
+	curl_easy_setopt(h, CURLOPT_URL, url);
+	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, command);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_buf);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
+	CURLcode rc = curl_easy_perform(h);
+	if (rc != CURLE_OK) {
+		fprintf(m->log, "poll: %s%s%s: %s\n", url, command ? " " : "", command ? command : "",
+			m->curl_err[0] ? m->curl_err : curl_easy_strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+static int imap_open(struct imap *m, const struct ww_mail_config *c, FILE *log)
+{
+	m->c = c;
+	m->log = log;
+	if (split_url(m, c->imap_url)) {
+		fprintf(log, "poll: %s: imap_url is imap://HOST[:PORT]/MAILBOX or imaps://..., "
+			"not '%s'\n", c->path, c->imap_url);
+		return EX_CONFIG;
+	}
+	if (!(m->h = curl_easy_init()))
+		return EX_SOFTWARE;
+	CURL *h = m->h;
+	curl_easy_setopt(h, CURLOPT_USERNAME, c->imap_user);
+	curl_easy_setopt(h, CURLOPT_PASSWORD, c->imap_password);
+	if (c->imap_tls >= 2)
+		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
+	else if (c->imap_tls == 1)
+		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, m->curl_err);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
+	curl_easy_setopt(h, CURLOPT_TIMEOUT, 300L);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	return EX_OK;
+}
+
+/* "* STATUS INBOX (UIDVALIDITY 1795 UIDNEXT 4)" */
+static int imap_uidvalidity(struct imap *m, unsigned long long *v)
+{
+	char cmd[300];
+	struct ww_buf r = { .max = 1u << 16 };
+	ww_fmt(cmd, sizeof cmd, "STATUS \"%s\" (UIDVALIDITY)", m->mailbox);
+	int rc = imap_do(m, m->base, cmd, &r);
+	const char *p = r.p ? strcasestr(r.p, "UIDVALIDITY ") : NULL;
+	if (rc == 0 && (!p || sscanf(p + 12, "%llu", v) != 1 || !*v)) {
+		fprintf(m->log, "poll: %s: no UIDVALIDITY in the answer to %s\n", m->base, cmd);
+		rc = -1;
+	}
+	ww_buf_free(&r);
+	return rc;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+	return (x > y) - (x < y);
+}
+
+/* "* SEARCH 3 4 7": the UIDs after `last`, ascending, at most `max`. */
+static int imap_search(struct imap *m, unsigned long long uidvalidity, unsigned long long last,
+		       unsigned long long *uids, int max, int *n)
+{
+	char url[600], cmd[64];
+	struct ww_buf r = { .max = 1u << 20 };
+	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
+	ww_fmt(cmd, sizeof cmd, "UID SEARCH UID %llu:*", last + 1);
+	*n = 0;
+	if (imap_do(m, url, cmd, &r)) {
+		ww_buf_free(&r);
+		return -1;
+	}
+	for (char *line = r.p; line && *line;) {
+		char *next = strchr(line, '\n');
+		if (!strncasecmp(line, "* SEARCH", 8)) {
+			char *p = line + 8, *end;
+			for (;;) {
+				unsigned long long u = strtoull(p, &end, 10);
+				if (end == p)
+					break;
+				/* "N:*" always names the highest UID, even below N */
+				if (u > last && *n < max)
+					uids[(*n)++] = u;
+				p = end;
+			}
+		}
+		line = next ? next + 1 : NULL;
+	}
+	ww_buf_free(&r);
+	qsort(uids, (size_t)*n, sizeof *uids, by_value);
+	return 0;
+}
+
+static int imap_fetch(struct imap *m, unsigned long long uidvalidity, unsigned long long uid,
+		      struct ww_buf *msg)
+{
+	char url[600];
+	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu/;UID=%llu", m->base, m->mailbox,
+	       uidvalidity, uid);
+	return imap_do(m, url, NULL, msg);
+}
+
+static int imap_mark_seen(struct imap *m, unsigned long long uidvalidity, unsigned long long uid)
+{
+	char url[600], cmd[96];
+	struct ww_buf r = { .max = 1u << 16 };
+	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
+	ww_fmt(cmd, sizeof cmd, "UID STORE %llu +FLAGS.SILENT (\\Seen)", uid);
+	int rc = imap_do(m, url, cmd, &r);
+	ww_buf_free(&r);
+	return rc;
+}
+
+/* ---- GAMES/.poll-state ---- */
+
+static int read_state(const char *games, struct poll_state *s, FILE *log)
+{
+	char path[PATH_MAX], line[128];
+	*s = (struct poll_state){ 0 };
+	if (ww_fmt(path, sizeof path, "%s/.poll-state", games))
+		return -1;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return errno == ENOENT ? 0 : -1;
+	int rc = 0;
+	if (!fgets(line, sizeof line, f) ||
+	    sscanf(line, "uidvalidity %llu uid %llu", &s->uidvalidity, &s->uid) != 2) {
+		fprintf(log, "poll: %s:1: expected 'uidvalidity N uid N'; starting again from "
+			"the first message (processed ones are known by their Message-ID)\n", path);
+		*s = (struct poll_state){ 0 };
+	}
+	fclose(f);
+	return rc;
+}
+
+static int write_state(const char *games, const struct poll_state *s, FILE *log)
+{
+	char path[PATH_MAX], tmp[PATH_MAX];
+	if (ww_fmt(path, sizeof path, "%s/.poll-state", games) ||
+	    ww_fmt(tmp, sizeof tmp, "%s/.poll-state.%d", games, (int)getpid()))
+		return -1;
+	FILE *f = fopen(tmp, "w");
+	int ok = f && fprintf(f, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid) > 0;
+	ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	if (!ok || rename(tmp, path) < 0) {
+		fprintf(log, "poll: writing %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Non-blocking: a poll already running does the work. */
+static int lock_poll(const char *games, int *fd, FILE *log)
+{
+	char path[PATH_MAX];
+	if (ww_fmt(path, sizeof path, "%s/.poll.lock", games))
+		return EX_SOFTWARE;
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (*fd < 0) {
+		fprintf(log, "poll: cannot open %s: %s\n", path, strerror(errno));
+		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
+	}
+	if (flock(*fd, LOCK_EX | LOCK_NB) < 0) {
+		fprintf(log, "poll: another poll is running (%s is locked); nothing to do\n", path);
+		close(*fd);
+		*fd = -1;
+		return EX_OK;
+	}
+	return EX_OK;
+}
+
+/* One message: fetch, process, remember, mark. EX_TEMPFAIL stops the run. */
+static int poll_one(struct imap *m, const char *games, struct poll_state *s,
+		    unsigned long long uid)
+{
+	struct ww_buf msg = { .max = WW_MAIL_MAX_BYTES + 1 };
+	char id[64];
+	if (imap_fetch(m, s->uidvalidity, uid, &msg)) {
+		ww_buf_free(&msg);
+		return EX_TEMPFAIL;
+	}
+	ww_fmt(id, sizeof id, "%llu/%llu", s->uidvalidity, uid);
+	int rc = ww_mail_process(m->c, msg.p ? msg.p : "", msg.len, id);
+	ww_buf_free(&msg);
+	if (rc == EX_TEMPFAIL) {
+		fprintf(m->log, "poll: message %s: the game cannot take it now; "
+			"it and the messages after it wait for the next poll\n", id);
+		return EX_TEMPFAIL;
+	}
+	/* Test hook (tests/e2e): die after the commit, before the state file
+	 * and the send, as a crash or a kill would. */
+	if (getenv("WW_CRASH_POLL"))
+		_exit(99);
+	fprintf(m->log, "poll: message %s: processed%s\n", id,
+		rc == EX_OK ? "" : " (refused; see the lines above)");
+	s->uid = uid;
+	if (write_state(games, s, m->log))
+		return EX_IOERR;
+	imap_mark_seen(m, s->uidvalidity, uid); /* a courtesy: the state file decides */
+	return EX_OK;
+}
+
+static int poll_mailbox(const struct ww_mail_config *c, const char *games, FILE *log)
+{
+	struct imap m = { 0 };
+	struct poll_state s;
+	unsigned long long v, *uids = NULL;
+	int n = 0, rc = imap_open(&m, c, log);
+	if (rc)
+		return rc;
+	if (read_state(games, &s, log) || imap_uidvalidity(&m, &v)) {
+		rc = EX_TEMPFAIL;
+		goto out;
+	}
+	if (v != s.uidvalidity) {
+		if (s.uidvalidity)
+			fprintf(log, "poll: %s%s: UIDVALIDITY changed from %llu to %llu; reading "
+				"every message again (processed ones are known by their Message-ID)\n",
+				m.base, m.mailbox, s.uidvalidity, v);
+		s = (struct poll_state){ .uidvalidity = v };
+	}
+	uids = calloc(MAX_PER_POLL, sizeof *uids);
+	if (!uids || imap_search(&m, v, s.uid, uids, MAX_PER_POLL, &n)) {
+		rc = uids ? EX_TEMPFAIL : EX_OSERR;
+		goto out;
+	}
+	for (int i = 0; i < n && rc == EX_OK; i++)
+		rc = poll_one(&m, games, &s, uids[i]);
+out:
+	free(uids);
+	curl_easy_cleanup(m.h);
+	return rc;
+}
+
+int ww_mail_poll(const struct ww_mail_config *c, FILE *log)
+{
+	int fd, rc = lock_poll(c->games, &fd, log);
+	if (rc || fd < 0)
+		return rc;
+	rc = poll_mailbox(c, c->games, log);
+	int sent = ww_mail_send_all(c, c->games, log);
+	close(fd);
+	return rc != EX_OK ? rc : sent;
+}

@@ -1,0 +1,727 @@
+/* `wwjudge process`: one order mail in; the game changed at most once; the
+ * mails it decides placed in the outbox by the same commit (docs/mail.md).
+ * Also the path shared with `wwjudge order`: parse, apply, commit. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <yaml.h>
+#include "mail_internal.h"
+#include "order.h"
+#include "report.h"
+
+/* ---- the shared path ---- */
+
+void ww_play_text(const struct ww_play *p, char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int i = 0; i < p->n && o + 1 < len; i++) {
+		int k = snprintf(out + o, len - o, "%s%s", i ? "\n" : "", p->orders[i]);
+		if (k < 0)
+			break;
+		o += (size_t)k < len - o ? (size_t)k : len - o - 1;
+	}
+}
+
+static int refused(struct ww_play *p, int i, const char *why)
+{
+	if (i >= 0)
+		snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") refused: %s", i + 1,
+			 p->n, p->orders[i], why);
+	else
+		snprintf(p->why, sizeof p->why, "%s", why);
+	p->refused = true;
+	ww_events_free(&p->ev);
+	free(p->after);
+	p->after = NULL;
+	return 1;
+}
+
+int ww_play_apply(const struct ww_data *d, const struct ww_game *g, struct ww_dice *dice,
+		  struct ww_play *p)
+{
+	char why[768];
+	struct ww_dice none = { 0 };
+	struct ww_rng rng;
+	if (!dice)
+		dice = &none;
+	p->refused = false;
+	p->nparsed = 0;
+	for (int i = 0; i < p->n; i++, p->nparsed++)
+		if (ww_order_parse(d, p->orders[i], &p->parsed[i], why, sizeof why))
+			return refused(p, i, why);
+	memcpy(dice->seed, g->seed, sizeof dice->seed);
+	ww_dice_rng(dice, &rng);
+	if (!(p->after = malloc(sizeof *p->after)))
+		return -1;
+	*p->after = *g;
+	for (int i = 0; i < p->n; i++)
+		if (ww_apply(d, &p->after->state, p->side, &p->parsed[i], &rng, &p->ev, why,
+			     sizeof why))
+			return refused(p, i, why);
+	if (dice->used_forced < dice->nforced) {
+		snprintf(why, sizeof why, "%d forced dice were given but the orders "
+			 "rolled only %d; give exactly the dice that are rolled",
+			 dice->nforced, dice->used_forced);
+		return refused(p, -1, why);
+	}
+	ww_record_reveal_seed(p->after); /* the order that ends the game */
+	return 0;
+}
+
+enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
+				  struct ww_play *p, const struct ww_log_entry *e,
+				  const struct ww_rec_file *files, int nfiles,
+				  const char *also_seen, char *err, size_t errlen)
+{
+	static char all[WW_PLAY_MAX * (WW_MAIL_LINE + 1)];
+	struct ww_log_entry entry = *e;
+	ww_play_text(p, all, sizeof all);
+	entry.side = p->side;
+	entry.order_text = all;
+	entry.rejected = p->refused;
+	entry.reason = p->refused ? p->why : NULL;
+	entry.events = p->refused ? NULL : &p->ev;
+	return ww_record_commit_files(dir, &g->state, p->refused ? NULL : p->after, &entry,
+				      files, nfiles, also_seen, err, errlen);
+}
+
+void ww_play_free(struct ww_play *p)
+{
+	ww_events_free(&p->ev);
+	free(p->after);
+	p->after = NULL;
+}
+
+/* ---- one mail ---- */
+
+static const char *side_word(int side)
+{
+	return side == WW_AMERICAN ? "american" : side == WW_BRITISH ? "british" : "nobody";
+}
+
+struct intake {
+	const struct ww_mail_config *c;
+	const char *imap_id;
+	struct ww_mail_in m;
+	struct ww_order_block b;
+	char game[WW_GAME_NAME], side_word[16], token[64];
+	enum ww_side side;
+	char dir[PATH_MAX];
+	int lock_fd;
+	struct ww_game *g;
+	struct ww_data *d;
+	struct ww_mail_secret sec;
+	int entry;                       /* the number this mail's log entry gets */
+	struct ww_rec_file files[WW_REC_MAX_FILES];
+	char *texts[WW_REC_MAX_FILES];
+	char rels[WW_REC_MAX_FILES][64];
+	int nfiles;
+};
+
+static void note(const struct intake *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* For the MTA's log: stderr, one line. */
+static void note(const struct intake *in, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "wwjudge process: %s: ", in->m.message_id[0] ? in->m.message_id : "(mail)");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static int parse_side_word(const char *w)
+{
+	if (!strcasecmp(w, "american") || !strcasecmp(w, "america"))
+		return WW_AMERICAN;
+	if (!strcasecmp(w, "british") || !strcasecmp(w, "britain"))
+		return WW_BRITISH;
+	return WW_NOBODY;
+}
+
+static const char *registered(const struct intake *in, enum ww_side s)
+{
+	return s == WW_AMERICAN ? in->g->meta.american : in->g->meta.british;
+}
+
+/* The game: the judge sub-address the mail came to, else "game:" in the block. */
+static bool find_game(struct intake *in)
+{
+	for (int i = 0; i < in->m.nto; i++)
+		if (ww_judge_subaddress(in->c->judge, in->m.to[i], in->game, in->side_word,
+					in->token) == 0)
+			return true;
+	if (!in->b.game[0] || !ww_game_name_ok(in->b.game))
+		return false;
+	snprintf(in->game, sizeof in->game, "%s", in->b.game);
+	snprintf(in->side_word, sizeof in->side_word, "%s", in->b.side);
+	return true;
+}
+
+static int next_entry(const char *dir)
+{
+	char path[PATH_MAX + 8];
+	int max = 0;
+	if (snprintf(path, sizeof path, "%s/log", dir) >= (int)sizeof path)
+		return -1;
+	DIR *dp = opendir(path);
+	if (!dp)
+		return -1;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		int n, used = 0;
+		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
+			max = n;
+	}
+	closedir(dp);
+	return max + 1;
+}
+
+static int rec_exit(enum ww_rec_status st)
+{
+	switch (st) {
+	case WW_REC_OK: return EX_OK;
+	case WW_REC_BUSY: return EX_TEMPFAIL;
+	case WW_REC_IO: return EX_TEMPFAIL; /* disk full: the MTA tries again */
+	case WW_REC_CORRUPT: return EX_DATAERR;
+	case WW_REC_EXISTS: return EX_CANTCREAT;
+	case WW_REC_MISSING: return EX_NOINPUT;
+	}
+	return EX_SOFTWARE;
+}
+
+static int load_game(struct intake *in)
+{
+	char err[512] = "";
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	in->g = calloc(1, sizeof *in->g);
+	in->d = calloc(1, sizeof *in->d);
+	if (!p || !in->g || !in->d) {
+		free(p);
+		return EX_OSERR;
+	}
+	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
+	if (st == WW_REC_OK)
+		st = ww_record_load(in->dir, in->g, err, sizeof err);
+	if (st != WW_REC_OK) {
+		note(in, "%s: %s", in->dir, err);
+		free(p);
+		return rec_exit(st);
+	}
+	int rc = ww_data_load(in->g->meta.data_dir, in->d, p) < 0 ? EX_CONFIG : EX_OK;
+	if (rc)
+		note(in, "%s: the game data %s does not load", in->dir, in->g->meta.data_dir);
+	free(p);
+	in->g->data = in->d;
+	if (!rc && ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
+		note(in, "%s", err);
+		rc = EX_DATAERR;
+	}
+	if (!rc && (in->entry = next_entry(in->dir)) < 0)
+		rc = EX_NOINPUT;
+	return rc;
+}
+
+/* ---- composing ---- */
+
+static int add_file(struct intake *in, const char *rel, char *text, size_t len, unsigned mode)
+{
+	if (!text || in->nfiles == WW_REC_MAX_FILES) {
+		free(text);
+		return -1;
+	}
+	int i = in->nfiles++;
+	snprintf(in->rels[i], sizeof in->rels[i], "%s", rel);
+	in->texts[i] = text;
+	in->files[i] = (struct ww_rec_file){ in->rels[i], text, len, mode };
+	return 0;
+}
+
+static void free_files(struct intake *in)
+{
+	for (int i = 0; i < in->nfiles; i++)
+		free(in->texts[i]);
+	in->nfiles = 0;
+}
+
+static void current_token(const struct intake *in, enum ww_side s, int entry,
+			  char out[WW_TOKEN_HEX])
+{
+	ww_move_token(in->g->seed, s, entry, out);
+}
+
+/* How to answer: an example block with this side's token. */
+static void how_to_order(FILE *f, const char *token)
+{
+	fprintf(f, "\nTo give orders, reply to this mail (its Reply-To carries your\n"
+		   "token) with a block like this one; nothing outside it is read:\n\n"
+		   "#orders\npassword: YOUR PASSWORD\ntoken: %s\nplay 12 pc Boston\n#end\n",
+		token);
+}
+
+static void subject(const struct intake *in, const struct ww_state *s, enum ww_side to,
+		    char *out, size_t len)
+{
+	const char *what = s->phase == WW_PH_GAME_OVER ? "the game is over" :
+			   s->to_move == to ? "your move" :
+			   s->to_move == WW_AMERICAN ? "the American to move" : "the British to move";
+	snprintf(out, len, "[wwjudge %s] %d move %u: %s", in->game, s->year,
+		 (unsigned)s->move, what);
+}
+
+static int queue_mail(struct intake *in, const char *name, struct ww_mail_out *o)
+{
+	size_t len;
+	char rel[64];
+	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.%s", in->entry, name);
+	char *text = ww_mail_compose(in->c, o, &len);
+	return add_file(in, rel, text, len, 0600);
+}
+
+static void refs_plus(const struct intake *in, char *out, size_t len)
+{
+	size_t rl = strlen(in->m.references);
+	/* keep the newest references if they are too long */
+	const char *r = in->m.references;
+	if (rl + strlen(in->m.message_id) + 2 > len) {
+		r += rl + strlen(in->m.message_id) + 2 - len;
+		r = strchr(r, '<') ? strchr(r, '<') : "";
+	}
+	if (snprintf(out, len, "%s%s%s", r, *r ? " " : "", in->m.message_id) >= (int)len)
+		snprintf(out, len, "%s", in->m.message_id);
+}
+
+/* The report for side `to` after an accepted order: its own view only. */
+static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
+			 const char *token)
+{
+	char *text = NULL;
+	size_t len;
+	struct ww_state view;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	if (to == p->side) {
+		fprintf(f, "Game %s: your orders were accepted:\n", in->game);
+		for (int i = 0; i < p->n; i++) {
+			char canon[WW_MAIL_LINE];
+			ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+			fprintf(f, "  %s\n", canon);
+		}
+	} else {
+		fprintf(f, "Game %s: the %s player has moved.\n", in->game, ww_side_name(p->side));
+	}
+	fputc('\n', f);
+	ww_view(&p->after->state, to, &view);
+	ww_report_text(f, in->d, &view, to, &p->ev, p->after->meta.commitment);
+	if (p->after->meta.seed_revealed)
+		ww_report_seed(f, p->after->meta.seed_hex);
+	if (p->after->state.phase != WW_PH_GAME_OVER)
+		how_to_order(f, token);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static int queue_reports(struct intake *in, struct ww_play *p)
+{
+	for (int s = WW_AMERICAN; s <= WW_BRITISH; s++) {
+		char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
+		current_token(in, (enum ww_side)s, in->entry, token);
+		ww_reply_address(in->c, in->game, (enum ww_side)s, token, reply, sizeof reply);
+		subject(in, &p->after->state, (enum ww_side)s, subj, sizeof subj);
+		ww_judge_message_id(in->c, in->game, in->sec.token_entry, side_word(s),
+				    prev, sizeof prev);
+		bool orderer = s == (int)p->side;
+		if (orderer)
+			refs_plus(in, refs, sizeof refs);
+		char *body = report_body(in, p, (enum ww_side)s, token);
+		struct ww_mail_out o = {
+			.to = registered(in, (enum ww_side)s), .reply_to = reply, .subject = subj,
+			.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
+			.references = orderer ? refs : prev, .body = body ? body : "",
+		};
+		ww_judge_message_id(in->c, in->game, in->entry, side_word(s),
+				    o.message_id, sizeof o.message_id);
+		int rc = body ? queue_mail(in, side_word(s), &o) : -1;
+		free(body);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The mail settings with the tokens moved on to this entry's mails. */
+static int queue_secret(struct intake *in, const struct ww_mail_secret *s)
+{
+	char *text;
+	size_t len;
+	if (ww_mail_secret_text(s, &text, &len) < 0)
+		return -1;
+	return add_file(in, "secret/mail.yaml", text, len, 0600);
+}
+
+/* ---- refusals ---- */
+
+/* What the side has seen happen since entry `from` (for a stale token). */
+static void moves_since(FILE *f, const struct intake *in, int from)
+{
+	int shown = 0;
+	for (int e = from + 1; e < in->entry && shown < 40; e++) {
+		char path[PATH_MAX + 32];
+		if (snprintf(path, sizeof path, "%s/log/%06d.yaml", in->dir, e) >= (int)sizeof path)
+			break;
+		FILE *lf = fopen(path, "re");
+		if (!lf)
+			continue;
+		yaml_parser_t yp;
+		yaml_document_t doc;
+		yaml_parser_initialize(&yp);
+		yaml_parser_set_input_file(&yp, lf);
+		int ok = yaml_parser_load(&yp, &doc);
+		yaml_parser_delete(&yp);
+		fclose(lf);
+		if (!ok)
+			continue;
+		yaml_node_t *root = yaml_document_get_root_node(&doc);
+		const char *move = NULL, *side = NULL, *rej = NULL;
+		yaml_node_t *events = NULL;
+		for (yaml_node_pair_t *pp = root && root->type == YAML_MAPPING_NODE ?
+		     root->data.mapping.pairs.start : NULL;
+		     pp && pp < root->data.mapping.pairs.top; pp++) {
+			yaml_node_t *k = yaml_document_get_node(&doc, pp->key);
+			yaml_node_t *v = yaml_document_get_node(&doc, pp->value);
+			const char *key = k->type == YAML_SCALAR_NODE ? (char *)k->data.scalar.value : "";
+			const char *val = v->type == YAML_SCALAR_NODE ? (char *)v->data.scalar.value : NULL;
+			if (!strcmp(key, "move")) move = val;
+			else if (!strcmp(key, "side")) side = val;
+			else if (!strcmp(key, "rejected")) rej = val;
+			else if (!strcmp(key, "events") && v->type == YAML_SEQUENCE_NODE) events = v;
+		}
+		if (rej && !strcmp(rej, "false") && move && side) {
+			fprintf(f, "  move %s, the %s:\n", move, !strcmp(side, "american") ?
+				"American" : "British");
+			shown++;
+			for (yaml_node_item_t *it = events ? events->data.sequence.items.start : NULL;
+			     it && it < events->data.sequence.items.top; it++) {
+				yaml_node_t *ev = yaml_document_get_node(&doc, *it);
+				const char *text = NULL, *to = NULL;
+				for (yaml_node_pair_t *q = ev->type == YAML_MAPPING_NODE ?
+				     ev->data.mapping.pairs.start : NULL;
+				     q && q < ev->data.mapping.pairs.top; q++) {
+					yaml_node_t *k = yaml_document_get_node(&doc, q->key);
+					yaml_node_t *v = yaml_document_get_node(&doc, q->value);
+					if (k->type != YAML_SCALAR_NODE || v->type != YAML_SCALAR_NODE)
+						continue;
+					if (!strcmp((char *)k->data.scalar.value, "text"))
+						text = (char *)v->data.scalar.value;
+					else if (!strcmp((char *)k->data.scalar.value, "to"))
+						to = (char *)v->data.scalar.value;
+				}
+				/* only what this side may see */
+				if (text && to && (!strcmp(to, "both") ||
+						   !strcmp(to, side_word(in->side))))
+					fprintf(f, "    %s\n", text);
+			}
+		}
+		yaml_document_delete(&doc);
+	}
+	if (!shown)
+		fputs("  (no accepted move)\n", f);
+}
+
+/* One reply to the side's registered address, logged with the refusal,
+ * at one commit. Never to the sender when the sender is not registered. */
+static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
+{
+	char *text = NULL, token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400];
+	char err[512] = "";
+	size_t len;
+	static struct ww_play none;
+	if (!p) {
+		memset(&none, 0, sizeof none);
+		none.side = in->side;
+		p = &none;
+		for (int i = 0; i < in->b.n; i++)
+			none.orders[none.n++] = in->b.lines[i];
+		snprintf(none.why, sizeof none.why, "%s", reason);
+		none.refused = true;
+	}
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return EX_OSERR;
+	fprintf(f, "Game %s: your mail of %s\n(%s) was refused; nothing was changed.\n\n",
+		in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
+	if (p->nparsed > 0) {
+		fputs("What was understood:\n", f);
+		for (int i = 0; i < p->nparsed; i++) {
+			char canon[WW_MAIL_LINE];
+			ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+			fprintf(f, "  %s\n", canon);
+		}
+		fputc('\n', f);
+	}
+	fputs("What was wrong:\n", f);
+	ww_report_line(f, reason);
+	if (stale_from > 0) {
+		fputs("\nYour token belongs to an earlier move. What has happened since:\n", f);
+		moves_since(f, in, stale_from);
+	}
+	struct ww_state view;
+	char prompt[512];
+	ww_view(&in->g->state, in->side, &view);
+	ww_prompt_text(in->d, &view, prompt, sizeof prompt);
+	fputs("\nWhat is asked now:\n", f);
+	ww_report_line(f, prompt);
+	current_token(in, in->side, in->sec.token_entry, token);
+	how_to_order(f, token);
+	if (fclose(f) != 0) {
+		free(text);
+		return EX_OSERR;
+	}
+	ww_reply_address(in->c, in->game, in->side, token, reply, sizeof reply);
+	snprintf(subj, sizeof subj, "[wwjudge %s] refused: %.200s", in->game,
+		 in->m.subject[0] ? in->m.subject : "your orders");
+	refs_plus(in, refs, sizeof refs);
+	struct ww_mail_out o = {
+		.to = registered(in, in->side), .reply_to = reply, .subject = subj,
+		.date = in->m.date, .in_reply_to = in->m.message_id, .references = refs,
+		.body = text,
+	};
+	char name[32];
+	snprintf(name, sizeof name, "reply-%s", side_word(in->side));
+	ww_judge_message_id(in->c, in->game, in->entry, name, o.message_id, sizeof o.message_id);
+	int bad = queue_mail(in, name, &o);
+	free(text);
+	if (bad)
+		return EX_OSERR;
+	if (p == &none)
+		snprintf(none.why, sizeof none.why, "%s", reason);
+	struct ww_log_entry e = { .sender = in->m.from, .message_id = in->m.message_id,
+				  .received = in->m.date[0] ? in->m.date : NULL };
+	enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files, in->nfiles,
+					       in->imap_id, err, sizeof err);
+	if (st != WW_REC_OK) {
+		note(in, "cannot log the refusal: %s", err);
+		return rec_exit(st);
+	}
+	note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
+	     registered(in, in->side));
+	return EX_OK;
+}
+
+/* ---- who may order ---- */
+
+/* 0 if the sender may order; else the refusal is queued and its exit code
+ * returned through *rc. */
+static int authenticate(struct intake *in, int *rc)
+{
+	char why[600];
+	const char *reg = registered(in, in->side);
+	if (!ww_addr_equal(in->m.from, reg)) {
+		snprintf(why, sizeof why, "a mail from %.200s gave orders for the %s side, but "
+			 "only its registered address may; if it was you, send from the "
+			 "registered address", in->m.from[0] ? in->m.from : "(no sender)",
+			 ww_side_name(in->side));
+		return *rc = refuse(in, NULL, why, 0), -1;
+	}
+	if (!in->sec.password[in->side][0]) {
+		snprintf(why, sizeof why, "no password is set for the %s side; the moderator "
+			 "sets one with 'wwjudge passwd'", ww_side_name(in->side));
+		return *rc = refuse(in, NULL, why, 0), -1;
+	}
+	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
+		snprintf(why, sizeof why, in->b.password[0] ? "the password is wrong" :
+			 "the order block has no 'password:' line");
+		return *rc = refuse(in, NULL, why, 0), -1;
+	}
+	const char *tok = in->b.token[0] ? in->b.token : in->token;
+	char current[WW_TOKEN_HEX];
+	current_token(in, in->side, in->sec.token_entry, current);
+	if (!strcasecmp(tok, current))
+		return 0;
+	int from = ww_token_entry(in->g->seed, in->side, in->entry - 1, tok);
+	if (from > 0)
+		snprintf(why, sizeof why, "the token %s was written for an earlier move; "
+			 "your current token is in this mail", tok);
+	else
+		snprintf(why, sizeof why, *tok ? "'%s' is not a token of this game" :
+			 "the mail carries no move token: reply to the judge's last mail (its "
+			 "Reply-To carries it) or add a 'token:' line", tok);
+	return *rc = refuse(in, NULL, why, from), -1;
+}
+
+static int block_problem(struct intake *in)
+{
+	if (in->sec.paused)
+		return refuse(in, NULL, "the game is paused by the moderator; orders are "
+			      "refused until it resumes", 0);
+	if (!in->b.found)
+		return refuse(in, NULL, "the mail has no order block: write the orders "
+			      "between a line '#orders' and a line '#end'", 0);
+	if (!in->b.ended)
+		return refuse(in, NULL, "the order block has no '#end' line (nothing is read "
+			      "after a signature line '-- ')", 0);
+	if (in->b.problem[0])
+		return refuse(in, NULL, in->b.problem, 0);
+	if (in->b.n == 0)
+		return refuse(in, NULL, "the order block holds no orders", 0);
+	return -1;
+}
+
+static int play(struct intake *in)
+{
+	int rc = block_problem(in);
+	if (rc >= 0)
+		return rc;
+	struct ww_play *p = calloc(1, sizeof *p);
+	if (!p)
+		return EX_OSERR;
+	p->side = in->side;
+	for (int i = 0; i < in->b.n; i++)
+		p->orders[p->n++] = in->b.lines[i];
+	int r = ww_play_apply(in->d, in->g, NULL, p);
+	if (r < 0) {
+		rc = EX_OSERR;
+	} else if (r > 0) {
+		rc = refuse(in, p, p->why, 0);
+	} else {
+		struct ww_mail_secret next = in->sec;
+		next.token_entry = in->entry;
+		char err[512] = "";
+		if (queue_reports(in, p) < 0 || queue_secret(in, &next) < 0) {
+			rc = EX_OSERR;
+		} else {
+			struct ww_log_entry e = { .sender = in->m.from,
+						  .message_id = in->m.message_id,
+						  .received = in->m.date[0] ? in->m.date : NULL };
+			enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files,
+							       in->nfiles, in->imap_id, err,
+							       sizeof err);
+			if (st != WW_REC_OK)
+				note(in, "cannot commit: %s (nothing was changed)", err);
+			else
+				note(in, "%s: the %s orders are accepted (move %u)", in->game,
+				     ww_side_name(in->side), (unsigned)p->after->state.move);
+			rc = rec_exit(st);
+		}
+	}
+	ww_play_free(p);
+	free(p);
+	return rc;
+}
+
+/* The side: the sub-address or "side:"; else the one side whose registered
+ * address sent it. */
+static bool find_side(struct intake *in)
+{
+	in->side = (enum ww_side)parse_side_word(in->side_word);
+	if (in->side != WW_NOBODY)
+		return true;
+	bool am = ww_addr_equal(in->m.from, in->g->meta.american);
+	bool br = ww_addr_equal(in->m.from, in->g->meta.british);
+	if (am != br)
+		in->side = am ? WW_AMERICAN : WW_BRITISH;
+	return in->side != WW_NOBODY;
+}
+
+static int process_game(struct intake *in)
+{
+	int rc = load_game(in);
+	if (rc)
+		return rc;
+	if (ww_record_seen(in->dir, in->m.message_id) ||
+	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
+		note(in, "%s: already processed; nothing done", in->game);
+		return EX_OK;
+	}
+	if (!find_side(in)) {
+		note(in, "%s: no side named and %s is not one player's address; dropped",
+		     in->game, in->m.from);
+		return EX_OK;
+	}
+	if (authenticate(in, &rc) < 0)
+		return rc;
+	return play(in);
+}
+
+static void intake_end(struct intake *in)
+{
+	if (in->lock_fd >= 0)
+		ww_record_unlock(in->lock_fd);
+	free_files(in);
+	ww_mail_in_free(&in->m);
+	free(in->g);
+	free(in->d);
+}
+
+int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
+		    const char *imap_id)
+{
+	char err[300];
+	if (len > WW_MAIL_MAX_BYTES) {
+		fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails "
+			"of at most %u bytes (send the orders as plain text without "
+			"attachments)\n", len, WW_MAIL_MAX_BYTES);
+		return EX_DATAERR;
+	}
+	struct intake *in = calloc(1, sizeof *in);
+	if (!in)
+		return EX_OSERR;
+	in->c = c;
+	in->imap_id = imap_id && *imap_id ? imap_id : NULL;
+	in->lock_fd = -1;
+	int rc = EX_OK;
+	if (ww_mail_parse(msg, len, &in->m, err, sizeof err) < 0 && !in->m.message_id[0]) {
+		note(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
+		goto out;
+	}
+	if (in->m.text)
+		ww_order_block_find(in->m.text, &in->b);
+	if (!find_game(in)) {
+		note(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
+		     "'game:' line); dropped", in->m.from[0] ? in->m.from : "(no sender)");
+		goto out;
+	}
+	int n = snprintf(in->dir, sizeof in->dir, "%s/%s", c->games, in->game);
+	struct stat st;
+	char probe[PATH_MAX + 16];
+	snprintf(probe, sizeof probe, "%s/game.yaml", in->dir);
+	if (n < 0 || (size_t)n >= sizeof in->dir || stat(probe, &st) < 0) {
+		note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from, in->game,
+		     c->games);
+		goto out;
+	}
+	snprintf(probe, sizeof probe, "%s/" WW_OUTBOX_NEW, in->dir);
+	if (stat(probe, &st) < 0) { /* a mail renamed into a missing directory is lost */
+		char o[PATH_MAX + 16];
+		snprintf(o, sizeof o, "%s/outbox", in->dir);
+		mkdir(o, 0700);
+		snprintf(o, sizeof o, "%s/outbox/tmp", in->dir);
+		mkdir(o, 0700);
+		snprintf(o, sizeof o, "%s/outbox/cur", in->dir);
+		mkdir(o, 0700);
+		if (mkdir(probe, 0700) < 0 && errno != EEXIST) {
+			note(in, "%s: %s", probe, strerror(errno));
+			rc = EX_TEMPFAIL;
+			goto out;
+		}
+	}
+	rc = process_game(in);
+out:
+	intake_end(in);
+	free(in);
+	return rc;
+}

@@ -1,0 +1,192 @@
+/* `wwjudge remind`: a player whose move has waited more than the config's
+ * remind_hours gets a reminder, at most once a day per game.
+ *
+ * The wait runs from the log entry whose mails carry the current move
+ * token (secret/mail.yaml): the mails that asked for this move. GAME/remind
+ * holds "entry E side SIDE sent EPOCH" for the last reminder. A reminder
+ * is no part of the game: it is written straight into GAME/outbox/new
+ * (under the game's lock) and `send` takes it from there. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include "mail_internal.h"
+#include "mail_net.h"
+
+#define DAY (24 * 60 * 60)
+#define LOCK_WAIT 10
+
+struct remind_state {
+	int entry;
+	char side[16];
+	long long sent;
+};
+
+static void read_remind(const char *game, struct remind_state *r)
+{
+	char path[PATH_MAX], line[128];
+	*r = (struct remind_state){ 0 };
+	if (ww_fmt(path, sizeof path, "%s/remind", game))
+		return;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	if (!fgets(line, sizeof line, f) ||
+	    sscanf(line, "entry %d side %15s sent %lld", &r->entry, r->side, &r->sent) != 3)
+		*r = (struct remind_state){ 0 };
+	fclose(f);
+}
+
+static int write_remind(const char *game, const struct remind_state *r, FILE *log)
+{
+	char path[PATH_MAX], tmp[PATH_MAX];
+	if (ww_fmt(path, sizeof path, "%s/remind", game) ||
+	    ww_fmt(tmp, sizeof tmp, "%s/.remind.%d", game, (int)getpid()))
+		return -1;
+	FILE *f = fopen(tmp, "w");
+	int ok = f && fprintf(f, "entry %d side %s sent %lld\n", r->entry, r->side, r->sent) > 0;
+	ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+	if (f)
+		ok = fclose(f) == 0 && ok;
+	if (!ok || rename(tmp, path) < 0) {
+		fprintf(log, "remind: writing %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* When the mails asking for the current move were committed. */
+static time_t waiting_since(const char *game, int entry)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	if (ww_fmt(path, sizeof path, "%s/log/%06d.yaml", game, entry) == 0 && stat(path, &st) == 0)
+		return st.st_mtime;
+	if (ww_fmt(path, sizeof path, "%s/game.yaml", game) == 0 && stat(path, &st) == 0)
+		return st.st_mtime;
+	return 0;
+}
+
+static int compose_reminder(const struct ww_mail_config *c, const char *game,
+			    const struct ww_game *g, const struct ww_mail_secret *ms,
+			    long hours, time_t now, FILE *log)
+{
+	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[256];
+	char body[2048], file[128], what[64];
+	enum ww_side side = g->state.to_move;
+	const char *word = side == WW_AMERICAN ? "american" : "british";
+	ww_game_name(game, name, sizeof name);
+	ww_move_token(g->seed, side, ms->token_entry, token);
+	ww_reply_address(c, name, side, token, reply, sizeof reply);
+	ww_fmt(subject, sizeof subject, "Washington's War %s: your move is waiting (%d)", name,
+	       g->state.year);
+	ww_fmt(body, sizeof body,
+	       "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
+	       "\n"
+	       "Reply to this mail (or to the judge's last report) with your orders\n"
+	       "between #orders and #end, as before. Your move token is %s.\n"
+	       "\n"
+	       "This reminder comes at most once a day while the move waits.\n",
+	       name, hours, ww_side_name(side), token);
+	struct ww_mail_out o = {
+		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
+		.reply_to = reply, .subject = subject, .body = body,
+	};
+	ww_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));
+	ww_judge_message_id(c, name, ms->token_entry, what, o.message_id, sizeof o.message_id);
+	size_t len;
+	char *text = ww_mail_compose(c, &o, &len), err[512];
+	if (!text) {
+		fprintf(log, "remind: %s: out of memory\n", game);
+		return EX_OSERR;
+	}
+	ww_fmt(file, sizeof file, "%06d.%s", ms->token_entry, what);
+	int rc = ww_outbox_put(game, file, text, len, err, sizeof err);
+	free(text);
+	if (rc) {
+		fprintf(log, "remind: %s: %s\n", game, err);
+		return EX_IOERR;
+	}
+	fprintf(log, "remind: %s: reminded the %s player (%s), waiting %ld hours\n", game,
+		ww_side_name(side), o.to, hours);
+	return EX_OK;
+}
+
+/* With the game locked: is a reminder due? Then write it. */
+static int remind_locked(const struct ww_mail_config *c, const char *game, time_t now,
+			 struct ww_game *g, FILE *log)
+{
+	char err[512];
+	struct ww_mail_secret ms;
+	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+		fprintf(log, "remind: %s: %s\n", game, err);
+		return EX_DATAERR;
+	}
+	if (g->state.phase == WW_PH_GAME_OVER || g->state.to_move == WW_NOBODY)
+		return EX_OK;
+	if (ww_mail_secret_read(game, &ms, err, sizeof err)) {
+		fprintf(log, "remind: %s: %s\n", game, err);
+		return EX_DATAERR;
+	}
+	if (ms.paused)
+		return EX_OK;
+	time_t since = waiting_since(game, ms.token_entry);
+	struct remind_state r;
+	read_remind(game, &r);
+	if (!since || now - since < (time_t)c->remind_hours * 3600 || now - r.sent < DAY)
+		return EX_OK;
+	int rc = compose_reminder(c, game, g, &ms, (long)((now - since) / 3600), now, log);
+	if (rc)
+		return rc;
+	r = (struct remind_state){ .entry = ms.token_entry, .sent = now };
+	ww_fmt(r.side, sizeof r.side, "%s", g->state.to_move == WW_AMERICAN ? "american" : "british");
+	return write_remind(game, &r, log) ? EX_IOERR : EX_OK;
+}
+
+static int remind_game(const struct ww_mail_config *c, const char *game, time_t now, FILE *log)
+{
+	char err[512];
+	int fd;
+	enum ww_rec_status st = ww_record_lock(game, LOCK_WAIT, &fd, err, sizeof err);
+	if (st != WW_REC_OK) {
+		fprintf(log, "remind: %s: %s\n", game, err);
+		return st == WW_REC_BUSY ? EX_TEMPFAIL : EX_IOERR;
+	}
+	struct ww_game *g = calloc(1, sizeof *g);
+	int rc = g ? remind_locked(c, game, now, g, log) : EX_OSERR;
+	free(g);
+	ww_record_unlock(fd);
+	return rc;
+}
+
+int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log)
+{
+	if (c->remind_hours <= 0) {
+		fprintf(log, "remind: remind_hours is 0 in %s: no reminders\n", c->path);
+		return EX_OK;
+	}
+	DIR *dp = opendir(c->games);
+	if (!dp) {
+		fprintf(log, "remind: cannot read the games directory %s: %s\n", c->games,
+			strerror(errno));
+		return EX_NOINPUT;
+	}
+	int worst = EX_OK;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		char game[PATH_MAX], yaml[PATH_MAX];
+		if (e->d_name[0] == '.' || ww_fmt(game, sizeof game, "%s/%s", c->games, e->d_name) ||
+		    ww_fmt(yaml, sizeof yaml, "%s/game.yaml", game) || access(yaml, F_OK))
+			continue;
+		int rc = remind_game(c, game, now, log);
+		if (rc != EX_OK && worst != EX_TEMPFAIL)
+			worst = rc;
+	}
+	closedir(dp);
+	return worst;
+}

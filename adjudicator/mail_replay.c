@@ -1,0 +1,516 @@
+/* `wwjudge replay GAME --archive MBOX_OR_MAILDIR`: the game played again
+ * from its seed with the archived order mails, compared with the record.
+ *
+ * A scratch game is created in a temporary directory with the original's
+ * meta, seed and starting position (ww_new_game from the seed, or
+ * secret/initial-state.yaml for a scenario) and the original's passwords
+ * with the tokens back at the first mails. Each archived mail, in archive
+ * order (mbox order; a Maildir's cur/ and new/ by delivery time), goes
+ * through ww_mail_process exactly as it did when it arrived. After each,
+ * every log entry it added and every mail it put in the outbox must equal
+ * the record's file of the same name byte for byte (the judge's mails
+ * are dated with the order mail's Date and have stable names and
+ * Message-IDs, so they are reproducible). At the end the state, the
+ * public game.yaml and the ledgers must be equal too, and every log entry
+ * of the record must have been given by some mail. The first difference
+ * is reported and ends the replay. */
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include "mail_internal.h"
+#include "mail_net.h"
+
+#define MAX_ARCHIVE 20000  /* mails in one archive */
+
+struct archive {
+	struct ww_buf *mail;
+	char (*where)[96];  /* "mbox message 3", "new/1795..." */
+	int n;
+};
+
+struct replay {
+	const char *orig;           /* the game's directory */
+	char scratch[PATH_MAX];     /* the temporary games directory */
+	char game[PATH_MAX];        /* scratch/NAME */
+	struct ww_mail_config c;
+	struct ww_data *d;
+	struct ww_game *g;
+	FILE *out;
+	int entries, mails;         /* compared so far */
+};
+
+/* ---- files ---- */
+
+static int slurp(const char *path, struct ww_buf *b)
+{
+	FILE *f = fopen(path, "r");
+	char chunk[16384];
+	size_t n;
+	if (!f)
+		return -1;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		if (ww_buf_add(b, chunk, n))
+			break;
+	int bad = ferror(f) || b->over;
+	fclose(f);
+	if (!bad && !b->p)
+		ww_buf_add(b, "", 0);
+	return bad ? -1 : 0;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+/* "line N: the record has "...", the replay gives "..."" */
+static void first_difference(const struct ww_buf *rec, const struct ww_buf *got, char *out,
+			     size_t len)
+{
+	size_t i = 0, line = 1, start = 0;
+	while (i < rec->len && i < got->len && rec->p[i] == got->p[i]) {
+		if (rec->p[i] == '\n') {
+			line++;
+			start = i + 1;
+		}
+		i++;
+	}
+	int a = (int)strcspn(rec->p + start, "\r\n"), b = (int)strcspn(got->p + start, "\r\n");
+	if (start >= rec->len)
+		ww_fmt(out, len, "line %zu: the record ends, the replay goes on with \"%.*s\"", line,
+		       b > 160 ? 160 : b, got->p + start);
+	else if (start >= got->len)
+		ww_fmt(out, len, "line %zu: the record has \"%.*s\", the replay ends", line,
+		       a > 160 ? 160 : a, rec->p + start);
+	else
+		ww_fmt(out, len, "line %zu: the record has \"%.*s\", the replay gives \"%.*s\"",
+		       line, a > 160 ? 160 : a, rec->p + start, b > 160 ? 160 : b, got->p + start);
+}
+
+/* 0 when GAME/rel equals scratch/rel byte for byte; else says why. */
+static int same_file(struct replay *r, const char *rel, const char *rel_orig, const char *why)
+{
+	char a[PATH_MAX], b[PATH_MAX], diff[512];
+	struct ww_buf rec = { .max = WW_OUT_MAX_BYTES }, got = { .max = WW_OUT_MAX_BYTES };
+	ww_fmt(a, sizeof a, "%s/%s", r->orig, rel_orig ? rel_orig : rel);
+	ww_fmt(b, sizeof b, "%s/%s", r->game, rel);
+	int rc = 0;
+	if (slurp(b, &got)) {
+		fprintf(r->out, "%s: %s: the replay wrote no %s\n", why, rel, rel);
+		rc = -1;
+	} else if (slurp(a, &rec)) {
+		fprintf(r->out, "%s: the replay writes %s, which the record does not have\n", why,
+			rel_orig ? rel_orig : rel);
+		rc = -1;
+	} else if (rec.len != got.len || memcmp(rec.p, got.p, rec.len)) {
+		first_difference(&rec, &got, diff, sizeof diff);
+		fprintf(r->out, "%s: %s differs from the record: %s\n", why,
+			rel_orig ? rel_orig : rel, diff);
+		rc = -1;
+	}
+	ww_buf_free(&rec);
+	ww_buf_free(&got);
+	return rc;
+}
+
+static int count_entries(const char *game)
+{
+	char path[PATH_MAX];
+	int max = 0;
+	ww_fmt(path, sizeof path, "%s/log", game);
+	DIR *dp = opendir(path);
+	if (!dp)
+		return -1;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		int n, used = 0;
+		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
+			max = n;
+	}
+	closedir(dp);
+	return max;
+}
+
+/* ---- the archive ---- */
+
+static int archive_add(struct archive *a, const char *text, size_t len, const char *where)
+{
+	if (a->n == MAX_ARCHIVE)
+		return -1;
+	if (!a->mail) {
+		a->mail = calloc(MAX_ARCHIVE, sizeof *a->mail);
+		a->where = calloc(MAX_ARCHIVE, sizeof *a->where);
+		if (!a->mail || !a->where)
+			return -1;
+	}
+	struct ww_buf *b = &a->mail[a->n];
+	*b = (struct ww_buf){ .max = WW_MAIL_MAX_BYTES + 1 };
+	/* a mail over the limit is kept one byte over it: process refuses it */
+	if (ww_buf_add(b, text, len) && !b->over)
+		return -1;
+	if (!b->p && ww_buf_add(b, "", 0))
+		return -1;
+	ww_fmt(a->where[a->n], sizeof a->where[a->n], "%s", where);
+	a->n++;
+	return 0;
+}
+
+static void archive_free(struct archive *a)
+{
+	for (int i = 0; i < a->n; i++)
+		ww_buf_free(&a->mail[i]);
+	free(a->mail);
+	free(a->where);
+}
+
+/* The blank line before the next "From " line belongs to the mbox. */
+static int end_message(struct archive *a, struct ww_buf *msg, const char *path)
+{
+	char where[96];
+	if (msg->len >= 2 && !memcmp(msg->p + msg->len - 2, "\n\n", 2))
+		msg->len--;
+	else if (msg->len >= 4 && !memcmp(msg->p + msg->len - 4, "\r\n\r\n", 4))
+		msg->len -= 2;
+	ww_fmt(where, sizeof where, "%s message %d", path, a->n + 1);
+	return archive_add(a, msg->p ? msg->p : "", msg->len, where);
+}
+
+/* mboxrd: "From " lines start messages; ">From ", ">>From " lose one '>'. */
+static int read_mbox(const char *path, struct archive *a, char *err, size_t errlen)
+{
+	struct ww_buf file = { .max = 1u << 30 }, msg = { .max = WW_MAIL_MAX_BYTES * 2 };
+	if (slurp(path, &file)) {
+		ww_fmt(err, errlen, "%s: %s", path, file.over ? "larger than 1 GiB" : strerror(errno));
+		ww_buf_free(&file);
+		return -1;
+	}
+	int rc = 0, in_msg = 0;
+	for (size_t i = 0; i < file.len && rc == 0;) {
+		const char *line = file.p + i, *nl = memchr(line, '\n', file.len - i);
+		size_t n = nl ? (size_t)(nl - line) + 1 : file.len - i;
+		i += n;
+		if (n >= 5 && !memcmp(line, "From ", 5)) {
+			if (in_msg)
+				rc = end_message(a, &msg, path);
+			msg.len = 0;
+			msg.over = 0;
+			in_msg = 1;
+			continue;
+		}
+		if (!in_msg) {
+			ww_fmt(err, errlen, "%s: not an mbox (the first line is not a \"From \" line)",
+			       path);
+			rc = -1;
+			break;
+		}
+		size_t gt = 0;
+		while (gt < n && line[gt] == '>')
+			gt++;
+		if (gt && n - gt >= 5 && !memcmp(line + gt, "From ", 5))
+			line++, n--;
+		if (ww_buf_add(&msg, line, n) && !msg.over)
+			rc = -1;
+	}
+	if (rc == 0 && in_msg)
+		rc = end_message(a, &msg, path);
+	if (rc && !*err)
+		ww_fmt(err, errlen, "%s: out of memory, or more than %d mails", path, MAX_ARCHIVE);
+	ww_buf_free(&file);
+	ww_buf_free(&msg);
+	return rc;
+}
+
+struct mdfile {
+	unsigned long long secs, usec;
+	char rel[300];
+};
+
+/* Maildir names begin "SECONDS." and most deliverers put "M<microseconds>"
+ * in the next part (Postfix, Dovecot); that is the delivery order. */
+static void maildir_key(const char *name, struct mdfile *f)
+{
+	char *end;
+	f->secs = strtoull(name, &end, 10);
+	const char *m = *end == '.' ? strchr(end + 1, 'M') : NULL;
+	const char *dot = *end == '.' ? strchr(end + 1, '.') : NULL;
+	f->usec = m && (!dot || m < dot) ? strtoull(m + 1, NULL, 10) : 0;
+}
+
+static int by_delivery(const void *x, const void *y)
+{
+	const struct mdfile *a = x, *b = y;
+	if (a->secs != b->secs)
+		return a->secs < b->secs ? -1 : 1;
+	if (a->usec != b->usec)
+		return a->usec < b->usec ? -1 : 1;
+	return strcmp(strchr(a->rel, '/'), strchr(b->rel, '/'));
+}
+
+static int read_maildir(const char *path, struct archive *a, char *err, size_t errlen)
+{
+	struct mdfile *files = calloc(MAX_ARCHIVE, sizeof *files);
+	int n = 0, rc = 0;
+	if (!files)
+		return -1;
+	for (int sub = 0; sub < 2; sub++) {
+		char dir[PATH_MAX];
+		ww_fmt(dir, sizeof dir, "%s/%s", path, sub ? "new" : "cur");
+		DIR *dp = opendir(dir);
+		struct dirent *e;
+		while (dp && (e = readdir(dp)) && n < MAX_ARCHIVE) {
+			if (e->d_name[0] == '.')
+				continue;
+			if (ww_fmt(files[n].rel, sizeof files[n].rel, "%s/%s", sub ? "new" : "cur",
+				   e->d_name))
+				continue;
+			maildir_key(e->d_name, &files[n]);
+			n++;
+		}
+		if (dp)
+			closedir(dp);
+	}
+	qsort(files, (size_t)n, sizeof *files, by_delivery);
+	for (int i = 0; i < n && rc == 0; i++) {
+		char p[PATH_MAX];
+		struct ww_buf b = { .max = WW_MAIL_MAX_BYTES + 1 };
+		ww_fmt(p, sizeof p, "%s/%s", path, files[i].rel);
+		if (slurp(p, &b) && !b.over) {
+			ww_fmt(err, errlen, "%s: %s", p, strerror(errno));
+			rc = -1;
+		} else {
+			rc = archive_add(a, b.p ? b.p : "", b.len, files[i].rel);
+		}
+		ww_buf_free(&b);
+	}
+	free(files);
+	return rc;
+}
+
+static int read_archive(const char *path, struct archive *a, char *err, size_t errlen)
+{
+	struct stat st;
+	char sub[PATH_MAX];
+	if (stat(path, &st) < 0) {
+		ww_fmt(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return read_mbox(path, a, err, errlen);
+	ww_fmt(sub, sizeof sub, "%s/cur", path);
+	if (stat(sub, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		ww_fmt(err, errlen, "%s: a directory but not a Maildir (no cur/)", path);
+		return -1;
+	}
+	return read_maildir(path, a, err, errlen);
+}
+
+/* ---- the scratch game ---- */
+
+static int starting_position(struct replay *r, struct ww_state *s, struct ww_events *ev)
+{
+	char path[PATH_MAX], err[512];
+	if (!r->g->meta.scenario[0]) {
+		struct ww_dice dice = { 0 };
+		struct ww_rng rng;
+		memcpy(dice.seed, r->g->seed, sizeof dice.seed);
+		ww_dice_rng(&dice, &rng);
+		ww_new_game(r->d, s, &rng, ev);
+		return 0;
+	}
+	struct ww_buf b = { .max = 1u << 22 };
+	ww_fmt(path, sizeof path, "%s/secret/initial-state.yaml", r->orig);
+	int rc = slurp(path, &b);
+	if (rc)
+		fprintf(r->out, "replay: %s: %s (a scenario game needs its starting position)\n",
+			path, strerror(errno));
+	else if ((rc = ww_state_read_yaml(b.p, b.len, r->d, s, err, sizeof err)))
+		fprintf(r->out, "replay: %s: %s\n", path, err);
+	ww_buf_free(&b);
+	return rc;
+}
+
+static int make_scratch(struct replay *r)
+{
+	char name[WW_GAME_NAME + 1], err[512];
+	const char *tmp = getenv("TMPDIR");
+	ww_game_name(r->orig, name, sizeof name);
+	if (ww_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-XXXXXX",
+		   tmp && *tmp ? tmp : "/tmp") || !mkdtemp(r->scratch)) {
+		fprintf(r->out, "replay: cannot make a temporary directory: %s\n", strerror(errno));
+		r->scratch[0] = '\0';
+		return EX_CANTCREAT;
+	}
+	ww_fmt(r->game, sizeof r->game, "%s/%s", r->scratch, name);
+	ww_fmt(r->c.games, sizeof r->c.games, "%s", r->scratch);
+
+	struct ww_game *ng = calloc(1, sizeof *ng);
+	struct ww_events ev = { 0 };
+	int rc = ng ? EX_OK : EX_OSERR;
+	if (!rc) {
+		ng->meta = r->g->meta;
+		ng->meta.seed_revealed = false;
+		ng->meta.seed_hex[0] = '\0';
+		memcpy(ng->seed, r->g->seed, sizeof ng->seed);
+		ng->data = r->d;
+		rc = starting_position(r, &ng->state, &ev) ? EX_DATAERR : EX_OK;
+	}
+	if (!rc && ww_record_create(r->game, ng, &ev, err, sizeof err) != WW_REC_OK) {
+		fprintf(r->out, "replay: cannot create the scratch game %s: %s\n", r->game, err);
+		rc = EX_CANTCREAT;
+	}
+	ww_events_free(&ev);
+	free(ng);
+	struct ww_mail_secret ms;
+	if (!rc && ww_mail_secret_read(r->orig, &ms, err, sizeof err)) {
+		fprintf(r->out, "replay: %s\n", err);
+		rc = EX_DATAERR;
+	}
+	if (!rc) {
+		ms.token_entry = 1; /* the tokens of the first mails */
+		ms.paused = false;
+		if (ww_mail_secret_write(r->game, &ms, err, sizeof err)) {
+			fprintf(r->out, "replay: %s\n", err);
+			rc = EX_CANTCREAT;
+		}
+	}
+	if (!rc && same_file(r, "log/000001.yaml", NULL, "the start (log entry 1)"))
+		rc = EX_DATAERR;
+	return rc;
+}
+
+/* ---- one mail ---- */
+
+/* The mails the replay just wrote: each equals the record's (in outbox/cur
+ * once sent, else outbox/new), then moves aside. */
+static int compare_outbox(struct replay *r, const char *why)
+{
+	char dir[PATH_MAX];
+	ww_fmt(dir, sizeof dir, "%s/outbox/new", r->game);
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return 0;
+	struct dirent *e;
+	int rc = 0;
+	while (rc == 0 && (e = readdir(dp))) {
+		char rel[PATH_MAX], cur[PATH_MAX], from[PATH_MAX], to[PATH_MAX];
+		struct stat st;
+		if (e->d_name[0] == '.')
+			continue;
+		ww_fmt(rel, sizeof rel, "outbox/new/%s", e->d_name);
+		ww_fmt(cur, sizeof cur, "outbox/cur/%s", e->d_name);
+		ww_fmt(from, sizeof from, "%s/%s", r->orig, cur);
+		rc = same_file(r, rel, stat(from, &st) == 0 ? cur : rel, why);
+		ww_fmt(from, sizeof from, "%s/%s", r->game, rel);
+		ww_fmt(to, sizeof to, "%s/%s", r->game, cur);
+		if (rc == 0 && rename(from, to) == 0)
+			r->mails++;
+	}
+	closedir(dp);
+	return rc;
+}
+
+static int replay_mail(struct replay *r, const struct archive *a, int i, int *entries)
+{
+	char why[256];
+	int before = *entries;
+	int rc = ww_mail_process(&r->c, a->mail[i].p, a->mail[i].len, NULL);
+	if (rc == EX_TEMPFAIL) {
+		fprintf(r->out, "replay: %s: the scratch game could not take it (exit 75)\n",
+			a->where[i]);
+		return EX_TEMPFAIL;
+	}
+	*entries = count_entries(r->game);
+	ww_fmt(why, sizeof why, "%s", a->where[i]);
+	for (int e = before + 1; e <= *entries; e++) {
+		char rel[32];
+		ww_fmt(rel, sizeof rel, "log/%06d.yaml", e);
+		if (same_file(r, rel, NULL, why))
+			return EX_DATAERR;
+		r->entries++;
+	}
+	return compare_outbox(r, why) ? EX_DATAERR : EX_OK;
+}
+
+/* After the last mail: nothing of the record left unexplained. */
+static int compare_end(struct replay *r, int entries)
+{
+	int total = count_entries(r->orig);
+	if (total > entries) {
+		fprintf(r->out, "replay: log/%06d.yaml: no mail of the archive gives this entry "
+			"(the archive ends after entry %d)\n", entries + 1, entries);
+		return EX_DATAERR;
+	}
+	static const char *const files[] = { "secret/state.yaml", "game.yaml",
+		"secret/ledger-american.yaml", "secret/ledger-british.yaml" };
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+		if (same_file(r, files[i], NULL, "replay: at the end"))
+			return EX_DATAERR;
+	return EX_OK;
+}
+
+static int load_original(struct replay *r)
+{
+	char err[512];
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	r->g = calloc(1, sizeof *r->g);
+	r->d = calloc(1, sizeof *r->d);
+	if (!p || !r->g || !r->d) {
+		free(p);
+		return EX_OSERR;
+	}
+	enum ww_rec_status st = ww_record_load(r->orig, r->g, err, sizeof err);
+	int rc = EX_OK;
+	if (st != WW_REC_OK) {
+		fprintf(r->out, "replay: %s: %s\n", r->orig, err);
+		rc = st == WW_REC_MISSING ? EX_NOINPUT : EX_DATAERR;
+	} else if (ww_data_load(r->g->meta.data_dir, r->d, p) < 0) {
+		fprintf(r->out, "replay: %s: the game data %s does not load\n", r->orig,
+			r->g->meta.data_dir);
+		rc = EX_CONFIG;
+	}
+	free(p);
+	return rc;
+}
+
+int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char *archive,
+		   FILE *out)
+{
+	struct replay r = { .orig = game, .out = out };
+	struct archive a = { 0 };
+	char err[600] = "";
+	if (!c) {
+		fprintf(out, "replay: --config FILE is needed: the judge's address says which "
+			"mails are orders\n");
+		return EX_USAGE;
+	}
+	r.c = *c;
+	int rc = load_original(&r);
+	if (!rc && read_archive(archive, &a, err, sizeof err)) {
+		fprintf(out, "replay: %s\n", err);
+		rc = EX_NOINPUT;
+	}
+	if (!rc)
+		rc = make_scratch(&r);
+	int entries = 1;
+	for (int i = 0; i < a.n && !rc; i++)
+		rc = replay_mail(&r, &a, i, &entries);
+	if (!rc)
+		rc = compare_end(&r, entries);
+	if (!rc)
+		fprintf(out, "replay: %d mails read, %d log entries and %d outgoing mails "
+			"compared: the record is what the archive gives\n", a.n, r.entries + 1,
+			r.mails);
+	if (r.scratch[0])
+		nftw(r.scratch, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	archive_free(&a);
+	free(r.g);
+	free(r.d);
+	return rc;
+}

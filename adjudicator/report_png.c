@@ -1,0 +1,893 @@
+/* The board as a picture (cairo): colonies as coloured regions around
+ * their spaces, the sea found by flooding from the south-east corner,
+ * the lines between spaces, the spaces in their shapes, the pieces, and
+ * the tracks and boxes in the sea and the Great Lakes corner. Everything
+ * comes from the data and one side's view; the same view gives the same
+ * bytes (fixed font family, no clock, cairo's deterministic PNG writer). */
+#include <dlfcn.h>
+#include <math.h>   /* M_PI only: no libm */
+#include <stdlib.h>
+#include <string.h>
+#include <cairo.h>
+#include "report.h"
+
+#define W WW_BOARD_W
+#define H WW_BOARD_H
+#define REACH 62          /* a colony's land around each of its spaces, px */
+#define FONT "DejaVu Sans"
+
+/* Colours, 0xRRGGBB. */
+enum {
+	SEA = 0x9fc3dc, SEA_DEEP = 0x7fa9c9, WILDERNESS = 0xe9dfc3, COAST = 0x4a6a86,
+	BORDER = 0x8a7a5a, INK = 0x2b2118, LINK = 0x6b5a45, ARNOLD = 0x7a3e9d,
+	SPACE_EMPTY = 0xfffdf4, PORT_RIM = 0x1f4f7a,
+	PC_AMERICAN = 0x2456a6, PC_BRITISH = 0xc8282d,
+	CU_BRITISH = 0xb01e23, CU_AMERICAN = 0x1c4587, CU_FRENCH = 0xf4f4ff,
+	GEN_BRITISH = 0x7d1418, GEN_AMERICAN = 0x172f5c, CONGRESS = 0xe3b11f,
+	HIGHLIGHT = 0xff8c00, WINTER_LINE = 0x3b5bb5, PANEL = 0xf8f3e3,
+};
+
+/* Soft colony colours, neighbours in the data's order differ. */
+static const uint32_t TINT[] = {
+	0xe6c79c, 0xc7dcae, 0xf1d39a, 0xd5c2de, 0xb5d6c6, 0xefc1b3, 0xdedda4,
+	0xc1cfe6, 0xe8cdb9, 0xcfe3a6, 0xeec5d5, 0xc6e0dc, 0xe3c9a4,
+};
+#define CANADA_TINT 0xd9d4cc
+
+static void rgb(cairo_t *cr, uint32_t c)
+{
+	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0,
+			     (c & 255) / 255.0);
+}
+
+static uint32_t colony_tint(const struct ww_data *d, int colony)
+{
+	if (colony < 0 || colony >= d->ncolonies)
+		return WILDERNESS;
+	if (d->colonies[colony].is_canada)
+		return CANADA_TINT;
+	return TINT[colony % (int)(sizeof TINT / sizeof *TINT)];
+}
+
+/* ---- where things go ---- */
+
+struct spot { double x, y; };
+
+static struct spot centre(const struct ww_data *d, int s)
+{
+	return (struct spot){ d->spaces[s].x, d->spaces[s].y };
+}
+
+/* CU squares to the right of the space, one per nation present. */
+#define CU_SIZE 18
+static struct spot cu_box(const struct ww_data *d, int s, int k)
+{
+	struct spot c = centre(d, s);
+	return (struct spot){ c.x + 15 + k * (CU_SIZE + 2), c.y - CU_SIZE / 2.0 };
+}
+
+/* General plates above the space, the first lowest. */
+#define PLATE_H 14
+static struct spot plate(const struct ww_data *d, int s, int k)
+{
+	struct spot c = centre(d, s);
+	return (struct spot){ c.x - 14, c.y - 33 - k * (PLATE_H + 2) };
+}
+
+static struct spot congress_spot(const struct ww_data *d, int s)
+{
+	struct spot c = centre(d, s);
+	return (struct spot){ c.x - 25, c.y };
+}
+
+/* British and American CUs never share a space; French ones stand
+ * beside the American. */
+static int cu_slot(int nation)
+{
+	return nation == WW_NAT_FRENCH;
+}
+
+void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, int *x, int *y)
+{
+	struct spot s = centre(d, space);
+	switch (p) {
+	case WW_PIECE_SPACE:
+		break;
+	case WW_PIECE_CU_BRITISH:
+	case WW_PIECE_CU_AMERICAN:
+	case WW_PIECE_CU_FRENCH:
+		/* the corner of the nation's square, clear of the count */
+		s = cu_box(d, space, cu_slot(p - WW_PIECE_CU_BRITISH));
+		s.x += 2;
+		s.y += 2;
+		break;
+	case WW_PIECE_GENERAL:
+		s = plate(d, space, 0);
+		s.x += 2;
+		s.y += PLATE_H / 2.0;
+		break;
+	case WW_PIECE_CONGRESS:
+		s = congress_spot(d, space);
+		break;
+	}
+	*x = (int)s.x;
+	*y = (int)s.y;
+}
+
+uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
+			 int space, enum ww_board_piece p)
+{
+	(void)d;
+	switch (p) {
+	case WW_PIECE_SPACE:
+		return view->space[space].pc == WW_AMERICAN ? PC_AMERICAN :
+			view->space[space].pc == WW_BRITISH ? PC_BRITISH : SPACE_EMPTY;
+	case WW_PIECE_CU_BRITISH: return CU_BRITISH;
+	case WW_PIECE_CU_AMERICAN: return CU_AMERICAN;
+	case WW_PIECE_CU_FRENCH: return CU_FRENCH;
+	case WW_PIECE_GENERAL:
+		for (int g = 0; g < d->ngenerals; g++)
+			if (view->general_at[g] == space)
+				return d->generals[g].side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN;
+		return 0;
+	case WW_PIECE_CONGRESS: return CONGRESS;
+	}
+	return 0;
+}
+
+/* ---- the land: colony regions, wilderness and sea ---- */
+
+struct land {
+	int16_t *owner;   /* nearest space within REACH, -1 if none */
+	uint8_t *sea;
+};
+
+/* owner[i]: the nearest space within `reach` of pixel i, or -1. */
+static void nearest_spaces(const struct ww_data *d, int16_t *owner, int reach)
+{
+	int32_t *best = malloc(sizeof *best * W * H);
+	for (int i = 0; i < W * H; i++) {
+		owner[i] = -1;
+		if (best)
+			best[i] = INT32_MAX;
+	}
+	if (!best)
+		return;
+	for (int s = 0; s < d->nspaces; s++) {
+		int cx = d->spaces[s].x, cy = d->spaces[s].y;
+		for (int y = cy - reach; y <= cy + reach; y++) {
+			if (y < 0 || y >= H)
+				continue;
+			for (int x = cx - reach; x <= cx + reach; x++) {
+				int dx = x - cx, dy = y - cy, d2 = dx * dx + dy * dy;
+				if (x < 0 || x >= W || d2 > reach * reach || d2 >= best[y * W + x])
+					continue;
+				best[y * W + x] = d2;
+				owner[y * W + x] = (int16_t)s;
+			}
+		}
+	}
+	free(best);
+}
+
+/* Breadth-first from the pixels already marked, through pixels that
+ * `open` allows, for at most `depth` steps (-1: no limit). */
+static void spread(uint8_t *mark, const int16_t *open, int depth, int *queue)
+{
+	int head = 0, tail = 0;
+	for (int i = 0; i < W * H; i++)
+		if (mark[i])
+			queue[tail++] = i;
+	for (int level = 0; head < tail && level != depth; level++) {
+		int end = tail;
+		while (head < end) {
+			int p = queue[head++], x = p % W, y = p / W;
+			int next[4] = { x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1,
+					y > 0 ? p - W : -1, y < H - 1 ? p + W : -1 };
+			for (int k = 0; k < 4; k++) {
+				int q = next[k];
+				if (q < 0 || mark[q] || open[q] >= 0)
+					continue;
+				mark[q] = 1;
+				queue[tail++] = q;
+			}
+		}
+	}
+}
+
+/* The sea joins the south-east corner. It floods only what is far from
+ * every space (INLAND), so it cannot run up the gaps between colonies,
+ * then comes back to the colonies' edge (REACH). What is left is the
+ * wilderness. */
+#define INLAND 96
+static int find_land(const struct ww_data *d, struct land *l)
+{
+	int16_t *far = malloc(sizeof *far * W * H);
+	int *queue = malloc(sizeof *queue * W * H);
+	if (!far || !queue) {
+		free(far);
+		free(queue);
+		return -1;
+	}
+	nearest_spaces(d, far, INLAND);
+	nearest_spaces(d, l->owner, REACH);
+	l->sea[W * H - 1] = 1;
+	spread(l->sea, far, -1, queue);
+	spread(l->sea, l->owner, INLAND - REACH + 8, queue);
+	free(far);
+	free(queue);
+	return 0;
+}
+
+static uint32_t mix(uint32_t a, uint32_t b, int num, int den)
+{
+	uint32_t out = 0;
+	for (int sh = 0; sh <= 16; sh += 8) {
+		int ca = (a >> sh) & 255, cb = (b >> sh) & 255;
+		out |= (uint32_t)((ca * (den - num) + cb * num) / den) << sh;
+	}
+	return out;
+}
+
+static bool south(const struct ww_data *d, const struct land *l, int i)
+{
+	return l->owner[i] >= 0 && d->spaces[l->owner[i]].south_of_line;
+}
+
+/* Pixel i is on the line if a pixel within two to its right or below
+ * is on the other side of it. */
+static bool winter_border(const struct ww_data *d, const struct land *l, int i)
+{
+	bool here = south(d, l, i);
+	int near[] = { i + 1, i + 2, i + W, i + 2 * W, i + W + 1 };
+	for (size_t k = 0; k < sizeof near / sizeof *near; k++)
+		if (l->owner[near[k]] >= 0 && south(d, l, near[k]) != here)
+			return true;
+	return false;
+}
+
+static void paint_land(const struct ww_data *d, const struct land *l, cairo_surface_t *img)
+{
+	cairo_surface_flush(img);
+	unsigned char *px = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+	for (int y = 0; y < H; y++) {
+		uint32_t *row = (uint32_t *)(void *)(px + y * stride);
+		for (int x = 0; x < W; x++) {
+			int i = y * W + x, o = l->owner[i];
+			uint32_t c;
+			if (l->sea[i]) {
+				/* deeper further out: a band along the coast */
+				bool shore = false;
+				for (int k = 1; k <= 12 && !shore; k += 4)
+					shore = (x >= k && !l->sea[i - k]) || (y >= k && !l->sea[i - k * W]) ||
+						(x + k < W && !l->sea[i + k]) ||
+						(y + k < H && !l->sea[i + k * W]);
+				c = shore ? SEA : SEA_DEEP;
+			} else {
+				c = o >= 0 ? colony_tint(d, d->spaces[o].colony) : WILDERNESS;
+			}
+			/* borders: the coast, the Winter Attrition Line (2.1.B),
+			 * and between colonies */
+			if (x + 2 < W && y + 2 < H) {
+				int r = i + 1, b = i + W;
+				if (l->sea[i] != l->sea[r] || l->sea[i] != l->sea[b])
+					c = COAST;
+				else if (o >= 0 && winter_border(d, l, i) && (x + y) % 18 < 12)
+					c = WINTER_LINE;
+				else if (!l->sea[i] && o >= 0) {
+					int orr = l->owner[r], ob = l->owner[b];
+					int col = d->spaces[o].colony;
+					if ((orr >= 0 && d->spaces[orr].colony != col) ||
+					    (ob >= 0 && d->spaces[ob].colony != col))
+						c = mix(c, BORDER, 3, 4);
+				}
+			}
+			row[x] = 0xff000000u | c;
+		}
+	}
+	cairo_surface_mark_dirty(img);
+}
+
+/* ---- text ---- */
+
+static void font(cairo_t *cr, double size, bool bold)
+{
+	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+}
+
+static double text_width(cairo_t *cr, const char *s)
+{
+	cairo_text_extents_t e;
+	cairo_text_extents(cr, s, &e);
+	return e.x_advance;
+}
+
+/* Text with a light halo, so it reads on any colour. align: 0 left,
+ * 1 centre. */
+static void label(cairo_t *cr, double x, double y, const char *s, int align,
+		  uint32_t ink, uint32_t halo)
+{
+	if (align == 1)
+		x -= text_width(cr, s) / 2;
+	cairo_move_to(cr, x, y);
+	cairo_text_path(cr, s);
+	rgb(cr, halo);
+	cairo_set_line_width(cr, 3);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_stroke(cr);
+	cairo_move_to(cr, x, y);
+	rgb(cr, ink);
+	cairo_show_text(cr, s);
+}
+
+static void text(cairo_t *cr, double x, double y, const char *s, uint32_t ink)
+{
+	cairo_move_to(cr, x, y);
+	rgb(cr, ink);
+	cairo_show_text(cr, s);
+}
+
+/* "Boston MA" is shown as "Boston": the colour says the colony. */
+static void short_name(const struct ww_data *d, int s, char *out, size_t len)
+{
+	const char *name = d->spaces[s].name, *code = d->colonies[d->spaces[s].colony].code;
+	size_t n = strlen(name), c = strlen(code);
+	if (n > c + 1 && name[n - c - 1] == ' ' && !strcmp(name + n - c, code))
+		n -= c + 1;
+	snprintf(out, len, "%.*s", (int)n, name);
+}
+
+/* ---- the map ---- */
+
+static void links(cairo_t *cr, const struct ww_data *d)
+{
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	for (int a = 0; a < d->nspaces; a++) {
+		for (int k = 0; k < d->spaces[a].nlinks; k++) {
+			const struct ww_link *ln = &d->spaces[a].links[k];
+			if (ln->to < a)
+				continue;
+			double dash[] = { 7, 6 }, dots[] = { 2, 5 };
+			if (ln->arnold_only) {
+				rgb(cr, ARNOLD);
+				cairo_set_dash(cr, dots, 2, 0);
+				cairo_set_line_width(cr, 3);
+			} else {
+				rgb(cr, LINK);
+				cairo_set_dash(cr, dash, ln->wilderness ? 2 : 0, 0);
+				cairo_set_line_width(cr, ln->wilderness ? 2 : 2.5);
+			}
+			cairo_move_to(cr, d->spaces[a].x, d->spaces[a].y);
+			cairo_line_to(cr, d->spaces[ln->to].x, d->spaces[ln->to].y);
+			cairo_stroke(cr);
+		}
+	}
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* 2.1.B: the line is painted with the land; its name goes at its west
+ * end. */
+static void winter_line_label(cairo_t *cr, const struct ww_data *d, const struct land *l)
+{
+	for (int x = 0; x < W - 2; x++)
+		for (int y = 0; y < H - 2; y++) {
+			int i = y * W + x;
+			if (l->owner[i] < 0 || l->sea[i] || !winter_border(d, l, i))
+				continue;
+			font(cr, 12, true);
+			label(cr, x + 4, y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
+			return;
+		}
+}
+
+static uint32_t side_colour(int side)
+{
+	return side == WW_AMERICAN ? PC_AMERICAN : PC_BRITISH;
+}
+
+/* Points around (x, y) at radii r1, r2 alternately, by rotating the
+ * user space (no libm). */
+static void star_path(cairo_t *cr, double x, double y, int points, double r1, double r2)
+{
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_move_to(cr, 0, -r1);
+	for (int i = 1; i < points * 2; i++) {
+		cairo_rotate(cr, M_PI / points);
+		cairo_line_to(cr, 0, i % 2 ? -r2 : -r1);
+	}
+	cairo_close_path(cr);
+	cairo_restore(cr);
+}
+
+/* The space's shape (2.1): star fortified, square winter quarters,
+ * circle otherwise; a port has a thick sea-blue rim. */
+static void space_shape(cairo_t *cr, const struct ww_data *d, int s)
+{
+	const struct ww_space *sp = &d->spaces[s];
+	cairo_new_path(cr);
+	if (sp->fortified)
+		star_path(cr, sp->x, sp->y, 8, 17, 11);
+	else if (sp->winter_quarters)
+		cairo_rectangle(cr, sp->x - 12, sp->y - 12, 24, 24);
+	else
+		cairo_arc(cr, sp->x, sp->y, 12, 0, 2 * M_PI);
+	rgb(cr, SPACE_EMPTY);
+	cairo_fill_preserve(cr);
+	rgb(cr, sp->port ? PORT_RIM : INK);
+	cairo_set_line_width(cr, sp->port ? 3.5 : 1.5);
+	cairo_stroke(cr);
+}
+
+/* 3.0: a PC marker, a hexagon in the side's colour. */
+static void pc_marker(cairo_t *cr, double x, double y, int side)
+{
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_rotate(cr, M_PI / 6);
+	star_path(cr, 0, 0, 3, 9, 9);
+	cairo_restore(cr);
+	rgb(cr, side_colour(side));
+	cairo_fill_preserve(cr);
+	rgb(cr, 0xffffff);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+}
+
+static void cu_square(cairo_t *cr, double x, double y, int count, uint32_t fill,
+		      uint32_t ink)
+{
+	char n[8];
+	cairo_rectangle(cr, x, y, CU_SIZE, CU_SIZE);
+	rgb(cr, fill);
+	cairo_fill_preserve(cr);
+	rgb(cr, INK);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	snprintf(n, sizeof n, "%d", count);
+	font(cr, 12, true);
+	text(cr, x + CU_SIZE / 2.0 - text_width(cr, n) / 2, y + 13.5, n, ink);
+}
+
+static void general_plate(cairo_t *cr, double x, double y, const char *name, int side)
+{
+	font(cr, 11, true);
+	double w = text_width(cr, name) + 8;
+	cairo_rectangle(cr, x, y, w, PLATE_H);
+	rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
+	cairo_fill(cr);
+	text(cr, x + 4, y + 11, name, 0xffffff);
+}
+
+static void congress_marker(cairo_t *cr, double x, double y)
+{
+	cairo_new_path(cr);
+	cairo_arc(cr, x, y, 8, 0, 2 * M_PI);
+	rgb(cr, CONGRESS);
+	cairo_fill_preserve(cr);
+	rgb(cr, INK);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	font(cr, 9, true);
+	label(cr, x, y - 11, "Congress", 1, INK, 0xffffff);
+}
+
+static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *v, int s)
+{
+	static const uint32_t fill[WW_NATIONS] = { CU_BRITISH, CU_AMERICAN, CU_FRENCH };
+	static const uint32_t ink[WW_NATIONS] = { 0xffffff, 0xffffff, CU_AMERICAN };
+	for (int n = 0; n < WW_NATIONS; n++) {
+		if (!v->space[s].cu[n])
+			continue;
+		struct spot b = cu_box(d, s, cu_slot(n));
+		cu_square(cr, b.x, b.y, v->space[s].cu[n], fill[n], ink[n]);
+	}
+	int k = 0;
+	for (int g = 0; g < d->ngenerals; g++) {
+		if (v->general_at[g] != s)
+			continue;
+		struct spot p = plate(d, s, k++);
+		general_plate(cr, p.x, p.y, d->generals[g].name, d->generals[g].side);
+	}
+	if (v->congress_at == s) {
+		struct spot c = congress_spot(d, s);
+		congress_marker(cr, c.x, c.y);
+	}
+}
+
+/* The spaces named by the last move's events that recipient may see. */
+static void last_move(cairo_t *cr, const struct ww_data *d, enum ww_side recipient,
+		      const struct ww_events *ev)
+{
+	for (int s = 0; ev && s < d->nspaces; s++) {
+		const char *name = d->spaces[s].name;
+		size_t len = strlen(name);
+		bool named = false;
+		for (int i = 0; i < ev->n && !named; i++) {
+			if (!ww_report_sees(&ev->v[i], recipient))
+				continue;
+			for (const char *p = ev->v[i].text; (p = strstr(p, name)); p += len) {
+				char after = p[len];
+				if (!(after >= 'a' && after <= 'z') && !(after >= 'A' && after <= 'Z')) {
+					named = true;
+					break;
+				}
+			}
+		}
+		if (!named)
+			continue;
+		cairo_new_path(cr);
+		cairo_arc(cr, d->spaces[s].x, d->spaces[s].y, 21, 0, 2 * M_PI);
+		rgb(cr, HIGHLIGHT);
+		cairo_set_line_width(cr, 5);
+		cairo_stroke(cr);
+	}
+}
+
+/* ---- the sea: blockade zones, the French Navy ---- */
+
+static int by_x(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+	return (p[0] > q[0]) - (p[0] < q[0]);
+}
+
+/* A river through a zone's ports, west to east, on to the edge. */
+static void river(cairo_t *cr, const struct ww_data *d, int z)
+{
+	double pts[WW_MAX_SPACES][2];
+	int n = 0;
+	for (int s = 0; s < d->nspaces; s++)
+		if (d->spaces[s].port && d->spaces[s].zone == z) {
+			pts[n][0] = d->spaces[s].x;
+			pts[n][1] = d->spaces[s].y;
+			n++;
+		}
+	qsort(pts, (size_t)n, sizeof pts[0], by_x);
+	cairo_new_path(cr);
+	cairo_move_to(cr, pts[0][0] - 40, pts[0][1] + 10);
+	for (int i = 0; i < n; i++)
+		cairo_line_to(cr, pts[i][0], pts[i][1]);
+	double dx = n > 1 ? pts[n - 1][0] - pts[0][0] : 1, dy = n > 1 ? pts[n - 1][1] - pts[0][1] : 0;
+	double k = (W - pts[n - 1][0]) / (dx > 1 ? dx : 1);
+	cairo_line_to(cr, W, pts[n - 1][1] + dy * k);
+	rgb(cr, SEA);
+	cairo_set_line_width(cr, 9);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_stroke(cr);
+}
+
+/* 12.3: each zone's name in the sea off its ports. */
+static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		  const struct land *l)
+{
+	for (int z = 0; z < d->nzones; z++) {
+		double x = 0, y = 0;
+		int n = 0;
+		for (int s = 0; s < d->nspaces; s++)
+			if (d->spaces[s].port && d->spaces[s].zone == z) {
+				x += d->spaces[s].x;
+				y += d->spaces[s].y;
+				n++;
+			}
+		if (!n)
+			continue;
+		x /= n;
+		y /= n;
+		/* out to sea, south-east, then a little further; a zone with
+		 * no sea near its ports is a river, drawn through them */
+		double sx = x, sy = y;
+		int steps = 0;
+		while (steps < 120 && sy < H - 30 && !l->sea[(int)sy * W + (int)sx]) {
+			sx += sx < W - 100 ? 2 : 0;
+			sy += sx < W - 100 ? 1.2 : 2;
+			steps++;
+		}
+		if (l->sea[(int)sy * W + (int)sx]) {
+			x = sx + 40;
+			y = sy + 30;
+		} else {
+			river(cr, d, z);
+			y -= 20;
+		}
+		if (x > W - 90)
+			x = W - 90;
+		if (y > H - 20)
+			y = H - 20;
+		font(cr, 12, true);
+		double w = text_width(cr, d->zones[z].name);
+		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
+		rgb(cr, 0xe8f1f8);
+		cairo_fill_preserve(cr);
+		rgb(cr, PORT_RIM);
+		cairo_set_line_width(cr, 1.5);
+		cairo_stroke(cr);
+		text(cr, x - w / 2, y, d->zones[z].name, PORT_RIM);
+		if (v->french_navy_zone == z) {
+			font(cr, 12, true);
+			double fw = text_width(cr, "French Navy") + 10;
+			cairo_rectangle(cr, x - fw / 2, y + 8, fw, 18);
+			rgb(cr, CU_FRENCH);
+			cairo_fill_preserve(cr);
+			rgb(cr, CU_AMERICAN);
+			cairo_stroke(cr);
+			text(cr, x - fw / 2 + 5, y + 22, "French Navy", CU_AMERICAN);
+		}
+	}
+}
+
+/* ---- tracks and boxes ---- */
+
+static void panel(cairo_t *cr, double x, double y, double w, double h, const char *title)
+{
+	cairo_rectangle(cr, x, y, w, h);
+	rgb(cr, PANEL);
+	cairo_fill_preserve(cr);
+	rgb(cr, INK);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	font(cr, 13, true);
+	text(cr, x + 8, y + 17, title, INK);
+}
+
+static void track_box(cairo_t *cr, double x, double y, double w, const char *s, bool on,
+		      uint32_t colour)
+{
+	cairo_rectangle(cr, x, y, w, 24);
+	rgb(cr, on ? colour : 0xffffff);
+	cairo_fill_preserve(cr);
+	rgb(cr, INK);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	font(cr, 12, on);
+	text(cr, x + w / 2 - text_width(cr, s) / 2, y + 17, s, on ? 0xffffff : INK);
+}
+
+static void turn_track(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		       double x, double y)
+{
+	int years = d->last_year - d->first_year + 1;
+	int we = v->war_ends_card > 0 && v->war_ends_card < WW_MAX_CARDS ?
+		d->cards[v->war_ends_card].war_ends_year : 0;
+	panel(cr, x, y, 590, 62, "Game Turn");
+	for (int i = 0; i < years && i < WW_MAX_YEARS; i++) {
+		char s[8];
+		snprintf(s, sizeof s, "%d", d->first_year + i);
+		track_box(cr, x + 10 + i * 63, y + 28, 58, s, v->year == d->first_year + i, INK);
+		if (we == d->first_year + i) {
+			font(cr, 9, true);
+			label(cr, x + 10 + i * 63 + 29, y + 25, "War Ends", 1, PC_BRITISH, PANEL);
+		}
+	}
+}
+
+static void alliance_track(cairo_t *cr, const struct ww_state *v, double x, double y)
+{
+	panel(cr, x, y, 590, 62, v->french_in_war ? "French Alliance: France is in the war" :
+	      "French Alliance (12.0)");
+	for (int i = 0; i <= 9; i++) {
+		char s[4];
+		snprintf(s, sizeof s, "%d", i);
+		track_box(cr, x + 10 + i * 57, y + 28, 52, s, v->french_alliance == i, PC_AMERICAN);
+	}
+}
+
+/* A box's contents: generals at `where` (of `side`, or all) and CUs. */
+static void box_contents(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			 double x, double y, double w, int where, int side, int cu,
+			 uint32_t cu_fill, uint32_t cu_ink)
+{
+	double cx = x + 8, cy = y + 26;
+	if (cu) {
+		cu_square(cr, cx, cy, cu, cu_fill, cu_ink);
+		cx += CU_SIZE + 6;
+	}
+	for (int g = 0; g < d->ngenerals; g++) {
+		if (v->general_at[g] != where || (side && (int)d->generals[g].side != side))
+			continue;
+		font(cr, 11, true);
+		double pw = text_width(cr, d->generals[g].name) + 8;
+		if (cx + pw > x + w - 6) {
+			cx = x + 8;
+			cy += PLATE_H + 4;
+		}
+		general_plate(cr, cx, cy + 2, d->generals[g].name, d->generals[g].side);
+		cx += pw + 4;
+	}
+}
+
+static void boxes(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		  double x, double y)
+{
+	panel(cr, x, y, 290, 66, "British Reinforcements");
+	box_contents(cr, d, v, x, y, 290, WW_LOC_REINFORCEMENTS, WW_BRITISH,
+		     v->cu_reinforcements[WW_NAT_BRITISH], CU_BRITISH, 0xffffff);
+	panel(cr, x + 300, y, 290, 66, "American Reinforcements");
+	box_contents(cr, d, v, x + 300, y, 290, WW_LOC_REINFORCEMENTS, WW_AMERICAN,
+		     v->cu_reinforcements[WW_NAT_AMERICAN], CU_AMERICAN, 0xffffff);
+	panel(cr, x, y + 74, 290, 66, "French Box");
+	box_contents(cr, d, v, x, y + 74, 290, WW_LOC_FRENCH_BOX, 0, v->cu_french_box,
+		     CU_FRENCH, CU_AMERICAN);
+	if (!v->french_in_war && v->french_navy_zone < 0) {
+		font(cr, 11, true);
+		text(cr, x + 200, y + 90, "French Navy", CU_AMERICAN);
+	}
+	panel(cr, x + 300, y + 74, 290, 66, "Captured / Out of the Game");
+	box_contents(cr, d, v, x + 300, y + 74, 140, WW_LOC_CAPTURED, 0, 0, 0, 0);
+	box_contents(cr, d, v, x + 445, y + 74, 140, WW_LOC_REMOVED, 0, 0, 0, 0);
+}
+
+static void cards_panel(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			double x, double y)
+{
+	char s[160];
+	panel(cr, x, y, 590, 84, "Cards and Markers");
+	font(cr, 12, false);
+	snprintf(s, sizeof s, "Deck %d   Discard %d   American hand %d   British hand %d",
+		 v->deck.n, v->discard.n, v->hand[WW_AMERICAN].n, v->hand[WW_BRITISH].n);
+	text(cr, x + 10, y + 36, s, INK);
+	int top = v->discard.n ? v->discard.card[v->discard.n - 1] : 0;
+	if (top && top < WW_MAX_CARDS)
+		snprintf(s, sizeof s, "Top of the discard pile: #%d %s", top, d->cards[top].title);
+	else
+		snprintf(s, sizeof s, "The discard pile is empty");
+	text(cr, x + 10, y + 54, s, INK);
+	snprintf(s, sizeof s, "British Regulars' Advantage: %s%s",
+		 v->regulars ? "in effect" : "gone",
+		 v->congress_at == WW_LOC_DISPERSED ? "    Continental Congress dispersed" : "");
+	text(cr, x + 10, y + 72, s, INK);
+}
+
+static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			enum ww_side recipient)
+{
+	char s[200];
+	panel(cr, 10, 10, 440, 150, "");
+	font(cr, 24, true);
+	text(cr, 22, 42, "Washington's War", INK);
+	font(cr, 14, true);
+	snprintf(s, sizeof s, "%d  ·  %s  ·  move %u", v->year, ww_phase_name(v->phase),
+		 (unsigned)v->move);
+	text(cr, 22, 64, s, INK);
+	font(cr, 13, false);
+	if (v->phase == WW_PH_GAME_OVER || v->prompt == WW_ASK_NOTHING)
+		snprintf(s, sizeof s, "Game over%s%s%s", v->winner ? ": the " : "",
+			 v->winner ? ww_side_name(v->winner) : "", v->winner ? " side wins" : "");
+	else
+		snprintf(s, sizeof s, "%s to move", ww_side_name(v->to_move));
+	text(cr, 22, 84, s, v->to_move == WW_BRITISH ? PC_BRITISH : PC_AMERICAN);
+	snprintf(s, sizeof s, "%s", recipient == WW_NOBODY ? "Public view" :
+		 recipient == WW_AMERICAN ? "As the American player sees it" :
+		 "As the British player sees it");
+	text(cr, 22, 102, s, INK);
+	/* the legend */
+	font(cr, 11, false);
+	double lx = 22, ly = 128;
+	cairo_new_path(cr);
+	cairo_arc(cr, lx + 8, ly, 7, 0, 2 * M_PI);
+	rgb(cr, SPACE_EMPTY);
+	cairo_fill_preserve(cr);
+	rgb(cr, PORT_RIM);
+	cairo_set_line_width(cr, 3);
+	cairo_stroke(cr);
+	text(cr, lx + 20, ly + 4, "port", INK);
+	cairo_rectangle(cr, lx + 60, ly - 7, 14, 14);
+	rgb(cr, SPACE_EMPTY);
+	cairo_fill_preserve(cr);
+	rgb(cr, INK);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	text(cr, lx + 80, ly + 4, "winter quarters", INK);
+	star_path(cr, lx + 178, ly, 8, 9, 6);
+	rgb(cr, SPACE_EMPTY);
+	cairo_fill_preserve(cr);
+	rgb(cr, INK);
+	cairo_stroke(cr);
+	text(cr, lx + 191, ly + 4, "fortified", INK);
+	double dash[] = { 7, 6 };
+	cairo_set_dash(cr, dash, 2, 0);
+	rgb(cr, LINK);
+	cairo_set_line_width(cr, 2);
+	cairo_move_to(cr, lx + 245, ly);
+	cairo_line_to(cr, lx + 275, ly);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	text(cr, lx + 280, ly + 4, "wilderness", INK);
+	pc_marker(cr, lx + 350, ly, WW_AMERICAN);
+	pc_marker(cr, lx + 372, ly, WW_BRITISH);
+	text(cr, lx + 386, ly + 4, "PCs", INK);
+	(void)d;
+	font(cr, 10, false);
+	text(cr, 22, 150, "Map reconstructed from the rule book; positions are approximate.",
+	     0x6b5a45);
+}
+
+/* ---- the picture ---- */
+
+/* cairo and fontconfig keep the fonts they found for the process; a
+ * board is drawn once in a while, so they are let go after each, which
+ * also keeps leak checkers quiet. FcFini is looked up rather than linked:
+ * fontconfig comes with cairo's toy text API, not as a dependency. */
+static void release_fonts(void)
+{
+	cairo_debug_reset_static_data();
+	void (*fc_fini)(void);
+	*(void **)&fc_fini = dlsym(RTLD_DEFAULT, "FcFini");
+	if (fc_fini)
+		fc_fini();
+}
+
+static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
+		CAIRO_STATUS_WRITE_ERROR;
+}
+
+static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		 enum ww_side recipient, const struct ww_events *last, const struct land *l)
+{
+	char name[WW_NAME_MAX];
+	zones(cr, d, v, l);
+	links(cr, d);
+	winter_line_label(cr, d, l);
+	last_move(cr, d, recipient, last);
+	font(cr, 11, true);
+	for (int s = 0; s < d->nspaces; s++) {
+		short_name(d, s, name, sizeof name);
+		label(cr, d->spaces[s].x, d->spaces[s].y + 27, name, 1, INK, 0xffffff);
+	}
+	for (int s = 0; s < d->nspaces; s++)
+		pieces(cr, d, v, s);
+	for (int s = 0; s < d->nspaces; s++) {
+		space_shape(cr, d, s);
+		if (v->space[s].pc == WW_AMERICAN || v->space[s].pc == WW_BRITISH)
+			pc_marker(cr, d->spaces[s].x, d->spaces[s].y, v->space[s].pc);
+	}
+	title_panel(cr, d, v, recipient);
+	turn_track(cr, d, v, 1000, 604);
+	alliance_track(cr, v, 1000, 672);
+	boxes(cr, d, v, 1000, 740);
+	cards_panel(cr, d, v, 1000, 888);
+}
+
+int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
+		  enum ww_side recipient, const struct ww_events *last,
+		  char *err, size_t errlen)
+{
+	struct land l = { malloc(sizeof *l.owner * W * H), calloc(W * H, 1) };
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+	int rc = -1;
+	if (!l.owner || !l.sea || cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
+		goto out;
+	}
+	if (find_land(d, &l)) {
+		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
+		goto out;
+	}
+	paint_land(d, &l, img);
+	cairo_t *cr = cairo_create(img);
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+	draw(cr, d, view, recipient, last, &l);
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
+		goto out;
+	}
+	st = cairo_surface_write_to_png_stream(img, to_file, out);
+	if (st != CAIRO_STATUS_SUCCESS) {
+		snprintf(err, errlen, "writing the PNG: %s", cairo_status_to_string(st));
+		goto out;
+	}
+	rc = 0;
+out:
+	cairo_surface_destroy(img);
+	release_fonts();
+	free(l.owner);
+	free(l.sea);
+	return rc;
+}

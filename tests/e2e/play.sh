@@ -1,0 +1,215 @@
+# A game played by mail through real servers on 127.0.0.1: Postfix takes
+# the players' mail by SMTP and delivers it into Maildirs, Dovecot serves
+# them over IMAP, `wwjudge poll` fetches the judge's mail, adjudicates and
+# sends the reports through Postfix, and the players' mailboxes are read
+# back over IMAP. Sourced by tests/cli/e2e_mail.sh after servers.sh, with
+# $T (scratch), $WW_BIN, $SEED and the helpers of tests/cli/lib.bash.
+
+J=judge@example.test US=us@example.test UK=uk@example.test EVE=eve@example.test
+GAMES="$T/games" G="$T/games/g1" CF="$T/wwjudge.conf"
+DATE="Mon, 2 Mar 2026 10:00:00 +0000"
+
+cat >"$CF" <<CF
+games = $GAMES
+judge = $J
+from_name = "The Judge"
+smtp_url = smtp://127.0.0.1:$SMTP_PORT
+smtp_tls = none
+imap_url = imap://127.0.0.1:$IMAP_PORT/INBOX
+imap_user = $J
+imap_password = $(e2e_password judge)
+imap_tls = none
+remind_hours = 1
+CF
+
+# imap USER URL-SUFFIX [COMMAND]: one IMAP exchange as USER@example.test.
+imap() {
+	local u=$1 path=$2
+	shift 2
+	curl -sS --max-time 20 --url "imap://127.0.0.1:$IMAP_PORT/$path" \
+		--user "$u@example.test:$(e2e_password "$u")" ${1:+-X "$1"}
+}
+
+uids() { imap "$1" INBOX "UID SEARCH ALL" | tr -d '\r' | sed -n 's/^\* SEARCH//p' | tr ' ' '\n' | sed '/^$/d'; }
+count() { uids "$1" | wc -l; }
+
+# wait_mail USER N: until USER's mailbox holds N messages (20 s at most).
+wait_mail() {
+	local i n=0
+	for i in $(seq 1 200); do
+		n=$(count "$1")
+		[ "$n" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	tail -n 20 "$E2E_DIR/postfix.log" >&2
+	fail "$1@example.test has $n messages after 20 s, expected $2"
+}
+
+# last_mail USER FILE: USER's newest message into FILE, CRs removed.
+last_mail() {
+	local u
+	u=$(uids "$1" | tail -n 1)
+	imap "$1" "INBOX;UID=$u" | tr -d '\r' >"$2"
+}
+
+# token_of FILE: the token in the Reply-To (judge+g1-SIDE-TOKEN@...).
+token_of() { sed -n 's/^Reply-To:.*judge+g1-[a-z]*-\([0-9a-f]*\)@.*/\1/p' "$1"; }
+
+# order FROM TO-SIDE TOKEN MSGID PASSWORD ORDER...: one order mail by SMTP.
+order() {
+	local from=$1 side=$2 token=$3 id=$4 pw=$5
+	shift 5
+	{
+		printf 'From: Player <%s>\r\nTo: judge+g1-%s-%s@example.test\r\n' "$from" "$side" "$token"
+		printf 'Subject: Re: g1\r\nMessage-ID: <%s@example.test>\r\nDate: %s\r\n' "$id" "$DATE"
+		printf 'MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n'
+		printf 'Here are my orders.\r\n\r\n#orders\r\npassword: %s\r\n' "$pw"
+		printf '%s\r\n' "$@"
+		printf '#end\r\n\r\n-- \r\nsent from a test\r\n'
+	} >"$T/mail-$id.eml"
+	send_file "$from" "judge+g1-$side-$token@example.test" "$T/mail-$id.eml"
+}
+
+send_file() {
+	curl -sS --max-time 20 --url "smtp://127.0.0.1:$SMTP_PORT" --mail-from "$1" \
+		--mail-rcpt "$2" --upload-file "$3" || fail "SMTP to 127.0.0.1:$SMTP_PORT refused $3"
+}
+
+entries() { find "$G/log" -name '*.yaml' | wc -l; }
+poll() { expect "${1:-0}" "$WW_BIN" poll --config "$CF"; }
+
+# ---- the game starts: passwords, then the first mails with the tokens ----
+mkdir -p "$GAMES"
+expect 0 "$WW_BIN" new "$G" --american "$US" --british "$UK" --seed "$SEED"
+echo liberty | expect 0 "$WW_BIN" passwd "$G" --side american
+echo crown | expect 0 "$WW_BIN" passwd "$G" --side british
+expect 0 "$WW_BIN" announce "$G" --config "$CF"
+expect 0 "$WW_BIN" send --config "$CF"
+in_file "$T/err" "sent"
+wait_mail us 1
+wait_mail uk 1
+last_mail us "$T/us1"
+last_mail uk "$T/uk1"
+in_file "$T/us1" "you play the American side"
+in_file "$T/uk1" "you play the British side"
+US_TOKEN=$(token_of "$T/us1") UK_TOKEN=$(token_of "$T/uk1")
+[ -n "$US_TOKEN" ] && [ -n "$UK_TOKEN" ] || fail "no token in the first mails"
+
+# ---- a forged sender: the American's address and password, from eve ----
+order "$EVE" american "$US_TOKEN" forged liberty "$COMMITTEES"
+wait_mail judge 1
+poll
+wait_mail us 2
+last_mail us "$T/us2"
+in_file "$T/us2" "refused"
+in_file "$T/us2" "a mail from eve@example.test gave orders for the American side"
+[ "$(count eve)" -eq 0 ] || fail "the forger got a reply"
+[ "$(entries)" -eq 2 ] || fail "the forged order was not logged as refused"
+grep -q "rejected: true" "$G/log/000002.yaml" || fail "entry 2 is not a refusal"
+
+# ---- a wrong password ----
+order "$US" american "$US_TOKEN" wrongpw "tyranny" "$COMMITTEES"
+wait_mail judge 2
+poll
+wait_mail us 3
+last_mail us "$T/us3"
+in_file "$T/us3" "the password is wrong"
+not_in_file "$T/us3" "tyranny"
+grep -q "rejected: true" "$G/log/000003.yaml" || fail "the wrong password was accepted"
+
+# ---- the American's committees, delivered twice (the same Message-ID) ----
+order "$US" american "$US_TOKEN" committees liberty "$COMMITTEES"
+send_file "$US" "judge+g1-american-$US_TOKEN@example.test" "$T/mail-committees.eml"
+wait_mail judge 4
+poll
+wait_mail us 4
+wait_mail uk 2
+last_mail us "$T/us4"
+last_mail uk "$T/uk2"
+in_file "$T/us4" "your orders were accepted"
+in_file "$T/uk2" "the American player has moved"
+[ "$(entries)" -eq 4 ] || fail "the duplicate was processed again ($(entries) entries)"
+sleep 1
+[ "$(count us)" -eq 4 ] && [ "$(count uk)" -eq 2 ] || fail "the duplicate sent mail"
+US_TOKEN2=$(token_of "$T/us4") UK_TOKEN2=$(token_of "$T/uk2")
+[ "$US_TOKEN2" != "$US_TOKEN" ] || fail "the American token did not move on"
+
+# ---- a stale token: the British answer with the token of the first mail ----
+order "$UK" british "$UK_TOKEN" stale crown "for-the-king New York, Savannah, Baltimore"
+wait_mail judge 5
+poll
+wait_mail uk 3
+last_mail uk "$T/uk3"
+in_file "$T/uk3" "was written for an earlier move"
+in_file "$T/uk3" "What has happened since"
+grep -q "rejected: true" "$G/log/000005.yaml" || fail "the stale token was accepted"
+
+# ---- two polls at once: one runs, the other leaves at once ----
+order "$UK" british "$UK_TOKEN2" ftk crown "for-the-king New York, Savannah, Baltimore"
+wait_mail judge 6
+flock "$GAMES/.poll.lock" "$WW_BIN" poll --config "$CF" >"$T/held.out" 2>&1 &&
+	in_file "$T/held.out" "another poll is running" || fail "a poll ran beside another"
+[ "$(entries)" -eq 5 ] || fail "the poll that found the lock held did something"
+"$WW_BIN" poll --config "$CF" >"$T/p1" 2>&1 & p1=$!
+"$WW_BIN" poll --config "$CF" >"$T/p2" 2>&1 & p2=$!
+wait "$p1" || { cat "$T/p1"; fail "the first of two polls failed"; }
+wait "$p2" || { cat "$T/p2"; fail "the second of two polls failed"; }
+[ "$(entries)" -eq 6 ] || fail "two polls made $(entries) entries, expected 6"
+wait_mail us 5
+wait_mail uk 4
+sleep 1
+[ "$(count us)" -eq 5 ] && [ "$(count uk)" -eq 4 ] || fail "two polls sent a report twice"
+last_mail uk "$T/uk4"
+in_file "$T/uk4" "your orders were accepted"
+
+# ---- a crash after the commit, before the send ----
+# Whether accepted or refused, the American's mail is answered by a mail
+# committed with its log entry.
+last_mail us "$T/us5"
+US_TOKEN3=$(token_of "$T/us5")
+order "$US" american "$US_TOKEN3" crash liberty "pass"
+wait_mail judge 7
+before=$(entries)
+WW_CRASH_POLL=1 expect 99 "$WW_BIN" poll --config "$CF"
+after=$(entries)
+[ "$after" -eq $((before + 1)) ] || fail "the crashed poll did not commit ($before -> $after)"
+ls "$G/outbox/new" | grep -q "^$(printf %06d "$after")\." || fail "no mail waits in the outbox"
+poll
+in_file "$T/err" "already processed"
+[ "$(entries)" -eq "$after" ] || fail "the order was adjudicated again after the crash"
+wait_mail us 6
+[ -z "$(ls "$G/outbox/new")" ] || fail "mail left in the outbox: $(ls "$G/outbox/new")"
+
+# ---- the record verifies, and the archive of the judge's mailbox replays it ----
+expect 0 "$WW_BIN" verify "$G"
+expect 0 "$WW_BIN" replay "$G" --archive "$E2E_DIR/mail/example.test/judge" --config "$CF"
+in_file "$T/out" "the record is what the archive gives"
+
+# A record that differs from what the archive gives is caught at its first
+# difference: here a report that was sent is not the one the order made.
+cp -a "$G" "$T/g1-copy"
+rm -rf "$T/tampered" && mkdir -p "$T/tampered" && mv "$T/g1-copy" "$T/tampered/g1"
+sed -i 's/your orders were accepted/your orders were refused/' "$T/tampered/g1/outbox/cur/000004.american"
+expect 65 "$WW_BIN" replay "$T/tampered/g1" --archive "$E2E_DIR/mail/example.test/judge" --config "$CF"
+in_file "$T/out" "outbox/cur/000004.american differs from the record"
+in_file "$T/out" "the record has \"Game g1: your orders were refused:\", the replay gives \"Game g1: your orders were accepted:\""
+
+# ---- a reminder: the move has waited 3 hours (remind_hours = 1) ----
+touch -d '3 hours ago' "$G"/log/*.yaml "$G/game.yaml"
+nus=$(count us) nuk=$(count uk)
+expect 0 "$WW_BIN" remind --config "$CF"
+in_file "$T/err" "reminded the"
+
+for i in $(seq 1 200); do
+	[ $(($(count us) + $(count uk))) -gt $((nus + nuk)) ] && break
+	sleep 0.1
+done
+[ $(($(count us) + $(count uk))) -eq $((nus + nuk + 1)) ] || fail "not exactly one reminder"
+if [ "$(count us)" -gt "$nus" ]; then last_mail us "$T/rem"; else last_mail uk "$T/rem"; fi
+in_file "$T/rem" "your move is waiting"
+in_file "$T/rem" "Reply-To: <judge+g1-"
+# at most once a day
+expect 0 "$WW_BIN" remind --config "$CF"
+not_in_file "$T/err" "reminded the"
+sleep 1
+[ $(($(count us) + $(count uk))) -eq $((nus + nuk + 1)) ] || fail "a second reminder the same day"

@@ -1,0 +1,97 @@
+/* Passwords, move tokens and the mail settings file (mail_auth.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <sodium.h>
+#include "mail_internal.h"
+
+static const unsigned char SEED[WW_SEED_BYTES] = { 1, 2, 3 };
+
+static void test_password_hash_verifies(void **s)
+{
+	(void)s;
+	char h[192];
+	setenv("WW_PWHASH", "test", 1);
+	assert_int_equal(ww_password_hash("hunter2", h), 0);
+	assert_non_null(strstr(h, "$argon2id$"));
+	assert_null(strstr(h, "hunter2")); /* only the hash is kept */
+	assert_true(ww_password_ok(h, "hunter2"));
+	assert_false(ww_password_ok(h, "hunter3"));
+	assert_false(ww_password_ok(h, ""));
+	assert_false(ww_password_ok("", "hunter2"));
+}
+
+/* Outside tests the cost is libsodium's INTERACTIVE one. */
+static void test_password_default_cost(void **s)
+{
+	(void)s;
+	char h[192], want[32];
+	unsetenv("WW_PWHASH");
+	assert_int_equal(ww_password_hash("x", h), 0);
+	snprintf(want, sizeof want, "m=%zu,", (size_t)(crypto_pwhash_MEMLIMIT_INTERACTIVE / 1024));
+	assert_non_null(strstr(h, want));
+	setenv("WW_PWHASH", "test", 1);
+}
+
+static void test_tokens(void **s)
+{
+	(void)s;
+	char a[WW_TOKEN_HEX], b[WW_TOKEN_HEX], c[WW_TOKEN_HEX], other[WW_TOKEN_HEX];
+	unsigned char seed2[WW_SEED_BYTES] = { 9 };
+	ww_move_token(SEED, WW_AMERICAN, 5, a);
+	ww_move_token(SEED, WW_AMERICAN, 5, b);
+	ww_move_token(SEED, WW_BRITISH, 5, c);
+	ww_move_token(seed2, WW_AMERICAN, 5, other);
+	assert_int_equal(strlen(a), 16);
+	assert_string_equal(a, b);          /* replays reproduce the mails */
+	assert_string_not_equal(a, c);      /* one per side */
+	assert_string_not_equal(a, other);  /* only the seed's owner can make one */
+	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, 9, a), 5);
+	assert_int_equal(ww_token_entry(SEED, WW_BRITISH, 9, a), 0);
+	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, 4, a), 0);
+	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, 9, "nonsense"), 0);
+}
+
+static void test_secret_file(void **s)
+{
+	(void)s;
+	char dir[] = "/tmp/ww-auth-XXXXXX", sub[64], err[256];
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof sub, "%s/secret", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	struct ww_mail_secret a, b;
+	assert_int_equal(ww_mail_secret_read(dir, &a, err, sizeof err), 0);
+	assert_int_equal(a.token_entry, 1); /* none yet: the new game's mails */
+	assert_false(a.paused);
+	assert_int_equal(ww_password_hash("pw", a.password[WW_BRITISH]), 0);
+	a.token_entry = 7;
+	a.paused = true;
+	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(dir, &b, err, sizeof err), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	char path[96];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/secret/mail.yaml", dir);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 077, 0);
+	unlink(path);
+	rmdir(sub);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_password_hash_verifies),
+		cmocka_unit_test(test_password_default_cost),
+		cmocka_unit_test(test_tokens),
+		cmocka_unit_test(test_secret_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,376 @@
+/* The network half of play by email against scripted peers on 127.0.0.1:
+ * an SMTP server that records what `send` says and can refuse, and the
+ * address lists the envelope is built from. The real servers (Postfix,
+ * Dovecot) are exercised by tests/e2e. */
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "mail_net.h"
+
+/* ---- the envelope: To and Cc ---- */
+
+static void rcpts_of(const char *msg, const char *want)
+{
+	char out[1024];
+	int rc = ww_mail_recipients(msg, strlen(msg), out, sizeof out);
+	if (!want) {
+		assert_int_equal(rc, -1);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_string_equal(out, want);
+}
+
+static void test_recipients_from_to_and_cc(void **st)
+{
+	(void)st;
+	rcpts_of("From: j@x\r\nTo: us@example.org\r\n\r\nbody\r\n", "us@example.org");
+	rcpts_of("To: \"Adams, John\" <adams@example.org>, uk@example.org (the king)\n"
+		 "Cc: Moderator <mod@example.org>\n\nTo: not@header\n",
+		 "adams@example.org,uk@example.org,mod@example.org");
+	/* folded (RFC 5322 2.2.3), and a group with its members */
+	rcpts_of("To: a@example.org,\r\n\tb@example.org\r\nCC: players: c@example.org;\r\n\r\n",
+		 "a@example.org,b@example.org,c@example.org");
+	rcpts_of("Subject: no recipients\n\n", NULL);
+	rcpts_of("To: undisclosed-recipients:;\n\n", NULL);
+	rcpts_of("To: \"unterminated <a@example.org>\n\n", NULL);
+}
+
+/* ---- a scripted SMTP server ---- */
+
+struct peer {
+	int listen_fd, port;
+	pthread_t thread;
+	const char *refuse;      /* a command prefix answered with 451 */
+	int sessions;            /* connections to take, then stop */
+	char transcript[65536];
+	size_t len;
+};
+
+static void note(struct peer *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(p->transcript + p->len, sizeof p->transcript - p->len, fmt, ap);
+	va_end(ap);
+	if (n > 0 && p->len + (size_t)n < sizeof p->transcript)
+		p->len += (size_t)n;
+}
+
+static int read_line(int fd, char *line, size_t size)
+{
+	size_t n = 0;
+	char ch;
+	while (n + 1 < size && read(fd, &ch, 1) == 1) {
+		line[n++] = ch;
+		if (ch == '\n')
+			break;
+	}
+	line[n] = '\0';
+	return n ? 0 : -1;
+}
+
+static void reply(int fd, const char *text)
+{
+	ssize_t w = write(fd, text, strlen(text));
+	(void)w;
+}
+
+static void smtp_session(struct peer *p, int fd)
+{
+	char line[4096];
+	reply(fd, "220 peer ESMTP\r\n");
+	while (read_line(fd, line, sizeof line) == 0) {
+		note(p, "%s", line);
+		if (p->refuse && !strncasecmp(line, p->refuse, strlen(p->refuse))) {
+			reply(fd, "451 4.3.0 try again later\r\n");
+		} else if (!strncasecmp(line, "EHLO", 4)) {
+			reply(fd, "250-peer\r\n250 AUTH PLAIN\r\n");
+		} else if (!strcasecmp(line, "AUTH PLAIN\r\n")) {
+			reply(fd, "334 \r\n"); /* RFC 4954 4: the credentials follow */
+			if (read_line(fd, line, sizeof line) == 0)
+				note(p, "%s", line);
+			reply(fd, "235 2.7.0 ok\r\n");
+		} else if (!strncasecmp(line, "AUTH", 4)) {
+			reply(fd, "235 2.7.0 ok\r\n");
+		} else if (!strncasecmp(line, "DATA", 4)) {
+			reply(fd, "354 go on\r\n");
+			while (read_line(fd, line, sizeof line) == 0) {
+				note(p, "%s", line);
+				if (!strcmp(line, ".\r\n"))
+					break;
+			}
+			reply(fd, "250 2.0.0 queued\r\n");
+		} else if (!strncasecmp(line, "QUIT", 4)) {
+			reply(fd, "221 bye\r\n");
+			break;
+		} else {
+			reply(fd, "250 ok\r\n");
+		}
+	}
+}
+
+static void *serve(void *arg)
+{
+	struct peer *p = arg;
+	for (int i = 0; i < p->sessions; i++) {
+		int fd = accept(p->listen_fd, NULL, NULL);
+		if (fd < 0)
+			break;
+		smtp_session(p, fd);
+		close(fd);
+	}
+	return NULL;
+}
+
+static void peer_start(struct peer *p)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t alen = sizeof a;
+	p->listen_fd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(p->listen_fd >= 0);
+	assert_int_equal(bind(p->listen_fd, (struct sockaddr *)&a, sizeof a), 0);
+	assert_int_equal(listen(p->listen_fd, 4), 0);
+	assert_int_equal(getsockname(p->listen_fd, (struct sockaddr *)&a, &alen), 0);
+	p->port = ntohs(a.sin_port);
+	if (!p->sessions)
+		p->sessions = 1;
+	assert_int_equal(pthread_create(&p->thread, NULL, serve, p), 0);
+}
+
+static void peer_stop(struct peer *p)
+{
+	shutdown(p->listen_fd, SHUT_RDWR);
+	pthread_join(p->thread, NULL);
+	close(p->listen_fd);
+}
+
+/* ---- a game directory with an outbox ---- */
+
+struct fixture {
+	char games[64], game[128];
+	struct ww_mail_config c;
+};
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static bool exists(const struct fixture *fx, const char *rel)
+{
+	char path[512];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s", fx->game, rel);
+	return stat(path, &st) == 0;
+}
+
+static int setup(void **st)
+{
+	struct fixture *fx = calloc(1, sizeof *fx);
+	char sub[256];
+	strcpy(fx->games, "/tmp/ww-send-XXXXXX");
+	assert_non_null(mkdtemp(fx->games));
+	snprintf(fx->game, sizeof fx->game, "%s/g1", fx->games);
+	const char *dirs[] = { "", "/outbox", "/outbox/tmp", "/outbox/new", "/outbox/cur" };
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+		snprintf(sub, sizeof sub, "%s%s", fx->game, dirs[i]);
+		assert_int_equal(mkdir(sub, 0700), 0);
+	}
+	put(fx->game, "game.yaml", "meta: {}\n");
+	snprintf(fx->c.games, sizeof fx->c.games, "%s", fx->games);
+	snprintf(fx->c.judge, sizeof fx->c.judge, "judge@example.test");
+	*st = fx;
+	return 0;
+}
+
+static int teardown(void **st)
+{
+	struct fixture *fx = *st;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->games);
+	assert_int_equal(system(cmd), 0);
+	free(fx);
+	return 0;
+}
+
+static void outbox(struct fixture *fx, const char *name, const char *text)
+{
+	char dir[256];
+	snprintf(dir, sizeof dir, "%s/outbox/new", fx->game);
+	put(dir, name, text);
+}
+
+static int send_to(struct fixture *fx, struct peer *p)
+{
+	snprintf(fx->c.smtp_url, sizeof fx->c.smtp_url, "smtp://127.0.0.1:%d", p->port);
+	FILE *log = fopen("/dev/null", "w");
+	int rc = ww_mail_send_all(&fx->c, fx->games, log);
+	fclose(log);
+	return rc;
+}
+
+static const char REPORT_US[] =
+	"From: Judge <judge@example.test>\n"
+	"To: us@example.test\n"
+	"Subject: g1 1775\n"
+	"\n"
+	"Boston\n"
+	".a line that starts with a dot\n";
+static const char REPORT_UK[] =
+	"From: Judge <judge@example.test>\r\n"
+	"To: \"King, George\" <uk@example.test>\r\n"
+	"Subject: g1 1775\r\n"
+	"\r\n"
+	"Quebec\r\n";
+
+/* Each mail goes to the addresses of its To, envelope sender the judge,
+ * with CRLF line ends and the leading dot doubled (RFC 5321 4.5.2); then
+ * it moves from outbox/new to outbox/cur, in name order. */
+static void test_send_moves_each_mail_to_cur(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { 0 };
+	outbox(fx, "000002.american", REPORT_US);
+	outbox(fx, "000002.british", REPORT_UK);
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_OK);
+	peer_stop(&p);
+	assert_true(exists(fx, "outbox/cur/000002.american"));
+	assert_true(exists(fx, "outbox/cur/000002.british"));
+	assert_false(exists(fx, "outbox/new/000002.american"));
+	assert_false(exists(fx, "outbox/new/000002.british"));
+	const char *t = p.transcript;
+	const char *us = strstr(t, "RCPT TO:<us@example.test>\r\n");
+	const char *uk = strstr(t, "RCPT TO:<uk@example.test>\r\n");
+	assert_non_null(strstr(t, "MAIL FROM:<judge@example.test>"));
+	assert_non_null(us);
+	assert_non_null(uk);
+	assert_true(us < uk);
+	assert_non_null(strstr(t, "\r\nBoston\r\n..a line that starts with a dot\r\n.\r\n"));
+	assert_non_null(strstr(t, "\r\nQuebec\r\n.\r\n"));
+	assert_null(strstr(t, "AUTH"));
+}
+
+/* Credentials come from the config only, and are used when given. */
+static void test_send_authenticates_with_the_config(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { 0 };
+	snprintf(fx->c.smtp_user, sizeof fx->c.smtp_user, "judge");
+	snprintf(fx->c.smtp_password, sizeof fx->c.smtp_password, "secret");
+	outbox(fx, "000002.american", REPORT_US);
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_OK);
+	peer_stop(&p);
+	/* base64 of "\0judge\0secret" */
+	assert_non_null(strstr(p.transcript, "AGp1ZGdlAHNlY3JldA==\r\n"));
+}
+
+/* A mail the server refuses stays in outbox/new for the next run, and so
+ * do the ones after it (a player reads the reports in order). */
+static void test_refused_mail_stays_for_the_next_run(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { .refuse = "DATA" };
+	outbox(fx, "000002.american", REPORT_US);
+	outbox(fx, "000002.british", REPORT_UK);
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_TEMPFAIL);
+	peer_stop(&p);
+	assert_true(exists(fx, "outbox/new/000002.american"));
+	assert_true(exists(fx, "outbox/new/000002.british"));
+	assert_null(strstr(p.transcript, "uk@example.test"));
+
+	struct peer again = { 0 };
+	peer_start(&again);
+	assert_int_equal(send_to(fx, &again), EX_OK);
+	peer_stop(&again);
+	assert_true(exists(fx, "outbox/cur/000002.american"));
+	assert_true(exists(fx, "outbox/cur/000002.british"));
+}
+
+static void test_no_server_is_a_temporary_failure(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { 0 };
+	peer_start(&p);
+	int port = p.port;
+	peer_stop(&p); /* nothing listens there now */
+	p.port = port;
+	outbox(fx, "000002.american", REPORT_US);
+	assert_int_equal(send_to(fx, &p), EX_TEMPFAIL);
+	assert_true(exists(fx, "outbox/new/000002.american"));
+}
+
+/* A mail without a usable recipient is reported and kept, not dropped. */
+static void test_mail_without_recipient_is_kept(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { .sessions = 1 };
+	outbox(fx, "000002.american", "Subject: nobody\n\nlost\n");
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_TEMPFAIL);
+	peer_stop(&p);
+	assert_true(exists(fx, "outbox/new/000002.american"));
+}
+
+/* Reminders and other mails outside a commit go in through outbox/tmp. */
+static void test_outbox_put_is_a_maildir_delivery(void **st)
+{
+	struct fixture *fx = *st;
+	char err[256] = "";
+	assert_int_equal(ww_outbox_put(fx->game, "000003.remind-british-1", "To: a@b\n\nx\n", 11,
+				       err, sizeof err), 0);
+	assert_true(exists(fx, "outbox/new/000003.remind-british-1"));
+	assert_false(exists(fx, "outbox/tmp/000003.remind-british-1"));
+	assert_int_equal(ww_outbox_put(fx->game, "../../x/y", "x", 1, err, sizeof err), -1);
+}
+
+static void test_game_name_is_the_last_part(void **st)
+{
+	(void)st;
+	char name[64];
+	ww_game_name("/srv/games/g1", name, sizeof name);
+	assert_string_equal(name, "g1");
+	ww_game_name("games/g2/", name, sizeof name);
+	assert_string_equal(name, "g2");
+	ww_game_name("g3", name, sizeof name);
+	assert_string_equal(name, "g3");
+}
+
+int main(void)
+{
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_recipients_from_to_and_cc),
+		cmocka_unit_test(test_game_name_is_the_last_part),
+		cmocka_unit_test_setup_teardown(test_send_moves_each_mail_to_cur, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_send_authenticates_with_the_config, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refused_mail_stays_for_the_next_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_server_is_a_temporary_failure, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mail_without_recipient_is_kept, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_outbox_put_is_a_maildir_delivery, setup, teardown),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	curl_global_cleanup();
+	return rc;
+}

@@ -1,0 +1,197 @@
+/* The PNG board (issue 6): every position of the corpus draws, the same
+ * view gives the same bytes, each space and piece is where it should be
+ * in its colour, and the picture is the same for two games the viewer
+ * cannot tell apart. */
+#include <cairo.h>
+#include "support.h"
+#include "driver.h"
+#include "report_corpus.h"
+
+struct png {
+	char *bytes;
+	size_t len;
+};
+
+static void render(const struct position *p, enum ww_side side, struct png *out)
+{
+	struct ww_state view;
+	char err[256] = "";
+	ww_view(&p->s, side, &view);
+	FILE *f = open_memstream(&out->bytes, &out->len);
+	assert_non_null(f);
+	int rc = ww_report_png(f, test_data(), &view, side, p->ev.n ? &p->ev : NULL,
+			       err, sizeof err);
+	fclose(f);
+	if (rc)
+		fail_msg("%s: the board does not draw: %s", p->name, err);
+}
+
+struct reader {
+	const struct png *png;
+	size_t at;
+};
+
+static cairo_status_t read_mem(void *closure, unsigned char *data, unsigned int len)
+{
+	struct reader *r = closure;
+	if (r->png->len - r->at < len)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, r->png->bytes + r->at, len);
+	r->at += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static uint32_t pixel(cairo_surface_t *img, int x, int y)
+{
+	unsigned char *data = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+	return *(uint32_t *)(void *)(data + y * stride + 4 * x) & 0xffffff;
+}
+
+/* Is (x, y) clear of every other space's marker, pieces and name? */
+static bool clear_of_others(const struct ww_data *d, int space, int x, int y)
+{
+	for (int s = 0; s < d->nspaces; s++) {
+		if (s == space)
+			continue;
+		int dx = x - d->spaces[s].x, dy = y - d->spaces[s].y;
+		if (dx > -40 && dx < 80 && dy > -70 && dy < 35)
+			return false;
+	}
+	return true;
+}
+
+/* The centre of each space shows its PC (blue, red) or an empty space;
+ * each CU stack, general and the Congress shows its colour where no
+ * other space's pieces may lie. Returns the number of pieces checked. */
+static int check_pixels(const struct position *p, const struct png *png)
+{
+	const struct ww_data *d = test_data();
+	struct reader r = { png, 0 };
+	cairo_surface_t *img = cairo_image_surface_create_from_png_stream(read_mem, &r);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	assert_int_equal(cairo_image_surface_get_width(img), WW_BOARD_W);
+	assert_int_equal(cairo_image_surface_get_height(img), WW_BOARD_H);
+	int checked = 0;
+	struct ww_state view;
+	ww_view(&p->s, WW_NOBODY, &view);
+	for (int s = 0; s < d->nspaces; s++) {
+		int x, y;
+		ww_board_spot(d, s, WW_PIECE_SPACE, &x, &y);
+		uint32_t want = ww_board_colour(d, &view, s, WW_PIECE_SPACE), got = pixel(img, x, y);
+		if (got != want)
+			fail_msg("%s: %s at (%d, %d) is #%06x, expected #%06x", p->name,
+				 d->spaces[s].name, x, y, got, want);
+		checked++;
+		enum ww_board_piece pieces[] = { WW_PIECE_CU_BRITISH, WW_PIECE_CU_AMERICAN,
+						 WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL,
+						 WW_PIECE_CONGRESS };
+		for (size_t k = 0; k < sizeof pieces / sizeof *pieces; k++) {
+			enum ww_board_piece pc = pieces[k];
+			bool there = pc == WW_PIECE_GENERAL ? ww_board_colour(d, &view, s, pc) != 0 :
+				pc == WW_PIECE_CONGRESS ? view.congress_at == s :
+				view.space[s].cu[pc - WW_PIECE_CU_BRITISH] > 0;
+			if (!there)
+				continue;
+			ww_board_spot(d, s, pc, &x, &y);
+			if (!clear_of_others(d, s, x, y))
+				continue;
+			want = ww_board_colour(d, &view, s, pc);
+			got = pixel(img, x, y);
+			if (got != want)
+				fail_msg("%s: piece %d of %s at (%d, %d) is #%06x, expected #%06x",
+					 p->name, (int)pc, d->spaces[s].name, x, y, got, want);
+			checked++;
+		}
+	}
+	cairo_surface_destroy(img);
+	return checked;
+}
+
+/* Every position draws, twice to the same bytes, with every space and
+ * piece in its colour. */
+static void every_position_draws_deterministically(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 0, 2, 21, -1 };
+	corpus_script(&c, keep, (int)(sizeof keep / sizeof *keep));
+	corpus_driver(&c, 5, 60);
+	int pieces = 0;
+	for (int i = 0; i < c.n; i++) {
+		struct png a, b;
+		enum ww_side side = i % 3 == 0 ? WW_NOBODY : i % 3 == 1 ? WW_AMERICAN : WW_BRITISH;
+		render(&c.v[i], side, &a);
+		render(&c.v[i], side, &b);
+		assert_true(a.len > 8 && !memcmp(a.bytes, "\x89PNG\r\n\x1a\n", 8));
+		if (a.len != b.len || memcmp(a.bytes, b.bytes, a.len))
+			fail_msg("%s: two renderings differ", c.v[i].name);
+		pieces += check_pixels(&c.v[i], &a);
+		free(a.bytes);
+		free(b.bytes);
+	}
+	/* the spaces of every position, and pieces besides */
+	assert_true(pieces > c.n * test_data()->nspaces);
+	corpus_free(&c);
+}
+
+/* The picture changes with the state: a PC placed turns its space's
+ * centre from empty to the side's colour. */
+static void a_pc_changes_the_picture(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 0, 1 };
+	corpus_script(&c, keep, 2);
+	struct png a, b;
+	render(&c.v[0], WW_NOBODY, &a);
+	render(&c.v[1], WW_NOBODY, &b);
+	assert_false(a.len == b.len && !memcmp(a.bytes, b.bytes, a.len));
+	int concord = space(test_data(), "Concord NH"), x, y;
+	ww_board_spot(test_data(), concord, WW_PIECE_SPACE, &x, &y);
+	assert_int_equal(ww_board_colour(test_data(), &c.v[0].s, concord, WW_PIECE_SPACE),
+			 0xfffdf4);
+	assert_int_equal(c.v[1].s.space[concord].pc, WW_AMERICAN);
+	check_pixels(&c.v[0], &a);
+	check_pixels(&c.v[1], &b);
+	free(a.bytes);
+	free(b.bytes);
+	corpus_free(&c);
+}
+
+/* Hidden information: the British hand and the deck's order do not
+ * change the American's picture. */
+static void the_picture_hides_the_other_hand(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 10 };
+	corpus_script(&c, keep, 1);
+	static struct position twin;
+	twin = c.v[0];
+	struct ww_pile *h = &twin.s.hand[WW_BRITISH], *deck = &twin.s.deck;
+	for (int i = 0; i < h->n && i < deck->n; i++) {
+		uint8_t t = h->card[i];
+		h->card[i] = deck->card[deck->n - 1 - i];
+		deck->card[deck->n - 1 - i] = t;
+	}
+	twin.ev = c.v[0].ev;
+	struct png a, b;
+	render(&c.v[0], WW_AMERICAN, &a);
+	render(&twin, WW_AMERICAN, &b);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.bytes, b.bytes, a.len);
+	free(a.bytes);
+	free(b.bytes);
+	corpus_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_pc_changes_the_picture),
+		cmocka_unit_test(the_picture_hides_the_other_hand),
+		cmocka_unit_test(every_position_draws_deterministically),
+	};
+	return cmocka_run_group_tests(tests, NULL, free_test_data);
+}

@@ -1,0 +1,628 @@
+/* Activation and movement (rule 7) on the real map: the rule book's worked
+ * examples and each restriction, with forced dice. */
+#include "support.h"
+#include "rules_internal.h"
+
+/* A 1775 Strategy Phase with an empty board but for the PCs, `side` to
+ * play. Generals go to their reinforcements boxes. */
+static void clear_board(struct game *g, enum ww_side side)
+{
+	game_start(g);
+	char line[1024] = "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
+			  "Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
+			  "Williamsburg VA, Halifax NC, Camden SC, Augusta GA";
+	order_ok(g, WW_AMERICAN, line);
+	order_ok(g, WW_BRITISH, "for-the-king");
+	order_ok(g, WW_BRITISH, "pass");
+	order_ok(g, WW_AMERICAN, side == WW_AMERICAN ? "first american" : "first british");
+	for (int sp = 0; sp < g->d->nspaces; sp++) {
+		memset(g->s.space[sp].cu, 0, sizeof g->s.space[sp].cu);
+		g->s.space[sp].pc = WW_NOBODY;
+	}
+	for (int k = 0; k < g->d->ngenerals; k++)
+		if (g->s.general_at[k] >= 0)
+			g->s.general_at[k] = WW_LOC_REINFORCEMENTS;
+	g->s.congress_at = (int16_t)space(g->d, "Philadelphia");
+	/* keep 13.1 quiet: a British CU in a colony, an American one on the map */
+	g->s.space[space(g->d, "Savannah")].cu[WW_NAT_BRITISH] = 1;
+	g->s.space[space(g->d, "Sunbury")].cu[WW_NAT_AMERICAN] = 1;
+}
+
+static void put(struct game *g, const char *who, const char *where, int cu)
+{
+	int sp = space(g->d, where);
+	if (who) {
+		int k = general(g->d, who);
+		g->s.general_at[k] = (int16_t)sp;
+		int nat = g->d->generals[k].side == WW_BRITISH ? WW_NAT_BRITISH : WW_NAT_AMERICAN;
+		g->s.space[sp].cu[nat] += (uint8_t)cu;
+	}
+}
+
+static void cu(struct game *g, const char *where, int nation, int n)
+{
+	g->s.space[space(g->d, where)].cu[nation] = (uint8_t)n;
+}
+
+static void pc(struct game *g, const char *where, enum ww_side side)
+{
+	g->s.space[space(g->d, where)].pc = (int8_t)side;
+}
+
+static int ops_card(struct game *g, enum ww_side side, int ops)
+{
+	int c = find_card(g->d, NULL, ops, &g->s.hand[ww_enemy(side)]);
+	give(g, side, c);
+	return c;
+}
+
+static int at(struct game *g, const char *who)
+{
+	return g->s.general_at[general(g->d, who)];
+}
+
+static int cus(struct game *g, const char *where, int nation)
+{
+	return g->s.space[space(g->d, where)].cu[nation];
+}
+
+/* 7.3.C: Gates's march from Ninety Six, dropping and picking up CUs. */
+static void test_7_3_C_gates_march(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Gates", "Ninety Six", 4);
+	cu(&g, "Charleston", WW_NAT_AMERICAN, 3);
+	int two = ops_card(&g, WW_AMERICAN, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Gates to Camden, Eutaw Springs (drop 2), "
+		 "Charleston (take 3), Savannah", two);
+	struct game fifth = g;
+	/* Savannah holds a British CU in this set-up: clear it for the march */
+	cu(&g, "Savannah", WW_NAT_BRITISH, 0);
+	cu(&g, "St. Johns", WW_NAT_BRITISH, 1);
+	pc(&g, "St. Johns", WW_BRITISH);
+	g.s.space[space(g.d, "Boston")].cu[WW_NAT_BRITISH] = 1;
+	fifth = g;
+	order_ok(&g, WW_AMERICAN, line);
+	assert_int_equal(at(&g, "Gates"), space(g.d, "Savannah"));
+	assert_int_equal(cus(&g, "Savannah", WW_NAT_AMERICAN), 5);
+	assert_int_equal(cus(&g, "Eutaw Springs", WW_NAT_AMERICAN), 2);
+	assert_int_equal(cus(&g, "Charleston", WW_NAT_AMERICAN), 0);
+	assert_int_equal(cus(&g, "Ninety Six", WW_NAT_AMERICAN), 0);
+	assert_int_equal(g.s.to_move, WW_BRITISH);
+	/* "he could optionally continue his move to Augusta or St. Mary's" */
+	snprintf(line, sizeof line, "play %d move Gates to Camden, Eutaw Springs (drop 2), "
+		 "Charleston (take 3), Savannah, St. Mary's", two);
+	order_ok(&fifth, WW_AMERICAN, line);
+	assert_int_equal(at(&fifth, "Gates"), space(g.d, "St. Mary's"));
+	game_end(&g);
+}
+
+/* 7.3.A/C: four spaces for the British, five for the Americans, and no
+ * fifth space into a battle. */
+static void test_7_3_C_five_spaces_american_only(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Greene", "Ninety Six", 2);
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Greene to Camden, Eutaw Springs, Charleston, "
+		 "Savannah, Augusta, Ninety Six", one);
+	order_refused(&g, WW_AMERICAN, line, "7.3");
+	/* Savannah holds a British CU: five spaces into a battle is refused */
+	snprintf(line, sizeof line, "play %d move Greene to Camden, Eutaw Springs, Georgetown, "
+		 "Charleston, Savannah", one);
+	order_refused(&g, WW_AMERICAN, line, "may move 4");
+	game_end(&g);
+}
+
+/* 7.3.D: Fort Detroit to Bassett Town costs 3; Point Pleasant would be 3 more. */
+static void test_7_3_D_wilderness_costs_three(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Carleton", "Fort Detroit", 1);
+	int three = ops_card(&g, WW_BRITISH, 3);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Carleton to Bassett Town, Point Pleasant", three);
+	order_refused(&g, WW_BRITISH, line, "costs 6");
+	snprintf(line, sizeof line, "play %d move Carleton to Bassett Town", three);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Carleton"), space(g.d, "Bassett Town"));
+	game_end(&g);
+}
+
+/* 7.1.A: the card's value must reach the general's strategy rating. */
+static void test_7_1_A_strategy_rating(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Carleton", "Quebec", 2);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Carleton to Montreal", two);
+	order_refused(&g, WW_BRITISH, line, "strategy rating of 3");
+	game_end(&g);
+}
+
+/* 7.1.B: the Operations Queue examples. */
+static void test_7_1_B_queue_activates_burgoyne(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Burgoyne", "Albany", 3);
+	int a = ops_card(&g, WW_BRITISH, 1);
+	int b = find_card(g.d, NULL, 1, &g.s.hand[WW_BRITISH]);
+	give(&g, WW_BRITISH, b);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Burgoyne to Saratoga", a);
+	order_refused(&g, WW_BRITISH, line, "strategy rating of 2");
+	snprintf(line, sizeof line, "play %d queue", a);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.ops_queue[WW_BRITISH].n, 1);
+	/* the American makes a routine play */
+	int am = g.s.hand[WW_AMERICAN].card[0];
+	snprintf(line, sizeof line, g.d->cards[am].must_play ? "play %d event" : "discard %d", am);
+	order_ok(&g, WW_AMERICAN, line);
+	snprintf(line, sizeof line, "play %d queue move Burgoyne to Saratoga", b);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Burgoyne"), space(g.d, "Saratoga"));
+	assert_int_equal(g.s.ops_queue[WW_BRITISH].n, 0);
+	assert_true(ww_pile_has(&g.s.discard, a)); /* both cards discarded */
+	assert_true(ww_pile_has(&g.s.discard, b));
+	game_end(&g);
+}
+
+static void test_7_1_B_queue_abandoned_by_another_play(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	int a = ops_card(&g, WW_BRITISH, 1);
+	int event = find_card(g.d, "Tarleton", 0, NULL);
+	give(&g, WW_BRITISH, event);
+	char line[200];
+	snprintf(line, sizeof line, "play %d queue", a);
+	order_ok(&g, WW_BRITISH, line);
+	int am = g.s.hand[WW_AMERICAN].card[0];
+	snprintf(line, sizeof line, g.d->cards[am].must_play ? "play %d event" : "discard %d", am);
+	order_ok(&g, WW_AMERICAN, line);
+	snprintf(line, sizeof line, "discard %d", event);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.ops_queue[WW_BRITISH].n, 0);
+	assert_true(ww_pile_has(&g.s.discard, a));
+	game_end(&g);
+}
+
+static void test_7_1_B_queue_starts_with_one_or_two(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	int three = ops_card(&g, WW_BRITISH, 3);
+	char line[64];
+	snprintf(line, sizeof line, "play %d queue", three);
+	order_refused(&g, WW_BRITISH, line, "7.1.B.i");
+	game_end(&g);
+}
+
+/* 7.8 example: Arnold intercepts on a 1 or 2. */
+static void arnold_set_up(struct game *g)
+{
+	clear_board(g, WW_BRITISH);
+	put(g, "Howe", "New York", 5);
+	put(g, "Arnold", "Morristown", 3);
+	pc(g, "New Brunswick", WW_AMERICAN);
+}
+
+static void test_7_8_arnold_intercepts(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.prompt, WW_ASK_INTERCEPT);
+	assert_int_equal(g.s.to_move, WW_AMERICAN);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "New Brunswick"));
+	/* the British path beyond is hidden from the American */
+	struct ww_state v;
+	ww_view(&g.s, WW_AMERICAN, &v);
+	assert_int_equal(v.mv.nsteps, v.mv.next);
+	order_refused(&g, WW_AMERICAN, "intercept Washington", "cannot intercept");
+	force_dice(&g, 1, 2);
+	order_ok(&g, WW_AMERICAN, "intercept Arnold");
+	assert_int_equal(at(&g, "Arnold"), space(g.d, "New Brunswick"));
+	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_AMERICAN), 3);
+	assert_int_equal(cus(&g, "Morristown", WW_NAT_AMERICAN), 0);
+	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
+	assert_true(g.s.battle.intercepted);
+	assert_int_equal(g.s.mv.general, -1); /* the British move ends (7.8.C) */
+	game_end(&g);
+}
+
+static void test_7_8_failed_interception_move_goes_on(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	order_ok(&g, WW_BRITISH, line);
+	force_dice(&g, 1, 3);
+	order_ok(&g, WW_AMERICAN, "intercept Arnold");
+	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
+	assert_int_equal(cus(&g, "Trenton", WW_NAT_BRITISH), 5);
+	assert_int_equal(at(&g, "Arnold"), space(g.d, "Morristown"));
+	assert_int_equal(g.s.to_move, WW_AMERICAN);
+	assert_int_equal(g.s.prompt, WW_ASK_IMPULSE);
+	game_end(&g);
+}
+
+/* 7.8 example, last sentence, and 7.9.A Reminder: after trying to
+ * intercept, Arnold may not retreat before battle during that card. */
+static void test_7_9_no_retreat_after_interception_attempt(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
+	order_ok(&g, WW_BRITISH, line);
+	force_dice(&g, 1, 6);
+	order_ok(&g, WW_AMERICAN, "intercept Arnold");
+	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));
+	assert_false(g.s.battle.intercepted);
+	assert_int_not_equal(g.s.prompt, WW_ASK_RETREAT_BEFORE_BATTLE);
+	game_end(&g);
+}
+
+/* 7.8.B: no interception into a space already holding British CUs. */
+static void test_7_8_B_not_into_british_cus(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
+	game_end(&g);
+}
+
+/* 7.9: Washington retreats before battle on agility 2 + 2. */
+static void washington_set_up(struct game *g)
+{
+	clear_board(g, WW_BRITISH);
+	put(g, "Howe", "New York", 5);
+	put(g, "Washington", "Morristown", 5);
+	pc(g, "Morristown", WW_AMERICAN);
+}
+
+static void test_7_9_washington_retreats_before_battle(void **state)
+{
+	(void)state;
+	struct game g;
+	washington_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.prompt, WW_ASK_RETREAT_BEFORE_BATTLE);
+	order_refused(&g, WW_AMERICAN, "retreat-before-battle to New Brunswick", "7.9.B");
+	force_dice(&g, 1, 4);
+	order_ok(&g, WW_AMERICAN, "retreat-before-battle to Easton");
+	assert_int_equal(at(&g, "Washington"), space(g.d, "Easton"));
+	assert_int_equal(cus(&g, "Easton", WW_NAT_AMERICAN), 5);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "Morristown"));
+	assert_int_equal(g.s.battle.space, -1);
+	assert_int_equal(g.s.space[space(g.d, "Morristown")].pc, WW_AMERICAN);
+	game_end(&g);
+}
+
+static void test_7_9_failed_retreat_means_battle(void **state)
+{
+	(void)state;
+	struct game g;
+	washington_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
+	order_ok(&g, WW_BRITISH, line);
+	force_dice(&g, 1, 5);
+	order_ok(&g, WW_AMERICAN, "retreat-before-battle to Easton");
+	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));
+	assert_int_equal(at(&g, "Washington"), space(g.d, "Morristown"));
+	game_end(&g);
+}
+
+/* 7.3.B: a move ends where enemy CUs stand. */
+static void test_7_3_B_move_ends_at_enemy(void **state)
+{
+	(void)state;
+	struct game g;
+	washington_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown, Easton", two);
+	order_refused(&g, WW_BRITISH, line, "7.3.B");
+	game_end(&g);
+}
+
+/* 7.4.A/B: generals moving alone. */
+static void test_7_4_generals_alone(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Greene", "Morristown", 0);
+	pc(&g, "New Brunswick", WW_BRITISH);
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Greene to New Brunswick", one);
+	order_refused(&g, WW_AMERICAN, line, "7.4.B");
+	pc(&g, "New Brunswick", WW_NOBODY);
+	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
+	order_refused(&g, WW_AMERICAN, line, "7.4.A");
+	cu(&g, "New Brunswick", WW_NAT_BRITISH, 0);
+	put(&g, "Clinton", "New Brunswick", 0);
+	order_refused(&g, WW_AMERICAN, line, "not stop");
+	snprintf(line, sizeof line, "play %d move Greene to New Brunswick, Trenton", one);
+	order_ok(&g, WW_AMERICAN, line); /* he may pass through */
+	assert_int_equal(at(&g, "Clinton"), space(g.d, "New Brunswick"));
+	game_end(&g);
+}
+
+/* 7.6.A: an army entering a lone enemy general's space captures him and
+ * may go on. */
+static void test_7_6_A_capture_and_go_on(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "New York", 3);
+	put(&g, "Lee", "New Brunswick", 0);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Lee"), WW_LOC_CAPTURED);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
+	game_end(&g);
+}
+
+/* 7.6.B: Washington captured is removed; the British remove PCs; the
+ * French Alliance marker goes back 3. */
+static void test_7_6_B_washington_captured(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "New York", 3);
+	put(&g, "Washington", "New Brunswick", 0);
+	pc(&g, "Hartford", WW_AMERICAN);
+	pc(&g, "Albany", WW_AMERICAN);
+	g.s.french_alliance = 5;
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Washington"), WW_LOC_REMOVED);
+	assert_int_equal(g.s.french_alliance, 2);
+	assert_int_equal(g.s.prompt, WW_ASK_WASHINGTON_CAPTURED);
+	assert_int_equal(g.s.to_move, WW_BRITISH);
+	assert_int_equal(g.s.washington_pcs_to_remove, 2); /* two colonies have one */
+	game_end(&g);
+}
+
+/* 7.7: a British army entering the Congress's space without American CUs
+ * disperses it, and may go on. */
+static void test_7_7_congress_dispersed(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "Trenton", 2);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to Philadelphia, Lancaster", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.congress_at, WW_LOC_DISPERSED);
+	assert_true(g.s.congress_dispersed_this_turn);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "Lancaster"));
+	game_end(&g);
+}
+
+/* 9.7: 4 or 5 CUs overrun a lone enemy CU and go on; an overrun of a
+ * British CU moves the French Alliance marker (12.1). */
+static void test_9_7_overrun(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Greene", "Morristown", 4);
+	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Greene to New Brunswick, Trenton", one);
+	order_ok(&g, WW_AMERICAN, line);
+	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_BRITISH), 0);
+	assert_int_equal(at(&g, "Greene"), space(g.d, "Trenton"));
+	assert_int_equal(g.s.french_alliance, 1);
+	assert_int_equal(g.s.cu_eliminated[WW_NAT_BRITISH], 1);
+	game_end(&g);
+}
+
+/* 9.7 needs 4 or 5 CUs: with 3 the army must stop and fight. */
+static void test_9_7_three_cus_fight(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Greene", "Morristown", 3);
+	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Greene to New Brunswick, Trenton", one);
+	order_refused(&g, WW_AMERICAN, line, "7.3.B");
+	snprintf(line, sizeof line, "play %d move Greene to New Brunswick", one);
+	order_ok(&g, WW_AMERICAN, line);
+	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
+	game_end(&g);
+}
+
+/* 7.4.C: two generals of one side meet; never Washington to the box. */
+static void test_7_4_C_two_generals(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Greene", "Morristown", 1);
+	put(&g, "Washington", "New Brunswick", 2);
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Greene to New Brunswick keep Greene", one);
+	order_ok(&g, WW_AMERICAN, line);
+	assert_int_equal(at(&g, "Washington"), space(g.d, "New Brunswick"));
+	assert_int_equal(at(&g, "Greene"), WW_LOC_REINFORCEMENTS);
+	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_AMERICAN), 3);
+	game_end(&g);
+}
+
+/* 7.4.D: only Arnold uses the Falmouth-Quebec line. */
+static void test_7_4_D_arnold_only(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	put(&g, "Greene", "Falmouth", 1);
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Greene to Quebec", one);
+	order_refused(&g, WW_AMERICAN, line, "Arnold");
+	g.s.general_at[general(g.d, "Greene")] = WW_LOC_REINFORCEMENTS;
+	put(&g, "Arnold", "Falmouth", 0);
+	snprintf(line, sizeof line, "play %d move Arnold to Quebec", one);
+	order_ok(&g, WW_AMERICAN, line);
+	assert_int_equal(at(&g, "Arnold"), space(g.d, "Quebec"));
+	game_end(&g);
+}
+
+/* 7.5: naval movement between eligible ports. */
+static void test_7_5_naval_movement(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "Boston", 6);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	pc(&g, "New York", WW_AMERICAN);
+	snprintf(line, sizeof line, "play %d move Howe by sea to New York", two);
+	order_refused(&g, WW_BRITISH, line, "7.5");
+	pc(&g, "New York", WW_NOBODY);
+	snprintf(line, sizeof line, "play %d move Howe by sea to Reading", two);
+	order_refused(&g, WW_BRITISH, line, "7.5");
+	snprintf(line, sizeof line, "play %d move Howe by sea to New York", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "New York"));
+	assert_int_equal(cus(&g, "New York", WW_NAT_BRITISH), 5);
+	assert_int_equal(cus(&g, "Boston", WW_NAT_BRITISH), 1);
+	game_end(&g);
+}
+
+/* 5.3.a and 7.2: the British open with a campaign card and make two
+ * activations, no CU moving twice (7.4.E). */
+static void test_7_2_campaign_opening(void **state)
+{
+	(void)state;
+	struct game g;
+	game_start(&g);
+	char line[1024] = "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
+			  "Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
+			  "Williamsburg VA, Halifax NC, Camden SC, Augusta GA";
+	order_ok(&g, WW_AMERICAN, line);
+	order_ok(&g, WW_BRITISH, "for-the-king");
+	int minor = find_card(g.d, "Minor Campaign", 0, NULL);
+	give(&g, WW_BRITISH, minor);
+	put(&g, "Clinton", "Quebec", 0);
+	g.s.general_at[general(g.d, "Carleton")] = WW_LOC_REINFORCEMENTS;
+	snprintf(line, sizeof line, "play %d event", minor);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.prompt, WW_ASK_CAMPAIGN);
+	assert_int_equal(g.s.to_move, WW_BRITISH);
+	order_ok(&g, WW_BRITISH, "move Howe with 2 to Portsmouth");
+	assert_int_equal(g.s.play.activations_left, 1);
+	order_refused(&g, WW_BRITISH, "move Howe to Boston", "already activated");
+	order_ok(&g, WW_BRITISH, "move Clinton with 2 to Montreal");
+	assert_int_equal(at(&g, "Clinton"), space(g.d, "Montreal"));
+	assert_int_equal(g.s.prompt, WW_ASK_IMPULSE);
+	assert_int_equal(g.s.to_move, WW_AMERICAN);
+	game_end(&g);
+}
+
+/* 7.2.B: one Landing Party in lieu of an activation, never in a fortified port. */
+static void test_7_2_B_landing_party(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	int major = find_card(g.d, "Major Campaign", 0, NULL);
+	give(&g, WW_BRITISH, major);
+	pc(&g, "Newport", WW_AMERICAN);
+	char line[64];
+	snprintf(line, sizeof line, "play %d event", major);
+	order_ok(&g, WW_BRITISH, line);
+	order_refused(&g, WW_BRITISH, "landing Charleston", "7.2.B");
+	order_ok(&g, WW_BRITISH, "landing Newport");
+	assert_int_equal(g.s.space[space(g.d, "Newport")].pc, WW_BRITISH);
+	order_refused(&g, WW_BRITISH, "landing Norfolk", "Only one");
+	order_ok(&g, WW_BRITISH, "done");
+	assert_int_equal(g.s.to_move, WW_AMERICAN);
+	game_end(&g);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_7_3_C_gates_march),
+		cmocka_unit_test(test_7_3_C_five_spaces_american_only),
+		cmocka_unit_test(test_7_3_D_wilderness_costs_three),
+		cmocka_unit_test(test_7_1_A_strategy_rating),
+		cmocka_unit_test(test_7_1_B_queue_activates_burgoyne),
+		cmocka_unit_test(test_7_1_B_queue_abandoned_by_another_play),
+		cmocka_unit_test(test_7_1_B_queue_starts_with_one_or_two),
+		cmocka_unit_test(test_7_8_arnold_intercepts),
+		cmocka_unit_test(test_7_8_failed_interception_move_goes_on),
+		cmocka_unit_test(test_7_9_no_retreat_after_interception_attempt),
+		cmocka_unit_test(test_7_8_B_not_into_british_cus),
+		cmocka_unit_test(test_7_9_washington_retreats_before_battle),
+		cmocka_unit_test(test_7_9_failed_retreat_means_battle),
+		cmocka_unit_test(test_7_3_B_move_ends_at_enemy),
+		cmocka_unit_test(test_7_4_generals_alone),
+		cmocka_unit_test(test_7_6_A_capture_and_go_on),
+		cmocka_unit_test(test_7_6_B_washington_captured),
+		cmocka_unit_test(test_7_7_congress_dispersed),
+		cmocka_unit_test(test_9_7_overrun),
+		cmocka_unit_test(test_9_7_three_cus_fight),
+		cmocka_unit_test(test_7_4_C_two_generals),
+		cmocka_unit_test(test_7_4_D_arnold_only),
+		cmocka_unit_test(test_7_5_naval_movement),
+		cmocka_unit_test(test_7_2_campaign_opening),
+		cmocka_unit_test(test_7_2_B_landing_party),
+	};
+	return cmocka_run_group_tests(tests, NULL, free_test_data);
+}
