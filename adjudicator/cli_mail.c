@@ -307,7 +307,9 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 	struct ww_mail_out o = { .to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
 				 .reply_to = reply, .subject = subj, .body = body };
 	snprintf(name, sizeof name, "announce-%s", side == WW_AMERICAN ? "american" : "british");
-	ww_judge_message_id(c, game, s->token_entry, name, o.message_id, sizeof o.message_id);
+	/* the id of that entry's report: the next report answers it */
+	ww_judge_message_id(c, game, s->token_entry, name + strlen("announce-"), o.message_id,
+			    sizeof o.message_id);
 	char *text = ww_mail_compose(c, &o, &len);
 	char file[96];
 	snprintf(file, sizeof file, "%06d.%s", s->token_entry, name);

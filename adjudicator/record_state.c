@@ -372,6 +372,8 @@ static void write_battle(FILE *f, const struct ww_data *d, const struct ww_battl
 	write_side_values(f, b->card[0], b->card[1], b->card[2], 0);
 	fputs("\n  card_drm: ", f);
 	write_side_values(f, b->card_drm[0], b->card_drm[1], b->card_drm[2], 0);
+	fputs("\n  lost: ", f);
+	write_side_values(f, b->lost[0], b->lost[1], b->lost[2], 0);
 	fprintf(f, "\n  loser: %s\n", ww_rec_side_word(b->loser));
 	fprintf(f, "  stop_move: %s\n", yes(b->stop_move));
 }
@@ -1223,6 +1225,7 @@ static int bt_attacker(struct rd *r, yaml_node_t *v, void *o) { return read_side
 static int bt_att_from(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &BATTLE(o)->att_from); }
 static int bt_intercepted(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &BATTLE(o)->intercepted, r->err, r->errlen); }
 static int bt_card_drm(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, INT8_MIN, INT8_MAX, BATTLE(o)->card_drm); }
+static int bt_lost(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, 0, INT8_MAX, BATTLE(o)->lost); }
 static int bt_loser(struct rd *r, yaml_node_t *v, void *o) { return read_side8(r, v, &BATTLE(o)->loser); }
 static int bt_stop_move(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &BATTLE(o)->stop_move, r->err, r->errlen); }
 
@@ -1263,7 +1266,7 @@ static int bt_card(struct rd *r, yaml_node_t *v, void *o)
 static const struct field battle_fields[] = {
 	{ "space", bt_space }, { "step", bt_step }, { "attacker", bt_attacker },
 	{ "general", bt_general }, { "att_from", bt_att_from }, { "intercepted", bt_intercepted },
-	{ "card", bt_card }, { "card_drm", bt_card_drm }, { "loser", bt_loser },
+	{ "card", bt_card }, { "card_drm", bt_card_drm }, { "lost", bt_lost }, { "loser", bt_loser },
 	{ "stop_move", bt_stop_move },
 };
 

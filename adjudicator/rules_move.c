@@ -284,6 +284,8 @@ static void overrun(struct ww_ctx *c, int sp)
 		ww_disperse_congress(c); /* 7.7 */
 }
 
+static bool offer_interception(struct ww_ctx *c);
+
 /* What happens on entering the space the army has just moved into. Returns
  * true if the move stops here (a question, a battle, or the path's end). */
 static bool arrive(struct ww_ctx *c, bool enemy_cu_before)
@@ -299,17 +301,7 @@ static bool arrive(struct ww_ctx *c, bool enemy_cu_before)
 	if (side == WW_BRITISH && s->congress_at == sp && !ww_side_cu(s, sp, WW_AMERICAN) &&
 	    army_size(m) > 0)
 		ww_disperse_congress(c); /* 7.7 */
-	if (may_intercept(c, sp, enemy_cu_before)) {
-		int who[WW_MAX_GENERALS];
-		if (interceptors(c, sp, who)) {
-			const struct ww_standing *st = &s->standing[WW_AMERICAN];
-			if (!st->never_intercept) {
-				ww_ask(s, WW_AMERICAN, WW_ASK_INTERCEPT);
-				return true;
-			}
-		}
-	}
-	return false;
+	return may_intercept(c, sp, enemy_cu_before) && offer_interception(c);
 }
 
 /* The army stands in a space holding enemy CUs: overrun, retreat before
@@ -383,37 +375,20 @@ void ww_move_continue(struct ww_ctx *c)
 
 /* ---- answers during a move ---- */
 
-static int intercept_answer(struct ww_ctx *c, const struct ww_order *o)
+/* Interception attempts by `gens` in that order (7.8.E): the first success
+ * places the army in the space and starts the battle. Returns true then. */
+static bool try_interceptions(struct ww_ctx *c, const int *gens, int n, int keep)
 {
 	const struct ww_data *d = c->d;
 	struct ww_state *s = c->s;
-	struct ww_move *m = &s->mv;
-	int sp = m->at;
-	if (o->kind == WW_ORD_NO_INTERCEPT) {
-		ww_event(c->ev, WW_TO_BOTH, "No interception into %s.", ww_space_name(d, sp));
-		if (ww_side_cu(s, sp, WW_AMERICAN) && meet_enemy(c))
-			return 0;
-		return 0;
-	}
-	int who[WW_MAX_GENERALS];
-	int n = interceptors(c, sp, who);
-	for (int i = 0; i < o->ngenerals; i++) {
-		bool ok = false;
-		for (int j = 0; j < n; j++)
-			ok |= who[j] == o->generals[i];
-		if (!ok) {
-			ww_why(c->why, c->whylen, "%s cannot intercept into %s: an American army "
-			       "adjacent to it that has not tried this card may (7.8).",
-			       gname(d, o->generals[i]), ww_space_name(d, sp));
-			return -1;
-		}
-	}
-	for (int i = 0; i < o->ngenerals; i++) {
-		int g = o->generals[i];
+	int sp = s->mv.at;
+	for (int i = 0; i < n; i++) {
+		int g = gens[i];
 		int from = s->general_at[g];
 		s->play.tried_intercept |= (uint16_t)(1u << g);
-		int roll = ww_roll(s, c->rng, c->ev, "%s attempts to intercept into %s (succeeds on %d or less, 7.8.A)",
-				   gname(d, g), ww_space_name(d, sp), gen(d, g)->agility);
+		int roll = ww_roll(s, c->rng, c->ev, "%s attempts to intercept into %s "
+				   "(succeeds on %d or less, 7.8.A)", gname(d, g),
+				   ww_space_name(d, sp), gen(d, g)->agility);
 		if (roll > gen(d, g)->agility) {
 			ww_event(c->ev, WW_TO_BOTH, "The interception fails.");
 			continue;
@@ -424,13 +399,62 @@ static int intercept_answer(struct ww_ctx *c, const struct ww_order *o)
 		shift_cu(WW_AMERICAN, s->space[from].cu, moving, k);
 		for (int nat = 0; nat < WW_NATIONS; nat++)
 			s->space[sp].cu[nat] += moving[nat];
-		ww_general_arrives(c, g, sp, o->keep);
-		ww_event(c->ev, WW_TO_BOTH, "%s intercepts into %s with %d CU: the British move ends (7.8.C).",
-			 gname(d, g), ww_space_name(d, sp), k);
+		ww_general_arrives(c, g, sp, keep);
+		ww_event(c->ev, WW_TO_BOTH, "%s intercepts into %s with %d CU: the British "
+			 "move ends (7.8.C).", gname(d, g), ww_space_name(d, sp), k);
 		start_battle(c, true);
-		return 0;
+		return true;
 	}
-	/* every attempt failed: the British move goes on, or meets who is there */
+	return false;
+}
+
+/* The British army stands in a space with an American PC: standing orders
+ * answer for the American where they can, else he is asked (7.8). Returns
+ * true if the move stops here. */
+static bool offer_interception(struct ww_ctx *c)
+{
+	struct ww_state *s = c->s;
+	const struct ww_standing *st = &s->standing[WW_AMERICAN];
+	int who[WW_MAX_GENERALS], always[WW_MAX_GENERALS], nalways = 0;
+	int n = interceptors(c, s->mv.at, who);
+	if (!n || st->never_intercept)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (st->always_intercept & (1u << who[i]))
+			always[nalways++] = who[i];
+	if (try_interceptions(c, always, nalways, -1))
+		return true;
+	if (nalways == n)
+		return false;
+	ww_ask(s, WW_AMERICAN, WW_ASK_INTERCEPT);
+	return true;
+}
+
+static int intercept_answer(struct ww_ctx *c, const struct ww_order *o)
+{
+	const struct ww_data *d = c->d;
+	struct ww_state *s = c->s;
+	int sp = s->mv.at;
+	if (o->kind == WW_ORD_NO_INTERCEPT) {
+		ww_event(c->ev, WW_TO_BOTH, "No interception into %s.", ww_space_name(d, sp));
+	} else {
+		int who[WW_MAX_GENERALS];
+		int n = interceptors(c, sp, who);
+		for (int i = 0; i < o->ngenerals; i++) {
+			bool ok = false;
+			for (int j = 0; j < n; j++)
+				ok |= who[j] == o->generals[i];
+			if (!ok) {
+				ww_why(c->why, c->whylen, "%s cannot intercept into %s: an American "
+				       "army adjacent to it that has not tried this card may (7.8).",
+				       gname(d, o->generals[i]), ww_space_name(d, sp));
+				return -1;
+			}
+		}
+		if (try_interceptions(c, o->generals, o->ngenerals, o->keep))
+			return 0;
+	}
+	/* no interception: the British move goes on, or meets who is there */
 	if (ww_side_cu(s, sp, WW_AMERICAN))
 		meet_enemy(c);
 	return 0;

@@ -268,6 +268,7 @@ static void armies_state(struct ww_state *s)
 	s->battle.card[WW_AMERICAN] = 75;
 	s->battle.card_drm[WW_BRITISH] = 2;
 	s->battle.card_drm[WW_AMERICAN] = 1;
+	s->battle.lost[WW_BRITISH] = 3;
 	s->battle.loser = WW_AMERICAN;
 	s->battle.stop_move = true;
 	s->standing[WW_AMERICAN] = (struct ww_standing){ true, 1u << 1 | 1u << 4, true, true, true };

@@ -595,6 +595,56 @@ static void test_7_2_B_landing_party(void **state)
 	game_end(&g);
 }
 
+/* Standing orders answer questions in advance (issue 3), and the other
+ * side never sees them. */
+static void test_standing_never_intercept(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	order_ok(&g, WW_AMERICAN, "standing never-intercept");
+	struct ww_state v;
+	ww_view(&g.s, WW_BRITISH, &v);
+	assert_false(v.standing[WW_AMERICAN].never_intercept);
+	assert_true(g.s.standing[WW_AMERICAN].never_intercept);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
+	game_end(&g);
+}
+
+static void test_standing_always_intercept(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	order_ok(&g, WW_AMERICAN, "standing always-intercept Arnold");
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	force_dice(&g, 1, 1);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
+	assert_true(g.s.battle.intercepted);
+	game_end(&g);
+}
+
+static void test_standing_never_retreat_before_battle(void **state)
+{
+	(void)state;
+	struct game g;
+	washington_set_up(&g);
+	order_ok(&g, WW_AMERICAN, "standing never-retreat-before-battle");
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));
+	game_end(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -623,6 +673,9 @@ int main(void)
 		cmocka_unit_test(test_7_5_naval_movement),
 		cmocka_unit_test(test_7_2_campaign_opening),
 		cmocka_unit_test(test_7_2_B_landing_party),
+		cmocka_unit_test(test_standing_never_intercept),
+		cmocka_unit_test(test_standing_always_intercept),
+		cmocka_unit_test(test_standing_never_retreat_before_battle),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }
