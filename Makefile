@@ -56,3 +56,42 @@ clean:
 
 .PHONY: all test soak example clean
 .SECONDARY:
+
+# libFuzzer harnesses (fuzz/*.c, docs/robustness.md), built with clang under
+# ASan and UBSan; each runs FUZZ_SECONDS from its corpus fuzz/corpus/NAME/.
+# New inputs go to fuzz/out/NAME/ (not checked in); crashes to fuzz/crashes/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -O1 -g -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Iadjudicator \
+	$(shell pkg-config --cflags $(PKGS)) -DWW_FUZZ_DATA='"$(CURDIR)/data/washingtons-war"'
+FUZZERS      := $(patsubst fuzz/%.c,%,$(wildcard fuzz/*.c))
+
+fuzz/obj/%.o: adjudicator/%.c adjudicator/*.h | fuzz/obj
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+fuzz/bin/%: fuzz/%.c fuzz/fuzz.h $(LIB_SRC:adjudicator/%.c=fuzz/obj/%.o) | fuzz/bin
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< \
+		$(LIB_SRC:adjudicator/%.c=fuzz/obj/%.o) $(LDLIBS)
+fuzz/obj fuzz/bin:
+	mkdir -p $@
+
+fuzz: $(FUZZERS:%=fuzz/bin/%)
+	@for f in $(FUZZERS); do \
+		mkdir -p fuzz/out/$$f fuzz/crashes; \
+		echo "== fuzz $$f for $(FUZZ_SECONDS) s"; \
+		fuzz/bin/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+			-artifact_prefix=fuzz/crashes/$$f- fuzz/out/$$f fuzz/corpus/$$f \
+			>fuzz/out/$$f.log 2>&1; rc=$$?; \
+		grep -E '^(#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY|artifact)' fuzz/out/$$f.log; \
+		test $$rc -eq 0 || exit 1; \
+	done
+
+.PHONY: fuzz
+
+# Benchmarks (bench/, docs/robustness.md): optimised build, not part of test.
+bench/bench: bench/bench.c tests/driver.h build/wwjudge
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=build/%.o) $(LDLIBS)
+bench: build/wwjudge bench/bench
+	bench/run.sh
+
+.PHONY: bench

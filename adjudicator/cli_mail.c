@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include <sodium.h>
 #include "mail_internal.h"
 #include "report.h"
 
@@ -405,11 +406,136 @@ int ww_cmd_moderate(int argc, char **argv)
 	return rc;
 }
 
+static const char USAGE_ROLLBACK[] =
+	"usage: wwjudge rollback GAME_DIR --to MOVE [--config FILE]\n"
+	"Rolls the game back to the position after accepted move MOVE, by\n"
+	"replaying the log from the start. One log entry records it and the\n"
+	"entries it undoes (the log keeps them); every token moves on, so orders\n"
+	"written for an undone move are refused. With a config (--config, else\n"
+	"$WWJUDGE_CONFIG) both players' mails are queued by the same commit.\n";
+
+static int rollback(const char *dir, unsigned move, const struct ww_mail_config *c)
+{
+	char err[600] = "";
+	int fd = -1, rc;
+	struct ww_game *g = calloc(1, sizeof *g);
+	struct ww_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	struct ww_rollback_plan plan = { 0 };
+	const char *base = strrchr(dir, '/');
+	base = base && base[1] ? base + 1 : dir;
+	enum ww_rec_status st = !g || !d || !p ? WW_REC_IO :
+				ww_record_lock(dir, 10, &fd, err, sizeof err);
+	if (st == WW_REC_OK)
+		st = ww_record_load(dir, g, err, sizeof err);
+	rc = rec_exit(st);
+	if (!rc && ww_data_load(g->meta.data_dir, d, p) < 0) {
+		snprintf(err, sizeof err, "the game data %s does not load", g->meta.data_dir);
+		rc = EX_CONFIG;
+	}
+	if (!rc) {
+		g->data = d;
+		int r = ww_rollback_prepare(dir, g, move, &plan, err, sizeof err);
+		rc = r > 0 ? EX_USAGE : r < 0 ? EX_DATAERR : EX_OK;
+	}
+	if (!rc) {
+		struct ww_rollback_by by = { .who = "command line" };
+		rc = rec_exit(ww_rollback_commit(c, dir, base, g, &plan, &by, err, sizeof err));
+	}
+	if (rc) {
+		fprintf(stderr, "wwjudge rollback: %s: %s%s\n", dir, err,
+			rc == EX_USAGE || rc == EX_DATAERR ? "; nothing was changed" : "");
+	} else {
+		printf("%s: rolled back from move %u to move %u; log entries %d to %d are "
+		       "undone (entry %d records it).\n", dir, (unsigned)plan.rb.from_move,
+		       (unsigned)plan.rb.to_move, plan.rb.first, plan.rb.last, plan.entry);
+		printf(c ? "Both players' mails are queued in %s/" WW_OUTBOX_NEW ".\n" :
+		       "No config: no mail is queued; 'wwjudge announce %s --config FILE' "
+		       "tells the players.\n", dir);
+	}
+	ww_rollback_plan_free(&plan);
+	ww_record_unlock(fd);
+	free(g);
+	free(d);
+	free(p);
+	return rc;
+}
+
 int ww_cmd_rollback(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "wwjudge rollback: not available yet: the replay does not yet know "
-		"entries marked undone (docs/mail.md)\n");
-	return EX_UNAVAILABLE;
+	static const struct option opts[] = {
+		{ "to", required_argument, NULL, 't' },
+		{ "config", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *config = NULL, *to = NULL;
+	int o;
+	while ((o = getopt_long(argc, argv, "t:c:h", opts, NULL)) != -1) {
+		switch (o) {
+		case 't': to = optarg; break;
+		case 'c': config = optarg; break;
+		case 'h': fputs(USAGE_ROLLBACK, stdout); return EX_OK;
+		default: fputs(USAGE_ROLLBACK, stderr); return EX_USAGE;
+		}
+	}
+	if (optind + 1 != argc)
+		return cli_error(USAGE_ROLLBACK, "give exactly one GAME_DIR", NULL);
+	char *end;
+	unsigned long move = to ? strtoul(to, &end, 10) : 0;
+	if (!to || !*to || *end || *to == '-' || move > UINT32_MAX)
+		return cli_error(USAGE_ROLLBACK, "--to wants a move number, not ", to ? to : "nothing");
+	if (!is_game(argv[optind])) {
+		fprintf(stderr, "wwjudge rollback: no game in %s\n", argv[optind]);
+		return EX_NOINPUT;
+	}
+	struct ww_mail_config *c = NULL;
+	int rc = EX_OK;
+	if (config || getenv("WWJUDGE_CONFIG")) {
+		if (!(c = calloc(1, sizeof *c)))
+			return EX_OSERR;
+		rc = load_config(config, c);
+	}
+	if (!rc)
+		rc = rollback(argv[optind], (unsigned)move, c);
+	free(c);
+	return rc;
+}
+
+/* ---- new --american-password-file ---- */
+
+static int password_from(const char *file, char hash[192], char *err, size_t errlen)
+{
+	char pw[256];
+	FILE *f = fopen(file, "re");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		return -1;
+	}
+	bool ok = fgets(pw, sizeof pw, f) != NULL;
+	fclose(f);
+	pw[ok ? strcspn(pw, "\r\n") : 0] = '\0';
+	if (!pw[0]) {
+		snprintf(err, errlen, "%s: the first line (the password) is empty", file);
+		return -1;
+	}
+	int rc = ww_password_hash(pw, hash);
+	sodium_memzero(pw, sizeof pw);
+	if (rc < 0)
+		snprintf(err, errlen, "cannot hash the password of %s (out of memory?)", file);
+	return rc;
+}
+
+int ww_mail_secret_new(const char *american_file, const char *british_file, char **text,
+		       size_t *len, char *err, size_t errlen)
+{
+	struct ww_mail_secret s = { .token_entry = 1 };
+	if ((american_file && password_from(american_file, s.password[WW_AMERICAN], err, errlen)) ||
+	    (british_file && password_from(british_file, s.password[WW_BRITISH], err, errlen)))
+		return -1;
+	if (ww_mail_secret_text(&s, text, len) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define WW_MAX_SPACES 96
 #define WW_MAX_LINKS 12
@@ -90,6 +91,69 @@ enum ww_special {
 	WW_SPECIAL_WAR_ENDS,     /* 6.34.C.iii, war_ends_year set */
 };
 
+/* Event primitives (issue 4): an event is a short list of steps composed
+ * in cards.yaml (docs/data.md). Targeted steps take their spaces, in order,
+ * from the `play N event S, S, ...` order (docs/orders.md). */
+enum ww_prim {
+	WW_EV_NONE = 0,
+	WW_EV_PLACE_PC,        /* targeted */
+	WW_EV_REMOVE_PC,       /* targeted */
+	WW_EV_FLIP_PC,         /* targeted */
+	WW_EV_ADD_CU,          /* targeted unless `general` or the reinforcements box */
+	WW_EV_REMOVE_CU,       /* targeted unless the reinforcements box */
+	WW_EV_FRENCH_ALLIANCE, /* move the track `steps` (12.1) */
+	WW_EV_LOSE_REGULARS,   /* 9.41 */
+	WW_EV_RANDOM_DISCARD,  /* 6.31: from the opponent's hand, `count` cards */
+	WW_EV_FLAG,            /* a lasting flag: no_american_placement (10.11.A.iv) */
+	WW_EV_NAVY_AWAY,       /* d'Estaing (12.2) */
+	WW_EV_ACTIVATE,        /* one general, `allowance`, `may_battle` (Glover, 7.3.C) */
+	WW_EV_DRAW,            /* the player draws `count` cards (6.3.D) */
+	WW_EV_REMOVE_GENERAL,  /* `general` out of the game wherever he is */
+	WW_EV_BATTLE,          /* battle card: `drm` (9.45) */
+	WW_EV_CONDITION,       /* the event can be played only if this holds (6.32.A) */
+	WW_EV_CODE,            /* a named function in rules_events.c */
+};
+
+enum ww_ev_ports { WW_PORTS_ANY = 0, WW_PORTS_ONLY, WW_PORTS_NEVER };
+/* Whose pieces: relative to the player of the card, or absolute. */
+enum ww_ev_whose { WW_WHOSE_DEFAULT = 0, WW_WHOSE_OWN, WW_WHOSE_ENEMY,
+		   WW_WHOSE_AMERICAN, WW_WHOSE_BRITISH };
+enum ww_ev_where { WW_WHERE_ANY = 0, WW_WHERE_WITH_GENERAL, WW_WHERE_FRIENDLY_PC,
+		   WW_WHERE_REINFORCEMENTS };
+enum ww_ev_when { WW_WHEN_ALWAYS = 0, WW_WHEN_STRATEGY, WW_WHEN_BATTLE };
+enum ww_ev_flag { WW_EVFLAG_NO_AMERICAN_PLACEMENT = 1 };
+
+#define WW_MAX_STEPS 6
+#define WW_CODE_NAME_MAX WW_NAME_MAX
+
+struct ww_event_step {
+	enum ww_prim prim;
+	int count;             /* spaces (PCs) or CUs; 0 = the primitive's default */
+	int cu;                /* add_cu/remove_cu: CUs per target space (default 1) */
+	bool optional;         /* "may" (6.31): up to `count`, the player's choice */
+	enum ww_ev_whose whose;
+	uint32_t colonies;     /* bit per colony index; 0 = any colony */
+	enum ww_ev_ports ports;
+	int max_per_colony;    /* 0 = no limit */
+	bool not_with_enemy_cu;    /* no CU of the other side than the PC's */
+	bool not_with_units;       /* no unit of the piece's owner (remove/flip), or of the enemy (place) */
+	bool adjacent_to_friendly; /* next to a PC of the player's at the card's start */
+	bool no_general;       /* remove_cu: no general of the CUs' side there */
+	enum ww_ev_where where;
+	int general;           /* remove_general, add_cu's general; -1 none */
+	int steps;             /* french_alliance */
+	int allowance;         /* activate */
+	bool may_battle;       /* activate */
+	int drm;               /* battle */
+	int flag;              /* enum ww_ev_flag */
+	enum ww_ev_when when;  /* a battle card's parts: battle only, Strategy Phase only */
+	/* condition: -1 unset, 0 must be false, 1 must be true */
+	int french_in_war, european_war, regulars;
+	int year_from, year_to;
+	char code[WW_CODE_NAME_MAX];
+	int line;              /* in cards.yaml */
+};
+
 struct ww_card {
 	int number;                 /* 1..110 */
 	char title[WW_TITLE_MAX];
@@ -106,6 +170,9 @@ struct ww_card {
 	bool reshuffle_on_play;     /* 6.1.B clarification */
 	bool reshuffle_on_discard;  /* Hortelez */
 	int enters_year;            /* set aside at set-up, shuffled in that year (6.1.E); 0 = in the deck */
+	bool strategy_play;         /* a battle card also playable in the Strategy Phase (Tarleton, 6.33.A) */
+	int nsteps;                 /* the event's primitives, in order */
+	struct ww_event_step steps[WW_MAX_STEPS];
 	char text[WW_TEXT_MAX];     /* the event text, or a one-line summary */
 	char source[WW_SOURCE_MAX];
 	int line;
@@ -171,6 +238,12 @@ int ww_data_check(const struct ww_data *d, struct ww_data_problems *p);
 int ww_space_by_name(const struct ww_data *d, const char *name);
 int ww_general_by_name(const struct ww_data *d, const char *name);
 int ww_colony_by_code(const struct ww_data *d, const char *code);
+
+/* rules_events.c: is `name` one of the event functions a card may name
+ * with `code:`? (the table lives with the functions) */
+bool ww_event_code_exists(const char *name);
+/* Does the step take spaces named by the player (docs/orders.md)? */
+bool ww_event_step_targeted(const struct ww_event_step *st);
 
 /* true if a and b are joined by a line usable for adjacency (3.0): any
  * link except an Arnold-only one. */

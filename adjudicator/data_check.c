@@ -342,6 +342,51 @@ static void check_event(struct check *k, const struct ww_card *c)
 			d->last_year);
 }
 
+/* The event's steps (docs/data.md "Events"). */
+static void check_steps(struct check *k, const struct ww_card *c)
+{
+	int last_targeted = -1, battle_steps = 0;
+	for (int i = 0; i < c->nsteps; i++)
+		if (ww_event_step_targeted(&c->steps[i]) && c->steps[i].when != WW_WHEN_BATTLE)
+			last_targeted = i;
+	for (int i = 0; i < c->nsteps; i++) {
+		const struct ww_event_step *st = &c->steps[i];
+		bool targeted = ww_event_step_targeted(st);
+		battle_steps += st->prim == WW_EV_BATTLE;
+		if (st->count < 0 || st->cu < 0 || st->count > 16 || st->max_per_colony < 0)
+			problem(k, "cards.yaml", st->line, "card %d: count, cu and max_per_colony are "
+				"0 to 16", c->number);
+		if (targeted && st->optional && i != last_targeted)
+			problem(k, "cards.yaml", st->line, "card %d: only the last targeted step may be "
+				"optional, so that the order's spaces map to the steps unambiguously",
+				c->number);
+		if (st->prim == WW_EV_BATTLE && !c->battle)
+			problem(k, "cards.yaml", st->line, "card %d: a battle step on a card that is "
+				"not a battle card (6.33.A)", c->number);
+		if (c->battle && targeted && st->when != WW_WHEN_STRATEGY)
+			problem(k, "cards.yaml", st->line, "card %d: in a battle no space is named, so a "
+				"battle card's targeted step needs `when: strategy`", c->number);
+		if (st->prim == WW_EV_ACTIVATE && (st->allowance < 1 || st->allowance > 9))
+			problem(k, "cards.yaml", st->line, "card %d: activate needs an allowance of 1 to 9",
+				c->number);
+		if (st->prim == WW_EV_FRENCH_ALLIANCE && (!st->steps || st->steps < -9 || st->steps > 9))
+			problem(k, "cards.yaml", st->line, "card %d: french_alliance moves -9 to 9 "
+				"steps, not %d (12.1)", c->number, st->steps);
+		if (st->prim == WW_EV_BATTLE && (st->drm < 0 || st->drm > 3))
+			problem(k, "cards.yaml", st->line, "card %d: a battle card's DRM is 0 (the "
+				"default +2) to 3 (9.45)", c->number);
+	}
+	if (battle_steps > 1)
+		problem(k, "cards.yaml", c->line, "card %d has %d battle steps; one at most",
+			c->number, battle_steps);
+	if (c->strategy_play && !c->battle)
+		problem(k, "cards.yaml", c->line, "card %d: strategy_play is for a battle card also "
+			"playable in the Strategy Phase (6.33.A)", c->number);
+	if (!c->nsteps && !c->campaign && !c->must_play && !c->battle)
+		problem(k, "cards.yaml", c->line, "card %d (%s) is an event with no `event:` steps; "
+			"every event must say what it does (docs/data.md)", c->number, c->title);
+}
+
 static void check_card(struct check *k, const struct ww_card *c)
 {
 	if (!c->title[0])
@@ -352,11 +397,14 @@ static void check_card(struct check *k, const struct ww_card *c)
 	if (c->ops < 0 || c->ops > 3)
 		problem(k, "cards.yaml", c->line, "card %d: ops %d; OPS cards carry 1, 2 or 3 "
 			"and events 0 (3.0)", c->number, c->ops);
-	else if (c->ops == 0)
+	else if (c->ops == 0) {
 		check_event(k, c);
+		check_steps(k, c);
+	}
 	else if (c->battle || c->campaign || c->must_play || c->special || c->war_ends_year ||
 		 c->french_alliance || c->remove_after_play || c->reshuffle_on_play ||
-		 c->reshuffle_on_discard || c->enters_year || c->flag != WW_FLAG_EITHER)
+		 c->reshuffle_on_discard || c->enters_year || c->flag != WW_FLAG_EITHER ||
+		 c->nsteps || c->strategy_play)
 		problem(k, "cards.yaml", c->line, "card %d is an OPS card (ops %d) but has event "
 			"attributes; an OPS card has only a number, title and ops", c->number, c->ops);
 }

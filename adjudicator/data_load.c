@@ -34,7 +34,7 @@ struct field {
 	yaml_node_t *val;
 };
 
-enum { MAX_FIELDS = 20 };
+enum { MAX_FIELDS = 24 };
 
 static void problem(struct ww_data_problems *p, const char *file, int line,
 		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -957,6 +957,229 @@ static const struct word specials[] = {
 	{ "none", WW_SPECIAL_NONE }, { "declaration", WW_SPECIAL_DECLARATION },
 	{ "franklin", WW_SPECIAL_FRANKLIN }, { "war_ends", WW_SPECIAL_WAR_ENDS }, { NULL, 0 } };
 
+/* ---- an event's steps (docs/data.md "Events") ---- */
+
+static const struct word whose_words[] = {
+	{ "own", WW_WHOSE_OWN }, { "enemy", WW_WHOSE_ENEMY }, { "american", WW_WHOSE_AMERICAN },
+	{ "british", WW_WHOSE_BRITISH }, { NULL, 0 } };
+static const struct word port_words[] = {
+	{ "any", WW_PORTS_ANY }, { "only", WW_PORTS_ONLY }, { "never", WW_PORTS_NEVER }, { NULL, 0 } };
+static const struct word where_words[] = {
+	{ "any", WW_WHERE_ANY }, { "with_general", WW_WHERE_WITH_GENERAL },
+	{ "friendly_pc", WW_WHERE_FRIENDLY_PC }, { "reinforcements_box", WW_WHERE_REINFORCEMENTS },
+	{ NULL, 0 } };
+static const struct word when_words[] = {
+	{ "always", WW_WHEN_ALWAYS }, { "strategy", WW_WHEN_STRATEGY }, { "battle", WW_WHEN_BATTLE },
+	{ NULL, 0 } };
+static const struct word flag_words[] = {
+	{ "no_american_placement", WW_EVFLAG_NO_AMERICAN_PLACEMENT }, { NULL, 0 } };
+
+/* Each primitive with the parameters it takes. */
+static const struct prim_def {
+	const char *name;
+	enum ww_prim prim;
+	const char *keys[16];
+} prims[] = {
+	{ "place_pc", WW_EV_PLACE_PC, { "count", "optional", "side", "colonies", "ports",
+	  "max_per_colony", "not_with_enemy_cu", "not_with_units", "adjacent_to_friendly", "when" } },
+	{ "remove_pc", WW_EV_REMOVE_PC, { "count", "optional", "whose", "colonies", "ports",
+	  "max_per_colony", "not_with_units", "adjacent_to_friendly", "when" } },
+	{ "flip_pc", WW_EV_FLIP_PC, { "count", "optional", "whose", "colonies", "ports",
+	  "max_per_colony", "not_with_units", "adjacent_to_friendly", "when" } },
+	{ "add_cu", WW_EV_ADD_CU, { "count", "cu", "optional", "side", "colonies", "ports",
+	  "where", "general", "when" } },
+	{ "remove_cu", WW_EV_REMOVE_CU, { "count", "cu", "optional", "whose", "colonies",
+	  "ports", "where", "no_general", "when" } },
+	{ "french_alliance", WW_EV_FRENCH_ALLIANCE, { "steps", "when" } },
+	{ "lose_regulars", WW_EV_LOSE_REGULARS, { "when" } },
+	{ "random_discard", WW_EV_RANDOM_DISCARD, { "count", "when" } },
+	{ "flag", WW_EV_FLAG, { "set", "when" } },
+	{ "navy_away", WW_EV_NAVY_AWAY, { "when" } },
+	{ "activate", WW_EV_ACTIVATE, { "allowance", "may_battle", "when" } },
+	{ "draw", WW_EV_DRAW, { "count", "when" } },
+	{ "remove_general", WW_EV_REMOVE_GENERAL, { "name", "when" } },
+	{ "battle", WW_EV_BATTLE, { "drm" } },
+	{ "condition", WW_EV_CONDITION, { "french_in_war", "european_war", "regulars",
+	  "year_from", "year_to" } },
+	{ "code", WW_EV_CODE, { "name", "when" } },
+};
+
+static int tri_state(struct ctx *c, struct field *f, const char *key, int *out)
+{
+	bool b = false;
+	*out = -1;
+	if (!field(f, key))
+		return 0;
+	if (get_bool(c, f, key, &b))
+		return -1;
+	*out = b;
+	return 0;
+}
+
+static int read_colonies(struct ctx *c, yaml_node_t *n, uint32_t *mask)
+{
+	yaml_node_t *item;
+	int bad = 0;
+	if (!n)
+		return 0;
+	if (n->type != YAML_SEQUENCE_NODE) {
+		PROBLEM(c, n, "'colonies' is a list of colony codes, e.g. [NY, PA]");
+		return -1;
+	}
+	FOR_ITEMS(c, n, item) {
+		int col = ww_colony_by_code(c->d, scalar(item));
+		if (col < 0 || col >= 32) {
+			PROBLEM(c, item, "'%s' is not a colony code in colonies.yaml",
+				scalar(item) ? scalar(item) : "(not a code)");
+			bad = -1;
+			continue;
+		}
+		*mask |= 1u << col;
+	}
+	return bad;
+}
+
+static int known_code(struct ctx *c, yaml_node_t *v, const struct ww_event_step *st)
+{
+	if (ww_event_code_exists(st->code))
+		return 0;
+	PROBLEM(c, v, "'%s' is not an event function of the engine (docs/data.md, "
+		"\"Events\", lists them)", st->code);
+	return -1;
+}
+
+static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def,
+		       struct ww_event_step *st)
+{
+	struct field f[17];
+	int nk = 0, side = WW_WHOSE_DEFAULT, whose = WW_WHOSE_DEFAULT;
+	int ports = 0, where = 0, when = 0, flag = 0;
+	char name[WW_NAME_MAX] = "";
+	for (; nk < 16 && def->keys[nk]; nk++)
+		f[nk] = (struct field){ def->keys[nk], NULL };
+	f[nk] = (struct field){ NULL, NULL };
+	if (v && v->type == YAML_SCALAR_NODE && (st->prim == WW_EV_CODE || st->prim == WW_EV_FLAG)) {
+		/* `- code: NAME`, `- flag: NAME` */
+		const char *s = scalar(v);
+		if (st->prim == WW_EV_FLAG) {
+			for (int i = 0; flag_words[i].name; i++)
+				if (!strcmp(s, flag_words[i].name))
+					st->flag = flag_words[i].value;
+			if (!st->flag) {
+				PROBLEM(c, v, "unknown flag '%s'; expected no_american_placement", s);
+				return -1;
+			}
+			return 0;
+		}
+		snprintf(st->code, sizeof st->code, "%s", s);
+		return known_code(c, v, st);
+	}
+	if (v && v->type == YAML_SCALAR_NODE && !*scalar(v))
+		return 0; /* `- lose_regulars:` with nothing after it */
+	if (read_fields(c, v, def->name, f))
+		return -1;
+	int bad = get_int(c, v, f, "count", false, &st->count) |
+		  get_int(c, v, f, "cu", false, &st->cu) |
+		  get_bool(c, f, "optional", &st->optional) |
+		  get_word(c, v, f, "side", false, whose_words, &side) |
+		  get_word(c, v, f, "whose", false, whose_words, &whose) |
+		  read_colonies(c, field(f, "colonies"), &st->colonies) |
+		  get_word(c, v, f, "ports", false, port_words, &ports) |
+		  get_int(c, v, f, "max_per_colony", false, &st->max_per_colony) |
+		  get_bool(c, f, "not_with_enemy_cu", &st->not_with_enemy_cu) |
+		  get_bool(c, f, "not_with_units", &st->not_with_units) |
+		  get_bool(c, f, "adjacent_to_friendly", &st->adjacent_to_friendly) |
+		  get_bool(c, f, "no_general", &st->no_general) |
+		  get_word(c, v, f, "where", false, where_words, &where) |
+		  get_int(c, v, f, "steps", false, &st->steps) |
+		  get_int(c, v, f, "allowance", false, &st->allowance) |
+		  get_bool(c, f, "may_battle", &st->may_battle) |
+		  get_int(c, v, f, "drm", false, &st->drm) |
+		  get_word(c, v, f, "set", false, flag_words, &flag) |
+		  get_word(c, v, f, "when", false, when_words, &when) |
+		  tri_state(c, f, "french_in_war", &st->french_in_war) |
+		  tri_state(c, f, "european_war", &st->european_war) |
+		  tri_state(c, f, "regulars", &st->regulars) |
+		  get_int(c, v, f, "year_from", false, &st->year_from) |
+		  get_int(c, v, f, "year_to", false, &st->year_to) |
+		  get_str(c, v, f, "name", false, name, sizeof name);
+	st->whose = (enum ww_ev_whose)(side ? side : whose);
+	st->ports = (enum ww_ev_ports)ports;
+	st->where = (enum ww_ev_where)where;
+	st->when = (enum ww_ev_when)when;
+	if (flag)
+		st->flag = flag;
+	if (bad)
+		return -1;
+	if (st->prim == WW_EV_REMOVE_GENERAL || (st->prim == WW_EV_ADD_CU && field(f, "general"))) {
+		yaml_node_t *g = field(f, st->prim == WW_EV_ADD_CU ? "general" : "name");
+		if (!g) {
+			PROBLEM(c, v, "remove_general needs the general's name: {name: GENERAL}");
+			return -1;
+		}
+		st->general = general_ref(c, g, "general");
+		return st->general < 0 ? -1 : 0;
+	}
+	if (st->prim != WW_EV_CODE)
+		return 0;
+	if (!name[0]) {
+		PROBLEM(c, v, "code needs a function name: `- code: NAME`");
+		return -1;
+	}
+	snprintf(st->code, sizeof st->code, "%s", name);
+	return known_code(c, v, st);
+}
+
+/* `event:` is a list of one-key mappings: `- PRIMITIVE: {PARAM: VALUE, ...}`. */
+static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
+{
+	yaml_node_t *item;
+	int bad = 0;
+	if (!seq)
+		return 0;
+	if (seq->type != YAML_SEQUENCE_NODE) {
+		PROBLEM(c, seq, "'event' is a list of steps: '- PRIMITIVE: {PARAM: VALUE, ...}'");
+		return -1;
+	}
+	FOR_ITEMS(c, seq, item) {
+		if (item->type != YAML_MAPPING_NODE ||
+		    item->data.mapping.pairs.top - item->data.mapping.pairs.start != 1) {
+			PROBLEM(c, item, "an event step is one primitive: '- PRIMITIVE: {...}'");
+			bad = -1;
+			continue;
+		}
+		if (k->nsteps >= WW_MAX_STEPS) {
+			PROBLEM(c, item, "an event has at most %d steps", WW_MAX_STEPS);
+			return -1;
+		}
+		yaml_node_pair_t *pr = item->data.mapping.pairs.start;
+		const char *name = scalar(node_at(c, pr->key));
+		const struct prim_def *def = NULL;
+		char names[400] = "";
+		for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++) {
+			if (name && !strcmp(name, prims[i].name))
+				def = &prims[i];
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 i ? ", " : "", prims[i].name);
+		}
+		if (!def) {
+			PROBLEM(c, item, "unknown event primitive '%s'; expected one of: %s",
+				name ? name : "?", names);
+			bad = -1;
+			continue;
+		}
+		struct ww_event_step *st = &k->steps[k->nsteps++];
+		memset(st, 0, sizeof *st);
+		st->prim = def->prim;
+		st->general = -1;
+		st->french_in_war = st->european_war = st->regulars = -1;
+		st->line = line_of(item);
+		if (step_params(c, node_at(c, pr->value), def, st))
+			bad = -1;
+	}
+	return bad;
+}
+
 static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 {
 	struct field f[] = { { "number", 0 }, { "title", 0 }, { "ops", 0 }, { "flag", 0 },
@@ -964,7 +1187,8 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 			     { "must_play", 0 }, { "special", 0 }, { "war_ends_year", 0 },
 			     { "french_alliance", 0 }, { "remove_after_play", 0 },
 			     { "reshuffle_on_play", 0 }, { "reshuffle_on_discard", 0 },
-			     { "enters_year", 0 }, { "text", 0 }, { "source", 0 }, { NULL, 0 } };
+			     { "enters_year", 0 }, { "strategy_play", 0 }, { "event", 0 },
+			     { "text", 0 }, { "source", 0 }, { NULL, 0 } };
 	int flag = WW_FLAG_EITHER, special = WW_SPECIAL_NONE;
 	int bad;
 
@@ -985,10 +1209,23 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 	      get_bool(c, f, "reshuffle_on_play", &k->reshuffle_on_play) |
 	      get_bool(c, f, "reshuffle_on_discard", &k->reshuffle_on_discard) |
 	      get_int(c, n, f, "enters_year", false, &k->enters_year) |
+	      get_bool(c, f, "strategy_play", &k->strategy_play) |
+	      load_event(c, field(f, "event"), k) |
 	      get_str(c, n, f, "text", false, k->text, sizeof k->text) |
 	      get_source(c, n, f, k->source, sizeof k->source);
 	k->flag = (enum ww_card_flag)flag;
 	k->special = (enum ww_special)special;
+	if (!bad && k->french_alliance && k->special == WW_SPECIAL_NONE && k->nsteps < WW_MAX_STEPS) {
+		/* `french_alliance: N` on an ordinary event is its first step (12.1) */
+		memmove(&k->steps[1], &k->steps[0], (size_t)k->nsteps * sizeof k->steps[0]);
+		memset(&k->steps[0], 0, sizeof k->steps[0]);
+		k->steps[0].prim = WW_EV_FRENCH_ALLIANCE;
+		k->steps[0].steps = k->french_alliance;
+		k->steps[0].general = -1;
+		k->steps[0].french_in_war = k->steps[0].european_war = k->steps[0].regulars = -1;
+		k->steps[0].line = line_of(field(f, "french_alliance"));
+		k->nsteps++;
+	}
 	if (!bad && (k->number < 1 || k->number >= WW_MAX_CARDS)) {
 		PROBLEM(c, field(f, "number"), "card number %d: cards are numbered 1 to %d",
 			k->number, WW_MAX_CARDS - 1);

@@ -88,6 +88,18 @@ enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
 				  const struct ww_rec_file *files, int nfiles,
 				  const char *also_seen, char *err, size_t errlen);
 void ww_play_free(struct ww_play *p);
+/* ww_play_commit for accepted orders given on the command line of a
+ * game played by mail: both players' reports and the tokens moved on are
+ * committed with the orders, exactly as for an order mail. */
+enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
+					 const struct ww_data *d, struct ww_game *g,
+					 struct ww_play *p, const struct ww_log_entry *e,
+					 char *err, size_t errlen);
+/* secret/mail.yaml of a new game (cli_mail.c): each side's password read
+ * from the first line of its file (NULL: none set) and hashed, the tokens
+ * at entry 1. 0, or -1 with the reason in err. Malloc'd text. */
+int ww_mail_secret_new(const char *american_file, const char *british_file, char **text,
+		       size_t *len, char *err, size_t errlen);
 
 /* cli_mail.c: the subcommands (argc/argv as for main, argv[0] the name). */
 int ww_cmd_process(int argc, char **argv);

@@ -94,4 +94,39 @@ void ww_reply_address(const struct ww_mail_config *c, const char *game,
 void ww_judge_message_id(const struct ww_mail_config *c, const char *game, int entry,
 			 const char *what, char *out, size_t len);
 
+/* mail_process.c: the example order block with `token`, ending a mail. */
+void ww_mail_how_to_order(FILE *f, const char *token);
+
+/* mail_moderator.c: a rollback, first prepared (the log replayed to the
+ * target, nothing written), then committed with one log entry, the
+ * tokens moved on to that entry, both players' mails (when `c` is given)
+ * and `extra` files, at one commit point. */
+struct ww_rollback_plan {
+	struct ww_game *after;           /* malloc'd by prepare */
+	struct ww_rollback rb;
+	int entry;                       /* the rollback's log entry */
+};
+/* 0; 1 refused (a move beyond the current one, before the set-up, the
+ * current one; a game whose seed is revealed) with the reason in err;
+ * -1 the log does not replay or out of memory. With the lock held. */
+int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
+			struct ww_rollback_plan *p, char *err, size_t errlen);
+struct ww_rollback_by {
+	const char *who;                 /* "command line" or the moderator's address */
+	const char *date;                /* the moderator's mail's Date, or NULL: now */
+	const char *also_seen;           /* a key marked seen, or NULL */
+	const struct ww_rec_file *extra;
+	int nextra;
+};
+enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char *dir,
+				      const char *game, const struct ww_game *g,
+				      struct ww_rollback_plan *p, const struct ww_rollback_by *by,
+				      char *err, size_t errlen);
+void ww_rollback_plan_free(struct ww_rollback_plan *p);
+
+/* mail_moderator.c: a "#moderator" ... "#end" block in a mail body. */
+bool ww_moderator_block_present(const char *text);
+/* The moderator's commands of one mail (docs/mail.md); a sysexits code. */
+int ww_mail_moderate(const struct ww_mail_config *c, const struct ww_mail_in *m);
+
 #endif

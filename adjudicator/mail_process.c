@@ -261,7 +261,7 @@ static void current_token(const struct intake *in, enum ww_side s, int entry,
 }
 
 /* How to answer: an example block with this side's token. */
-static void how_to_order(FILE *f, const char *token)
+void ww_mail_how_to_order(FILE *f, const char *token)
 {
 	fprintf(f, "\nTo give orders, reply to this mail (its Reply-To carries your\n"
 		   "token) with a block like this one; nothing outside it is read:\n\n"
@@ -327,7 +327,7 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 	if (p->after->meta.seed_revealed)
 		ww_report_seed(f, p->after->meta.seed_hex);
 	if (p->after->state.phase != WW_PH_GAME_OVER)
-		how_to_order(f, token);
+		ww_mail_how_to_order(f, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -344,7 +344,8 @@ static int queue_reports(struct intake *in, struct ww_play *p)
 		subject(in, &p->after->state, (enum ww_side)s, subj, sizeof subj);
 		ww_judge_message_id(in->c, in->game, in->sec.token_entry, side_word(s),
 				    prev, sizeof prev);
-		bool orderer = s == (int)p->side;
+		/* orders from the command line answer no mail */
+		bool orderer = s == (int)p->side && in->m.message_id[0];
 		if (orderer)
 			refs_plus(in, refs, sizeof refs);
 		char *body = report_body(in, p, (enum ww_side)s, token);
@@ -411,8 +412,11 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 			else if (!strcmp(key, "events") && v->type == YAML_SEQUENCE_NODE) events = v;
 		}
 		if (rej && !strcmp(rej, "false") && move && side) {
-			fprintf(f, "  move %s, the %s:\n", move, !strcmp(side, "american") ?
-				"American" : "British");
+			if (!strcmp(side, "nobody")) /* a rollback, a moderator's note */
+				fprintf(f, "  move %s, the moderator:\n", move);
+			else
+				fprintf(f, "  move %s, the %s:\n", move, !strcmp(side, "american") ?
+					"American" : "British");
 			shown++;
 			for (yaml_node_item_t *it = events ? events->data.sequence.items.start : NULL;
 			     it && it < events->data.sequence.items.top; it++) {
@@ -486,7 +490,7 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	fputs("\nWhat is asked now:\n", f);
 	ww_report_line(f, prompt);
 	current_token(in, in->side, in->sec.token_entry, token);
-	how_to_order(f, token);
+	ww_mail_how_to_order(f, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return EX_OSERR;
@@ -688,6 +692,10 @@ int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		note(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
 		goto out;
 	}
+	if (in->m.text && ww_moderator_block_present(in->m.text)) {
+		rc = ww_mail_moderate(c, &in->m);
+		goto out;
+	}
 	if (in->m.text)
 		ww_order_block_find(in->m.text, &in->b);
 	if (!find_game(in)) {
@@ -724,4 +732,43 @@ out:
 	intake_end(in);
 	free(in);
 	return rc;
+}
+
+/* ---- orders from the command line, in a game played by mail ---- */
+
+enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
+					 const struct ww_data *d, struct ww_game *g,
+					 struct ww_play *p, const struct ww_log_entry *e,
+					 char *err, size_t errlen)
+{
+	struct intake *in = calloc(1, sizeof *in);
+	enum ww_rec_status st = WW_REC_IO;
+	const char *base = strrchr(dir, '/');
+	if (!in) {
+		snprintf(err, errlen, "out of memory");
+		return WW_REC_IO;
+	}
+	in->c = c;
+	in->lock_fd = -1;
+	in->g = g;
+	in->d = (struct ww_data *)d;
+	in->side = p->side;
+	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
+	snprintf(in->dir, sizeof in->dir, "%s", dir);
+	if (ww_mail_secret_read(dir, &in->sec, err, errlen) < 0) {
+		st = WW_REC_CORRUPT;
+	} else if ((in->entry = next_entry(dir)) < 0) {
+		snprintf(err, errlen, "no game in %s (no log/)", dir);
+		st = WW_REC_MISSING;
+	} else {
+		struct ww_mail_secret next = in->sec;
+		next.token_entry = in->entry;
+		if (queue_reports(in, p) < 0 || queue_secret(in, &next) < 0)
+			snprintf(err, errlen, "cannot compose the players' mails (out of memory?)");
+		else
+			st = ww_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);
+	}
+	free_files(in);
+	free(in);
+	return st;
 }

@@ -436,6 +436,8 @@ static void write_meta(FILE *f, const struct ww_meta *m)
 		ww_yaml_quote(f, m->scenario);
 		fputc('\n', f);
 	}
+	if (m->tournament_rule)
+		fputs("  tournament_rule: true\n", f);
 }
 
 /* The public state is what nobody may be refused: ww_view decides it. */
@@ -480,6 +482,13 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 		fputs("reason: ", f);
 		ww_yaml_quote(f, e->reason ? e->reason : "");
 		fputc('\n', f);
+	}
+	if (e->rollback) {
+		const struct ww_rollback *r = e->rollback;
+		fprintf(f, "rollback:\n  from_move: %u\n  to_move: %u\n  target: %d\n"
+			"  undone: {first: %d, last: %d}\n  next_roll: %llu\n  next_shuffle: %llu\n",
+			(unsigned)r->from_move, (unsigned)r->to_move, r->target, r->first, r->last,
+			(unsigned long long)r->next_roll, (unsigned long long)r->next_shuffle);
 	}
 	fputs("order:", f);
 	const char *t = e->order_text ? e->order_text : "";
@@ -577,6 +586,11 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 			i++;
 		if (key && strcmp(key, "seed_revealed") == 0) {
 			if (ww_yaml_bool(v, &m->seed_revealed, why, sizeof why) < 0)
+				return corrupt(err, errlen, "game.yaml", why);
+			continue;
+		}
+		if (key && strcmp(key, "tournament_rule") == 0) {
+			if (ww_yaml_bool(v, &m->tournament_rule, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
@@ -993,8 +1007,9 @@ enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_e
 }
 
 static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
-				       const struct ww_data *d,
-				       const struct ww_events *setup, char *err, size_t errlen)
+				       const struct ww_data *d, const struct ww_events *setup,
+				       const struct ww_rec_file *files, int nfiles,
+				       char *err, size_t errlen)
 {
 	static const struct { const char *rel; mode_t mode; } dirs[] = {
 		{ "log", 0755 }, { "secret", 0700 }, { "outbox", 0700 },
@@ -1028,6 +1043,16 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	for (x.side = WW_AMERICAN; x.side <= WW_BRITISH; x.side++)
 		if (add_text(&t, ledger_file[x.side], NULL, 0, fill_ledger, &x, 0600) < 0)
 			goto fail;
+	for (int i = 0; i < nfiles; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *m = strlen(files[i].rel) < sizeof t.f[0].rel ? open_memstream(&text, &len) : NULL;
+		if (!m)
+			goto fail;
+		fwrite(files[i].text, 1, files[i].len, m);
+		if (txn_add(&t, files[i].rel, m, &text, &len, (mode_t)files[i].mode) < 0)
+			goto fail;
+	}
 	for (int i = 0; i < t.n && !st; i++)
 		st = join(path, tmp, t.f[i].rel) < 0 ? WW_REC_IO :
 		     write_new(path, t.f[i].text, t.f[i].len, t.f[i].mode, err, errlen);
@@ -1067,6 +1092,14 @@ enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
 				    const struct ww_events *setup_events,
 				    char *err, size_t errlen)
 {
+	return ww_record_create_files(dir, g, setup_events, NULL, 0, err, errlen);
+}
+
+enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game *g,
+					  const struct ww_events *setup_events,
+					  const struct ww_rec_file *files, int nfiles,
+					  char *err, size_t errlen)
+{
 	char tmp[PATH_MAX], parent[PATH_MAX];
 	const struct ww_data *d;
 	enum ww_rec_status st;
@@ -1083,7 +1116,11 @@ enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
 	if (!(d = data_for(g, g->meta.data_dir, err, errlen)))
 		return WW_REC_IO;
 	remove_tree(tmp); /* a crashed create by a process that had our pid */
-	if ((st = create_files(tmp, g, d, setup_events, err, errlen))) {
+	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
+		say(err, errlen, "at most %d extra files in a new game", WW_REC_MAX_FILES);
+		return WW_REC_IO;
+	}
+	if ((st = create_files(tmp, g, d, setup_events, files, nfiles, err, errlen))) {
 		remove_tree(tmp);
 		return st;
 	}

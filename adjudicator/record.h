@@ -41,6 +41,7 @@ struct ww_meta {
 	 * starting position is kept in secret/initial-state.yaml for replay.
 	 * Empty for a game set up by 4.0 from the seed. */
 	char scenario[256];
+	bool tournament_rule;      /* 6.34 optional tournament rule (new --tournament) */
 };
 
 struct ww_game {
@@ -53,6 +54,18 @@ struct ww_game {
 	const struct ww_data *data;
 };
 
+/* A rollback (wwjudge rollback, docs/record.md): the game goes back to
+ * the position after log entry `target` (which reached move `to_move`);
+ * entries first..last are undone: their orders no longer count, and
+ * replay and verify skip them. The dice and shuffle counters stay past
+ * everything already rolled, so no undone die is seen again. */
+struct ww_rollback {
+	int target;
+	int first, last;
+	uint32_t from_move, to_move;
+	uint64_t next_roll, next_shuffle;
+};
+
 /* One log entry, as the caller describes it. */
 struct ww_log_entry {
 	enum ww_side side;
@@ -63,6 +76,7 @@ struct ww_log_entry {
 	bool rejected;
 	const char *reason;       /* when rejected */
 	const struct ww_events *events;
+	const struct ww_rollback *rollback; /* a rollback entry; NULL otherwise */
 };
 
 /* Exit-code-friendly status for every record call. */
@@ -134,6 +148,23 @@ void ww_record_reveal_seed(struct ww_game *g);
  * entry that differs; prints findings to `out`; returns the number of
  * problems. */
 int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out);
+
+/* record_replay.c: the position after the last live accepted entry that
+ * reached move `move` (live: not undone by a later rollback), replayed
+ * from the start with the checks of ww_record_replay up to there. Fills
+ * *s and *rb (target, first, last and the moves; the dice counters are
+ * the caller's). 0; -2 with the reason in err for a move beyond the
+ * current one, before the set-up, or the current one (nothing to undo);
+ * -1 with the first problem in err when the log does not replay. */
+int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
+			struct ww_state *s, struct ww_rollback *rb, char *err, size_t errlen);
+
+/* ww_record_create that also writes `files` (secret/mail.yaml) into the
+ * new game before its single rename. */
+enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game *g,
+					  const struct ww_events *setup_events,
+					  const struct ww_rec_file *files, int nfiles,
+					  char *err, size_t errlen);
 
 /* Test hook: when the environment variable WW_CRASH_AT=N is set, the
  * process _exit(99)s just before write step N of a commit. Steps are

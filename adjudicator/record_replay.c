@@ -24,6 +24,12 @@ struct logged_roll {
 	bool forced;
 };
 
+/* What the first pass learns of each entry (1..n). */
+struct entry_info {
+	bool rejected, undone, rollback;
+	long long move;
+};
+
 /* One log entry as read back. */
 struct entry {
 	int number;
@@ -34,6 +40,8 @@ struct entry {
 	long long move;
 	yaml_document_t doc;
 	yaml_node_t *order;      /* the order lines, a sequence */
+	bool is_rollback;
+	struct ww_rollback rb;   /* when is_rollback */
 	int nrolls;
 	struct logged_roll roll[ENTRY_ROLLS];
 };
@@ -51,6 +59,10 @@ struct replay {
 	bool have_ledger[3];
 	struct entry e;
 	char what[QUOTE_MAX + 64]; /* the order being replayed, for messages */
+	struct entry_info *info;   /* [0..nentries], from the first pass */
+	int nentries;
+	int ledger_from;           /* hands are checked against the ledger items of
+				    * entries ledger_from..e.number */
 };
 
 static void problem(struct replay *r, const char *fmt, ...)
@@ -111,6 +123,53 @@ static int read_roll(struct replay *r, yaml_document_t *doc, yaml_node_t *roll)
 	return 0;
 }
 
+static int rollback_int(struct replay *r, yaml_node_t *map, const char *key,
+			long long lo, long long hi, long long *v)
+{
+	char why[256];
+	yaml_document_t *doc = &r->e.doc;
+	if (ww_yaml_int(ww_yaml_get(doc, map, key), lo, hi, v, why, sizeof why) == 0)
+		return 0;
+	problem(r, "%s: line %d: rollback: %s: %s", r->e.rel, ww_yaml_line(map), key, why);
+	return -1;
+}
+
+/* A rollback entry's `rollback:` mapping (docs/record.md). */
+static int read_rollback(struct replay *r)
+{
+	struct entry *e = &r->e;
+	yaml_document_t *doc = &e->doc;
+	yaml_node_t *map = ww_yaml_get(doc, yaml_document_get_root_node(doc), "rollback");
+	long long v[7];
+	e->is_rollback = map != NULL;
+	if (!map)
+		return 0;
+	yaml_node_t *undone = ww_yaml_get(doc, map, "undone");
+	if (map->type != YAML_MAPPING_NODE || !undone) {
+		problem(r, "%s: line %d: rollback: needs from_move, to_move, target, "
+			"undone: {first: N, last: N}, next_roll and next_shuffle", e->rel,
+			ww_yaml_line(map));
+		return -1;
+	}
+	if (rollback_int(r, map, "from_move", 0, UINT32_MAX, &v[0]) < 0 ||
+	    rollback_int(r, map, "to_move", 0, UINT32_MAX, &v[1]) < 0 ||
+	    rollback_int(r, map, "target", 1, e->number - 1, &v[2]) < 0 ||
+	    rollback_int(r, undone, "first", 2, e->number - 1, &v[3]) < 0 ||
+	    rollback_int(r, undone, "last", 2, e->number - 1, &v[4]) < 0 ||
+	    rollback_int(r, map, "next_roll", 0, INT64_MAX, &v[5]) < 0 ||
+	    rollback_int(r, map, "next_shuffle", 0, INT64_MAX, &v[6]) < 0)
+		return -1;
+	e->rb = (struct ww_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
+				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6] };
+	if (e->rb.first != e->rb.target + 1 || e->rb.last != e->number - 1) {
+		problem(r, "%s: rollback: the undone entries must run from the one after the "
+			"target (%d) to the one before the rollback (%d), not %d to %d", e->rel,
+			e->rb.target + 1, e->number - 1, e->rb.first, e->rb.last);
+		return -1;
+	}
+	return 0;
+}
+
 static int read_fields(struct replay *r)
 {
 	struct entry *e = &r->e;
@@ -131,6 +190,8 @@ static int read_fields(struct replay *r)
 			"order: and events: lists", e->rel);
 		return -1;
 	}
+	if (read_rollback(r) < 0)
+		return -1;
 	e->has_move = move != NULL;
 	if (move && ww_yaml_int(move, 0, UINT32_MAX, &e->move, why, sizeof why) < 0) {
 		problem(r, "%s: move: %s", e->rel, why);
@@ -377,7 +438,7 @@ static int ledger_change(struct replay *r, int side, int *count)
 				why);
 			return -1;
 		}
-		if (entry == r->e.number &&
+		if (entry >= r->ledger_from && entry <= r->e.number &&
 		    (ledger_cards(r, side, item, "entered", 1, count) < 0 ||
 		     ledger_cards(r, side, item, "left", -1, count) < 0))
 			return -1;
@@ -428,12 +489,27 @@ static int check_hands(struct replay *r, const struct ww_state *before)
 	return 0;
 }
 
+/* An entry by nobody whose order lines are all comments: a moderator's
+ * note (pause, a password changed); it changes nothing. */
+static bool moderator_note(struct replay *r)
+{
+	yaml_node_t *seq = r->e.order;
+	char buf[1024];
+	for (yaml_node_item_t *i = seq->data.sequence.items.start;
+	     i < seq->data.sequence.items.top; i++)
+		if (order_line(yaml_document_get_node(&r->e.doc, *i), buf, sizeof buf) != 0)
+			return false;
+	return true;
+}
+
 /* The orders of an accepted entry, their rolls compared as they come. */
 static int apply_entry(struct replay *r, int *next)
 {
 	struct entry *e = &r->e;
 	yaml_node_t *seq = e->order;
 	if (e->side != WW_AMERICAN && e->side != WW_BRITISH) {
+		if (moderator_note(r))
+			return all_rolls_used(r, *next);
 		problem(r, "%s: an accepted entry by %s cannot be replayed (only american "
 			"or british orders can)", e->rel, ww_rec_side_word(e->side));
 		return -1;
@@ -458,6 +534,38 @@ static int check_move(struct replay *r)
 	return -1;
 }
 
+/* A rollback entry: the undone entries were skipped, so the replay
+ * stands at the target's position already. The dice counters move on as
+ * logged (never back: no die is rolled twice), the hands' ledger items
+ * from the first undone entry to this one add up to no change, and the
+ * move is the target's. */
+static int replay_rollback(struct replay *r, const struct ww_state *before)
+{
+	const struct ww_rollback *rb = &r->e.rb;
+	snprintf(r->what, sizeof r->what, "%s: entry %d, the rollback to move %u", r->e.rel,
+		 r->e.number, (unsigned)rb->to_move);
+	if (rb->next_roll < r->s.next_roll || rb->next_shuffle < r->s.next_shuffle) {
+		problem(r, "%s: it sets next_roll %llu and next_shuffle %llu, but the replay has "
+			"reached %llu and %llu: dice or shuffles would be used again", r->what,
+			(unsigned long long)rb->next_roll, (unsigned long long)rb->next_shuffle,
+			(unsigned long long)r->s.next_roll, (unsigned long long)r->s.next_shuffle);
+		return -1;
+	}
+	if (r->e.nrolls)
+		return all_rolls_used(r, 0);
+	r->s.next_roll = rb->next_roll;
+	r->s.next_shuffle = rb->next_shuffle;
+	r->ledger_from = rb->first;
+	if (check_hands(r, before) < 0)
+		return -1;
+	if (rb->to_move != r->s.move) {
+		problem(r, "%s: it goes back to move %u, but entry %d reached move %u", r->what,
+			(unsigned)rb->to_move, rb->target, (unsigned)r->s.move);
+		return -1;
+	}
+	return check_move(r);
+}
+
 /* Replays an accepted entry; -1 (reported) if anything differs. */
 static int replay_entry(struct replay *r)
 {
@@ -469,7 +577,10 @@ static int replay_entry(struct replay *r)
 		return -1;
 	}
 	*before = r->s;
-	if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0)
+	r->ledger_from = r->e.number;
+	if (r->e.is_rollback)
+		rc = replay_rollback(r, before);
+	else if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0)
 		rc = check_move(r);
 	free(before);
 	return rc;
@@ -510,8 +621,10 @@ static int start(struct replay *r, const struct ww_meta *m)
 	} else {
 		int next = 0;
 		ww_new_game(r->d, &r->s, &r->rng, &r->ev);
+		r->s.tournament_rule = m->tournament_rule; /* an option chosen at creation */
 		rc = compare_rolls(r, 0, &next) < 0 ? -1 : all_rolls_used(r, next);
 	}
+	r->ledger_from = 1;
 	if (rc == 0) { /* the hands dealt, or the scenario's */
 		struct ww_state *none = calloc(1, sizeof *none);
 		rc = none ? check_hands(r, none) : -1;
@@ -588,13 +701,63 @@ static int seed_of(struct replay *r, const struct ww_game *g)
 	return 0;
 }
 
+/* ---- the first pass: which entries are undone ---- */
+
+static int survey_entry(struct replay *r, int n)
+{
+	struct entry_info *in = &r->info[n];
+	const struct entry *e = &r->e;
+	*in = (struct entry_info){ e->rejected, false, e->is_rollback, e->has_move ? e->move : -1 };
+	if (!e->is_rollback)
+		return 0;
+	const struct entry_info *t = &r->info[e->rb.target];
+	if (e->rejected || t->undone || t->rejected) {
+		problem(r, "%s: a rollback %s", e->rel, e->rejected ? "cannot be rejected" :
+			"must go back to a position of an accepted entry that is not undone");
+		return -1;
+	}
+	for (int k = e->rb.first; k <= e->rb.last; k++)
+		r->info[k].undone = true;
+	return 0;
+}
+
+/* Reads every entry once: what each is, and which a later rollback undid. */
+static int survey(struct replay *r)
+{
+	int rc, cap = 0;
+	for (int n = 1; (rc = read_entry(r, n)) == 1; n++) {
+		if (n >= cap) {
+			cap = cap ? cap * 2 : 256;
+			struct entry_info *more = realloc(r->info, (size_t)cap * sizeof *more);
+			if (!more) {
+				yaml_document_delete(&r->e.doc);
+				problem(r, "out of memory reading the log");
+				return -1;
+			}
+			r->info = more;
+		}
+		rc = survey_entry(r, n);
+		yaml_document_delete(&r->e.doc);
+		if (rc < 0)
+			return -1;
+		r->nentries = n;
+	}
+	return rc;
+}
+
+static bool live(const struct replay *r, int n)
+{
+	return n <= r->nentries && !r->info[n].rejected && !r->info[n].undone;
+}
+
 static void replay_log(struct replay *r, const struct ww_game *g)
 {
 	int last = 1, rc = 0;
-	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || start(r, &g->meta) < 0)
+	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || survey(r) < 0 ||
+	    start(r, &g->meta) < 0)
 		return;
 	for (int n = 2; (rc = read_entry(r, n)) == 1; n++) {
-		if (!r->e.rejected)
+		if (live(r, n))
 			rc = replay_entry(r);
 		yaml_document_delete(&r->e.doc);
 		if (rc < 0)
@@ -625,10 +788,107 @@ int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out)
 		replay_log(r, g);
 		free_ledgers(r);
 		ww_events_free(&r->ev);
+		free(r->info);
 	}
 	problems = r->problems;
 out:
 	free(r);
 	free(g);
 	return problems;
+}
+
+/* ---- rollback ---- */
+
+/* The live accepted entry that last reached `move`, or a reason. */
+static int find_target(const struct replay *r, uint32_t move, uint32_t now, char *err,
+		       size_t errlen)
+{
+	if (move > now) {
+		snprintf(err, errlen, "move %u is beyond the current move %u", (unsigned)move,
+			 (unsigned)now);
+		return -1;
+	}
+	if (r->info[1].move >= 0 && (long long)move < r->info[1].move) {
+		snprintf(err, errlen, "move %u is before the set-up (move %lld)", (unsigned)move,
+			 r->info[1].move);
+		return -1;
+	}
+	int target = 0;
+	for (int n = r->nentries; n >= 1 && !target; n--)
+		if (live(r, n) && r->info[n].move == (long long)move)
+			target = n;
+	if (!target)
+		snprintf(err, errlen, "no accepted entry of the log reached move %u", (unsigned)move);
+	else if (target == r->nentries)
+		snprintf(err, errlen, "the game is at move %u already: nothing to undo",
+			 (unsigned)move);
+	return target && target < r->nentries ? target : -1;
+}
+
+/* The first problem the replay printed, as the error. */
+static void first_problem(char *text, size_t len, char *err, size_t errlen)
+{
+	size_t n = len ? strcspn(text, "\n") : 0;
+	snprintf(err, errlen, "the log does not replay: %.*s", (int)n, text ? text : "");
+}
+
+static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t move,
+			 struct ww_rollback *rb, char *err, size_t errlen)
+{
+	int rc = 0;
+	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || survey(r) < 0)
+		return -1;
+	int target = find_target(r, move, g->state.move, err, errlen);
+	if (target < 0)
+		return -2;
+	if (start(r, &g->meta) < 0)
+		return -1;
+	for (int n = 2; n <= target && (rc = read_entry(r, n)) == 1; n++) {
+		if (live(r, n))
+			rc = replay_entry(r);
+		yaml_document_delete(&r->e.doc);
+		if (rc < 0)
+			return -1;
+	}
+	if (rc < 0)
+		return -1;
+	*rb = (struct ww_rollback){ .target = target, .first = target + 1, .last = r->nentries,
+				    .from_move = g->state.move, .to_move = move };
+	return 0;
+}
+
+int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
+			struct ww_state *s, struct ww_rollback *rb, char *err, size_t errlen)
+{
+	struct replay *r = calloc(1, sizeof *r);
+	struct ww_game *g = calloc(1, sizeof *g);
+	char *text = NULL;
+	size_t len = 0;
+	int rc = -1;
+	if (!r || !g || !(r->out = open_memstream(&text, &len))) {
+		snprintf(err, errlen, "out of memory replaying %s", dir);
+		free(r);
+		free(g);
+		return -1;
+	}
+	r->dir = dir;
+	r->d = d;
+	g->data = d;
+	if (ww_record_load(dir, g, err, errlen) == WW_REC_OK) {
+		rc = replay_prefix(r, g, move, rb, err, errlen);
+		fclose(r->out);
+		if (rc == -1)
+			first_problem(text, len, err, errlen);
+		if (rc == 0)
+			*s = r->s;
+	} else {
+		fclose(r->out);
+	}
+	free_ledgers(r);
+	ww_events_free(&r->ev);
+	free(r->info);
+	free(text);
+	free(r);
+	free(g);
+	return rc == 0 ? 0 : rc == -2 ? -2 : -1;
 }

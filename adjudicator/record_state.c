@@ -278,6 +278,9 @@ static void write_play(FILE *f, const struct ww_data *d, const struct ww_card_pl
 	fputs("}\n  draws_owed: ", f);
 	write_side_values(f, p->draws_owed[0], p->draws_owed[1], p->draws_owed[2], 0);
 	fputc('\n', f);
+	if (p->allowance)
+		fprintf(f, "  allowance: %d\n  allowance_in_battle: %s\n", p->allowance,
+			yes(p->allowance_in_battle));
 }
 
 static bool step_is_zero(const struct ww_step *st)
@@ -467,6 +470,12 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	fprintf(f, "french_alliance_now: %s\n", yes(s->french_alliance_now));
 	fprintf(f, "french_in_war: %s\n", yes(s->french_in_war));
 	fprintf(f, "regulars: %s\n", yes(s->regulars));
+	if (s->tournament_rule)
+		fputs("tournament_rule: true\n", f);
+	if (s->extra_impulse)
+		fprintf(f, "extra_impulse: %s\n", ww_rec_side_word(s->extra_impulse));
+	if (s->extra_impulse_now)
+		fputs("extra_impulse_now: true\n", f);
 	fputs("# the deck's last card is its top\n", f);
 	write_pile(f, d, "", "deck", &s->deck, !secret);
 	write_pile(f, d, "", "discard", &s->discard, false);
@@ -1089,6 +1098,8 @@ static int pl_activated(struct rd *r, yaml_node_t *v, void *o) { return read_gen
 static int pl_tried_intercept(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &((struct ww_card_play *)o)->tried_intercept); }
 static int pl_landing_party_used(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &((struct ww_card_play *)o)->landing_party_used, r->err, r->errlen); }
 static int pl_draws_owed(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, 0, INT8_MAX, ((struct ww_card_play *)o)->draws_owed); }
+static int pl_allowance(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &((struct ww_card_play *)o)->allowance); }
+static int pl_allowance_in_battle(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &((struct ww_card_play *)o)->allowance_in_battle, r->err, r->errlen); }
 
 static int pl_moved_cu(struct rd *r, yaml_node_t *v, void *o)
 {
@@ -1116,6 +1127,7 @@ static const struct field play_fields[] = {
 	{ "activations_left", pl_activations_left }, { "activated", pl_activated },
 	{ "tried_intercept", pl_tried_intercept }, { "landing_party_used", pl_landing_party_used },
 	{ "moved_cu", pl_moved_cu }, { "draws_owed", pl_draws_owed },
+	{ "allowance", pl_allowance }, { "allowance_in_battle", pl_allowance_in_battle },
 };
 
 static int k_play(struct rd *r, yaml_node_t *v)
@@ -1308,6 +1320,17 @@ static int k_ops_queue(struct rd *r, yaml_node_t *v) { return read_pile_sides(r,
 static int k_last_card_of_phase(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->last_card_of_phase, r->err, r->errlen); }
 static int k_french_navy_away(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_navy_away, r->err, r->errlen); }
 static int k_european_war_cu(struct rd *r, yaml_node_t *v) { return read_i8(r, v, 0, INT8_MAX, &r->s->european_war_cu); }
+static int k_tournament_rule(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->tournament_rule, r->err, r->errlen); }
+static int k_extra_impulse_now(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->extra_impulse_now, r->err, r->errlen); }
+
+static int k_extra_impulse(struct rd *r, yaml_node_t *v)
+{
+	int side;
+	if (read_side(r, v, &side) < 0)
+		return -1;
+	r->s->extra_impulse = (int8_t)side;
+	return 0;
+}
 
 static int k_washington_pcs_to_remove(struct rd *r, yaml_node_t *v)
 {
@@ -1345,6 +1368,8 @@ static const struct {
 	{ "last_card_of_phase", k_last_card_of_phase },
 	{ "washington_pcs_to_remove", k_washington_pcs_to_remove },
 	{ "european_war_cu", k_european_war_cu }, { "french_navy_away", k_french_navy_away },
+	{ "tournament_rule", k_tournament_rule }, { "extra_impulse", k_extra_impulse },
+	{ "extra_impulse_now", k_extra_impulse_now },
 };
 
 int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,

@@ -5,7 +5,6 @@
 #include <string.h>
 #include "rules_internal.h"
 
-#define CARD_DRM 2    /* 9.45 battle card */
 #define DISCARD_DRM 1 /* 9.45 discarded event */
 
 static void proceed(struct ww_ctx *c);
@@ -45,12 +44,31 @@ static int general_of(const struct ww_ctx *c, enum ww_side side)
 
 /* ---- step 1: battle cards (9.45, 6.33) ---- */
 
-/* Issue 4 implements the text of battle cards played as events (Benedict
- * Arnold Treason!, Morgan's Riflemen, ...) here; until then a battle card
- * gives its +2 only. */
-static void battle_card_event(struct ww_ctx *c, enum ww_side side, int card)
+/* The battle card's event beyond its DRM (rules_events.c): true if the
+ * battle has become an overrun (9.2 step 1 Special). */
+static bool battle_card_event(struct ww_ctx *c, enum ww_side side, int card)
 {
-	(void)c, (void)side, (void)card;
+	return ww_event_in_battle(c, side, card);
+}
+
+static void end_battle(struct ww_battle *b);
+
+/* 9.2 step 1 Special, 9.7 Clarification: the British attacker removes the
+ * lone American CU without a battle; no roll for losses, and the move,
+ * which ended with the battle, stays ended. */
+static void overrun_instead(struct ww_ctx *c)
+{
+	struct ww_state *s = c->s;
+	struct ww_battle *b = &s->battle;
+	int sp = b->space;
+	enum ww_nation nat = s->space[sp].cu[WW_NAT_AMERICAN] ? WW_NAT_AMERICAN : WW_NAT_FRENCH;
+	s->space[sp].cu[nat]--;
+	s->cu_eliminated[nat]++;
+	ww_event(c->ev, WW_TO_BOTH, "The last American CU in %s is overrun instead of a battle "
+		 "(9.2 step 1 Special, 9.7).", ww_space_name(c->d, sp));
+	if (s->congress_at == sp)
+		ww_disperse_congress(c); /* 7.7 */
+	end_battle(b);
 }
 
 static enum ww_side card_side(const struct ww_battle *b)
@@ -117,16 +135,16 @@ static int play_battle_card(struct ww_ctx *c, enum ww_side side, int n)
 		       side_name((int)k->flag), side_name(side), n);
 		return -1;
 	}
+	int drm = ww_event_battle_drm(k);
 	ww_pile_take(&s->hand[side], n);
 	ww_pile_put(k->remove_after_play ? &s->removed : &s->discard, n);
 	s->battle.card[side] = (int16_t)n;
-	s->battle.card_drm[side] = CARD_DRM;
+	s->battle.card_drm[side] = (int8_t)drm;
 	s->play.draws_owed[side]++;
-	ww_event(c->ev, WW_TO_BOTH, "The %s plays the battle card #%d %s: +%d (9.45); "
+	ww_event(c->ev, WW_TO_BOTH, "The %s plays the battle card #%d %s: %+d (9.45); "
 		 "a replacement is drawn after the impulse (6.33.B).", side_name(side), n,
-		 k->title, CARD_DRM);
-	battle_card_event(c, side, n);
-	return 0;
+		 k->title, drm);
+	return battle_card_event(c, side, n) ? 1 : 0;
 }
 
 /* 9.45, 6.33.C: any event card but a special event, +1, never offered
@@ -167,8 +185,13 @@ static int card_answer(struct ww_ctx *c, enum ww_side side, const struct ww_orde
 	}
 	switch (o->kind) {
 	case WW_ORD_BATTLE_CARD:
-		if (play_battle_card(c, side, o->card))
+		switch (play_battle_card(c, side, o->card)) {
+		case -1:
 			return -1;
+		case 1:
+			overrun_instead(c);
+			return 0;
+		}
 		break;
 	case WW_ORD_BATTLE_DISCARD:
 		if (discard_for_battle(c, side, o->card))
@@ -270,7 +293,7 @@ static int combat_drm(struct ww_ctx *c, enum ww_side side, int rating)
 	add(&m, ww_colony_control(c->d, s, colony) == side, "Militia (9.43)");
 	add(&m, 2 * winter_offensive(c, side), "American Winter Offensive (9.44)");
 	snprintf(what, sizeof what, "%s #%d (9.45)",
-		 b->card_drm[side] == CARD_DRM ? "battle card" : "discarded event", b->card[side]);
+		 b->card_drm[side] != DISCARD_DRM ? "battle card" : "discarded event", b->card[side]);
 	add(&m, b->card_drm[side], what);
 	add(&m, side == WW_AMERICAN && b->intercepted, "Interception (9.46)");
 	ww_event(c->ev, WW_TO_BOTH, "%s combat DRM %+d: %s.", side_name(side), m.total, m.text);

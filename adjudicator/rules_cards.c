@@ -213,6 +213,17 @@ static int declaration(struct ww_ctx *p, const struct ww_order *o)
 	return 0;
 }
 
+/* 6.34.C.iii */
+static void war_ends(struct ww_ctx *p, int c)
+{
+	struct ww_state *s = p->s;
+	if (s->war_ends_card)
+		ww_pile_put(&s->discard, s->war_ends_card);
+	s->war_ends_card = c;
+	ww_event(p->ev, WW_TO_BOTH, "The war will end in %d or later: #%d goes to the "
+		 "War Ends box (6.34.C.iii).", card(p->d, c)->war_ends_year, c);
+}
+
 static int special_event(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
 {
 	struct ww_state *s = p->s;
@@ -234,16 +245,47 @@ static int special_event(struct ww_ctx *p, enum ww_side side, const struct ww_or
 		ww_french_alliance_steps(p, k->french_alliance);
 		break;
 	case WW_SPECIAL_WAR_ENDS:
-		if (s->war_ends_card)
-			ww_pile_put(&s->discard, s->war_ends_card);
-		s->war_ends_card = o->card;
-		ww_event(p->ev, WW_TO_BOTH, "The war will end in %d or later: #%d goes to the "
-			 "War Ends box (6.34.C.iii).", k->war_ends_year, o->card);
+		war_ends(p, o->card);
 		return 0;
 	default:
 		break;
 	}
+	if (side == WW_BRITISH && s->tournament_rule) { /* 6.34 Optional Tournament Rule */
+		s->extra_impulse = WW_BRITISH;
+		ww_event(p->ev, WW_TO_BOTH, "Tournament rule: the British will draw a replacement "
+			 "card and take another action after this event (6.34).");
+	}
 	return 1;
+}
+
+/* 6.34.B: a special event drawn at random from a hand happens at once,
+ * whoever held it and whoever benefits; the American places the
+ * Declaration's PCs. */
+void ww_special_event_now(struct ww_ctx *p, int c)
+{
+	struct ww_state *s = p->s;
+	const struct ww_card *k = card(p->d, c);
+	ww_event(p->ev, WW_TO_BOTH, "#%d %s is a special event: it happens at once (6.34.B).",
+		 c, k->title);
+	switch (k->special) {
+	case WW_SPECIAL_DECLARATION:
+		ww_ask(s, WW_AMERICAN, WW_ASK_DECLARATION);
+		break;
+	case WW_SPECIAL_FRANKLIN:
+		ww_french_alliance_steps(p, k->french_alliance);
+		break;
+	case WW_SPECIAL_WAR_ENDS:
+		war_ends(p, c);
+		return;
+	default:
+		break;
+	}
+	discard(p, c);
+	if (k->reshuffle_on_play) {
+		s->reshuffle_pending = true; /* 6.3.D */
+		ww_event(p->ev, WW_TO_BOTH, "The deck will be reshuffled at the next "
+			 "Strategy Cards Phase (6.3.D).");
+	}
 }
 
 static int play_event(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
@@ -260,24 +302,25 @@ static int play_event(struct ww_ctx *p, enum ww_side side, const struct ww_order
 		       o->card, k->title, ww_side_name((enum ww_side)k->flag), ww_side_name(side));
 		return -1;
 	}
-	if (k->battle) {
+	if (k->battle && !k->strategy_play) {
 		ww_why(p->why, p->whylen, "#%d %s is a battle card: it is played during a battle "
 		       "(`battle-card %d`, 6.33.A), or discarded.", o->card, k->title, o->card);
 		return -1;
 	}
 	if (k->campaign)
 		return play_campaign(p, side, o);
-	if (k->special == WW_SPECIAL_NONE) {
-		ww_why(p->why, p->whylen, "#%d %s: this card's event is not yet adjudicated; "
-		       "discard it instead (`discard %d`).", o->card, k->title, o->card);
-		return -1;
-	}
 	played(p, side, o->card);
 	ww_event(p->ev, WW_TO_BOTH, "The %s plays #%d %s as an event.", ww_side_name(side),
 		 o->card, k->title);
-	int to_pile = special_event(p, side, o); /* 0: it stays in the War Ends box */
+	int to_pile = 1;
+	if (k->special != WW_SPECIAL_NONE)
+		to_pile = special_event(p, side, o); /* 0: it stays in the War Ends box */
+	else if (ww_event_play(p, side, o))
+		return -1;
 	if (to_pile < 0)
 		return -1;
+	if (k->battle)
+		s->play.draws_owed[side]++; /* 6.33.B: Tarleton in the Strategy Phase (rulings.md) */
 	if (to_pile) {
 		discard(p, o->card);
 		if (k->reshuffle_on_play) {
@@ -446,15 +489,23 @@ int ww_impulse(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
 		ww_ask(s, side, WW_ASK_IMPULSE);
 		return 0;
 	}
+	if (o->kind == WW_ORD_PASS && s->extra_impulse_now) {
+		s->extra_impulse_now = false; /* 6.34 tournament rule: "may" */
+		s->impulse = side;
+		ww_event(p->ev, WW_TO_BOTH, "The %s declines the extra action.", ww_side_name(side));
+		return 0;
+	}
 	if (!is_card_play(o->kind)) {
 		ww_why(p->why, p->whylen, "It is your impulse: play or discard one card "
 		       "(`play N pc SPACE, ...`, `play N move GENERAL to ...`, `play N queue`, "
-		       "`play N reinforce SPACE`, `play N event`, `discard N [pc|remove SPACE]`%s).",
-		       s->exchange_for == side ? ", or first `exchange N`" : "");
+		       "`play N reinforce SPACE`, `play N event`, `discard N [pc|remove SPACE]`%s%s).",
+		       s->exchange_for == side ? ", or first `exchange N`" : "",
+		       s->extra_impulse_now ? ", or `pass` to decline this extra action" : "");
 		return -1;
 	}
 	if (card_in_hand(p, side, o->card))
 		return -1;
+	s->extra_impulse_now = false;
 	s->exchange_offer = 0; /* any play declines an offer (6.32.C) */
 	s->exchange_for = WW_NOBODY;
 	s->impulse = side;
@@ -505,8 +556,9 @@ int ww_campaign_answer(struct ww_ctx *p, enum ww_side side, const struct ww_orde
 		ww_event(p->ev, WW_TO_BOTH, "The %s ends the campaign.", ww_side_name(side));
 		return 0;
 	case WW_ORD_LANDING:
-		if (side != WW_BRITISH) {
-			ww_why(p->why, p->whylen, "Only the British make Landing Parties (7.2.B).");
+		if (side != WW_BRITISH || !card(p->d, s->play.card)->campaign) {
+			ww_why(p->why, p->whylen, "Only the British make Landing Parties, with a "
+			       "campaign card (7.2.B).");
 			return -1;
 		}
 		if (ww_landing_party(p, o))
@@ -520,8 +572,8 @@ int ww_campaign_answer(struct ww_ctx *p, enum ww_side side, const struct ww_orde
 		return 0;
 	default:
 		ww_why(p->why, p->whylen, "The campaign goes on: `move GENERAL to SPACE, ...`%s, "
-		       "or `done` (7.2).",
-		       side == WW_BRITISH && !s->play.landing_party_used ? ", `landing PORT`" : "");
+		       "or `done` (7.2).", side == WW_BRITISH && !s->play.landing_party_used &&
+		       card(p->d, s->play.card)->campaign ? ", `landing PORT`" : "");
 		return -1;
 	}
 }

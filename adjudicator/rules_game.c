@@ -185,6 +185,8 @@ static void end_strategy_phase(struct ww_ctx *p)
 	s->impulse = WW_NOBODY;
 	s->exchange_offer = 0;
 	s->exchange_for = WW_NOBODY;
+	s->extra_impulse = WW_NOBODY;
+	s->extra_impulse_now = false;
 	s->phase = WW_PH_WINTER_ATTRITION;
 	ww_event(p->ev, WW_TO_BOTH, "The Strategy Phase of %d ends.", s->year);
 	ww_winter_attrition(p->d, s, p->rng, p->ev);
@@ -267,12 +269,39 @@ static void end_rest(struct ww_ctx *p)
 	begin_turn(p);
 }
 
+/* 6.34 Optional Tournament Rule: after his Declaration or Franklin the
+ * British draw a replacement card and may take another action at once
+ * (`pass` declines it). Returns true if that action is asked for. */
+static bool extra_impulse(struct ww_ctx *p)
+{
+	struct ww_state *s = p->s;
+	enum ww_side side = (enum ww_side)s->extra_impulse;
+	s->extra_impulse = WW_NOBODY;
+	int c = ww_draw_card(p);
+	if (c) {
+		ww_pile_put(&s->hand[side], c);
+		ww_event(p->ev, WW_TO_BOTH, "The %s draws a replacement card (6.34, tournament rule).",
+			 ww_side_name(side));
+		ww_event(p->ev, side, "You draw #%d %s.", c, card(p->d, c)->title);
+	}
+	if (!s->hand[side].n)
+		return false;
+	s->exchange_offer = 0;
+	s->exchange_for = WW_NOBODY;
+	s->impulse = side;
+	s->extra_impulse_now = true;
+	ww_ask(s, side, WW_ASK_IMPULSE);
+	return true;
+}
+
 /* Who plays next: alternate while both hold cards, else whoever still
  * holds cards (5.3); the phase ends when both hands are empty. */
 static void next_impulse(struct ww_ctx *p)
 {
 	struct ww_state *s = p->s;
 	enum ww_side just_played = s->impulse, other = ww_enemy(just_played);
+	if (s->extra_impulse && extra_impulse(p))
+		return;
 	if (s->exchange_for && s->hand[s->exchange_for].n == 0) {
 		s->exchange_offer = 0; /* 6.32.C: only before his turn, and he has none */
 		s->exchange_for = WW_NOBODY;

@@ -104,6 +104,23 @@ int ww_standing_order(struct ww_ctx *c, enum ww_side side, const struct ww_order
 /* 5.7: Operations Queues do not carry over the End Phase. */
 void ww_abandon_queues(struct ww_ctx *c);
 
+/* A special event drawn at random from a hand happens at once (6.34.B). */
+void ww_special_event_now(struct ww_ctx *c, int card);
+
+/* rules_events.c: events composed from the primitives of cards.yaml */
+/* Plays card o->card's event for `side` in the Strategy Phase (6.31): its
+ * conditions, its targets (o->spaces, taken in order by the targeted
+ * steps) and its effects. 0, or -1 with why (what would be legal). */
+int ww_event_play(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+/* A battle card played in a battle (9.2 step 1): its battle-time steps.
+ * True if the battle now becomes an overrun (9.7 Clarification). */
+bool ww_event_in_battle(struct ww_ctx *c, enum ww_side side, int card);
+/* 9.45: the battle card's DRM, +2 unless its data says otherwise. */
+int ww_event_battle_drm(const struct ww_card *k);
+/* 6.31: `count` cards drawn at random from `victim`'s hand, discarded;
+ * a special event so drawn happens at once (6.34.B). */
+void ww_random_discard(struct ww_ctx *c, enum ww_side victim, int count);
+
 /* rules_move.c: activation and movement (7) */
 /* Activates o->general for the card in play and starts his move; `ops` is
  * the OPS available (0 for a campaign, which ignores ratings, 7.2.A). */

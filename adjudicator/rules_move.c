@@ -597,6 +597,8 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 		overran |= overrun;
 		/* 7.3.C: five spaces only without an overrun and not into a battle */
 		int allowance = american && !overran && !enemy_cu ? AMERICAN_ALLOWANCE : MOVE_ALLOWANCE;
+		if (s->play.allowance && (s->play.allowance_in_battle || (!overran && !enemy_cu)))
+			allowance = s->play.allowance; /* an event's allowance (Glover, 7.3.C Special) */
 		if (spent > allowance) {
 			ww_why(c->why, c->whylen, "The path costs %d spaces by %s (wilderness links "
 			       "cost 3); %s may move %d (7.3.A, 7.3.C).", spent,

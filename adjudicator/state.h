@@ -108,6 +108,8 @@ struct ww_card_play {
 	bool landing_party_used; /* 7.2.B */
 	uint8_t moved_cu[WW_MAX_SPACES]; /* CUs that moved with a general this card, by space (7.4.E) */
 	int8_t draws_owed[3];    /* battle-card replacements drawn after the impulse (6.33.B) */
+	int8_t allowance;        /* an event's movement allowance (Glover: 6, 7.3.C); 0 the usual */
+	bool allowance_in_battle;/* ...also when fighting or overrunning */
 };
 
 enum ww_battle_step {
@@ -197,6 +199,11 @@ struct ww_state {
 	int16_t washington_pcs_to_remove; /* 7.6.B: PCs the British still owe */
 	int8_t european_war_cu;   /* 12.2.B.iii: CUs the British still remove */
 	bool french_navy_away;    /* d'Estaing: off the map until the next French Naval Phase */
+
+	/* options and the 6.34 optional tournament rule */
+	bool tournament_rule;     /* chosen at creation (wwjudge new --tournament) */
+	int8_t extra_impulse;     /* enum ww_side owed another action after this card (6.34 tournament) */
+	bool extra_impulse_now;   /* the impulse being taken is that extra one: `pass` declines it */
 
 	/* dice: the next index of each stream */
 	uint64_t next_roll;

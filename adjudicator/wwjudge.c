@@ -43,9 +43,11 @@ static const char USAGE[] =
 	"usage: wwjudge COMMAND [OPTIONS] ...\n"
 	"\n"
 	"  new GAME_DIR --american ADDR --british ADDR [--seed HEX]\n"
-	"      [--scenario FILE] [--data DIR]     start a game\n"
-	"  order GAME_DIR --as american|british [--dice N,N,...] ORDER...\n"
-	"                                         give orders (- reads stdin)\n"
+	"      [--scenario FILE] [--data DIR] [--tournament]\n"
+	"      [--american-password-file F --british-password-file F]\n"
+	"                                         start a game\n"
+	"  order GAME_DIR --as american|british [--dice N,N,...] [--preview]\n"
+	"      [--config FILE] ORDER...           give orders (- reads stdin)\n"
 	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
 	"      [--png FILE] [--templates DIR]     the report for one side\n"
 	"  verify GAME_DIR [--replay]             check the record adds up\n"
@@ -55,6 +57,8 @@ static const char USAGE[] =
 	"  pause|resume GAME_DIR                  refuse orders for a while\n"
 	"  address GAME_DIR --side S ADDR         a player's new address\n"
 	"  announce GAME_DIR --config FILE        mail both players the game\n"
+	"  rollback GAME_DIR --to MOVE [--config FILE]\n"
+	"                                         go back to an earlier move\n"
 	"  send --config FILE [--games DIR]       send the mails in the outboxes\n"
 	"  poll --config FILE [--games DIR]       fetch order mails over IMAP, send\n"
 	"  remind --config FILE [--games DIR]     remind players who keep a move waiting\n"
@@ -66,17 +70,26 @@ static const char USAGE[] =
 static const char USAGE_NEW[] =
 	"usage: wwjudge new GAME_DIR --american ADDR --british ADDR\n"
 	"                   [--seed HEX] [--scenario FILE] [--data DIR]\n"
+	"                   [--american-password-file F] [--british-password-file F]\n"
+	"                   [--tournament]\n"
 	"Creates a game in GAME_DIR (which must not hold one). --seed gives the\n"
 	"secret seed as 64 hex digits (for tests); otherwise a fresh one is\n"
-	"drawn. --scenario starts from a position described in YAML.\n";
+	"drawn. --scenario starts from a position described in YAML. A password\n"
+	"file's first line is that side's mail password; only its Argon2id hash\n"
+	"is kept, in GAME_DIR/secret/mail.yaml, written with the game.\n"
+	"--tournament plays with the optional tournament rule of 6.34: after the\n"
+	"British play the Declaration or Franklin they draw and act again.\n";
 
 static const char USAGE_ORDER[] =
 	"usage: wwjudge order GAME_DIR --as american|british [--dice N,N,...]\n"
-	"                     [--wait SECONDS] [--preview] ORDER...\n"
+	"                     [--wait SECONDS] [--preview] [--config FILE] ORDER...\n"
 	"Applies the orders in sequence, all or nothing. Each ORDER argument is\n"
 	"one order line (see docs/orders.md); '-' reads order lines from stdin.\n"
 	"--dice forces the next die rolls (each 1-6); every one must be used.\n"
-	"--preview applies them and prints the report without committing.\n";
+	"--preview applies them and prints the report without committing.\n"
+	"In a game played by mail (a config: --config, else $WWJUDGE_CONFIG),\n"
+	"accepted orders also move both tokens on and queue both players'\n"
+	"reports in the outbox, by the same commit, as an order mail would.\n";
 
 static const char USAGE_SHOW[] =
 	"usage: wwjudge show GAME_DIR [--as american|british] [--format text|yaml]\n"
@@ -201,6 +214,8 @@ static int parse_side(const char *arg, enum ww_side *side)
 
 struct new_args {
 	const char *dir, *american, *british, *seed, *scenario, *data;
+	const char *american_pw, *british_pw;   /* password files */
+	bool tournament;                        /* 6.34 optional tournament rule */
 };
 
 static int parse_new(int argc, char **argv, struct new_args *a)
@@ -211,12 +226,18 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		{ "seed", required_argument, NULL, 's' },
 		{ "scenario", required_argument, NULL, 'S' },
 		{ "data", required_argument, NULL, 'd' },
+		{ "american-password-file", required_argument, NULL, 'A' },
+		{ "british-password-file", required_argument, NULL, 'B' },
+		{ "tournament", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 	while ((c = getopt_long(argc, argv, "a:b:s:S:d:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'T': a->tournament = true; break;
+		case 'A': a->american_pw = optarg; break;
+		case 'B': a->british_pw = optarg; break;
 		case 'a': a->american = optarg; break;
 		case 'b': a->british = optarg; break;
 		case 's': a->seed = optarg; break;
@@ -278,6 +299,8 @@ static int cmd_new(int argc, char **argv)
 	} else {
 		ww_new_game(d, &g->state, &rng, &ev);
 	}
+	g->state.tournament_rule = a.tournament;
+	g->meta.tournament_rule = a.tournament;
 
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", d->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
@@ -290,14 +313,30 @@ static int cmd_new(int argc, char **argv)
 	}
 	ww_seed_commitment(g->seed, g->meta.commitment);
 
-	enum ww_rec_status st = ww_record_create(a.dir, g, &ev, err, sizeof err);
+	char *mail_yaml = NULL;
+	size_t mail_len = 0;
+	if ((a.american_pw || a.british_pw) &&
+	    ww_mail_secret_new(a.american_pw, a.british_pw, &mail_yaml, &mail_len, err,
+			       sizeof err) < 0) {
+		warnx("%s; no game was created", err);
+		rc = EX_NOINPUT;
+		goto out;
+	}
+	struct ww_rec_file mail_file = { "secret/mail.yaml", mail_yaml, mail_len, 0600 };
+	enum ww_rec_status st = ww_record_create_files(a.dir, g, &ev, &mail_file,
+						       mail_yaml ? 1 : 0, err, sizeof err);
+	free(mail_yaml);
 	if (st != WW_REC_OK) {
 		warnx("cannot create the game in %s: %s", a.dir, err);
 		rc = rec_exit(st);
 		goto out;
 	}
 	printf("Created the game in %s\nData: %s\n", a.dir, d->id);
-	printf("American: %s\nBritish: %s\n\n", a.american, a.british);
+	printf("American: %s\nBritish: %s\n", a.american, a.british);
+	if (a.american_pw || a.british_pw)
+		printf("Passwords set for:%s%s\n", a.american_pw ? " American" : "",
+		       a.british_pw ? " British" : "");
+	putchar('\n');
 	struct ww_state view;
 	ww_view(&g->state, WW_NOBODY, &view);
 	if (ww_report_text(stdout, d, &view, WW_NOBODY, &ev, g->meta.commitment))
@@ -316,6 +355,7 @@ struct session {
 	int lock_fd;
 	struct ww_game *g;
 	struct ww_data *d;
+	struct ww_mail_config *mail; /* `order` in a game played by mail */
 };
 
 static void session_end(struct session *s)
@@ -325,8 +365,27 @@ static void session_end(struct session *s)
 	s->lock_fd = -1;
 	free(s->g);
 	free(s->d);
+	free(s->mail);
 	s->g = NULL;
 	s->d = NULL;
+	s->mail = NULL;
+}
+
+/* --config, else $WWJUDGE_CONFIG, else none (no mail). */
+static int session_mail(struct session *s, const char *config)
+{
+	char err[600];
+	if (!config)
+		config = getenv("WWJUDGE_CONFIG");
+	if (!config || !*config)
+		return EX_OK;
+	if (!(s->mail = calloc(1, sizeof *s->mail)))
+		return EX_OSERR;
+	if (ww_mail_config_load(config, s->mail, err, sizeof err) < 0) {
+		warnx("%s", err);
+		return EX_CONFIG;
+	}
+	return EX_OK;
 }
 
 /* The game's own data directory unless --data says otherwise. */
@@ -375,6 +434,7 @@ static int session_start(struct session *s, const char *dir, const char *data,
 
 struct order_args {
 	const char *dir, *data;
+	const char *config;      /* a game played by mail: its mails are queued */
 	enum ww_side side;
 	int wait;
 	bool preview;            /* apply and report, commit nothing */
@@ -452,6 +512,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 		{ "data", required_argument, NULL, 'd' },
 		{ "wait", required_argument, NULL, 'w' },
 		{ "preview", no_argument, NULL, 'P' },
+		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -472,6 +533,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 		case 'd': a->data = optarg; break;
 		case 'w': a->wait = atoi(optarg); break;
 		case 'P': a->preview = true; break;
+		case 'c': a->config = optarg; break;
 		case 'h': fputs(USAGE_ORDER, stdout); return -2;
 		default: fputs(USAGE_ORDER, stderr); return EX_USAGE;
 		}
@@ -526,8 +588,9 @@ static int apply_orders(struct session *s, struct order_args *a)
 	}
 	if (!a->preview) {
 		struct ww_log_entry e = { .sender = "command line" };
-		enum ww_rec_status st = ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
-						       err, sizeof err);
+		enum ww_rec_status st = s->mail ?
+			ww_play_commit_mailed(s->mail, a->dir, s->d, s->g, p, &e, err, sizeof err) :
+			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
 		if (st != WW_REC_OK) {
 			warnx("cannot commit to %s: %s (nothing was changed)", a->dir, err);
 			rc = rec_exit(st);
@@ -565,7 +628,8 @@ static int cmd_order(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	if ((rc = session_start(&s, a.dir, a.data, a.wait)))
+	if ((rc = session_start(&s, a.dir, a.data, a.wait)) ||
+	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
 	rc = apply_orders(&s, &a);
 out:

@@ -65,25 +65,31 @@ static const char *side_word(enum ww_side side)
 	return side == WW_AMERICAN ? "american" : "british";
 }
 
-/* ww_order_format, or the raw fields when the order names a card or a
- * space that does not exist (the driver's nonsense orders). */
+/* ww_order_format, or the raw fields when the order cannot be written as
+ * text that reads back as the same order (the driver's nonsense orders). */
 static void order_text(const struct ww_data *d, const struct ww_order *o, char *out,
 		       size_t len, bool *raw)
 {
-	bool ok = o->kind >= WW_ORD_COMMITTEES && o->kind <= WW_ORD_CONGRESS &&
+	char why[900];
+	bool ok = o->kind >= WW_ORD_COMMITTEES && o->kind <= WW_ORD_STANDING &&
 		  o->card >= 0 && o->card <= d->ncards &&
 		  o->nspaces >= 0 && o->nspaces <= WW_ORDER_SPACES;
 	for (int i = 0; ok && i < o->nspaces; i++)
 		ok = o->spaces[i] >= 0 && o->spaces[i] < d->nspaces;
-	*raw = !ok;
-	if (ok) {
-		ww_order_format(d, o, out, len);
+	*raw = !ok || drv_round_trip(d, o, out, len, why, sizeof why) != 0;
+	if (!*raw)
 		return;
-	}
-	int at = snprintf(out, len, "kind %d card %d first %d action %d spaces", o->kind,
-			  o->card, o->first, o->action);
+	int at = snprintf(out, len, "kind %d card %d first %d action %d general %d keep %d "
+			  "cu %d by_sea %d french %d queue_move %d zone %d standing %d generals",
+			  o->kind, o->card, o->first, o->action, o->general, o->keep, o->cu,
+			  o->by_sea, o->french, o->queue_move, o->zone, o->standing);
+	for (int i = 0; i < o->ngenerals && i < 4 && at > 0 && (size_t)at < len; i++)
+		at += snprintf(out + at, len - (size_t)at, " %d", o->generals[i]);
+	if (at > 0 && (size_t)at < len)
+		at += snprintf(out + at, len - (size_t)at, " spaces");
 	for (int i = 0; i < o->nspaces && i < WW_ORDER_SPACES && at > 0 && (size_t)at < len; i++)
-		at += snprintf(out + at, len - (size_t)at, " %d", o->spaces[i]);
+		at += snprintf(out + at, len - (size_t)at, " %d(%d,%d)", o->spaces[i], o->drop[i],
+			       o->take[i]);
 }
 
 /* ---- saving a failure ---- */
@@ -308,7 +314,7 @@ static void worker(const struct options *opt, const struct ww_data *d, long from
  * being tried when it stopped. Returns how many orders were accepted. */
 static int read_trace(FILE *f, struct drv_move *moves, struct drv_move *culprit, bool *have)
 {
-	char line[512];
+	char line[1024];
 	int n = 0;
 	*have = false;
 	while (fgets(line, sizeof line, f)) {
@@ -318,20 +324,9 @@ static int read_trace(FILE *f, struct drv_move *moves, struct drv_move *culprit,
 			*have = false;
 			continue;
 		}
-		struct drv_move m = { 0 };
-		int side, kind, first, action, used;
-		char *p = line;
-		if (sscanf(p, "%d %d %d %d %d %d%n", &side, &kind, &m.o.card, &first, &action,
-			   &m.o.nspaces, &used) != 6 || m.o.nspaces < 0 || m.o.nspaces > WW_ORDER_SPACES)
+		struct drv_move m;
+		if (!drv_trace_read(line, &m.side, &m.o))
 			continue;
-		m.side = (enum ww_side)side;
-		m.o.kind = (enum ww_order_kind)kind;
-		m.o.first = (enum ww_side)first;
-		m.o.action = (enum ww_discard_action)action;
-		p += used;
-		for (int i = 0; i < m.o.nspaces; i++, p += used)
-			if (sscanf(p, "%d%n", &m.o.spaces[i], &used) != 1)
-				break;
 		*culprit = m;
 		*have = true;
 	}
@@ -423,7 +418,7 @@ static void progress(const struct lane *l, const struct tally *t, double start,
 static long read_worker(const struct lane *l, FILE *in, struct tally *t, double start,
 			double *last)
 {
-	char line[512];
+	char line[2048];
 	long started = -1, finished = -1;
 	while (fgets(line, sizeof line, in)) {
 		long i;
@@ -485,13 +480,19 @@ static int run(const struct options *opt, const struct ww_data *d, const struct 
 	return 0;
 }
 
+/* The orders accepted by kind, then what they brought about. */
 static void print_coverage(const struct tally *t)
 {
 	printf("soak: %ld orders accepted, %ld candidates refused, %ld exhaustive searches\n",
 	       t->orders, t->refused, t->exhaustive);
-	printf("soak: plays made:");
-	for (int k = 0; k < DRV_KINDS; k++)
-		printf("%s %s %ld", k ? "," : "", drv_kind_name[k], t->kinds[k]);
+	printf("soak: orders accepted by kind:");
+	for (int k = 0; k < DRV_KINDS; k++) {
+		if (k == DRV_FIRST_HAPPENING)
+			printf("\nsoak: what they brought about:");
+		else if (k % 6 == 0)
+			printf("\n     ");
+		printf(" %s %ld%s", drv_kind_name[k], t->kinds[k], k + 1 < DRV_KINDS ? "," : "");
+	}
 	printf("\n");
 }
 

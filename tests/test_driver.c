@@ -1,6 +1,7 @@
 /* The random legal-play driver (tests/driver.h) on a few complete games
  * with fixed seeds: each ends (13.1 or 13.2) with a winner and no broken
- * invariant. `make soak` plays many more. */
+ * invariant, with moves, campaigns, interceptions and battles on the way.
+ * `make soak` plays many more. */
 #include "support.h"
 #include "driver.h"
 
@@ -29,7 +30,8 @@ static void complete_games_end_with_a_winner(void **state)
 		assert_int_equal(g->s.phase, WW_PH_GAME_OVER);
 		assert_true(g->s.winner == WW_AMERICAN || g->s.winner == WW_BRITISH);
 		assert_int_not_equal(g->s.victory, WW_WIN_NONE);
-		assert_int_equal(g->s.move, (uint32_t)g->nmoves);
+		/* standing orders do not count as moves (rules_game.c dispatch) */
+		assert_int_equal(g->s.move, (uint32_t)(g->nmoves - g->uncounted));
 		drv_end(g);
 		free(g);
 	}
@@ -43,7 +45,13 @@ static void a_seed_replays_the_same_game(void **state)
 	assert_int_equal(drv_play(a), 0);
 	assert_int_equal(drv_play(b), 0);
 	assert_int_equal(a->nmoves, b->nmoves);
-	assert_memory_equal(a->moves, b->moves, (size_t)a->nmoves * sizeof *a->moves);
+	for (int i = 0; i < a->nmoves; i++) { /* as text: struct padding is not compared */
+		char x[1024], y[1024];
+		ww_order_format(a->d, &a->moves[i].o, x, sizeof x);
+		ww_order_format(b->d, &b->moves[i].o, y, sizeof y);
+		assert_int_equal(a->moves[i].side, b->moves[i].side);
+		assert_string_equal(x, y);
+	}
 	assert_memory_equal(&a->s, &b->s, sizeof a->s);
 	drv_end(a);
 	drv_end(b);
@@ -53,7 +61,10 @@ static void a_seed_replays_the_same_game(void **state)
 
 /* Over the fixed games the driver makes every kind of play that comes up
  * in every game: the set-up orders (4.0), the opening (5.3), OPS PC plays
- * (10.11) and each kind of discard (6.32.B). */
+ * (10.11), each kind of discard (6.32.B), moves (7.3), the Operations
+ * Queue (7.1.B), campaigns (7.2), reinforcements (8), the answers to
+ * interception (7.8), retreat before battle (7.9), battle cards (9.45)
+ * and retreats (9.6); and battles are fought. */
 static void the_games_cover_the_ordinary_plays(void **state)
 {
 	(void)state;
@@ -69,6 +80,9 @@ static void the_games_cover_the_ordinary_plays(void **state)
 	const enum drv_kind wanted[] = {
 		DRV_COMMITTEES, DRV_FOR_THE_KING, DRV_PASS, DRV_FIRST, DRV_PLAY_PC,
 		DRV_DISCARD, DRV_DISCARD_PC, DRV_DISCARD_REMOVE,
+		DRV_PLAY_MOVE, DRV_QUEUE, DRV_REINFORCE, DRV_EVENT_CAMPAIGN, DRV_MOVE, DRV_DONE,
+		DRV_STAND, DRV_NO_BATTLE_CARD, DRV_BATTLE_DISCARD, DRV_RETREAT, DRV_STANDING_ORDER,
+		DRV_H_BATTLE, DRV_H_CAPTURED,
 	};
 	for (size_t i = 0; i < sizeof wanted / sizeof *wanted; i++)
 		if (kinds[wanted[i]] == 0)
@@ -98,6 +112,60 @@ static void the_checks_catch_a_stuck_counter_and_a_year_going_back(void **state)
 	free(g);
 }
 
+/* Issue 3: CUs are conserved across map, boxes and losses; a CU that
+ * appears from nowhere, or one that vanishes, is reported. */
+static void the_checks_catch_a_cu_appearing_or_vanishing(void **state)
+{
+	(void)state;
+	struct drv_game *g = new_driver(1);
+	struct ww_state before = g->s;
+	struct ww_order o;
+	ww_order_init(&o);
+	o.kind = WW_ORD_PASS;
+	assert_int_equal(drv_step(g), 0); /* the Committees (4.0) */
+	assert_int_equal(drv_check_accepted_order(g, &before, WW_AMERICAN, &o), 0);
+	int sp = 0;
+	while (!g->s.space[sp].cu[WW_NAT_BRITISH])
+		sp++;
+	g->s.space[sp].cu[WW_NAT_BRITISH]++;
+	assert_int_equal(drv_check_accepted_order(g, &before, WW_AMERICAN, &o), -1);
+	assert_non_null(strstr(g->failure, "British CUs not conserved"));
+	g->s.space[sp].cu[WW_NAT_BRITISH] -= 2;
+	assert_int_equal(drv_check_accepted_order(g, &before, WW_AMERICAN, &o), -1);
+	assert_non_null(strstr(g->failure, "not conserved"));
+	drv_end(g);
+	free(g);
+}
+
+/* 7.8, 7.9 and the hidden path: when a British move stops for an American
+ * answer, the American sees the steps made and none still to come. */
+static void the_opponent_sees_only_the_steps_made(void **state)
+{
+	(void)state;
+	static struct ww_state v;
+	int seen = 0;
+	for (size_t i = 0; i < sizeof seeds / sizeof *seeds && !seen; i++) {
+		struct drv_game *g = new_driver(seeds[i]);
+		while (g->s.phase != WW_PH_GAME_OVER && !seen) {
+			assert_int_equal(drv_step(g), 0);
+			const struct ww_move *m = &g->s.mv;
+			if (m->general < 0 || m->next >= m->nsteps || g->s.to_move != WW_AMERICAN)
+				continue;
+			ww_view(&g->s, WW_AMERICAN, &v);
+			assert_int_equal(v.mv.nsteps, m->next);
+			assert_int_equal(v.mv.at, m->at);
+			ww_view(&g->s, WW_BRITISH, &v);
+			assert_int_equal(v.mv.nsteps, m->nsteps);
+			seen++;
+		}
+		drv_end(g);
+		free(g);
+	}
+	if (!seen)
+		fail_msg("no British move stopped half way for an American answer in %zu games",
+			 sizeof seeds / sizeof *seeds);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +173,8 @@ int main(void)
 		cmocka_unit_test(a_seed_replays_the_same_game),
 		cmocka_unit_test(the_games_cover_the_ordinary_plays),
 		cmocka_unit_test(the_checks_catch_a_stuck_counter_and_a_year_going_back),
+		cmocka_unit_test(the_checks_catch_a_cu_appearing_or_vanishing),
+		cmocka_unit_test(the_opponent_sees_only_the_steps_made),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }

@@ -277,6 +277,11 @@ static void armies_state(struct ww_state *s)
 	s->washington_pcs_to_remove = 5;
 	s->european_war_cu = 2;
 	s->french_navy_away = true;
+	s->play.allowance = 6;              /* an event's allowance (Glover) */
+	s->play.allowance_in_battle = true;
+	s->tournament_rule = true;          /* 6.34 optional tournament rule */
+	s->extra_impulse = WW_BRITISH;
+	s->extra_impulse_now = true;
 }
 
 static void round_trip(const struct ww_state *a, bool secret)
@@ -318,6 +323,10 @@ static void test_state_round_trip_armies(void **st)
 	assert_non_null(strstr(text, "european_war_cu: 2\n"));
 	assert_non_null(strstr(text, "french_navy_away: true\n"));
 	assert_non_null(strstr(text, "last_card_of_phase: true\n"));
+	assert_non_null(strstr(text, "  allowance: 6\n  allowance_in_battle: true\n"));
+	assert_non_null(strstr(text, "tournament_rule: true\n"));
+	assert_non_null(strstr(text, "extra_impulse: british\n"));
+	assert_non_null(strstr(text, "extra_impulse_now: true\n"));
 	free(text);
 
 	/* every prompt and battle step has its word */
@@ -354,7 +363,7 @@ static void test_state_armies_left_out_at_rest(void **st)
 	static const char *const absent[] = {
 		"ops_queue", "play:", "movement:", "battle:", "standing_orders:",
 		"last_card_of_phase", "washington_pcs_to_remove", "european_war_cu",
-		"french_navy_away",
+		"french_navy_away", "tournament_rule", "extra_impulse", "allowance",
 	};
 	for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
 		if (strstr(text, absent[i]))

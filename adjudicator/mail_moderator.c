@@ -1,0 +1,765 @@
+/* The moderator's acts (docs/mail.md): rolling a game back, and the
+ * commands of a "#moderator" block mailed from the config's moderator
+ * address with the moderator's password. Each command is answered by one
+ * mail to the moderator only; each happens at most once however often
+ * the mail is delivered. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sysexits.h>
+#include <unistd.h>
+#include "mail_internal.h"
+#include "order.h"
+#include "report.h"
+
+#define MOD_MAX 32               /* commands in one block */
+
+static const char *side_word(int side)
+{
+	return side == WW_AMERICAN ? "american" : "british";
+}
+
+static int side_of(const char *w)
+{
+	if (!strcasecmp(w, "american") || !strcasecmp(w, "america"))
+		return WW_AMERICAN;
+	if (!strcasecmp(w, "british") || !strcasecmp(w, "britain"))
+		return WW_BRITISH;
+	return WW_NOBODY;
+}
+
+/* ---- the files of one commit ---- */
+
+struct outgoing {
+	struct ww_rec_file f[WW_REC_MAX_FILES];
+	char *text[WW_REC_MAX_FILES];
+	char rel[WW_REC_MAX_FILES][64];
+	int n;
+};
+
+static int out_add(struct outgoing *o, const char *rel, char *text, size_t len)
+{
+	if (!text || o->n == WW_REC_MAX_FILES) {
+		free(text);
+		return -1;
+	}
+	int i = o->n++;
+	snprintf(o->rel[i], sizeof o->rel[i], "%s", rel);
+	o->text[i] = text;
+	o->f[i] = (struct ww_rec_file){ o->rel[i], text, len, 0600 };
+	return 0;
+}
+
+static void out_free(struct outgoing *o)
+{
+	for (int i = 0; i < o->n; i++)
+		free(o->text[i]);
+	o->n = 0;
+}
+
+static int out_mail(struct outgoing *o, const struct ww_mail_config *c, int entry,
+		    const char *name, const struct ww_mail_out *m)
+{
+	char rel[64];
+	size_t len;
+	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.%s", entry, name);
+	char *text = ww_mail_compose(c, m, &len);
+	return out_add(o, rel, text, len);
+}
+
+static int out_secret(struct outgoing *o, const struct ww_mail_secret *s)
+{
+	char *text;
+	size_t len;
+	if (ww_mail_secret_text(s, &text, &len) < 0)
+		return -1;
+	return out_add(o, "secret/mail.yaml", text, len);
+}
+
+/* ---- rollback ---- */
+
+void ww_rollback_plan_free(struct ww_rollback_plan *p)
+{
+	free(p->after);
+	p->after = NULL;
+}
+
+/* The number the next log entry gets (with the lock held, no commit is
+ * half done). */
+static int next_entry(const char *dir)
+{
+	char path[PATH_MAX + 8];
+	int max = 0;
+	if (snprintf(path, sizeof path, "%s/log", dir) >= (int)sizeof path)
+		return -1;
+	DIR *dp = opendir(path);
+	if (!dp)
+		return -1;
+	for (struct dirent *e; (e = readdir(dp));) {
+		int n, used = 0;
+		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
+			max = n;
+	}
+	closedir(dp);
+	return max + 1;
+}
+
+int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
+			struct ww_rollback_plan *p, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof *p);
+	if (g->meta.seed_revealed) {
+		snprintf(err, errlen, "the game is over and its seed revealed: every die "
+			 "to come is known, so it cannot be rolled back");
+		return 1;
+	}
+	if (!(p->after = malloc(sizeof *p->after))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	*p->after = *g;
+	int rc = ww_record_replay_to(dir, g->data, move, &p->after->state, &p->rb, err, errlen);
+	if (rc == 0 && (p->entry = next_entry(dir)) < 0) {
+		snprintf(err, errlen, "%s/log: %s", dir, strerror(errno));
+		rc = -1;
+	}
+	if (rc) {
+		ww_rollback_plan_free(p);
+		return rc == -2 ? 1 : -1;
+	}
+	/* no die or shuffle already seen is used again */
+	struct ww_state *s = &p->after->state;
+	if (s->next_roll < g->state.next_roll)
+		s->next_roll = g->state.next_roll;
+	if (s->next_shuffle < g->state.next_shuffle)
+		s->next_shuffle = g->state.next_shuffle;
+	p->rb.next_roll = s->next_roll;
+	p->rb.next_shuffle = s->next_shuffle;
+	return 0;
+}
+
+static void rollback_sentence(const struct ww_rollback *rb, char *out, size_t len)
+{
+	snprintf(out, len, "The moderator rolled the game back from move %u to move %u: "
+		 "log entries %d to %d are undone and what they did no longer counts.",
+		 (unsigned)rb->from_move, (unsigned)rb->to_move, rb->first, rb->last);
+}
+
+/* One player's mail: what happened, the side's own view, its new token. */
+static int rollback_mail(struct outgoing *o, const struct ww_mail_config *c, const char *game,
+			 const struct ww_rollback_plan *p, const struct ww_mail_secret *sec,
+			 int side, const char *date)
+{
+	const struct ww_game *g = p->after;
+	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], what[300];
+	char *body = NULL;
+	size_t blen;
+	struct ww_state view;
+	FILE *f = open_memstream(&body, &blen);
+	if (!f)
+		return -1;
+	ww_move_token(g->seed, (enum ww_side)side, p->entry, token);
+	rollback_sentence(&p->rb, what, sizeof what);
+	fprintf(f, "Game %s: ", game);
+	ww_report_line(f, what);
+	fputs("Orders written for the undone moves are refused; the game stands\n"
+	      "as below, and your token is new.\n\n", f);
+	ww_view(&g->state, (enum ww_side)side, &view);
+	ww_report_text(f, g->data, &view, (enum ww_side)side, NULL, g->meta.commitment);
+	ww_mail_how_to_order(f, token);
+	if (fclose(f) != 0) {
+		free(body);
+		return -1;
+	}
+	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
+	snprintf(subj, sizeof subj, "[wwjudge %s] %d move %u: rolled back by the moderator",
+		 game, g->state.year, (unsigned)g->state.move);
+	ww_judge_message_id(c, game, sec->token_entry, side_word(side), prev, sizeof prev);
+	struct ww_mail_out m = {
+		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
+		.reply_to = reply, .subject = subj, .date = date, .in_reply_to = prev,
+		.references = prev, .body = body,
+	};
+	ww_judge_message_id(c, game, p->entry, side_word(side), m.message_id,
+			    sizeof m.message_id);
+	int rc = out_mail(o, c, p->entry, side_word(side), &m);
+	free(body);
+	return rc;
+}
+
+enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char *dir,
+				      const char *game, const struct ww_game *g,
+				      struct ww_rollback_plan *p, const struct ww_rollback_by *by,
+				      char *err, size_t errlen)
+{
+	struct outgoing o = { 0 };
+	struct ww_mail_secret sec, next;
+	char what[300], note[400];
+	enum ww_rec_status st = WW_REC_IO;
+	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
+		return WW_REC_CORRUPT;
+	next = sec;
+	next.token_entry = p->entry; /* every token of an undone move is stale */
+	int bad = 0;
+	for (int side = WW_AMERICAN; c && side <= WW_BRITISH && !bad; side++)
+		bad = rollback_mail(&o, c, game, p, &sec, side, by->date);
+	bad = bad || out_secret(&o, &next) < 0;
+	for (int i = 0; i < by->nextra && !bad; i++) {
+		char *copy = malloc(by->extra[i].len + 1);
+		if (copy)
+			memcpy(copy, by->extra[i].text, by->extra[i].len);
+		bad = out_add(&o, by->extra[i].rel, copy, by->extra[i].len) < 0;
+	}
+	if (bad) {
+		snprintf(err, errlen, "cannot compose the rollback's mails (out of memory?)");
+		out_free(&o);
+		return WW_REC_IO;
+	}
+	rollback_sentence(&p->rb, what, sizeof what);
+	snprintf(note, sizeof note, "# rollback from move %u to move %u by %s",
+		 (unsigned)p->rb.from_move, (unsigned)p->rb.to_move, by->who);
+	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
+	snprintf(ev.text, sizeof ev.text, "%.239s", what);
+	struct ww_events events = { 1, 1, &ev };
+	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
+				  .received = by->date, .events = &events, .rollback = &p->rb };
+	st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n, by->also_seen,
+				    err, errlen);
+	out_free(&o);
+	return st;
+}
+
+/* ---- the "#moderator" block ---- */
+
+struct mod_block {
+	bool found, ended;
+	char password[256];
+	int n;
+	char lines[MOD_MAX][WW_MAIL_LINE];
+	char problem[200];
+};
+
+static bool is_signature(const char *line)
+{
+	return !strcmp(line, "-- ") || !strcmp(line, "--") || !strcmp(line, "-- \r");
+}
+
+/* "#WORD" alone on a line (blanks allowed after the '#'). */
+static bool marker(const char *t, const char *word)
+{
+	if (*t != '#')
+		return false;
+	t++;
+	t += strspn(t, " ");
+	size_t n = strlen(word);
+	return !strncasecmp(t, word, n) && !t[n];
+}
+
+static void block_line(struct mod_block *b, char *t)
+{
+	if (!*t || (*t == '#' && !marker(t, "end")))
+		return; /* blank, a comment */
+	if (!strncasecmp(t, "password", 8) && t[8 + strspn(t + 8, " ")] == ':') {
+		char *v = strchr(t, ':') + 1;
+		snprintf(b->password, sizeof b->password, "%s", v + strspn(v, " \t"));
+		return;
+	}
+	if (b->n == MOD_MAX) {
+		snprintf(b->problem, sizeof b->problem, "more than %d commands in one block",
+			 MOD_MAX);
+		return;
+	}
+	snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
+}
+
+/* Like the order block: quoted lines ignored, nothing after a signature. */
+static void mod_block_find(const char *text, struct mod_block *b)
+{
+	memset(b, 0, sizeof *b);
+	for (const char *p = text; p && *p && !b->ended;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char line[WW_MAIL_LINE];
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
+		p = nl ? nl + 1 : NULL;
+		line[strcspn(line, "\r")] = '\0';
+		if (is_signature(line))
+			return;
+		char *t = line + strspn(line, " \t");
+		size_t tl = strlen(t);
+		while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+			t[--tl] = '\0';
+		if (*t == '>')
+			continue;
+		if (!b->found)
+			b->found = marker(t, "moderator");
+		else if (marker(t, "end"))
+			b->ended = true;
+		else
+			block_line(b, t);
+	}
+}
+
+bool ww_moderator_block_present(const char *text)
+{
+	struct mod_block *b = malloc(sizeof *b);
+	if (!b)
+		return false;
+	mod_block_find(text, b);
+	bool found = b->found;
+	free(b);
+	return found;
+}
+
+/* ---- one command ---- */
+
+struct modcmd {
+	const struct ww_mail_config *c;
+	const struct ww_mail_in *m;
+	char hash[17];                   /* of the mail's Message-ID: names its replies */
+	int k;                           /* the command's number in the block, from 1 */
+	char shown[WW_MAIL_LINE];        /* the command as the reply repeats it */
+	char word[16], game[WW_GAME_NAME];
+	const char *rest;                /* after the game */
+	char dir[PATH_MAX], key[600];
+	int lock_fd;
+	struct ww_game *g;
+	struct ww_data *d;
+	struct ww_mail_secret sec;
+	FILE *rf;                        /* the reply's body */
+	char *reply;
+	size_t replylen;
+};
+
+static void note(const struct modcmd *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(const struct modcmd *x, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "wwjudge process: %s: moderator: ", x->m->message_id);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void say(struct modcmd *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(struct modcmd *x, const char *fmt, ...)
+{
+	char text[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	ww_report_line(x->rf, text);
+}
+
+/* The reply to the moderator, with what the command was. */
+static int reply_start(struct modcmd *x)
+{
+	if (!(x->rf = open_memstream(&x->reply, &x->replylen)))
+		return -1;
+	fprintf(x->rf, "Your moderator mail %s of %s, command %d:\n\n  %s\n\n", x->m->message_id,
+		x->m->date[0] ? x->m->date : "(no date)", x->k, x->shown);
+	return 0;
+}
+
+static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *len)
+{
+	char subj[200];
+	if (fclose(x->rf) != 0) {
+		x->rf = NULL;
+		return NULL;
+	}
+	x->rf = NULL;
+	snprintf(subj, sizeof subj, "[wwjudge %s] moderator: %s", x->game, x->word);
+	struct ww_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
+				 .in_reply_to = x->m->message_id, .references = x->m->message_id,
+				 .body = x->reply };
+	ww_judge_message_id(x->c, x->game, entry, name, o.message_id, sizeof o.message_id);
+	return ww_mail_compose(x->c, &o, len);
+}
+
+/* A reply for a command that changes nothing: written into the outbox by
+ * itself under a name made of the mail and the command, so a second
+ * delivery finds it (in new/ or, once sent, cur/) and writes nothing. */
+static int reply_alone(struct modcmd *x, const char *what)
+{
+	char name[64], path[PATH_MAX + 80], tmp[PATH_MAX + 80];
+	struct stat st;
+	size_t len;
+	snprintf(name, sizeof name, "mod-%s-%d.%s", x->hash, x->k, what);
+	snprintf(path, sizeof path, "%s/outbox/cur/%s", x->dir, name);
+	if (stat(path, &st) == 0)
+		return 0;
+	snprintf(path, sizeof path, "%s/" WW_OUTBOX_NEW "/%s", x->dir, name);
+	if (stat(path, &st) == 0)
+		return 0;
+	char *text = reply_mail(x, name + 4, 0, &len);
+	if (!text)
+		return -1;
+	snprintf(tmp, sizeof tmp, "%s/outbox/tmp/%s", x->dir, name);
+	FILE *f = fopen(tmp, "we");
+	bool ok = f && fwrite(text, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+	if (f && fclose(f) != 0)
+		ok = false;
+	free(text);
+	if (!ok || rename(tmp, path) < 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* A command that changes the game: the reply, `secret` (may be NULL) and a
+ * note in the log, at one commit that also marks the command done. */
+static int commit_note(struct modcmd *x, const struct ww_game *after, const char *what,
+		       const struct ww_mail_secret *secret)
+{
+	struct outgoing o = { 0 };
+	char rel[64], text[400], err[600] = "";
+	size_t len;
+	int entry = next_entry(x->dir);
+	if (entry < 0)
+		return EX_TEMPFAIL;
+	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", entry);
+	char *reply = reply_mail(x, "moderator", entry, &len);
+	if (out_add(&o, rel, reply, reply ? len : 0) < 0 ||
+	    (secret && out_secret(&o, secret) < 0)) {
+		out_free(&o);
+		return EX_OSERR;
+	}
+	snprintf(text, sizeof text, "# moderator: %s", what);
+	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = text, .sender = x->m->from,
+				  .received = x->m->date[0] ? x->m->date : NULL };
+	enum ww_rec_status st = ww_record_commit_files(x->dir, &x->g->state, after, &e, o.f, o.n,
+						       x->key, err, sizeof err);
+	out_free(&o);
+	if (st != WW_REC_OK) {
+		note(x, "%s: %s", x->game, err);
+		return st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL : EX_DATAERR;
+	}
+	note(x, "%s: %s", x->game, what);
+	return EX_OK;
+}
+
+/* A command refused: the reason in the reply, nothing changed. */
+static int refuse(struct modcmd *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int refuse(struct modcmd *x, const char *fmt, ...)
+{
+	char why[900];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	fputs("Refused; nothing was changed:\n", x->rf);
+	ww_report_line(x->rf, why);
+	note(x, "%s: command %d refused: %s", x->game, x->k, why);
+	return reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
+}
+
+static int cmd_pause(struct modcmd *x, bool paused)
+{
+	struct ww_mail_secret s = x->sec;
+	s.paused = paused;
+	say(x, paused ? "The game %s is paused: orders are refused (with a reply) until "
+		"it resumes." : "The game %s is resumed: orders are read again.", x->game);
+	return commit_note(x, x->g, paused ? "the game is paused" : "the game is resumed", &s);
+}
+
+static bool address_ok(const char *a)
+{
+	return strchr(a, '@') && strlen(a) < WW_ADDR_MAX && !strpbrk(a, " \t<>\"\n,;");
+}
+
+static int cmd_address(struct modcmd *x)
+{
+	char sw[16], addr[WW_ADDR_MAX + 1], what[WW_ADDR_MAX + 64], extra[8];
+	if (sscanf(x->rest, "%15s %256s %7s", sw, addr, extra) != 2 || side_of(sw) == WW_NOBODY)
+		return refuse(x, "write: address GAME american|british ADDRESS");
+	if (!address_ok(addr))
+		return refuse(x, "'%s' is not a mail address (user@host)", addr);
+	int side = side_of(sw);
+	struct ww_game *after = malloc(sizeof *after);
+	if (!after)
+		return EX_OSERR;
+	*after = *x->g;
+	snprintf(side == WW_AMERICAN ? after->meta.american : after->meta.british, WW_ADDR_MAX,
+		 "%s", addr);
+	snprintf(what, sizeof what, "the %s address is now %s",
+		 ww_side_name((enum ww_side)side), addr);
+	say(x, "In %s, %s.", x->game, what);
+	int rc = commit_note(x, after, what, NULL);
+	free(after);
+	return rc;
+}
+
+/* The new password is the rest of the line; it is hashed and never
+ * written anywhere, nor repeated. */
+static int cmd_password(struct modcmd *x)
+{
+	char sw[16], what[80];
+	int used = 0;
+	if (sscanf(x->rest, "%15s %n", sw, &used) != 1 || side_of(sw) == WW_NOBODY ||
+	    !x->rest[used])
+		return refuse(x, "write: password GAME american|british NEWPASSWORD");
+	int side = side_of(sw);
+	struct ww_mail_secret s = x->sec;
+	if (ww_password_hash(x->rest + used, s.password[side]) < 0)
+		return EX_OSERR;
+	snprintf(what, sizeof what, "the %s password is changed",
+		 ww_side_name((enum ww_side)side));
+	say(x, "In %s, %s.", x->game, what);
+	return commit_note(x, x->g, what, &s);
+}
+
+static int cmd_preview(struct modcmd *x)
+{
+	char sw[16];
+	int used = 0;
+	if (sscanf(x->rest, "%15[A-Za-z] %n", sw, &used) != 1 || side_of(sw) == WW_NOBODY)
+		return refuse(x, "write: preview GAME american|british: ORDER");
+	const char *order = x->rest + used;
+	order += *order == ':';
+	order += strspn(order, " \t");
+	if (!*order)
+		return refuse(x, "write: preview GAME american|british: ORDER");
+	struct ww_play *p = calloc(1, sizeof *p);
+	if (!p)
+		return EX_OSERR;
+	p->side = (enum ww_side)side_of(sw);
+	p->orders[p->n++] = order;
+	int r = ww_play_apply(x->d, x->g, NULL, p), rc;
+	if (r < 0) {
+		rc = EX_OSERR;
+	} else if (r > 0) {
+		rc = refuse(x, "%s", p->why);
+	} else {
+		char canon[WW_MAIL_LINE];
+		struct ww_state view;
+		ww_order_format(x->d, &p->parsed[0], canon, sizeof canon);
+		say(x, "Would be accepted (a preview: nothing was committed, no die counts): %s",
+		    canon);
+		fputc('\n', x->rf);
+		ww_view(&p->after->state, p->side, &view);
+		ww_report_text(x->rf, x->d, &view, p->side, &p->ev, x->g->meta.commitment);
+		rc = reply_alone(x, "preview") < 0 ? EX_TEMPFAIL : EX_OK;
+	}
+	ww_play_free(p);
+	free(p);
+	return rc;
+}
+
+static int cmd_rollback(struct modcmd *x)
+{
+	char err[600] = "", extra[8];
+	unsigned move;
+	if (sscanf(x->rest, "%u %7s", &move, extra) != 1)
+		return refuse(x, "write: rollback GAME MOVE (the move whose position comes back)");
+	struct ww_rollback_plan p;
+	int r = ww_rollback_prepare(x->dir, x->g, move, &p, err, sizeof err);
+	if (r)
+		return refuse(x, "%s", err);
+	char what[300], rel[64];
+	size_t len;
+	rollback_sentence(&p.rb, what, sizeof what);
+	say(x, "%s", what);
+	fputs("\nBoth players are mailed their own view with a new token.\n", x->rf);
+	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", p.entry);
+	char *text = reply_mail(x, "moderator", p.entry, &len);
+	if (!text) {
+		ww_rollback_plan_free(&p);
+		return EX_OSERR;
+	}
+	struct ww_rec_file reply = { rel, text, len, 0600 };
+	struct ww_rollback_by by = { .who = x->m->from, .date = x->m->date, .also_seen = x->key,
+				     .extra = &reply, .nextra = 1 };
+	enum ww_rec_status st = ww_rollback_commit(x->c, x->dir, x->game, x->g, &p, &by, err,
+						   sizeof err);
+	free(text);
+	ww_rollback_plan_free(&p);
+	if (st != WW_REC_OK) {
+		note(x, "%s: rollback: %s", x->game, err);
+		return st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL : EX_DATAERR;
+	}
+	note(x, "%s: %s", x->game, what);
+	return EX_OK;
+}
+
+static int dispatch(struct modcmd *x)
+{
+	if (!strcmp(x->word, "preview"))
+		return cmd_preview(x);
+	if (!strcmp(x->word, "rollback"))
+		return cmd_rollback(x);
+	if (!strcmp(x->word, "pause") || !strcmp(x->word, "resume")) {
+		if (x->rest[strspn(x->rest, " \t")])
+			return refuse(x, "write: %s GAME", x->word);
+		return cmd_pause(x, !strcmp(x->word, "pause"));
+	}
+	if (!strcmp(x->word, "address"))
+		return cmd_address(x);
+	if (!strcmp(x->word, "password"))
+		return cmd_password(x);
+	return refuse(x, "'%s' is not a moderator command; the commands are preview, "
+		      "rollback, pause, resume, address and password", x->word);
+}
+
+static int load(struct modcmd *x)
+{
+	char err[600] = "";
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	x->g = calloc(1, sizeof *x->g);
+	x->d = calloc(1, sizeof *x->d);
+	if (!p || !x->g || !x->d) {
+		free(p);
+		return EX_OSERR;
+	}
+	enum ww_rec_status st = ww_record_lock(x->dir, 10, &x->lock_fd, err, sizeof err);
+	if (st == WW_REC_OK)
+		st = ww_record_load(x->dir, x->g, err, sizeof err);
+	int rc = st == WW_REC_OK ? EX_OK : st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL :
+		 EX_DATAERR;
+	if (!rc && ww_data_load(x->g->meta.data_dir, x->d, p) < 0) {
+		snprintf(err, sizeof err, "the game data %s does not load", x->g->meta.data_dir);
+		rc = EX_CONFIG;
+	}
+	x->g->data = x->d;
+	if (!rc && ww_mail_secret_read(x->dir, &x->sec, err, sizeof err) < 0)
+		rc = EX_DATAERR;
+	if (rc)
+		note(x, "%s: %s", x->game, err);
+	free(p);
+	return rc;
+}
+
+static void unload(struct modcmd *x)
+{
+	if (x->rf)
+		fclose(x->rf);
+	x->rf = NULL;
+	free(x->reply);
+	x->reply = NULL;
+	ww_record_unlock(x->lock_fd);
+	x->lock_fd = -1;
+	free(x->g);
+	free(x->d);
+	x->g = NULL;
+	x->d = NULL;
+}
+
+/* The command's words: "WORD GAME REST"; the game must exist. */
+static bool parse_command(struct modcmd *x, const char *line)
+{
+	int used = 0;
+	char game[WW_GAME_NAME + 8];
+	snprintf(x->shown, sizeof x->shown, "%s", line);
+	if (sscanf(line, "%15s %55s %n", x->word, game, &used) < 2)
+		return false;
+	for (char *w = x->word; *w; w++)
+		*w = (char)(*w >= 'A' && *w <= 'Z' ? *w - 'A' + 'a' : *w);
+	x->rest = line + used;
+	if (!strcmp(x->word, "password")) { /* never repeated */
+		char sw[16] = "";
+		sscanf(x->rest, "%15s", sw);
+		snprintf(x->shown, sizeof x->shown, "password %s %s (hidden)", game, sw);
+	}
+	if (!ww_game_name_ok(game))
+		return false;
+	snprintf(x->game, sizeof x->game, "%.47s", game);
+	struct stat st;
+	char probe[PATH_MAX + 16];
+	if (snprintf(x->dir, sizeof x->dir, "%s/%s", x->c->games, x->game) >= (int)sizeof x->dir)
+		return false;
+	snprintf(probe, sizeof probe, "%s/game.yaml", x->dir);
+	return stat(probe, &st) == 0;
+}
+
+static int run_command(struct modcmd *x, const char *line)
+{
+	if (!parse_command(x, line)) {
+		note(x, "command %d names no game of %s; not done, no reply (write: COMMAND GAME "
+		     "...)", x->k, x->c->games);
+		return EX_OK;
+	}
+	snprintf(x->key, sizeof x->key, "%s#%d", x->m->message_id, x->k);
+	int rc = load(x);
+	if (!rc && ww_record_seen(x->dir, x->key))
+		note(x, "%s: command %d was done before; nothing done", x->game, x->k);
+	else if (!rc)
+		rc = reply_start(x) < 0 ? EX_OSERR : dispatch(x);
+	unload(x);
+	return rc;
+}
+
+/* Not the moderator, or not the moderator's password: nothing is done;
+ * one reply to the moderator's own address, in the first game named. */
+static int refuse_mail(struct modcmd *x, const struct mod_block *b, const char *why)
+{
+	note(x, "refused: %s", why);
+	for (int i = 0; i < b->n; i++) {
+		x->k = i + 1;
+		if (!parse_command(x, b->lines[i]))
+			continue;
+		x->k = 0;
+		snprintf(x->shown, sizeof x->shown, "(the whole block)");
+		snprintf(x->word, sizeof x->word, "refused");
+		if (reply_start(x) < 0)
+			return EX_OSERR;
+		fputs("Refused; nothing was changed:\n", x->rf);
+		ww_report_line(x->rf, why);
+		int rc = reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
+		unload(x);
+		return rc;
+	}
+	return EX_OK;
+}
+
+int ww_mail_moderate(const struct ww_mail_config *c, const struct ww_mail_in *m)
+{
+	struct mod_block *b = malloc(sizeof *b);
+	struct modcmd *x = calloc(1, sizeof *x);
+	unsigned char h[8];
+	int rc = EX_OK;
+	if (!b || !x) {
+		free(b);
+		free(x);
+		return EX_OSERR;
+	}
+	x->c = c;
+	x->m = m;
+	x->lock_fd = -1;
+	crypto_generichash(h, sizeof h, (const unsigned char *)m->message_id,
+			   strlen(m->message_id), NULL, 0);
+	sodium_bin2hex(x->hash, sizeof x->hash, h, sizeof h);
+	mod_block_find(m->text, b);
+	if (!c->moderator[0] || !c->moderator_password_hash[0])
+		note(x, "the config names no moderator and password hash; dropped");
+	else if (!ww_addr_equal(m->from, c->moderator))
+		rc = refuse_mail(x, b, "a moderator mail must come from the moderator's address; "
+				 "this one came from another");
+	else if (!ww_password_ok(c->moderator_password_hash, b->password))
+		rc = refuse_mail(x, b, b->password[0] ? "the moderator password is wrong" :
+				 "the block has no 'password:' line");
+	else if (!b->ended || b->problem[0])
+		rc = refuse_mail(x, b, b->problem[0] ? b->problem :
+				 "the block has no '#end' line; nothing was done");
+	else
+		for (int i = 0; i < b->n && rc == EX_OK; i++) {
+			x->k = i + 1;
+			rc = run_command(x, b->lines[i]);
+		}
+	free(b);
+	free(x);
+	return rc;
+}

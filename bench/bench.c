@@ -1,0 +1,188 @@
+/* make bench (docs/robustness.md): the engine's speed on this machine, as
+ * medians and as ratios to floors measured in the same run. Not part of
+ * make test. Prints one table; bench/run.sh adds the process benchmarks.
+ *
+ *   bench engine GAMES     random games played by tests/driver.h, then
+ *                          replayed through ww_apply alone: games/s/core,
+ *                          and replay time of all orders vs the first 10%
+ *   bench png REPEAT       ww_report_png vs cairo making and encoding an
+ *                          empty PNG of the same size */
+#include <cairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "driver.h"
+#include "report.h"
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static const struct ww_data *data(void)
+{
+	static struct ww_data *d;
+	if (!d) {
+		struct ww_data_problems p = { 0 };
+		const char *dir = getenv("WW_DATA") ? getenv("WW_DATA") : "data/washingtons-war";
+		d = calloc(1, sizeof *d);
+		if (!d || ww_data_load(dir, d, &p) != 0) {
+			fprintf(stderr, "bench: the data in %s does not load\n", dir);
+			exit(78);
+		}
+	}
+	return d;
+}
+
+/* Replays the first n moves of a driver game through the engine alone:
+ * ww_new_game with the game's seed, then ww_apply for each move. */
+static double replay(const struct drv_game *g, int n, struct ww_state *s)
+{
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	struct ww_events ev = { 0 };
+	char why[256];
+	memcpy(dice.seed, g->dice.seed, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	double t0 = now();
+	ww_new_game(g->d, s, &rng, &ev);
+	for (int i = 0; i < n; i++) {
+		ev.n = 0;
+		if (ww_apply(g->d, s, g->moves[i].side, &g->moves[i].o, &rng, &ev, why, sizeof why)) {
+			fprintf(stderr, "bench: replay of game %llu refused move %d: %s\n",
+				(unsigned long long)g->seed, i + 1, why);
+			exit(70);
+		}
+	}
+	double t = now() - t0;
+	ww_events_free(&ev);
+	return t;
+}
+
+static int engine(int games)
+{
+	struct drv_game *g = malloc(sizeof *g);
+	struct ww_state *s = malloc(sizeof *s);
+	double *ratio = calloc((size_t)games, sizeof *ratio);
+	if (!g || !s || !ratio)
+		return 71;
+	double total = 0, drive = 0;
+	long orders = 0;
+	int nratio = 0;
+	for (int i = 0; i < games; i++) {
+		double t0 = now();
+		drv_start(g, data(), (uint64_t)i + 1);
+		if (drv_play(g)) {
+			fprintf(stderr, "bench: game %d: %s\n", i + 1, g->failure);
+			return 70;
+		}
+		drive += now() - t0;
+		double all = replay(g, g->nmoves, s);
+		total += all;
+		orders += g->nmoves;
+		if (g->nmoves >= 100) {
+			/* 10x the orders: the whole game against its first tenth */
+			int tenth = g->nmoves / 10;
+			double part = 1e9, whole = 1e9;
+			for (int k = 0; k < 5; k++) {
+				double a = replay(g, tenth, s), b = replay(g, tenth * 10, s);
+				part = a < part ? a : part;
+				whole = b < whole ? b : whole;
+			}
+			ratio[nratio++] = whole / part;
+		}
+		drv_end(g);
+	}
+	printf("| engine alone: complete random games replayed | %d games, %ld orders | "
+	       "%.0f games/s/core | target >= 200 |\n", games, orders, games / total);
+	printf("| engine alone: orders applied | | %.2f us/order | |\n", 1e6 * total / orders);
+	printf("| random driver (choosing + applying) | | %.0f games/s/core | (not a target) |\n",
+	       games / drive);
+	if (nratio)
+		printf("| replay linearity: time(10x orders) / time(1x) | median of %d games | "
+		       "%.2fx | target <= 11x |\n", nratio, median(ratio, nratio));
+	free(ratio);
+	free(s);
+	free(g);
+	return 0;
+}
+
+static cairo_status_t to_nowhere(void *closure, const unsigned char *data, unsigned int len)
+{
+	(void)data;
+	*(size_t *)closure += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static int png(int repeat)
+{
+	/* A position from the middle of a random game. */
+	struct drv_game *g = malloc(sizeof *g);
+	struct ww_state *s = malloc(sizeof *s), *view = malloc(sizeof *view);
+	double *a = calloc((size_t)repeat, sizeof *a), *b = calloc((size_t)repeat, sizeof *b);
+	if (!g || !s || !view || !a || !b)
+		return 71;
+	drv_start(g, data(), 3);
+	if (drv_play(g))
+		return 70;
+	replay(g, g->nmoves / 2, s);
+	ww_view(s, WW_AMERICAN, view);
+	struct ww_events ev = { 0 };
+	char err[256];
+	size_t bytes = 0, empty = 0;
+	for (int i = 0; i < repeat; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		double t0 = now();
+		if (ww_report_png(f, g->d, view, WW_AMERICAN, &ev, err, sizeof err)) {
+			fprintf(stderr, "bench: png: %s\n", err);
+			return 70;
+		}
+		fflush(f);
+		a[i] = now() - t0;
+		fclose(f);
+		bytes = len;
+		free(buf);
+		t0 = now();
+		cairo_surface_t *c = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, WW_BOARD_W, WW_BOARD_H);
+		empty = 0;
+		cairo_surface_write_to_png_stream(c, to_nowhere, &empty);
+		cairo_surface_destroy(c);
+		b[i] = now() - t0;
+	}
+	double ma = median(a, repeat), mb = median(b, repeat);
+	printf("| PNG board %dx%d (%zu bytes) | median of %d | %.1f ms | |\n", WW_BOARD_W,
+	       WW_BOARD_H, bytes, repeat, 1e3 * ma);
+	printf("| floor: cairo empty PNG, same size (%zu bytes) | median of %d | %.1f ms | |\n",
+	       empty, repeat, 1e3 * mb);
+	printf("| PNG / floor | | %.2fx | target <= 2x |\n", ma / mb);
+	drv_end(g);
+	free(a), free(b), free(s), free(view), free(g);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "engine"))
+		return engine(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "png"))
+		return png(atoi(argv[2]));
+	fprintf(stderr, "usage: bench engine GAMES | bench png REPEAT\n");
+	return 64;
+}
