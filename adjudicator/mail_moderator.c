@@ -147,9 +147,16 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 
 static void rollback_sentence(const struct ww_rollback *rb, char *out, size_t len)
 {
+	char entries[96];
+	if (rb->first == rb->last)
+		snprintf(entries, sizeof entries, "log entry %d is undone: it no longer counts",
+			 rb->first);
+	else
+		snprintf(entries, sizeof entries, "log entries %d to %d are undone: they no "
+			 "longer count", rb->first, rb->last);
 	snprintf(out, len, "The moderator rolled the game back from move %u to move %u: "
-		 "log entries %d to %d are undone and what they did no longer counts.",
-		 (unsigned)rb->from_move, (unsigned)rb->to_move, rb->first, rb->last);
+		 "%s.", (unsigned)rb->from_move,
+		 (unsigned)rb->to_move, entries);
 }
 
 /* One player's mail: what happened, the side's own view, its new token. */
@@ -166,9 +173,10 @@ static int rollback_mail(struct outgoing *o, const struct ww_mail_config *c, con
 	if (!f)
 		return -1;
 	ww_move_token(g->seed, (enum ww_side)side, p->entry, token);
+	char line[400];
 	rollback_sentence(&p->rb, what, sizeof what);
-	fprintf(f, "Game %s: ", game);
-	ww_report_line(f, what);
+	snprintf(line, sizeof line, "Game %s: %s", game, what);
+	ww_report_line(f, line);
 	fputs("Orders written for the undone moves are refused; the game stands\n"
 	      "as below, and your token is new.\n\n", f);
 	ww_view(&g->state, (enum ww_side)side, &view);

@@ -89,22 +89,31 @@ void ww_recent_free(struct ww_recent *r);
 
 /* report_guide.c */
 
-#define WW_GUIDE_MAX 16
+#define WW_GUIDE_MAX 40
 #define WW_GUIDE_EXAMPLES 3
 #define WW_GUIDE_LINE 512
+#define WW_GUIDE_NAMES 16
 
-/* One kind of order that `side` may give now. */
+/* One kind of order that `side` may give now. Kinds that concern one
+ * general (a move) come once per general. The kind "standing-now" holds
+ * the side's standing orders in force, each written as the order that
+ * gives it (so it too is accepted now). */
 struct ww_guide_item {
 	char kind[24];               /* names the template section guide.KIND */
 	int nexamples;
 	char example[WW_GUIDE_EXAMPLES][WW_GUIDE_LINE]; /* each one accepted now */
+	int more;                    /* further accepted examples not shown */
 	int ncards;                  /* the cards it may be given with */
 	uint8_t cards[WW_HAND_MAX];
 	/* where a PC may be placed, flipped or removed by this kind of order,
-	 * and the spaces it may name for anything else (the Congress) */
-	int nplace, nflip, nremove, nwhere;
+	 * and the spaces it may name for anything else (a destination, a
+	 * target, the Congress); `sea`: the ports it may reach by sea */
+	int nplace, nflip, nremove, nwhere, nsea;
 	int16_t place[WW_MAX_SPACES], flip[WW_MAX_SPACES], remove[WW_MAX_SPACES];
-	int16_t where[WW_MAX_SPACES];
+	int16_t where[WW_MAX_SPACES], sea[WW_MAX_SPACES];
+	/* the generals (or blockade zones, or queued cards) it concerns */
+	int nnames;
+	char names[WW_GUIDE_NAMES][WW_NAME_MAX];
 };
 
 struct ww_guide {
@@ -115,7 +124,8 @@ struct ww_guide {
 /* Every kind of order `side` may give in `view` (ww_view(state, side)),
  * with examples the engine accepts: each is tried with ww_apply on a copy
  * of the view with dice that always roll 1, so nothing hidden from `side`
- * is used. Empty when nothing is asked of `side`. */
+ * is used. When nothing is asked of `side`, only its standing orders
+ * ("standing", "standing-now"); empty once the game is over. */
 void ww_guide_build(const struct ww_data *d, const struct ww_state *view,
 		    enum ww_side side, struct ww_guide *g);
 

@@ -2,8 +2,10 @@
  * example lines that the engine accepts. Candidates are proposed for
  * every kind whatever is asked, and the engine decides: each example is
  * formatted, parsed back and applied to a copy of the side's own view
- * with dice that always roll 1. A new kind of order needs one proposer
- * in the table at the end. */
+ * with dice that always roll 1. Lists (where a move may go, which cards
+ * or generals may answer) are the candidates the engine accepted, so the
+ * guide never decides a rule itself. A new kind of order needs one
+ * proposer in the table at the end. */
 #include <stdlib.h>
 #include <string.h>
 #include "order.h"
@@ -15,6 +17,7 @@ struct guide_ctx {
 	const struct ww_state *v;  /* the side's view */
 	enum ww_side side;
 	struct ww_guide *g;
+	struct ww_state *copy;     /* scratch for one trial */
 };
 
 static int die_one(void *ctx, uint64_t index, bool *forced)
@@ -33,9 +36,10 @@ static void shuffle_none(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
 	(void)n;
 }
 
-/* Would the engine accept o now? Also writes its canonical text, and
- * checks that the text parses back to an order the engine accepts. */
-static bool accepted(struct guide_ctx *c, const struct ww_order *o, char *line, size_t len)
+/* Would the engine, reading the game data d, accept o now? Also writes
+ * its canonical text, and checks that the text parses back. */
+static bool accepted_on(struct guide_ctx *c, const struct ww_data *d,
+			const struct ww_order *o, char *line, size_t len)
 {
 	struct ww_order parsed;
 	struct ww_rng rng = { die_one, shuffle_none, NULL };
@@ -44,14 +48,21 @@ static bool accepted(struct guide_ctx *c, const struct ww_order *o, char *line, 
 	ww_order_format(c->d, o, line, len);
 	if (ww_order_parse(c->d, line, &parsed, why, sizeof why))
 		return false;
-	struct ww_state *copy = malloc(sizeof *copy);
-	if (!copy)
-		return false;
-	*copy = *c->v;
-	int rc = ww_apply(c->d, copy, c->side, &parsed, &rng, &ev, why, sizeof why);
+	*c->copy = *c->v;
+	int rc = ww_apply(d, c->copy, c->side, &parsed, &rng, &ev, why, sizeof why);
 	ww_events_free(&ev);
-	free(copy);
 	return rc == 0;
+}
+
+static bool accepted(struct guide_ctx *c, const struct ww_order *o, char *line, size_t len)
+{
+	return accepted_on(c, c->d, o, line, len);
+}
+
+static bool works(struct guide_ctx *c, const struct ww_order *o)
+{
+	char line[WW_GUIDE_LINE];
+	return accepted(c, o, line, sizeof line);
 }
 
 static struct ww_guide_item *item(struct guide_ctx *c, const char *kind)
@@ -341,20 +352,3 @@ static void propose_congress(struct guide_ctx *c)
 	}
 }
 
-void ww_guide_build(const struct ww_data *d, const struct ww_state *view,
-		    enum ww_side side, struct ww_guide *g)
-{
-	static void (*const propose[])(struct guide_ctx *) = {
-		propose_committees, propose_for_the_king, propose_pass, propose_first,
-		propose_play_pc, propose_events, propose_discards, propose_discard_pc,
-		propose_discard_remove, propose_exchange, propose_declaration,
-		propose_congress,
-	};
-	struct guide_ctx c = { d, view, side, g };
-	g->n = 0;
-	if (view->phase == WW_PH_GAME_OVER || view->to_move != side ||
-	    (side != WW_AMERICAN && side != WW_BRITISH))
-		return;
-	for (size_t i = 0; i < sizeof propose / sizeof *propose; i++)
-		propose[i](&c);
-}

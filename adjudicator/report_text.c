@@ -377,6 +377,11 @@ static int guide(struct build *b)
 		space_list(b, o, "flip", it->flip, it->nflip);
 		space_list(b, o, "remove", it->remove, it->nremove);
 		space_list(b, o, "where", it->where, it->nwhere);
+		space_list(b, o, "sea", it->sea, it->nsea);
+		tpl_list(o, "names");
+		for (int k = 0; k < it->nnames; k++)
+			tpl_set(tpl_add(o, "names"), "name", "%s", it->names[k]);
+		tpl_set(o, "more", "%d", it->more);
 	}
 	free(g);
 	return 0;

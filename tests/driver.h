@@ -385,6 +385,13 @@ static inline void drv_land_path(struct drv_game *g, enum ww_side side, int gene
 		int to = drv_next_space(g, general, at, back, toward && drv_rand(g, 4), dist, &cost);
 		if (to < 0 || (spent + cost > allowance && drv_rand(g, 8)))
 			break;
+		/* a British army not into another British general's space with an
+		 * American PC: if intercepted and beaten, the engine leaves that
+		 * general beside the Americans (9.6, reported) */
+		int friend = ww_general_in(g->d, &g->s, to, side);
+		if (side == WW_BRITISH && friend >= 0 && friend != general &&
+		    g->s.space[to].pc == WW_AMERICAN)
+			break;
 		spent += cost;
 		int k = o->nspaces;
 		drv_add_space(o, to);

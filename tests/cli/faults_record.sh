@@ -76,7 +76,7 @@ echo "missing data for a game: exit $rc"
 # A full disk: a 256 KiB tmpfs (needs root and mount; skipped otherwise).
 mkdir -p "$T/small"
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=256k tmpfs "$T/small" 2>/dev/null; then
-	trap 'umount "$T/small" 2>/dev/null; rm -rf "$T"' EXIT
+	trap 'umount "$T/small" 2>/dev/null || true; rm -rf "$T"' EXIT
 	cp -a "$T/orig" "$T/small/g"
 	head -c 10M /dev/zero >"$T/small/fill" 2>/dev/null || true
 	before=$(snapshot "$T/small/g")
