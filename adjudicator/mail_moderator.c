@@ -91,26 +91,6 @@ void ww_rollback_plan_free(struct ww_rollback_plan *p)
 	p->after = NULL;
 }
 
-/* The number the next log entry gets (with the lock held, no commit is
- * half done). */
-static int next_entry(const char *dir)
-{
-	char path[PATH_MAX + 8];
-	int max = 0;
-	if (snprintf(path, sizeof path, "%s/log", dir) >= (int)sizeof path)
-		return -1;
-	DIR *dp = opendir(path);
-	if (!dp)
-		return -1;
-	for (struct dirent *e; (e = readdir(dp));) {
-		int n, used = 0;
-		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
-			max = n;
-	}
-	closedir(dp);
-	return max + 1;
-}
-
 int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 			struct ww_rollback_plan *p, char *err, size_t errlen)
 {
@@ -126,7 +106,7 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 	}
 	*p->after = *g;
 	int rc = ww_record_replay_to(dir, g->data, move, &p->after->state, &p->rb, err, errlen);
-	if (rc == 0 && (p->entry = next_entry(dir)) < 0) {
+	if (rc == 0 && (p->entry = ww_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "%s/log: %s", dir, strerror(errno));
 		rc = -1;
 	}
@@ -436,7 +416,7 @@ static int commit_note(struct modcmd *x, const struct ww_game *after, const char
 	struct outgoing o = { 0 };
 	char rel[64], text[400], err[600] = "";
 	size_t len;
-	int entry = next_entry(x->dir);
+	int entry = ww_record_next_entry(x->dir);
 	if (entry < 0)
 		return EX_TEMPFAIL;
 	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", entry);

@@ -168,25 +168,6 @@ static bool find_game(struct intake *in)
 	return true;
 }
 
-static int next_entry(const char *dir)
-{
-	char path[PATH_MAX + 8];
-	int max = 0;
-	if (snprintf(path, sizeof path, "%s/log", dir) >= (int)sizeof path)
-		return -1;
-	DIR *dp = opendir(path);
-	if (!dp)
-		return -1;
-	struct dirent *e;
-	while ((e = readdir(dp))) {
-		int n, used = 0;
-		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
-			max = n;
-	}
-	closedir(dp);
-	return max + 1;
-}
-
 static int rec_exit(enum ww_rec_status st)
 {
 	switch (st) {
@@ -227,7 +208,7 @@ static int load_game(struct intake *in)
 		note(in, "%s", err);
 		rc = EX_DATAERR;
 	}
-	if (!rc && (in->entry = next_entry(in->dir)) < 0)
+	if (!rc && (in->entry = ww_record_next_entry(in->dir)) < 0)
 		rc = EX_NOINPUT;
 	return rc;
 }
@@ -757,7 +738,7 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 	snprintf(in->dir, sizeof in->dir, "%s", dir);
 	if (ww_mail_secret_read(dir, &in->sec, err, errlen) < 0) {
 		st = WW_REC_CORRUPT;
-	} else if ((in->entry = next_entry(dir)) < 0) {
+	} else if ((in->entry = ww_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "no game in %s (no log/)", dir);
 		st = WW_REC_MISSING;
 	} else {

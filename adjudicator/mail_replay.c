@@ -120,24 +120,6 @@ static int same_file(struct replay *r, const char *rel, const char *rel_orig, co
 	return rc;
 }
 
-static int count_entries(const char *game)
-{
-	char path[PATH_MAX];
-	int max = 0;
-	ww_fmt(path, sizeof path, "%s/log", game);
-	DIR *dp = opendir(path);
-	if (!dp)
-		return -1;
-	struct dirent *e;
-	while ((e = readdir(dp))) {
-		int n, used = 0;
-		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
-			max = n;
-	}
-	closedir(dp);
-	return max;
-}
-
 /* ---- the archive ---- */
 
 static int archive_add(struct archive *a, const char *text, size_t len, const char *where)
@@ -426,7 +408,7 @@ static int replay_mail(struct replay *r, const struct archive *a, int i, int *en
 			a->where[i]);
 		return EX_TEMPFAIL;
 	}
-	*entries = count_entries(r->game);
+	*entries = ww_record_next_entry(r->game) - 1;
 	ww_fmt(why, sizeof why, "%s", a->where[i]);
 	for (int e = before + 1; e <= *entries; e++) {
 		char rel[32];
@@ -441,7 +423,7 @@ static int replay_mail(struct replay *r, const struct archive *a, int i, int *en
 /* After the last mail: nothing of the record left unexplained. */
 static int compare_end(struct replay *r, int entries)
 {
-	int total = count_entries(r->orig);
+	int total = ww_record_next_entry(r->orig) - 1;
 	if (total > entries) {
 		fprintf(r->out, "replay: log/%06d.yaml: no mail of the archive gives this entry "
 			"(the archive ends after entry %d)\n", entries + 1, entries);

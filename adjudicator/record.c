@@ -764,7 +764,7 @@ bool ww_record_seen(const char *dir, const char *message_id)
 
 /* ---- create and commit ---- */
 
-static int next_log_number(const char *dir)
+int ww_record_next_entry(const char *dir)
 {
 	char path[PATH_MAX];
 	int max = 0;
@@ -928,7 +928,7 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	crash_step = 0;
 	if (after && !(x->d = data_for(after, after->meta.data_dir, err, errlen)))
 		return WW_REC_IO;
-	if ((x->number = next_log_number(dir)) < 0) {
+	if ((x->number = ww_record_next_entry(dir)) < 0) {
 		say(err, errlen, "no game in %s (no log/)", dir);
 		return WW_REC_MISSING;
 	}

@@ -129,6 +129,9 @@ enum ww_rec_status ww_record_commit_files(const char *dir, const struct ww_state
 enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
 					  char *err, size_t errlen);
 bool ww_record_seen(const char *dir, const char *message_id);
+/* The number the next log entry gets (1 more than the highest there), or
+ * -1 if the log cannot be read. Call it with the lock held. */
+int ww_record_next_entry(const char *dir);
 /* Checks the record adds up (and, once the seed is revealed, recomputes
  * the commitment and every unforced logged roll; ww_record_replay below
  * recomputes every roll and every shuffle by replaying the game). Prints

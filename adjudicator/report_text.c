@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "report.h"
 #include "template.h"
 
@@ -417,23 +418,32 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 			char *err, size_t errlen)
 {
 	const char *env = getenv("WW_TEMPLATES");
-	char cand[3][PATH_MAX], file[PATH_MAX + 32];
+	char cand[4][PATH_MAX], file[PATH_MAX + 32], exe[PATH_MAX - 16];
 	int n = 0;
 	if (env && *env)
 		snprintf(cand[n++], sizeof cand[0], "%s", env);
 	snprintf(cand[n++], sizeof cand[0], "%s/../../templates", d->dir);
 	snprintf(cand[n++], sizeof cand[0], "%s/templates", d->dir);
+	/* beside the program (build/wwjudge -> templates/), so that a game
+	 * created with data from elsewhere still finds its wording */
+	ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (k > 0) {
+		exe[k] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash)
+			*slash = 0;
+		snprintf(cand[n++], sizeof cand[0], "%s/../templates", exe);
+	}
 	for (int i = 0; i < n; i++) {
-		int k = snprintf(file, sizeof file, "%s/%s", cand[i], TEMPLATE_FILE);
-		if (k > 0 && (size_t)k < sizeof file && is_file(file)) {
+		int w = snprintf(file, sizeof file, "%s/%s", cand[i], TEMPLATE_FILE);
+		if (w > 0 && (size_t)w < sizeof file && is_file(file)) {
 			snprintf(dir, len, "%s", cand[i]);
 			return 0;
 		}
 	}
-	snprintf(err, errlen, "no report templates: %s is in none of %s%s%s%s%s "
+	snprintf(err, errlen, "no report templates: %s is in none of %s, %s%s%s "
 		 "(set WW_TEMPLATES or give --templates DIR)", TEMPLATE_FILE, cand[0],
-		 n > 1 ? ", " : "", n > 1 ? cand[1] : "", n > 2 ? ", " : "",
-		 n > 2 ? cand[2] : "");
+		 cand[1], n > 2 ? ", " : "", n > 2 ? cand[n - 1] : "");
 	return -1;
 }
 

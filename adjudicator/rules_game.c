@@ -616,7 +616,8 @@ static bool takes_no_spaces(const struct ww_order *o)
 {
 	return o->kind == WW_ORD_PASS || o->kind == WW_ORD_FIRST || o->kind == WW_ORD_EXCHANGE ||
 	       o->kind == WW_ORD_DONE || o->kind == WW_ORD_NO_INTERCEPT || o->kind == WW_ORD_STAND ||
-	       (o->kind == WW_ORD_DISCARD && o->action == WW_DISCARD_ONLY);
+	       (o->kind == WW_ORD_DISCARD && o->action == WW_DISCARD_ONLY) ||
+	       (o->kind == WW_ORD_PLAY_QUEUE && !o->queue_move);
 }
 
 static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)

@@ -245,12 +245,13 @@ static int interceptors(const struct ww_ctx *c, int sp, int *out)
 	return n;
 }
 
-static bool may_intercept(const struct ww_ctx *c, int sp, int entered_from_cu)
+/* 7.8.A/B: a British army (not a lone general, not by sea) entering an
+ * American PC space that held no British CUs before. */
+static bool may_intercept(const struct ww_ctx *c, int sp, bool british_before, bool with_cu)
 {
 	const struct ww_state *s = c->s;
-	const struct ww_move *m = &s->mv;
-	return s->play.side == WW_BRITISH && !m->by_sea && army_size(m) > 0 &&
-	       s->space[sp].pc == WW_AMERICAN && !entered_from_cu; /* 7.8.A/B */
+	return s->play.side == WW_BRITISH && !s->mv.by_sea && with_cu &&
+	       s->space[sp].pc == WW_AMERICAN && !british_before;
 }
 
 static void start_battle(struct ww_ctx *c, bool intercepted)
@@ -260,6 +261,9 @@ static void start_battle(struct ww_ctx *c, bool intercepted)
 	s->mv.general = -1; /* a battle ends the move (7.3.B) */
 	s->mv.nsteps = s->mv.next = 0;
 	s->play.moved_cu[m.at] += (uint8_t)army_size(&m);
+	ww_general_arrives(c, m.general, m.at, m.keep); /* 7.4.C before the battle */
+	if (s->general_at[m.general] != m.at) /* he went to the box: the other leads */
+		m.general = (int8_t)other_general(c->d, s, m.at, (enum ww_side)s->play.side, -1);
 	ww_battle_begin(c, m.at, (enum ww_side)s->play.side, m.general, m.came_from, intercepted);
 }
 
@@ -286,22 +290,20 @@ static void overrun(struct ww_ctx *c, int sp)
 
 static bool offer_interception(struct ww_ctx *c);
 
-/* What happens on entering the space the army has just moved into. Returns
- * true if the move stops here (a question, a battle, or the path's end). */
-static bool arrive(struct ww_ctx *c, bool enemy_cu_before)
+/* Entering a space: an army (with CUs as it enters) captures a lone enemy
+ * general (7.6.A), and a British army disperses an unguarded Congress
+ * (7.7); it may then go on. */
+static void enter_space(struct ww_ctx *c, bool with_cu)
 {
 	const struct ww_data *d = c->d;
 	struct ww_state *s = c->s;
-	struct ww_move *m = &s->mv;
 	enum ww_side side = (enum ww_side)s->play.side, enemy = ww_enemy(side);
-	int sp = m->at;
+	int sp = s->mv.at;
 	int lone = ww_general_in(d, s, sp, enemy);
-	if (lone >= 0 && !ww_side_cu(s, sp, enemy) && army_size(m) > 0)
-		ww_capture_general(c, lone); /* 7.6.A */
-	if (side == WW_BRITISH && s->congress_at == sp && !ww_side_cu(s, sp, WW_AMERICAN) &&
-	    army_size(m) > 0)
-		ww_disperse_congress(c); /* 7.7 */
-	return may_intercept(c, sp, enemy_cu_before) && offer_interception(c);
+	if (with_cu && lone >= 0 && !ww_side_cu(s, sp, enemy))
+		ww_capture_general(c, lone);
+	if (with_cu && side == WW_BRITISH && s->congress_at == sp && !ww_side_cu(s, sp, WW_AMERICAN))
+		ww_disperse_congress(c);
 }
 
 /* The army stands in a space holding enemy CUs: overrun, retreat before
@@ -341,6 +343,7 @@ void ww_move_continue(struct ww_ctx *c)
 	struct ww_state *s = c->s;
 	struct ww_move *m = &s->mv;
 	const struct ww_data *d = c->d;
+	enum ww_side side = (enum ww_side)s->play.side;
 	while (m->general >= 0 && s->prompt == WW_ASK_NOTHING) {
 		if (m->next >= m->nsteps) {
 			end_move(c);
@@ -348,8 +351,7 @@ void ww_move_continue(struct ww_ctx *c)
 		}
 		struct ww_step step = m->path[m->next++];
 		int from = m->at;
-		enum ww_side enemy = ww_enemy((enum ww_side)s->play.side);
-		bool enemy_before = ww_side_cu(s, step.space, enemy) > 0;
+		bool enemy_before = ww_side_cu(s, step.space, ww_enemy(side)) > 0;
 		bool british_before = ww_side_cu(s, step.space, WW_BRITISH) > 0;
 		lift_army(s, m, from, step.space);
 		m->came_from = (int16_t)from;
@@ -359,14 +361,16 @@ void ww_move_continue(struct ww_ctx *c)
 		s->general_at[m->general] = step.space;
 		ww_event(c->ev, WW_TO_BOTH, "%s moves%s to %s with %d CU.", gname(d, m->general),
 			 m->by_sea ? " by sea" : "", ww_space_name(d, step.space), army_size(m));
+		bool with_cu = army_size(m) > 0;
+		enter_space(c, with_cu);
 		if (step.drop) {
 			uint8_t left[WW_NATIONS] = { 0 };
-			shift_cu((enum ww_side)s->play.side, m->cu, left, step.drop);
+			shift_cu(side, m->cu, left, step.drop);
 			s->play.moved_cu[step.space] += (uint8_t)step.drop;
 		}
 		if (step.take)
-			join_army((enum ww_side)s->play.side, s->space[step.space].cu, m->cu, step.take);
-		if (arrive(c, british_before && s->play.side == WW_BRITISH))
+			join_army(side, s->space[step.space].cu, m->cu, step.take);
+		if (may_intercept(c, step.space, british_before, with_cu) && offer_interception(c))
 			return;
 		if (enemy_before && meet_enemy(c))
 			return;
@@ -440,6 +444,18 @@ static int intercept_answer(struct ww_ctx *c, const struct ww_order *o)
 	} else {
 		int who[WW_MAX_GENERALS];
 		int n = interceptors(c, sp, who);
+		if (o->ngenerals < 1) {
+			ww_why(c->why, c->whylen, "Name the general who attempts it: `intercept GENERAL`.");
+			return -1;
+		}
+		for (int i = 0; i < o->ngenerals; i++)
+			for (int j = 0; j < i; j++)
+				if (o->generals[j] == o->generals[i]) {
+					ww_why(c->why, c->whylen, "%s is named twice: each army attempts "
+					       "interception once per card (7.8.E).",
+					       gname(d, o->generals[i]));
+					return -1;
+				}
 		for (int i = 0; i < o->ngenerals; i++) {
 			bool ok = false;
 			for (int j = 0; j < n; j++)
@@ -503,6 +519,9 @@ static int retreat_before_answer(struct ww_ctx *c, const struct ww_order *o)
 	ww_general_arrives(c, g, to, -1);
 	ww_event(c->ev, WW_TO_BOTH, "%s retreats before battle to %s with %d CU.", gname(d, g),
 		 ww_space_name(d, to), k);
+	int lone = ww_general_in(d, s, to, WW_BRITISH);
+	if (lone >= 0 && !ww_side_cu(s, to, WW_BRITISH))
+		ww_capture_general(c, lone); /* 7.6.A: entered by retreat */
 	if (s->congress_at == sp && !ww_side_cu(s, sp, WW_AMERICAN))
 		ww_disperse_congress(c); /* 7.7 */
 	/* the British stop here in any case; CUs left behind fight or are overrun */
@@ -543,6 +562,42 @@ int ww_move_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o
 
 /* ---- starting a move: checks on the whole path before anything happens ---- */
 
+/* The CUs of `side` that could join an army at each space, before a move:
+ * those standing there, less those another general moved this card
+ * (7.4.E). */
+static void joinable_cu(const struct ww_state *s, enum ww_side side, int *free_at)
+{
+	for (int sp = 0; sp < WW_MAX_SPACES; sp++) {
+		int n = ww_side_cu(s, sp, side) - s->play.moved_cu[sp];
+		free_at[sp] = n > 0 ? n : 0;
+	}
+}
+
+/* One step of a path, checked as the army enters `to` with `size` CUs
+ * (before it drops any there). */
+static int check_entry(struct ww_ctx *c, enum ww_side side, int g, int to, int size, bool last)
+{
+	const struct ww_data *d = c->d;
+	const struct ww_state *s = c->s;
+	bool enemy_cu = ww_side_cu(s, to, ww_enemy(side)) > 0;
+	if (enemy_cu && size == 0) {
+		ww_why(c->why, c->whylen, "%s cannot enter %s alone: enemy CUs are there (7.4.A).",
+		       gname(d, g), ww_space_name(d, to));
+		return -1;
+	}
+	if (size == 0 && s->space[to].pc == (int8_t)ww_enemy(side)) {
+		ww_why(c->why, c->whylen, "%s moving alone cannot enter %s, which has an enemy PC "
+		       "(7.4.B).", gname(d, g), ww_space_name(d, to));
+		return -1;
+	}
+	if (size == 0 && last && lone_enemy_general(d, s, to, side)) {
+		ww_why(c->why, c->whylen, "%s moving alone may pass through %s but not stop "
+		       "beside an enemy general (7.4.A).", gname(d, g), ww_space_name(d, to));
+		return -1;
+	}
+	return 0;
+}
+
 static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order *o,
 		      int start, int army)
 {
@@ -552,6 +607,9 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 	bool american = side == WW_AMERICAN;
 	int spent = 0, size = army, at = start;
 	bool overran = false;
+	int free_at[WW_MAX_SPACES];
+	joinable_cu(s, side, free_at);
+	free_at[start] -= army;
 	for (int i = 0; i < o->nspaces; i++) {
 		int to = o->spaces[i];
 		const struct ww_link *l = usable_link(d, g, at, to);
@@ -562,29 +620,10 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 			return -1;
 		}
 		spent += l->wilderness ? WILDERNESS_COST : 1;
-		size -= o->drop[i];
-		if (size < 0) {
-			ww_why(c->why, c->whylen, "%s cannot drop %d CU in %s: he has %d.",
-			       gname(d, g), o->drop[i], ww_space_name(d, to), size + o->drop[i]);
-			return -1;
-		}
-		bool enemy_cu = ww_side_cu(s, to, ww_enemy(side)) > 0;
-		if (enemy_cu && size == 0) {
-			ww_why(c->why, c->whylen, "%s cannot enter %s alone: enemy CUs are there (7.4.A).",
-			       gname(d, g), ww_space_name(d, to));
-			return -1;
-		}
-		if (size == 0 && s->space[to].pc == (int8_t)ww_enemy(side)) {
-			ww_why(c->why, c->whylen, "%s moving alone cannot enter %s, which has an enemy PC (7.4.B).",
-			       gname(d, g), ww_space_name(d, to));
-			return -1;
-		}
 		bool last = i == o->nspaces - 1;
-		if (size == 0 && lone_enemy_general(d, s, to, side) && last) {
-			ww_why(c->why, c->whylen, "%s moving alone may pass through %s but not stop "
-			       "beside an enemy general (7.4.A).", gname(d, g), ww_space_name(d, to));
+		if (check_entry(c, side, g, to, size, last))
 			return -1;
-		}
+		bool enemy_cu = ww_side_cu(s, to, ww_enemy(side)) > 0;
 		bool overrun = enemy_cu && size >= 4 && size <= ARMY_MAX_CU &&
 			       ww_side_cu(s, to, ww_enemy(side)) == 1 &&
 			       ww_general_in(d, s, to, ww_enemy(side)) < 0;
@@ -605,13 +644,20 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 			       ww_space_name(d, to), gname(d, g), allowance);
 			return -1;
 		}
-		int avail = ww_side_cu(s, to, side) - s->play.moved_cu[to];
-		if (o->take[i] > avail) {
-			ww_why(c->why, c->whylen, "%s cannot pick up %d CU in %s: %d may join him "
-			       "(7.3.A, 7.4.E).", gname(d, g), o->take[i], ww_space_name(d, to),
-			       avail < 0 ? 0 : avail);
+		if (o->drop[i] > size) {
+			ww_why(c->why, c->whylen, "%s cannot drop %d CU in %s: he has %d.",
+			       gname(d, g), o->drop[i], ww_space_name(d, to), size);
 			return -1;
 		}
+		size -= o->drop[i];
+		free_at[to] += o->drop[i];
+		if (o->take[i] > free_at[to]) {
+			ww_why(c->why, c->whylen, "%s cannot pick up %d CU in %s: %d may join him "
+			       "(7.3.A, 7.4.E).", gname(d, g), o->take[i], ww_space_name(d, to),
+			       free_at[to]);
+			return -1;
+		}
+		free_at[to] -= o->take[i];
 		size += o->take[i];
 		if (size > ARMY_MAX_CU) {
 			ww_why(c->why, c->whylen, "%s would move with %d CU after %s: at most 5 (7.3.A).",
@@ -623,7 +669,7 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 	return 0;
 }
 
-static int check_naval(struct ww_ctx *c, const struct ww_order *o, int start)
+static int check_naval(struct ww_ctx *c, const struct ww_order *o, int start, int army)
 {
 	const struct ww_data *d = c->d;
 	if (o->nspaces != 1) {
@@ -637,11 +683,16 @@ static int check_naval(struct ww_ctx *c, const struct ww_order *o, int start)
 		       "possible.", ww_space_name(d, start), ww_space_name(d, o->spaces[0]));
 		return -1;
 	}
-	return 0;
+	if (o->drop[0] || o->take[0]) {
+		ww_why(c->why, c->whylen, "Naval movement uses the entire move (7.5): no CU is "
+		       "dropped off or picked up on the way.");
+		return -1;
+	}
+	return check_entry(c, WW_BRITISH, o->general, o->spaces[0], army, true);
 }
 
 /* Activates general o->general for the card being played and starts his
- * move (7.1, 7.2, 7.3). `any_rating` for campaigns. */
+ * move (7.1, 7.2, 7.3); `ops` 0 for a campaign, which ignores ratings. */
 int ww_start_move(struct ww_ctx *c, enum ww_side side, const struct ww_order *o, int ops)
 {
 	const struct ww_data *d = c->d;
@@ -680,7 +731,7 @@ int ww_start_move(struct ww_ctx *c, enum ww_side side, const struct ww_order *o,
 		ww_why(c->why, c->whylen, "Give the path: `move %s to SPACE, SPACE, ...`.", gname(d, g));
 		return -1;
 	}
-	if (o->by_sea ? check_naval(c, o, start) : check_path(c, side, o, start, army))
+	if (o->by_sea ? check_naval(c, o, start, army) : check_path(c, side, o, start, army))
 		return -1;
 	struct ww_move *m = &s->mv;
 	memset(m, 0, sizeof *m);

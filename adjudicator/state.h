@@ -153,7 +153,7 @@ struct ww_state {
 	enum ww_phase phase;
 	enum ww_side to_move;    /* who must give the next order */
 	enum ww_prompt prompt;
-	uint32_t move;           /* accepted orders so far */
+	uint32_t move;           /* accepted orders so far, less standing orders (private) */
 
 	struct ww_space_state space[WW_MAX_SPACES];
 	int16_t general_at[WW_MAX_GENERALS]; /* space index or enum ww_location */

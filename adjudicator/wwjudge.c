@@ -193,7 +193,7 @@ static int load_data(const char *dir, struct ww_data *d)
 	if (ww_data_load(use, d, p)) {
 		warnx("the game data in %s does not load:", use);
 		print_problems(stderr, p);
-		rc = is_dir(use) ? EX_DATAERR : EX_CONFIG;
+		rc = EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
 	}
 	free(p);
 	return rc;
@@ -340,7 +340,7 @@ static int cmd_new(int argc, char **argv)
 	struct ww_state view;
 	ww_view(&g->state, WW_NOBODY, &view);
 	if (ww_report_text(stdout, d, &view, WW_NOBODY, &ev, g->meta.commitment))
-		rc = EX_IOERR;
+		warnx("the game is created, but its report cannot be shown (see above)");
 out:
 	ww_events_free(&ev);
 	free(g);

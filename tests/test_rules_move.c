@@ -645,6 +645,122 @@ static void test_standing_never_retreat_before_battle(void **state)
 	game_end(&g);
 }
 
+/* Regressions found by the random driver (tests/driver.h). */
+
+/* 7.6.A: an army that retreats before battle into a lone enemy general's
+ * space captures him. */
+static void test_7_6_A_capture_by_retreat_before_battle(void **state)
+{
+	(void)state;
+	struct game g;
+	washington_set_up(&g);
+	put(&g, "Clinton", "Easton", 0);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
+	order_ok(&g, WW_BRITISH, line);
+	force_dice(&g, 1, 1);
+	order_ok(&g, WW_AMERICAN, "retreat-before-battle to Easton");
+	assert_int_equal(at(&g, "Clinton"), WW_LOC_CAPTURED);
+	assert_int_equal(at(&g, "Washington"), space(g.d, "Easton"));
+	game_end(&g);
+}
+
+/* 7.6.A: the capture happens as the army enters, before it drops CUs there. */
+static void test_7_6_A_capture_before_drop(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "New York", 1);
+	put(&g, "Lee", "New Brunswick", 0);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick (drop 1)", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(at(&g, "Lee"), WW_LOC_CAPTURED);
+	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_BRITISH), 1);
+	game_end(&g);
+}
+
+/* 7.3.A: a path back through the start cannot pick up the CUs already
+ * marching with the general. */
+static void test_7_3_A_take_counts_only_cus_left_behind(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "New York", 2);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe with 2 to New Brunswick, New York (take 1)", two);
+	order_refused(&g, WW_BRITISH, line, "0 may join him");
+	snprintf(line, sizeof line, "play %d move Howe with 1 to New Brunswick, New York (take 1)", two);
+	order_ok(&g, WW_BRITISH, line);
+	assert_int_equal(cus(&g, "New York", WW_NAT_BRITISH), 2);
+	game_end(&g);
+}
+
+/* 7.4.A and 7.5: a general sailing alone may not stop beside an enemy general. */
+static void test_7_5_lone_general_by_sea(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_BRITISH);
+	put(&g, "Howe", "Boston", 0);
+	put(&g, "Greene", "Barnstable", 0);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe by sea to Barnstable", two);
+	order_refused(&g, WW_BRITISH, line, "7.4.A");
+	game_end(&g);
+}
+
+/* 7.4.C: a British army stopped by an interception beside another British
+ * general leaves one of them in the box before the battle. */
+static void test_7_4_C_before_an_interception_battle(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	put(&g, "Clinton", "New Brunswick", 0);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick", two);
+	order_ok(&g, WW_BRITISH, line);
+	force_dice(&g, 1, 1);
+	order_ok(&g, WW_AMERICAN, "intercept Arnold");
+	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
+	assert_int_equal(at(&g, "Clinton"), WW_LOC_REINFORCEMENTS);
+	assert_int_equal(g.s.battle.general[WW_BRITISH], general(g.d, "Howe"));
+	game_end(&g);
+}
+
+/* 7.8.E: one attempt per army per card, so a general named twice is refused. */
+static void test_7_8_E_general_named_twice(void **state)
+{
+	(void)state;
+	struct game g;
+	arnold_set_up(&g);
+	int two = ops_card(&g, WW_BRITISH, 2);
+	char line[200];
+	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
+	order_ok(&g, WW_BRITISH, line);
+	/* the parser refuses it too; the engine must not rely on that */
+	struct ww_order o;
+	ww_order_init(&o);
+	o.kind = WW_ORD_INTERCEPT;
+	o.generals[0] = o.generals[1] = general(g.d, "Arnold");
+	o.ngenerals = 2;
+	struct ww_state before = g.s;
+	assert_int_equal(ww_apply(g.d, &g.s, WW_AMERICAN, &o, &g.rng, &g.ev, g.why, sizeof g.why), -1);
+	assert_non_null(strstr(g.why, "named twice"));
+	assert_memory_equal(&before, &g.s, sizeof before);
+	o.ngenerals = 0;
+	assert_int_equal(ww_apply(g.d, &g.s, WW_AMERICAN, &o, &g.rng, &g.ev, g.why, sizeof g.why), -1);
+	game_end(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -676,6 +792,12 @@ int main(void)
 		cmocka_unit_test(test_standing_never_intercept),
 		cmocka_unit_test(test_standing_always_intercept),
 		cmocka_unit_test(test_standing_never_retreat_before_battle),
+		cmocka_unit_test(test_7_6_A_capture_by_retreat_before_battle),
+		cmocka_unit_test(test_7_6_A_capture_before_drop),
+		cmocka_unit_test(test_7_3_A_take_counts_only_cus_left_behind),
+		cmocka_unit_test(test_7_5_lone_general_by_sea),
+		cmocka_unit_test(test_7_4_C_before_an_interception_battle),
+		cmocka_unit_test(test_7_8_E_general_named_twice),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }

@@ -53,10 +53,9 @@ expect 65 "$WW_BIN" order "$T/c" --as british "$ORDER"
 in_file "$T/err" "state.yaml"
 [ "$(snapshot "$T/c")" = "$before" ] || fail "a corrupt record was changed"
 
-# A missing data file: the game data does not load, no game is made.
-# (README says exit 78; `new` exits 65 today, noted in docs/robustness.md.)
+# A missing data file: the game data does not load (EX_CONFIG), no game is made.
 mkdir -p "$T/data"; cp "$WW_DATA"/*.yaml "$T/data/"; rm "$T/data/links.yaml"
-expect 65 "$WW_BIN" new "$T/nodata" --american a@example.org --british b@example.org \
+expect 78 "$WW_BIN" new "$T/nodata" --american a@example.org --british b@example.org \
 	--seed "$SEED" --data "$T/data"
 in_file "$T/err" "links.yaml"
 [ ! -e "$T/nodata" ] || fail "a game was created without its data"
