@@ -332,16 +332,16 @@ static inline bool drv_is_port(const struct ww_data *d, int sp)
 	return sp >= 0 && sp < d->nspaces && d->spaces[sp].port;
 }
 
-/* 7.5: by sea to a random other port; a general alone not to a lone
- * American general's port (the engine lets him stop there: reported). */
+/* 7.5: by sea to a random other port (the engine refuses a lone general
+ * stopping beside a lone enemy general, 7.4.A). */
 static inline void drv_sea_path(struct drv_game *g, int start, bool alone, struct ww_order *o)
 {
 	int ports[WW_MAX_SPACES], n = 0;
 	for (int sp = 0; sp < g->d->nspaces; sp++)
 		if (sp != start && drv_is_port(g->d, sp) && !ww_side_cu(&g->s, sp, WW_AMERICAN) &&
-		    g->s.space[sp].pc != WW_AMERICAN &&
-		    !(alone && ww_general_in(g->d, &g->s, sp, WW_AMERICAN) >= 0))
+		    g->s.space[sp].pc != WW_AMERICAN)
 			ports[n++] = sp;
+	(void)alone;
 	o->by_sea = true;
 	drv_draw_spaces(g, ports, n, 1, o);
 }
@@ -385,20 +385,10 @@ static inline void drv_land_path(struct drv_game *g, enum ww_side side, int gene
 		int to = drv_next_space(g, general, at, back, toward && drv_rand(g, 4), dist, &cost);
 		if (to < 0 || (spent + cost > allowance && drv_rand(g, 8)))
 			break;
-		/* a British army not into another British general's space with an
-		 * American PC: if intercepted and beaten, the engine leaves that
-		 * general beside the Americans (9.6, reported) */
-		int friend = ww_general_in(g->d, &g->s, to, side);
-		if (side == WW_BRITISH && friend >= 0 && friend != general &&
-		    g->s.space[to].pc == WW_AMERICAN)
-			break;
 		spent += cost;
 		int k = o->nspaces;
 		drv_add_space(o, to);
-		/* no drop where an enemy general is: the engine drops before it
-		 * captures him (7.6.A, reported) */
-		if (size > 1 && drv_rand(g, 8) == 0 &&
-		    ww_general_in(g->d, &g->s, to, ww_enemy(side)) < 0) {
+		if (size > 1 && drv_rand(g, 8) == 0) {
 			o->drop[k] = (int8_t)(1 + drv_rand(g, size - 1));
 			size -= o->drop[k];
 		}
@@ -622,15 +612,12 @@ static inline int drv_open_neighbours(struct drv_game *g, enum ww_side side, int
 	return n;
 }
 
-/* Not into a lone British general's space: the engine does not capture
- * him there (7.6.A, reported), leaving both sides in one space. */
+/* 7.9: to an open neighbour (a lone British general there is captured,
+ * 7.6.A), or stand. */
 static inline void drv_retreat_before(struct drv_game *g, struct ww_order *o)
 {
 	int pool[WW_MAX_LINKS];
 	int n = drv_open_neighbours(g, WW_AMERICAN, g->s.mv.at, pool);
-	for (int i = 0; i < n; i++)
-		if (ww_general_in(g->d, &g->s, pool[i], WW_BRITISH) >= 0)
-			pool[i--] = pool[--n];
 	if (!n || drv_rand(g, 2)) {
 		o->kind = WW_ORD_STAND;
 		return;
@@ -758,9 +745,9 @@ static inline void drv_noise(struct drv_game *g, struct ww_order *o)
 	o->queue_move = drv_rand(g, 2);
 	o->zone = drv_rand(g, g->d->nzones + 1) - 1;
 	o->standing = (enum ww_standing_kind)drv_rand(g, WW_STAND_NEVER_BATTLE_CARD + 1);
-	/* `intercept` with no general cannot be written (and the engine takes
-	 * it as `no intercept`: reported, not worth failing every soak on) */
-	o->ngenerals = 1 + drv_rand(g, 2);
+	/* none, one, or two generals, perhaps the same one twice: the engine
+	 * must refuse what the order language cannot say */
+	o->ngenerals = drv_rand(g, 3);
 	for (int i = 0; i < o->ngenerals; i++)
 		o->generals[i] = drv_rand(g, g->d->ngenerals);
 	int n = drv_rand(g, 4);
@@ -770,8 +757,7 @@ static inline void drv_noise(struct drv_game *g, struct ww_order *o)
 	    o->kind == WW_ORD_NO_BATTLE_CARD || o->kind == WW_ORD_BATTLE_CARD ||
 	    o->kind == WW_ORD_BATTLE_DISCARD || o->kind == WW_ORD_NAVY ||
 	    o->kind == WW_ORD_INTERCEPT || o->kind == WW_ORD_STANDING ||
-	    (o->kind == WW_ORD_DISCARD && o->action == WW_DISCARD_ONLY) ||
-	    (o->kind == WW_ORD_PLAY_QUEUE && !o->queue_move))
+	    (o->kind == WW_ORD_DISCARD && o->action == WW_DISCARD_ONLY))
 		n = 0;
 	for (int i = 0; i < n; i++) {
 		drv_add_space(o, drv_rand(g, g->d->nspaces + 2) - 1);
