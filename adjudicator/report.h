@@ -90,14 +90,15 @@ void ww_recent_free(struct ww_recent *r);
 /* report_guide.c */
 
 #define WW_GUIDE_MAX 40
-#define WW_GUIDE_EXAMPLES 3
+#define WW_GUIDE_EXAMPLES 8
 #define WW_GUIDE_LINE 512
 #define WW_GUIDE_NAMES 16
+#define WW_GUIDE_NAME 48
 
 /* One kind of order that `side` may give now. Kinds that concern one
- * general (a move) come once per general. The kind "standing-now" holds
- * the side's standing orders in force, each written as the order that
- * gives it (so it too is accepted now). */
+ * general (a move) come once per general. The kind "standing-now" lists
+ * the side's standing orders in force as its examples, each written as
+ * the order that gives it (so it too is accepted now). */
 struct ww_guide_item {
 	char kind[24];               /* names the template section guide.KIND */
 	int nexamples;
@@ -106,14 +107,15 @@ struct ww_guide_item {
 	int ncards;                  /* the cards it may be given with */
 	uint8_t cards[WW_HAND_MAX];
 	/* where a PC may be placed, flipped or removed by this kind of order,
-	 * and the spaces it may name for anything else (a destination, a
-	 * target, the Congress); `sea`: the ports it may reach by sea */
+	 * and the spaces it may name for anything else (where a move or a
+	 * retreat may go, an event's targets, the Congress) */
 	int nplace, nflip, nremove, nwhere, nsea;
 	int16_t place[WW_MAX_SPACES], flip[WW_MAX_SPACES], remove[WW_MAX_SPACES];
-	int16_t where[WW_MAX_SPACES], sea[WW_MAX_SPACES];
-	/* the generals (or blockade zones, or queued cards) it concerns */
+	int16_t where[WW_MAX_SPACES];
+	int16_t sea[WW_MAX_SPACES];  /* ports reachable by sea, when kept apart */
+	/* the generals (or queued cards) it concerns */
 	int nnames;
-	char names[WW_GUIDE_NAMES][WW_NAME_MAX];
+	char names[WW_GUIDE_NAMES][WW_GUIDE_NAME];
 };
 
 struct ww_guide {

@@ -124,6 +124,83 @@ static void die_rolls_are_reported_with_index_and_value(void **state)
 	corpus_free(&c);
 }
 
+
+/* What makes a position worth a place in the prompt corpus: its prompt,
+ * or at an impulse a queue, the tournament rule's extra action or a
+ * standing order in force. */
+static int position_class(const struct ww_state *s)
+{
+	if (s->prompt != WW_ASK_IMPULSE)
+		return s->prompt;
+	if (s->extra_impulse_now)
+		return WW_ASK_WASHINGTON_CAPTURED + 1;
+	if (s->ops_queue[s->to_move].n)
+		return WW_ASK_WASHINGTON_CAPTURED + 2;
+	return s->prompt;
+}
+
+#define CLASSES (WW_ASK_WASHINGTON_CAPTURED + 3)
+
+/* Random games of the driver (some with the tournament rule), keeping
+ * the first two positions of each prompt and of the special impulses:
+ * the questions the armies, battles and the French ask. */
+static void corpus_prompts(struct corpus *c, int *seen)
+{
+	struct drv_game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	memset(seen, 0, CLASSES * sizeof *seen);
+	for (uint64_t seed = 1; seed <= 40 && c->n < CORPUS_MAX - 2; seed++) {
+		drv_start(g, test_data(), seed);
+		g->s.tournament_rule = seed % 2 == 0;
+		while (g->s.phase != WW_PH_GAME_OVER && !drv_step(g)) {
+			int k = position_class(&g->s);
+			if (seen[k] >= 2 || (k == WW_ASK_IMPULSE && seen[k]) || c->n >= CORPUS_MAX - 2)
+				continue;
+			char name[48];
+			snprintf(name, sizeof name, "driver-%llu-%03d-prompt-%d",
+				 (unsigned long long)seed, g->nmoves, k);
+			corpus_keep(c, name, &g->s, &g->ev);
+			seen[k]++;
+		}
+		drv_end(g);
+	}
+	free(g);
+}
+
+static bool is_standing(const struct ww_guide_item *it)
+{
+	return !strncmp(it->kind, "standing", 8);
+}
+
+/* How many kinds of order other than standing orders the guide holds. */
+static int orders_asked(const struct ww_guide *g)
+{
+	int n = 0;
+	for (int k = 0; k < g->n; k++)
+		n += !is_standing(&g->v[k]);
+	return n;
+}
+
+/* Applies every example of the guide to the real state (dice from the
+ * seed, not the guide's 1s); returns how many. */
+static int examples_accepted(const char *name, const struct ww_state *s, enum ww_side side,
+			     const struct ww_guide *g)
+{
+	int n = 0;
+	for (int k = 0; k < g->n; k++)
+		for (int e = 0; e < g->v[k].nexamples; e++) {
+			struct game t = { .d = test_data(), .s = *s };
+			t.dice.nforced = 0;
+			ww_dice_rng(&t.dice, &t.rng);
+			if (order(&t, side, g->v[k].example[e]))
+				fail_msg("%s: the guide's '%s' (%s) is refused for the %s: %s", name,
+					 g->v[k].example[e], g->v[k].kind, ww_side_name(side), t.why);
+			ww_events_free(&t.ev);
+			n++;
+		}
+	return n;
+}
+
 /* The guide's examples are orders the engine accepts on the real state
  * (not only on the side's view), for the side to move, at every point of
  * the scripted game and of two random games; the other side gets none. */
@@ -135,13 +212,16 @@ static void every_guide_example_is_accepted(void **state)
 	for (int i = 0; i < 42; i++)
 		keep[i] = i;
 	corpus_script(&c, keep, 42);
-	static struct corpus r;
+	static struct corpus r, q;
 	corpus_driver(&r, 3, 25);
+	int seen[CLASSES];
+	corpus_prompts(&q, seen);
 	static struct ww_guide g;
 	const struct ww_data *d = test_data();
 	int examples = 0;
-	for (int set = 0; set < 2; set++) {
-		struct corpus *cp = set ? &r : &c;
+	struct corpus *sets[] = { &c, &r, &q };
+	for (int set = 0; set < 3; set++) {
+		struct corpus *cp = sets[set];
 		for (int i = 0; i < cp->n; i++) {
 			const struct ww_state *s = &cp->v[i].s;
 			struct ww_state view;
@@ -149,28 +229,171 @@ static void every_guide_example_is_accepted(void **state)
 				continue;
 			ww_view(s, s->to_move, &view);
 			ww_guide_build(d, &view, s->to_move, &g);
-			if (!g.n)
+			if (!orders_asked(&g))
 				fail_msg("%s: no order in the guide for the %s", cp->v[i].name,
 					 ww_side_name(s->to_move));
-			for (int k = 0; k < g.n; k++)
-				for (int e = 0; e < g.v[k].nexamples; e++) {
-					struct game t = { .d = d, .s = *s };
-					t.dice.nforced = 0;
-					ww_dice_rng(&t.dice, &t.rng);
-					if (order(&t, s->to_move, g.v[k].example[e]))
-						fail_msg("%s: the guide's '%s' is refused: %s",
-							 cp->v[i].name, g.v[k].example[e], t.why);
-					ww_events_free(&t.ev);
-					examples++;
-				}
+			examples += examples_accepted(cp->v[i].name, s, s->to_move, &g);
+			/* the other side: its standing orders only */
 			ww_view(s, ww_enemy(s->to_move), &view);
 			ww_guide_build(d, &view, ww_enemy(s->to_move), &g);
-			assert_int_equal(g.n, 0);
+			if (orders_asked(&g))
+				fail_msg("%s: the guide offers the %s '%s' out of turn",
+					 cp->v[i].name, ww_side_name(ww_enemy(s->to_move)),
+					 g.v[0].kind);
+			examples += examples_accepted(cp->v[i].name, s, ww_enemy(s->to_move), &g);
 		}
 	}
 	assert_true(examples > 100);
 	corpus_free(&c);
 	corpus_free(&r);
+	corpus_free(&q);
+}
+
+/* Every question of the armies, battles and the French (state.h's
+ * prompts), the Operations Queue and the tournament rule's extra action
+ * is reached by the prompt corpus, and at each the guide offers the side
+ * asked at least one order of the kinds that answer it. */
+static void the_guide_answers_every_question(void **state)
+{
+	(void)state;
+	static const struct { int cls; const char *kinds; } want[] = {
+		{ WW_ASK_CAMPAIGN, "campaign-move campaign-by-sea landing done" },
+		{ WW_ASK_INTERCEPT, "intercept no-intercept" },
+		{ WW_ASK_RETREAT_BEFORE_BATTLE, "retreat-before stand" },
+		{ WW_ASK_BATTLE_CARD, "battle-card battle-discard no-battle-card" },
+		{ WW_ASK_RETREAT, "retreat retreat-by-sea" },
+		{ WW_ASK_FRENCH_NAVY, "navy" },
+		{ WW_ASK_FRENCH_FORCES, "french-forces" },
+		{ WW_ASK_EUROPEAN_WAR, "remove-cu" },
+		{ WW_ASK_WASHINGTON_CAPTURED, "remove-pc" },
+		{ WW_ASK_WASHINGTON_CAPTURED + 1, "decline" },
+		{ WW_ASK_WASHINGTON_CAPTURED + 2, "queue-add" },
+		{ WW_ASK_IMPULSE, "move" },
+	};
+	static struct corpus q;
+	static struct ww_guide g;
+	int seen[CLASSES];
+	corpus_prompts(&q, seen);
+	if (getenv("WW_SHOW_CORPUS"))
+		for (int i = 0; i < q.n; i++) { /* to read the guides */
+			char *text = report_string(&q.v[i], q.v[i].s.to_move, NULL);
+			fprintf(stderr, "== %s\n%s", q.v[i].name, strstr(text, "What you can"));
+			free(text);
+		}
+	for (size_t w = 0; w < sizeof want / sizeof *want; w++) {
+		int found = 0;
+		for (int i = 0; i < q.n; i++) {
+			const struct ww_state *s = &q.v[i].s;
+			if (position_class(s) != want[w].cls)
+				continue;
+			struct ww_state view;
+			ww_view(s, s->to_move, &view);
+			ww_guide_build(test_data(), &view, s->to_move, &g);
+			for (int k = 0; k < g.n; k++) {
+				char word[32];
+				snprintf(word, sizeof word, "%s", g.v[k].kind);
+				const char *at = strstr(want[w].kinds, word);
+				size_t len = strlen(word);
+				if (at && (at[len] == ' ' || !at[len]) &&
+				    (at == want[w].kinds || at[-1] == ' '))
+					found++;
+			}
+		}
+		if (!seen[want[w].cls] || !found)
+			fail_msg("class %d: %d positions in the corpus, %d entries of '%s'",
+				 want[w].cls, seen[want[w].cls], found, want[w].kinds);
+	}
+	corpus_free(&q);
+}
+
+/* A card is mentioned by the guide only if the recipient holds it (or
+ * put it in its own Operations Queue): in the cards listed, in the
+ * examples, and as "#N" in the report's guide section. */
+static void card_of_the_recipient(const char *name, const struct ww_state *s,
+				  enum ww_side side, int card, const char *where)
+{
+	if (card == 0 || ww_pile_has(&s->hand[side], card) ||
+	    ww_pile_has(&s->ops_queue[side], card))
+		return;
+	fail_msg("%s: the %s's guide names #%d, which is not theirs (%s)", name,
+		 ww_side_name(side), card, where);
+}
+
+static void guide_cards_are_held(const struct position *p, enum ww_side side,
+				 struct ww_guide *g)
+{
+	const struct ww_state *s = &p->s;
+	struct ww_state view;
+	ww_view(s, side, &view);
+	ww_guide_build(test_data(), &view, side, g);
+	for (int k = 0; k < g->n; k++) {
+		for (int i = 0; i < g->v[k].ncards; i++)
+			card_of_the_recipient(p->name, s, side, g->v[k].cards[i], g->v[k].kind);
+		for (int e = 0; e < g->v[k].nexamples; e++) {
+			struct ww_order o;
+			char why[256];
+			assert_int_equal(ww_order_parse(test_data(), g->v[k].example[e], &o, why,
+							sizeof why), 0);
+			card_of_the_recipient(p->name, s, side, o.card, g->v[k].example[e]);
+		}
+	}
+	char *text = report_string(p, side, NULL);
+	const char *at = strstr(text, "\nWhat you can do now\n");
+	assert_non_null(at);
+	for (const char *h = strchr(at, '#'); h; h = strchr(h + 1, '#'))
+		card_of_the_recipient(p->name, s, side, atoi(h + 1), "the report's guide");
+	free(text);
+}
+
+/* The guide never reveals what the recipient may not know: it names
+ * only the recipient's cards, and while the other side's move is in
+ * progress, changing the rest of its path (which only the mover knows)
+ * changes nothing in the recipient's guide or report. */
+static void the_guide_reveals_nothing_hidden(void **state)
+{
+	(void)state;
+	static struct corpus q, c;
+	static struct ww_guide g, h;
+	int seen[CLASSES], moves = 0;
+	corpus_prompts(&q, seen);
+	int keep[42];
+	for (int i = 0; i < 42; i++)
+		keep[i] = i;
+	corpus_script(&c, keep, 42);
+	struct corpus *sets[] = { &c, &q };
+	for (int set = 0; set < 2; set++)
+		for (int i = 0; i < sets[set]->n; i++)
+			for (enum ww_side side = WW_AMERICAN; side <= WW_BRITISH; side++)
+				guide_cards_are_held(&sets[set]->v[i], side, &g);
+	for (int i = 0; i < q.n; i++) {
+		const struct ww_state *s = &q.v[i].s;
+		enum ww_side asked = s->to_move;
+		if (s->mv.general < 0 || s->play.side == (int8_t)asked || s->mv.next >= s->mv.nsteps)
+			continue;
+		static struct position twin;
+		twin = q.v[i];
+		twin.ev.n = 0; /* the events, shared with q, are not freed twice */
+		struct ww_move *m = &twin.s.mv;
+		for (int k = m->next; k < m->nsteps; k++)
+			m->path[k].space = (int16_t)((m->path[k].space + 7) % test_data()->nspaces);
+		m->nsteps = WW_PATH_MAX;
+		struct ww_state va, vb;
+		ww_view(s, asked, &va);
+		ww_view(&twin.s, asked, &vb);
+		ww_guide_build(test_data(), &va, asked, &g);
+		ww_guide_build(test_data(), &vb, asked, &h);
+		assert_int_equal(g.n, h.n);
+		assert_memory_equal(g.v, h.v, (size_t)g.n * sizeof *g.v);
+		twin.ev = q.v[i].ev;
+		char *a = report_string(&q.v[i], asked, NULL), *b = report_string(&twin, asked, NULL);
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+		moves++;
+	}
+	assert_true(moves > 0);
+	corpus_free(&q);
+	corpus_free(&c);
 }
 
 /* 4.0: at the set-up the guide offers the Committees, with the spaces of
@@ -185,7 +408,7 @@ static void the_guide_at_the_set_up(void **state)
 	struct ww_state view;
 	ww_view(&c.v[0].s, WW_AMERICAN, &view);
 	ww_guide_build(test_data(), &view, WW_AMERICAN, &g);
-	assert_int_equal(g.n, 1);
+	assert_int_equal(orders_asked(&g), 1);
 	assert_string_equal(g.v[0].kind, "committees");
 	assert_true(g.v[0].nplace > 13);
 	for (int i = 0; i < g.v[0].nplace; i++)
@@ -371,6 +594,8 @@ int main(void)
 		cmocka_unit_test(die_rolls_are_reported_with_index_and_value),
 		cmocka_unit_test(the_guide_at_the_set_up),
 		cmocka_unit_test(every_guide_example_is_accepted),
+		cmocka_unit_test(the_guide_answers_every_question),
+		cmocka_unit_test(the_guide_reveals_nothing_hidden),
 		cmocka_unit_test(the_american_sees_nothing_of_the_british_hand),
 		cmocka_unit_test(templates_change_the_wording),
 	};
