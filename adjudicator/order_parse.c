@@ -556,7 +556,8 @@ static const char RETREAT_FORMS[] =
 static const char STANDING_FORMS[] =
 	"standing never-intercept | standing always-intercept GENERAL | "
 	"standing never-retreat-before-battle | standing never-exchange | "
-	"standing never-battle-card | standing clear";
+	"standing never-battle-card | standing french-losses-first | "
+	"standing american-losses-first | standing clear";
 
 static const char *const MOVE_WORDS[] = { "move", "activate", NULL };
 static const char *const CU_WORDS[] = { "cu", "cus", "cu's", "cus.", NULL };
@@ -1243,6 +1244,8 @@ static const struct {
 	{ "never-rbb", WW_STAND_NEVER_RETREAT_BEFORE_BATTLE },
 	{ "never-exchange", WW_STAND_NEVER_EXCHANGE },
 	{ "never-battle-card", WW_STAND_NEVER_BATTLE_CARD },
+	{ "french-losses-first", WW_STAND_FRENCH_LOSSES_FIRST },
+	{ "american-losses-first", WW_STAND_AMERICAN_LOSSES_FIRST },
 	{ "clear", WW_STAND_CLEAR },
 };
 

@@ -410,8 +410,12 @@ static void write_standing(FILE *f, const struct ww_data *d, const struct ww_sta
 			fprintf(f, "%snever_exchange: true", sep);
 			sep = ", ";
 		}
-		if (o->never_battle_card)
+		if (o->never_battle_card) {
 			fprintf(f, "%snever_battle_card: true", sep);
+			sep = ", ";
+		}
+		if (o->french_losses_first)
+			fprintf(f, "%sfrench_losses_first: true", sep);
 		fputs("}\n", f);
 	}
 }
@@ -1294,12 +1298,14 @@ static int so_always_intercept(struct rd *r, yaml_node_t *v, void *o) { return r
 static int so_never_retreat(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_retreat_before_battle, r->err, r->errlen); }
 static int so_never_exchange(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_exchange, r->err, r->errlen); }
 static int so_never_battle_card(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_battle_card, r->err, r->errlen); }
+static int so_french_losses_first(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->french_losses_first, r->err, r->errlen); }
 #undef STANDING
 
 static const struct field standing_fields[] = {
 	{ "never_intercept", so_never_intercept }, { "always_intercept", so_always_intercept },
 	{ "never_retreat_before_battle", so_never_retreat }, { "never_exchange", so_never_exchange },
 	{ "never_battle_card", so_never_battle_card },
+	{ "french_losses_first", so_french_losses_first },
 };
 
 static int k_standing_orders(struct rd *r, yaml_node_t *v)

@@ -1074,6 +1074,8 @@ static void propose_standing(struct guide_ctx *c)
 			standing(&o, WW_STAND_ALWAYS_INTERCEPT, g);
 			try_example(c, it, &o);
 		}
+		standing(&o, WW_STAND_FRENCH_LOSSES_FIRST, -1);
+		try_example(c, it, &o);
 	} else {
 		standing(&o, WW_STAND_NEVER_BATTLE_CARD, -1);
 		try_example(c, it, &o);
@@ -1100,6 +1102,7 @@ static void propose_standing_now(struct guide_ctx *c)
 		{ st->never_retreat_before_battle, WW_STAND_NEVER_RETREAT_BEFORE_BATTLE },
 		{ st->never_exchange, WW_STAND_NEVER_EXCHANGE },
 		{ st->never_battle_card, WW_STAND_NEVER_BATTLE_CARD },
+		{ st->french_losses_first, WW_STAND_FRENCH_LOSSES_FIRST },
 	};
 	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
 		standing(&o, flags[i].k, -1);

@@ -59,6 +59,8 @@ enum ww_standing_kind {
 	WW_STAND_NEVER_RETREAT_BEFORE_BATTLE,
 	WW_STAND_NEVER_EXCHANGE,
 	WW_STAND_NEVER_BATTLE_CARD,
+	WW_STAND_FRENCH_LOSSES_FIRST,   /* 11.3 */
+	WW_STAND_AMERICAN_LOSSES_FIRST, /* 11.3, the default */
 };
 
 enum ww_discard_action {

@@ -469,6 +469,18 @@ int ww_standing_order(struct ww_ctx *p, enum ww_side side, const struct ww_order
 		st->never_battle_card = true;
 		what = "never play or discard a card in battle";
 		break;
+	case WW_STAND_FRENCH_LOSSES_FIRST:
+	case WW_STAND_AMERICAN_LOSSES_FIRST:
+		if (side != WW_AMERICAN) {
+			ww_why(p->why, p->whylen, "Only the American chooses which CUs a mixed "
+			       "American and French stack loses to winter attrition (11.3).");
+			return -1;
+		}
+		st->french_losses_first = o->standing == WW_STAND_FRENCH_LOSSES_FIRST;
+		what = st->french_losses_first
+		       ? "French CUs are lost first in mixed stacks' winter attrition"
+		       : "American CUs are lost first in mixed stacks' winter attrition";
+		break;
 	}
 	ww_event(p->ev, side, "Your standing orders: %s.", what);
 	return 0;

@@ -76,9 +76,10 @@ static void british_attrition(const struct ww_data *d, struct ww_state *s,
 		 ww_space_name(d, space), n, n == 1 ? "" : "s", lost);
 }
 
-/* 11.3: French CUs with American CUs count as American; the American
- * chooses the losses, and here loses American CUs first because French
- * CUs can never be replaced (12.2.C). Alone, French CUs count as British. */
+/* 11.3: French CUs with American CUs count as American, and the American
+ * chooses the losses by standing order: American CUs first unless he said
+ * French first (French CUs can never be replaced, 12.2.C). Alone, French
+ * CUs count as British. */
 static void american_attrition(const struct ww_data *d, struct ww_state *s,
 			       struct ww_rng *rng, struct ww_events *ev, int space)
 {
@@ -93,8 +94,14 @@ static void american_attrition(const struct ww_data *d, struct ww_state *s,
 		lost = british_rule_losses(d, s, rng, ev, space, f,
 					   ww_general_in(d, s, space, WW_AMERICAN) >= 0,
 					   "French");
-	int la = lost < a ? lost : a;
-	int lf = lost - la;
+	int la, lf;
+	if (s->standing[WW_AMERICAN].french_losses_first) {
+		lf = lost < f ? lost : f;
+		la = lost - lf;
+	} else {
+		la = lost < a ? lost : a;
+		lf = lost - la;
+	}
 	p->cu[WW_NAT_AMERICAN] = (uint8_t)(a - la);
 	p->cu[WW_NAT_FRENCH] = (uint8_t)(f - lf);
 	s->cu_eliminated[WW_NAT_AMERICAN] += la;

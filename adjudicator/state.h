@@ -141,6 +141,7 @@ struct ww_standing {
 	bool never_retreat_before_battle;
 	bool never_exchange;
 	bool never_battle_card;
+	bool french_losses_first; /* 11.3: the American's choice for mixed stacks */
 };
 
 struct ww_pile {

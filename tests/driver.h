@@ -721,7 +721,8 @@ static inline void drv_standing(struct drv_game *g, struct ww_order *o)
 		WW_STAND_CLEAR, WW_STAND_CLEAR, WW_STAND_CLEAR, WW_STAND_NEVER_INTERCEPT,
 		WW_STAND_ALWAYS_INTERCEPT, WW_STAND_ALWAYS_INTERCEPT,
 		WW_STAND_NEVER_RETREAT_BEFORE_BATTLE, WW_STAND_NEVER_EXCHANGE,
-		WW_STAND_NEVER_BATTLE_CARD,
+		WW_STAND_NEVER_BATTLE_CARD, WW_STAND_FRENCH_LOSSES_FIRST,
+		WW_STAND_AMERICAN_LOSSES_FIRST,
 	};
 	o->kind = WW_ORD_STANDING;
 	o->standing = kinds[drv_rand(g, (int)(sizeof kinds / sizeof *kinds))];
@@ -744,7 +745,7 @@ static inline void drv_noise(struct drv_game *g, struct ww_order *o)
 	o->french = drv_rand(g, 8) == 0;
 	o->queue_move = drv_rand(g, 2);
 	o->zone = drv_rand(g, g->d->nzones + 1) - 1;
-	o->standing = (enum ww_standing_kind)drv_rand(g, WW_STAND_NEVER_BATTLE_CARD + 1);
+	o->standing = (enum ww_standing_kind)drv_rand(g, WW_STAND_AMERICAN_LOSSES_FIRST + 1);
 	/* none, one, or two generals, perhaps the same one twice: the engine
 	 * must refuse what the order language cannot say */
 	o->ngenerals = drv_rand(g, 3);

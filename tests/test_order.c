@@ -1110,7 +1110,7 @@ static void army_error_standing(void **state)
 	(void)state;
 	parse_bad("standing", "'standing' needs one of: standing never-intercept | "
 		  "standing always-intercept GENERAL");
-	parse_bad("standing sometimes-intercept", "standing never-battle-card | standing clear");
+	parse_bad("standing sometimes-intercept", "standing american-losses-first | standing clear");
 	parse_bad("standing always-intercept", "needs a general, e.g. 'standing "
 		  "always-intercept Greene'");
 	parse_bad("standing always-intercept Grene", "did you mean Greene?");

@@ -271,7 +271,7 @@ static void armies_state(struct ww_state *s)
 	s->battle.lost[WW_BRITISH] = 3;
 	s->battle.loser = WW_AMERICAN;
 	s->battle.stop_move = true;
-	s->standing[WW_AMERICAN] = (struct ww_standing){ true, 1u << 1 | 1u << 4, true, true, true };
+	s->standing[WW_AMERICAN] = (struct ww_standing){ true, 1u << 1 | 1u << 4, true, true, true, true };
 	s->standing[WW_BRITISH].never_exchange = true;
 	s->last_card_of_phase = true;
 	s->washington_pcs_to_remove = 5;
@@ -317,7 +317,7 @@ static void test_state_round_trip_armies(void **st)
 	assert_non_null(strstr(text, "  general: {american: \"Washington\", british: \"Howe\"}\n"));
 	assert_non_null(strstr(text, "  american: {never_intercept: true, always_intercept: "
 			       "[\"Greene\", \"Rochambeau\"], never_retreat_before_battle: true, "
-			       "never_exchange: true, never_battle_card: true}\n"));
+			       "never_exchange: true, never_battle_card: true, french_losses_first: true}\n"));
 	assert_non_null(strstr(text, "  british: {never_exchange: true}\n"));
 	assert_non_null(strstr(text, "washington_pcs_to_remove: 5\n"));
 	assert_non_null(strstr(text, "european_war_cu: 2\n"));

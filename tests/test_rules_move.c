@@ -645,6 +645,24 @@ static void test_standing_never_retreat_before_battle(void **state)
 	game_end(&g);
 }
 
+/* 11.3: only the American sets the mixed-stack attrition choice, and the
+ * British never see it. */
+static void test_11_3_standing_losses_order(void **state)
+{
+	(void)state;
+	struct game g;
+	clear_board(&g, WW_AMERICAN);
+	order_refused(&g, WW_BRITISH, "standing french-losses-first", "11.3");
+	order_ok(&g, WW_AMERICAN, "standing french-losses-first");
+	assert_true(g.s.standing[WW_AMERICAN].french_losses_first);
+	struct ww_state v;
+	ww_view(&g.s, WW_BRITISH, &v);
+	assert_false(v.standing[WW_AMERICAN].french_losses_first);
+	order_ok(&g, WW_AMERICAN, "standing american-losses-first");
+	assert_false(g.s.standing[WW_AMERICAN].french_losses_first);
+	game_end(&g);
+}
+
 /* Regressions found by the random driver (tests/driver.h). */
 
 /* 7.6.A: an army that retreats before battle into a lone enemy general's
@@ -798,6 +816,7 @@ int main(void)
 		cmocka_unit_test(test_7_5_lone_general_by_sea),
 		cmocka_unit_test(test_7_4_C_before_an_interception_battle),
 		cmocka_unit_test(test_7_8_E_general_named_twice),
+		cmocka_unit_test(test_11_3_standing_losses_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }

@@ -616,6 +616,22 @@ static void test_11_3_french_with_americans_as_american(void **state)
 	world_free(x.w);
 }
 
+/* 11.3: "the American player determines which CUs are removed": his
+ * standing order `french-losses-first` takes the French CUs first. */
+static void test_11_3_american_chooses_french_first(void **state)
+{
+	(void)state;
+	struct winter x = winter();
+	x.w->s.standing[WW_AMERICAN].french_losses_first = true;
+	cu(x.w, x.boston, WW_NAT_AMERICAN, 2);
+	cu(x.w, x.boston, WW_NAT_FRENCH, 3);   /* 5 in winter quarters: lose 2 */
+	attrition(&x, 0, NULL);
+	assert_int_equal(cu_at(&x, x.boston, WW_NAT_AMERICAN), 2);
+	assert_int_equal(cu_at(&x, x.boston, WW_NAT_FRENCH), 1);
+	assert_int_equal(x.w->s.cu_eliminated[WW_NAT_FRENCH], 2);
+	world_free(x.w);
+}
+
 /* 11.3: French CUs on their own count as British. */
 static void test_11_3_french_alone_as_british(void **state)
 {
@@ -789,6 +805,7 @@ int main(void)
 		cmocka_unit_test(test_11_2_washington_example),
 		cmocka_unit_test(test_11_2_washington_exempts_up_to_five_when_sheltered),
 		cmocka_unit_test(test_11_3_french_with_americans_as_american),
+		cmocka_unit_test(test_11_3_american_chooses_french_first),
 		cmocka_unit_test(test_11_3_french_alone_as_british),
 		cmocka_unit_test(test_13_1_automatic_victory),
 		cmocka_unit_test(test_13_1_both_at_once_goes_to_britain),
