@@ -74,6 +74,17 @@ int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
 		   int latest, const char *token);
 
 /* mail_out.c */
+
+/* The board a report mail attaches as a PNG (ww_report_png), drawn from
+ * `view` alone so that the picture shows no more than the text. */
+struct ww_mail_board {
+	const struct ww_data *d;
+	const struct ww_state *view;     /* ww_view(state, recipient) */
+	enum ww_side recipient;
+	const struct ww_events *last;    /* highlighted as the last move; may be NULL */
+	const char *game;                /* names the file: board-GAME-MOVE.png */
+};
+
 struct ww_mail_out {
 	const char *to;                  /* recipient addr-spec */
 	const char *reply_to;            /* may be NULL */
@@ -83,8 +94,12 @@ struct ww_mail_out {
 	const char *in_reply_to;         /* "<...>" or NULL */
 	const char *references;          /* may be NULL */
 	const char *body;                /* UTF-8, LF */
+	const struct ww_mail_board *board; /* a report: attached; NULL: text only */
 };
-/* The complete message (CRLF), malloc'd. */
+/* The complete message (CRLF), malloc'd: text/plain, or with a board
+ * multipart/mixed (the text, then the PNG), its boundary made from the
+ * game and the move so that the same mail gives the same bytes. NULL out
+ * of memory, or when the board cannot be drawn (said on stderr). */
 char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o,
 		      size_t *len);
 /* "judge+GAME-SIDE-TOKEN@host" */

@@ -170,10 +170,11 @@ static int rollback_mail(struct outgoing *o, const struct ww_mail_config *c, con
 	snprintf(subj, sizeof subj, "[wwjudge %s] %d move %u: rolled back by the moderator",
 		 game, g->state.year, (unsigned)g->state.move);
 	ww_judge_message_id(c, game, sec->token_entry, side_word(side), prev, sizeof prev);
+	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out m = {
 		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
 		.reply_to = reply, .subject = subj, .date = date, .in_reply_to = prev,
-		.references = prev, .body = body,
+		.references = prev, .body = body, .board = &board,
 	};
 	ww_judge_message_id(c, game, p->entry, side_word(side), m.message_id,
 			    sizeof m.message_id);

@@ -1,12 +1,15 @@
 /* The mails the judge writes (mail.h: the outbox format): plain UTF-8
  * text, CRLF line ends, threaded, marked Auto-Submitted (RFC 3834) so that
- * vacation responders leave them alone. */
+ * vacation responders leave them alone. A report also carries the board
+ * of the recipient's view as a PNG attachment. */
+#include <ctype.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "mail_internal.h"
+#include "report.h"
 
 void ww_reply_address(const struct ww_mail_config *c, const char *game, enum ww_side side,
 		      const char *token, char *out, size_t len)
@@ -86,6 +89,89 @@ static void now_date(char *out, size_t len)
 	strftime(out, len, "%a, %d %b %Y %H:%M:%S +0000", &tm);
 }
 
+/* The body as CRLF lines. */
+static void body_crlf(FILE *f, const char *body)
+{
+	for (const char *p = body; *p; p++) {
+		if (*p == '\n')
+			fputc('\r', f);
+		fputc(*p, f);
+	}
+}
+
+static const char TEXT_PART[] = "Content-Type: text/plain; charset=utf-8\r\n"
+				"Content-Transfer-Encoding: 8bit\r\n\r\n";
+
+/* ---- the board, attached ---- */
+
+#define B64_LINE 57 /* bytes that make one 76-column base64 line (RFC 2045 6.8) */
+
+/* The game's name as it may stand in a file name and a MIME boundary. */
+static void safe_name(const char *game, char *out, size_t len)
+{
+	size_t n = 0;
+	for (const char *p = game && *game ? game : "game"; *p && n + 1 < len; p++)
+		out[n++] = isalnum((unsigned char)*p) || strchr("._-", *p) ? *p : '_';
+	out[n] = '\0';
+}
+
+/* The board as PNG bytes in memory, malloc'd. */
+static unsigned char *board_png(const struct ww_mail_board *b, size_t *len)
+{
+	char *png = NULL, err[300] = "";
+	FILE *f = open_memstream(&png, len);
+	if (!f)
+		return NULL;
+	int rc = ww_report_png(f, b->d, b->view, b->recipient, b->last, err, sizeof err);
+	if (fclose(f) != 0 || rc != 0) {
+		fprintf(stderr, "wwjudge: the board of game %s for the %s player cannot be "
+			"drawn: %s\n", b->game ? b->game : "(unnamed)", ww_side_name(b->recipient),
+			err[0] ? err : "out of memory");
+		free(png);
+		return NULL;
+	}
+	return (unsigned char *)png;
+}
+
+static void base64_lines(FILE *f, const unsigned char *p, size_t n)
+{
+	char line[sodium_base64_ENCODED_LEN(B64_LINE, sodium_base64_VARIANT_ORIGINAL)];
+	for (size_t i = 0; i < n; i += B64_LINE) {
+		size_t k = n - i < B64_LINE ? n - i : B64_LINE;
+		sodium_bin2base64(line, sizeof line, p + i, k, sodium_base64_VARIANT_ORIGINAL);
+		fprintf(f, "%s\r\n", line);
+	}
+}
+
+/* The text, then the board: a boundary from the game and the move (never
+ * random, so a replay or a resend gives the same bytes), lengthened in
+ * the unlikely case that the text holds it; base64 never holds "=_". */
+static int multipart(FILE *f, const struct ww_mail_out *o)
+{
+	const struct ww_mail_board *b = o->board;
+	char game[WW_GAME_NAME], file[WW_GAME_NAME + 32], boundary[80];
+	size_t len;
+	safe_name(b->game, game, sizeof game);
+	snprintf(file, sizeof file, "board-%s-%u.png", game, (unsigned)b->view->move);
+	int n = snprintf(boundary, sizeof boundary, "=_ww.%s.%u", game, (unsigned)b->view->move);
+	while (strstr(o->body, boundary) && n + 2 <= 70) /* RFC 2046 5.1.1 */
+		n += snprintf(boundary + n, sizeof boundary - (size_t)n, "_=");
+	unsigned char *png = board_png(b, &len);
+	if (!png)
+		return -1;
+	fprintf(f, "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n"
+		   "The report is the text part; the board is the PNG picture attached.\r\n"
+		   "--%s\r\n%s", boundary, boundary, TEXT_PART);
+	body_crlf(f, o->body);
+	fprintf(f, "\r\n--%s\r\nContent-Type: image/png; name=\"%s\"\r\n"
+		   "Content-Disposition: attachment; filename=\"%s\"\r\n"
+		   "Content-Transfer-Encoding: base64\r\n\r\n", boundary, file, file);
+	base64_lines(f, png, len);
+	fprintf(f, "\r\n--%s--\r\n", boundary);
+	free(png);
+	return 0;
+}
+
 char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o, size_t *len)
 {
 	char *text = NULL, date[64];
@@ -105,15 +191,15 @@ char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *
 		fprintf(f, "In-Reply-To: %s\r\n", o->in_reply_to);
 	if (o->references && *o->references)
 		header_ids(f, "References", o->references);
-	fputs("Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
-	      "Content-Type: text/plain; charset=utf-8\r\n"
-	      "Content-Transfer-Encoding: 8bit\r\n\r\n", f);
-	for (const char *p = o->body; *p; p++) {
-		if (*p == '\n')
-			fputc('\r', f);
-		fputc(*p, f);
+	fputs("Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n", f);
+	int rc = 0;
+	if (o->board) {
+		rc = multipart(f, o);
+	} else {
+		fputs(TEXT_PART, f);
+		body_crlf(f, o->body);
 	}
-	if (fclose(f) != 0) {
+	if (fclose(f) != 0 || rc != 0) {
 		free(text);
 		return NULL;
 	}

@@ -330,10 +330,14 @@ static int queue_reports(struct intake *in, struct ww_play *p)
 		if (orderer)
 			refs_plus(in, refs, sizeof refs);
 		char *body = report_body(in, p, (enum ww_side)s, token);
+		struct ww_state view;
+		ww_view(&p->after->state, (enum ww_side)s, &view);
+		struct ww_mail_board board = { in->d, &view, (enum ww_side)s, &p->ev, in->game };
 		struct ww_mail_out o = {
 			.to = registered(in, (enum ww_side)s), .reply_to = reply, .subject = subj,
 			.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
 			.references = orderer ? refs : prev, .body = body ? body : "",
+			.board = &board,
 		};
 		ww_judge_message_id(in->c, in->game, in->entry, side_word(s),
 				    o.message_id, sizeof o.message_id);

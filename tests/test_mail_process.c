@@ -1,7 +1,7 @@
 /* `wwjudge process` end to end on a game in a temp dir: an accepted order
- * puts one mail per player in the outbox (own view only); wrong password,
- * forged sender, stale token, duplicates and the size limit change nothing
- * they must not. */
+ * puts one mail per player in the outbox (own view only: the text inline,
+ * the board attached as a PNG); wrong password, forged sender, stale
+ * token, duplicates and the size limit change nothing they must not. */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,7 +13,10 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <cairo.h>
+#include <sodium.h>
 #include "mail_internal.h"
+#include "report.h"
 #include "support.h"
 
 #define COMMITTEES "committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, " \
@@ -97,10 +100,13 @@ static char *slurp(const char *rel)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		fail_msg("no %s", path);
-	char *buf = calloc(1, 1 << 18);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long size = ftell(f);
+	assert_true(size >= 0);
+	rewind(f);
+	char *buf = calloc(1, (size_t)size + 1);
 	assert_non_null(buf);
-	size_t n = fread(buf, 1, (1 << 18) - 1, f);
-	buf[n] = '\0';
+	assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
 	fclose(f);
 	return buf;
 }
@@ -108,6 +114,168 @@ static char *slurp(const char *rel)
 static char *state_text(void)
 {
 	return slurp("secret/state.yaml");
+}
+
+/* ---- a report mail taken apart ---- */
+
+struct parts {
+	char *text;                      /* the text part's body, as sent (CRLF) */
+	char png_head[512];              /* the PNG part's headers */
+	unsigned char *png;              /* the PNG part, decoded */
+	size_t pnglen;
+};
+
+static const char *after(const char *hay, const char *needle)
+{
+	const char *p = strstr(hay, needle);
+	if (!p)
+		fail_msg("no \"%s\" in the mail", needle);
+	return p + strlen(needle);
+}
+
+/* 76 columns, CRLF, every line full but the last (RFC 2045 6.8). */
+static void check_base64_lines(const char *b64, size_t n)
+{
+	size_t line = 0;
+	for (const char *p = b64; p < b64 + n;) {
+		const char *end = strstr(p, "\r\n");
+		assert_non_null(end);
+		size_t w = (size_t)(end - p);
+		assert_true(w > 0 && w <= 76);
+		assert_null(memchr(p, '\n', w));
+		if (end + 2 < b64 + n && w != 76)
+			fail_msg("base64 line %zu is %zu columns, not 76", line + 1, w);
+		p = end + 2;
+		line++;
+	}
+	assert_true(line > 0);
+}
+
+/* multipart/mixed: the text part, then the board; the boundary is the one
+ * the mail's header names, the mail ends with its closing delimiter. */
+static void split(const char *mail, struct parts *p)
+{
+	char boundary[80], delim[90], close[96];
+	memset(p, 0, sizeof *p);
+	const char *head_end = strstr(mail, "\r\n\r\n");
+	assert_non_null(head_end);
+	const char *b = after(mail, "Content-Type: multipart/mixed; boundary=\"");
+	assert_true(b < head_end);
+	size_t bl = strcspn(b, "\"");
+	assert_true(bl > 0 && bl <= 70);
+	snprintf(boundary, sizeof boundary, "%.*s", (int)bl, b);
+	snprintf(delim, sizeof delim, "\r\n--%s\r\n", boundary);
+	snprintf(close, sizeof close, "\r\n--%s--\r\n", boundary);
+	const char *t = strstr(head_end, delim + 2); /* the first delimiter, after the preamble */
+	assert_non_null(t);
+	t = after(t, delim + 2);
+	assert_ptr_equal(strstr(t, "Content-Type: text/plain; charset=utf-8\r\n"
+				   "Content-Transfer-Encoding: 8bit\r\n\r\n"), t);
+	t = after(t, "\r\n\r\n");
+	const char *t_end = strstr(t, delim);
+	assert_non_null(t_end);
+	p->text = strndup(t, (size_t)(t_end - t));
+	const char *h = t_end + strlen(delim), *h_end = strstr(h, "\r\n\r\n");
+	assert_non_null(h_end);
+	assert_true((size_t)(h_end - h) < sizeof p->png_head);
+	snprintf(p->png_head, sizeof p->png_head, "%.*s", (int)(h_end - h), h);
+	const char *b64 = h_end + 4, *b64_end = strstr(b64, close);
+	assert_non_null(b64_end);
+	assert_string_equal(b64_end, close); /* nothing after the closing delimiter */
+	size_t n = (size_t)(b64_end - b64); /* the last line's CRLF too; the
+					      * delimiter's own CRLF follows */
+	check_base64_lines(b64, n);
+	p->png = malloc(n);
+	assert_non_null(p->png);
+	assert_int_equal(sodium_base642bin(p->png, n, b64, n, "\r\n", &p->pnglen, NULL,
+					   sodium_base64_VARIANT_ORIGINAL), 0);
+}
+
+static void parts_free(struct parts *p)
+{
+	free(p->text);
+	free(p->png);
+}
+
+struct reader {
+	const unsigned char *p;
+	size_t len, at;
+};
+
+static cairo_status_t read_mem(void *closure, unsigned char *data, unsigned int len)
+{
+	struct reader *r = closure;
+	if (r->len - r->at < len)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, r->p + r->at, len);
+	r->at += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The PNG signature, and a picture cairo reads back at the board's size. */
+static void check_png(const unsigned char *png, size_t len)
+{
+	assert_true(len > 8);
+	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+	struct reader r = { png, len, 0 };
+	cairo_surface_t *img = cairo_image_surface_create_from_png_stream(read_mem, &r);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	assert_int_equal(cairo_image_surface_get_width(img), WW_BOARD_W);
+	assert_int_equal(cairo_image_surface_get_height(img), WW_BOARD_H);
+	cairo_surface_destroy(img);
+	cairo_debug_reset_static_data();
+}
+
+/* What ww_report_png draws for `side`'s view of `s`. */
+static unsigned char *board(const struct ww_state *s, enum ww_side side,
+			    const struct ww_events *last, size_t *len)
+{
+	char *png = NULL, err[256] = "";
+	struct ww_state view;
+	ww_view(s, side, &view);
+	FILE *f = open_memstream(&png, len);
+	assert_non_null(f);
+	if (ww_report_png(f, test_data(), &view, side, last, err, sizeof err))
+		fail_msg("%s", err);
+	assert_int_equal(fclose(f), 0);
+	return (unsigned char *)png;
+}
+
+/* The mail's board is exactly what the renderer draws for that side's view
+ * with the orders' events highlighted; without them it would differ. */
+static void check_board(const struct parts *m, const struct ww_play *p, enum ww_side side)
+{
+	size_t len, bare_len;
+	unsigned char *want = board(&p->after->state, side, &p->ev, &len);
+	unsigned char *bare = board(&p->after->state, side, NULL, &bare_len);
+	assert_int_equal(m->pnglen, len);
+	assert_memory_equal(m->png, want, len);
+	assert_true(bare_len != len || memcmp(bare, want, len) != 0);
+	free(want);
+	free(bare);
+}
+
+/* The game as it is now, and `orders` of `side` applied to it as the
+ * judge will apply them (the same seed, so the same dice). */
+static struct ww_play *expected_play(enum ww_side side, const char *orders)
+{
+	static struct ww_game g;
+	char err[256];
+	memset(&g, 0, sizeof g);
+	g.data = test_data();
+	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
+	struct ww_play *p = calloc(1, sizeof *p);
+	assert_non_null(p);
+	p->side = side;
+	p->orders[p->n++] = orders;
+	assert_int_equal(ww_play_apply(test_data(), &g, NULL, p), 0);
+	return p;
+}
+
+static void expected_play_free(struct ww_play *p)
+{
+	ww_play_free(p);
+	free(p);
 }
 
 static int mail(const char *from, const char *side, int token_entry, const char *id,
@@ -141,6 +309,10 @@ static void test_1_wrong_password(void **s)
 	assert_non_null(strstr(r, "the password is wrong"));
 	assert_non_null(strstr(r, "In-Reply-To: <wp@players.example>"));
 	assert_null(strstr(r, "tea"));
+	/* not a report: text only, no board */
+	assert_non_null(strstr(r, "\r\nContent-Type: text/plain; charset=utf-8\r\n"));
+	assert_null(strstr(r, "multipart"));
+	assert_null(strstr(r, "image/png"));
 	free(r);
 	free(before);
 	free(after);
@@ -169,6 +341,7 @@ static void test_2_forged_sender(void **s)
 static void test_3_accepted(void **s)
 {
 	(void)s;
+	struct ww_play *p = expected_play(WW_AMERICAN, COMMITTEES);
 	assert_int_equal(mail("ADAMS@example.org", "american", 1, "ok1", "liberty", COMMITTEES),
 			 EX_OK);
 	assert_int_equal(count("outbox/new"), 4);
@@ -199,6 +372,27 @@ static void test_3_accepted(void **s)
 	struct ww_mail_secret sec;
 	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
 	assert_int_equal(sec.token_entry, 4);
+
+	/* each mail: the report inline, the board of its own view attached */
+	struct parts pam, pbr;
+	split(am, &pam);
+	split(br, &pbr);
+	assert_ptr_equal(strstr(pam.text, "Game g1: your orders were accepted:\r\n"), pam.text);
+	assert_ptr_equal(strstr(pbr.text, "Game g1: the American player has moved.\r\n"),
+			 pbr.text);
+	assert_non_null(strstr(pbr.text, "Report for the British player."));
+	assert_null(strstr(pbr.text, "\r\n--=_"));
+	for (const struct parts *m = &pam; m; m = m == &pam ? &pbr : NULL) {
+		assert_string_equal(m->png_head, "Content-Type: image/png; name=\"board-g1-1.png\"\r\n"
+				    "Content-Disposition: attachment; filename=\"board-g1-1.png\"\r\n"
+				    "Content-Transfer-Encoding: base64");
+		check_png(m->png, m->pnglen);
+	}
+	check_board(&pbr, p, WW_BRITISH);
+	check_board(&pam, p, WW_AMERICAN);
+	parts_free(&pam);
+	parts_free(&pbr);
+	expected_play_free(p);
 	free(am);
 	free(br);
 }
@@ -328,6 +522,85 @@ static void test_9_paused(void **s)
 	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 }
 
+/* A second judge whose games directory holds a copy of g1 with another
+ * American hand: one card swapped with the top of the deck. */
+static char root2[64], gdir2[128];
+static struct ww_mail_config cfg2;
+
+static void copy_with_other_american_hand(void)
+{
+	char cmd[1024], path[192], err[512];
+	snprintf(root2, sizeof root2, "/tmp/ww-mail-XXXXXX");
+	assert_non_null(mkdtemp(root2));
+	snprintf(gdir2, sizeof gdir2, "%s/games/g1", root2);
+	snprintf(cmd, sizeof cmd, "mkdir %s/games && cp -a %s %s && sed 's/^games = .*/"
+		 "games = games/' %s/wwjudge.conf > %s/wwjudge.conf", root2, gdir, gdir2, root,
+		 root2);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/wwjudge.conf", root2);
+	if (ww_mail_config_load(path, &cfg2, err, sizeof err))
+		fail_msg("%s", err);
+	struct ww_game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	g->data = test_data();
+	assert_int_equal(ww_record_load(gdir2, g, err, sizeof err), 0);
+	struct ww_pile *h = &g->state.hand[WW_AMERICAN], *deck = &g->state.deck;
+	assert_true(h->n > 0 && deck->n > 0);
+	uint8_t card = h->card[0];
+	h->card[0] = deck->card[deck->n - 1];
+	deck->card[deck->n - 1] = card;
+	snprintf(path, sizeof path, "%s/secret/state.yaml", gdir2);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(ww_state_write_yaml(f, test_data(), &g->state, true), 0);
+	assert_int_equal(fclose(f), 0);
+	free(g);
+}
+
+/* Hidden information: the British mail, text and board, is drawn from the
+ * British view alone, so another American hand changes not one byte of it
+ * (and the same order gives the same bytes, boundary and all, as a
+ * replay or a resend must). The American mails do differ: the hands do. */
+static void test_10_british_mail_blind_to_american_hand(void **s)
+{
+	(void)s;
+	char err[256];
+	copy_with_other_american_hand();
+	struct ww_game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	g->data = test_data();
+	assert_int_equal(ww_record_load(gdir, g, err, sizeof err), 0);
+	assert_int_equal(g->state.to_move, WW_BRITISH);
+	free(g);
+	assert_int_equal(mail("north@example.com", "british", 7, "blind", "crown", "pass"), EX_OK);
+	struct ww_mail_config mine = cfg;
+	cfg = cfg2; /* the same mail to the second judge */
+	int rc = mail("north@example.com", "british", 7, "blind", "crown", "pass");
+	cfg = mine;
+	assert_int_equal(rc, EX_OK);
+	char *br = slurp("outbox/new/000009.british"), *am = slurp("outbox/new/000009.american");
+	char gd[sizeof gdir];
+	memcpy(gd, gdir, sizeof gd);
+	snprintf(gdir, sizeof gdir, "%s", gdir2);
+	char *br2 = slurp("outbox/new/000009.british"), *am2 = slurp("outbox/new/000009.american");
+	memcpy(gdir, gd, sizeof gd);
+	assert_non_null(strstr(br, "image/png"));
+	assert_string_equal(br, br2);
+	assert_string_not_equal(am, am2);
+	struct parts a, b;
+	split(am, &a);
+	split(am2, &b);
+	assert_string_not_equal(a.text, b.text);
+	parts_free(&a);
+	parts_free(&b);
+	free(br);
+	free(br2);
+	free(am);
+	free(am2);
+	snprintf(err, sizeof err, "rm -rf %s", root2);
+	assert_int_equal(system(err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_7_size_limit),
 		cmocka_unit_test(test_8_no_game_dropped),
 		cmocka_unit_test(test_9_paused),
+		cmocka_unit_test(test_10_british_mail_blind_to_american_hand),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
