@@ -128,6 +128,9 @@ last_mail us "$T/us4"
 last_mail uk "$T/uk2"
 in_file "$T/us4" "your orders were accepted"
 in_file "$T/uk2" "the American player has moved"
+# the British report carries the board of the British view as an attachment
+in_file "$T/uk2" "Content-Type: image/png"
+in_file "$T/uk2" "Content-Disposition: attachment"
 [ "$(entries)" -eq 4 ] || fail "the duplicate was processed again ($(entries) entries)"
 sleep 1
 [ "$(count us)" -eq 4 ] && [ "$(count uk)" -eq 2 ] || fail "the duplicate sent mail"
