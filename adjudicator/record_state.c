@@ -495,7 +495,6 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	fprintf(f, "impulse: %s\n", ww_rec_side_word(s->impulse));
 	fprintf(f, "exchange_offer: %d\n", s->exchange_offer);
 	fprintf(f, "exchange_for: %s\n", ww_rec_side_word(s->exchange_for));
-	fprintf(f, "declaration_by: %s\n", ww_rec_side_word(s->declaration_by));
 	fprintf(f, "congress_dispersed_this_turn: %s\n", yes(s->congress_dispersed_this_turn));
 	fprintf(f, "congress_dispersed_last_turn: %s\n", yes(s->congress_dispersed_last_turn));
 	fprintf(f, "no_american_placement: %s\n", yes(s->no_american_placement));
@@ -850,7 +849,6 @@ static int k_chooser(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v,
 static int k_impulse(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->impulse); }
 static int k_exchange_for(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->exchange_for); }
 static int k_winner(struct rd *r, yaml_node_t *v) { return read_side_enum(r, v, &r->s->winner); }
-static int k_declaration_by(struct rd *r, yaml_node_t *v) { return read_side(r, v, &r->s->declaration_by); }
 
 static int k_phase(struct rd *r, yaml_node_t *v)
 {
@@ -1363,7 +1361,7 @@ static const struct {
 	{ "reinforcement_cards", k_reinforcement_cards }, { "war_ends_card", k_war_ends_card },
 	{ "reshuffle_pending", k_reshuffle_pending }, { "chooser", k_chooser },
 	{ "impulse", k_impulse }, { "exchange_offer", k_exchange_offer },
-	{ "exchange_for", k_exchange_for }, { "declaration_by", k_declaration_by },
+	{ "exchange_for", k_exchange_for },
 	{ "congress_dispersed_this_turn", k_dispersed_this },
 	{ "congress_dispersed_last_turn", k_dispersed_last },
 	{ "no_american_placement", k_no_american_placement }, { "last_card", k_last_card },

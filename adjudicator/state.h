@@ -184,7 +184,6 @@ struct ww_state {
 	enum ww_side impulse;    /* whose impulse it is (to_move may differ while asking) */
 	int exchange_offer;      /* event just discarded as a play, 0 if none (6.32.C) */
 	enum ww_side exchange_for; /* who may take it */
-	int declaration_by;      /* side that played the Declaration while asking the American */
 	bool congress_dispersed_this_turn;
 	bool congress_dispersed_last_turn;
 	bool no_american_placement; /* Line Mutinies played this turn (10.11.A.iv) */

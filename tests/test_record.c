@@ -119,7 +119,6 @@ static void busy_state(struct ww_state *s)
 	s->impulse = WW_BRITISH;
 	s->exchange_offer = 80;
 	s->exchange_for = WW_AMERICAN;
-	s->declaration_by = WW_AMERICAN;
 	s->congress_dispersed_this_turn = true;
 	s->no_american_placement = true;
 	s->last_card[WW_AMERICAN] = 79;
