@@ -430,6 +430,17 @@ static void free_names(char **names, int n)
 	free(names);
 }
 
+/* Test hook (tests/test_mail_send.c): WW_CRASH_SEND=N dies at the N-th
+ * step of this run, as a crash or a kill would. Each mail has two: the
+ * server has taken it, and it has moved to outbox/cur. */
+static void crash_point(void)
+{
+	static int step; /* counted only while the hook is set */
+	const char *at = getenv("WW_CRASH_SEND");
+	if (at && atoi(at) == ++step)
+		_exit(99);
+}
+
 /* Sends one file of outbox/new and moves it to outbox/cur. */
 static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		    const char *name, FILE *log)
@@ -449,6 +460,7 @@ static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		fprintf(log, "send: %s: not sent, left for the next run: %s\n", src, err);
 		return EX_TEMPFAIL;
 	}
+	crash_point();
 	if (rename(src, dst) < 0) {
 		fprintf(log, "send: %s was sent but cannot be moved to %s: %s (it will be sent again)\n",
 			src, dst, strerror(errno));
@@ -456,6 +468,7 @@ static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 	}
 	snprintf(rel, sizeof rel, "%s/outbox", game);
 	fsync_dir(rel);
+	crash_point();
 	fprintf(log, "send: %s: sent\n", src);
 	return EX_OK;
 }

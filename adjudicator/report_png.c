@@ -14,6 +14,7 @@
 #define W WW_BOARD_W
 #define H WW_BOARD_H
 #define REACH 62          /* a colony's land around each of its spaces, px */
+#define INLAND 96         /* beyond this from every space, the sea may flood (find_land) */
 #define FONT "DejaVu Sans"
 
 /* Colours, 0xRRGGBB. */
@@ -140,34 +141,46 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 struct land {
 	int16_t *owner;   /* nearest space within REACH, -1 if none */
 	uint8_t *sea;
+	int line_x, line_y; /* the Winter Attrition Line's west end on land; -1 if none */
 };
 
-/* owner[i]: the nearest space within `reach` of pixel i, or -1. */
-static void nearest_spaces(const struct ww_data *d, int16_t *owner, int reach)
+/* owner[i]: the nearest space within `reach` of pixel i (the first in
+ * the data's order among equals), or -1; best[i]: its squared distance,
+ * INT32_MAX if none. Each space visits only the rows of its disc, each
+ * row only the span inside it. */
+static void nearest_spaces(const struct ww_data *d, int16_t *owner, int32_t *best, int reach)
 {
-	int32_t *best = malloc(sizeof *best * W * H);
+	int span[2 * INLAND + 1]; /* the disc's half-width on each row */
+	if (reach > INLAND)
+		reach = INLAND;
+	for (int dy = -reach; dy <= reach; dy++) {
+		int room = reach * reach - dy * dy, dx = 0;
+		while ((dx + 1) * (dx + 1) <= room)
+			dx++;
+		span[dy + reach] = dx;
+	}
 	for (int i = 0; i < W * H; i++) {
 		owner[i] = -1;
-		if (best)
-			best[i] = INT32_MAX;
+		best[i] = INT32_MAX;
 	}
-	if (!best)
-		return;
 	for (int s = 0; s < d->nspaces; s++) {
 		int cx = d->spaces[s].x, cy = d->spaces[s].y;
 		for (int y = cy - reach; y <= cy + reach; y++) {
 			if (y < 0 || y >= H)
 				continue;
-			for (int x = cx - reach; x <= cx + reach; x++) {
-				int dx = x - cx, dy = y - cy, d2 = dx * dx + dy * dy;
-				if (x < 0 || x >= W || d2 > reach * reach || d2 >= best[y * W + x])
-					continue;
-				best[y * W + x] = d2;
-				owner[y * W + x] = (int16_t)s;
+			int dy = y - cy, dx = span[dy + reach];
+			int x0 = cx - dx < 0 ? 0 : cx - dx, x1 = cx + dx >= W ? W - 1 : cx + dx;
+			int32_t *b = best + y * W;
+			int16_t *o = owner + y * W;
+			for (int x = x0; x <= x1; x++) {
+				int32_t d2 = (x - cx) * (x - cx) + dy * dy;
+				if (d2 < b[x]) {
+					b[x] = d2;
+					o[x] = (int16_t)s;
+				}
 			}
 		}
 	}
-	free(best);
 }
 
 /* Breadth-first from the pixels already marked, through pixels that
@@ -199,7 +212,6 @@ static void spread(uint8_t *mark, const int16_t *open, int depth, int *queue)
  * every space (INLAND), so it cannot run up the gaps between colonies,
  * then comes back to the colonies' edge (REACH). What is left is the
  * wilderness. */
-#define INLAND 96
 static int find_land(const struct ww_data *d, struct land *l)
 {
 	int16_t *far = malloc(sizeof *far * W * H);
@@ -209,8 +221,13 @@ static int find_land(const struct ww_data *d, struct land *l)
 		free(queue);
 		return -1;
 	}
-	nearest_spaces(d, far, INLAND);
-	nearest_spaces(d, l->owner, REACH);
+	/* One pass serves both reaches: where the nearest space within
+	 * INLAND is within REACH, it is also the nearest within REACH. The
+	 * queue's memory holds the distances until the floods need it. */
+	int32_t *best = queue;
+	nearest_spaces(d, far, best, INLAND);
+	for (int i = 0; i < W * H; i++)
+		l->owner[i] = best[i] <= REACH * REACH ? far[i] : -1;
 	l->sea[W * H - 1] = 1;
 	spread(l->sea, far, -1, queue);
 	spread(l->sea, l->owner, INLAND - REACH + 8, queue);
@@ -229,25 +246,52 @@ static uint32_t mix(uint32_t a, uint32_t b, int num, int den)
 	return out;
 }
 
-static bool south(const struct ww_data *d, const struct land *l, int i)
+/* What paint_land needs of each space, in small tables rather than the
+ * data's large records: its tint, colony and side of the line. */
+struct land_key {
+	uint32_t tint[WW_MAX_SPACES];
+	int colony[WW_MAX_SPACES];
+	bool south[WW_MAX_SPACES];
+};
+
+static void land_key(const struct ww_data *d, struct land_key *k)
 {
-	return l->owner[i] >= 0 && d->spaces[l->owner[i]].south_of_line;
+	for (int s = 0; s < d->nspaces; s++) {
+		k->colony[s] = d->spaces[s].colony;
+		k->tint[s] = colony_tint(d, d->spaces[s].colony);
+		k->south[s] = d->spaces[s].south_of_line;
+	}
 }
 
-/* Pixel i is on the line if a pixel within two to its right or below
- * is on the other side of it. */
-static bool winter_border(const struct ww_data *d, const struct land *l, int i)
+/* Pixel i (of some space) is on the line if a pixel within two to its
+ * right or below is on the other side of it. */
+static bool winter_border(const struct land_key *k, const struct land *l, int i)
 {
-	bool here = south(d, l, i);
+	bool here = k->south[l->owner[i]];
 	int near[] = { i + 1, i + 2, i + W, i + 2 * W, i + W + 1 };
-	for (size_t k = 0; k < sizeof near / sizeof *near; k++)
-		if (l->owner[near[k]] >= 0 && south(d, l, near[k]) != here)
+	for (size_t n = 0; n < sizeof near / sizeof *near; n++) {
+		int o = l->owner[near[n]];
+		if (o >= 0 && k->south[o] != here)
 			return true;
+	}
 	return false;
 }
 
-static void paint_land(const struct ww_data *d, const struct land *l, cairo_surface_t *img)
+/* deeper further out: a band along the coast */
+static uint32_t sea_colour(const struct land *l, int x, int y, int i)
 {
+	for (int k = 1; k <= 12; k += 4)
+		if ((x >= k && !l->sea[i - k]) || (y >= k && !l->sea[i - k * W]) ||
+		    (x + k < W && !l->sea[i + k]) || (y + k < H && !l->sea[i + k * W]))
+			return SEA;
+	return SEA_DEEP;
+}
+
+/* Paints the land and the sea, and finds where the line's label goes. */
+static void paint_land(const struct ww_data *d, struct land *l, cairo_surface_t *img)
+{
+	struct land_key k;
+	land_key(d, &k);
 	cairo_surface_flush(img);
 	unsigned char *px = cairo_image_surface_get_data(img);
 	int stride = cairo_image_surface_get_stride(img);
@@ -255,31 +299,24 @@ static void paint_land(const struct ww_data *d, const struct land *l, cairo_surf
 		uint32_t *row = (uint32_t *)(void *)(px + y * stride);
 		for (int x = 0; x < W; x++) {
 			int i = y * W + x, o = l->owner[i];
-			uint32_t c;
-			if (l->sea[i]) {
-				/* deeper further out: a band along the coast */
-				bool shore = false;
-				for (int k = 1; k <= 12 && !shore; k += 4)
-					shore = (x >= k && !l->sea[i - k]) || (y >= k && !l->sea[i - k * W]) ||
-						(x + k < W && !l->sea[i + k]) ||
-						(y + k < H && !l->sea[i + k * W]);
-				c = shore ? SEA : SEA_DEEP;
-			} else {
-				c = o >= 0 ? colony_tint(d, d->spaces[o].colony) : WILDERNESS;
-			}
+			uint32_t c = l->sea[i] ? sea_colour(l, x, y, i) : o >= 0 ? k.tint[o] : WILDERNESS;
 			/* borders: the coast, the Winter Attrition Line (2.1.B),
 			 * and between colonies */
 			if (x + 2 < W && y + 2 < H) {
 				int r = i + 1, b = i + W;
+				bool line = o >= 0 && winter_border(&k, l, i);
+				if (line && !l->sea[i] && (l->line_x < 0 || x < l->line_x)) {
+					l->line_x = x; /* the westernmost, the highest of those */
+					l->line_y = y;
+				}
 				if (l->sea[i] != l->sea[r] || l->sea[i] != l->sea[b])
 					c = COAST;
-				else if (o >= 0 && winter_border(d, l, i) && (x + y) % 18 < 12)
+				else if (line && (x + y) % 18 < 12)
 					c = WINTER_LINE;
 				else if (!l->sea[i] && o >= 0) {
 					int orr = l->owner[r], ob = l->owner[b];
-					int col = d->spaces[o].colony;
-					if ((orr >= 0 && d->spaces[orr].colony != col) ||
-					    (ob >= 0 && d->spaces[ob].colony != col))
+					if ((orr >= 0 && k.colony[orr] != k.colony[o]) ||
+					    (ob >= 0 && k.colony[ob] != k.colony[o]))
 						c = mix(c, BORDER, 3, 4);
 				}
 			}
@@ -370,17 +407,12 @@ static void links(cairo_t *cr, const struct ww_data *d)
 
 /* 2.1.B: the line is painted with the land; its name goes at its west
  * end. */
-static void winter_line_label(cairo_t *cr, const struct ww_data *d, const struct land *l)
+static void winter_line_label(cairo_t *cr, const struct land *l)
 {
-	for (int x = 0; x < W - 2; x++)
-		for (int y = 0; y < H - 2; y++) {
-			int i = y * W + x;
-			if (l->owner[i] < 0 || l->sea[i] || !winter_border(d, l, i))
-				continue;
-			font(cr, 12, true);
-			label(cr, x + 4, y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
-			return;
-		}
+	if (l->line_x < 0)
+		return;
+	font(cr, 12, true);
+	label(cr, l->line_x + 4, l->line_y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
 }
 
 static uint32_t side_colour(int side)
@@ -832,7 +864,7 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 	char name[WW_NAME_MAX];
 	zones(cr, d, v, l);
 	links(cr, d);
-	winter_line_label(cr, d, l);
+	winter_line_label(cr, l);
 	last_move(cr, d, recipient, last);
 	font(cr, 11, true);
 	for (int s = 0; s < d->nspaces; s++) {
@@ -857,7 +889,7 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	struct land l = { malloc(sizeof *l.owner * W * H), calloc(W * H, 1) };
+	struct land l = { malloc(sizeof *l.owner * W * H), calloc(W * H, 1), -1, -1 };
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
 	int rc = -1;
 	if (!l.owner || !l.sea || cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {

@@ -3,8 +3,11 @@
  * make test. Prints one table; bench/run.sh adds the process benchmarks.
  *
  *   bench engine GAMES     random games played by tests/driver.h, then
- *                          replayed through ww_apply alone: games/s/core,
- *                          and replay time of all orders vs the first 10%
+ *                          replayed through ww_apply alone: games/s/core;
+ *                          and linearity: one timed replay of GAMES
+ *                          complete games against the mean of ten
+ *                          replays of GAMES/10 of them (exactly 10x the
+ *                          orders, the same games)
  *   bench png REPEAT       ww_report_png vs cairo making and encoding an
  *                          empty PNG of the same size */
 #include <cairo.h>
@@ -49,41 +52,116 @@ static const struct ww_data *data(void)
 	return d;
 }
 
-/* Replays the first n moves of a driver game through the engine alone:
+/* A finished driver game, kept for replay: its seed and its orders. */
+struct kept_game {
+	unsigned char seed[WW_SEED_BYTES];
+	int nmoves;
+	struct drv_move *moves;
+};
+
+/* Replays the first n moves of a game through the engine alone:
  * ww_new_game with the game's seed, then ww_apply for each move. */
-static double replay(const struct drv_game *g, int n, struct ww_state *s)
+static void replay_moves(const struct ww_data *d, const struct kept_game *k, int n,
+			 struct ww_state *s, struct ww_events *ev)
 {
 	struct ww_dice dice = { 0 };
 	struct ww_rng rng;
-	struct ww_events ev = { 0 };
 	char why[256];
-	memcpy(dice.seed, g->dice.seed, sizeof dice.seed);
+	memcpy(dice.seed, k->seed, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
-	double t0 = now();
-	ww_new_game(g->d, s, &rng, &ev);
+	ww_new_game(d, s, &rng, ev);
 	for (int i = 0; i < n; i++) {
-		ev.n = 0;
-		if (ww_apply(g->d, s, g->moves[i].side, &g->moves[i].o, &rng, &ev, why, sizeof why)) {
-			fprintf(stderr, "bench: replay of game %llu refused move %d: %s\n",
-				(unsigned long long)g->seed, i + 1, why);
+		ev->n = 0;
+		if (ww_apply(d, s, k->moves[i].side, &k->moves[i].o, &rng, ev, why, sizeof why)) {
+			fprintf(stderr, "bench: replay refused move %d: %s\n", i + 1, why);
 			exit(70);
 		}
 	}
+}
+
+static double replay(const struct drv_game *g, int n, struct ww_state *s)
+{
+	struct kept_game k = { .nmoves = g->nmoves, .moves = (struct drv_move *)g->moves };
+	struct ww_events ev = { 0 };
+	memcpy(k.seed, g->dice.seed, sizeof k.seed);
+	double t0 = now();
+	replay_moves(g->d, &k, n, s, &ev);
 	double t = now() - t0;
 	ww_events_free(&ev);
 	return t;
+}
+
+/* One timed replay of games [0, n), one after the other. */
+static double replay_all(const struct ww_data *d, const struct kept_game *k, int n,
+			 struct ww_state *s)
+{
+	struct ww_events ev = { 0 };
+	double t0 = now();
+	for (int i = 0; i < n; i++)
+		replay_moves(d, &k[i], k[i].nmoves, s, &ev);
+	double t = now() - t0;
+	ww_events_free(&ev);
+	return t;
+}
+
+static long orders_of(const struct kept_game *k, int n)
+{
+	long o = 0;
+	for (int i = 0; i < n; i++)
+		o += k[i].nmoves;
+	return o;
+}
+
+/* 10x the orders of the same kind: the games split into ten sets of
+ * games/10, each set replayed in one timed run, against all of them in
+ * one run. The ten sets together are exactly the whole, so the whole holds
+ * exactly 10x the orders of the mean set, with the same mix. The two are
+ * measured in turn, 9 times, so that the load of the machine falls on
+ * both alike; the median of the 9 ratios is reported. */
+#define LINEARITY_ROUNDS 9
+static void linearity(const struct ww_data *d, const struct kept_game *k, int games,
+		      struct ww_state *s)
+{
+	int small = games / 10;
+	if (small < 1)
+		return;
+	double ratio[LINEARITY_ROUNDS], one[LINEARITY_ROUNDS], ten[LINEARITY_ROUNDS];
+	for (int r = 0; r < LINEARITY_ROUNDS; r++) {
+		double t1 = 0;
+		for (int j = 0; j < 10; j++)
+			t1 += replay_all(d, k + j * small, small, s) / 10;
+		double t10 = replay_all(d, k, 10 * small, s);
+		one[r] = t1, ten[r] = t10, ratio[r] = t10 / t1;
+	}
+	long o10 = orders_of(k, 10 * small);
+	printf("| replay of %d complete games (%ld orders on average) | mean of 10 sets, median of %d | "
+	       "%.1f ms | |\n", small, o10 / 10, LINEARITY_ROUNDS, 1e3 * median(one, LINEARITY_ROUNDS));
+	printf("| replay of those %d games in one run (%ld orders) | median of %d | %.1f ms | |\n",
+	       10 * small, o10, LINEARITY_ROUNDS, 1e3 * median(ten, LINEARITY_ROUNDS));
+	printf("| replay linearity: time for 10x the orders / time for 1x | median of %d ratios | "
+	       "%.2fx | target <= 11x |\n", LINEARITY_ROUNDS, median(ratio, LINEARITY_ROUNDS));
+}
+
+/* Within one game later orders cost more than early ones (more pieces on
+ * the map): not a linearity test, shown for information. */
+static void later_orders(const double *first, const double *rest, int n)
+{
+	if (n)
+		printf("| within a game: cost per order, last 9/10 / first 1/10 | median of %d games | "
+		       "%.2fx | (not a target) |\n", n, median((double *)rest, n) / median((double *)first, n));
 }
 
 static int engine(int games)
 {
 	struct drv_game *g = malloc(sizeof *g);
 	struct ww_state *s = malloc(sizeof *s);
-	double *ratio = calloc((size_t)games, sizeof *ratio);
-	if (!g || !s || !ratio)
+	struct kept_game *kept = calloc((size_t)games, sizeof *kept);
+	double *first = calloc((size_t)games, sizeof *first), *rest = calloc((size_t)games, sizeof *rest);
+	if (!g || !s || !kept || !first || !rest)
 		return 71;
 	double total = 0, drive = 0;
 	long orders = 0;
-	int nratio = 0;
+	int nsplit = 0;
 	for (int i = 0; i < games; i++) {
 		double t0 = now();
 		drv_start(g, data(), (uint64_t)i + 1);
@@ -96,16 +174,22 @@ static int engine(int games)
 		total += all;
 		orders += g->nmoves;
 		if (g->nmoves >= 100) {
-			/* 10x the orders: the whole game against its first tenth */
 			int tenth = g->nmoves / 10;
 			double part = 1e9, whole = 1e9;
 			for (int k = 0; k < 5; k++) {
-				double a = replay(g, tenth, s), b = replay(g, tenth * 10, s);
+				double a = replay(g, tenth, s), b = replay(g, g->nmoves, s);
 				part = a < part ? a : part;
 				whole = b < whole ? b : whole;
 			}
-			ratio[nratio++] = whole / part;
+			first[nsplit] = part / tenth;
+			rest[nsplit++] = (whole - part) / (g->nmoves - tenth);
 		}
+		memcpy(kept[i].seed, g->dice.seed, sizeof kept[i].seed);
+		kept[i].nmoves = g->nmoves;
+		kept[i].moves = malloc((size_t)g->nmoves * sizeof *kept[i].moves);
+		if (!kept[i].moves)
+			return 71;
+		memcpy(kept[i].moves, g->moves, (size_t)g->nmoves * sizeof *kept[i].moves);
 		drv_end(g);
 	}
 	printf("| engine alone: complete random games replayed | %d games, %ld orders | "
@@ -113,10 +197,11 @@ static int engine(int games)
 	printf("| engine alone: orders applied | | %.2f us/order | |\n", 1e6 * total / orders);
 	printf("| random driver (choosing + applying) | | %.0f games/s/core | (not a target) |\n",
 	       games / drive);
-	if (nratio)
-		printf("| replay linearity: time(10x orders) / time(1x) | median of %d games | "
-		       "%.2fx | target <= 11x |\n", nratio, median(ratio, nratio));
-	free(ratio);
+	linearity(data(), kept, games, s);
+	later_orders(first, rest, nsplit);
+	for (int i = 0; i < games; i++)
+		free(kept[i].moves);
+	free(kept), free(first), free(rest);
 	free(s);
 	free(g);
 	return 0;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sysexits.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -308,6 +309,65 @@ static void test_refused_mail_stays_for_the_next_run(void **st)
 	assert_true(exists(fx, "outbox/cur/000002.british"));
 }
 
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* Kill `send` at each of its steps in turn (WW_CRASH_SEND: after the
+ * server took a mail, after the mail moved to outbox/cur), then run it
+ * again: every mail reaches the server at least once, a mail the server
+ * took but the killed run had not moved is sent once more (the same
+ * bytes), a moved mail is not sent again, and the outbox ends empty. */
+static void test_send_killed_at_every_step_resends_never_loses(void **st)
+{
+	struct fixture *fx = *st;
+	for (int step = 1; step <= 4; step++) {
+		char cmd[300];
+		snprintf(cmd, sizeof cmd, "rm -f '%s'/outbox/cur/* '%s'/outbox/new/*", fx->game, fx->game);
+		assert_int_equal(system(cmd), 0);
+		outbox(fx, "000002.american", REPORT_US);
+		outbox(fx, "000002.british", REPORT_UK);
+		struct peer p = { .sessions = 8 };
+		peer_start(&p);
+		snprintf(fx->c.smtp_url, sizeof fx->c.smtp_url, "smtp://127.0.0.1:%d", p.port);
+		pid_t pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			char at[8];
+			snprintf(at, sizeof at, "%d", step);
+			setenv("WW_CRASH_SEND", at, 1);
+			FILE *log = fopen("/dev/null", "w");
+			ww_mail_send_all(&fx->c, fx->games, log ? log : stderr);
+			_exit(0); /* the hook did not fire */
+		}
+		int status;
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 99);
+		/* the killed run: step 1 and 2 end within the first mail */
+		bool us_moved = step >= 2, uk_taken = step >= 3, uk_moved = step >= 4;
+		assert_int_equal(exists(fx, "outbox/cur/000002.american"), us_moved);
+		assert_int_equal(exists(fx, "outbox/new/000002.american"), !us_moved);
+		assert_int_equal(exists(fx, "outbox/cur/000002.british"), uk_moved);
+		assert_int_equal(exists(fx, "outbox/new/000002.british"), !uk_moved);
+		assert_int_equal(count(p.transcript, "\r\nQuebec\r\n.\r\n"), uk_taken);
+
+		assert_int_equal(send_to(fx, &p), EX_OK);
+		peer_stop(&p);
+		assert_true(exists(fx, "outbox/cur/000002.american"));
+		assert_true(exists(fx, "outbox/cur/000002.british"));
+		assert_false(exists(fx, "outbox/new/000002.american"));
+		assert_false(exists(fx, "outbox/new/000002.british"));
+		/* taken before the kill and not moved: sent again, never lost */
+		assert_int_equal(count(p.transcript, "\r\nBoston\r\n"), us_moved ? 1 : 2);
+		assert_int_equal(count(p.transcript, "\r\nQuebec\r\n.\r\n"), uk_moved ? 1 : uk_taken + 1);
+	}
+}
+
 static void test_no_server_is_a_temporary_failure(void **st)
 {
 	struct fixture *fx = *st;
@@ -366,6 +426,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_send_moves_each_mail_to_cur, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_authenticates_with_the_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_mail_stays_for_the_next_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_send_killed_at_every_step_resends_never_loses,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_server_is_a_temporary_failure, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mail_without_recipient_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_outbox_put_is_a_maildir_delivery, setup, teardown),
