@@ -131,9 +131,6 @@ void ww_move_continue(struct ww_ctx *c);
 int ww_move_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
 /* 7.2.B: the British Landing Party. */
 int ww_landing_party(struct ww_ctx *c, const struct ww_order *o);
-/* Is general g's Army (g with >= 1 CU) in space? CUs of the general's own
- * side, French counting as American (12.2.C). */
-int ww_army_cu(const struct ww_data *d, const struct ww_state *s, int space, enum ww_side side);
 /* Sends general g to his side's Captured Generals box, or out of the game
  * for Washington (7.6), with every consequence (7.6.B question). */
 void ww_capture_general(struct ww_ctx *c, int g);

@@ -21,12 +21,6 @@ static const char *gname(const struct ww_data *d, int g)
 	return g >= 0 ? d->generals[g].name : "no general";
 }
 
-int ww_army_cu(const struct ww_data *d, const struct ww_state *s, int space, enum ww_side side)
-{
-	(void)d;
-	return ww_side_cu(s, space, side);
-}
-
 static enum ww_side side_of(const struct ww_data *d, int g)
 {
 	return gen(d, g)->side;
