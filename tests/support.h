@@ -187,6 +187,45 @@ static inline void give(struct game *g, enum ww_side side, int c)
 	fail_msg("card #%d is nowhere to be given", c);
 }
 
+/* A 1775 Strategy Phase on an empty board, `side` to play: every CU and PC
+ * is lifted, generals go to their reinforcements boxes, the Congress is in
+ * Philadelphia, and one British CU in Savannah and one American CU in
+ * Sunbury keep 13.1 from ending the game. */
+static inline void clear_board(struct game *g, enum ww_side side)
+{
+	game_start(g);
+	order_ok(g, WW_AMERICAN, "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
+		 "Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
+		 "Williamsburg VA, Halifax NC, Camden SC, Augusta GA");
+	order_ok(g, WW_BRITISH, "for-the-king");
+	order_ok(g, WW_BRITISH, "pass");
+	order_ok(g, WW_AMERICAN, side == WW_AMERICAN ? "first american" : "first british");
+	for (int sp = 0; sp < g->d->nspaces; sp++) {
+		memset(g->s.space[sp].cu, 0, sizeof g->s.space[sp].cu);
+		g->s.space[sp].pc = WW_NOBODY;
+	}
+	for (int k = 0; k < g->d->ngenerals; k++)
+		if (g->s.general_at[k] >= 0)
+			g->s.general_at[k] = WW_LOC_REINFORCEMENTS;
+	g->s.congress_at = (int16_t)space(g->d, "Philadelphia");
+	g->s.space[space(g->d, "Savannah")].cu[WW_NAT_BRITISH] = 1;
+	g->s.space[space(g->d, "Sunbury")].cu[WW_NAT_AMERICAN] = 1;
+}
+
+/* Card c into side's hand from the deck or wherever it waits, keeping the
+ * rest of the hand (unlike give()). */
+static inline void deal_to(struct game *g, enum ww_side side, int c)
+{
+	struct ww_pile *piles[] = { &g->s.deck, &g->s.discard, &g->s.set_aside, &g->s.removed };
+	for (size_t i = 0; i < sizeof piles / sizeof *piles; i++) {
+		if (pile_take(piles[i], c)) {
+			g->s.hand[side].card[g->s.hand[side].n++] = (uint8_t)c;
+			return;
+		}
+	}
+	fail_msg("card #%d is not free to deal", c);
+}
+
 static inline bool saw_event(const struct game *g, const char *needle)
 {
 	for (int i = 0; i < g->ev.n; i++)

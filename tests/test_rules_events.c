@@ -6,30 +6,6 @@
 #include "support.h"
 #include "rules_internal.h"
 
-/* A 1775 Strategy Phase with an empty board but for two CUs that keep
- * 13.1 quiet (a British one in Savannah, an American one in Sunbury),
- * the Congress in Philadelphia, `side` to play. */
-static void clear_board(struct game *g, enum ww_side side)
-{
-	game_start(g);
-	order_ok(g, WW_AMERICAN, "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
-		 "Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
-		 "Williamsburg VA, Halifax NC, Camden SC, Augusta GA");
-	order_ok(g, WW_BRITISH, "for-the-king");
-	order_ok(g, WW_BRITISH, "pass");
-	order_ok(g, WW_AMERICAN, side == WW_AMERICAN ? "first american" : "first british");
-	for (int sp = 0; sp < g->d->nspaces; sp++) {
-		memset(g->s.space[sp].cu, 0, sizeof g->s.space[sp].cu);
-		g->s.space[sp].pc = WW_NOBODY;
-	}
-	for (int k = 0; k < g->d->ngenerals; k++)
-		if (g->s.general_at[k] >= 0)
-			g->s.general_at[k] = WW_LOC_REINFORCEMENTS;
-	g->s.congress_at = (int16_t)space(g->d, "Philadelphia");
-	g->s.space[space(g->d, "Savannah")].cu[WW_NAT_BRITISH] = 1;
-	g->s.space[space(g->d, "Sunbury")].cu[WW_NAT_AMERICAN] = 1;
-}
-
 static int sp(struct game *g, const char *name)
 {
 	return space(g->d, name);

@@ -3,31 +3,6 @@
 #include "support.h"
 #include "rules_internal.h"
 
-/* A 1775 Strategy Phase with an empty board but for the PCs, `side` to
- * play. Generals go to their reinforcements boxes. */
-static void clear_board(struct game *g, enum ww_side side)
-{
-	game_start(g);
-	char line[1024] = "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
-			  "Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
-			  "Williamsburg VA, Halifax NC, Camden SC, Augusta GA";
-	order_ok(g, WW_AMERICAN, line);
-	order_ok(g, WW_BRITISH, "for-the-king");
-	order_ok(g, WW_BRITISH, "pass");
-	order_ok(g, WW_AMERICAN, side == WW_AMERICAN ? "first american" : "first british");
-	for (int sp = 0; sp < g->d->nspaces; sp++) {
-		memset(g->s.space[sp].cu, 0, sizeof g->s.space[sp].cu);
-		g->s.space[sp].pc = WW_NOBODY;
-	}
-	for (int k = 0; k < g->d->ngenerals; k++)
-		if (g->s.general_at[k] >= 0)
-			g->s.general_at[k] = WW_LOC_REINFORCEMENTS;
-	g->s.congress_at = (int16_t)space(g->d, "Philadelphia");
-	/* keep 13.1 quiet: a British CU in a colony, an American one on the map */
-	g->s.space[space(g->d, "Savannah")].cu[WW_NAT_BRITISH] = 1;
-	g->s.space[space(g->d, "Sunbury")].cu[WW_NAT_AMERICAN] = 1;
-}
-
 static void put(struct game *g, const char *who, const char *where, int cu)
 {
 	int sp = space(g->d, where);

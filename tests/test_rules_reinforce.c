@@ -25,20 +25,6 @@ static void fresh(struct game *g)
 	memset(s->cu_reinforcements, 0, sizeof s->cu_reinforcements);
 }
 
-/* Card c into side's hand from the deck or wherever it waits, keeping the
- * rest of the hand (unlike give()). */
-static void deal_to(struct game *g, enum ww_side side, int c)
-{
-	struct ww_pile *piles[] = { &g->s.deck, &g->s.discard, &g->s.set_aside, &g->s.removed };
-	for (size_t i = 0; i < sizeof piles / sizeof *piles; i++) {
-		if (pile_take(piles[i], c)) {
-			g->s.hand[side].card[g->s.hand[side].n++] = (uint8_t)c;
-			return;
-		}
-	}
-	fail_msg("card #%d is not free to deal", c);
-}
-
 /* Both sides keep CUs on the map, so no automatic victory (13.1) ends the
  * game under test: American CUs in Charlotte NC, British in Camden SC. */
 static void armies_far_away(struct game *g)
