@@ -8,27 +8,53 @@ LDLIBS  += $(shell pkg-config --libs $(PKGS)) -letpan
 CFLAGS  += $(shell pkg-config --cflags $(PKGS))
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC  := $(filter-out adjudicator/wwjudge.c,$(wildcard adjudicator/*.c))
+# LIB_SRC is everything but main(); the test programs link all of it.
+# The wwjudge binary links CORE_SRC with plugin.c, and loads the two
+# plugins (plugin.h) only when a command draws a board or talks to a
+# server. libetpan, libyaml and libsodium go in statically: of libetpan
+# only the MIME parser is used, and linked dynamically it would bring
+# GnuTLS and a dozen other libraries into every run.
+LIB_SRC  := $(filter-out adjudicator/wwjudge.c adjudicator/plugin.c,$(wildcard adjudicator/*.c))
+PNG_SRC  := adjudicator/report_png.c
+NET_SRC  := adjudicator/mail_send.c adjudicator/mail_poll.c
+CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/plugin.c
+CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \
+	-Wl,--export-dynamic-symbol='ww_*'
+PNG_LIBS := $(shell pkg-config --libs cairo)
+NET_LIBS := $(shell pkg-config --libs libcurl)
+PLUGIN   := -shared -Wl,-Bsymbolic
 TEST_SRC := $(wildcard tests/test_*.c)
 
 all: build/wwjudge
 
 build/%.o: adjudicator/%.c adjudicator/*.h | build
 	$(CC) $(CFLAGS) -c -o $@ $<
-build/wwjudge: build/wwjudge.o $(LIB_SRC:adjudicator/%.c=build/%.o)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+build/pic/%.o: adjudicator/%.c adjudicator/*.h | build/pic
+	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+build/wwjudge: build/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) build/wwjudge-png.so build/wwjudge-net.so
+	$(CC) $(CFLAGS) -o $@ build/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) $(CORE_LIBS)
+build/wwjudge-png.so: $(PNG_SRC:adjudicator/%.c=build/pic/%.o)
+	$(CC) $(CFLAGS) $(PLUGIN) -o $@ $^ $(PNG_LIBS)
+build/wwjudge-net.so: $(NET_SRC:adjudicator/%.c=build/pic/%.o)
+	$(CC) $(CFLAGS) $(PLUGIN) -o $@ $^ $(NET_LIBS)
 
 san/%.o: adjudicator/%.c adjudicator/*.h | san
 	$(CC) $(CFLAGS) $(SAN) -c -o $@ $<
-san/wwjudge: san/wwjudge.o $(LIB_SRC:adjudicator/%.c=san/%.o)
-	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+san/pic/%.o: adjudicator/%.c adjudicator/*.h | san/pic
+	$(CC) $(CFLAGS) $(SAN) -fPIC -c -o $@ $<
+san/wwjudge: san/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) san/wwjudge-png.so san/wwjudge-net.so
+	$(CC) $(CFLAGS) $(SAN) -o $@ san/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) $(CORE_LIBS)
+san/wwjudge-png.so: $(PNG_SRC:adjudicator/%.c=san/pic/%.o)
+	$(CC) $(CFLAGS) $(SAN) $(PLUGIN) -o $@ $^ $(PNG_LIBS)
+san/wwjudge-net.so: $(NET_SRC:adjudicator/%.c=san/pic/%.o)
+	$(CC) $(CFLAGS) $(SAN) $(PLUGIN) -o $@ $^ $(NET_LIBS)
 san/test_%: tests/test_%.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
 	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS) -lcmocka
 
 san/soak: tests/soak.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
 	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS)
 
-build san:
+build san build/pic san/pic:
 	mkdir -p $@
 
 TESTS := $(TEST_SRC:tests/%.c=san/%)

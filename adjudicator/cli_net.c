@@ -1,7 +1,6 @@
 /* The network subcommands: send, poll, remind, replay. Their work is in
  * mail_send.c, mail_poll.c, mail_remind.c and mail_replay.c; this is the
  * command line around it. */
-#include <curl/curl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -114,13 +113,7 @@ static int run(int argc, char **argv, const char *text, int (*work)(const struct
 		return rc == -2 ? EX_OK : rc;
 	if ((rc = load_config(&a, &c)))
 		return rc;
-	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
-		fprintf(stderr, "wwjudge: libcurl cannot start\n");
-		return EX_SOFTWARE;
-	}
-	rc = work(&c);
-	curl_global_cleanup();
-	return rc;
+	return work(&c);
 }
 
 static int do_send(const struct ww_mail_config *c)

@@ -14,6 +14,7 @@
 #include "mail.h"
 
 #define WW_OUT_MAX_BYTES (16u << 20) /* one outgoing mail, attachments and all */
+#define WW_RCPT_MAX 4096              /* the envelope recipients of one mail */
 
 /* A growing byte string with a hard limit; `over` is set once something
  * was dropped for want of room. Always NUL-terminated when p != NULL. */
@@ -30,20 +31,28 @@ int ww_fmt(char *out, size_t len, const char *fmt, ...)
 void ww_game_name(const char *game, char *out, size_t len);
 int ww_buf_add(struct ww_buf *b, const void *data, size_t n);
 void ww_buf_free(struct ww_buf *b);
+/* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
+int ww_path_join(char *out, const char *a, const char *b);
+/* fsync of a directory, so that a rename in it is on disk. */
+int ww_fsync_dir(const char *path);
+
+/* mail_outbox.c: the envelope recipients: every address in To and Cc of
+ * an RFC 5322 message, comma-separated into `out`. 0, or -1 when there is
+ * none or they do not fit. */
+int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen);
+/* Writes `text` as GAME/outbox/new/NAME (through outbox/tmp, fsynced,
+ * renamed), for a mail that is no part of a commit (a reminder). */
+int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
+		  char *err, size_t errlen);
+
+/* mail_send.c and mail_poll.c make the network plugin (plugin.h): the
+ * wwjudge binary loads libcurl only for the commands that use them. */
 
 /* mail_send.c: sends every mail in GAME/outbox/new over SMTP and moves it
  * to GAME/outbox/cur. EX_TEMPFAIL when one could not be sent (it stays
  * for the next run). `send_all` does it for every game under `games`. */
 int ww_mail_send_game(const struct ww_mail_config *c, const char *game, FILE *log);
 int ww_mail_send_all(const struct ww_mail_config *c, const char *games, FILE *log);
-/* The envelope recipients: every address in To and Cc of an RFC 5322
- * message, comma-separated into `out`. 0, or -1 when there is none or
- * they do not fit. */
-int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen);
-/* Writes `text` as GAME/outbox/new/NAME (through outbox/tmp, fsynced,
- * renamed), for a mail that is no part of a commit (a reminder). */
-int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
-		  char *err, size_t errlen);
 
 /* mail_poll.c: fetches the new messages of the judge's IMAP mailbox, in
  * UID order, into ww_mail_process, then sends. Another poll running:

@@ -315,8 +315,14 @@ int ww_mail_poll(const struct ww_mail_config *c, FILE *log)
 	int fd, rc = lock_poll(c->games, &fd, log);
 	if (rc || fd < 0)
 		return rc;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
+		fprintf(log, "poll: libcurl cannot start\n");
+		close(fd);
+		return EX_SOFTWARE;
+	}
 	rc = poll_mailbox(c, c->games, log);
 	int sent = ww_mail_send_all(c, c->games, log);
+	curl_global_cleanup();
 	close(fd);
 	return rc != EX_OK ? rc : sent;
 }

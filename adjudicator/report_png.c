@@ -842,14 +842,21 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 /* cairo and fontconfig keep the fonts they found for the process; a
  * board is drawn once in a while, so they are let go after each, which
  * also keeps leak checkers quiet. FcFini is looked up rather than linked:
- * fontconfig comes with cairo's toy text API, not as a dependency. */
+ * fontconfig comes with cairo's toy text API, not as a dependency. It is
+ * asked of fontconfig itself, which cairo has loaded: in the wwjudge
+ * binary this file is a plugin loaded RTLD_LOCAL (plugin.h), out of
+ * RTLD_DEFAULT's sight. */
 static void release_fonts(void)
 {
 	cairo_debug_reset_static_data();
+	void *fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_NOLOAD);
+	if (!fc)
+		return;
 	void (*fc_fini)(void);
-	*(void **)&fc_fini = dlsym(RTLD_DEFAULT, "FcFini");
+	*(void **)&fc_fini = dlsym(fc, "FcFini");
 	if (fc_fini)
 		fc_fini();
+	dlclose(fc);
 }
 
 static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int len)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "paths.h"
 #include "report.h"
 #include "template.h"
 
@@ -426,14 +427,8 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 	snprintf(cand[n++], sizeof cand[0], "%s/templates", d->dir);
 	/* beside the program (build/wwjudge -> templates/), so that a game
 	 * created with data from elsewhere still finds its wording */
-	ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (k > 0) {
-		exe[k] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash)
-			*slash = 0;
+	if (ww_exe_dir(exe, sizeof exe) == 0)
 		snprintf(cand[n++], sizeof cand[0], "%s/../templates", exe);
-	}
 	for (int i = 0; i < n; i++) {
 		int w = snprintf(file, sizeof file, "%s/%s", cand[i], TEMPLATE_FILE);
 		if (w > 0 && (size_t)w < sizeof file && is_file(file)) {

@@ -17,6 +17,7 @@
 #include "mail.h"
 #include "mail_net.h"
 #include "order.h"
+#include "paths.h"
 #include "record.h"
 #include "report.h"
 #include "rules.h"
@@ -154,18 +155,12 @@ static void default_data_dir(char *out, size_t len)
 		return;
 	}
 	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = '\0';
-			char cand[PATH_MAX + 64];
-			snprintf(cand, sizeof cand, "%s/../%s", exe, DEFAULT_DATA);
-			if (is_dir(cand) && strlen(cand) < len) {
-				snprintf(out, len, "%s", cand);
-				return;
-			}
+	if (ww_exe_dir(exe, sizeof exe) == 0) {
+		char cand[PATH_MAX + 64];
+		snprintf(cand, sizeof cand, "%s/../%s", exe, DEFAULT_DATA);
+		if (is_dir(cand) && strlen(cand) < len) {
+			snprintf(out, len, "%s", cand);
+			return;
 		}
 	}
 	snprintf(out, len, "%s", DEFAULT_DATA);

@@ -1,0 +1,261 @@
+/* The mail layer's small tools that need no network: formatted strings
+ * into fixed buffers, growing buffers, the envelope recipients of a
+ * message, and GAME/outbox/new written atomically. The sending itself
+ * (libcurl) is in mail_send.c. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "mail_net.h"
+
+
+int ww_fmt(char *out, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(out, len, fmt, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+void ww_game_name(const char *game, char *out, size_t len)
+{
+	size_t end = strlen(game), start;
+	while (end > 1 && game[end - 1] == '/')
+		end--;
+	for (start = end; start > 0 && game[start - 1] != '/'; start--)
+		;
+	ww_fmt(out, len, "%.*s", (int)(end - start), game + start);
+}
+
+int ww_buf_add(struct ww_buf *b, const void *data, size_t n)
+{
+	if (b->len + n > b->max) {
+		b->over = 1;
+		n = b->max > b->len ? b->max - b->len : 0;
+	}
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			return -1;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, data, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return b->over ? -1 : 0;
+}
+
+void ww_buf_free(struct ww_buf *b)
+{
+	free(b->p);
+	*b = (struct ww_buf){ 0 };
+}
+
+/* ---- the recipients, from To and Cc ---- */
+
+/* The header block, unfolded, one field a line, LF-terminated. */
+static int unfold_headers(const char *msg, size_t len, struct ww_buf *h)
+{
+	for (size_t i = 0; i < len; i++) {
+		char ch = msg[i];
+		if (ch == '\r')
+			continue;
+		if (ch == '\n') {
+			size_t j = i + 1;
+			if (j < len && msg[j] == '\r')
+				j++;
+			if (j >= len || msg[j] == '\n')
+				break; /* the blank line ends the header */
+			if (msg[j] == ' ' || msg[j] == '\t')
+				continue; /* folded */
+		}
+		if (ww_buf_add(h, &ch, 1))
+			return -1;
+	}
+	return ww_buf_add(h, "\n", 1);
+}
+
+static int add_address(char *out, size_t outlen, const char *a, size_t n)
+{
+	while (n && isspace((unsigned char)*a))
+		a++, n--;
+	while (n && isspace((unsigned char)a[n - 1]))
+		n--;
+	if (!n || !memchr(a, '@', n))
+		return 0; /* a group's name, an empty list */
+	for (size_t i = 0; i < n; i++)
+		if (isspace((unsigned char)a[i]) || a[i] == ',' || a[i] == '<' || a[i] == '>')
+			return -1;
+	size_t used = strlen(out);
+	if (used + n + 2 > outlen)
+		return -1;
+	if (used)
+		out[used++] = ',';
+	memcpy(out + used, a, n);
+	out[used + n] = '\0';
+	return 0;
+}
+
+/* Comments (RFC 5322 3.2.2) taken out of a header value, quotes kept. */
+static int strip_comments(const char *v, char *out, size_t outlen)
+{
+	size_t o = 0;
+	int quoted = 0, depth = 0;
+	for (const char *p = v; *p; p++) {
+		if (!quoted && *p == '(') {
+			depth++;
+			continue;
+		}
+		if (depth) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == ')')
+				depth--;
+			continue;
+		}
+		if (*p == '"')
+			quoted = !quoted;
+		else if (quoted && *p == '\\' && p[1] && o + 1 < outlen)
+			out[o++] = *p++;
+		if (o + 1 >= outlen)
+			return -1;
+		out[o++] = *p;
+	}
+	out[o] = '\0';
+	return quoted || depth ? -1 : 0;
+}
+
+/* One address list (RFC 5322 3.4): "Name" <a@b>, c@d (comment), grp: e@f; */
+static int parse_address_list(const char *value, char *out, size_t outlen)
+{
+	char v[WW_RCPT_MAX];
+	if (strip_comments(value, v, sizeof v))
+		return -1;
+	const char *start = v, *angle = NULL;
+	int quoted = 0;
+	for (const char *p = v;; p++) {
+		if (quoted) {
+			if (!*p)
+				return -1;
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == '"')
+				quoted = 0;
+			continue;
+		}
+		if (*p == '"') {
+			quoted = 1;
+		} else if (*p == '<') {
+			angle = p + 1;
+		} else if (*p == '>' && angle) {
+			if (add_address(out, outlen, angle, (size_t)(p - angle)))
+				return -1;
+			angle = NULL;
+			start = NULL;
+		} else if (*p == ':' && !angle) {
+			start = p + 1; /* a group's name */
+		} else if (*p == ',' || *p == ';' || !*p) {
+			if (angle || (start && add_address(out, outlen, start, (size_t)(p - start))))
+				return -1;
+			start = p + 1;
+			if (!*p)
+				return 0;
+		}
+	}
+}
+
+int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen)
+{
+	struct ww_buf h = { .max = 1u << 20 };
+	int rc = 0;
+	if (!outlen)
+		return -1;
+	out[0] = '\0';
+	if (unfold_headers(msg, len, &h) || !h.p) {
+		ww_buf_free(&h);
+		return -1;
+	}
+	for (char *line = h.p; *line && rc == 0;) {
+		char *nl = strchr(line, '\n');
+		*nl = '\0';
+		if (!strncasecmp(line, "To:", 3) || !strncasecmp(line, "Cc:", 3))
+			rc = parse_address_list(line + 3, out, outlen);
+		line = nl + 1;
+	}
+	ww_buf_free(&h);
+	return rc || !out[0] ? -1 : 0;
+}
+
+/* ---- the outbox ---- */
+
+int ww_path_join(char *out, const char *a, const char *b)
+{
+	return ww_fmt(out, PATH_MAX, "%s/%s", a, b);
+}
+
+int ww_fsync_dir(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
+int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
+		  char *err, size_t errlen)
+{
+	char tmp[PATH_MAX], dst[PATH_MAX], rel[PATH_MAX];
+	if (!*name || *name == '.' || strchr(name, '/')) {
+		ww_fmt(err, errlen, "'%s' is not a file name for the outbox", name);
+		return -1;
+	}
+	if (ww_fmt(rel, sizeof rel, "outbox/tmp/%s", name) || ww_path_join(tmp, game, rel)) {
+		ww_fmt(err, errlen, "path too long: %s/%s", game, name);
+		return -1;
+	}
+	ww_fmt(rel, sizeof rel, "outbox/new/%s", name);
+	ww_path_join(dst, game, rel);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		ww_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		off += (size_t)w;
+	}
+	if (off < len || fsync(fd) < 0) {
+		ww_fmt(err, errlen, "writing %s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	close(fd);
+	if (rename(tmp, dst) < 0) {
+		ww_fmt(err, errlen, "cannot move %s to %s: %s", tmp, dst, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	ww_fmt(rel, sizeof rel, "%s/outbox/new", game);
+	ww_fsync_dir(rel);
+	return 0;
+}
+

@@ -1,0 +1,25 @@
+/* The parts of wwjudge that need big libraries are shared objects that the
+ * wwjudge binary loads on first use:
+ *
+ *   wwjudge-png.so  report_png.c              cairo (fontconfig, freetype, X)
+ *   wwjudge-net.so  mail_send.c, mail_poll.c  libcurl (GnuTLS, Kerberos, LDAP)
+ *
+ * Loading and relocating those libraries costs a run more than
+ * adjudicating an order does, so a command that neither draws a board nor
+ * talks to a server does not load them. The binary holds trampolines
+ * (plugin.c) with the same names and signatures as the functions declared
+ * in report.h and mail_net.h; the test programs link those sources
+ * directly instead.
+ *
+ * A plugin is looked for in $WW_PLUGINS, then beside the binary
+ * (build/), then in ../lib/wwjudge/ from the binary (an installed tree). */
+#ifndef WW_PLUGIN_H
+#define WW_PLUGIN_H
+
+#include <stddef.h>
+
+/* The function `name` of plugin `file`, or NULL with the reason in err
+ * (where it was looked for and what dlopen said). */
+void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen);
+
+#endif
