@@ -308,7 +308,7 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out o = { .to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
 				 .reply_to = reply, .subject = subj, .body = body,
-				 .board = &board };
+				 .board = c->text_only ? NULL : &board };
 	snprintf(name, sizeof name, "announce-%s", side == WW_AMERICAN ? "american" : "british");
 	/* the id of that entry's report: the next report answers it */
 	ww_judge_message_id(c, game, s->token_entry, name + strlen("announce-"), o.message_id,

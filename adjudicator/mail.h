@@ -38,6 +38,7 @@ struct ww_mail_config {
 	char moderator[256];     /* address allowed to send moderator commands */
 	int remind_hours;        /* remind a player whose move waited this long */
 	char moderator_password_hash[192]; /* Argon2id (wwjudge passwd --moderator) */
+	int text_only;           /* board = none: reports carry no PNG board */
 };
 
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */

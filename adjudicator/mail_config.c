@@ -26,7 +26,7 @@ static const struct key text_keys[] = {
 static const char KEY_LIST[] =
 	"games, judge, from_name, smtp_url, smtp_user, smtp_password, smtp_tls, "
 	"imap_url, imap_user, imap_password, imap_tls, moderator, "
-	"moderator_password_hash, remind_hours";
+	"moderator_password_hash, remind_hours, board";
 
 static int fail(char *err, size_t errlen, const char *path, int line, const char *what,
 		const char *arg)
@@ -65,6 +65,13 @@ static int set_number(struct ww_mail_config *c, const char *key, const char *v,
 		if (t < 0)
 			return fail(err, errlen, path, line, "TLS is none, starttls or tls, not ", v);
 		*(key[0] == 's' ? &c->smtp_tls : &c->imap_tls) = t;
+		return 0;
+	}
+	if (!strcmp(key, "board")) {
+		if (strcasecmp(v, "png") && strcasecmp(v, "none"))
+			return fail(err, errlen, path, line,
+				    "board is png (reports attach the board) or none (text only), not ", v);
+		c->text_only = !strcasecmp(v, "none");
 		return 0;
 	}
 	if (!strcmp(key, "remind_hours")) {

@@ -174,7 +174,7 @@ static int rollback_mail(struct outgoing *o, const struct ww_mail_config *c, con
 	struct ww_mail_out m = {
 		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
 		.reply_to = reply, .subject = subj, .date = date, .in_reply_to = prev,
-		.references = prev, .body = body, .board = &board,
+		.references = prev, .body = body, .board = c->text_only ? NULL : &board,
 	};
 	ww_judge_message_id(c, game, p->entry, side_word(side), m.message_id,
 			    sizeof m.message_id);

@@ -337,7 +337,7 @@ static int queue_reports(struct intake *in, struct ww_play *p)
 			.to = registered(in, (enum ww_side)s), .reply_to = reply, .subject = subj,
 			.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
 			.references = orderer ? refs : prev, .body = body ? body : "",
-			.board = &board,
+			.board = in->c->text_only ? NULL : &board,
 		};
 		ww_judge_message_id(in->c, in->game, in->entry, side_word(s),
 				    o.message_id, sizeof o.message_id);

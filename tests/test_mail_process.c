@@ -601,6 +601,42 @@ static void test_10_british_mail_blind_to_american_hand(void **s)
 	assert_int_equal(system(err), 0);
 }
 
+/* `board = none` in the config (docs/mail.md): both reports are the text
+ * alone, plain text, no attachment; everything else is as with a board. */
+static void test_11_board_none_sends_text_only(void **s)
+{
+	(void)s;
+	char path[200], err[256];
+	snprintf(path, sizeof path, "%s/text-only.conf", root);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "games = games\njudge = judge@example.org\nboard = none\n");
+	fclose(f);
+	struct ww_mail_config mine = cfg, text;
+	assert_int_equal(ww_mail_config_load(path, &text, err, sizeof err), 0);
+	assert_int_equal(text.text_only, 1);
+	cfg = text;
+	int rc = mail("adams@example.org", "american", 9, "text", "liberty", "first american");
+	cfg = mine;
+	assert_int_equal(rc, EX_OK);
+	char *am = slurp("outbox/new/000010.american"), *br = slurp("outbox/new/000010.british");
+	for (char *m = am; m; m = m == am ? br : NULL) {
+		assert_non_null(strstr(m, "Content-Type: text/plain; charset=utf-8\r\n"));
+		assert_null(strstr(m, "multipart"));
+		assert_null(strstr(m, "image/png"));
+		assert_non_null(strstr(m, "Report for the "));
+	}
+	free(am);
+	free(br);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "games = games\njudge = judge@example.org\nboard = gif\n");
+	fclose(f);
+	assert_int_equal(ww_mail_config_load(path, &text, err, sizeof err), -1);
+	assert_non_null(strstr(err, "text-only.conf:3: board is png (reports attach the board) "
+				    "or none (text only), not gif"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +651,7 @@ int main(void)
 		cmocka_unit_test(test_8_no_game_dropped),
 		cmocka_unit_test(test_9_paused),
 		cmocka_unit_test(test_10_british_mail_blind_to_american_hand),
+		cmocka_unit_test(test_11_board_none_sends_text_only),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
