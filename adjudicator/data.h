@@ -46,6 +46,9 @@ struct ww_space {
 	struct ww_link links[WW_MAX_LINKS];
 	int line;                /* line in spaces.yaml, for error messages */
 	char source[WW_SOURCE_MAX];
+	/* For matching what players type (ww_space_fold): the name folded,
+	 * and folded without its colony code ("wilmington nc", "wilmington"). */
+	char folded[WW_NAME_MAX], folded_base[WW_NAME_MAX];
 };
 
 struct ww_colony {
@@ -236,6 +239,13 @@ int ww_data_check(const struct ww_data *d, struct ww_data_problems *p);
 
 /* Lookups (data_load.c). Exact, case-insensitive; -1 if none. */
 int ww_space_by_name(const struct ww_data *d, const char *name);
+/* A name folded for matching what players type: lower case, punctuation
+ * dropped, hyphens as blanks, one blank between words, "saint" as "st"
+ * and "ft" as "fort". */
+void ww_fold_name(const char *in, char *out, size_t len);
+/* Fills in a space's folded names from its name and colony; ww_data_load
+ * does it for every space. */
+void ww_space_fold(struct ww_data *d, int space);
 int ww_general_by_name(const struct ww_data *d, const char *name);
 int ww_colony_by_code(const struct ww_data *d, const char *code);
 

@@ -3,6 +3,7 @@
  * it came from so that problems name file:line. The loader checks syntax,
  * keys, value types and names; data_check.c checks what the rules need of
  * the data as a whole. The file formats are described in docs/data.md. */
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1299,5 +1300,58 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 		if (!strcmp(files[i].file, "spaces.yaml"))
 			resolve_control_spaces(d, p, pc, npc);
 	}
+	for (int s = 0; s < d->nspaces; s++)
+		ww_space_fold(d, s);
 	return p->n ? -1 : 0;
+}
+
+/* One word of a name, as ww_fold_name writes it. */
+static const char *fold_word(const char *w)
+{
+	return !strcmp(w, "saint") ? "st" : !strcmp(w, "ft") ? "fort" : w;
+}
+
+void ww_fold_name(const char *in, char *out, size_t len)
+{
+	char word[WW_NAME_MAX * 4];
+	size_t o = 0, n = 0;
+	out[0] = '\0';
+	for (const char *p = in;; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (isalnum(c)) {
+			if (n + 1 < sizeof word)
+				word[n++] = (char)tolower(c);
+			continue;
+		}
+		if (c && !isspace(c) && c != '-' && c != '_' && c != '/')
+			continue; /* punctuation inside a word is dropped */
+		if (n) {
+			word[n] = '\0';
+			const char *w = fold_word(word);
+			size_t k = strlen(w) + (o ? 1 : 0);
+			if (o + k + 1 > len)
+				return;
+			if (o)
+				out[o++] = ' ';
+			memcpy(out + o, w, strlen(w) + 1);
+			o += strlen(w);
+			n = 0;
+		}
+		if (!c)
+			return;
+	}
+}
+
+void ww_space_fold(struct ww_data *d, int space)
+{
+	struct ww_space *sp = &d->spaces[space];
+	ww_fold_name(sp->name, sp->folded, sizeof sp->folded);
+	memcpy(sp->folded_base, sp->folded, sizeof sp->folded);
+	if (sp->colony < 0 || sp->colony >= d->ncolonies)
+		return;
+	char code[16];
+	ww_fold_name(d->colonies[sp->colony].code, code, sizeof code);
+	size_t n = strlen(sp->folded), k = strlen(code);
+	if (k && n > k + 1 && sp->folded[n - k - 1] == ' ' && !strcmp(sp->folded + n - k, code))
+		sp->folded_base[n - k - 1] = '\0';
 }

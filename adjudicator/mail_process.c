@@ -117,7 +117,7 @@ struct intake {
 	char dir[PATH_MAX];
 	int lock_fd;
 	struct ww_game *g;
-	struct ww_data *d;
+	const struct ww_data *d;
 	struct ww_mail_secret sec;
 	int entry;                       /* the number this mail's log entry gets */
 	struct ww_rec_file files[WW_REC_MAX_FILES];
@@ -184,33 +184,24 @@ static int rec_exit(enum ww_rec_status st)
 static int load_game(struct intake *in)
 {
 	char err[512] = "";
-	struct ww_data_problems *p = calloc(1, sizeof *p);
 	in->g = calloc(1, sizeof *in->g);
-	in->d = calloc(1, sizeof *in->d);
-	if (!p || !in->g || !in->d) {
-		free(p);
+	if (!in->g)
 		return EX_OSERR;
-	}
 	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(in->dir, in->g, err, sizeof err);
+		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
-		free(p);
 		return rec_exit(st);
 	}
-	int rc = ww_data_load(in->g->meta.data_dir, in->d, p) < 0 ? EX_CONFIG : EX_OK;
-	if (rc)
-		note(in, "%s: the game data %s does not load", in->dir, in->g->meta.data_dir);
-	free(p);
-	in->g->data = in->d;
-	if (!rc && ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
+	in->d = in->g->data;
+	if (ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s", err);
-		rc = EX_DATAERR;
+		return EX_DATAERR;
 	}
-	if (!rc && (in->entry = ww_record_next_entry(in->dir)) < 0)
-		rc = EX_NOINPUT;
-	return rc;
+	if ((in->entry = ww_record_next_entry(in->dir)) < 0)
+		return EX_NOINPUT;
+	return EX_OK;
 }
 
 /* ---- composing ---- */
@@ -653,7 +644,6 @@ static void intake_end(struct intake *in)
 	free_files(in);
 	ww_mail_in_free(&in->m);
 	free(in->g);
-	free(in->d);
 }
 
 int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
@@ -736,7 +726,7 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 	in->c = c;
 	in->lock_fd = -1;
 	in->g = g;
-	in->d = (struct ww_data *)d;
+	in->d = d;
 	in->side = p->side;
 	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
 	snprintf(in->dir, sizeof in->dir, "%s", dir);

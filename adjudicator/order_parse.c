@@ -33,58 +33,6 @@ static void say(char *err, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A space name folded for comparison: lower case, punctuation dropped,
- * hyphens as blanks, one blank between words, "saint" as "st" and "ft"
- * as "fort". */
-static void fold_name(const char *in, char *out, size_t len)
-{
-	char tmp[NORM_MAX];
-	size_t n = 0;
-	bool blank = true;
-	for (const char *p = in; *p && n + 1 < sizeof tmp; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (isalnum(c)) {
-			tmp[n++] = (char)tolower(c);
-			blank = false;
-		} else if ((isspace(c) || c == '-' || c == '_' || c == '/') && !blank) {
-			tmp[n++] = ' ';
-			blank = true;
-		}
-	}
-	while (n && tmp[n - 1] == ' ')
-		n--;
-	tmp[n] = '\0';
-
-	size_t o = 0;
-	out[0] = '\0';
-	for (char *w = strtok(tmp, " "); w; w = strtok(NULL, " ")) {
-		const char *word = w;
-		if (!strcmp(w, "saint"))
-			word = "st";
-		else if (!strcmp(w, "ft"))
-			word = "fort";
-		int k = snprintf(out + o, len - o, "%s%s", o ? " " : "", word);
-		if (k < 0 || (size_t)k >= len - o)
-			break;
-		o += (size_t)k;
-	}
-}
-
-/* The name without its colony code ("Wilmington NC" -> "wilmington"),
- * folded; the full folded name when it has no such suffix. */
-static void base_name(const struct ww_data *d, int space, char *out, size_t len)
-{
-	fold_name(d->spaces[space].name, out, len);
-	int c = d->spaces[space].colony;
-	if (c < 0 || c >= d->ncolonies)
-		return;
-	char code[16];
-	fold_name(d->colonies[c].code, code, sizeof code);
-	size_t n = strlen(out), k = strlen(code);
-	if (k && n > k + 1 && out[n - k - 1] == ' ' && !strcmp(out + n - k, code))
-		out[n - k - 1] = '\0';
-}
-
 static int min3(int a, int b, int c)
 {
 	int m = a < b ? a : b;
@@ -142,9 +90,7 @@ static int collect(const struct ww_data *d, const char *in, int *cand,
 {
 	int n = 0;
 	for (int s = 0; s < d->nspaces; s++) {
-		char full[NORM_MAX], base[NORM_MAX];
-		fold_name(d->spaces[s].name, full, sizeof full);
-		base_name(d, s, base, sizeof base);
+		const char *full = d->spaces[s].folded, *base = d->spaces[s].folded_base;
 		if (want(full, in) || want(base, in))
 			cand[n++] = s;
 	}
@@ -170,12 +116,11 @@ static int match_with_colony(const struct ww_data *d, const char *in)
 		return -1;
 	for (int c = 0; c < d->ncolonies; c++) {
 		char code[16];
-		fold_name(d->colonies[c].code, code, sizeof code);
+		ww_fold_name(d->colonies[c].code, code, sizeof code);
 		if (strcmp(sp + 1, code))
 			continue;
 		for (int s = 0; s < d->nspaces; s++) {
-			char full[NORM_MAX];
-			fold_name(d->spaces[s].name, full, sizeof full);
+			const char *full = d->spaces[s].folded;
 			if (d->spaces[s].colony == c && strlen(full) == (size_t)(sp - in) &&
 			    !strncmp(full, in, (size_t)(sp - in)))
 				return s;
@@ -189,9 +134,7 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 {
 	int best = NORM_MAX, cand[WW_MAX_SPACES], n = 0;
 	for (int s = 0; s < d->nspaces; s++) {
-		char full[NORM_MAX], base[NORM_MAX];
-		fold_name(d->spaces[s].name, full, sizeof full);
-		base_name(d, s, base, sizeof base);
+		const char *full = d->spaces[s].folded, *base = d->spaces[s].folded_base;
 		int e = edit_distance(in, base);
 		int f = edit_distance(in, full);
 		if (f < e)
@@ -225,17 +168,14 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 		err = scratch;
 		errlen = sizeof scratch;
 	}
-	fold_name(name, in, sizeof in);
+	ww_fold_name(name, in, sizeof in);
 	if (!in[0]) {
 		say(err, errlen, "a space name is missing");
 		return -1;
 	}
-	for (int s = 0; s < d->nspaces; s++) {
-		char full[NORM_MAX];
-		fold_name(d->spaces[s].name, full, sizeof full);
-		if (!strcmp(full, in))
+	for (int s = 0; s < d->nspaces; s++)
+		if (!strcmp(d->spaces[s].folded, in))
 			return s;
-	}
 	int s = match_with_colony(d, in);
 	if (s >= 0)
 		return s;
@@ -294,7 +234,7 @@ static void suggest_name(const struct ww_data *d, const struct name_kind *k,
 	int best = NORM_MAX, cand[WW_MAX_SPACES], n = 0, total = k->count(d);
 	for (int i = 0; i < total; i++) {
 		char full[NORM_MAX];
-		fold_name(k->at(d, i), full, sizeof full);
+		ww_fold_name(k->at(d, i), full, sizeof full);
 		int e = edit_distance(in, full);
 		if (e < best) {
 			best = e;
@@ -333,14 +273,14 @@ static int name_match(const struct ww_data *d, const struct name_kind *k,
 		err = scratch;
 		len = sizeof scratch;
 	}
-	fold_name(name, in, sizeof in);
+	ww_fold_name(name, in, sizeof in);
 	if (!in[0]) {
 		say(err, len, "a %s's name is missing", k->what);
 		return -1;
 	}
 	for (int i = 0; i < total; i++) {
 		char full[NORM_MAX];
-		fold_name(k->at(d, i), full, sizeof full);
+		ww_fold_name(k->at(d, i), full, sizeof full);
 		if (!strcmp(full, in))
 			return i;
 		if (starts(full, in))

@@ -688,6 +688,7 @@ enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 		st = corrupt(err, errlen, "secret/seed", "does not match the commitment in game.yaml");
 		goto out;
 	}
+	ng->data = d;
 	memcpy(g, ng, sizeof *g);
 out:
 	free(ng);

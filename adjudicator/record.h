@@ -93,6 +93,9 @@ enum ww_rec_status {
 enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
 				    const struct ww_events *setup_events,
 				    char *err, size_t errlen);
+/* Reads the game in `dir` into *g. The names in it are read with g->data
+ * when set; else with the game's own data set (game.yaml's data_dir),
+ * loaded once per process and kept, and g->data is left pointing at it. */
 enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 				  char *err, size_t errlen);
 /* Locks the game (waits up to `wait_seconds`, 0 = don't wait). */

@@ -68,6 +68,7 @@ static inline int mm_space(struct ww_data *d, const char *name, int colony,
 	sp->winter_quarters = flags & (MM_WQ | MM_FORT);
 	sp->south_of_line = flags & MM_SOUTH;
 	sp->zone = sp->port ? 0 : -1;
+	ww_space_fold(d, d->nspaces);
 	return d->nspaces++;
 }
 

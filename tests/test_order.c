@@ -28,6 +28,7 @@ static void add_space(struct ww_data *d, const char *name, int colony)
 	snprintf(s->name, sizeof s->name, "%s", name);
 	s->colony = colony;
 	s->zone = -1;
+	ww_space_fold(d, d->nspaces - 1);
 }
 
 static int setup_map(void **state)

@@ -21,7 +21,8 @@ static struct ww_data *data;
 
 static void add_space(struct ww_data *d, const char *name)
 {
-	snprintf(d->spaces[d->nspaces++].name, WW_NAME_MAX, "%s", name);
+	snprintf(d->spaces[d->nspaces].name, WW_NAME_MAX, "%s", name);
+	ww_space_fold(d, d->nspaces++);
 }
 
 static void add_general(struct ww_data *d, const char *name, enum ww_side side)
