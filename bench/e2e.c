@@ -1,0 +1,156 @@
+/* The end-to-end benchmark (bench/run.sh): one order mail through
+ * `wwjudge process` against its floor (bench/floor.c), timed in turn on
+ * a fresh copy of the same game each time.
+ *
+ *   e2e RUNS BASE GAME MAIL FLOOR -- COMMAND...
+ *
+ * BASE is the game before the mail, GAME where the runs happen (the game
+ * directory COMMAND will find). A first, untimed run of COMMAND tells
+ * which files it writes; the floor writes those. Prints the medians, their
+ * ratio, and the largest resident set COMMAND had (wait4's ru_maxrss). */
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char *base, *game;
+static char want[PATH_MAX];
+static char *written[256];
+static int nwritten;
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+__attribute__((format(printf, 1, 2)))
+static void shell(const char *fmt, ...)
+{
+	char cmd[4 * PATH_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	if (system(cmd)) {
+		fprintf(stderr, "e2e: %s failed\n", cmd);
+		exit(1);
+	}
+}
+
+/* GAME as BASE again, on disk, so that no earlier run's writes are
+ * flushed during the next. */
+static void restore(void)
+{
+	shell("rm -rf '%s' && cp -a '%s' '%s'", game, base, game);
+	sync();
+}
+
+/* Seconds COMMAND took, from spawn to exit; its max RSS in KiB. */
+static double run(char **argv, const char *stdin_path, long *maxrss)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	if (stdin_path)
+		posix_spawn_file_actions_addopen(&fa, 0, stdin_path, O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	pid_t pid;
+	int status;
+	struct rusage ru;
+	double t0 = now();
+	if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ)) {
+		perror(argv[0]);
+		exit(1);
+	}
+	wait4(pid, &status, 0, &ru);
+	double t = now() - t0;
+	posix_spawn_file_actions_destroy(&fa);
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "e2e: %s exited with %d\n", argv[0], WEXITSTATUS(status));
+		exit(1);
+	}
+	if (maxrss && ru.ru_maxrss > *maxrss)
+		*maxrss = ru.ru_maxrss;
+	return t;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	char cmd[3 * PATH_MAX];
+	snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
+	return system(cmd) == 0;
+}
+
+static int note_written(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st;
+	(void)f;
+	if (flag != FTW_F)
+		return 0;
+	const char *rel = path + strlen(game) + 1;
+	char old[2 * PATH_MAX];
+	snprintf(old, sizeof old, "%s/%s", base, rel);
+	if (!same_file(path, old) && nwritten < 256) {
+		written[nwritten++] = strdup(rel);
+		shell("mkdir -p \"$(dirname '%s/%s')\"", want, rel);
+		shell("cp '%s' '%s/%s'", path, want, rel);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 8 || strcmp(argv[6], "--")) {
+		fprintf(stderr, "usage: e2e RUNS BASE GAME MAIL FLOOR -- COMMAND...\n");
+		return 64;
+	}
+	int runs = atoi(argv[1]);
+	base = argv[2];
+	game = argv[3];
+	const char *mail = argv[4];
+	char **command = argv + 7;
+	snprintf(want, sizeof want, "%s.written", game);
+	restore();
+	run(command, mail, NULL);
+	nftw(game, note_written, 16, FTW_PHYS);
+	char *floor[300] = { argv[5], (char *)mail, want, (char *)game };
+	for (int i = 0; i < nwritten; i++)
+		floor[4 + i] = written[i];
+	double *tp = calloc((size_t)runs, sizeof *tp), *tf = calloc((size_t)runs, sizeof *tf);
+	long rss = 0;
+	for (int i = 0; i < runs; i++) {
+		restore();
+		tp[i] = run(command, mail, &rss);
+		restore();
+		tf[i] = run(floor, NULL, NULL);
+	}
+	double mp = median(tp, runs), mf = median(tf, runs);
+	printf("files %d\nprocess_ms %.2f\nfloor_ms %.2f\nratio %.2f\nmaxrss_kb %ld\n",
+	       nwritten, mp * 1e3, mf * 1e3, mp / mf, rss);
+	shell("rm -rf '%s' '%s'", want, game);
+	return 0;
+}
