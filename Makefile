@@ -105,7 +105,7 @@ fuzz: $(FUZZERS:%=fuzz/bin/%)
 	@for f in $(FUZZERS); do \
 		mkdir -p fuzz/out/$$f fuzz/crashes; \
 		echo "== fuzz $$f for $(FUZZ_SECONDS) s"; \
-		fuzz/bin/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+		WW_CACHE=off fuzz/bin/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 			-artifact_prefix=fuzz/crashes/$$f- fuzz/out/$$f fuzz/corpus/$$f \
 			>fuzz/out/$$f.log 2>&1; rc=$$?; \
 		grep -E '^(#[0-9]+ *DONE|==[0-9]+==ERROR|SUMMARY|artifact)' fuzz/out/$$f.log; \

@@ -13,6 +13,7 @@
 #include <yaml.h>
 
 #include "data.h"
+#include "data_cache.h"
 
 struct ctx {
 	struct ww_data *d;
@@ -1266,22 +1267,46 @@ static int load_cards(struct ctx *c)
 
 /* Resets *p, then loads every file; later files use the names of earlier
  * ones, so a file that cannot be parsed at all stops the load. */
-int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
+static const struct {
+	const char *file;
+	int (*load)(struct ctx *);
+} data_files[] = {
+	{ "dataset.yaml", load_dataset }, { "zones.yaml", load_zones },
+	{ "colonies.yaml", NULL }, { "spaces.yaml", load_spaces },
+	{ "links.yaml", load_links }, { "generals.yaml", load_generals },
+	{ "turn-track.yaml", load_turn_track }, { "setup.yaml", load_setup },
+	{ "cards.yaml", load_cards },
+};
+#define NDATA_FILES (int)(sizeof data_files / sizeof data_files[0])
+
+static int parse_data(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 {
 	struct ctx c = { .d = d, .p = p };
 	struct pending_control pc[4 * WW_MAX_COLONIES];
 	int npc = 0;
-	static const struct {
-		const char *file;
-		int (*load)(struct ctx *);
-	} files[] = {
-		{ "dataset.yaml", load_dataset }, { "zones.yaml", load_zones },
-		{ "colonies.yaml", NULL }, { "spaces.yaml", load_spaces },
-		{ "links.yaml", load_links }, { "generals.yaml", load_generals },
-		{ "turn-track.yaml", load_turn_track }, { "setup.yaml", load_setup },
-		{ "cards.yaml", load_cards },
-	};
 
+	for (int i = 0; i < NDATA_FILES; i++) {
+		if (open_file(&c, dir, data_files[i].file))
+			return -1;
+		if (data_files[i].load)
+			data_files[i].load(&c);
+		else
+			load_colonies(&c, pc, &npc);
+		close_file(&c);
+		if (!strcmp(data_files[i].file, "spaces.yaml"))
+			resolve_control_spaces(d, p, pc, npc);
+	}
+	for (int s = 0; s < d->nspaces; s++)
+		ww_space_fold(d, s);
+	return p->n ? -1 : 0;
+}
+
+/* The data set is parsed only when the cache (data_cache.h) has not got
+ * it: the same files read by the same program give the same bytes. */
+int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
+{
+	const char *names[NDATA_FILES];
+	unsigned char key[WW_DATA_KEY_BYTES];
 	p->n = 0;
 	memset(d, 0, sizeof *d);
 	if (!dir || snprintf(d->dir, sizeof d->dir, "%s", dir) >= (int)sizeof d->dir) {
@@ -1289,20 +1314,20 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 			sizeof d->dir - 1);
 		return -1;
 	}
-	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-		if (open_file(&c, dir, files[i].file))
-			return -1;
-		if (files[i].load)
-			files[i].load(&c);
-		else
-			load_colonies(&c, pc, &npc);
-		close_file(&c);
-		if (!strcmp(files[i].file, "spaces.yaml"))
-			resolve_control_spaces(d, p, pc, npc);
+	for (int i = 0; i < NDATA_FILES; i++)
+		names[i] = data_files[i].file;
+	bool keyed = ww_data_cache_key(dir, names, NDATA_FILES, key) == 0;
+	if (keyed && ww_data_cache_read(key, d) == 0) {
+		snprintf(d->dir, sizeof d->dir, "%s", dir);
+		return 0;
 	}
-	for (int s = 0; s < d->nspaces; s++)
-		ww_space_fold(d, s);
-	return p->n ? -1 : 0;
+	memset(d, 0, sizeof *d);
+	snprintf(d->dir, sizeof d->dir, "%s", dir);
+	if (parse_data(dir, d, p))
+		return -1;
+	if (keyed)
+		ww_data_cache_write(key, d);
+	return 0;
 }
 
 /* One word of a name, as ww_fold_name writes it. */
