@@ -77,10 +77,23 @@ soak: san/soak
 example: build/wwjudge
 	tests/example.sh build/wwjudge
 
+# PREFIX/bin/wwjudge, its plugins in PREFIX/lib/wwjudge/, the data and the
+# templates in PREFIX/share/wwjudge/: where the binary looks for them.
+# BUILD=san installs the sanitized build (tests/cli/install.sh).
+PREFIX ?= /usr/local
+BUILD  ?= build
+install: $(BUILD)/wwjudge
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/wwjudge \
+		$(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war $(DESTDIR)$(PREFIX)/share/wwjudge/templates
+	install -m 755 $(BUILD)/wwjudge $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/wwjudge-png.so $(BUILD)/wwjudge-net.so $(DESTDIR)$(PREFIX)/lib/wwjudge/
+	install -m 644 data/washingtons-war/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war/
+	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/wwjudge/templates/
+
 clean:
 	rm -rf build san
 
-.PHONY: all test soak example clean
+.PHONY: all test soak example install clean
 .SECONDARY:
 
 # libFuzzer harnesses (fuzz/*.c, docs/robustness.md), built with clang under

@@ -146,18 +146,21 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* --data, else $WW_DATA, else next to the binary (../data/...), else ./data/... */
+/* --data, else $WW_DATA, else next to the binary: ../data/... (the
+ * source tree's build/) or ../share/wwjudge/data/... (make install), else
+ * ./data/... */
 static void default_data_dir(char *out, size_t len)
 {
+	static const char *const beside[] = { "..", "../share/wwjudge" };
 	const char *env = getenv("WW_DATA");
 	if (env && *env) {
 		snprintf(out, len, "%s", env);
 		return;
 	}
 	char exe[PATH_MAX];
-	if (ww_exe_dir(exe, sizeof exe) == 0) {
+	for (size_t i = 0; i < 2 && ww_exe_dir(exe, sizeof exe) == 0; i++) {
 		char cand[PATH_MAX + 64];
-		snprintf(cand, sizeof cand, "%s/../%s", exe, DEFAULT_DATA);
+		snprintf(cand, sizeof cand, "%s/%s/%s", exe, beside[i], DEFAULT_DATA);
 		if (is_dir(cand) && strlen(cand) < len) {
 			snprintf(out, len, "%s", cand);
 			return;
