@@ -186,6 +186,22 @@ static int imap_mark_seen(struct imap *m, unsigned long long uidvalidity, unsign
 	return rc;
 }
 
+/* Test hook (tests/e2e/crash_poll.sh): WW_CRASH_POLL=N dies at the N-th
+ * step of this run, as a crash or a kill would, and says so on stderr so
+ * that the test knows which hook fired (WW_CRASH_AT and WW_CRASH_SEND
+ * count the commit's and the send's steps). Each message has four: it is
+ * processed (and committed), the new state file is written, it is renamed
+ * into place, and the message is marked seen. */
+static void crash_point(void)
+{
+	static int step; /* counted only while the hook is set */
+	const char *at = getenv("WW_CRASH_POLL");
+	if (at && atoi(at) == ++step) {
+		fprintf(stderr, "poll: WW_CRASH_POLL=%d: killed here\n", step);
+		_exit(99);
+	}
+}
+
 /* ---- GAMES/.poll-state ---- */
 
 static int read_state(const char *games, struct poll_state *s, FILE *log)
@@ -208,17 +224,21 @@ static int read_state(const char *games, struct poll_state *s, FILE *log)
 	return rc;
 }
 
+/* One poll at a time (GAMES/.poll.lock), so one name for the new file:
+ * one left by a poll killed before the rename is overwritten, not left. */
 static int write_state(const char *games, const struct poll_state *s, FILE *log)
 {
 	char path[PATH_MAX], tmp[PATH_MAX];
 	if (ww_fmt(path, sizeof path, "%s/.poll-state", games) ||
-	    ww_fmt(tmp, sizeof tmp, "%s/.poll-state.%d", games, (int)getpid()))
+	    ww_fmt(tmp, sizeof tmp, "%s/.poll-state.new", games))
 		return -1;
 	FILE *f = fopen(tmp, "w");
 	int ok = f && fprintf(f, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid) > 0;
 	ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
 	if (f)
 		ok = fclose(f) == 0 && ok;
+	if (ok)
+		crash_point(); /* the new state is written beside the old one */
 	if (!ok || rename(tmp, path) < 0) {
 		fprintf(log, "poll: writing %s: %s\n", path, strerror(errno));
 		unlink(tmp);
@@ -265,16 +285,15 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 			"it and the messages after it wait for the next poll\n", id);
 		return EX_TEMPFAIL;
 	}
-	/* Test hook (tests/e2e): die after the commit, before the state file
-	 * and the send, as a crash or a kill would. */
-	if (getenv("WW_CRASH_POLL"))
-		_exit(99);
+	crash_point(); /* committed; the state file still names the message before */
 	fprintf(m->log, "poll: message %s: processed%s\n", id,
 		rc == EX_OK ? "" : " (refused; see the lines above)");
 	s->uid = uid;
 	if (write_state(games, s, m->log))
 		return EX_IOERR;
+	crash_point();
 	imap_mark_seen(m, s->uidvalidity, uid); /* a courtesy: the state file decides */
+	crash_point();
 	return EX_OK;
 }
 

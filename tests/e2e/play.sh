@@ -173,6 +173,7 @@ US_TOKEN3=$(token_of "$T/us5")
 order "$US" american "$US_TOKEN3" crash liberty "pass"
 wait_mail judge 7
 before=$(entries)
+# step 1 of the run: the first message processed, the state file not yet written
 WW_CRASH_POLL=1 expect 99 "$WW_BIN" poll --config "$CF"
 after=$(entries)
 [ "$after" -eq $((before + 1)) ] || fail "the crashed poll did not commit ($before -> $after)"
