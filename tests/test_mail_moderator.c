@@ -15,97 +15,21 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "mail_internal.h"
-#include "support.h"
+#include "mail_game.h"
 
-#define COMMITTEES "committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, " \
-	"Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, Williamsburg VA, " \
-	"Halifax NC, Camden SC, Augusta GA"
 #define MODERATOR "umpire@example.net"
-
-static char root[64], gdir[128];
-static struct ww_mail_config cfg;
-static struct ww_game game;
 
 static int setup(void **s)
 {
 	(void)s;
-	char err[512], path[192];
-	setenv("WW_PWHASH", "test", 1);
-	snprintf(root, sizeof root, "/tmp/ww-mod-XXXXXX");
-	assert_non_null(mkdtemp(root));
-	snprintf(path, sizeof path, "%s/games", root);
-	assert_int_equal(mkdir(path, 0700), 0);
-	snprintf(gdir, sizeof gdir, "%s/games/g1", root);
-	snprintf(path, sizeof path, "%s/wwjudge.conf", root);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "games = games\njudge = judge@example.org\nmoderator = " MODERATOR "\n");
-	fclose(f);
-	if (ww_mail_config_load(path, &cfg, err, sizeof err))
-		fail_msg("%s", err);
+	create_mail_game("moderator = " MODERATOR "\n");
 	assert_int_equal(ww_password_hash("umpire's secret", cfg.moderator_password_hash), 0);
-
-	struct ww_events ev = { 0 };
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
-	const struct ww_data *d = test_data();
-	memset(&game, 0, sizeof game);
-	for (int i = 0; i < WW_SEED_BYTES; i++)
-		game.seed[i] = (unsigned char)i;
-	memcpy(dice.seed, game.seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
-	ww_new_game(d, &game.state, &rng, &ev);
-	snprintf(game.meta.data_id, sizeof game.meta.data_id, "%s", d->id);
-	snprintf(game.meta.data_dir, sizeof game.meta.data_dir, "%s", d->dir);
-	snprintf(game.meta.american, sizeof game.meta.american, "adams@example.org");
-	snprintf(game.meta.british, sizeof game.meta.british, "north@example.com");
-	ww_seed_commitment(game.seed, game.meta.commitment);
-	game.data = d;
-	if (ww_record_create(gdir, &game, &ev, err, sizeof err))
-		fail_msg("%s", err);
-	ww_events_free(&ev);
-	struct ww_mail_secret sec = { .token_entry = 1 };
-	assert_int_equal(ww_password_hash("liberty", sec.password[WW_AMERICAN]), 0);
-	assert_int_equal(ww_password_hash("crown", sec.password[WW_BRITISH]), 0);
-	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 	return 0;
 }
 
 static int teardown(void **s)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", root);
-	assert_int_equal(system(cmd), 0);
-	return free_test_data(s);
-}
-
-static int count(const char *sub)
-{
-	char path[192];
-	snprintf(path, sizeof path, "%s/%s", gdir, sub);
-	DIR *dp = opendir(path);
-	int n = 0;
-	assert_non_null(dp);
-	for (struct dirent *e; (e = readdir(dp));)
-		n += e->d_name[0] != '.';
-	closedir(dp);
-	return n;
-}
-
-static char *slurp(const char *rel)
-{
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", gdir, rel);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		fail_msg("no %s", path);
-	char *buf = calloc(1, 1 << 18);
-	assert_non_null(buf);
-	size_t n = fread(buf, 1, (1 << 18) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return remove_mail_game(s);
 }
 
 /* The outbox mail whose name ends with `suffix` (the only one). */

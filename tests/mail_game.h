@@ -1,0 +1,105 @@
+/* A game played by mail, for the tests of the mail layer (sourced by
+ * tests/test_mail_*.c): game g1 in GAMES = a fresh temp directory, just
+ * created (the American to place the Committees of Correspondence), the
+ * players adams@example.org (password "liberty") and north@example.com
+ * ("crown"), and a judge's config there with `config_lines` added. */
+#ifndef WW_TEST_MAIL_GAME_H
+#define WW_TEST_MAIL_GAME_H
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include "mail_internal.h"
+#include "support.h"
+
+#define COMMITTEES "committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, " \
+	"Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, Williamsburg VA, " \
+	"Halifax NC, Camden SC, Augusta GA"
+
+static char root[64], gdir[128];
+static struct ww_mail_config cfg;
+static struct ww_game game;
+
+static void create_mail_game(const char *config_lines)
+{
+	char err[512], path[192];
+	setenv("WW_PWHASH", "test", 1);
+	snprintf(root, sizeof root, "/tmp/ww-mail-XXXXXX");
+	assert_non_null(mkdtemp(root));
+	snprintf(path, sizeof path, "%s/games", root);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(gdir, sizeof gdir, "%s/games/g1", root);
+	snprintf(path, sizeof path, "%s/wwjudge.conf", root);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "games = games\njudge = judge@example.org\n%s", config_lines);
+	fclose(f);
+	if (ww_mail_config_load(path, &cfg, err, sizeof err))
+		fail_msg("%s", err);
+
+	struct ww_events ev = { 0 };
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	const struct ww_data *d = test_data();
+	memset(&game, 0, sizeof game);
+	for (int i = 0; i < WW_SEED_BYTES; i++)
+		game.seed[i] = (unsigned char)i;
+	memcpy(dice.seed, game.seed, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	ww_new_game(d, &game.state, &rng, &ev);
+	snprintf(game.meta.data_id, sizeof game.meta.data_id, "%s", d->id);
+	snprintf(game.meta.data_dir, sizeof game.meta.data_dir, "%s", d->dir);
+	snprintf(game.meta.american, sizeof game.meta.american, "adams@example.org");
+	snprintf(game.meta.british, sizeof game.meta.british, "north@example.com");
+	ww_seed_commitment(game.seed, game.meta.commitment);
+	game.data = d;
+	if (ww_record_create(gdir, &game, &ev, err, sizeof err))
+		fail_msg("%s", err);
+	ww_events_free(&ev);
+	struct ww_mail_secret sec = { .token_entry = 1 };
+	assert_int_equal(ww_password_hash("liberty", sec.password[WW_AMERICAN]), 0);
+	assert_int_equal(ww_password_hash("crown", sec.password[WW_BRITISH]), 0);
+	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
+}
+
+static int remove_mail_game(void **s)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+	assert_int_equal(system(cmd), 0);
+	return free_test_data(s);
+}
+
+/* The entries of GAME/sub, dot files aside. */
+static int count(const char *sub)
+{
+	char path[192];
+	snprintf(path, sizeof path, "%s/%s", gdir, sub);
+	DIR *dp = opendir(path);
+	int n = 0;
+	assert_non_null(dp);
+	for (struct dirent *e; (e = readdir(dp));)
+		n += e->d_name[0] != '.';
+	closedir(dp);
+	return n;
+}
+
+/* GAME/rel, whole, malloc'd. */
+static char *slurp(const char *rel)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", gdir, rel);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("no %s", path);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long size = ftell(f);
+	assert_true(size >= 0);
+	rewind(f);
+	char *buf = calloc(1, (size_t)size + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
+	fclose(f);
+	return buf;
+}
+
+#endif
