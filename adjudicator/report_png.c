@@ -138,74 +138,159 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 
 /* ---- the land: colony regions, wilderness and sea ---- */
 
-struct land {
-	int16_t *owner;   /* nearest space within REACH, -1 if none */
-	uint8_t *sea;
-	int line_x, line_y; /* the Winter Attrition Line's west end on land; -1 if none */
+/* The land is one byte a pixel: the number of the nearest space within
+ * REACH, whose colony it belongs to, or one of these marks. Far and
+ * inland pixels not reached by the sea are the wilderness. */
+enum {
+	LAND_FAR = 255,    /* no space within INLAND */
+	LAND_INLAND = 254, /* a space within INLAND, none within REACH */
+	LAND_SEA = 253,
+};
+_Static_assert(WW_MAX_SPACES <= LAND_SEA, "a space's number is below the land's marks");
+
+/* Where a zone's name goes (12.3): in the sea off its ports, or over
+ * the river through them. */
+struct zone_spot {
+	bool shown, river;
+	double x, y;
 };
 
-/* owner[i]: the nearest space within `reach` of pixel i (the first in
- * the data's order among equals), or -1; best[i]: its squared distance,
- * INT32_MAX if none. Each space visits only the rows of its disc, each
- * row only the span inside it. */
-static void nearest_spaces(const struct ww_data *d, int16_t *owner, int32_t *best, int reach)
+struct land {
+	uint8_t *at;        /* W * H pixels, row by row; let go once painted */
+	int line_x, line_y; /* the Winter Attrition Line's west end on land; -1 if none */
+	struct zone_spot zone[WW_MAX_ZONES];
+};
+
+static bool is_sea(const struct land *l, int i)
+{
+	return l->at[i] == LAND_SEA;
+}
+
+/* The space whose land pixel i is, -1 if none. */
+static int owner(const struct land *l, int i)
+{
+	return l->at[i] < LAND_SEA ? l->at[i] : -1;
+}
+
+/* Each pixel's nearest space within INLAND (the first in the data's
+ * order among equals): its owner if that is within REACH, else
+ * LAND_INLAND; LAND_FAR if none. Row by row, with one row of squared
+ * distances; each space visits only the rows of its disc, each row only
+ * the span inside it. */
+static void nearest_spaces(const struct ww_data *d, uint8_t *at)
 {
 	int span[2 * INLAND + 1]; /* the disc's half-width on each row */
-	if (reach > INLAND)
-		reach = INLAND;
-	for (int dy = -reach; dy <= reach; dy++) {
-		int room = reach * reach - dy * dy, dx = 0;
+	int32_t best[W];
+	for (int dy = -INLAND; dy <= INLAND; dy++) {
+		int room = INLAND * INLAND - dy * dy, dx = 0;
 		while ((dx + 1) * (dx + 1) <= room)
 			dx++;
-		span[dy + reach] = dx;
+		span[dy + INLAND] = dx;
 	}
-	for (int i = 0; i < W * H; i++) {
-		owner[i] = -1;
-		best[i] = INT32_MAX;
-	}
-	for (int s = 0; s < d->nspaces; s++) {
-		int cx = d->spaces[s].x, cy = d->spaces[s].y;
-		for (int y = cy - reach; y <= cy + reach; y++) {
-			if (y < 0 || y >= H)
+	for (int y = 0; y < H; y++) {
+		uint8_t *row = at + y * W;
+		for (int x = 0; x < W; x++) {
+			row[x] = LAND_FAR;
+			best[x] = INT32_MAX;
+		}
+		for (int s = 0; s < d->nspaces; s++) {
+			int cx = d->spaces[s].x, dy = y - d->spaces[s].y;
+			if (dy < -INLAND || dy > INLAND)
 				continue;
-			int dy = y - cy, dx = span[dy + reach];
+			int dx = span[dy + INLAND];
 			int x0 = cx - dx < 0 ? 0 : cx - dx, x1 = cx + dx >= W ? W - 1 : cx + dx;
-			int32_t *b = best + y * W;
-			int16_t *o = owner + y * W;
 			for (int x = x0; x <= x1; x++) {
 				int32_t d2 = (x - cx) * (x - cx) + dy * dy;
-				if (d2 < b[x]) {
-					b[x] = d2;
-					o[x] = (int16_t)s;
+				if (d2 < best[x]) {
+					best[x] = d2;
+					row[x] = (uint8_t)s;
 				}
 			}
 		}
+		for (int x = 0; x < W; x++)
+			if (row[x] != LAND_FAR && best[x] > REACH * REACH)
+				row[x] = LAND_INLAND;
 	}
 }
 
-/* Breadth-first from the pixels already marked, through pixels that
- * `open` allows, for at most `depth` steps (-1: no limit). */
-static void spread(uint8_t *mark, const int16_t *open, int depth, int *queue)
+/* The pixels the flood has reached and not yet spread from, first in
+ * first out: a ring that grows as the coast does, not the whole picture. */
+struct queue {
+	int *v;
+	size_t cap, head, n;
+};
+
+static int push(struct queue *q, int p)
 {
-	int head = 0, tail = 0;
-	for (int i = 0; i < W * H; i++)
-		if (mark[i])
-			queue[tail++] = i;
-	for (int level = 0; head < tail && level != depth; level++) {
-		int end = tail;
-		while (head < end) {
-			int p = queue[head++], x = p % W, y = p / W;
-			int next[4] = { x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1,
-					y > 0 ? p - W : -1, y < H - 1 ? p + W : -1 };
-			for (int k = 0; k < 4; k++) {
-				int q = next[k];
-				if (q < 0 || mark[q] || open[q] >= 0)
+	if (q->n == q->cap) {
+		size_t cap = q->cap ? 2 * q->cap : 4096;
+		int *v = malloc(cap * sizeof *v);
+		if (!v)
+			return -1;
+		for (size_t k = 0; k < q->n; k++)
+			v[k] = q->v[(q->head + k) % q->cap];
+		free(q->v);
+		*q = (struct queue){ v, cap, 0, q->n };
+	}
+	q->v[(q->head + q->n++) % q->cap] = p;
+	return 0;
+}
+
+static int pop(struct queue *q)
+{
+	int p = q->v[q->head];
+	q->head = (q->head + 1) % q->cap;
+	q->n--;
+	return p;
+}
+
+/* Pixel p's four neighbours, -1 off the picture. */
+static void neighbours(int p, int next[4])
+{
+	int x = p % W, y = p / W;
+	next[0] = x > 0 ? p - 1 : -1;
+	next[1] = x < W - 1 ? p + 1 : -1;
+	next[2] = y > 0 ? p - W : -1;
+	next[3] = y < H - 1 ? p + W : -1;
+}
+
+/* Whether the sea may flood pixel i: land of no space, and, unless
+ * `inland`, far from every space. */
+static bool floods(const struct land *l, int i, bool inland)
+{
+	return l->at[i] == LAND_FAR || (inland && l->at[i] == LAND_INLAND);
+}
+
+/* Breadth-first from the sea, through pixels it `floods`, for at most
+ * `depth` steps (-1: no limit). The first level is the sea's pixels, in
+ * order, that have a neighbour to flood: the others could add nothing. */
+static int spread(struct land *l, bool inland, int depth)
+{
+	struct queue q = { 0 };
+	int next[4], rc = 0;
+	for (int i = 0; i < W * H && !rc; i++) {
+		if (!is_sea(l, i))
+			continue;
+		neighbours(i, next);
+		for (int k = 0; k < 4; k++)
+			if (next[k] >= 0 && floods(l, next[k], inland)) {
+				rc = push(&q, i);
+				break;
+			}
+	}
+	for (int level = 0; q.n && level != depth && !rc; level++) {
+		for (size_t end = q.n; end > 0 && !rc; end--) {
+			neighbours(pop(&q), next);
+			for (int k = 0; k < 4 && !rc; k++) {
+				if (next[k] < 0 || !floods(l, next[k], inland))
 					continue;
-				mark[q] = 1;
-				queue[tail++] = q;
+				l->at[next[k]] = LAND_SEA;
+				rc = push(&q, next[k]);
 			}
 		}
 	}
+	free(q.v);
+	return rc;
 }
 
 /* The sea joins the south-east corner. It floods only what is far from
@@ -214,25 +299,10 @@ static void spread(uint8_t *mark, const int16_t *open, int depth, int *queue)
  * wilderness. */
 static int find_land(const struct ww_data *d, struct land *l)
 {
-	int16_t *far = malloc(sizeof *far * W * H);
-	int *queue = malloc(sizeof *queue * W * H);
-	if (!far || !queue) {
-		free(far);
-		free(queue);
+	nearest_spaces(d, l->at);
+	l->at[W * H - 1] = LAND_SEA;
+	if (spread(l, false, -1) || spread(l, true, INLAND - REACH + 8))
 		return -1;
-	}
-	/* One pass serves both reaches: where the nearest space within
-	 * INLAND is within REACH, it is also the nearest within REACH. The
-	 * queue's memory holds the distances until the floods need it. */
-	int32_t *best = queue;
-	nearest_spaces(d, far, best, INLAND);
-	for (int i = 0; i < W * H; i++)
-		l->owner[i] = best[i] <= REACH * REACH ? far[i] : -1;
-	l->sea[W * H - 1] = 1;
-	spread(l->sea, far, -1, queue);
-	spread(l->sea, l->owner, INLAND - REACH + 8, queue);
-	free(far);
-	free(queue);
 	return 0;
 }
 
@@ -267,10 +337,10 @@ static void land_key(const struct ww_data *d, struct land_key *k)
  * right or below is on the other side of it. */
 static bool winter_border(const struct land_key *k, const struct land *l, int i)
 {
-	bool here = k->south[l->owner[i]];
+	bool here = k->south[owner(l, i)];
 	int near[] = { i + 1, i + 2, i + W, i + 2 * W, i + W + 1 };
 	for (size_t n = 0; n < sizeof near / sizeof *near; n++) {
-		int o = l->owner[near[n]];
+		int o = owner(l, near[n]);
 		if (o >= 0 && k->south[o] != here)
 			return true;
 	}
@@ -281,8 +351,8 @@ static bool winter_border(const struct land_key *k, const struct land *l, int i)
 static uint32_t sea_colour(const struct land *l, int x, int y, int i)
 {
 	for (int k = 1; k <= 12; k += 4)
-		if ((x >= k && !l->sea[i - k]) || (y >= k && !l->sea[i - k * W]) ||
-		    (x + k < W && !l->sea[i + k]) || (y + k < H && !l->sea[i + k * W]))
+		if ((x >= k && !is_sea(l, i - k)) || (y >= k && !is_sea(l, i - k * W)) ||
+		    (x + k < W && !is_sea(l, i + k)) || (y + k < H && !is_sea(l, i + k * W)))
 			return SEA;
 	return SEA_DEEP;
 }
@@ -298,23 +368,24 @@ static void paint_land(const struct ww_data *d, struct land *l, cairo_surface_t 
 	for (int y = 0; y < H; y++) {
 		uint32_t *row = (uint32_t *)(void *)(px + y * stride);
 		for (int x = 0; x < W; x++) {
-			int i = y * W + x, o = l->owner[i];
-			uint32_t c = l->sea[i] ? sea_colour(l, x, y, i) : o >= 0 ? k.tint[o] : WILDERNESS;
+			int i = y * W + x, o = owner(l, i);
+			bool sea = is_sea(l, i);
+			uint32_t c = sea ? sea_colour(l, x, y, i) : o >= 0 ? k.tint[o] : WILDERNESS;
 			/* borders: the coast, the Winter Attrition Line (2.1.B),
 			 * and between colonies */
 			if (x + 2 < W && y + 2 < H) {
 				int r = i + 1, b = i + W;
 				bool line = o >= 0 && winter_border(&k, l, i);
-				if (line && !l->sea[i] && (l->line_x < 0 || x < l->line_x)) {
+				if (line && !sea && (l->line_x < 0 || x < l->line_x)) {
 					l->line_x = x; /* the westernmost, the highest of those */
 					l->line_y = y;
 				}
-				if (l->sea[i] != l->sea[r] || l->sea[i] != l->sea[b])
+				if (sea != is_sea(l, r) || sea != is_sea(l, b))
 					c = COAST;
 				else if (line && (x + y) % 18 < 12)
 					c = WINTER_LINE;
-				else if (!l->sea[i] && o >= 0) {
-					int orr = l->owner[r], ob = l->owner[b];
+				else if (!sea && o >= 0) {
+					int orr = owner(l, r), ob = owner(l, b);
 					if ((orr >= 0 && k.colony[orr] != k.colony[o]) ||
 					    (ob >= 0 && k.colony[ob] != k.colony[o]))
 						c = mix(c, BORDER, 3, 4);
@@ -592,9 +663,10 @@ static void river(cairo_t *cr, const struct ww_data *d, int z)
 	cairo_stroke(cr);
 }
 
-/* 12.3: each zone's name in the sea off its ports. */
-static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-		  const struct land *l)
+/* 12.3: where each zone's name goes: from its ports out to sea,
+ * south-east, then a little further; a zone with no sea near its ports
+ * is a river, drawn through them. Found while the land is at hand. */
+static void zone_spots(const struct ww_data *d, struct land *l)
 {
 	for (int z = 0; z < d->nzones; z++) {
 		double x = 0, y = 0;
@@ -605,30 +677,40 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 				y += d->spaces[s].y;
 				n++;
 			}
+		l->zone[z].shown = n > 0;
 		if (!n)
 			continue;
 		x /= n;
 		y /= n;
-		/* out to sea, south-east, then a little further; a zone with
-		 * no sea near its ports is a river, drawn through them */
 		double sx = x, sy = y;
 		int steps = 0;
-		while (steps < 120 && sy < H - 30 && !l->sea[(int)sy * W + (int)sx]) {
+		while (steps < 120 && sy < H - 30 && !is_sea(l, (int)sy * W + (int)sx)) {
 			sx += sx < W - 100 ? 2 : 0;
 			sy += sx < W - 100 ? 1.2 : 2;
 			steps++;
 		}
-		if (l->sea[(int)sy * W + (int)sx]) {
+		l->zone[z].river = !is_sea(l, (int)sy * W + (int)sx);
+		if (!l->zone[z].river) {
 			x = sx + 40;
 			y = sy + 30;
 		} else {
-			river(cr, d, z);
 			y -= 20;
 		}
-		if (x > W - 90)
-			x = W - 90;
-		if (y > H - 20)
-			y = H - 20;
+		l->zone[z].x = x > W - 90 ? W - 90 : x;
+		l->zone[z].y = y > H - 20 ? H - 20 : y;
+	}
+}
+
+/* 12.3: each zone's name in the sea off its ports. */
+static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		  const struct land *l)
+{
+	for (int z = 0; z < d->nzones; z++) {
+		if (!l->zone[z].shown)
+			continue;
+		if (l->zone[z].river)
+			river(cr, d, z);
+		double x = l->zone[z].x, y = l->zone[z].y;
 		font(cr, 12, true);
 		double w = text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
@@ -896,18 +978,23 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	struct land l = { malloc(sizeof *l.owner * W * H), calloc(W * H, 1), -1, -1 };
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+	struct land l = { .at = malloc(W * H), .line_x = -1, .line_y = -1 };
+	cairo_surface_t *img = NULL;
 	int rc = -1;
-	if (!l.owner || !l.sea || cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+	if (!l.at || find_land(d, &l)) {
 		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
 		goto out;
 	}
-	if (find_land(d, &l)) {
+	/* the picture only now, when the flood's queue is gone */
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
 		goto out;
 	}
 	paint_land(d, &l, img);
+	zone_spots(d, &l);
+	free(l.at); /* the rest of the drawing needs only the spots */
+	l.at = NULL;
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 	draw(cr, d, view, recipient, last, &l);
@@ -924,9 +1011,9 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 	}
 	rc = 0;
 out:
-	cairo_surface_destroy(img);
+	if (img)
+		cairo_surface_destroy(img);
 	release_fonts();
-	free(l.owner);
-	free(l.sea);
+	free(l.at);
 	return rc;
 }
