@@ -140,7 +140,9 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 
 /* The land is one byte a pixel: the number of the nearest space within
  * REACH, whose colony it belongs to, or one of these marks. Far and
- * inland pixels not reached by the sea are the wilderness. */
+ * inland pixels not reached by the sea are the wilderness. It is kept in
+ * the top byte of the picture's own pixels, which CAIRO_FORMAT_RGB24
+ * leaves unused, until the land is painted: 1.6 MB less at the peak. */
 enum {
 	LAND_FAR = 255,    /* no space within INLAND */
 	LAND_INLAND = 254, /* a space within INLAND, none within REACH */
@@ -156,20 +158,31 @@ struct zone_spot {
 };
 
 struct land {
-	uint8_t *at;        /* W * H pixels, row by row; let go once painted */
+	uint32_t *px;       /* the picture's W * H pixels, the land in bits 24-31 */
 	int line_x, line_y; /* the Winter Attrition Line's west end on land; -1 if none */
 	struct zone_spot zone[WW_MAX_ZONES];
 };
 
+static unsigned land_at(const struct land *l, int i)
+{
+	return l->px[i] >> 24;
+}
+
+static void set_land(struct land *l, int i, unsigned v)
+{
+	l->px[i] = (uint32_t)v << 24 | (l->px[i] & 0xffffffu);
+}
+
 static bool is_sea(const struct land *l, int i)
 {
-	return l->at[i] == LAND_SEA;
+	return land_at(l, i) == LAND_SEA;
 }
 
 /* The space whose land pixel i is, -1 if none. */
 static int owner(const struct land *l, int i)
 {
-	return l->at[i] < LAND_SEA ? l->at[i] : -1;
+	unsigned v = land_at(l, i);
+	return v < LAND_SEA ? (int)v : -1;
 }
 
 /* Each pixel's nearest space within INLAND (the first in the data's
@@ -177,7 +190,7 @@ static int owner(const struct land *l, int i)
  * LAND_INLAND; LAND_FAR if none. Row by row, with one row of squared
  * distances; each space visits only the rows of its disc, each row only
  * the span inside it. */
-static void nearest_spaces(const struct ww_data *d, uint8_t *at)
+static void nearest_spaces(const struct ww_data *d, struct land *l)
 {
 	int span[2 * INLAND + 1]; /* the disc's half-width on each row */
 	int32_t best[W];
@@ -187,8 +200,8 @@ static void nearest_spaces(const struct ww_data *d, uint8_t *at)
 			dx++;
 		span[dy + INLAND] = dx;
 	}
+	uint8_t row[W];
 	for (int y = 0; y < H; y++) {
-		uint8_t *row = at + y * W;
 		for (int x = 0; x < W; x++) {
 			row[x] = LAND_FAR;
 			best[x] = INT32_MAX;
@@ -208,8 +221,8 @@ static void nearest_spaces(const struct ww_data *d, uint8_t *at)
 			}
 		}
 		for (int x = 0; x < W; x++)
-			if (row[x] != LAND_FAR && best[x] > REACH * REACH)
-				row[x] = LAND_INLAND;
+			set_land(l, y * W + x, row[x] != LAND_FAR && best[x] > REACH * REACH ?
+				 LAND_INLAND : row[x]);
 	}
 }
 
@@ -258,7 +271,8 @@ static void neighbours(int p, int next[4])
  * `inland`, far from every space. */
 static bool floods(const struct land *l, int i, bool inland)
 {
-	return l->at[i] == LAND_FAR || (inland && l->at[i] == LAND_INLAND);
+	unsigned v = land_at(l, i);
+	return v == LAND_FAR || (inland && v == LAND_INLAND);
 }
 
 /* Breadth-first from the sea, through pixels it `floods`, for at most
@@ -284,7 +298,7 @@ static int spread(struct land *l, bool inland, int depth)
 			for (int k = 0; k < 4 && !rc; k++) {
 				if (next[k] < 0 || !floods(l, next[k], inland))
 					continue;
-				l->at[next[k]] = LAND_SEA;
+				set_land(l, next[k], LAND_SEA);
 				rc = push(&q, next[k]);
 			}
 		}
@@ -299,8 +313,8 @@ static int spread(struct land *l, bool inland, int depth)
  * wilderness. */
 static int find_land(const struct ww_data *d, struct land *l)
 {
-	nearest_spaces(d, l->at);
-	l->at[W * H - 1] = LAND_SEA;
+	nearest_spaces(d, l);
+	set_land(l, W * H - 1, LAND_SEA);
 	if (spread(l, false, -1) || spread(l, true, INLAND - REACH + 8))
 		return -1;
 	return 0;
@@ -358,15 +372,12 @@ static uint32_t sea_colour(const struct land *l, int x, int y, int i)
 }
 
 /* Paints the land and the sea, and finds where the line's label goes. */
-static void paint_land(const struct ww_data *d, struct land *l, cairo_surface_t *img)
+static void paint_land(const struct ww_data *d, struct land *l)
 {
 	struct land_key k;
 	land_key(d, &k);
-	cairo_surface_flush(img);
-	unsigned char *px = cairo_image_surface_get_data(img);
-	int stride = cairo_image_surface_get_stride(img);
 	for (int y = 0; y < H; y++) {
-		uint32_t *row = (uint32_t *)(void *)(px + y * stride);
+		uint32_t *row = l->px + y * W;
 		for (int x = 0; x < W; x++) {
 			int i = y * W + x, o = owner(l, i);
 			bool sea = is_sea(l, i);
@@ -391,10 +402,16 @@ static void paint_land(const struct ww_data *d, struct land *l, cairo_surface_t 
 						c = mix(c, BORDER, 3, 4);
 				}
 			}
-			row[x] = 0xff000000u | c;
+			row[x] = (row[x] & 0xff000000u) | c; /* the land stays for what follows */
 		}
 	}
-	cairo_surface_mark_dirty(img);
+}
+
+/* The land's bytes back to what cairo expects of RGB24 pixels. */
+static void forget_land(struct land *l)
+{
+	for (int i = 0; i < W * H; i++)
+		l->px[i] |= 0xff000000u;
 }
 
 /* ---- text ---- */
@@ -978,28 +995,30 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	struct land l = { .at = malloc(W * H), .line_x = -1, .line_y = -1 };
-	cairo_surface_t *img = NULL;
+	struct land l = { .line_x = -1, .line_y = -1 };
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
 	int rc = -1;
-	if (!l.at || find_land(d, &l)) {
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
+	    cairo_image_surface_get_stride(img) != W * 4) {
 		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
 		goto out;
 	}
-	/* the picture only now, when the flood's queue is gone */
-	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
+	cairo_surface_flush(img);
+	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
+	if (find_land(d, &l)) {
+		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
 		goto out;
 	}
-	paint_land(d, &l, img);
+	paint_land(d, &l);
 	zone_spots(d, &l);
-	free(l.at); /* the rest of the drawing needs only the spots */
-	l.at = NULL;
+	forget_land(&l); /* the rest of the drawing needs only the spots */
+	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 	draw(cr, d, view, recipient, last, &l);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
+	release_fonts(); /* before the encoder's buffers: a lower peak */
 	if (st != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
 		goto out;
@@ -1011,9 +1030,6 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 	}
 	rc = 0;
 out:
-	if (img)
-		cairo_surface_destroy(img);
-	release_fonts();
-	free(l.at);
+	cairo_surface_destroy(img);
 	return rc;
 }

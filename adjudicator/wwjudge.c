@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -896,6 +897,11 @@ int main(int argc, char **argv)
 		fputs(USAGE, stdout);
 		return EX_OK;
 	}
+	/* Large blocks (a board's 6.4 MB picture, a mail's attachment) are
+	 * mapped and unmapped, never kept in the heap: glibc would otherwise
+	 * raise this threshold after the first board, and the second board's
+	 * buffers would pile up in the heap (docs/robustness.md, memory). */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	if (ww_dice_init()) {
 		warnx("libsodium cannot start");
 		return EX_SOFTWARE;
