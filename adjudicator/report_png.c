@@ -227,7 +227,8 @@ static void nearest_spaces(const struct ww_data *d, struct land *l)
 }
 
 /* The pixels the flood has reached and not yet spread from, first in
- * first out: a ring that grows as the coast does, not the whole picture. */
+ * first out: a ring that grows as the coast does, not the whole picture.
+ * Its size is a power of two, so that wrapping round is a mask. */
 struct queue {
 	int *v;
 	size_t cap, head, n;
@@ -241,18 +242,18 @@ static int push(struct queue *q, int p)
 		if (!v)
 			return -1;
 		for (size_t k = 0; k < q->n; k++)
-			v[k] = q->v[(q->head + k) % q->cap];
+			v[k] = q->v[(q->head + k) & (q->cap - 1)];
 		free(q->v);
 		*q = (struct queue){ v, cap, 0, q->n };
 	}
-	q->v[(q->head + q->n++) % q->cap] = p;
+	q->v[(q->head + q->n++) & (q->cap - 1)] = p;
 	return 0;
 }
 
 static int pop(struct queue *q)
 {
 	int p = q->v[q->head];
-	q->head = (q->head + 1) % q->cap;
+	q->head = (q->head + 1) & (q->cap - 1);
 	q->n--;
 	return p;
 }

@@ -245,7 +245,7 @@ static int png(int repeat)
 		bytes = len;
 		free(buf);
 		t0 = now();
-		cairo_surface_t *c = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, WW_BOARD_W, WW_BOARD_H);
+		cairo_surface_t *c = cairo_image_surface_create(CAIRO_FORMAT_RGB24, WW_BOARD_W, WW_BOARD_H);
 		empty = 0;
 		cairo_surface_write_to_png_stream(c, to_nowhere, &empty);
 		cairo_surface_destroy(c);

@@ -55,8 +55,8 @@ echo "|---|---|---|---|"
 printf '| one order mail end to end (wwjudge process, no PNG) | median of %d | %s ms | |\n' "$RUNS" "${text[process_ms]}"
 printf '| floor: read the mail, write the same %s files | median of %d | %s ms | |\n' "${text[files]}" "$RUNS" "${text[floor_ms]}"
 printf '| process / floor | | %sx | target <= 3x |\n' "${text[ratio]}"
-printf '| peak memory of one process run, PNG board attached | max RSS of 5 | %.1f MB | target <= 16 MB |\n' "$(echo "${png[maxrss_kb]}/1024" | bc -l)"
-printf '| peak memory of one process run, no PNG | max RSS of %d | %.1f MB | target <= 16 MB |\n' "$RUNS" "$(echo "${text[maxrss_kb]}/1024" | bc -l)"
+printf '| peak memory of one process run, both PNG boards attached | max RSS of 5 | %.1f MiB | target <= 16 MB |\n' "$(echo "${png[maxrss_kb]}/1024" | bc -l)"
+printf '| peak memory of one process run, no PNG | max RSS of %d | %.1f MiB | target <= 16 MB |\n' "$RUNS" "$(echo "${text[maxrss_kb]}/1024" | bc -l)"
 bench/bench engine "$GAMES"
 bench/bench png 15
 echo
