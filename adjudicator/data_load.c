@@ -13,7 +13,7 @@
 #include <yaml.h>
 
 #include "data.h"
-#include "data_cache.h"
+#include "cache.h"
 
 struct ctx {
 	struct ww_data *d;
@@ -1301,12 +1301,13 @@ static int parse_data(const char *dir, struct ww_data *d, struct ww_data_problem
 	return p->n ? -1 : 0;
 }
 
-/* The data set is parsed only when the cache (data_cache.h) has not got
+/* The data set is parsed only when the cache (cache.h) has not got
  * it: the same files read by the same program give the same bytes. */
 int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 {
-	const char *names[NDATA_FILES];
-	unsigned char key[WW_DATA_KEY_BYTES];
+	unsigned char key[WW_CACHE_KEY_BYTES];
+	struct ww_cache_key k;
+	size_t size = sizeof *d;
 	p->n = 0;
 	memset(d, 0, sizeof *d);
 	if (!dir || snprintf(d->dir, sizeof d->dir, "%s", dir) >= (int)sizeof d->dir) {
@@ -1314,10 +1315,12 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 			sizeof d->dir - 1);
 		return -1;
 	}
+	ww_cache_key_start(&k, "data", (const void *)ww_data_load);
+	ww_cache_key_add(&k, &size, sizeof size);
 	for (int i = 0; i < NDATA_FILES; i++)
-		names[i] = data_files[i].file;
-	bool keyed = ww_data_cache_key(dir, names, NDATA_FILES, key) == 0;
-	if (keyed && ww_data_cache_read(key, d) == 0) {
+		ww_cache_key_add_file(&k, dir, data_files[i].file);
+	bool keyed = ww_cache_key_end(&k, key) == 0;
+	if (keyed && ww_cache_read("data", key, d, sizeof *d, NULL, 0) == 0) {
 		snprintf(d->dir, sizeof d->dir, "%s", dir);
 		return 0;
 	}
@@ -1326,7 +1329,7 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 	if (parse_data(dir, d, p))
 		return -1;
 	if (keyed)
-		ww_data_cache_write(key, d);
+		ww_cache_write("data", key, d, sizeof *d, NULL, 0);
 	return 0;
 }
 

@@ -6,9 +6,11 @@
  * bytes (fixed font family, no clock, cairo's deterministic PNG writer). */
 #include <dlfcn.h>
 #include <math.h>   /* M_PI only: no libm */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
+#include "cache.h"
 #include "report.h"
 
 #define W WW_BOARD_W
@@ -157,10 +159,15 @@ struct zone_spot {
 	double x, y;
 };
 
-struct land {
-	uint32_t *px;       /* the picture's W * H pixels, the land in bits 24-31 */
+/* What the drawing needs of the land once it is painted. */
+struct land_marks {
 	int line_x, line_y; /* the Winter Attrition Line's west end on land; -1 if none */
 	struct zone_spot zone[WW_MAX_ZONES];
+};
+
+struct land {
+	uint32_t *px;       /* the picture's W * H pixels, the land in bits 24-31 */
+	struct land_marks m;
 };
 
 static unsigned land_at(const struct land *l, int i)
@@ -388,9 +395,9 @@ static void paint_land(const struct ww_data *d, struct land *l)
 			if (x + 2 < W && y + 2 < H) {
 				int r = i + 1, b = i + W;
 				bool line = o >= 0 && winter_border(&k, l, i);
-				if (line && !sea && (l->line_x < 0 || x < l->line_x)) {
-					l->line_x = x; /* the westernmost, the highest of those */
-					l->line_y = y;
+				if (line && !sea && (l->m.line_x < 0 || x < l->m.line_x)) {
+					l->m.line_x = x; /* the westernmost, the highest of those */
+					l->m.line_y = y;
 				}
 				if (sea != is_sea(l, r) || sea != is_sea(l, b))
 					c = COAST;
@@ -438,12 +445,17 @@ static void label(cairo_t *cr, double x, double y, const char *s, int align,
 {
 	if (align == 1)
 		x -= text_width(cr, s) / 2;
-	cairo_move_to(cr, x, y);
-	cairo_text_path(cr, s);
+	/* the halo: the text itself around the place, 1.5 px out; glyphs
+	 * come from cairo's cache, where stroking their outlines would not */
+	static const double round[8][2] = {
+		{ 1.5, 0 }, { -1.5, 0 }, { 0, 1.5 }, { 0, -1.5 },
+		{ 1.06, 1.06 }, { -1.06, 1.06 }, { 1.06, -1.06 }, { -1.06, -1.06 },
+	};
 	rgb(cr, halo);
-	cairo_set_line_width(cr, 3);
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	cairo_stroke(cr);
+	for (int i = 0; i < 8; i++) {
+		cairo_move_to(cr, x + round[i][0], y + round[i][1]);
+		cairo_show_text(cr, s);
+	}
 	cairo_move_to(cr, x, y);
 	rgb(cr, ink);
 	cairo_show_text(cr, s);
@@ -498,10 +510,10 @@ static void links(cairo_t *cr, const struct ww_data *d)
  * end. */
 static void winter_line_label(cairo_t *cr, const struct land *l)
 {
-	if (l->line_x < 0)
+	if (l->m.line_x < 0)
 		return;
 	font(cr, 12, true);
-	label(cr, l->line_x + 4, l->line_y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
+	label(cr, l->m.line_x + 4, l->m.line_y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
 }
 
 static uint32_t side_colour(int side)
@@ -695,7 +707,7 @@ static void zone_spots(const struct ww_data *d, struct land *l)
 				y += d->spaces[s].y;
 				n++;
 			}
-		l->zone[z].shown = n > 0;
+		l->m.zone[z].shown = n > 0;
 		if (!n)
 			continue;
 		x /= n;
@@ -707,15 +719,15 @@ static void zone_spots(const struct ww_data *d, struct land *l)
 			sy += sx < W - 100 ? 1.2 : 2;
 			steps++;
 		}
-		l->zone[z].river = !is_sea(l, (int)sy * W + (int)sx);
-		if (!l->zone[z].river) {
+		l->m.zone[z].river = !is_sea(l, (int)sy * W + (int)sx);
+		if (!l->m.zone[z].river) {
 			x = sx + 40;
 			y = sy + 30;
 		} else {
 			y -= 20;
 		}
-		l->zone[z].x = x > W - 90 ? W - 90 : x;
-		l->zone[z].y = y > H - 20 ? H - 20 : y;
+		l->m.zone[z].x = x > W - 90 ? W - 90 : x;
+		l->m.zone[z].y = y > H - 20 ? H - 20 : y;
 	}
 }
 
@@ -724,11 +736,11 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 		  const struct land *l)
 {
 	for (int z = 0; z < d->nzones; z++) {
-		if (!l->zone[z].shown)
+		if (!l->m.zone[z].shown)
 			continue;
-		if (l->zone[z].river)
+		if (l->m.zone[z].river)
 			river(cr, d, z);
-		double x = l->zone[z].x, y = l->zone[z].y;
+		double x = l->m.zone[z].x, y = l->m.zone[z].y;
 		font(cr, 12, true);
 		double w = text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
@@ -992,11 +1004,46 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 	cards_panel(cr, d, v, 1000, 888);
 }
 
+/* The land painted, with its marks: from the cache (cache.h) when this
+ * build has painted this map before, for it depends on the map alone. */
+_Static_assert(offsetof(struct ww_data, dir) == 0, "the key skips the data's directory name");
+static int painted_land(const struct ww_data *d, struct land *l)
+{
+	unsigned char key[WW_CACHE_KEY_BYTES];
+	struct ww_cache_key k;
+	struct land_marks m;
+	ww_cache_key_start(&k, "land", (const void *)ww_report_png);
+	ww_cache_key_add(&k, (const char *)d + sizeof d->dir, sizeof *d - sizeof d->dir);
+	bool keyed = ww_cache_key_end(&k, key) == 0;
+	if (keyed && !ww_cache_read("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H)) {
+		l->m = m;
+		return 0;
+	}
+	if (find_land(d, l))
+		return -1;
+	paint_land(d, l);
+	zone_spots(d, l);
+	forget_land(l); /* the rest of the drawing needs only the marks */
+	if (keyed) {
+		memset(&m, 0, sizeof m); /* no stray padding bytes in the file */
+		m.line_x = l->m.line_x;
+		m.line_y = l->m.line_y;
+		for (int z = 0; z < WW_MAX_ZONES; z++) {
+			m.zone[z].shown = l->m.zone[z].shown;
+			m.zone[z].river = l->m.zone[z].river;
+			m.zone[z].x = l->m.zone[z].x;
+			m.zone[z].y = l->m.zone[z].y;
+		}
+		ww_cache_write("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H);
+	}
+	return 0;
+}
+
 int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	struct land l = { .line_x = -1, .line_y = -1 };
+	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
 	int rc = -1;
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
@@ -1006,13 +1053,10 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 	}
 	cairo_surface_flush(img);
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
-	if (find_land(d, &l)) {
+	if (painted_land(d, &l)) {
 		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
 		goto out;
 	}
-	paint_land(d, &l);
-	zone_spots(d, &l);
-	forget_land(&l); /* the rest of the drawing needs only the spots */
 	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);

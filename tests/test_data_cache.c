@@ -1,4 +1,4 @@
-/* The data cache (data_cache.h): a second load of the same files by the
+/* The data cache (cache.h): a second load of the same files by the
  * same program reads the cache and gives the same bytes; a changed file,
  * a damaged cache file, a cache that cannot be written, WW_CACHE=off and
  * a data set that does not load are all parsed as if there were no cache. */
@@ -12,6 +12,7 @@
 #include <sodium.h>
 #include <cmocka.h>
 
+#include "cache.h"
 #include "data.h"
 
 static char root[64], data[128], cache[128];
@@ -110,11 +111,10 @@ static void tamper(const char *path, const char *name, bool rehash)
 	snprintf(b->spaces[0].name, sizeof b->spaces[0].name, "%s", name);
 	fseek(f, header, SEEK_SET);
 	fwrite(b, sizeof *b, 1, f);
-	if (rehash) {
-		unsigned char sum[32];
-		crypto_generichash(sum, sizeof sum, (const unsigned char *)b, sizeof *b, NULL, 0);
-		fseek(f, header - 32, SEEK_SET);
-		fwrite(sum, sizeof sum, 1, f);
+	if (rehash) { /* the header ends with the checksum */
+		uint64_t sum = ww_cache_checksum(WW_CACHE_CHECKSUM_START, b, sizeof *b);
+		fseek(f, header - (long)sizeof sum, SEEK_SET);
+		fwrite(&sum, sizeof sum, 1, f);
 	}
 	assert_int_equal(fclose(f), 0);
 }
