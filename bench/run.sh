@@ -59,5 +59,8 @@ printf '| peak memory of one process run, both PNG boards attached | max RSS of 
 printf '| peak memory of one process run, no PNG | max RSS of %d | %.1f MiB | target <= 16 MB |\n' "$RUNS" "$(echo "${text[maxrss_kb]}/1024" | bc -l)"
 bench/bench engine "$GAMES"
 bench/bench png 15
+# the first board after a change of data or program paints the land itself
+WW_CACHE=off bench/bench png 15 | sed -n -e 's/^| PNG board \([^|]*\)|/| PNG board, no cache: the first after a change of map or program |/p' \
+	-e 's/^| PNG \/ floor | |\([^|]*\)| target <= 2x |/| no-cache PNG \/ its floor (measured alike) | |\1| (information) |/p'
 echo
 echo "$(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
