@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <ftw.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -318,13 +320,36 @@ static int starting_position(struct replay *r, struct ww_state *s, struct ww_eve
 	return rc;
 }
 
+/* A replay that was killed left its scratch directory behind; it is
+ * named by its process, so the next replay removes those whose process
+ * is gone (a live one, or a new process with the same number, is left). */
+static void sweep_scratch(const char *tmp)
+{
+	DIR *dir = opendir(tmp);
+	if (!dir)
+		return;
+	for (struct dirent *e; (e = readdir(dir));) {
+		int pid;
+		char path[PATH_MAX];
+		if (sscanf(e->d_name, "wwjudge-replay-%d-", &pid) != 1 || pid <= 0 ||
+		    pid == (int)getpid() || kill(pid, 0) == 0 || errno != ESRCH ||
+		    ww_fmt(path, sizeof path, "%s/%s", tmp, e->d_name))
+			continue;
+		nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	}
+	closedir(dir);
+}
+
 static int make_scratch(struct replay *r)
 {
 	char name[WW_GAME_NAME + 1], err[512];
 	const char *tmp = getenv("TMPDIR");
 	ww_game_name(r->orig, name, sizeof name);
-	if (ww_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-XXXXXX",
-		   tmp && *tmp ? tmp : "/tmp") || !mkdtemp(r->scratch)) {
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	sweep_scratch(tmp);
+	if (ww_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-%d-XXXXXX", tmp,
+		   (int)getpid()) || !mkdtemp(r->scratch)) {
 		fprintf(r->out, "replay: cannot make a temporary directory: %s\n", strerror(errno));
 		r->scratch[0] = '\0';
 		return EX_CANTCREAT;

@@ -208,7 +208,9 @@ done
 in_file "$T/out" "the record is what the archive gives"
 [ "$n" -ge 30 ] || fail "replay had $n steps, expected at least 30"
 REPLAY_STEPS=$n
+# each replay removed the scratch directories its killed predecessors left
 REPLAY_LEFT=$(ls "$T/tmp" | wc -l)
+[ "$REPLAY_LEFT" -eq 0 ] || { ls "$T/tmp"; fail "$REPLAY_LEFT scratch directories left in TMPDIR"; }
 
 # ---- the players have the reports: each Message-ID in outbox/cur is in
 # its addressee's mailbox (once at least) ----
