@@ -17,6 +17,7 @@
 #include "dice.h"
 #include "order.h"
 #include "rules.h"
+#include "rules_internal.h"
 #include "state.h"
 
 static struct ww_data *support_data;
@@ -113,6 +114,33 @@ static inline void order_refused(struct game *g, enum ww_side side, const char *
 	if (!strstr(g->why, needle))
 		fail_msg("reason for refusing '%s' is \"%s\", expected it to mention \"%s\"",
 			 line, g->why, needle);
+}
+
+/* order_ok() and order_refused() with the line given printf-style, as in
+ * order_okf(g, side, "discard %d", card). */
+static inline void order_okf(struct game *g, enum ww_side side, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static inline void order_okf(struct game *g, enum ww_side side, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	order_ok(g, side, line);
+}
+
+static inline void order_refusedf(struct game *g, enum ww_side side, const char *needle,
+				  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static inline void order_refusedf(struct game *g, enum ww_side side, const char *needle,
+				  const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	order_refused(g, side, line, needle);
 }
 
 static inline int space(const struct ww_data *d, const char *name)
@@ -212,6 +240,14 @@ static inline void clear_board(struct game *g, enum ww_side side)
 	g->s.space[space(g->d, "Sunbury")].cu[WW_NAT_AMERICAN] = 1;
 }
 
+/* It is side's impulse, and side is asked for it. */
+static inline void start_impulse(struct game *g, enum ww_side side)
+{
+	g->s.impulse = side;
+	g->s.to_move = side;
+	g->s.prompt = WW_ASK_IMPULSE;
+}
+
 /* Card c into side's hand from the deck or wherever it waits, keeping the
  * rest of the hand (unlike give()). */
 static inline void deal_to(struct game *g, enum ww_side side, int c)
@@ -224,6 +260,121 @@ static inline void deal_to(struct game *g, enum ww_side side, int c)
 		}
 	}
 	fail_msg("card #%d is not free to deal", c);
+}
+
+/* A card of `ops` OPS value put into side's hand (in place of another):
+ * the first one the enemy does not hold, so asking twice gives the same
+ * card. */
+static inline int ops_card(struct game *g, enum ww_side side, int ops)
+{
+	int c = find_card(g->d, NULL, ops, &g->s.hand[ww_enemy(side)]);
+	give(g, side, c);
+	return c;
+}
+
+/* The first card of `ops` OPS value that neither hand nor a Reinforcement
+ * Card box holds. */
+static inline int free_ops_card(struct game *g, int ops)
+{
+	struct ww_pile not_in = { 0 };
+	const struct ww_pile *used[] = {
+		&g->s.hand[WW_AMERICAN], &g->s.hand[WW_BRITISH],
+		&g->s.reinforcement_cards[WW_AMERICAN], &g->s.reinforcement_cards[WW_BRITISH],
+	};
+	for (size_t p = 0; p < sizeof used / sizeof *used; p++)
+		for (int i = 0; i < used[p]->n; i++)
+			not_in.card[not_in.n++] = used[p]->card[i];
+	return find_card(g->d, NULL, ops, &not_in);
+}
+
+/* Such a card put in side's hand (in place of another): each call gives
+ * another card, unlike ops_card(). */
+static inline int new_ops_card(struct game *g, enum ww_side side, int ops)
+{
+	int c = free_ops_card(g, ops);
+	give(g, side, c);
+	return c;
+}
+
+/* Side plays a card of `ops` OPS, dealt by ops_card(), for `what` ("move
+ * Howe to Trenton", "queue"), and the order is accepted; returns the card. */
+static inline int play_ok(struct game *g, enum ww_side side, int ops, const char *what)
+{
+	int c = ops_card(g, side, ops);
+	order_okf(g, side, "play %d %s", c, what);
+	return c;
+}
+
+/* The same play is refused, the reason mentioning `needle`. */
+static inline int play_refused(struct game *g, enum ww_side side, int ops, const char *what,
+			       const char *needle)
+{
+	int c = ops_card(g, side, ops);
+	order_refusedf(g, side, needle, "play %d %s", c, what);
+	return c;
+}
+
+/* ---- One engine step called directly, bypassing the order parser ---- */
+
+/* A rules_internal.h step: ww_reinforce, ww_french_answer... */
+typedef int (*engine_step)(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
+
+static inline struct ww_ctx game_ctx(struct game *g)
+{
+	struct ww_ctx c = { g->d, &g->s, &g->rng, &g->ev, g->why, sizeof g->why };
+	return c;
+}
+
+static inline void step_ok(struct game *g, engine_step step, enum ww_side side,
+			   const struct ww_order *o)
+{
+	struct ww_ctx c = game_ctx(g);
+	g->why[0] = 0;
+	if (step(&c, side, o) != 0)
+		fail_msg("refused: %s", g->why);
+	char why[256];
+	if (ww_check_invariants(g->d, &g->s, why, sizeof why))
+		fail_msg("invariant broken: %s", why);
+}
+
+/* Refused, the state untouched, the reason mentioning `needle`. */
+static inline void step_refused(struct game *g, engine_step step, enum ww_side side,
+				const struct ww_order *o, const char *needle)
+{
+	struct ww_state before = g->s;
+	struct ww_ctx c = game_ctx(g);
+	g->why[0] = 0;
+	if (step(&c, side, o) == 0)
+		fail_msg("accepted, expected a refusal mentioning \"%s\"", needle);
+	assert_memory_equal(&before, &g->s, sizeof before);
+	if (!strstr(g->why, needle))
+		fail_msg("reason \"%s\" does not mention \"%s\"", g->why, needle);
+}
+
+/* The Blockade Zone named `name`. */
+static inline int zone(const struct ww_data *d, const char *name)
+{
+	for (int z = 0; z < d->nzones; z++)
+		if (strcmp(d->zones[z].name, name) == 0)
+			return z;
+	fail_msg("no zone %s in the data", name);
+	return -1;
+}
+
+/* Both sides keep CUs on the map, so no automatic victory (13.1) ends the
+ * game under test: American CUs in Charlotte NC, British in Camden SC. */
+static inline void armies_far_away(struct game *g)
+{
+	g->s.space[space(g->d, "Charlotte NC")].cu[WW_NAT_AMERICAN] = 1;
+	g->s.space[space(g->d, "Camden SC")].cu[WW_NAT_BRITISH] = 1;
+}
+
+/* Side makes the plainest play with the first card of its hand: discards
+ * it, or plays its event when the card must be played. */
+static inline void routine_play(struct game *g, enum ww_side side)
+{
+	int c = g->s.hand[side].card[0];
+	order_okf(g, side, g->d->cards[c].must_play ? "play %d event" : "discard %d", c);
 }
 
 static inline bool saw_event(const struct game *g, const char *needle)

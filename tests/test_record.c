@@ -450,6 +450,15 @@ static void create(const char *dir, const struct ww_game *g)
 		fail_msg("create: %s", err);
 }
 
+/* A new_game() created in the directory `name` of the temporary one; its
+ * path is copied to dir. */
+static void create_new_game(char *dir, size_t size, const char *name, struct ww_game *g)
+{
+	snprintf(dir, size, "%s", game_dir(name));
+	new_game(g);
+	create(dir, g);
+}
+
 static char *slurp(const char *dir, const char *rel)
 {
 	char path[600];
@@ -482,9 +491,7 @@ static void test_create_and_load(void **st)
 	struct stat sb;
 	make_tmpdir();
 	char dir[300];
-	snprintf(dir, sizeof dir, "%s", game_dir("g1"));
-	new_game(&g);
-	create(dir, &g);
+	create_new_game(dir, sizeof dir, "g1", &g);
 	load_ok(dir, &back);
 	assert_memory_equal(&back.state, &g.state, sizeof g.state);
 	assert_memory_equal(back.seed, g.seed, WW_SEED_BYTES);
@@ -552,9 +559,7 @@ static void test_commit_seen_ledgers(void **st)
 	char err[512];
 	make_tmpdir();
 	char dir[300];
-	snprintf(dir, sizeof dir, "%s", game_dir("g"));
-	new_game(&g);
-	create(dir, &g);
+	create_new_game(dir, sizeof dir, "g", &g);
 	after = g;
 	make_move(&after, &e, &evs);
 	assert_false(ww_record_seen(dir, "<m1@example.org>"));
@@ -629,9 +634,7 @@ static void test_corrupt_game_yaml(void **st)
 	char err[512] = "";
 	make_tmpdir();
 	char dir[300];
-	snprintf(dir, sizeof dir, "%s", game_dir("g"));
-	new_game(&g);
-	create(dir, &g);
+	create_new_game(dir, sizeof dir, "g", &g);
 	rewrite(dir, "game.yaml", "french_alliance: 6", "french_alliance: six");
 	back.data = data;
 	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
@@ -698,9 +701,7 @@ static void test_verify(void **st)
 	FILE *devnull = fopen("/dev/null", "w");
 	make_tmpdir();
 	char dir[300];
-	snprintf(dir, sizeof dir, "%s", game_dir("g"));
-	new_game(&g);
-	create(dir, &g);
+	create_new_game(dir, sizeof dir, "g", &g);
 	after = g;
 	make_move(&after, &e, &evs);
 	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
@@ -827,9 +828,7 @@ static void test_write_failure_changes_nothing(void **st)
 	struct ww_log_entry e;
 	char dir[300], txn[320];
 	make_tmpdir();
-	snprintf(dir, sizeof dir, "%s", game_dir("g"));
-	new_game(&g);
-	create(dir, &g);
+	create_new_game(dir, sizeof dir, "g", &g);
 	after = g;
 	make_move(&after, &e, &evs);
 	fflush(NULL);

@@ -46,10 +46,8 @@ static int card_of(struct game *g, const char *title)
 static int event_ok(struct game *g, enum ww_side side, const char *title, const char *targets)
 {
 	int c = card_of(g, title);
-	char line[400];
 	give(g, side, c);
-	snprintf(line, sizeof line, "play %d event %s", c, targets ? targets : "");
-	order_ok(g, side, line);
+	order_okf(g, side, "play %d event %s", c, targets ? targets : "");
 	assert_true(saw_event(g, "as an event"));
 	return c;
 }
@@ -58,10 +56,8 @@ static void event_refused(struct game *g, enum ww_side side, const char *title,
 			  const char *targets, const char *needle)
 {
 	int c = card_of(g, title);
-	char line[400];
 	give(g, side, c);
-	snprintf(line, sizeof line, "play %d event %s", c, targets ? targets : "");
-	order_refused(g, side, line, needle);
+	order_refusedf(g, side, needle, "play %d event %s", c, targets ? targets : "");
 }
 
 static bool discarded(struct game *g, int c)
@@ -510,11 +506,7 @@ static void card_line_mutinies(void **state)
 	clear_board(&g, WW_BRITISH);
 	event_ok(&g, WW_BRITISH, "Line Mutinies", NULL);
 	assert_true(g.s.no_american_placement);
-	int ops = find_card(g.d, NULL, 1, &g.s.hand[WW_BRITISH]);
-	give(&g, WW_AMERICAN, ops);
-	char line[64];
-	snprintf(line, sizeof line, "play %d pc Albany NY", ops);
-	order_refused(&g, WW_AMERICAN, line, "10.11.A.iv");
+	play_refused(&g, WW_AMERICAN, 1, "pc Albany NY", "10.11.A.iv");
 	game_end(&g);
 }
 
@@ -606,18 +598,16 @@ static void card_glover_marblehead(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Washington", "Boston MA");
 	cu(&g, "Boston MA", WW_NAT_AMERICAN, 2);
-	char path[400], line[512];
+	char path[400];
 	assert_true(path_of(&g, sp(&g, "Boston MA"), 6, path, sizeof path));
-	int ops = find_card(g.d, NULL, 3, &g.s.hand[WW_BRITISH]);
-	give(&g, WW_AMERICAN, ops);
-	snprintf(line, sizeof line, "play %d move Washington to %s", ops, path);
-	order_refused(&g, WW_AMERICAN, line, "may move 5"); /* 7.3.C without the event */
+	int ops = ops_card(&g, WW_AMERICAN, 3);
+	/* 7.3.C without the event */
+	order_refusedf(&g, WW_AMERICAN, "may move 5", "play %d move Washington to %s", ops, path);
 	event_ok(&g, WW_AMERICAN, "Glover", NULL);
 	assert_int_equal(g.s.prompt, WW_ASK_CAMPAIGN);
 	assert_int_equal(g.s.play.allowance, 6);
 	order_refused(&g, WW_AMERICAN, "landing Newport RI", "7.2.B");
-	snprintf(line, sizeof line, "move Washington to %s", path);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "move Washington to %s", path);
 	assert_int_equal(g.s.space[g.s.general_at[general(g.d, "Washington")]].cu[WW_NAT_AMERICAN], 2);
 	assert_int_equal(g.s.to_move, WW_BRITISH); /* one activation only */
 	assert_int_equal(g.s.play.card, 0);
@@ -637,9 +627,7 @@ static void howe_attacks_arnold(struct game *g, int att, int def)
 	cu(g, "Albany NY", WW_NAT_AMERICAN, def);
 	int ops = find_card(g->d, NULL, 3, &g->s.hand[WW_AMERICAN]);
 	give(g, WW_BRITISH, ops);
-	char line[80];
-	snprintf(line, sizeof line, "play %d move Howe to Albany NY", ops);
-	order_ok(g, WW_BRITISH, line);
+	order_okf(g, WW_BRITISH, "play %d move Howe to Albany NY", ops);
 	order_ok(g, WW_AMERICAN, "stand");
 	assert_int_equal(g->s.prompt, WW_ASK_BATTLE_CARD);
 	assert_int_equal(g->s.to_move, WW_BRITISH);
@@ -655,9 +643,7 @@ static void card_arnold_treason_overrun(void **state)
 	int c = card_of(&g, "Arnold Treason");
 	give(&g, WW_BRITISH, c);
 	int hand = g.s.hand[WW_BRITISH].n, rolls = (int)g.s.next_roll;
-	char line[40];
-	snprintf(line, sizeof line, "battle-card %d", c);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "battle-card %d", c);
 	assert_int_equal(g.s.general_at[general(g.d, "Arnold")], WW_LOC_REMOVED);
 	assert_int_equal(cu_at(&g, "Albany NY", WW_NAT_AMERICAN), 0);
 	assert_int_equal(cu_at(&g, "Albany NY", WW_NAT_BRITISH), 4);
@@ -677,9 +663,7 @@ static void card_arnold_treason_battle_continues(void **state)
 	howe_attacks_arnold(&g, 4, 2);
 	int c = card_of(&g, "Arnold Treason");
 	give(&g, WW_BRITISH, c);
-	char line[40];
-	snprintf(line, sizeof line, "battle-card %d", c);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "battle-card %d", c);
 	assert_int_equal(g.s.general_at[general(g.d, "Arnold")], WW_LOC_REMOVED);
 	assert_int_equal(g.s.prompt, WW_ASK_BATTLE_CARD);
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
@@ -704,9 +688,7 @@ static void card_arnold_treason_from_captivity(void **state)
 	g.s.battle.general[WW_AMERICAN] = (int8_t)general(g.d, "Greene");
 	int c = card_of(&g, "Arnold Treason");
 	give(&g, WW_BRITISH, c);
-	char line[40];
-	snprintf(line, sizeof line, "battle-card %d", c);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "battle-card %d", c);
 	assert_int_equal(g.s.general_at[general(g.d, "Arnold")], WW_LOC_REMOVED);
 	game_end(&g);
 }
@@ -739,12 +721,10 @@ static void cards_battle_cards_give_plus_two(void **state)
 		struct game g;
 		howe_attacks_arnold(&g, 3, 3);
 		int c = card_of(&g, cards[i].title);
-		char line[40];
 		if (cards[i].side == WW_AMERICAN)
 			order_ok(&g, WW_BRITISH, "no battle-card");
 		give(&g, cards[i].side, c);
-		snprintf(line, sizeof line, "battle-card %d", c);
-		order_ok(&g, cards[i].side, line);
+		order_okf(&g, cards[i].side, "battle-card %d", c);
 		assert_true(saw_event(&g, ": +2 (9.45)"));
 		assert_true(discarded(&g, c));
 		assert_int_equal(g.s.play.draws_owed[cards[i].side], 1); /* 6.33.B, after the impulse */

@@ -4,12 +4,6 @@
 #include "support.h"
 #include "rules_internal.h"
 
-static struct ww_ctx ctx(struct game *g)
-{
-	struct ww_ctx c = { g->d, &g->s, &g->rng, &g->ev, g->why, sizeof g->why };
-	return c;
-}
-
 /* A game in the 1778 Strategy Phase with nothing on the map; Rochambeau
  * and the French CUs in the French box. */
 static void fresh(struct game *g)
@@ -26,14 +20,6 @@ static void fresh(struct game *g)
 	s->prompt = WW_ASK_NOTHING;
 }
 
-/* Both sides keep CUs on the map, so no automatic victory (13.1) ends the
- * game under test: American CUs in Charlotte NC, British in Camden SC. */
-static void armies_far_away(struct game *g)
-{
-	g->s.space[space(g->d, "Charlotte NC")].cu[WW_NAT_AMERICAN] = 1;
-	g->s.space[space(g->d, "Camden SC")].cu[WW_NAT_BRITISH] = 1;
-}
-
 static int at(struct game *g, const char *name)
 {
 	return space(g->d, name);
@@ -42,15 +28,6 @@ static int at(struct game *g, const char *name)
 static int gen(struct game *g, const char *name)
 {
 	return general(g->d, name);
-}
-
-static int zone(struct game *g, const char *name)
-{
-	for (int z = 0; z < g->d->nzones; z++)
-		if (strcmp(g->d->zones[z].name, name) == 0)
-			return z;
-	fail_msg("no zone %s", name);
-	return -1;
 }
 
 static struct ww_order answer(enum ww_order_kind kind, int n, ...)
@@ -75,30 +52,17 @@ static struct ww_order navy(int z)
 
 static void ok(struct game *g, enum ww_side side, struct ww_order o)
 {
-	struct ww_ctx c = ctx(g);
-	g->why[0] = 0;
-	if (ww_french_answer(&c, side, &o) != 0)
-		fail_msg("refused: %s", g->why);
-	char why[256];
-	if (ww_check_invariants(g->d, &g->s, why, sizeof why))
-		fail_msg("invariant broken: %s", why);
+	step_ok(g, ww_french_answer, side, &o);
 }
 
 static void refused(struct game *g, enum ww_side side, struct ww_order o, const char *needle)
 {
-	struct ww_state before = g->s;
-	struct ww_ctx c = ctx(g);
-	g->why[0] = 0;
-	if (ww_french_answer(&c, side, &o) == 0)
-		fail_msg("accepted, expected a refusal mentioning \"%s\"", needle);
-	assert_memory_equal(&before, &g->s, sizeof before);
-	if (!strstr(g->why, needle))
-		fail_msg("reason \"%s\" does not mention \"%s\"", g->why, needle);
+	step_refused(g, ww_french_answer, side, &o, needle);
 }
 
 static bool enter_war(struct game *g)
 {
-	struct ww_ctx c = ctx(g);
+	struct ww_ctx c = game_ctx(g);
 	g->s.prompt = WW_ASK_NOTHING; /* as the dispatcher leaves it */
 	return ww_french_enter_war(&c);
 }
@@ -115,7 +79,7 @@ static void test_12_3_blockaded_ports_are_the_navy_zone_ports(void **state)
 	int ny = at(&g, "New York NY"), reading = at(&g, "Reading PA");
 	assert_false(ww_blockaded(d, &g.s, phila)); /* no navy yet */
 	g.s.french_in_war = true;
-	g.s.french_navy_zone = zone(&g, "Delaware");
+	g.s.french_navy_zone = zone(g.d, "Delaware");
 	assert_true(ww_blockaded(d, &g.s, phila));
 	assert_true(ww_blockaded(d, &g.s, wilm));
 	assert_false(ww_blockaded(d, &g.s, ny));
@@ -143,8 +107,8 @@ static void test_12_2_B_navy_then_french_forces(void **state)
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
 	refused(&g, WW_AMERICAN, navy(g.d->nzones), "Blockade Zone");
 	refused(&g, WW_BRITISH, navy(0), "American player");
-	ok(&g, WW_AMERICAN, navy(zone(&g, "Chesapeake")));
-	assert_int_equal(g.s.french_navy_zone, zone(&g, "Chesapeake"));
+	ok(&g, WW_AMERICAN, navy(zone(g.d, "Chesapeake")));
+	assert_int_equal(g.s.french_navy_zone, zone(g.d, "Chesapeake"));
 	assert_true(saw_event(&g, "French Navy enters the Chesapeake"));
 
 	assert_true(enter_war(&g));
@@ -235,26 +199,26 @@ static void test_5_5_the_american_may_move_the_navy(void **state)
 	(void)state;
 	struct game g;
 	fresh(&g);
-	struct ww_ctx c = ctx(&g);
+	struct ww_ctx c = game_ctx(&g);
 	g.s.phase = WW_PH_FRENCH_NAVAL;
 	assert_false(ww_french_naval_phase(&c)); /* not in the war */
 	g.s.french_in_war = true;
 	assert_false(ww_french_naval_phase(&c)); /* never placed: 12.2.B.i places it */
-	g.s.french_navy_zone = zone(&g, "Carolinas");
+	g.s.french_navy_zone = zone(g.d, "Carolinas");
 	assert_true(ww_french_naval_phase(&c));
 	assert_int_equal(g.s.prompt, WW_ASK_FRENCH_NAVY);
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
-	ok(&g, WW_AMERICAN, navy(zone(&g, "Carolinas"))); /* it may stay */
-	assert_int_equal(g.s.french_navy_zone, zone(&g, "Carolinas"));
+	ok(&g, WW_AMERICAN, navy(zone(g.d, "Carolinas"))); /* it may stay */
+	assert_int_equal(g.s.french_navy_zone, zone(g.d, "Carolinas"));
 	assert_true(saw_event(&g, "stays in the Carolinas"));
-	ok(&g, WW_AMERICAN, navy(zone(&g, "St. Lawrence")));
+	ok(&g, WW_AMERICAN, navy(zone(g.d, "St. Lawrence")));
 	assert_true(saw_event(&g, "from the Carolinas to the St. Lawrence"));
 	/* away after d'Estaing: back in any zone at the next French Naval Phase */
 	g.s.french_navy_away = true;
 	assert_true(ww_french_naval_phase(&c));
-	ok(&g, WW_AMERICAN, navy(zone(&g, "South Atlantic")));
+	ok(&g, WW_AMERICAN, navy(zone(g.d, "South Atlantic")));
 	assert_false(g.s.french_navy_away);
-	assert_int_equal(g.s.french_navy_zone, zone(&g, "South Atlantic"));
+	assert_int_equal(g.s.french_navy_zone, zone(g.d, "South Atlantic"));
 	assert_true(ww_blockaded(g.d, &g.s, at(&g, "Savannah GA")));
 	game_end(&g);
 }
@@ -263,7 +227,7 @@ static void test_5_5_the_american_may_move_the_navy(void **state)
 
 static bool european_war(struct game *g)
 {
-	struct ww_ctx c = ctx(g);
+	struct ww_ctx c = game_ctx(g);
 	g->s.prompt = WW_ASK_NOTHING;
 	g->s.phase = WW_PH_END;
 	g->s.french_alliance_now = true;
@@ -278,7 +242,7 @@ static void test_12_2_B_iii_british_remove_2_cus(void **state)
 	int ny = at(&g, "New York NY"), phila = at(&g, "Philadelphia PA");
 	int quebec = at(&g, "Quebec"), albany = at(&g, "Albany NY");
 	g.s.french_in_war = true;
-	g.s.french_navy_zone = zone(&g, "Delaware");
+	g.s.french_navy_zone = zone(g.d, "Delaware");
 	g.s.space[ny].cu[WW_NAT_BRITISH] = 1;
 	g.s.space[phila].cu[WW_NAT_BRITISH] = 3; /* a blockaded port */
 	g.s.space[quebec].cu[WW_NAT_BRITISH] = 1;
@@ -432,12 +396,8 @@ static void test_12_2_B_entry_questions_end_to_end(void **state)
 	s->french_alliance = 9;
 	s->french_in_war = true;
 	s->french_alliance_now = true;
-	s->impulse = WW_AMERICAN;
-	s->to_move = WW_AMERICAN;
-	s->prompt = WW_ASK_IMPULSE;
-	char line[80];
-	snprintf(line, sizeof line, "play %d reinforce Albany NY", card);
-	order_ok(&g, WW_AMERICAN, line);
+	start_impulse(&g, WW_AMERICAN);
+	order_okf(&g, WW_AMERICAN, "play %d reinforce Albany NY", card);
 	assert_int_equal(s->prompt, WW_ASK_FRENCH_NAVY);
 	assert_int_equal(s->to_move, WW_AMERICAN);
 	order_refused(&g, WW_AMERICAN, "french-forces Yorktown VA", "expected");
@@ -469,12 +429,8 @@ static void test_7_6_B_question_end_to_end(void **state)
 	american_pc(&g, "Trenton NJ");
 	american_pc(&g, "Kingston NY");
 	s->cu_reinforcements[WW_NAT_BRITISH] = 1;
-	s->impulse = WW_BRITISH;
-	s->to_move = WW_BRITISH;
-	s->prompt = WW_ASK_IMPULSE;
-	char line[80];
-	snprintf(line, sizeof line, "play %d reinforce Boston MA", card);
-	order_ok(&g, WW_BRITISH, line);
+	start_impulse(&g, WW_BRITISH);
+	order_okf(&g, WW_BRITISH, "play %d reinforce Boston MA", card);
 	assert_int_equal(s->prompt, WW_ASK_WASHINGTON_CAPTURED);
 	assert_int_equal(s->to_move, WW_BRITISH);
 	order_refused(&g, WW_BRITISH, "remove-pc Albany NY, Kingston NY", "one PC per colony");

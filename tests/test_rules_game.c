@@ -146,9 +146,7 @@ static void test_5_3_first_player(void **state)
 	assert_int_equal(g.s.to_move, WW_BRITISH);
 	int ops = find_card(g.d, NULL, 1, NULL);
 	give(&g, WW_BRITISH, ops);
-	char line[64];
-	snprintf(line, sizeof line, "discard %d", ops);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "discard %d", ops);
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
 	assert_int_equal(g.s.hand[WW_BRITISH].n, 6);
 	game_end(&g);
@@ -175,13 +173,9 @@ static void test_10_11_A_ops_pc_actions(void **state)
 	(void)state;
 	struct game g;
 	to_first_impulse(&g);
-	int two = find_card(g.d, NULL, 2, &g.s.hand[WW_BRITISH]);
-	give(&g, WW_AMERICAN, two);
-	char line[160];
-	snprintf(line, sizeof line, "play %d pc Norwich, Portsmouth, Concord NH", two);
-	order_refused(&g, WW_AMERICAN, line, "2 OPS");
-	snprintf(line, sizeof line, "play %d pc Boston", two);
-	order_refused(&g, WW_AMERICAN, line, "");
+	int two = ops_card(&g, WW_AMERICAN, 2);
+	order_refusedf(&g, WW_AMERICAN, "2 OPS", "play %d pc Norwich, Portsmouth, Concord NH", two);
+	order_refusedf(&g, WW_AMERICAN, "", "play %d pc Boston", two);
 	int a = -1, b = -1;
 	for (int sp = 0; sp < g.d->nspaces && b < 0; sp++) {
 		if (!ww_pc_can_place(g.d, &g.s, &g.s, WW_AMERICAN, sp, WW_PC_OPS))
@@ -191,8 +185,8 @@ static void test_10_11_A_ops_pc_actions(void **state)
 		else
 			b = sp;
 	}
-	snprintf(line, sizeof line, "play %d pc %s, %s", two, g.d->spaces[a].name, g.d->spaces[b].name);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "play %d pc %s, %s", two, g.d->spaces[a].name,
+		  g.d->spaces[b].name);
 	assert_int_equal(g.s.space[a].pc, WW_AMERICAN);
 	assert_int_equal(g.s.space[b].pc, WW_AMERICAN);
 	assert_true(ww_pile_has(&g.s.discard, two));
@@ -211,20 +205,17 @@ static void test_6_32_C_exchange(void **state)
 	int one = find_card(g.d, NULL, 1, NULL);
 	give(&g, WW_AMERICAN, event);
 	give(&g, WW_BRITISH, one);
-	char line[64];
-	snprintf(line, sizeof line, "discard %d", event);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "discard %d", event);
 	assert_int_equal(g.s.exchange_offer, event);
 	assert_int_equal(g.s.exchange_for, WW_BRITISH);
-	snprintf(line, sizeof line, "exchange %d", one);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "exchange %d", one);
 	assert_true(ww_pile_has(&g.s.hand[WW_BRITISH], event));
 	assert_true(ww_pile_has(&g.s.discard, one));
 	assert_false(ww_pile_has(&g.s.discard, event));
 	assert_int_equal(g.s.hand[WW_BRITISH].n, 7); /* an exchange is not his turn */
 	assert_int_equal(g.s.to_move, WW_BRITISH);
 	assert_int_equal(g.s.prompt, WW_ASK_IMPULSE);
-	order_refused(&g, WW_BRITISH, line, "no discarded event");
+	order_refusedf(&g, WW_BRITISH, "no discarded event", "exchange %d", one);
 	game_end(&g);
 }
 
@@ -242,13 +233,9 @@ static void test_6_32_C_american_needs_two_ops(void **state)
 	give(&g, WW_BRITISH, event);
 	give(&g, WW_AMERICAN, one);
 	give(&g, WW_AMERICAN, two);
-	char line[64];
-	snprintf(line, sizeof line, "discard %d", event);
-	order_ok(&g, WW_BRITISH, line);
-	snprintf(line, sizeof line, "exchange %d", one);
-	order_refused(&g, WW_AMERICAN, line, "2 or 3 OPS");
-	snprintf(line, sizeof line, "exchange %d", two);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_BRITISH, "discard %d", event);
+	order_refusedf(&g, WW_AMERICAN, "2 or 3 OPS", "exchange %d", one);
+	order_okf(&g, WW_AMERICAN, "exchange %d", two);
 	assert_true(ww_pile_has(&g.s.hand[WW_AMERICAN], event));
 	game_end(&g);
 }
@@ -265,8 +252,7 @@ static void test_6_32_C_offer_lapses_after_a_play(void **state)
 	give(&g, WW_AMERICAN, event);
 	give(&g, WW_BRITISH, one);
 	char line[64];
-	snprintf(line, sizeof line, "discard %d", event);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "discard %d", event);
 	int other = g.s.hand[WW_BRITISH].card[0] == one ? g.s.hand[WW_BRITISH].card[1]
 							: g.s.hand[WW_BRITISH].card[0];
 	snprintf(line, sizeof line, "discard %d", other);
@@ -285,11 +271,8 @@ static void test_6_34_A_special_never_discarded(void **state)
 	to_first_impulse(&g);
 	int franklin = find_card(g.d, "Franklin", 0, NULL);
 	give(&g, WW_AMERICAN, franklin);
-	char line[64];
-	snprintf(line, sizeof line, "discard %d", franklin);
-	order_refused(&g, WW_AMERICAN, line, "6.34.A");
-	snprintf(line, sizeof line, "play %d event", franklin);
-	order_ok(&g, WW_AMERICAN, line);
+	order_refusedf(&g, WW_AMERICAN, "6.34.A", "discard %d", franklin);
+	order_okf(&g, WW_AMERICAN, "play %d event", franklin);
 	assert_int_equal(g.s.french_alliance, 4); /* 6.34.C.ii */
 	game_end(&g);
 }
@@ -300,11 +283,8 @@ static void test_6_32_B_ops_discard_takes_no_action(void **state)
 	(void)state;
 	struct game g;
 	to_first_impulse(&g);
-	int one = find_card(g.d, NULL, 1, &g.s.hand[WW_BRITISH]);
-	give(&g, WW_AMERICAN, one);
-	char line[64];
-	snprintf(line, sizeof line, "discard %d remove Norfolk", one);
-	order_refused(&g, WW_AMERICAN, line, "OPS card");
+	int one = ops_card(&g, WW_AMERICAN, 1);
+	order_refusedf(&g, WW_AMERICAN, "OPS card", "discard %d remove Norfolk", one);
 	game_end(&g);
 }
 
@@ -316,9 +296,7 @@ static void test_6_32_A_enemy_event_only_discarded(void **state)
 	to_first_impulse(&g);
 	int tarleton = find_card(g.d, "Tarleton", 0, NULL);
 	give(&g, WW_AMERICAN, tarleton);
-	char line[64];
-	snprintf(line, sizeof line, "play %d event", tarleton);
-	order_refused(&g, WW_AMERICAN, line, "6.32.A");
+	order_refusedf(&g, WW_AMERICAN, "6.32.A", "play %d event", tarleton);
 	game_end(&g);
 }
 
@@ -332,13 +310,10 @@ static void test_6_34_C_iii_war_ends(void **state)
 	int w79 = find_card(g.d, "1779", 0, NULL);
 	int w80 = find_card(g.d, "1780", 0, NULL);
 	give(&g, WW_AMERICAN, w80);
-	char line[64];
-	snprintf(line, sizeof line, "play %d event", w80);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "play %d event", w80);
 	assert_int_equal(g.s.war_ends_card, w80);
 	give(&g, WW_BRITISH, w79);
-	snprintf(line, sizeof line, "play %d event", w79);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "play %d event", w79);
 	assert_int_equal(g.s.war_ends_card, w79);
 	assert_true(ww_pile_has(&g.s.discard, w80)); /* the old card is discarded */
 	game_end(&g);
@@ -384,14 +359,10 @@ static void simplest_order(struct game *g)
 		return;
 	case WW_ASK_CONGRESS:
 		assert_true(ww_congress_options(g->d, &g->s, options) > 1);
-		snprintf(line, sizeof line, "congress %s", g->d->spaces[options[0]].name);
-		order_ok(g, side, line);
+		order_okf(g, side, "congress %s", g->d->spaces[options[0]].name);
 		return;
-	default: {
-		int c = g->s.hand[side].card[0];
-		snprintf(line, sizeof line, g->d->cards[c].must_play ? "play %d event" : "discard %d", c);
-		order_ok(g, side, line);
-	}
+	default:
+		routine_play(g, side);
 	}
 }
 
@@ -431,9 +402,7 @@ static void test_13_2_game_ends_in_war_ends_year(void **state)
 	to_first_impulse(&g);
 	int w79 = find_card(g.d, "1779", 0, NULL);
 	give(&g, WW_AMERICAN, w79);
-	char line[64];
-	snprintf(line, sizeof line, "play %d event", w79);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "play %d event", w79);
 	while (g.s.phase != WW_PH_GAME_OVER) {
 		int year = g.s.year;
 		finish_year(&g);
@@ -462,14 +431,10 @@ static void test_6_34_C_i_declaration(void **state)
 	int doi = find_card(g.d, "Declaration", 0, NULL);
 	give(&g, WW_BRITISH, doi);
 	/* the American plays a card, then the British plays the Declaration */
-	int c = g.s.hand[WW_AMERICAN].card[0];
-	char line[64];
-	snprintf(line, sizeof line, g.d->cards[c].must_play ? "play %d event" : "discard %d", c);
-	order_ok(&g, WW_AMERICAN, line);
+	routine_play(&g, WW_AMERICAN);
 	if (g.s.prompt != WW_ASK_IMPULSE || g.s.to_move != WW_BRITISH)
 		skip();
-	snprintf(line, sizeof line, "play %d event", doi);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "play %d event", doi);
 	assert_int_equal(g.s.prompt, WW_ASK_DECLARATION);
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
 	assert_true(g.s.reshuffle_pending); /* 6.1.B clarification */

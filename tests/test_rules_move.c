@@ -24,13 +24,6 @@ static void pc(struct game *g, const char *where, enum ww_side side)
 	g->s.space[space(g->d, where)].pc = (int8_t)side;
 }
 
-static int ops_card(struct game *g, enum ww_side side, int ops)
-{
-	int c = find_card(g->d, NULL, ops, &g->s.hand[ww_enemy(side)]);
-	give(g, side, c);
-	return c;
-}
-
 static int at(struct game *g, const char *who)
 {
 	return g->s.general_at[general(g->d, who)];
@@ -49,10 +42,6 @@ static void test_7_3_C_gates_march(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Gates", "Ninety Six", 4);
 	cu(&g, "Charleston", WW_NAT_AMERICAN, 3);
-	int two = ops_card(&g, WW_AMERICAN, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Gates to Camden, Eutaw Springs (drop 2), "
-		 "Charleston (take 3), Savannah", two);
 	struct game fifth = g;
 	/* Savannah holds a British CU in this set-up: clear it for the march */
 	cu(&g, "Savannah", WW_NAT_BRITISH, 0);
@@ -60,7 +49,8 @@ static void test_7_3_C_gates_march(void **state)
 	pc(&g, "St. Johns", WW_BRITISH);
 	g.s.space[space(g.d, "Boston")].cu[WW_NAT_BRITISH] = 1;
 	fifth = g;
-	order_ok(&g, WW_AMERICAN, line);
+	play_ok(&g, WW_AMERICAN, 2, "move Gates to Camden, Eutaw Springs (drop 2), "
+		"Charleston (take 3), Savannah");
 	assert_int_equal(at(&g, "Gates"), space(g.d, "Savannah"));
 	assert_int_equal(cus(&g, "Savannah", WW_NAT_AMERICAN), 5);
 	assert_int_equal(cus(&g, "Eutaw Springs", WW_NAT_AMERICAN), 2);
@@ -68,9 +58,8 @@ static void test_7_3_C_gates_march(void **state)
 	assert_int_equal(cus(&g, "Ninety Six", WW_NAT_AMERICAN), 0);
 	assert_int_equal(g.s.to_move, WW_BRITISH);
 	/* "he could optionally continue his move to Augusta or St. Mary's" */
-	snprintf(line, sizeof line, "play %d move Gates to Camden, Eutaw Springs (drop 2), "
-		 "Charleston (take 3), Savannah, St. Mary's", two);
-	order_ok(&fifth, WW_AMERICAN, line);
+	play_ok(&fifth, WW_AMERICAN, 2, "move Gates to Camden, Eutaw Springs (drop 2), "
+		 "Charleston (take 3), Savannah, St. Mary's");
 	assert_int_equal(at(&fifth, "Gates"), space(g.d, "St. Mary's"));
 	game_end(&g);
 }
@@ -83,15 +72,11 @@ static void test_7_3_C_five_spaces_american_only(void **state)
 	struct game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Ninety Six", 2);
-	int one = ops_card(&g, WW_AMERICAN, 1);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Greene to Camden, Eutaw Springs, Charleston, "
-		 "Savannah, Augusta, Ninety Six", one);
-	order_refused(&g, WW_AMERICAN, line, "7.3");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to Camden, Eutaw Springs, Charleston, "
+		 "Savannah, Augusta, Ninety Six", "7.3");
 	/* Savannah holds a British CU: five spaces into a battle is refused */
-	snprintf(line, sizeof line, "play %d move Greene to Camden, Eutaw Springs, Georgetown, "
-		 "Charleston, Savannah", one);
-	order_refused(&g, WW_AMERICAN, line, "may move 4");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to Camden, Eutaw Springs, Georgetown, "
+		 "Charleston, Savannah", "may move 4");
 	game_end(&g);
 }
 
@@ -102,12 +87,8 @@ static void test_7_3_D_wilderness_costs_three(void **state)
 	struct game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Carleton", "Fort Detroit", 1);
-	int three = ops_card(&g, WW_BRITISH, 3);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Carleton to Bassett Town, Point Pleasant", three);
-	order_refused(&g, WW_BRITISH, line, "costs 6");
-	snprintf(line, sizeof line, "play %d move Carleton to Bassett Town", three);
-	order_ok(&g, WW_BRITISH, line);
+	play_refused(&g, WW_BRITISH, 3, "move Carleton to Bassett Town, Point Pleasant", "costs 6");
+	play_ok(&g, WW_BRITISH, 3, "move Carleton to Bassett Town");
 	assert_int_equal(at(&g, "Carleton"), space(g.d, "Bassett Town"));
 	game_end(&g);
 }
@@ -119,10 +100,7 @@ static void test_7_1_A_strategy_rating(void **state)
 	struct game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Carleton", "Quebec", 2);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Carleton to Montreal", two);
-	order_refused(&g, WW_BRITISH, line, "strategy rating of 3");
+	play_refused(&g, WW_BRITISH, 2, "move Carleton to Montreal", "strategy rating of 3");
 	game_end(&g);
 }
 
@@ -136,18 +114,12 @@ static void test_7_1_B_queue_activates_burgoyne(void **state)
 	int a = ops_card(&g, WW_BRITISH, 1);
 	int b = find_card(g.d, NULL, 1, &g.s.hand[WW_BRITISH]);
 	give(&g, WW_BRITISH, b);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Burgoyne to Saratoga", a);
-	order_refused(&g, WW_BRITISH, line, "strategy rating of 2");
-	snprintf(line, sizeof line, "play %d queue", a);
-	order_ok(&g, WW_BRITISH, line);
+	play_refused(&g, WW_BRITISH, 1, "move Burgoyne to Saratoga", "strategy rating of 2");
+	play_ok(&g, WW_BRITISH, 1, "queue");
 	assert_int_equal(g.s.ops_queue[WW_BRITISH].n, 1);
 	/* the American makes a routine play */
-	int am = g.s.hand[WW_AMERICAN].card[0];
-	snprintf(line, sizeof line, g.d->cards[am].must_play ? "play %d event" : "discard %d", am);
-	order_ok(&g, WW_AMERICAN, line);
-	snprintf(line, sizeof line, "play %d queue move Burgoyne to Saratoga", b);
-	order_ok(&g, WW_BRITISH, line);
+	routine_play(&g, WW_AMERICAN);
+	order_okf(&g, WW_BRITISH, "play %d queue move Burgoyne to Saratoga", b);
 	assert_int_equal(at(&g, "Burgoyne"), space(g.d, "Saratoga"));
 	assert_int_equal(g.s.ops_queue[WW_BRITISH].n, 0);
 	assert_true(ww_pile_has(&g.s.discard, a)); /* both cards discarded */
@@ -163,14 +135,9 @@ static void test_7_1_B_queue_abandoned_by_another_play(void **state)
 	int a = ops_card(&g, WW_BRITISH, 1);
 	int event = find_card(g.d, "Tarleton", 0, NULL);
 	give(&g, WW_BRITISH, event);
-	char line[200];
-	snprintf(line, sizeof line, "play %d queue", a);
-	order_ok(&g, WW_BRITISH, line);
-	int am = g.s.hand[WW_AMERICAN].card[0];
-	snprintf(line, sizeof line, g.d->cards[am].must_play ? "play %d event" : "discard %d", am);
-	order_ok(&g, WW_AMERICAN, line);
-	snprintf(line, sizeof line, "discard %d", event);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 1, "queue");
+	routine_play(&g, WW_AMERICAN);
+	order_okf(&g, WW_BRITISH, "discard %d", event);
 	assert_int_equal(g.s.ops_queue[WW_BRITISH].n, 0);
 	assert_true(ww_pile_has(&g.s.discard, a));
 	game_end(&g);
@@ -181,10 +148,7 @@ static void test_7_1_B_queue_starts_with_one_or_two(void **state)
 	(void)state;
 	struct game g;
 	clear_board(&g, WW_BRITISH);
-	int three = ops_card(&g, WW_BRITISH, 3);
-	char line[64];
-	snprintf(line, sizeof line, "play %d queue", three);
-	order_refused(&g, WW_BRITISH, line, "7.1.B.i");
+	play_refused(&g, WW_BRITISH, 3, "queue", "7.1.B.i");
 	game_end(&g);
 }
 
@@ -202,10 +166,7 @@ static void test_7_8_arnold_intercepts(void **state)
 	(void)state;
 	struct game g;
 	arnold_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	assert_int_equal(g.s.prompt, WW_ASK_INTERCEPT);
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
 	assert_int_equal(at(&g, "Howe"), space(g.d, "New Brunswick"));
@@ -230,10 +191,7 @@ static void test_7_8_failed_interception_move_goes_on(void **state)
 	(void)state;
 	struct game g;
 	arnold_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	force_dice(&g, 1, 3);
 	order_ok(&g, WW_AMERICAN, "intercept Arnold");
 	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
@@ -251,10 +209,7 @@ static void test_7_9_no_retreat_after_interception_attempt(void **state)
 	(void)state;
 	struct game g;
 	arnold_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	force_dice(&g, 1, 6);
 	order_ok(&g, WW_AMERICAN, "intercept Arnold");
 	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));
@@ -270,10 +225,7 @@ static void test_7_8_B_not_into_british_cus(void **state)
 	struct game g;
 	arnold_set_up(&g);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
 	game_end(&g);
 }
@@ -292,10 +244,7 @@ static void test_7_9_washington_retreats_before_battle(void **state)
 	(void)state;
 	struct game g;
 	washington_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	assert_int_equal(g.s.prompt, WW_ASK_RETREAT_BEFORE_BATTLE);
 	order_refused(&g, WW_AMERICAN, "retreat-before-battle to New Brunswick", "7.9.B");
 	force_dice(&g, 1, 4);
@@ -313,10 +262,7 @@ static void test_7_9_failed_retreat_means_battle(void **state)
 	(void)state;
 	struct game g;
 	washington_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	force_dice(&g, 1, 5);
 	order_ok(&g, WW_AMERICAN, "retreat-before-battle to Easton");
 	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));
@@ -330,10 +276,7 @@ static void test_7_3_B_move_ends_at_enemy(void **state)
 	(void)state;
 	struct game g;
 	washington_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown, Easton", two);
-	order_refused(&g, WW_BRITISH, line, "7.3.B");
+	play_refused(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown, Easton", "7.3.B");
 	game_end(&g);
 }
 
@@ -345,18 +288,15 @@ static void test_7_4_generals_alone(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 0);
 	pc(&g, "New Brunswick", WW_BRITISH);
-	int one = ops_card(&g, WW_AMERICAN, 1);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Greene to New Brunswick", one);
-	order_refused(&g, WW_AMERICAN, line, "7.4.B");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to New Brunswick", "7.4.B");
 	pc(&g, "New Brunswick", WW_NOBODY);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
-	order_refused(&g, WW_AMERICAN, line, "7.4.A");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to New Brunswick", "7.4.A");
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 0);
 	put(&g, "Clinton", "New Brunswick", 0);
-	order_refused(&g, WW_AMERICAN, line, "not stop");
-	snprintf(line, sizeof line, "play %d move Greene to New Brunswick, Trenton", one);
-	order_ok(&g, WW_AMERICAN, line); /* he may pass through */
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to New Brunswick", "not stop");
+	/* he may pass through */
+	play_ok(&g, WW_AMERICAN, 1, "move Greene to New Brunswick, Trenton");
 	assert_int_equal(at(&g, "Clinton"), space(g.d, "New Brunswick"));
 	game_end(&g);
 }
@@ -370,10 +310,7 @@ static void test_7_6_A_capture_and_go_on(void **state)
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 3);
 	put(&g, "Lee", "New Brunswick", 0);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	assert_int_equal(at(&g, "Lee"), WW_LOC_CAPTURED);
 	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
 	game_end(&g);
@@ -391,10 +328,7 @@ static void test_7_6_B_washington_captured(void **state)
 	pc(&g, "Hartford", WW_AMERICAN);
 	pc(&g, "Albany", WW_AMERICAN);
 	g.s.french_alliance = 5;
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick");
 	assert_int_equal(at(&g, "Washington"), WW_LOC_REMOVED);
 	assert_int_equal(g.s.french_alliance, 2);
 	assert_int_equal(g.s.prompt, WW_ASK_WASHINGTON_CAPTURED);
@@ -411,10 +345,7 @@ static void test_7_7_congress_dispersed(void **state)
 	struct game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "Trenton", 2);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to Philadelphia, Lancaster", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to Philadelphia, Lancaster");
 	assert_int_equal(g.s.congress_at, WW_LOC_DISPERSED);
 	assert_true(g.s.congress_dispersed_this_turn);
 	assert_int_equal(at(&g, "Howe"), space(g.d, "Lancaster"));
@@ -430,10 +361,7 @@ static void test_9_7_overrun(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 4);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
-	int one = ops_card(&g, WW_AMERICAN, 1);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Greene to New Brunswick, Trenton", one);
-	order_ok(&g, WW_AMERICAN, line);
+	play_ok(&g, WW_AMERICAN, 1, "move Greene to New Brunswick, Trenton");
 	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_BRITISH), 0);
 	assert_int_equal(at(&g, "Greene"), space(g.d, "Trenton"));
 	assert_int_equal(g.s.french_alliance, 1);
@@ -449,12 +377,8 @@ static void test_9_7_three_cus_fight(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 3);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
-	int one = ops_card(&g, WW_AMERICAN, 1);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Greene to New Brunswick, Trenton", one);
-	order_refused(&g, WW_AMERICAN, line, "7.3.B");
-	snprintf(line, sizeof line, "play %d move Greene to New Brunswick", one);
-	order_ok(&g, WW_AMERICAN, line);
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to New Brunswick, Trenton", "7.3.B");
+	play_ok(&g, WW_AMERICAN, 1, "move Greene to New Brunswick");
 	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
 	game_end(&g);
 }
@@ -467,10 +391,7 @@ static void test_7_4_C_two_generals(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 1);
 	put(&g, "Washington", "New Brunswick", 2);
-	int one = ops_card(&g, WW_AMERICAN, 1);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Greene to New Brunswick keep Greene", one);
-	order_ok(&g, WW_AMERICAN, line);
+	play_ok(&g, WW_AMERICAN, 1, "move Greene to New Brunswick keep Greene");
 	assert_int_equal(at(&g, "Washington"), space(g.d, "New Brunswick"));
 	assert_int_equal(at(&g, "Greene"), WW_LOC_REINFORCEMENTS);
 	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_AMERICAN), 3);
@@ -484,14 +405,10 @@ static void test_7_4_D_arnold_only(void **state)
 	struct game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Falmouth", 1);
-	int one = ops_card(&g, WW_AMERICAN, 1);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Greene to Quebec", one);
-	order_refused(&g, WW_AMERICAN, line, "Arnold");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to Quebec", "Arnold");
 	g.s.general_at[general(g.d, "Greene")] = WW_LOC_REINFORCEMENTS;
 	put(&g, "Arnold", "Falmouth", 0);
-	snprintf(line, sizeof line, "play %d move Arnold to Quebec", one);
-	order_ok(&g, WW_AMERICAN, line);
+	play_ok(&g, WW_AMERICAN, 1, "move Arnold to Quebec");
 	assert_int_equal(at(&g, "Arnold"), space(g.d, "Quebec"));
 	game_end(&g);
 }
@@ -503,16 +420,11 @@ static void test_7_5_naval_movement(void **state)
 	struct game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "Boston", 6);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
 	pc(&g, "New York", WW_AMERICAN);
-	snprintf(line, sizeof line, "play %d move Howe by sea to New York", two);
-	order_refused(&g, WW_BRITISH, line, "7.5");
+	play_refused(&g, WW_BRITISH, 2, "move Howe by sea to New York", "7.5");
 	pc(&g, "New York", WW_NOBODY);
-	snprintf(line, sizeof line, "play %d move Howe by sea to Reading", two);
-	order_refused(&g, WW_BRITISH, line, "7.5");
-	snprintf(line, sizeof line, "play %d move Howe by sea to New York", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_refused(&g, WW_BRITISH, 2, "move Howe by sea to Reading", "7.5");
+	play_ok(&g, WW_BRITISH, 2, "move Howe by sea to New York");
 	assert_int_equal(at(&g, "Howe"), space(g.d, "New York"));
 	assert_int_equal(cus(&g, "New York", WW_NAT_BRITISH), 5);
 	assert_int_equal(cus(&g, "Boston", WW_NAT_BRITISH), 1);
@@ -535,8 +447,7 @@ static void test_7_2_campaign_opening(void **state)
 	give(&g, WW_BRITISH, minor);
 	put(&g, "Clinton", "Quebec", 0);
 	g.s.general_at[general(g.d, "Carleton")] = WW_LOC_REINFORCEMENTS;
-	snprintf(line, sizeof line, "play %d event", minor);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "play %d event", minor);
 	assert_int_equal(g.s.prompt, WW_ASK_CAMPAIGN);
 	assert_int_equal(g.s.to_move, WW_BRITISH);
 	order_ok(&g, WW_BRITISH, "move Howe with 2 to Portsmouth");
@@ -558,9 +469,7 @@ static void test_7_2_B_landing_party(void **state)
 	int major = find_card(g.d, "Major Campaign", 0, NULL);
 	give(&g, WW_BRITISH, major);
 	pc(&g, "Newport", WW_AMERICAN);
-	char line[64];
-	snprintf(line, sizeof line, "play %d event", major);
-	order_ok(&g, WW_BRITISH, line);
+	order_okf(&g, WW_BRITISH, "play %d event", major);
 	order_refused(&g, WW_BRITISH, "landing Charleston", "7.2.B");
 	order_ok(&g, WW_BRITISH, "landing Newport");
 	assert_int_equal(g.s.space[space(g.d, "Newport")].pc, WW_BRITISH);
@@ -582,10 +491,7 @@ static void test_standing_never_intercept(void **state)
 	ww_view(&g.s, WW_BRITISH, &v);
 	assert_false(v.standing[WW_AMERICAN].never_intercept);
 	assert_true(g.s.standing[WW_AMERICAN].never_intercept);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	assert_int_equal(at(&g, "Howe"), space(g.d, "Trenton"));
 	game_end(&g);
 }
@@ -596,11 +502,8 @@ static void test_standing_always_intercept(void **state)
 	struct game g;
 	arnold_set_up(&g);
 	order_ok(&g, WW_AMERICAN, "standing always-intercept Arnold");
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
 	force_dice(&g, 1, 1);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
 	assert_true(g.s.battle.intercepted);
 	game_end(&g);
@@ -612,10 +515,7 @@ static void test_standing_never_retreat_before_battle(void **state)
 	struct game g;
 	washington_set_up(&g);
 	order_ok(&g, WW_AMERICAN, "standing never-retreat-before-battle");
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));
 	game_end(&g);
 }
@@ -648,10 +548,7 @@ static void test_7_6_A_capture_by_retreat_before_battle(void **state)
 	struct game g;
 	washington_set_up(&g);
 	put(&g, "Clinton", "Easton", 0);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Morristown", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	force_dice(&g, 1, 1);
 	order_ok(&g, WW_AMERICAN, "retreat-before-battle to Easton");
 	assert_int_equal(at(&g, "Clinton"), WW_LOC_CAPTURED);
@@ -667,10 +564,7 @@ static void test_7_6_A_capture_before_drop(void **state)
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 1);
 	put(&g, "Lee", "New Brunswick", 0);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick (drop 1)", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick (drop 1)");
 	assert_int_equal(at(&g, "Lee"), WW_LOC_CAPTURED);
 	assert_int_equal(cus(&g, "New Brunswick", WW_NAT_BRITISH), 1);
 	game_end(&g);
@@ -684,12 +578,9 @@ static void test_7_3_A_take_counts_only_cus_left_behind(void **state)
 	struct game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 2);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe with 2 to New Brunswick, New York (take 1)", two);
-	order_refused(&g, WW_BRITISH, line, "0 may join him");
-	snprintf(line, sizeof line, "play %d move Howe with 1 to New Brunswick, New York (take 1)", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_refused(&g, WW_BRITISH, 2, "move Howe with 2 to New Brunswick, New York (take 1)",
+		     "0 may join him");
+	play_ok(&g, WW_BRITISH, 2, "move Howe with 1 to New Brunswick, New York (take 1)");
 	assert_int_equal(cus(&g, "New York", WW_NAT_BRITISH), 2);
 	game_end(&g);
 }
@@ -702,10 +593,7 @@ static void test_7_5_lone_general_by_sea(void **state)
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "Boston", 0);
 	put(&g, "Greene", "Barnstable", 0);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe by sea to Barnstable", two);
-	order_refused(&g, WW_BRITISH, line, "7.4.A");
+	play_refused(&g, WW_BRITISH, 2, "move Howe by sea to Barnstable", "7.4.A");
 	game_end(&g);
 }
 
@@ -717,10 +605,7 @@ static void test_7_4_C_before_an_interception_battle(void **state)
 	struct game g;
 	arnold_set_up(&g);
 	put(&g, "Clinton", "New Brunswick", 0);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick");
 	force_dice(&g, 1, 1);
 	order_ok(&g, WW_AMERICAN, "intercept Arnold");
 	assert_int_equal(g.s.battle.space, space(g.d, "New Brunswick"));
@@ -735,10 +620,7 @@ static void test_7_8_E_general_named_twice(void **state)
 	(void)state;
 	struct game g;
 	arnold_set_up(&g);
-	int two = ops_card(&g, WW_BRITISH, 2);
-	char line[200];
-	snprintf(line, sizeof line, "play %d move Howe to New Brunswick, Trenton", two);
-	order_ok(&g, WW_BRITISH, line);
+	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	/* the parser refuses it too; the engine must not rely on that */
 	struct ww_order o;
 	ww_order_init(&o);

@@ -3,12 +3,6 @@
 #include "support.h"
 #include "rules_internal.h"
 
-static struct ww_ctx ctx(struct game *g)
-{
-	struct ww_ctx c = { g->d, &g->s, &g->rng, &g->ev, g->why, sizeof g->why };
-	return c;
-}
-
 /* A game in the 1776 Strategy Phase with nothing on the map; the boxes
  * keep the 4.0 generals. */
 static void fresh(struct game *g)
@@ -25,14 +19,6 @@ static void fresh(struct game *g)
 	memset(s->cu_reinforcements, 0, sizeof s->cu_reinforcements);
 }
 
-/* Both sides keep CUs on the map, so no automatic victory (13.1) ends the
- * game under test: American CUs in Charlotte NC, British in Camden SC. */
-static void armies_far_away(struct game *g)
-{
-	g->s.space[space(g->d, "Charlotte NC")].cu[WW_NAT_AMERICAN] = 1;
-	g->s.space[space(g->d, "Camden SC")].cu[WW_NAT_BRITISH] = 1;
-}
-
 static int at(struct game *g, const char *name)
 {
 	return space(g->d, name);
@@ -41,37 +27,6 @@ static int at(struct game *g, const char *name)
 static int gen(struct game *g, const char *name)
 {
 	return general(g->d, name);
-}
-
-static int zone(struct game *g, const char *name)
-{
-	for (int z = 0; z < g->d->nzones; z++)
-		if (strcmp(g->d->zones[z].name, name) == 0)
-			return z;
-	fail_msg("no zone %s", name);
-	return -1;
-}
-
-/* An OPS card of `ops` value in neither hand nor a Reinforcement Card box. */
-static int free_ops_card(struct game *g, int ops)
-{
-	struct ww_pile not_in = { 0 };
-	const struct ww_pile *used[] = {
-		&g->s.hand[WW_AMERICAN], &g->s.hand[WW_BRITISH],
-		&g->s.reinforcement_cards[WW_AMERICAN], &g->s.reinforcement_cards[WW_BRITISH],
-	};
-	for (size_t p = 0; p < sizeof used / sizeof *used; p++)
-		for (int i = 0; i < used[p]->n; i++)
-			not_in.card[not_in.n++] = used[p]->card[i];
-	return find_card(g->d, NULL, ops, &not_in);
-}
-
-/* Such a card put in side's hand (in place of another). */
-static int ops_card(struct game *g, enum ww_side side, int ops)
-{
-	int c = free_ops_card(g, ops);
-	give(g, side, c);
-	return c;
 }
 
 static struct ww_order reinforce(int card, int sp, int gnrl, int cu)
@@ -89,26 +44,13 @@ static struct ww_order reinforce(int card, int sp, int gnrl, int cu)
 
 static void ok(struct game *g, enum ww_side side, struct ww_order o)
 {
-	struct ww_ctx c = ctx(g);
-	g->why[0] = 0;
-	if (ww_reinforce(&c, side, &o) != 0)
-		fail_msg("refused: %s", g->why);
-	char why[256];
-	if (ww_check_invariants(g->d, &g->s, why, sizeof why))
-		fail_msg("invariant broken: %s", why);
+	step_ok(g, ww_reinforce, side, &o);
 }
 
 /* Refused, the state untouched, the reason mentioning `needle`. */
 static void refused(struct game *g, enum ww_side side, struct ww_order o, const char *needle)
 {
-	struct ww_state before = g->s;
-	struct ww_ctx c = ctx(g);
-	g->why[0] = 0;
-	if (ww_reinforce(&c, side, &o) == 0)
-		fail_msg("accepted, expected a refusal mentioning \"%s\"", needle);
-	assert_memory_equal(&before, &g->s, sizeof before);
-	if (!strstr(g->why, needle))
-		fail_msg("reason \"%s\" does not mention \"%s\"", g->why, needle);
+	step_refused(g, ww_reinforce, side, &o, needle);
 }
 
 /* ---- British (8.1) ---- */
@@ -119,7 +61,7 @@ static void test_8_1_B_british_once_per_turn(void **state)
 	struct game g;
 	fresh(&g);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 6;
-	int ny = at(&g, "New York NY"), card = ops_card(&g, WW_BRITISH, 1);
+	int ny = at(&g, "New York NY"), card = new_ops_card(&g, WW_BRITISH, 1);
 	int hand = g.s.hand[WW_BRITISH].n;
 	ok(&g, WW_BRITISH, reinforce(card, ny, -1, 2));
 	assert_int_equal(g.s.space[ny].cu[WW_NAT_BRITISH], 2);
@@ -130,7 +72,8 @@ static void test_8_1_B_british_once_per_turn(void **state)
 	assert_true(ww_pile_has(&g.s.reinforcement_cards[WW_BRITISH], card));
 	assert_int_equal(g.s.last_card[WW_BRITISH], card);
 	assert_true(saw_event(&g, "2 British CUs arrive in New York NY"));
-	refused(&g, WW_BRITISH, reinforce(ops_card(&g, WW_BRITISH, 3), ny, -1, 2), "once per turn");
+	refused(&g, WW_BRITISH, reinforce(new_ops_card(&g, WW_BRITISH, 3), ny, -1, 2),
+		"once per turn");
 	game_end(&g);
 }
 
@@ -140,7 +83,7 @@ static void test_8_1_C_british_port_without_american_cu_or_pc(void **state)
 	struct game g;
 	fresh(&g);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
-	int card = ops_card(&g, WW_BRITISH, 2);
+	int card = new_ops_card(&g, WW_BRITISH, 2);
 	int albany = at(&g, "Albany NY"), ny = at(&g, "New York NY");
 	int boston = at(&g, "Boston MA"), norfolk = at(&g, "Norfolk VA");
 	refused(&g, WW_BRITISH, reinforce(card, albany, -1, -1), "not a port");
@@ -165,10 +108,10 @@ static void test_12_3_no_british_reinforcements_in_a_blockaded_port(void **state
 	struct game g;
 	fresh(&g);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
-	int card = ops_card(&g, WW_BRITISH, 1);
+	int card = new_ops_card(&g, WW_BRITISH, 1);
 	int li = at(&g, "Long Island NY"), charleston = at(&g, "Charleston SC");
 	g.s.french_in_war = true;
-	g.s.french_navy_zone = zone(&g, "Long Island Sound");
+	g.s.french_navy_zone = zone(g.d, "Long Island Sound");
 	refused(&g, WW_BRITISH, reinforce(card, li, -1, -1), "Blockade Zone");
 	/* after d'Estaing the navy is off the map: no blockade (12.3) */
 	g.s.french_navy_away = true;
@@ -178,7 +121,7 @@ static void test_12_3_no_british_reinforcements_in_a_blockaded_port(void **state
 	g.s.french_navy_away = false;
 	g.s.reinforcement_cards[WW_BRITISH].n = 0; /* a new turn */
 	ww_pile_put(&g.s.discard, card);
-	ok(&g, WW_BRITISH, reinforce(ops_card(&g, WW_BRITISH, 1), charleston, -1, -1));
+	ok(&g, WW_BRITISH, reinforce(new_ops_card(&g, WW_BRITISH, 1), charleston, -1, -1));
 	assert_int_equal(g.s.space[charleston].cu[WW_NAT_BRITISH], 2);
 	game_end(&g);
 }
@@ -188,7 +131,7 @@ static void test_8_1_C_how_many_cus(void **state)
 	(void)state;
 	struct game g;
 	fresh(&g);
-	int ny = at(&g, "New York NY"), card = ops_card(&g, WW_BRITISH, 1);
+	int ny = at(&g, "New York NY"), card = new_ops_card(&g, WW_BRITISH, 1);
 	refused(&g, WW_BRITISH, reinforce(card, ny, -1, -1), "Nothing would arrive");
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 7;
 	refused(&g, WW_BRITISH, reinforce(card, ny, -1, 8), "Only 7 British CUs");
@@ -206,7 +149,7 @@ static void test_8_1_C_new_general_sends_the_old_one_to_the_box(void **state)
 	(void)state;
 	struct game g;
 	fresh(&g);
-	int ny = at(&g, "New York NY"), card = ops_card(&g, WW_BRITISH, 2);
+	int ny = at(&g, "New York NY"), card = new_ops_card(&g, WW_BRITISH, 2);
 	int howe = gen(&g, "Howe"), clinton = gen(&g, "Clinton"), arnold = gen(&g, "Arnold");
 	g.s.general_at[howe] = (int16_t)ny;
 	g.s.space[ny].cu[WW_NAT_BRITISH] = 2;
@@ -230,10 +173,10 @@ static void test_8_2_B_american_twice_per_turn(void **state)
 	struct game g;
 	fresh(&g);
 	int albany = at(&g, "Albany NY"), trenton = at(&g, "Trenton NJ");
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 2), trenton, -1, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 2), trenton, -1, -1));
 	assert_int_equal(g.s.reinforcement_cards[WW_AMERICAN].n, 2);
-	refused(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 3), albany, -1, -1),
+	refused(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 3), albany, -1, -1),
 		"twice per turn");
 	game_end(&g);
 }
@@ -243,7 +186,7 @@ static void test_8_2_C_cus_from_stock_equal_the_ops(void **state)
 	(void)state;
 	struct game g;
 	fresh(&g);
-	int albany = at(&g, "Albany NY"), card = ops_card(&g, WW_AMERICAN, 3);
+	int albany = at(&g, "Albany NY"), card = new_ops_card(&g, WW_AMERICAN, 3);
 	refused(&g, WW_AMERICAN, reinforce(card, albany, -1, 2), "exactly 3 American CUs");
 	g.s.space[albany].pc = WW_BRITISH;
 	refused(&g, WW_AMERICAN, reinforce(card, albany, -1, -1), "British PC");
@@ -269,15 +212,15 @@ static void test_8_2_C_new_general_takes_the_place_of_the_old(void **state)
 	int greene = gen(&g, "Greene"), gates = gen(&g, "Gates"), howe = gen(&g, "Howe");
 	g.s.general_at[greene] = (int16_t)albany;
 	g.s.space[albany].cu[WW_NAT_AMERICAN] = 1;
-	refused(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 1), albany, howe, -1),
+	refused(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), albany, howe, -1),
 		"not one of the American generals");
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 1), albany, gates, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), albany, gates, -1));
 	assert_int_equal(g.s.general_at[gates], albany);
 	assert_int_equal(g.s.general_at[greene], WW_LOC_REINFORCEMENTS);
 	assert_int_equal(g.s.space[albany].cu[WW_NAT_AMERICAN], 2);
 	/* the replaced general may come back in the same turn */
 	int trenton = at(&g, "Trenton NJ");
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 2), trenton, greene, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 2), trenton, greene, -1));
 	assert_int_equal(g.s.general_at[greene], trenton);
 	assert_int_equal(g.s.space[trenton].cu[WW_NAT_AMERICAN], 2);
 	game_end(&g);
@@ -292,9 +235,9 @@ static void test_8_2_C_washington_is_never_replaced(void **state)
 	int washington = gen(&g, "Washington"), gates = gen(&g, "Gates");
 	g.s.general_at[washington] = (int16_t)phila;
 	g.s.space[phila].cu[WW_NAT_AMERICAN] = 2;
-	refused(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 2), phila, gates, -1),
+	refused(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 2), phila, gates, -1),
 		"never sent to the Reinforcements box");
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 2), phila, -1, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 2), phila, -1, -1));
 	assert_int_equal(g.s.general_at[washington], phila);
 	assert_int_equal(g.s.general_at[gates], WW_LOC_REINFORCEMENTS);
 	assert_int_equal(g.s.space[phila].cu[WW_NAT_AMERICAN], 4);
@@ -309,15 +252,15 @@ static void test_8_2_clarification_reinforcements_capture_a_lone_general(void **
 	int trenton = at(&g, "Trenton NJ"), ny = at(&g, "New York NY");
 	int howe = gen(&g, "Howe"), greene = gen(&g, "Greene"), clinton = gen(&g, "Clinton");
 	g.s.general_at[howe] = (int16_t)trenton;
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 1), trenton, -1, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), trenton, -1, -1));
 	assert_int_equal(g.s.general_at[howe], WW_LOC_CAPTURED);
 	assert_int_equal(g.s.space[trenton].cu[WW_NAT_AMERICAN], 1);
 	/* the British likewise; a general alone captures nobody */
 	g.s.general_at[greene] = (int16_t)ny;
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 2;
-	refused(&g, WW_BRITISH, reinforce(ops_card(&g, WW_BRITISH, 1), ny, clinton, 0),
+	refused(&g, WW_BRITISH, reinforce(new_ops_card(&g, WW_BRITISH, 1), ny, clinton, 0),
 		"cannot capture");
-	ok(&g, WW_BRITISH, reinforce(ops_card(&g, WW_BRITISH, 1), ny, clinton, 1));
+	ok(&g, WW_BRITISH, reinforce(new_ops_card(&g, WW_BRITISH, 1), ny, clinton, 1));
 	assert_int_equal(g.s.general_at[greene], WW_LOC_CAPTURED);
 	assert_int_equal(g.s.general_at[clinton], ny);
 	game_end(&g);
@@ -335,7 +278,7 @@ static void test_8_2_clarification_washington_captured_by_reinforcements(void **
 	g.s.space[at(&g, "Trenton NJ")].pc = WW_AMERICAN;
 	g.s.french_alliance = 5;
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 2;
-	ok(&g, WW_BRITISH, reinforce(ops_card(&g, WW_BRITISH, 1), boston, -1, -1));
+	ok(&g, WW_BRITISH, reinforce(new_ops_card(&g, WW_BRITISH, 1), boston, -1, -1));
 	assert_int_equal(g.s.general_at[washington], WW_LOC_REMOVED);
 	assert_int_equal(g.s.washington_pcs_to_remove, 2);
 	assert_int_equal(g.s.french_alliance, 2);
@@ -365,11 +308,12 @@ static void test_12_2_B_ii_french_forces_come_on_all_together(void **state)
 	(void)state;
 	struct game g;
 	fresh(&g);
-	int card = ops_card(&g, WW_AMERICAN, 1), roch = gen(&g, "Rochambeau");
+	int card = new_ops_card(&g, WW_AMERICAN, 1), roch = gen(&g, "Rochambeau");
 	int newport = at(&g, "Newport RI"), albany = at(&g, "Albany NY");
 	refused(&g, WW_AMERICAN, french(card, newport), "No French forces wait");
 	hold_french(&g);
-	refused(&g, WW_BRITISH, french(ops_card(&g, WW_BRITISH, 1), newport), "Only the American");
+	refused(&g, WW_BRITISH, french(new_ops_card(&g, WW_BRITISH, 1), newport),
+		"Only the American");
 	refused(&g, WW_AMERICAN, reinforce(card, albany, roch, -1), "reinforce french");
 	refused(&g, WW_AMERICAN, french(card, albany), "not a port");
 	g.s.space[newport].pc = WW_BRITISH;
@@ -379,7 +323,7 @@ static void test_12_2_B_ii_french_forces_come_on_all_together(void **state)
 	some.cu = 3;
 	refused(&g, WW_AMERICAN, some, "all together");
 	/* a blockaded port is no obstacle for the French */
-	g.s.french_navy_zone = zone(&g, "New England");
+	g.s.french_navy_zone = zone(g.d, "New England");
 	ok(&g, WW_AMERICAN, french(card, newport));
 	assert_int_equal(g.s.general_at[roch], newport);
 	assert_int_equal(g.s.space[newport].cu[WW_NAT_FRENCH], 5);
@@ -396,9 +340,10 @@ static void test_12_2_B_ii_french_reinforcement_counts_as_one_of_two(void **stat
 	fresh(&g);
 	hold_french(&g);
 	int albany = at(&g, "Albany NY"), newport = at(&g, "Newport RI");
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
-	ok(&g, WW_AMERICAN, reinforce(ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
-	refused(&g, WW_AMERICAN, french(ops_card(&g, WW_AMERICAN, 3), newport), "twice per turn");
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
+	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
+	refused(&g, WW_AMERICAN, french(new_ops_card(&g, WW_AMERICAN, 3), newport),
+		"twice per turn");
 	game_end(&g);
 }
 
@@ -419,24 +364,18 @@ static void test_8_reinforce_orders_end_to_end(void **state)
 	int ac = free_ops_card(&g, 3);
 	deal_to(&g, WW_AMERICAN, ac);
 	deal_to(&g, WW_AMERICAN, free_ops_card(&g, 1));
-	s->impulse = WW_BRITISH;
-	s->to_move = WW_BRITISH;
-	s->prompt = WW_ASK_IMPULSE;
-	char line[80];
-	snprintf(line, sizeof line, "play %d reinforce New York NY Clinton 3", bc);
-	order_ok(&g, WW_BRITISH, line);
+	start_impulse(&g, WW_BRITISH);
+	order_okf(&g, WW_BRITISH, "play %d reinforce New York NY Clinton 3", bc);
 	int ny = at(&g, "New York NY"), albany = at(&g, "Albany NY");
 	assert_int_equal(s->space[ny].cu[WW_NAT_BRITISH], 3);
 	assert_int_equal(s->general_at[gen(&g, "Clinton")], ny);
 	assert_int_equal(s->to_move, WW_AMERICAN);
 	assert_int_equal(s->prompt, WW_ASK_IMPULSE);
-	snprintf(line, sizeof line, "play %d reinforce Albany NY Gates", ac);
-	order_ok(&g, WW_AMERICAN, line);
+	order_okf(&g, WW_AMERICAN, "play %d reinforce Albany NY Gates", ac);
 	assert_int_equal(s->space[albany].cu[WW_NAT_AMERICAN], 3);
 	assert_int_equal(s->general_at[gen(&g, "Gates")], albany);
 	assert_int_equal(s->to_move, WW_BRITISH);
-	snprintf(line, sizeof line, "play %d reinforce New York NY", bc2);
-	order_refused(&g, WW_BRITISH, line, "once per turn");
+	order_refusedf(&g, WW_BRITISH, "once per turn", "play %d reinforce New York NY", bc2);
 	game_end(&g);
 }
 
