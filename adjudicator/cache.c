@@ -194,8 +194,12 @@ int ww_cache_read(const char *what, const unsigned char key[WW_CACHE_KEY_BYTES],
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
+	/* An entry is believed only if this user wrote it and no one else
+	 * can have since: WW_CACHE may name a directory others can write to,
+	 * and an entry is used as it stands. */
 	struct stat st;
-	bool ok = fstat(fd, &st) == 0 && st.st_size == (off_t)(sizeof h + nhead + nbody) &&
+	bool ok = fstat(fd, &st) == 0 && st.st_uid == geteuid() && !(st.st_mode & 022) &&
+		  st.st_size == (off_t)(sizeof h + nhead + nbody) &&
 		  read_all(fd, &h, sizeof h) && read_all(fd, head, nhead) &&
 		  read_all(fd, body, nbody);
 	close(fd);

@@ -165,6 +165,20 @@ static void test_a_changed_file_is_parsed_again(void **s)
 	assert_memory_equal(a, b, sizeof *a);
 }
 
+/* An entry others could have written is not believed: the cache is
+ * read as it stands, so only this user's own, unshared entries count. */
+static void test_an_entry_others_can_write_is_not_believed(void **s)
+{
+	(void)s;
+	char path[300];
+	load(a);
+	assert_int_equal(entries(path, sizeof path), 1);
+	tamper(path, "Planted Town", true);
+	sh("chmod 666 '%s'%s", path, "");
+	load(b);
+	assert_memory_equal(a, b, sizeof *a);
+}
+
 static void test_off_and_unwritable_still_load(void **s)
 {
 	(void)s;
@@ -196,6 +210,7 @@ int main(void)
 		cmocka_unit_test_setup(test_a_valid_entry_is_believed, fresh_cache),
 		cmocka_unit_test_setup(test_a_damaged_entry_is_parsed_over, fresh_cache),
 		cmocka_unit_test_setup(test_a_changed_file_is_parsed_again, fresh_cache),
+		cmocka_unit_test_setup(test_an_entry_others_can_write_is_not_believed, fresh_cache),
 		cmocka_unit_test_setup(test_off_and_unwritable_still_load, fresh_cache),
 		cmocka_unit_test_setup(test_a_broken_data_set_is_not_kept, fresh_cache),
 	};
