@@ -35,6 +35,7 @@ struct ww_mail_config {
 	char imap_url[256];      /* imaps://host/INBOX */
 	char imap_user[128], imap_password[128];
 	int imap_tls;
+	char tls_ca_file[256];   /* CA certificates (PEM) the servers chain to; "" = the system's */
 	char moderator[256];     /* address allowed to send moderator commands */
 	int remind_hours;        /* remind a player whose move waited this long */
 	char moderator_password_hash[192]; /* Argon2id (wwjudge passwd --moderator) */

@@ -20,12 +20,12 @@ struct key {
 static const struct key text_keys[] = {
 	TEXT(games), TEXT(judge), TEXT(from_name), TEXT(smtp_url), TEXT(smtp_user),
 	TEXT(smtp_password), TEXT(imap_url), TEXT(imap_user), TEXT(imap_password),
-	TEXT(moderator), TEXT(moderator_password_hash),
+	TEXT(moderator), TEXT(moderator_password_hash), TEXT(tls_ca_file),
 };
 
 static const char KEY_LIST[] =
 	"games, judge, from_name, smtp_url, smtp_user, smtp_password, smtp_tls, "
-	"imap_url, imap_user, imap_password, imap_tls, moderator, "
+	"imap_url, imap_user, imap_password, imap_tls, tls_ca_file, moderator, "
 	"moderator_password_hash, remind_hours, board";
 
 static int fail(char *err, size_t errlen, const char *path, int line, const char *what,
@@ -88,6 +88,43 @@ static int set_number(struct ww_mail_config *c, const char *key, const char *v,
 	return fail(err, errlen, path, line, what, KEY_LIST);
 }
 
+/* A relative path (games, tls_ca_file) is taken from the config file's
+ * directory. */
+static void resolve(char *field, size_t size, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!field[0] || field[0] == '/' || !slash)
+		return;
+	char abs[256];
+	int n = snprintf(abs, sizeof abs, "%.*s/%s", (int)(slash - path), path, field);
+	if (n > 0 && (size_t)n < sizeof abs && (size_t)n < size)
+		memcpy(field, abs, (size_t)n + 1);
+}
+
+/* The CA file must be there when the config is read, not at the first
+ * send: verification is never turned off, so without it nothing goes. */
+static int check_ca_file(struct ww_mail_config *c, const char *path, int line,
+			 char *err, size_t errlen)
+{
+	if (!c->tls_ca_file[0])
+		return 0;
+	resolve(c->tls_ca_file, sizeof c->tls_ca_file, path);
+	struct stat st;
+	FILE *f = fopen(c->tls_ca_file, "re");
+	int e = f ? 0 : errno;
+	if (f && (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)))
+		e = EISDIR;
+	if (f)
+		fclose(f);
+	if (!e)
+		return 0;
+	char what[512];
+	snprintf(what, sizeof what, "tls_ca_file %.256s: %s; it is a file of CA certificates "
+		 "(PEM) that the mail servers' certificates chain to", c->tls_ca_file,
+		 e == EISDIR ? "not a file" : strerror(e));
+	return fail(err, errlen, path, line, what, NULL);
+}
+
 static int set_key(struct ww_mail_config *c, const char *key, char *v,
 		   const char *path, int line, char *err, size_t errlen)
 {
@@ -106,21 +143,11 @@ static int set_key(struct ww_mail_config *c, const char *key, char *v,
 			return fail(err, errlen, path, line, what, NULL);
 		}
 		strcpy((char *)c + text_keys[i].off, v);
+		if (!strcmp(key, "tls_ca_file"))
+			return check_ca_file(c, path, line, err, errlen);
 		return 0;
 	}
 	return set_number(c, key, v, path, line, err, errlen);
-}
-
-/* A relative games directory is taken from the config file's directory. */
-static void resolve_games(struct ww_mail_config *c, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	if (!c->games[0] || c->games[0] == '/' || !slash)
-		return;
-	char abs[sizeof c->games];
-	int n = snprintf(abs, sizeof abs, "%.*s/%s", (int)(slash - path), path, c->games);
-	if (n > 0 && (size_t)n < sizeof abs)
-		memcpy(c->games, abs, sizeof abs);
 }
 
 static int check(struct ww_mail_config *c, const char *path, char *err, size_t errlen)
@@ -169,6 +196,6 @@ int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, s
 	if (!rc)
 		rc = check(c, path, err, errlen);
 	if (!rc)
-		resolve_games(c, path);
+		resolve(c->games, sizeof c->games, path);
 	return rc;
 }

@@ -9,7 +9,6 @@
  * stops the run there, so that a later order is never applied before an
  * earlier one. GAMES/.poll.lock (flock, not waited for) lets one poll run
  * at a time: cron may start one every minute. */
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -20,6 +19,7 @@
 #include <sys/file.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "mail_curl.h"
 #include "mail_net.h"
 
 #define MAX_PER_POLL 1000   /* messages taken per run; the rest next time */
@@ -78,8 +78,9 @@ static int imap_do(struct imap *m, const char *url, const char *command, struct 
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
 	CURLcode rc = curl_easy_perform(h);
 	if (rc != CURLE_OK) {
-		fprintf(m->log, "poll: %s%s%s: %s\n", url, command ? " " : "", command ? command : "",
-			m->curl_err[0] ? m->curl_err : curl_easy_strerror(rc));
+		fprintf(m->log, "poll: %s%s%s: %s%s\n", url, command ? " " : "", command ? command : "",
+			m->curl_err[0] ? m->curl_err : curl_easy_strerror(rc),
+			ww_curl_tls_hint(rc));
 		return -1;
 	}
 	return 0;
@@ -99,10 +100,7 @@ static int imap_open(struct imap *m, const struct ww_mail_config *c, FILE *log)
 	CURL *h = m->h;
 	curl_easy_setopt(h, CURLOPT_USERNAME, c->imap_user);
 	curl_easy_setopt(h, CURLOPT_PASSWORD, c->imap_password);
-	if (c->imap_tls >= 2)
-		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
-	else if (c->imap_tls == 1)
-		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
+	ww_curl_tls(h, c->imap_tls, c->tls_ca_file);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, m->curl_err);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
 	curl_easy_setopt(h, CURLOPT_TIMEOUT, 300L);

@@ -8,7 +8,6 @@
  * One sender per game at a time: GAME/outbox/lock is held (flock) while
  * a game's outbox is sent, and the directory is listed after taking it,
  * so a second sender finds only what the first has not sent. */
-#include <curl/curl.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +20,7 @@
 #include <sysexits.h>
 #include <time.h>
 #include <unistd.h>
+#include "mail_curl.h"
 #include "mail_net.h"
 #include "record.h"
 
@@ -81,12 +81,21 @@ static size_t read_upload(char *dst, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
-static void set_tls(CURL *h, int tls)
+void ww_curl_tls(CURL *h, int tls, const char *ca_file)
 {
 	if (tls >= 2)
 		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
 	else if (tls == 1)
 		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
+	if (ca_file[0])
+		curl_easy_setopt(h, CURLOPT_CAINFO, ca_file);
+}
+
+const char *ww_curl_tls_hint(CURLcode rc)
+{
+	return rc == CURLE_PEER_FAILED_VERIFICATION
+		? " (the server's certificate was not trusted: tls_ca_file names the CA it "
+		  "must chain to, and the name in the URL must be one it was issued for)" : "";
 }
 
 /* Sends one message to the recipients of its To and Cc. */
@@ -115,7 +124,7 @@ static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_bu
 	struct upload up = { crlf.p, crlf.len, 0 };
 	snprintf(from, sizeof from, "<%s>", c->judge);
 	curl_easy_setopt(h, CURLOPT_URL, c->smtp_url);
-	set_tls(h, c->smtp_tls);
+	ww_curl_tls(h, c->smtp_tls, c->tls_ca_file);
 	if (c->smtp_user[0]) {
 		curl_easy_setopt(h, CURLOPT_USERNAME, c->smtp_user);
 		curl_easy_setopt(h, CURLOPT_PASSWORD, c->smtp_password);
@@ -137,8 +146,8 @@ static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_bu
 	if (rc != CURLE_OK) {
 		long code = 0;
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
-		ww_fmt(err, errlen, "%s: %s%s%.0ld", c->smtp_url,
-			 curl_err[0] ? curl_err : curl_easy_strerror(rc),
+		ww_fmt(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
+			 curl_err[0] ? curl_err : curl_easy_strerror(rc), ww_curl_tls_hint(rc),
 			 code ? ", the server said " : "", code);
 		return -1;
 	}

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev
 	libcairo2-dev libcurl4-gnutls-dev libetpan-dev
-	curl postfix dovecot-imapd) # the last three for tests/e2e (mail on 127.0.0.1)
+	curl postfix dovecot-imapd openssl) # the last four for tests/e2e (mail on 127.0.0.1)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -37,21 +37,7 @@ CF
 }
 conf "$GAMES" >"$CF"
 
-token_of() { sed -n 's/^Reply-To:.*judge+g1-[a-z]*-\([0-9a-f]*\)@.*/\1/p' "$1"; }
-
-# order FROM SIDE TOKEN MSGID PASSWORD ORDER...: an order mail into $T/mail-MSGID.eml.
-order() {
-	local from=$1 side=$2 token=$3 id=$4 pw=$5
-	shift 5
-	{
-		printf 'From: Player <%s>\r\nTo: judge+g1-%s-%s@example.test\r\n' "$from" "$side" "$token"
-		printf 'Subject: Re: g1\r\nMessage-ID: <%s@example.test>\r\nDate: %s\r\n' "$id" "$DATE"
-		printf 'MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n'
-		printf '#orders\r\npassword: %s\r\n' "$pw"
-		printf '%s\r\n' "$@"
-		printf '#end\r\n'
-	} >"$T/mail-$id.eml"
-}
+. "$E2E/mail_helpers.sh"
 
 count_judge() {
 	curl -sS --max-time 20 --url "imap://127.0.0.1:$IMAP_PORT/INBOX" \
@@ -85,12 +71,12 @@ cp -a "$GAMES" "$T/start"
 
 mkdir -p "$T/probe" && cp -a "$G" "$T/probe/g1" && conf "$T/probe" >"$T/probe.conf"
 P="$T/probe/g1"
-order "$US" american "$(token_of "$P/outbox/cur/000001.announce-american")" committees liberty "$COMMITTEES"
+order_mail "$US" american "$(token_of "$P/outbox/cur/000001.announce-american")" committees liberty "$COMMITTEES"
 expect 0 "$WW_BIN" process --config "$T/probe.conf" <"$T/mail-committees.eml"
-order "$UK" british "$(token_of "$P/outbox/new/000002.british")" ftk crown \
+order_mail "$UK" british "$(token_of "$P/outbox/new/000002.british")" ftk crown \
 	"for-the-king New York, Savannah, Baltimore"
 expect 0 "$WW_BIN" process --config "$T/probe.conf" <"$T/mail-ftk.eml"
-order "$US" american "$(token_of "$P/outbox/new/000003.american")" wrongpw tyranny "pass"
+order_mail "$US" american "$(token_of "$P/outbox/new/000003.american")" wrongpw tyranny "pass"
 expect 0 "$WW_BIN" process --config "$T/probe.conf" <"$T/mail-wrongpw.eml"
 grep -q "rejected: false" "$P/log/000003.yaml" || fail "the probe did not accept for-the-king"
 grep -q "rejected: true" "$P/log/000004.yaml" || fail "the probe did not refuse the wrong password"

@@ -4,6 +4,11 @@
 # USER@example.test (password: the user name reversed, see e2e_password);
 # e2e_stop stops them. Sets SMTP_PORT, IMAP_PORT and E2E_SKIP (why they
 # cannot run here, empty if they can).
+# With `openssl` there, a throwaway CA ($E2E_CA, in DIR/tls) signs a
+# certificate for 127.0.0.1 and localhost: Postfix offers STARTTLS on
+# SMTP_PORT, Dovecot STARTTLS on IMAP_PORT and implicit TLS on IMAPS_PORT
+# (E2E_CA and IMAPS_PORT are empty without openssl). Plain text stays
+# allowed on both plain ports.
 # Nothing listens anywhere but 127.0.0.1, and nothing is relayed: Postfix
 # delivers only to example.test and refuses every other domain.
 
@@ -52,6 +57,41 @@ e2e_can_run() {
 	[ -z "$E2E_SKIP" ]
 }
 
+# e2e_certs DIR: DIR/tls/ca.pem (the CA), server.pem and server.key.
+e2e_certs() {
+	local t=$1/tls
+	mkdir -p "$t"
+	E2E_CA=
+	command -v openssl >/dev/null || return 0
+	local ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+	openssl req -x509 "${ec[@]}" -keyout "$t/ca.key" -out "$t/ca.pem" -days 2 \
+		-subj "/CN=wwjudge e2e throwaway CA" \
+		-addext "basicConstraints=critical,CA:TRUE" \
+		-addext "keyUsage=critical,keyCertSign,cRLSign" >"$t/openssl.log" 2>&1 &&
+	openssl req "${ec[@]}" -keyout "$t/server.key" -out "$t/server.csr" \
+		-subj "/CN=localhost" >>"$t/openssl.log" 2>&1 &&
+	printf '%s\n' "subjectAltName = IP:127.0.0.1, DNS:localhost" \
+		"basicConstraints = critical, CA:FALSE" \
+		"keyUsage = critical, digitalSignature, keyEncipherment" \
+		"extendedKeyUsage = serverAuth" >"$t/server.ext" &&
+	openssl x509 -req -in "$t/server.csr" -CA "$t/ca.pem" -CAkey "$t/ca.key" \
+		-CAcreateserial -days 2 -extfile "$t/server.ext" -out "$t/server.pem" \
+		>>"$t/openssl.log" 2>&1 || return 1
+	chgrp postfix "$t/server.key" && chmod 0640 "$t/server.key"
+	E2E_CA=$t/ca.pem
+}
+
+# The TLS lines of main.cf, when there is a certificate.
+e2e_postfix_tls() {
+	[ -n "$E2E_CA" ] || return 0
+	cat <<CF
+smtpd_tls_cert_file = $1/tls/server.pem
+smtpd_tls_key_file = $1/tls/server.key
+smtpd_tls_security_level = may
+smtpd_tls_loglevel = 1
+CF
+}
+
 e2e_postfix_config() {
 	local d=$1
 	mkdir -p "$d/postfix" "$d/queue" "$d/pfdata"
@@ -91,6 +131,7 @@ queue_run_delay = 1s
 minimal_backoff_time = 1s
 maximal_backoff_time = 2s
 shlib_directory = /usr/lib/postfix
+$(e2e_postfix_tls "$d")
 CF
 	cat >"$d/postfix/master.cf" <<CF
 127.0.0.1:$SMTP_PORT inet n - n - - smtpd
@@ -113,7 +154,16 @@ virtual   unix  -       n       n       -       -       virtual
 anvil     unix  -       -       n       -       1       anvil
 scache    unix  -       -       n       -       1       scache
 postlog   unix-dgram n  -       n       -       1       postlogd
+tlsmgr    unix  -       -       n       1000?   1       tlsmgr
 CF
+}
+
+e2e_dovecot_tls() {
+	if [ -z "$E2E_CA" ]; then
+		echo "ssl = no"
+		return
+	fi
+	printf '%s\n' "ssl = yes" "ssl_cert = <$1/tls/server.pem" "ssl_key = <$1/tls/server.key"
 }
 
 e2e_dovecot_config() {
@@ -126,7 +176,7 @@ base_dir = $d/dovecot-run
 state_dir = $d/dovecot-state
 log_path = $d/dovecot.log
 info_log_path = $d/dovecot.log
-ssl = no
+$(e2e_dovecot_tls "$d")
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 first_valid_uid = 100
@@ -149,7 +199,8 @@ service imap-login {
     port = $IMAP_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${IMAPS_PORT:-0}
   }
 }
 service stats {
@@ -187,8 +238,12 @@ e2e_start() {
 		[ "$(stat -c %u "$up")" = 0 ] && chmod go+x "$up"
 		up=$(dirname "$up")
 	done
-	SMTP_PORT=$(e2e_free_port) && IMAP_PORT=$(e2e_free_port) || {
+	SMTP_PORT=$(e2e_free_port) && IMAP_PORT=$(e2e_free_port) && IMAPS_PORT=$(e2e_free_port) || {
 		E2E_SKIP="no free port on 127.0.0.1"; return 1; }
+	e2e_certs "$E2E_DIR" || {
+		E2E_SKIP="openssl cannot make the test certificates: $(tail -n 3 "$E2E_DIR/tls/openssl.log" | tr '\n' ' ')"
+		return 1; }
+	[ -n "$E2E_CA" ] || IMAPS_PORT=
 	e2e_postfix_config "$E2E_DIR"
 	e2e_dovecot_config "$E2E_DIR"
 	e2e_mailboxes "$E2E_DIR" "$@"
@@ -209,6 +264,9 @@ e2e_start() {
 	if ! e2e_wait_port "$IMAP_PORT" 20; then
 		E2E_SKIP="dovecot does not listen on 127.0.0.1:$IMAP_PORT"; return 1
 	fi
+	if [ -n "$IMAPS_PORT" ] && ! e2e_wait_port "$IMAPS_PORT" 20; then
+		E2E_SKIP="dovecot does not listen on 127.0.0.1:$IMAPS_PORT (imaps)"; return 1
+	fi
 }
 
 e2e_stop() {
@@ -227,4 +285,21 @@ e2e_stop() {
 		done
 		E2E_DOVECOT=
 	fi
+}
+
+# e2e_begin USER...: for a test runner (tests/cli/e2e_*.sh): exits 0
+# with the reason when the servers cannot run here; else starts them for
+# USER...@example.test under $T/servers, stops them when the runner
+# exits, and fails when they do not start.
+e2e_begin() {
+	if ! e2e_can_run; then
+		echo "skipped: $E2E_SKIP"
+		exit 0
+	fi
+	trap 'e2e_stop; rm -rf "$T"' EXIT
+	mkdir -p "$T/servers"
+	e2e_start "$T/servers" "$@" || {
+		tail -n 20 "$T"/servers/*.log "$T"/servers/*.start "$T"/servers/tls/*.log 2>/dev/null
+		fail "the mail servers do not start: $E2E_SKIP"
+	}
 }
