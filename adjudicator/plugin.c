@@ -1,6 +1,7 @@
 /* The wwjudge binary's side of plugin.h: finding and loading the plugins,
  * and the trampolines that stand for their functions. */
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,11 +41,24 @@ static void *open_plugin(const char *file, char *err, size_t errlen)
 	return NULL;
 }
 
+/* The plugin's layouts are the binary's (plugin.h). */
+static bool same_build(void *h, const char *file)
+{
+	const char *abi = strncmp(file, "wwjudge-png", 11) ? "ww_net_abi" : "ww_png_abi";
+	const unsigned long *theirs = dlsym(h, abi);
+	return theirs && *theirs == WW_PLUGIN_ABI;
+}
+
 void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
 {
 	void *h = open_plugin(file, err, errlen);
 	if (!h)
 		return NULL;
+	if (!same_build(h, file)) {
+		snprintf(err, errlen, "%s is from another build of wwjudge: build or install the "
+			 "binary and its plugins together", file);
+		return NULL;
+	}
 	void *fn = dlsym(h, name);
 	if (!fn)
 		snprintf(err, errlen, "%s has no %s: it is from another wwjudge build", file, name);

@@ -17,6 +17,17 @@
 #define WW_PLUGIN_H
 
 #include <stddef.h>
+#include "data.h"
+#include "mail.h"
+#include "state.h"
+
+/* The layouts the binary and a plugin pass between them. Each plugin
+ * exports its own value (ww_png_abi, ww_net_abi); one from another build,
+ * whose structs differ, is refused rather than called. */
+#define WW_PLUGIN_ABI \
+	((unsigned long)sizeof(struct ww_data) * 1000003u ^ \
+	 (unsigned long)sizeof(struct ww_state) * 1009u ^ \
+	 (unsigned long)sizeof(struct ww_mail_config))
 
 /* The function `name` of plugin `file`, or NULL with the reason in err
  * (where it was looked for and what dlopen said). */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cairo.h>
 #include "cache.h"
+#include "plugin.h"
 #include "report.h"
 
 #define W WW_BOARD_W
@@ -137,6 +138,9 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 	}
 	return 0;
 }
+
+/* In the wwjudge binary this file is the PNG plugin (plugin.h). */
+const unsigned long ww_png_abi = WW_PLUGIN_ABI;
 
 /* ---- the land: colony regions, wilderness and sea ---- */
 
