@@ -128,9 +128,9 @@ fuzz: $(FUZZERS:%=fuzz/bin/%)
 .PHONY: fuzz
 
 # Benchmarks (bench/, docs/robustness.md): optimised build, not part of test.
-bench/bench: bench/bench.c tests/driver.h $(LIB_SRC:adjudicator/%.c=build/%.o)
+bench/bench: bench/bench.c bench/bench.h tests/driver.h $(LIB_SRC:adjudicator/%.c=build/%.o)
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=build/%.o) $(LDLIBS)
-bench/floor bench/e2e: bench/%: bench/%.c
+bench/floor bench/e2e: bench/%: bench/%.c bench/bench.h
 	$(CC) $(CFLAGS) -o $@ $<
 bench: build/wwjudge bench/bench bench/floor bench/e2e
 	bench/run.sh
