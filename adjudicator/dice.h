@@ -53,6 +53,11 @@ int ww_dice_roll(const unsigned char seed[WW_SEED_BYTES], uint64_t index);
 void ww_dice_shuffle(const unsigned char seed[WW_SEED_BYTES], uint64_t shuffle,
 		     uint8_t *cards, int n);
 
+/* Keys `d` with a fixed public key instead of a game's seed, keeping its
+ * forced rolls: dice that tell nothing of the game's own (docs/rulings.md,
+ * "Orders checked before the dice"). */
+void ww_dice_stand_in(struct ww_dice *d);
+
 /* Wire a ww_dice to the engine's interface. */
 void ww_dice_rng(struct ww_dice *d, struct ww_rng *rng);
 

@@ -69,6 +69,8 @@ struct ww_play {
 	const char *orders[WW_PLAY_MAX];
 	struct ww_order parsed[WW_PLAY_MAX];
 	int nparsed;                    /* how many parsed before a refusal */
+	int applied;                    /* accepted: how many carried out (n, or fewer:
+					   the rest refused after them, p->why) */
 	bool refused;
 	char why[1024];                 /* 'order 2 of 3 ("...") refused: ...' */
 	struct ww_events ev;
@@ -76,10 +78,19 @@ struct ww_play {
 };
 
 /* Applies p->orders for p->side to a copy of g with `dice` (forced rolls,
- * may be NULL). Returns 0 (accepted: p->after, p->ev), 1 (refused:
- * p->why, nothing changed), or -1 out of memory. */
+ * may be NULL). They are first played on the side's stand-in state with
+ * stand-in dice (ww_view_stand_in): an order refused there refuses them
+ * all. Returns 0 (accepted: p->after, p->ev; p->applied < p->n when the
+ * game's own cards or dice refused order p->applied after the orders
+ * before it were carried out, p->why), 1 (refused: p->why, nothing
+ * changed), or -1 out of memory. */
 int ww_play_apply(const struct ww_data *d, const struct ww_game *g,
 		  struct ww_dice *dice, struct ww_play *p);
+/* The orders played on the side's stand-in state with stand-in dice only:
+ * what a preview shows. Never the game's dice, cards or seed. Returns as
+ * ww_play_apply; p->after is a game no one plays. */
+int ww_play_preview(const struct ww_data *d, const struct ww_game *g,
+		    const struct ww_dice *dice, struct ww_play *p);
 /* The orders joined by newlines, as received (for the log). */
 void ww_play_text(const struct ww_play *p, char *out, size_t len);
 /* Commits an accepted play (or logs a refused one) with `files`, at one

@@ -528,7 +528,7 @@ static int cmd_preview(struct modcmd *x)
 		return EX_OSERR;
 	p->side = (enum ww_side)side_of(sw);
 	p->orders[p->n++] = order;
-	int r = ww_play_apply(x->d, x->g, NULL, p), rc;
+	int r = ww_play_preview(x->d, x->g, NULL, p), rc;
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
@@ -537,11 +537,11 @@ static int cmd_preview(struct modcmd *x)
 		char canon[WW_MAIL_LINE];
 		struct ww_state view;
 		ww_order_format(x->d, &p->parsed[0], canon, sizeof canon);
-		say(x, "Would be accepted (a preview: nothing was committed, no die counts): %s",
-		    canon);
+		say(x, "Would be accepted (a preview with stand-in dice and cards, never the "
+		    "game's: nothing was committed): %s", canon);
 		fputc('\n', x->rf);
 		ww_view(&p->after->state, p->side, &view);
-		ww_report_text(x->rf, x->d, &view, p->side, &p->ev, x->g->meta.commitment);
+		ww_report_preview(x->rf, x->d, &view, p->side, &p->ev, x->g->meta.commitment);
 		rc = reply_alone(x, "preview") < 0 ? EX_TEMPFAIL : EX_OK;
 	}
 	ww_play_free(p);

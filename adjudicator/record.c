@@ -460,6 +460,24 @@ static const char *audience_word(int a)
 	}
 }
 
+/* `key:` and the lines of `text`, one list item each. */
+static void order_lines(FILE *f, const char *key, const char *text)
+{
+	fprintf(f, "%s:", key);
+	const char *t = text ? text : "";
+	if (!*t)
+		fputs(" []", f);
+	while (*t) {
+		const char *nl = strchr(t, '\n');
+		size_t n = nl ? (size_t)(nl - t) : strlen(t);
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), t);
+		fputs("\n  - ", f);
+		ww_yaml_quote(f, line);
+		t += n + (nl ? 1 : 0);
+	}
+}
+
 static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const struct ww_state *s)
 {
 	fprintf(f, "entry: %d\n", number);
@@ -478,7 +496,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 		ww_yaml_quote(f, e->message_id);
 	}
 	fprintf(f, "\nrejected: %s\n", e->rejected ? "true" : "false");
-	if (e->rejected) {
+	if (e->rejected || e->reason) {
 		fputs("reason: ", f);
 		ww_yaml_quote(f, e->reason ? e->reason : "");
 		fputc('\n', f);
@@ -490,19 +508,9 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 			(unsigned)r->from_move, (unsigned)r->to_move, r->target, r->first, r->last,
 			(unsigned long long)r->next_roll, (unsigned long long)r->next_shuffle);
 	}
-	fputs("order:", f);
-	const char *t = e->order_text ? e->order_text : "";
-	if (!*t)
-		fputs(" []", f);
-	while (*t) {
-		const char *nl = strchr(t, '\n');
-		size_t n = nl ? (size_t)(nl - t) : strlen(t);
-		char line[1024];
-		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), t);
-		fputs("\n  - ", f);
-		ww_yaml_quote(f, line);
-		t += n + (nl ? 1 : 0);
-	}
+	order_lines(f, "order", e->order_text);
+	if (e->not_carried_out)
+		order_lines(f, "\nnot_carried_out", e->not_carried_out);
 	fputs("\nevents:", f);
 	int n = e->events ? e->events->n : 0;
 	if (!n)

@@ -74,7 +74,8 @@ struct ww_log_entry {
 	const char *message_id;   /* may be NULL */
 	const char *received;     /* when the order arrived (a mail's Date), may be NULL */
 	bool rejected;
-	const char *reason;       /* when rejected */
+	const char *reason;       /* when rejected, or why the rest was not carried out */
+	const char *not_carried_out; /* accepted in part: the order lines after the refused one */
 	const struct ww_events *events;
 	const struct ww_rollback *rollback; /* a rollback entry; NULL otherwise */
 };

@@ -42,6 +42,7 @@ struct ww_report {
 	const char *commitment;         /* the seed commitment, or NULL */
 	const char *seed_hex;           /* the seed once revealed, else NULL */
 	const char *templates;          /* template directory; NULL: found beside the data */
+	bool stand_in;                  /* a preview: the events' dice are stand-ins */
 };
 
 /* report_text.c */
@@ -63,6 +64,12 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *view,
 		   enum ww_side recipient, const struct ww_events *recent,
 		   const char *commitment);
+
+/* ww_report_text for a preview (ww_play_preview): its unforced dice are
+ * shown as stand-ins, not the game's. */
+int ww_report_preview(FILE *out, const struct ww_data *d, const struct ww_state *view,
+		      enum ww_side recipient, const struct ww_events *events,
+		      const char *commitment);
 
 /* The seed revealed at the end of the game (record.h), for the report's
  * end: with it both players can check every roll and shuffle. */

@@ -102,6 +102,8 @@ static void add_events(struct build *b, struct tpl_obj *step, const struct ww_ev
 		tpl_set(o, "index", "%lld", (long long)e->roll_index);
 		tpl_set(o, "value", "%d", e->roll);
 		tpl_flag(o, "forced", e->forced);
+		tpl_flag(o, "from_seed", !e->forced && !b->r->stand_in);
+		tpl_flag(o, "stand_in", !e->forced && b->r->stand_in);
 	}
 }
 
@@ -490,18 +492,32 @@ out:
 	return rc;
 }
 
+static int report_text(FILE *out, const struct ww_report *r)
+{
+	char err[512];
+	if (ww_report_write(out, r, err, sizeof err)) {
+		fprintf(stderr, "report: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *view,
 		   enum ww_side recipient, const struct ww_events *recent,
 		   const char *commitment)
 {
 	struct ww_report r = { .d = d, .view = view, .recipient = recipient,
 			       .events = recent, .commitment = commitment };
-	char err[512];
-	if (ww_report_write(out, &r, err, sizeof err)) {
-		fprintf(stderr, "report: %s\n", err);
-		return -1;
-	}
-	return 0;
+	return report_text(out, &r);
+}
+
+int ww_report_preview(FILE *out, const struct ww_data *d, const struct ww_state *view,
+		      enum ww_side recipient, const struct ww_events *events,
+		      const char *commitment)
+{
+	struct ww_report r = { .d = d, .view = view, .recipient = recipient,
+			       .events = events, .commitment = commitment, .stand_in = true };
+	return report_text(out, &r);
 }
 
 /* ---- small pieces for callers that write their own text ---- */

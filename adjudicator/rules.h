@@ -150,6 +150,12 @@ bool ww_has_army(const struct ww_data *d, const struct ww_state *s, int space,
 /* The state as `side` may see it: the other side's hand keeps its size
  * but not its cards, and the deck keeps its size but not its order. */
 void ww_view(const struct ww_state *s, enum ww_side side, struct ww_state *out);
+/* A whole state that `side` cannot tell from the real one: its view, with
+ * the other side's hand and the deck dealt from the cards it has not seen
+ * by `rng` (stand-in dice: docs/rulings.md, "Orders checked before the
+ * dice"). Orders are checked and previewed on it. */
+void ww_view_stand_in(const struct ww_state *s, enum ww_side side, struct ww_rng *rng,
+		      struct ww_state *out);
 
 /* rules_invariants.c: the soak test's checks; returns the number broken
  * and describes the first in `why`. */

@@ -23,3 +23,26 @@ void ww_view(const struct ww_state *s, enum ww_side side, struct ww_state *out)
 		m->keep = -1;
 	}
 }
+
+/* The other side's hand and the deck, as one pile the side cannot tell
+ * apart, shuffled and dealt back to the same sizes. */
+static void redeal_unseen(const struct ww_state *s, enum ww_side other,
+			  struct ww_rng *rng, struct ww_state *out)
+{
+	uint8_t unseen[2 * WW_MAX_CARDS];
+	int n = 0;
+	for (int i = 0; i < s->deck.n; i++)
+		unseen[n++] = s->deck.card[i];
+	for (int i = 0; i < s->hand[other].n; i++)
+		unseen[n++] = s->hand[other].card[i];
+	rng->shuffle(rng->ctx, s->next_shuffle, unseen, n);
+	memcpy(out->deck.card, unseen, (size_t)s->deck.n);
+	memcpy(out->hand[other].card, unseen + s->deck.n, (size_t)s->hand[other].n);
+}
+
+void ww_view_stand_in(const struct ww_state *s, enum ww_side side, struct ww_rng *rng,
+		      struct ww_state *out)
+{
+	ww_view(s, side, out);
+	redeal_unseen(s, side == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN, rng, out);
+}

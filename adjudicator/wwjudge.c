@@ -565,7 +565,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 	p->side = a->side;
 	for (int i = 0; i < a->norders; i++)
 		p->orders[p->n++] = a->orders[i];
-	int r = ww_play_apply(s->d, s->g, &a->dice, p);
+	int r = a->preview ? ww_play_preview(s->d, s->g, &a->dice, p) :
+			     ww_play_apply(s->d, s->g, &a->dice, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 		goto out;
@@ -596,17 +597,22 @@ static int apply_orders(struct session *s, struct order_args *a)
 			goto out;
 		}
 	}
-	for (int i = 0; i < a->norders; i++) {
-		char canon[ORDER_LINE], line[ORDER_LINE + 48];
+	for (int i = 0; i < p->applied; i++) {
+		char canon[ORDER_LINE], line[ORDER_LINE + 80];
 		ww_order_format(s->d, &p->parsed[i], canon, sizeof canon);
-		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview, "
-			 "nothing committed)" : "Accepted", canon);
+		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview "
+			 "with stand-in dice and cards, nothing committed)" : "Accepted", canon);
 		ww_report_line(stdout, line);
+	}
+	if (p->applied < p->n) {
+		warnx("%s", p->why);
+		rc = EX_DATAERR;
 	}
 	printf("\n");
 	struct ww_state view;
 	ww_view(&p->after->state, a->side, &view);
-	if (ww_report_text(stdout, s->d, &view, a->side, &p->ev, p->after->meta.commitment))
+	if ((a->preview ? ww_report_preview : ww_report_text)(stdout, s->d, &view, a->side, &p->ev,
+							       p->after->meta.commitment))
 		rc = EX_IOERR;
 	if (p->after->meta.seed_revealed)
 		ww_report_seed(stdout, p->after->meta.seed_hex);

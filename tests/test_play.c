@@ -1,0 +1,185 @@
+/* Orders checked before the dice (docs/rulings.md): no one sees a die, a
+ * shuffle or a draw that is not committed. A batch is first played on the
+ * side's stand-in state with stand-in dice; what is refused there is
+ * refused whole, the same for any secret seed; what the game's own dice
+ * refuse later is carried out up to that order. Previews never use the
+ * game's dice. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "mail.h"
+#include "record.h"
+#include "support.h"
+
+/* Howe and 2 CUs at Boston, 4 American CUs at Lexington and Concord: a
+ * battle whose winner only the dice decide. */
+static const char position[] =
+	"year: 1776\nto_move: british\nimpulse: british\nregulars: false\n"
+	"board:\n  Boston MA: {pc: british, british: 2}\n"
+	"  Lexington and Concord MA: {american: 4}\n"
+	"  Philadelphia PA: {pc: american, american: 3}\n"
+	"generals: {Howe: Boston MA, Washington: Philadelphia PA}\n"
+	"standing_orders:\n  british: {never_battle_card: true}\n"
+	"hands: {british: [50, 51], american: []}\n";
+
+static const char *attack = "play 50 move Howe to Lexington and Concord MA";
+
+static void game_at_position(struct ww_game *g, unsigned char seed_byte, uint64_t next_roll)
+{
+	char path[] = "/tmp/ww-play-XXXXXX", err[512];
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, position, sizeof position - 1), (ssize_t)sizeof position - 1);
+	close(fd);
+	memset(g, 0, sizeof *g);
+	g->data = test_data();
+	if (ww_scenario_load(path, g->data, &g->state, err, sizeof err))
+		fail_msg("%s", err);
+	unlink(path);
+	g->state.next_roll = next_roll;
+	for (int i = 0; i < WW_SEED_BYTES; i++)
+		g->seed[i] = (unsigned char)(i + seed_byte);
+	ww_seed_commitment(g->seed, g->meta.commitment);
+	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", g->data->id);
+	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", g->data->dir);
+}
+
+static struct ww_play *batch(const char *first, const char *second)
+{
+	struct ww_play *p = calloc(1, sizeof *p);
+	assert_non_null(p);
+	p->side = WW_BRITISH;
+	p->orders[p->n++] = first;
+	if (second)
+		p->orders[p->n++] = second;
+	return p;
+}
+
+static void play_free(struct ww_play *p)
+{
+	ww_play_free(p);
+	free(p);
+}
+
+/* Issue 11: "play 50 move Howe ...; pass" told the position after the
+ * battle's dice and left next_roll where it was. Now the refusal comes
+ * from stand-in dice: byte-identical for two secret seeds. */
+static void test_refused_after_a_battle_the_same_for_any_seed(void **s)
+{
+	(void)s;
+	struct ww_game g1, g2;
+	game_at_position(&g1, 0, 0);
+	game_at_position(&g2, 101, 0);
+	struct ww_play *p1 = batch(attack, "pass"), *p2 = batch(attack, "pass");
+	assert_int_equal(ww_play_apply(test_data(), &g1, NULL, p1), 1);
+	assert_int_equal(ww_play_apply(test_data(), &g2, NULL, p2), 1);
+	assert_string_equal(p1->why, p2->why);
+	assert_non_null(strstr(p1->why, "order 2 of 2 (\"pass\") refused"));
+	assert_non_null(strstr(p1->why, "stand-in dice"));
+	assert_null(p1->after);
+	play_free(p1);
+	play_free(p2);
+}
+
+/* A preview shows stand-in dice, never the game's: the same for two
+ * seeds, and not what the game's dice then roll. */
+static void test_preview_never_uses_the_game_dice(void **s)
+{
+	(void)s;
+	bool differs = false;
+	for (unsigned char k = 0; k < 40 && !differs; k++) {
+		struct ww_game g1, g2;
+		game_at_position(&g1, 0, k);
+		game_at_position(&g2, 77, k);
+		struct ww_play *v1 = batch(attack, NULL), *v2 = batch(attack, NULL);
+		struct ww_play *real = batch(attack, NULL);
+		assert_int_equal(ww_play_preview(test_data(), &g1, NULL, v1), 0);
+		assert_int_equal(ww_play_preview(test_data(), &g2, NULL, v2), 0);
+		assert_int_equal(v1->ev.n, v2->ev.n);
+		for (int i = 0; i < v1->ev.n; i++) {
+			assert_string_equal(v1->ev.v[i].text, v2->ev.v[i].text);
+			assert_int_equal(v1->ev.v[i].roll, v2->ev.v[i].roll);
+		}
+		assert_memory_equal(&v1->after->state, &v2->after->state,
+				    sizeof v1->after->state);
+		assert_int_equal(ww_play_apply(test_data(), &g1, NULL, real), 0);
+		for (int i = 0; i < real->ev.n && i < v1->ev.n; i++)
+			differs |= real->ev.v[i].roll != v1->ev.v[i].roll;
+		play_free(v1);
+		play_free(v2);
+		play_free(real);
+	}
+	assert_true(differs);
+}
+
+/* The stand-in dice let the British lose (so "retreat" is accepted
+ * there); the game's own dice let them win: the attack stands, with its
+ * dice, and the retreat is refused. */
+static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
+{
+	(void)s;
+	struct ww_game g;
+	struct ww_play *p = NULL;
+	uint64_t at = 0;
+	for (; at < 200; at++) {
+		game_at_position(&g, 0, at);
+		p = batch(attack, "discard 51");
+		int r = ww_play_preview(test_data(), &g, NULL, p);
+		play_free(p);
+		if (r == 0)
+			break;
+	}
+	assert_true(at < 200);
+	int k = 0;
+	for (; k < 200; k++) {
+		game_at_position(&g, (unsigned char)k, at);
+		p = batch(attack, "discard 51");
+		assert_int_equal(ww_play_apply(test_data(), &g, NULL, p), 0);
+		if (p->applied == 1)
+			break;
+		play_free(p);
+	}
+	assert_true(k < 200);
+	assert_false(p->refused);
+	assert_true(p->after->state.next_roll > g.state.next_roll);
+	assert_non_null(strstr(p->why, "order 2 of 2 (\"discard 51\") refused"));
+	assert_non_null(strstr(p->why, "not carried out"));
+	char text[256];
+	ww_play_text(p, text, sizeof text);
+	assert_string_equal(text, attack);
+
+	char dir[] = "/tmp/ww-play-game-XXXXXX", err[512], cmd[64];
+	assert_non_null(mkdtemp(dir));
+	struct ww_events none = { 0 };
+	assert_int_equal(ww_record_create(dir, &g, &none, err, sizeof err), WW_REC_OK);
+	struct ww_log_entry e = { .sender = "command line" };
+	assert_int_equal(ww_play_commit(dir, &g, p, &e, NULL, 0, NULL, err, sizeof err),
+			 WW_REC_OK);
+	char log[256];
+	snprintf(log, sizeof log, "%s/log/000002.yaml", dir);
+	FILE *f = fopen(log, "r");
+	assert_non_null(f);
+	char entry[8192];
+	entry[fread(entry, 1, sizeof entry - 1, f)] = '\0';
+	fclose(f);
+	assert_non_null(strstr(entry, "rejected: false\n"));
+	assert_non_null(strstr(entry, "not_carried_out:\n  - \"discard 51\""));
+	assert_int_equal(ww_record_verify(dir, test_data(), stderr), 0);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	play_free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_refused_after_a_battle_the_same_for_any_seed),
+		cmocka_unit_test(test_preview_never_uses_the_game_dice),
+		cmocka_unit_test(test_carried_out_up_to_the_order_the_game_dice_refuse),
+	};
+	assert_int_equal(ww_dice_init(), 0);
+	return cmocka_run_group_tests(tests, NULL, free_test_data);
+}
