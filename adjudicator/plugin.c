@@ -102,7 +102,7 @@ static int check_plugin(const char *path, const char *file, char *err, size_t er
 }
 
 /* Where plugins are looked for (plugin.h), in order: n of them, or -1
- * when WW_PLUGINS is not an absolute path. */
+ * when WW_PLUGINS is not an absolute path (or too long to be one). */
 static int plugin_dirs(char dirs[3][PATH_MAX + 32], char *err, size_t errlen)
 {
 	char exe[PATH_MAX];
@@ -111,6 +111,11 @@ static int plugin_dirs(char dirs[3][PATH_MAX + 32], char *err, size_t errlen)
 	if (env && *env && *env != '/') {
 		snprintf(err, errlen, "WW_PLUGINS is %s, not an absolute path: name the plugin "
 			 "directory from / (say, /usr/local/lib/wwjudge)", env);
+		return -1;
+	}
+	if (env && strlen(env) >= PATH_MAX) {
+		snprintf(err, errlen, "WW_PLUGINS is longer than %d bytes: name a plugin directory "
+			 "with a shorter path", PATH_MAX - 1);
 		return -1;
 	}
 	if (env && *env)

@@ -45,6 +45,9 @@ stand_in "$T/evil"
 refused "WW_PLUGINS is evil, not an absolute path: name the plugin directory from /" \
 	WW_PLUGINS=evil
 
+# ... nor cut short into another directory.
+refused "WW_PLUGINS is longer than 4095 bytes" WW_PLUGINS="$T/$(printf 'x%.0s' $(seq 5000))"
+
 # A plugin from another build is refused before it is loaded.
 refused "$T/evil/wwjudge-png.so is from another build of wwjudge: build or install" \
 	WW_PLUGINS="$T/evil"
