@@ -12,7 +12,12 @@
  * directly instead.
  *
  * A plugin is looked for in $WW_PLUGINS, then beside the binary
- * (build/), then in ../lib/wwjudge/ from the binary (an installed tree). */
+ * (build/), then in ../lib/wwjudge/ from the binary (an installed tree).
+ * Loading a shared object runs its code, so a plugin is loaded only
+ * from a directory named by an absolute path, owned by the user or root
+ * and writable by no one else, only if the plugin is a regular file
+ * owned and kept the same way, and only if its stamp, read from the
+ * file, is the binary's. */
 #ifndef WW_PLUGIN_H
 #define WW_PLUGIN_H
 
@@ -29,8 +34,14 @@
 	 (unsigned long)sizeof(struct ww_state) * 1009u ^ \
 	 (unsigned long)sizeof(struct ww_mail_config))
 
+/* The value of the unsigned long `symbol` that the shared object open on
+ * fd exports (plugin_stamp.c), read from the file without loading it:
+ * 0, -1 when fd is not a shared object for this machine, or -2 when it
+ * has no such symbol. */
+int ww_plugin_stamp(int fd, const char *symbol, unsigned long *stamp);
+
 /* The function `name` of plugin `file`, or NULL with the reason in err
- * (where it was looked for and what dlopen said). */
+ * (where it was looked for, why it was refused, or what dlopen said). */
 void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen);
 
 #endif
