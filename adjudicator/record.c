@@ -705,6 +705,18 @@ out:
 
 /* ---- lock ---- */
 
+/* Only the judge's own user may enter a game directory: the log and the
+ * lock are not for others (docs/record.md, "Who may read what"). Games
+ * made before this was so are closed at their next lock. */
+static void close_to_others(const char *dir, int lock_fd)
+{
+	struct stat st;
+	if (stat(dir, &st) == 0 && (st.st_mode & 077))
+		chmod(dir, st.st_mode & 0700);
+	if (fstat(lock_fd, &st) == 0 && (st.st_mode & 077))
+		fchmod(lock_fd, st.st_mode & 0600);
+}
+
 enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
 				  char *err, size_t errlen)
 {
@@ -713,11 +725,12 @@ enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
 		say(err, errlen, "path too long: %s", dir);
 		return WW_REC_IO;
 	}
-	int lfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	int lfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (lfd < 0) {
 		say(err, errlen, "cannot open %s: %s", path, strerror(errno));
 		return errno == ENOENT ? WW_REC_MISSING : WW_REC_IO;
 	}
+	close_to_others(dir, lfd);
 	for (int tries = 0; flock(lfd, LOCK_EX | LOCK_NB) < 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
 			say(err, errlen, "cannot lock %s: %s", path, strerror(errno));
@@ -890,10 +903,10 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 	char rel[64], *old;
 	size_t oldlen;
 	snprintf(rel, sizeof rel, "log/%06d.yaml", x->number);
-	if (add_text(t, rel, NULL, 0, fill_log, x, 0644) < 0)
+	if (add_text(t, rel, NULL, 0, fill_log, x, 0600) < 0)
 		return -1;
 	if (x->g) {
-		if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0644) < 0 ||
+		if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0600) < 0 ||
 		    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0)
 			return -1;
 		for (x->side = WW_AMERICAN; x->side <= WW_BRITISH; x->side++) {
@@ -919,7 +932,7 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 	if ((x->seen && *x->seen) || (x->also_seen && *x->also_seen)) {
 		if (read_rec(dir, "seen", &old, &oldlen) < 0)
 			return -1;
-		int rc = add_text(t, "seen", old, oldlen, fill_seen, x, 0644);
+		int rc = add_text(t, "seen", old, oldlen, fill_seen, x, 0600);
 		free(old);
 		if (rc < 0)
 			return -1;
@@ -1021,7 +1034,7 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 				       char *err, size_t errlen)
 {
 	static const struct { const char *rel; mode_t mode; } dirs[] = {
-		{ "log", 0755 }, { "secret", 0700 }, { "outbox", 0700 },
+		{ "log", 0700 }, { "secret", 0700 }, { "outbox", 0700 },
 		{ "outbox/tmp", 0700 }, { "outbox/new", 0700 }, { "outbox/cur", 0700 },
 	};
 	struct ww_state empty;
@@ -1033,18 +1046,18 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	enum ww_rec_status st = WW_REC_OK;
 
 	ww_state_init(&empty);
-	if ((st = make_dir(tmp, 0755, err, errlen)))
+	if ((st = make_dir(tmp, 0700, err, errlen)))
 		return st;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		if (join(path, tmp, dirs[i].rel) < 0 ||
 		    (st = make_dir(path, dirs[i].mode, err, errlen)))
 			return st ? st : WW_REC_IO;
-	if (add_text(&t, "game.yaml", NULL, 0, fill_game, &x, 0644) < 0 ||
-	    add_text(&t, "log/000001.yaml", NULL, 0, fill_log, &x, 0644) < 0 ||
+	if (add_text(&t, "game.yaml", NULL, 0, fill_game, &x, 0600) < 0 ||
+	    add_text(&t, "log/000001.yaml", NULL, 0, fill_log, &x, 0600) < 0 ||
 	    add_text(&t, "secret/seed", NULL, 0, fill_seed, &x, 0600) < 0 ||
 	    add_text(&t, "secret/state.yaml", NULL, 0, fill_state, &x, 0600) < 0 ||
-	    add_text(&t, "seen", NULL, 0, fill_nothing, &x, 0644) < 0 ||
-	    add_text(&t, "lock", NULL, 0, fill_nothing, &x, 0644) < 0)
+	    add_text(&t, "seen", NULL, 0, fill_nothing, &x, 0600) < 0 ||
+	    add_text(&t, "lock", NULL, 0, fill_nothing, &x, 0600) < 0)
 		goto fail;
 	if (g->meta.scenario[0] &&
 	    add_text(&t, "secret/initial-state.yaml", NULL, 0, fill_initial, &x, 0600) < 0)

@@ -92,6 +92,8 @@ bool ww_report_sees(const struct ww_event *e, enum ww_side recipient);
  * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
 int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 		   char *err, size_t errlen);
+/* Every accepted log entry of the game, oldest first (the public export). */
+int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
 void ww_recent_free(struct ww_recent *r);
 
 /* report_guide.c */

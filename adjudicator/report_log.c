@@ -157,7 +157,8 @@ static int read_entry(const char *dir, int number, bool *accepted,
 	return rc;
 }
 
-static int prepend(struct ww_recent *r, const struct ww_recent_step *s)
+/* Puts s into r at index `at` (0: the front, r->n: the end). */
+static int add_step(struct ww_recent *r, const struct ww_recent_step *s, int at)
 {
 	if (r->n == r->cap) {
 		int cap = r->cap ? r->cap * 2 : 8;
@@ -167,8 +168,8 @@ static int prepend(struct ww_recent *r, const struct ww_recent_step *s)
 		r->v = v;
 		r->cap = cap;
 	}
-	memmove(&r->v[1], &r->v[0], (size_t)r->n * sizeof *r->v);
-	r->v[0] = *s;
+	memmove(&r->v[at + 1], &r->v[at], (size_t)(r->n - at) * sizeof *r->v);
+	r->v[at] = *s;
 	r->n++;
 	return 0;
 }
@@ -191,7 +192,7 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 			ww_events_free(&step.ev);
 			break;
 		}
-		if (prepend(r, &step)) {
+		if (add_step(r, &step, 0)) {
 			ww_events_free(&step.ev);
 			ww_recent_free(r);
 			snprintf(err, errlen, "out of memory reading the log");
@@ -199,6 +200,27 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 		}
 		if (recipient == WW_NOBODY || step.side == recipient)
 			break;
+	}
+	return 0;
+}
+
+int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen)
+{
+	int last = last_entry(dir);
+	memset(r, 0, sizeof *r);
+	for (int number = 1; number <= last; number++) {
+		struct ww_recent_step step;
+		bool accepted;
+		if (read_entry(dir, number, &accepted, &step, err, errlen)) {
+			ww_recent_free(r);
+			return -1;
+		}
+		if (accepted && add_step(r, &step, r->n)) {
+			ww_events_free(&step.ev);
+			ww_recent_free(r);
+			snprintf(err, errlen, "out of memory reading the log");
+			return -1;
+		}
 	}
 	return 0;
 }

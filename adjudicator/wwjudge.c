@@ -52,6 +52,7 @@ static const char USAGE[] =
 	"      [--config FILE] ORDER...           give orders (- reads stdin)\n"
 	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
 	"      [--png FILE] [--templates DIR]     the report for one side\n"
+	"  export GAME_DIR OUT_DIR                what anyone may see, for publishing\n"
 	"  verify GAME_DIR [--replay]             check the record adds up\n"
 	"  data-check [DATA_DIR]                  validate the game data\n"
 	"  process [--config FILE] < MESSAGE      one order mail (docs/mail.md)\n"
@@ -85,10 +86,13 @@ static const char USAGE_NEW[] =
 static const char USAGE_ORDER[] =
 	"usage: wwjudge order GAME_DIR --as american|british [--dice N,N,...]\n"
 	"                     [--wait SECONDS] [--preview] [--config FILE] ORDER...\n"
-	"Applies the orders in sequence, all or nothing. Each ORDER argument is\n"
-	"one order line (see docs/orders.md); '-' reads order lines from stdin.\n"
+	"Applies the orders in sequence, first with stand-in dice on what the side\n"
+	"knows (a refusal there changes nothing), then with the game's: orders\n"
+	"carried out before one the game's dice refuse stand (docs/rulings.md).\n"
+	"Each ORDER argument is one order line (see docs/orders.md); '-' reads\n"
+	"order lines from stdin.\n"
 	"--dice forces the next die rolls (each 1-6); every one must be used.\n"
-	"--preview applies them and prints the report without committing.\n"
+	"--preview prints the report with stand-in dice and commits nothing.\n"
 	"In a game played by mail (a config: --config, else $WWJUDGE_CONFIG),\n"
 	"accepted orders also move both tokens on and queue both players'\n"
 	"reports in the outbox, by the same commit, as an order mail would.\n";
@@ -101,6 +105,13 @@ static const char USAGE_SHOW[] =
 	"YAML. --png also draws the board as that side sees it into FILE ('-' for\n"
 	"stdout, then no text). --templates takes the report's wording from\n"
 	"DIR/report.txt instead of templates/ beside the data.\n";
+
+static const char USAGE_EXPORT[] =
+	"usage: wwjudge export GAME_DIR OUT_DIR [--data DIR]\n"
+	"Writes what anyone may see of the game into OUT_DIR, which must not\n"
+	"exist, readable by all: report.txt (the public report with every\n"
+	"accepted move's public events) and state.yaml (the public state). The\n"
+	"game directory itself is for the judge's own user only.\n";
 
 static const char USAGE_VERIFY[] =
 	"usage: wwjudge verify GAME_DIR [--replay] [--data DIR]\n"
@@ -871,6 +882,102 @@ static int cmd_data_check(int argc, char **argv)
 	return rc;
 }
 
+/* ---- export ---- */
+
+static int export_file(const char *dir, const char *name, const struct session *s,
+		       const struct ww_recent *history)
+{
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		warnx("%s: %s", path, strerror(errno));
+		return EX_CANTCREAT;
+	}
+	struct ww_state pub;
+	char err[512] = "";
+	ww_view(&s->g->state, WW_NOBODY, &pub);
+	struct ww_report r = {
+		.d = s->d, .view = &pub, .recipient = WW_NOBODY, .recent = history,
+		.commitment = s->g->meta.commitment,
+		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
+	};
+	int bad = strcmp(name, "state.yaml") ? ww_report_write(f, &r, err, sizeof err) :
+					       ww_state_write_yaml(f, s->d, &pub, false);
+	bad |= fchmod(fileno(f), 0644) | fsync(fileno(f));
+	if (fclose(f) || bad) {
+		warnx("%s: %s", path, err[0] ? err : strerror(errno));
+		return EX_IOERR;
+	}
+	return EX_OK;
+}
+
+/* Written beside OUT_DIR and renamed to it whole: never half an export. */
+static int export_public(const struct session *s, const char *out)
+{
+	static const char *const files[] = { "report.txt", "state.yaml" };
+	char tmp[PATH_MAX], err[512] = "", path[PATH_MAX + 16];
+	struct ww_recent history;
+	int rc = EX_OK;
+	if (ww_history_read(s->dir, &history, err, sizeof err)) {
+		warnx("%s: %s", s->dir, err);
+		return EX_DATAERR;
+	}
+	snprintf(tmp, sizeof tmp, "%s.new-%ld", out, (long)getpid());
+	if (mkdir(tmp, 0755) < 0 || chmod(tmp, 0755) < 0) {
+		warnx("%s: %s", tmp, strerror(errno));
+		ww_recent_free(&history);
+		return EX_CANTCREAT;
+	}
+	for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++)
+		rc = export_file(tmp, files[i], s, &history);
+	ww_recent_free(&history);
+	if (!rc && rename(tmp, out) < 0) {
+		warnx("%s: %s (the export is left in %s)", out, strerror(errno), tmp);
+		return errno == EEXIST || errno == ENOTEMPTY ? EX_CANTCREAT : EX_IOERR;
+	}
+	if (rc) {
+		for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+			snprintf(path, sizeof path, "%s/%s", tmp, files[i]);
+			unlink(path);
+		}
+		rmdir(tmp);
+	}
+	return rc;
+}
+
+static int cmd_export(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "data", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *data = NULL;
+	int c;
+	while ((c = getopt_long(argc, argv, "d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': data = optarg; break;
+		case 'h': fputs(USAGE_EXPORT, stdout); return EX_OK;
+		default: fputs(USAGE_EXPORT, stderr); return EX_USAGE;
+		}
+	}
+	if (optind + 2 != argc)
+		return usage_error(USAGE_EXPORT, "give GAME_DIR and OUT_DIR");
+	struct stat st;
+	if (lstat(argv[optind + 1], &st) == 0) {
+		warnx("%s already exists: name a new directory for the export",
+		      argv[optind + 1]);
+		return EX_CANTCREAT;
+	}
+	struct session s = { .lock_fd = -1 };
+	int rc = session_start(&s, argv[optind], data, 5);
+	if (!rc)
+		rc = export_public(&s, argv[optind + 1]);
+	session_end(&s);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -880,6 +987,7 @@ int main(int argc, char **argv)
 		{ "new", cmd_new },
 		{ "order", cmd_order },
 		{ "show", cmd_show },
+		{ "export", cmd_export },
 		{ "verify", cmd_verify },
 		{ "data-check", cmd_data_check },
 		{ "process", ww_cmd_process },
