@@ -19,7 +19,10 @@ static char root[64], gdir[128];
 static struct ww_mail_config cfg;
 static struct ww_game game;
 
-static void create_mail_game(const char *config_lines)
+/* The game starts at `start` with `seed` when they are given, else at a
+ * new game's set-up with the seed 0, 1, 2, ... */
+static inline void create_mail_game_at(const char *config_lines, const struct ww_state *start,
+				const unsigned char *seed)
 {
 	char err[512], path[192];
 	setenv("WW_PWHASH", "test", 1);
@@ -42,10 +45,13 @@ static void create_mail_game(const char *config_lines)
 	const struct ww_data *d = test_data();
 	memset(&game, 0, sizeof game);
 	for (int i = 0; i < WW_SEED_BYTES; i++)
-		game.seed[i] = (unsigned char)i;
+		game.seed[i] = seed ? seed[i] : (unsigned char)i;
 	memcpy(dice.seed, game.seed, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
-	ww_new_game(d, &game.state, &rng, &ev);
+	if (start)
+		game.state = *start;
+	else
+		ww_new_game(d, &game.state, &rng, &ev);
 	snprintf(game.meta.data_id, sizeof game.meta.data_id, "%s", d->id);
 	snprintf(game.meta.data_dir, sizeof game.meta.data_dir, "%s", d->dir);
 	snprintf(game.meta.american, sizeof game.meta.american, "adams@example.org");
@@ -61,7 +67,12 @@ static void create_mail_game(const char *config_lines)
 	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 }
 
-static int remove_mail_game(void **s)
+static inline void create_mail_game(const char *config_lines)
+{
+	create_mail_game_at(config_lines, NULL, NULL);
+}
+
+static inline int remove_mail_game(void **s)
 {
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", root);
@@ -70,7 +81,7 @@ static int remove_mail_game(void **s)
 }
 
 /* The entries of GAME/sub, dot files aside. */
-static int count(const char *sub)
+static inline int count(const char *sub)
 {
 	char path[192];
 	snprintf(path, sizeof path, "%s/%s", gdir, sub);
@@ -84,7 +95,7 @@ static int count(const char *sub)
 }
 
 /* GAME/rel, whole, malloc'd. */
-static char *slurp(const char *rel)
+static inline char *slurp(const char *rel)
 {
 	char path[256];
 	snprintf(path, sizeof path, "%s/%s", gdir, rel);

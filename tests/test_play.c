@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <sysexits.h>
 #include "mail.h"
+#include "mail_game.h"
 #include "record.h"
-#include "support.h"
 
 /* Howe and 2 CUs at Boston, 4 American CUs at Lexington and Concord: a
  * battle whose winner only the dice decide. */
@@ -115,34 +116,39 @@ static void test_preview_never_uses_the_game_dice(void **s)
 	assert_true(differs);
 }
 
-/* The stand-in dice let the British lose (so "retreat" is accepted
- * there); the game's own dice let them win: the attack stands, with its
- * dice, and the retreat is refused. */
-static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
+/* A position (next roll `*at`) where the stand-in dice let the British lose,
+ * so "discard 51" is accepted there, and a seed (`*k`) whose own dice let
+ * them win: the attack stands, with its dice, and the discard is refused. */
+static struct ww_play *carried_out_in_part(struct ww_game *g)
 {
-	(void)s;
-	struct ww_game g;
-	struct ww_play *p = NULL;
+	struct ww_play *p;
 	uint64_t at = 0;
 	for (; at < 200; at++) {
-		game_at_position(&g, 0, at);
+		game_at_position(g, 0, at);
 		p = batch(attack, "discard 51");
-		int r = ww_play_preview(test_data(), &g, NULL, p);
+		int r = ww_play_preview(test_data(), g, NULL, p);
 		play_free(p);
 		if (r == 0)
 			break;
 	}
 	assert_true(at < 200);
-	int k = 0;
-	for (; k < 200; k++) {
-		game_at_position(&g, (unsigned char)k, at);
+	for (int k = 0; k < 200; k++) {
+		game_at_position(g, (unsigned char)k, at);
 		p = batch(attack, "discard 51");
-		assert_int_equal(ww_play_apply(test_data(), &g, NULL, p), 0);
+		assert_int_equal(ww_play_apply(test_data(), g, NULL, p), 0);
 		if (p->applied == 1)
-			break;
+			return p;
 		play_free(p);
 	}
-	assert_true(k < 200);
+	fail_msg("no seed lets the game's dice refuse what the stand-in dice allowed");
+	return NULL;
+}
+
+static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
+{
+	(void)s;
+	struct ww_game g;
+	struct ww_play *p = carried_out_in_part(&g);
 	assert_false(p->refused);
 	assert_true(p->after->state.next_roll > g.state.next_roll);
 	assert_non_null(strstr(p->why, "order 2 of 2 (\"discard 51\") refused"));
@@ -173,12 +179,42 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 	play_free(p);
 }
 
+/* By mail: the player's report says which orders were carried out and
+ * why the rest were not; the other side's report is an ordinary one. */
+static void test_mail_report_tells_what_was_carried_out(void **s)
+{
+	(void)s;
+	struct ww_game g;
+	play_free(carried_out_in_part(&g));
+	create_mail_game_at("", &g.state, g.seed);
+	char token[WW_TOKEN_HEX], msg[2048];
+	ww_move_token(game.seed, WW_BRITISH, 1, token);
+	int n = snprintf(msg, sizeof msg,
+			 "From: <north@example.com>\r\nTo: judge+g1-british-%s@example.org\r\n"
+			 "Subject: orders\r\nMessage-ID: <b1@players.example>\r\n"
+			 "Content-Type: text/plain\r\n\r\n#orders\r\npassword: crown\r\n"
+			 "%s\r\ndiscard 51\r\n#end\r\n", token, attack);
+	assert_int_equal(ww_mail_process(&cfg, msg, (size_t)n, NULL), EX_OK);
+	char *british = slurp("outbox/new/000002.british");
+	char *american = slurp("outbox/new/000002.american");
+	assert_non_null(strstr(british, "your first 1 orders were carried out"));
+	assert_non_null(strstr(british, "The rest were not"));
+	assert_null(strstr(american, "The rest were not"));
+	free(british);
+	free(american);
+	char *entry = slurp("log/000002.yaml");
+	assert_non_null(strstr(entry, "not_carried_out:"));
+	free(entry);
+	remove_mail_game(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refused_after_a_battle_the_same_for_any_seed),
 		cmocka_unit_test(test_preview_never_uses_the_game_dice),
 		cmocka_unit_test(test_carried_out_up_to_the_order_the_game_dice_refuse),
+		cmocka_unit_test(test_mail_report_tells_what_was_carried_out),
 	};
 	assert_int_equal(ww_dice_init(), 0);
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
