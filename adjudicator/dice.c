@@ -91,6 +91,14 @@ void ww_seed_commitment(const unsigned char seed[WW_SEED_BYTES], char out[WW_COM
 	sodium_bin2hex(out, WW_COMMIT_HEX, hash, sizeof hash);
 }
 
+void ww_seed_keyed_hash(const unsigned char seed[WW_SEED_BYTES], const void *text, size_t len,
+			char out[WW_COMMIT_HEX])
+{
+	unsigned char hash[32];
+	crypto_generichash(hash, sizeof hash, text, len, seed, WW_SEED_BYTES);
+	sodium_bin2hex(out, WW_COMMIT_HEX, hash, sizeof hash);
+}
+
 int ww_dice_roll(const unsigned char seed[WW_SEED_BYTES], uint64_t index)
 {
 	struct stream st;

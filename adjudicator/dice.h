@@ -46,6 +46,11 @@ int ww_seed_from_hex(const char *hex, unsigned char seed[WW_SEED_BYTES]);
 void ww_seed_to_hex(const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
 /* The published commitment: BLAKE2b-256 of the seed, as hex. */
 void ww_seed_commitment(const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
+/* BLAKE2b-256 of `text` keyed by the seed, as hex: a commitment to text
+ * that only the seed's holder can check, so that nobody can try the few
+ * texts a small secret allows (the initial state's, docs/record.md). */
+void ww_seed_keyed_hash(const unsigned char seed[WW_SEED_BYTES], const void *text, size_t len,
+			char out[WW_COMMIT_HEX]);
 
 /* The unforced value of roll `index`. */
 int ww_dice_roll(const unsigned char seed[WW_SEED_BYTES], uint64_t index);

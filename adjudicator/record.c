@@ -428,6 +428,8 @@ static void write_meta(FILE *f, const struct ww_meta *m)
 	fputs("\n  british: ", f);
 	ww_yaml_quote(f, m->british);
 	fprintf(f, "\n  commitment: %s\n", m->commitment);
+	if (m->initial_state[0])
+		fprintf(f, "  initial_state: %s\n", m->initial_state);
 	fprintf(f, "  seed_revealed: %s\n", m->seed_revealed ? "true" : "false");
 	if (m->seed_revealed)
 		fprintf(f, "  seed: %s\n", m->seed_hex);
@@ -450,15 +452,6 @@ static void game_yaml(FILE *f, const struct ww_data *d, const struct ww_game *g)
 	ww_state_write_yaml(f, d, &pub, false);
 }
 
-static const char *audience_word(int a)
-{
-	switch (a) {
-	case WW_TO_AMERICAN: return "american";
-	case WW_TO_BRITISH: return "british";
-	case WW_TO_BOTH: return "both";
-	default: return "nobody";
-	}
-}
 
 /* `key:` and the lines of `text`, one list item each. */
 static void order_lines(FILE *f, const char *key, const char *text)
@@ -519,7 +512,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 		const struct ww_event *ev = &e->events->v[i];
 		fputs("\n  - text: ", f);
 		ww_yaml_quote(f, ev->text);
-		fprintf(f, "\n    to: %s", audience_word(ev->audience));
+		fprintf(f, "\n    to: %s", ww_rec_audience_word(ev->audience));
 		if (ev->roll_index >= 0)
 			fprintf(f, "\n    roll: {index: %lld, value: %d, forced: %s}",
 				(long long)ev->roll_index, ev->roll, ev->forced ? "true" : "false");
@@ -570,16 +563,17 @@ static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 				    struct ww_meta *m, char *err, size_t errlen)
 {
-	enum { NKEYS = 7 };
+	enum { NKEYS = 8 };
 	static const char *const text_keys[NKEYS] = { "data_id", "data_dir", "american",
 						       "british", "commitment", "seed",
-						       "scenario" };
+						       "scenario", "initial_state" };
 	char *const fields[NKEYS] = { m->data_id, m->data_dir, m->american, m->british,
-				      m->commitment, m->seed_hex, m->scenario };
+				      m->commitment, m->seed_hex, m->scenario,
+				      m->initial_state };
 	const size_t sizes[NKEYS] = { sizeof m->data_id, sizeof m->data_dir,
 				      sizeof m->american, sizeof m->british,
 				      sizeof m->commitment, sizeof m->seed_hex,
-				      sizeof m->scenario };
+				      sizeof m->scenario, sizeof m->initial_state };
 	char why[256];
 	yaml_node_t *map = ww_yaml_get(doc, root, "meta");
 	memset(m, 0, sizeof *m);
@@ -1039,7 +1033,7 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	};
 	struct ww_state empty;
 	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = "new game",
-				  .sender = "command line", .events = setup };
+				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
 	struct fill_args x = { .d = d, .g = g, .before = &empty, .e = &e, .number = 1 };
 	struct txn t = { 0 };
 	char path[PATH_MAX];

@@ -28,6 +28,9 @@
 #include "state.h"
 
 #define WW_ADDR_MAX 256
+/* The sender logged for orders given with `wwjudge order`, the only ones
+ * that may force dice (--dice). */
+#define WW_SENDER_COMMAND_LINE "command line"
 
 struct ww_meta {
 	char data_id[64];          /* which data the game was created with */
@@ -35,6 +38,9 @@ struct ww_meta {
 	char american[WW_ADDR_MAX];/* registered addresses */
 	char british[WW_ADDR_MAX];
 	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
+	/* ww_state_hash of the game's first position, published beside the
+	 * commitment (issue 11); empty in games created before it. */
+	char initial_state[WW_COMMIT_HEX];
 	bool seed_revealed;        /* after the game: seed copied to game.yaml */
 	char seed_hex[WW_COMMIT_HEX];   /* only when revealed */
 	/* A game started with --scenario: the scenario's file name, and its
@@ -155,6 +161,10 @@ void ww_record_reveal_seed(struct ww_game *g);
  * entry that differs; prints findings to `out`; returns the number of
  * problems. */
 int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out);
+/* ww_record_replay that also counts the forced rolls it replayed, by the
+ * side whose entry rolled them (forced[WW_AMERICAN], forced[WW_BRITISH]). */
+int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out,
+			     int forced[3]);
 
 /* record_replay.c: the position after the last live accepted entry that
  * reached move `move` (live: not undone by a later rollback), replayed
@@ -181,11 +191,23 @@ void ww_record_crash_point(void);
 /* record_state.c: the state as YAML. `secret` adds hands and deck order. */
 int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
 			bool secret);
+/* The hash of a state published as meta.initial_state: its secret YAML
+ * text, BLAKE2b-256 keyed by the seed (ww_seed_keyed_hash). -1 out of
+ * memory. */
+int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
+		  const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
 int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
 		       struct ww_state *s, char *err, size_t errlen);
 
 /* record_scenario.c: a position described in YAML (docs/scenario.md). */
 int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
 		     char *err, size_t errlen);
+/* A scenario game's deck at creation (issue 11): its cards, listed or not,
+ * put in number order and shuffled by the seed with shuffle number
+ * s->next_shuffle, which is counted. */
+void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+/* Whether a scenario game's first position has the deck that
+ * ww_scenario_shuffle makes of its cards (shuffle next_shuffle - 1). */
+bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
 
 #endif

@@ -31,6 +31,7 @@ int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
 /* Names the record uses for enum values; -1 if unknown. */
 const char *ww_rec_side_word(int side);
 int ww_rec_side_from_word(const char *w);
+const char *ww_rec_audience_word(int audience); /* an event's `to:` */
 int ww_rec_space_by_name(const struct ww_data *d, const char *name);
 
 /* record.c: GAME/rel as the game now stands (through a committed journal),

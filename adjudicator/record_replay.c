@@ -40,6 +40,8 @@ struct entry {
 	long long move;
 	yaml_document_t doc;
 	yaml_node_t *order;      /* the order lines, a sequence */
+	yaml_node_t *events;     /* what happened, a sequence */
+	const char *sender;
 	bool is_rollback;
 	struct ww_rollback rb;   /* when is_rollback */
 	int nrolls;
@@ -63,6 +65,7 @@ struct replay {
 	int nentries;
 	int ledger_from;           /* hands are checked against the ledger items of
 				    * entries ledger_from..e.number */
+	int forced[3];             /* forced rolls replayed, by the side of their entry */
 };
 
 static void problem(struct replay *r, const char *fmt, ...)
@@ -179,6 +182,8 @@ static int read_fields(struct replay *r)
 	yaml_node_t *move = ww_yaml_get(doc, root, "move");
 	char why[256];
 	e->order = ww_yaml_get(doc, root, "order");
+	e->events = events;
+	e->sender = ww_yaml_str(ww_yaml_get(doc, root, "sender"));
 	e->side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(doc, root, "side")));
 	if (ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
 		problem(r, "%s: rejected: %s", e->rel, why);
@@ -281,6 +286,53 @@ static int all_rolls_used(struct replay *r, int used)
 	return -1;
 }
 
+/* Event i of the replay against the logged one (issue 11): the same text
+ * to the same side. */
+static int compare_event(struct replay *r, int i, yaml_node_t *logged)
+{
+	yaml_document_t *doc = &r->e.doc;
+	const struct ww_event *ev = &r->ev.v[i];
+	const char *text = ww_yaml_str(ww_yaml_get(doc, logged, "text"));
+	const char *to = ww_yaml_str(ww_yaml_get(doc, logged, "to"));
+	const char *want = ww_rec_audience_word(ev->audience);
+	if (!text || strcmp(text, ev->text) != 0) {
+		problem(r, "%s: event %d is logged as \"%.*s\", the replay gives \"%s\"", r->what,
+			i + 1, QUOTE_MAX, text ? text : "(no text)", ev->text);
+		return -1;
+	}
+	if (!to || strcmp(to, want) != 0) {
+		problem(r, "%s: event %d, \"%s\", is logged to %s, the replay tells %s", r->what,
+			i + 1, ev->text, to ? to : "(no one)", want);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every event the replay gave for this entry is the logged one, in
+ * order, none missing and none extra. */
+static int compare_events(struct replay *r)
+{
+	yaml_node_item_t *first = r->e.events->data.sequence.items.start;
+	int logged = (int)(r->e.events->data.sequence.items.top - first);
+	for (int i = 0; i < r->ev.n && i < logged; i++)
+		if (compare_event(r, i, yaml_document_get_node(&r->e.doc, first[i])) < 0)
+			return -1;
+	if (r->ev.n > logged) {
+		problem(r, "%s: the log has %d events, the replay gives more: event %d is \"%s\"",
+			r->what, logged, logged + 1, r->ev.v[logged].text);
+		return -1;
+	}
+	if (logged > r->ev.n) {
+		const char *text = ww_yaml_str(ww_yaml_get(&r->e.doc,
+			yaml_document_get_node(&r->e.doc, first[r->ev.n]), "text"));
+		problem(r, "%s: the log has %d events, the replay gives only %d: event %d, "
+			"\"%.*s\", is not the game's", r->what, logged, r->ev.n, r->ev.n + 1,
+			QUOTE_MAX, text ? text : "(no text)");
+		return -1;
+	}
+	return 0;
+}
+
 /* ---- replaying ---- */
 
 /* An order line as logged, without surrounding blanks, into buf: its
@@ -304,12 +356,27 @@ static int order_line(const yaml_node_t *n, char *buf, size_t len)
 	return (int)k;
 }
 
+/* A roll is forced only by the moderator's `wwjudge order --dice`, whose
+ * entries are the command line's; an order by mail cannot force one. */
+static int forced_by_moderator(struct replay *r, const struct logged_roll *roll)
+{
+	if (r->e.sender && strcmp(r->e.sender, WW_SENDER_COMMAND_LINE) == 0)
+		return 0;
+	problem(r, "%s: roll %lld is logged as forced, but the entry came from %s, and only "
+		"the moderator's `wwjudge order --dice` (sender \"%s\") forces rolls", r->what,
+		roll->index, r->e.sender ? r->e.sender : "no sender", WW_SENDER_COMMAND_LINE);
+	return -1;
+}
+
 static int queue_forced(struct replay *r)
 {
 	r->dice.nforced = r->dice.used_forced = 0;
 	for (int i = 0; i < r->e.nrolls; i++) {
 		if (!r->e.roll[i].forced)
 			continue;
+		if (forced_by_moderator(r, &r->e.roll[i]) < 0)
+			return -1;
+		r->forced[r->e.side]++;
 		if (r->dice.nforced == WW_MAX_FORCED) {
 			problem(r, "%s: more than %d forced rolls in one entry", r->e.rel,
 				WW_MAX_FORCED);
@@ -507,6 +574,7 @@ static int apply_entry(struct replay *r, int *next)
 {
 	struct entry *e = &r->e;
 	yaml_node_t *seq = e->order;
+	r->ev.n = 0;
 	if (e->side != WW_AMERICAN && e->side != WW_BRITISH) {
 		if (moderator_note(r))
 			return all_rolls_used(r, *next);
@@ -516,7 +584,6 @@ static int apply_entry(struct replay *r, int *next)
 	}
 	if (queue_forced(r) < 0)
 		return -1;
-	r->ev.n = 0;
 	for (yaml_node_item_t *i = seq->data.sequence.items.start;
 	     i < seq->data.sequence.items.top; i++)
 		if (apply_line(r, yaml_document_get_node(&e->doc, *i), next) < 0)
@@ -580,8 +647,9 @@ static int replay_entry(struct replay *r)
 	r->ledger_from = r->e.number;
 	if (r->e.is_rollback)
 		rc = replay_rollback(r, before);
-	else if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0)
-		rc = check_move(r);
+	else if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0 &&
+		 check_move(r) == 0)
+		rc = compare_events(r);
 	free(before);
 	return rc;
 }
@@ -603,6 +671,43 @@ static int read_state_file(struct replay *r, const char *rel, struct ww_state *s
 	return rc;
 }
 
+static const char INITIAL_STATE[] = "secret/initial-state.yaml";
+
+/* A scenario game's first position, as created: its deck is the seed's
+ * shuffle of its cards (issue 11). A game created before meta.initial_state
+ * was not shuffled, and its position is taken as written. */
+static int scenario_start(struct replay *r, const struct ww_meta *m)
+{
+	if (read_state_file(r, INITIAL_STATE, &r->s) < 0)
+		return -1;
+	if (m->initial_state[0] && !ww_scenario_shuffled(&r->s, r->dice.seed)) {
+		problem(r, "%s: the deck is not shuffle %llu of the seed (at creation every card "
+			"of the deck, in number order, is shuffled from the seed)", INITIAL_STATE,
+			(unsigned long long)r->s.next_shuffle - 1);
+		return -1;
+	}
+	return r->e.nrolls ? all_rolls_used(r, 0) : 0;
+}
+
+/* The first position hashes to the initial_state published in game.yaml
+ * (games created before it have none). */
+static int check_initial_hash(struct replay *r, const struct ww_meta *m)
+{
+	char hash[WW_COMMIT_HEX];
+	const char *what = m->scenario[0] ? INITIAL_STATE : r->what;
+	if (!m->initial_state[0])
+		return 0;
+	if (ww_state_hash(r->d, &r->s, r->dice.seed, hash) < 0) {
+		problem(r, "%s: out of memory hashing the initial state", what);
+		return -1;
+	}
+	if (strcmp(hash, m->initial_state) == 0)
+		return 0;
+	problem(r, "%s: the initial state hashes to %s, but game.yaml publishes initial_state %s",
+		what, hash, m->initial_state);
+	return -1;
+}
+
 /* Entry 1 is the set-up: a new game shuffled by the seed (its rolls, if
  * any, compared), or the scenario's position. */
 static int start(struct replay *r, const struct ww_meta *m)
@@ -614,16 +719,19 @@ static int start(struct replay *r, const struct ww_meta *m)
 		return -1;
 	}
 	snprintf(r->what, sizeof r->what, "%s: entry 1, the set-up", r->e.rel);
+	r->ev.n = 0;
 	if (m->scenario[0]) {
-		rc = read_state_file(r, "secret/initial-state.yaml", &r->s);
-		if (rc == 0 && r->e.nrolls)
-			rc = all_rolls_used(r, 0);
+		rc = scenario_start(r, m);
 	} else {
 		int next = 0;
 		ww_new_game(r->d, &r->s, &r->rng, &r->ev);
 		r->s.tournament_rule = m->tournament_rule; /* an option chosen at creation */
 		rc = compare_rolls(r, 0, &next) < 0 ? -1 : all_rolls_used(r, next);
 	}
+	if (rc == 0)
+		rc = check_initial_hash(r, m);
+	if (rc == 0)
+		rc = compare_events(r);
 	r->ledger_from = 1;
 	if (rc == 0) { /* the hands dealt, or the scenario's */
 		struct ww_state *none = calloc(1, sizeof *none);
@@ -770,6 +878,14 @@ static void replay_log(struct replay *r, const struct ww_game *g)
 
 int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out)
 {
+	int forced[3];
+	return ww_record_replay_counted(dir, d, out, forced);
+}
+
+int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out,
+			     int forced[3])
+{
+	memset(forced, 0, 3 * sizeof *forced);
 	struct replay *r = calloc(1, sizeof *r);
 	struct ww_game *g = calloc(1, sizeof *g);
 	char err[512];
@@ -786,6 +902,7 @@ int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out)
 		problem(r, "%s", err);
 	} else {
 		replay_log(r, g);
+		memcpy(forced, r->forced, sizeof r->forced);
 		free_ledgers(r);
 		ww_events_free(&r->ev);
 		free(r->info);

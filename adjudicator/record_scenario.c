@@ -219,3 +219,31 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
 	yaml_document_delete(&doc);
 	return rc;
 }
+
+/* The deck's cards in number order, then shuffle `shuffle` of the seed:
+ * where a scenario put them says nothing of the order (issue 11). */
+static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle,
+			 const unsigned char seed[WW_SEED_BYTES])
+{
+	int count[WW_MAX_CARDS] = { 0 };
+	count_pile(count, deck);
+	deck->n = 0;
+	for (int c = 1; c < WW_MAX_CARDS; c++)
+		for (int k = 0; k < count[c]; k++)
+			deck->card[deck->n++] = (uint8_t)c;
+	ww_dice_shuffle(seed, shuffle, deck->card, deck->n);
+}
+
+void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES])
+{
+	shuffle_deck(&s->deck, s->next_shuffle++, seed);
+}
+
+bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES])
+{
+	if (s->next_shuffle == 0)
+		return false;
+	struct ww_pile deck = s->deck;
+	shuffle_deck(&deck, s->next_shuffle - 1, seed);
+	return memcmp(deck.card, s->deck.card, (size_t)deck.n) == 0;
+}

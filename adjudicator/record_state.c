@@ -54,6 +54,16 @@ int ww_rec_side_from_word(const char *w)
 	return from_word(side_words, COUNT(side_words), w);
 }
 
+const char *ww_rec_audience_word(int audience)
+{
+	switch (audience) {
+	case WW_TO_AMERICAN: return "american";
+	case WW_TO_BRITISH: return "british";
+	case WW_TO_BOTH: return "both";
+	default: return "nobody";
+	}
+}
+
 int ww_rec_space_by_name(const struct ww_data *d, const char *name)
 {
 	for (int i = 0; name && i < d->nspaces; i++)
@@ -506,6 +516,24 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	fprintf(f, "victory: %s\n", word(victory_words, COUNT(victory_words), (int)s->victory));
 	write_by_side(f, "colonies_won", s->colonies_won);
 	return ferror(f) ? -1 : 0;
+}
+
+int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
+		  const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX])
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return -1;
+	ww_state_write_yaml(m, d, s, true);
+	if (fclose(m) != 0) {
+		free(text);
+		return -1;
+	}
+	ww_seed_keyed_hash(seed, text, len, out);
+	free(text);
+	return 0;
 }
 
 /* ---- libyaml helpers ---- */

@@ -117,8 +117,9 @@ static const char USAGE_VERIFY[] =
 	"usage: wwjudge verify GAME_DIR [--replay] [--data DIR]\n"
 	"Checks the record adds up; exits 0 if it does, 65 if not. Once the\n"
 	"seed is revealed (or with --replay, for moderators: with the seed in\n"
-	"secret/) it also replays the game from its start and checks every\n"
-	"roll, every shuffle and the final position.\n";
+	"secret/) it also replays the game from its start and checks the\n"
+	"initial state's hash, every roll, every shuffle, every logged event\n"
+	"and the final position, and prints each side's forced rolls.\n";
 
 static const char USAGE_DATA_CHECK[] =
 	"usage: wwjudge data-check [DATA_DIR]\n"
@@ -306,6 +307,7 @@ static int cmd_new(int argc, char **argv)
 			rc = access(a.scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
 			goto out;
 		}
+		ww_scenario_shuffle(&g->state, g->seed);
 	} else {
 		ww_new_game(d, &g->state, &rng, &ev);
 	}
@@ -322,6 +324,10 @@ static int cmd_new(int argc, char **argv)
 			 base && base[1] ? base + 1 : a.scenario);
 	}
 	ww_seed_commitment(g->seed, g->meta.commitment);
+	if (ww_state_hash(d, &g->state, g->seed, g->meta.initial_state) < 0) {
+		rc = EX_OSERR;
+		goto out;
+	}
 
 	char *mail_yaml = NULL;
 	size_t mail_len = 0;
@@ -346,7 +352,8 @@ static int cmd_new(int argc, char **argv)
 	if (a.american_pw || a.british_pw)
 		printf("Passwords set for:%s%s\n", a.american_pw ? " American" : "",
 		       a.british_pw ? " British" : "");
-	putchar('\n');
+	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
+	       "%s\n\n", g->meta.initial_state);
 	struct ww_state view;
 	ww_view(&g->state, WW_NOBODY, &view);
 	if (ww_report_text(stdout, d, &view, WW_NOBODY, &ev, g->meta.commitment))
@@ -588,7 +595,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 		if (a->preview)
 			rc = EX_DATAERR;
 		else {
-			struct ww_log_entry e = { .sender = "command line" };
+			struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
 			enum ww_rec_status st = ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
 							       err, sizeof err);
 			if (st != WW_REC_OK)
@@ -598,7 +605,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 		goto out;
 	}
 	if (!a->preview) {
-		struct ww_log_entry e = { .sender = "command line" };
+		struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
 		enum ww_rec_status st = s->mail ?
 			ww_play_commit_mailed(s->mail, a->dir, s->d, s->g, p, &e, err, sizeof err) :
 			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
@@ -816,9 +823,10 @@ static int cmd_verify(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc) {
-		int problems = ww_record_verify(argv[optind], s.d, stdout);
+		int problems = ww_record_verify(argv[optind], s.d, stdout), forced[3];
 		replay |= s.g->meta.seed_revealed;
-		int replayed = replay ? ww_record_replay(argv[optind], s.d, stdout) : 0;
+		int replayed = replay ? ww_record_replay_counted(argv[optind], s.d, stdout,
+								 forced) : 0;
 		problems += replayed;
 		if (problems) {
 			warnx("%s: %d problem%s found%s", argv[optind], problems,
@@ -832,6 +840,10 @@ static int cmd_verify(int argc, char **argv)
 				       "every shuffle and the final position agree.\n",
 				       argv[optind], s.g->meta.scenario[0] ? "scenario's position" :
 				       "set-up", s.g->meta.seed_revealed ? "revealed" : "secret");
+			if (replay)
+				printf("%s: forced rolls: american %d, british %d (dice the moderator "
+				       "gave with order --dice)\n", argv[optind],
+				       forced[WW_AMERICAN], forced[WW_BRITISH]);
 		}
 	}
 	session_end(&s);

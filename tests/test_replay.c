@@ -104,8 +104,12 @@ static void rewrite(const char *dir, const char *rel, const char *from, const ch
 }
 
 /* Creates a game in tmpdir/name: a new game (4.0) with `seed`, or the
- * scenario text, which is written to tmpdir/name.yaml and loaded. */
-static void rec_new(struct rec *r, const char *name, const char *seed, const char *scenario)
+ * scenario text, which is written to tmpdir/name.yaml and loaded. As
+ * `wwjudge new` does, a scenario's deck is shuffled and the initial
+ * state's hash published, unless `as_before` (a game created before
+ * issue 11). */
+static void rec_create(struct rec *r, const char *name, const char *seed, const char *scenario,
+		       bool as_before)
 {
 	struct ww_events ev = { 0 };
 	struct ww_dice dice = { 0 };
@@ -132,12 +136,22 @@ static void rec_new(struct rec *r, const char *name, const char *seed, const cha
 		if (ww_scenario_load(path, r->g.data, &r->g.state, err, sizeof err))
 			fail_msg("scenario: %s", err);
 		snprintf(r->g.meta.scenario, sizeof r->g.meta.scenario, "%s", file);
+		if (!as_before)
+			ww_scenario_shuffle(&r->g.state, r->g.seed);
 	} else {
 		ww_new_game(r->g.data, &r->g.state, &rng, &ev);
 	}
+	if (!as_before)
+		assert_int_equal(ww_state_hash(r->g.data, &r->g.state, r->g.seed,
+					       r->g.meta.initial_state), 0);
 	if (ww_record_create(r->dir, &r->g, &ev, err, sizeof err) != WW_REC_OK)
 		fail_msg("create: %s", err);
 	ww_events_free(&ev);
+}
+
+static void rec_new(struct rec *r, const char *name, const char *seed, const char *scenario)
+{
+	rec_create(r, name, seed, scenario, false);
 }
 
 /* Applies `lines` (orders separated by newlines) for `side` with the
@@ -216,6 +230,19 @@ static void copy_game(const char *from, const char *to)
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "cp -a '%s' '%s'", from, to);
 	assert_int_equal(system(cmd), 0);
+}
+
+/* Copies the game to tmpdir/copy, replaces the first `from` in its file
+ * `rel` by `to`, and expects the replay to find one problem naming
+ * `needle`. */
+static void finds_after_rewrite(const char *copy, const char *rel, const char *from,
+				const char *to, const char *needle)
+{
+	char other[400];
+	snprintf(other, sizeof other, "%s/%s", tmpdir, copy);
+	copy_game(game.dir, other);
+	rewrite(other, rel, from, to);
+	replay_finds(other, needle);
 }
 
 /* The set-up and the first impulses of tests/golden/1776, up to the
@@ -301,7 +328,8 @@ static void test_game_end_reveals_seed(void **st)
 }
 
 /* A scenario game starts from secret/initial-state.yaml, the scenario's
- * position as loaded, not from the set-up. */
+ * position as loaded with its deck shuffled (issue 11), not from the
+ * set-up. */
 static void test_scenario_replays_from_initial_state(void **st)
 {
 	(void)st;
@@ -311,6 +339,7 @@ static void test_scenario_replays_from_initial_state(void **st)
 	play_to_the_end(&game, "scen");
 	path_of(scenario, sizeof scenario, tmpdir, "scen.yaml");
 	assert_int_equal(ww_scenario_load(scenario, test_data(), &start[0], err, sizeof err), 0);
+	ww_scenario_shuffle(&start[0], game.g.seed);
 	text = slurp(game.dir, "secret/initial-state.yaml");
 	assert_int_equal(ww_state_read_yaml(text, strlen(text), test_data(), &start[1], err,
 					    sizeof err), 0);
@@ -322,7 +351,8 @@ static void test_scenario_replays_from_initial_state(void **st)
 	copy_game(game.dir, other);
 	rewrite(other, "secret/initial-state.yaml", "\"Boston MA\": {pc: british, british: 5}",
 		"\"Boston MA\": {pc: british, british: 6}");
-	replay_finds(other, "but replaying the log to entry 5 gives");
+	replay_finds(other, "secret/initial-state.yaml: the initial state hashes to ");
+	replay_finds(other, ", but game.yaml publishes initial_state ");
 
 	snprintf(other, sizeof other, "%s/scen-lost", tmpdir);
 	copy_game(game.dir, other);
@@ -358,12 +388,15 @@ static void test_tampered_roll_found_at_its_entry(void **st)
 	replay_finds(other, want);
 
 	/* Trenton's forced 6 made a 2: the lone CU is removed (11.2) on
-	 * replay, and the final position differs */
+	 * replay, and the logged event says otherwise */
 	snprintf(other, sizeof other, "%s/roll-forced", tmpdir);
 	copy_game(game.dir, other);
 	rewrite(other, "log/000005.yaml", "index: 100, value: 6, forced: true",
 		"index: 100, value: 2, forced: true");
-	replay_finds(other, "but replaying the log to entry 5 gives");
+	replay_finds(other, "log/000005.yaml: entry 5, the British orders: event 6 is logged as "
+		     "\"Winter attrition: the American CU in Trenton NJ stays (rolled 6)\", the "
+		     "replay gives \"Winter attrition: the American CU in Trenton NJ is removed "
+		     "(rolled 2)\"");
 }
 
 /* Two deck cards swapped in secret/state.yaml: the file is valid and the
@@ -426,6 +459,111 @@ static void test_tampered_order_found(void **st)
 		     "move 2, the replay reaches move 1");
 }
 
+/* Issue 11, "verify believes too much": every logged event, text and
+ * audience, is compared with the replay's, none extra and none missing. */
+static void test_tampered_events_found(void **st)
+{
+	(void)st;
+	play_to_the_end(&game, "events");
+	finds_after_rewrite("events-text", "log/000005.yaml", "Trenton NJ stays (rolled 6)",
+			    "Trenton NJ stays (rolled 2)",
+			    "log/000005.yaml: entry 5, the British orders: event 6 is logged as "
+			    "\"Winter attrition: the American CU in Trenton NJ stays (rolled 2)\", the "
+			    "replay gives \"Winter attrition: the American CU in Trenton NJ stays "
+			    "(rolled 6)\"");
+	finds_after_rewrite("events-audience", "log/000002.yaml", "to: both", "to: british",
+			    "log/000002.yaml: entry 2, the American orders: event 1, \"The American "
+			    "discards #1 1 OPS.\", is logged to british, the replay tells both");
+	finds_after_rewrite("events-added", "log/000003.yaml", "    to: both\n",
+			    "    to: both\n  - text: \"You draw #99\"\n    to: british\n",
+			    "log/000003.yaml: entry 3, the British orders: the log has 2 events, the "
+			    "replay gives only 1: event 2, \"You draw #99\", is not the game's");
+	finds_after_rewrite("events-lost", "log/000002.yaml",
+			    "events:\n  - text: \"The American discards #1 1 OPS.\"\n    to: both\n",
+			    "events: []\n",
+			    "log/000002.yaml: entry 2, the American orders: the log has 0 events, the "
+			    "replay gives more: event 1 is \"The American discards #1 1 OPS.\"");
+}
+
+/* Issue 11: only the moderator's `wwjudge order --dice` forces rolls, and
+ * its entries are the command line's; a forced roll in an order that
+ * came by mail is found. */
+static void test_forced_roll_only_from_the_command_line(void **st)
+{
+	(void)st;
+	play_to_the_end(&game, "forced-mail");
+	finds_after_rewrite("forced-by-mail", "log/000005.yaml", "sender: \"command line\"",
+			    "sender: \"north@example.org\"",
+			    "log/000005.yaml: entry 5, the British orders: roll 100 is logged as "
+			    "forced, but the entry came from north@example.org");
+}
+
+/* Issue 11: a roll relabelled as forced replays with its logged value, so
+ * the replay counts the forced rolls of each side for verify to print. */
+static void test_forced_rolls_counted_by_side(void **st)
+{
+	(void)st;
+	char other[400], from[64];
+	int forced[3];
+	play_to_the_end(&game, "forced-count");
+	assert_int_equal(ww_record_replay_counted(game.dir, test_data(), stderr, forced), 0);
+	assert_int_equal(forced[WW_AMERICAN], 0);
+	assert_int_equal(forced[WW_BRITISH], 1);
+
+	snprintf(other, sizeof other, "%s/forced-relabelled", tmpdir);
+	copy_game(game.dir, other);
+	snprintf(from, sizeof from, "index: 101, value: %d, forced: ", ww_dice_roll(game.g.seed, 101));
+	rewrite(other, "log/000005.yaml", "forced: false", "forced: true");
+	assert_non_null(strstr(slurp(other, "log/000005.yaml"), from));
+	assert_int_equal(ww_record_replay_counted(other, test_data(), stderr, forced), 0);
+	assert_int_equal(forced[WW_AMERICAN], 0);
+	assert_int_equal(forced[WW_BRITISH], 2);
+}
+
+/* Issue 11: a set-up game publishes its initial state's hash too; the
+ * replay recomputes it from the seed's set-up. */
+static void test_setup_hash_checked(void **st)
+{
+	(void)st;
+	char line[128], *at;
+	rec_new(&game, "setup-hash", SEED_1776, NULL);
+	assert_int_equal(strlen(game.g.meta.initial_state), 64);
+	snprintf(line, sizeof line, "  commitment: %s\n  initial_state: %s\n", game.g.meta.commitment,
+		 game.g.meta.initial_state);
+	assert_non_null(strstr(slurp(game.dir, "game.yaml"), line));
+	assert_null(strstr(slurp(game.dir, "game.yaml"), SEED_1776));
+	replays_clean(game.dir);
+
+	snprintf(line, sizeof line, "initial_state: %s", game.g.meta.initial_state);
+	char *changed = strdup(line);
+	at = changed + strlen("initial_state: ");
+	*at = *at == '0' ? '1' : '0';
+	finds_after_rewrite("setup-hash-changed", "game.yaml", line, changed,
+			    "log/000001.yaml: entry 1, the set-up: the initial state hashes to ");
+	free(changed);
+}
+
+/* A scenario game created before issue 11 (deck in number order, no
+ * initial_state in game.yaml) still loads, verifies and replays: its
+ * initial state is taken as written. */
+static void test_game_from_before_issue_11_replays(void **st)
+{
+	(void)st;
+	char err[512];
+	rec_create(&game, "before", SEED_END, END_OF_1783, true);
+	assert_null(strstr(slurp(game.dir, "game.yaml"), "initial_state"));
+	struct ww_game *back = calloc(1, sizeof *back);
+	back->data = test_data();
+	assert_int_equal(ww_record_load(game.dir, back, err, sizeof err), WW_REC_OK);
+	assert_string_equal(back->meta.initial_state, "");
+	for (int i = 1; i < back->state.deck.n; i++)
+		assert_true(back->state.deck.card[i - 1] < back->state.deck.card[i]);
+	free(back);
+	rec_order(&game, WW_AMERICAN, "discard 1", 0);
+	assert_int_equal(ww_record_verify(game.dir, test_data(), stderr), 0);
+	replays_clean(game.dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -435,6 +573,11 @@ int main(void)
 		cmocka_unit_test(test_tampered_roll_found_at_its_entry),
 		cmocka_unit_test(test_tampered_deck_found),
 		cmocka_unit_test(test_tampered_order_found),
+		cmocka_unit_test(test_tampered_events_found),
+		cmocka_unit_test(test_forced_roll_only_from_the_command_line),
+		cmocka_unit_test(test_forced_rolls_counted_by_side),
+		cmocka_unit_test(test_setup_hash_checked),
+		cmocka_unit_test(test_game_from_before_issue_11_replays),
 	};
 	int rc = cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 	free_test_data(NULL);

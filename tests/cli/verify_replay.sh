@@ -31,6 +31,34 @@ in_file "$G/game.yaml" 'scenario: "end.yaml"'
 [ -f "$G/secret/initial-state.yaml" ] || fail "no secret/initial-state.yaml for a scenario game"
 in_file "$G/game.yaml" "seed_revealed: false"
 not_in_file "$G/game.yaml" "$SEED"
+
+# issue 11, decks nobody shuffled: every card the scenario does not place
+# is shuffled from the seed, so the deck is not in number order and
+# another seed gives another deck
+deck_of() { awk '/^deck:/ { f = 1; next } f && /^  - / { print $2; next } { f = 0 }' "$1"; }
+deck_of "$G/secret/state.yaml" >"$T/deck1"
+[ "$(wc -l <"$T/deck1")" -eq 106 ] || fail "the deck should hold the 106 unplaced cards"
+sort -n "$T/deck1" | cmp -s - "$T/deck1" && fail "the scenario's deck is in number order"
+expect 0 "$WW_BIN" new "$T/g2" --american us@example.org --british uk@example.org \
+	--seed "${SEED%01}02" --scenario "$T/end.yaml"
+deck_of "$T/g2/secret/state.yaml" >"$T/deck2"
+cmp -s "$T/deck1" "$T/deck2" && fail "two seeds gave the same deck"
+tail -n +2 "$G/secret/state.yaml" | cmp -s - <(tail -n +2 "$G/secret/initial-state.yaml") ||
+	fail "secret/initial-state.yaml is not the shuffled starting position"
+# the initial state's hash is published beside the commitment, by new too
+hash=$(sed -n 's/^  initial_state: \([0-9a-f]\{64\}\)$/\1/p' "$T/g2/game.yaml")
+[ -n "$hash" ] || { cat "$T/g2/game.yaml"; fail "no initial_state: hash in game.yaml"; }
+in_file "$T/out" "$hash"
+
+# two deck cards swapped in the initial state (and in the state, so the
+# end still agrees): the deck is not the seed's shuffle, verify says so
+cp -a "$G" "$T/stacked"
+for f in initial-state.yaml state.yaml; do
+	awk '/^deck:/ { print; getline a; getline b; print b; print a; next } { print }' \
+		"$G/secret/$f" >"$T/stacked/secret/$f"
+done
+expect 65 "$WW_BIN" verify "$T/stacked" --replay
+in_file "$T/out" "secret/initial-state.yaml: the deck is not shuffle 1 of the seed"
 # a moderator can replay before the end, with the seed from secret/
 expect 0 "$WW_BIN" verify "$G" --replay
 in_file "$T/out" "with the secret seed"
@@ -56,6 +84,8 @@ in_file "$T/out" "$SEED"
 expect 0 "$WW_BIN" verify "$G"
 in_file "$T/out" "adds up"
 in_file "$T/out" "replayed from the scenario's position with the revealed seed"
+# issue 11: how many rolls each side had forced by the moderator
+in_file "$T/out" "forced rolls: american 0, british 1"
 
 # the unforced roll 101 logged as another value
 cp -a "$G" "$T/roll"
