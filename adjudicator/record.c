@@ -968,7 +968,8 @@ static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *b
 				       const char *also_seen, char *err, size_t errlen)
 {
 	struct fill_args x = { .before = before, .g = after, .e = entry,
-			       .seen = entry->message_id, .also_seen = also_seen,
+			       .seen = entry->seen_as ? entry->seen_as : entry->message_id,
+			       .also_seen = also_seen,
 			       .files = files, .nfiles = nfiles };
 	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
 		say(err, errlen, "at most %d extra files in one commit", WW_REC_MAX_FILES);
