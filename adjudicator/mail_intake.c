@@ -10,10 +10,12 @@
 #include <string.h>
 #include <strings.h>
 #include "mail_internal.h"
+#include "text.h"
 
+/* Every header value is kept as valid UTF-8 (text.h). */
 static void copy(char *out, size_t len, const char *s)
 {
-	snprintf(out, len, "%s", s ? s : "");
+	ww_text_clean(out, len, s ? s : "", s ? strlen(s) : 0);
 }
 
 static void add_to(struct ww_mail_in *m, const char *addr)
@@ -114,10 +116,12 @@ static void header_field(struct ww_mail_in *m, struct mailimf_field *f, char *ir
 	case MAILIMF_FIELD_CC:
 		address_list(m, f->fld_data.fld_cc->cc_addr_list);
 		break;
-	case MAILIMF_FIELD_MESSAGE_ID:
-		snprintf(m->message_id, sizeof m->message_id, "<%.500s>",
-			 f->fld_data.fld_message_id->mid_value);
+	case MAILIMF_FIELD_MESSAGE_ID: {
+		char id[512];
+		snprintf(id, sizeof id, "<%.500s>", f->fld_data.fld_message_id->mid_value);
+		copy(m->message_id, sizeof m->message_id, id);
 		break;
+	}
 	case MAILIMF_FIELD_SUBJECT:
 		subject_text(m, f->fld_data.fld_subject->sbj_value);
 		break;
@@ -149,8 +153,9 @@ static void headers(struct ww_mail_in *m, struct mailimf_fields *fields)
 				header_field(m, f, irt, sizeof irt);
 		}
 	}
-	if (!m->references[0])
-		copy(m->references, sizeof m->references, irt);
+	char refs[sizeof m->references];
+	copy(refs, sizeof refs, m->references[0] ? m->references : irt);
+	memcpy(m->references, refs, sizeof refs);
 }
 
 /* ---- the body ---- */
@@ -198,15 +203,10 @@ static struct mailmime *find_part(struct mailmime *mime, const char *subtype)
 
 static bool valid_utf8(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-		if (!k || i + k > n)
+	for (size_t i = 0, k; i < n; i += k) {
+		uint32_t cp;
+		if ((k = ww_text_char(s + i, n - i, &cp)) == 1 && cp == 0xfffd)
 			return false;
-		for (size_t j = 1; j < k; j++)
-			if (((unsigned char)s[i + j] >> 6) != 2)
-				return false;
-		i += k;
 	}
 	return true;
 }
@@ -227,11 +227,8 @@ static char *to_utf8(const char *s, size_t n, const char *charset, size_t *outle
 		return out;
 	}
 	free(conv);
-	if ((out = malloc(n + 1))) {
-		memcpy(out, s, n);
-		out[n] = '\0';
-		*outlen = n;
-	}
+	if ((out = malloc(3 * n + 1))) /* a bad byte becomes U+FFFD, 3 bytes */
+		*outlen = ww_text_clean(out, 3 * n + 1, s, n);
 	return out;
 }
 
@@ -353,15 +350,24 @@ static char *crlf(const char *msg, size_t len, size_t *outlen)
 	return out;
 }
 
-/* No Message-ID: the mail's hash stands in, so a redelivery is still
- * recognised. */
-static void hash_id(struct ww_mail_in *m, const char *msg, size_t len)
+/* The mail's hash, its line ends read as LF whether it came with CRLF
+ * (IMAP) or LF (a pipe, a Maildir): it names the mail's exact bytes, and
+ * stands in for a missing Message-ID, so a redelivery is still recognised. */
+static void hash_mail(struct ww_mail_in *m, const char *msg, size_t len)
 {
 	unsigned char h[16];
 	char hex[33];
-	crypto_generichash(h, sizeof h, (const unsigned char *)msg, len, NULL, 0);
+	crypto_generichash_state st;
+	crypto_generichash_init(&st, NULL, 0, sizeof h);
+	for (size_t i = 0, from = 0; i <= len; i++) {
+		if (i < len && !(msg[i] == '\r' && i + 1 < len && msg[i + 1] == '\n'))
+			continue;
+		crypto_generichash_update(&st, (const unsigned char *)msg + from, i - from);
+		from = i + 1;
+	}
+	crypto_generichash_final(&st, h, sizeof h);
 	sodium_bin2hex(hex, sizeof hex, h, sizeof h);
-	snprintf(m->message_id, sizeof m->message_id, "<%s@hash.wwjudge>", hex);
+	snprintf(m->mail_hash, sizeof m->mail_hash, "<%s@hash.wwjudge>", hex);
 }
 
 int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m, char *err, size_t errlen)
@@ -382,8 +388,9 @@ int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m, char *err, 
 		goto out;
 	}
 	headers(m, fields);
+	hash_mail(m, msg, len);
 	if (!m->message_id[0])
-		hash_id(m, msg, len);
+		copy(m->message_id, sizeof m->message_id, m->mail_hash);
 	idx = 0;
 	if (mailmime_parse(wire, wlen, &idx, &mime) != MAILIMF_NO_ERROR || !mime) {
 		snprintf(err, errlen, "the MIME structure of the mail does not parse");
@@ -450,18 +457,13 @@ static void put(struct sink *k, char c)
 
 static void put_utf8(struct sink *k, unsigned long cp)
 {
+	char u[4];
 	if (cp == 0xa0)
 		cp = ' ';
-	if (cp < 0x80) {
-		put(k, (char)cp);
-	} else if (cp < 0x800) {
-		put(k, (char)(0xc0 | (cp >> 6)));
-		put(k, (char)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		put(k, (char)(0xe0 | (cp >> 12)));
-		put(k, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		put(k, (char)(0x80 | (cp & 0x3f)));
-	}
+	if (cp >= 0xd800 && cp <= 0xdfff) /* &#xD800; is no character */
+		cp = 0xfffd;
+	for (size_t i = 0, n = ww_text_utf8((uint32_t)cp, u); i < n; i++)
+		put(k, u[i]);
 }
 
 /* &amp; &lt; &gt; &quot; &apos; &nbsp; &#NN; &#xNN; */
@@ -606,15 +608,31 @@ static bool key_line(struct ww_order_block *b, const char *line)
 	return false;
 }
 
+/* "word: value" that is no key of the block: a misspelt "password:"
+ * perhaps, so its text is never kept, logged or repeated (issue 11). */
+static bool unknown_key(const char *line)
+{
+	size_t n = strspn(line, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+	return n > 0 && line[n + strspn(line + n, " \t")] == ':';
+}
+
 static bool is_signature(const char *line)
 {
 	return !strcmp(line, "-- ") || !strcmp(line, "--");
 }
 
-static void block_line(struct ww_order_block *b, const char *t)
+static void block_line(struct ww_order_block *b, const char *t, int lineno)
 {
 	if (!*t || *t == '#' || key_line(b, t))
 		return;
+	if (unknown_key(t)) {
+		if (!b->problem[0])
+			snprintf(b->problem, sizeof b->problem, "line %d of the mail looks like a key "
+				 "('word: ...') but is not password:, token:, game: or side: "
+				 "(misspelt?); it is not repeated or logged, in case it holds "
+				 "your password: correct it and send the orders again", lineno);
+		return;
+	}
 	if (b->n > 0 && !starts_order(t)) {
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
@@ -665,7 +683,7 @@ void ww_order_block_find(const char *text, struct ww_order_block *b)
 		} else if (end) {
 			b->ended = true;
 		} else if (!marker) {
-			block_line(b, t);
+			block_line(b, t, lineno);
 		}
 	}
 }

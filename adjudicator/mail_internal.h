@@ -15,7 +15,8 @@
 /* One incoming mail, reduced to what the judge reads (mail_intake.c). */
 struct ww_mail_in {
 	char from[WW_ADDR_MAX];          /* the From addr-spec */
-	char message_id[512];            /* "<...>", or a hash of the mail */
+	char message_id[512];            /* "<...>", or else mail_hash */
+	char mail_hash[64];              /* "<HEX@hash.wwjudge>": the mail's bytes */
 	char date[128];                  /* the Date header as written */
 	char subject[256];
 	char references[1024];           /* References (then In-Reply-To) */

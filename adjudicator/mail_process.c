@@ -198,6 +198,7 @@ struct intake {
 	struct ww_order_block b;
 	char game[WW_GAME_NAME], side_word[16], token[64];
 	enum ww_side side;
+	bool trusted;                    /* From and password are the side's */
 	char dir[PATH_MAX];
 	int lock_fd;
 	struct ww_game *g;
@@ -582,6 +583,7 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	if (p == &none)
 		snprintf(none.why, sizeof none.why, "%s", reason);
 	struct ww_log_entry e = { .sender = in->m.from, .message_id = in->m.message_id,
+				  .seen_as = in->trusted ? NULL : in->m.mail_hash,
 				  .received = in->m.date[0] ? in->m.date : NULL };
 	enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files, in->nfiles,
 					       in->imap_id, err, sizeof err);
@@ -596,8 +598,9 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 
 /* ---- who may order ---- */
 
-/* 0 if the sender may order; else the refusal is queued and its exit code
- * returned through *rc. */
+/* 0 if the mail is the side's own (its registered address and its
+ * password); else the refusal is queued and its exit code returned
+ * through *rc. */
 static int authenticate(struct intake *in, int *rc)
 {
 	char why[600];
@@ -615,10 +618,19 @@ static int authenticate(struct intake *in, int *rc)
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
-		snprintf(why, sizeof why, in->b.password[0] ? "the password is wrong" :
+		snprintf(why, sizeof why, "%s", in->b.password[0] ? "the password is wrong" :
+			 in->b.problem[0] ? in->b.problem :
 			 "the order block has no 'password:' line");
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
+	in->trusted = true;
+	return 0;
+}
+
+/* 0 if the mail carries the side's current move token; else refused. */
+static int check_token(struct intake *in, int *rc)
+{
+	char why[600];
 	const char *tok = in->b.token[0] ? in->b.token : in->token;
 	char current[WW_TOKEN_HEX];
 	current_token(in, in->side, in->sec.token_entry, current);
@@ -709,22 +721,32 @@ static bool find_side(struct intake *in)
 	return in->side != WW_NOBODY;
 }
 
+static int already_processed(const struct intake *in)
+{
+	note(in, "%s: already processed; nothing done", in->game);
+	return EX_OK;
+}
+
 static int process_game(struct intake *in)
 {
 	int rc = load_game(in);
 	if (rc)
 		return rc;
-	if (ww_record_seen(in->dir, in->m.message_id) ||
-	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
-		note(in, "%s: already processed; nothing done", in->game);
-		return EX_OK;
-	}
+	/* these bytes (or this IMAP message) were processed before */
+	if (ww_record_seen(in->dir, in->m.mail_hash) ||
+	    (in->imap_id && ww_record_seen(in->dir, in->imap_id)))
+		return already_processed(in);
 	if (!find_side(in)) {
 		note(in, "%s: no side named and %s is not one player's address; dropped",
 		     in->game, in->m.from);
 		return EX_OK;
 	}
 	if (authenticate(in, &rc) < 0)
+		return rc;
+	/* only now: a forger must not make the genuine Message-ID seen (issue 11) */
+	if (ww_record_seen(in->dir, in->m.message_id))
+		return already_processed(in);
+	if (check_token(in, &rc) < 0)
 		return rc;
 	return play(in);
 }

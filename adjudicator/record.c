@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "record_internal.h"
+#include "text.h"
 
 #define TXN_FILES (9 + WW_REC_MAX_FILES)
 #define FILE_LIMIT (16 * 1024 * 1024)
@@ -756,12 +757,22 @@ void ww_record_unlock(int fd)
 
 /* ---- seen ---- */
 
+/* One line of GAME/seen: valid UTF-8 (text.h), blanks and anything that
+ * could end or bend a line as '_'. */
 static void clean_id(char *out, size_t len, const char *id)
 {
-	size_t i = 0;
-	for (; id[i] && i + 1 < len; i++)
-		out[i] = (unsigned char)id[i] <= ' ' ? '_' : id[i];
-	out[i] = '\0';
+	size_t o = 0;
+	for (size_t i = 0, n = strlen(id); i < n;) {
+		uint32_t cp;
+		char u[4];
+		i += ww_text_char(id + i, n - i, &cp);
+		size_t k = cp == ' ' || !ww_text_plain(cp) ? (u[0] = '_', 1) : ww_text_utf8(cp, u);
+		if (o + k >= len)
+			break;
+		memcpy(out + o, u, k);
+		o += k;
+	}
+	out[o] = '\0';
 }
 
 bool ww_record_seen(const char *dir, const char *message_id)
@@ -972,7 +983,8 @@ static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *b
 				       const char *also_seen, char *err, size_t errlen)
 {
 	struct fill_args x = { .before = before, .g = after, .e = entry,
-			       .seen = entry->message_id, .also_seen = also_seen,
+			       .seen = entry->seen_as ? entry->seen_as : entry->message_id,
+			       .also_seen = also_seen,
 			       .files = files, .nfiles = nfiles };
 	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
 		say(err, errlen, "at most %d extra files in one commit", WW_REC_MAX_FILES);

@@ -78,6 +78,7 @@ struct ww_log_entry {
 	const char *order_text;   /* the orders as received */
 	const char *sender;       /* address or "command line" */
 	const char *message_id;   /* may be NULL */
+	const char *seen_as;      /* marked seen instead of message_id; NULL: message_id */
 	const char *received;     /* when the order arrived (a mail's Date), may be NULL */
 	bool rejected;
 	const char *reason;       /* when rejected, or why the rest was not carried out */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "record_internal.h"
+#include "text.h"
 
 static const char *const side_words[] = { "nobody", "american", "british" };
 static const char *const nation_words[WW_NATIONS] = { "british", "american", "french" };
@@ -90,17 +91,21 @@ static int zone_by_name(const struct ww_data *d, const char *name)
 
 /* ---- writing ---- */
 
+/* Any bytes: valid UTF-8 out (text.h), what a reader would take for
+ * something else escaped. */
 void ww_yaml_quote(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
+	for (size_t i = 0, n = strlen(s); i < n;) {
+		uint32_t cp;
+		char u[4];
+		i += ww_text_char(s + i, n - i, &cp);
+		if (cp == '"' || cp == '\\')
+			fprintf(f, "\\%c", (char)cp);
+		else if (!ww_text_plain(cp))
+			fprintf(f, cp < 0x100 ? "\\x%02x" : "\\u%04x", (unsigned)cp);
 		else
-			fputc(c, f);
+			fwrite(u, 1, ww_text_utf8(cp, u), f);
 	}
 	fputc('"', f);
 }

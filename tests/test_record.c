@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <yaml.h>
 #include "record.h"
 
 static struct ww_data *data;
@@ -1011,6 +1012,83 @@ static void test_real_data(void **st)
 	free(real), free(p), free(g), free(back);
 }
 
+/* The scalar under `key` of the log entry GAME/rel as libyaml reads it
+ * (for a sequence, its first item), malloc'd; NULL if it does not parse. */
+static char *entry_scalar(const char *dir, const char *rel, const char *key)
+{
+	char path[600], *out = NULL;
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	FILE *f = fopen(path, "r");
+	yaml_parser_t p;
+	yaml_document_t doc;
+	assert_non_null(f);
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_file(&p, f);
+	int ok = yaml_parser_load(&p, &doc);
+	yaml_parser_delete(&p);
+	fclose(f);
+	if (!ok)
+		return NULL;
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	for (yaml_node_pair_t *pp = root->data.mapping.pairs.start;
+	     pp < root->data.mapping.pairs.top && !out; pp++) {
+		yaml_node_t *k = yaml_document_get_node(&doc, pp->key);
+		yaml_node_t *v = yaml_document_get_node(&doc, pp->value);
+		if (strcmp((char *)k->data.scalar.value, key))
+			continue;
+		if (v->type == YAML_SEQUENCE_NODE)
+			v = yaml_document_get_node(&doc, *v->data.sequence.items.start);
+		out = strdup((char *)v->data.scalar.value);
+	}
+	yaml_document_delete(&doc);
+	return out;
+}
+
+static void expect_scalar(const char *dir, const char *rel, const char *key, const char *want)
+{
+	char *got = entry_scalar(dir, rel, key);
+	if (!got)
+		fail_msg("%s does not read as YAML", rel);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+#define FFFD "\xef\xbf\xbd"
+
+/* Issue 11: whatever bytes a mail brings, its log entry is valid UTF-8
+ * that reads back as written (each byte that begins no valid UTF-8
+ * character as U+FFFD; control characters and YAML's line breaks
+ * escaped), and its seen line is one line that is found again. */
+static void test_11_hostile_text_is_logged_as_utf8(void **st)
+{
+	(void)st;
+	struct ww_game g;
+	char err[512], dir[300];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	struct ww_log_entry e = {
+		.side = WW_AMERICAN, .rejected = true,
+		.sender = "m\xff" "al@evil.org",
+		.message_id = "<x\xfe" "1\n@evil.org>",
+		.received = "Tue\r\n\x1b[31m",
+		.reason = "bad \xe2\x80",
+		.order_text = "pass \xc0\xaf \xed\xa0\x80 \xc2\x85 \xe2\x80\xa8 \xf4\x90\x80\x80 \xef\xbb\xbf\x7f"
+			      "\nsecond",
+	};
+	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+	expect_scalar(dir, "log/000002.yaml", "sender", "m" FFFD "al@evil.org");
+	expect_scalar(dir, "log/000002.yaml", "message_id", "<x" FFFD "1\n@evil.org>");
+	expect_scalar(dir, "log/000002.yaml", "received", "Tue\r\n\x1b[31m");
+	expect_scalar(dir, "log/000002.yaml", "reason", "bad " FFFD FFFD);
+	expect_scalar(dir, "log/000002.yaml", "order", "pass " FFFD FFFD " " FFFD FFFD FFFD
+		      " \xc2\x85 \xe2\x80\xa8 " FFFD FFFD FFFD FFFD " \xef\xbb\xbf\x7f");
+	const char *seen = slurp(dir, "seen");
+	assert_string_equal(seen, "<x" FFFD "1_@evil.org>\n");
+	assert_true(ww_record_seen(dir, e.message_id));
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1032,6 +1110,7 @@ int main(void)
 		cmocka_unit_test(test_scenario_rejects),
 		cmocka_unit_test(test_scenario_armies),
 		cmocka_unit_test(test_real_data),
+		cmocka_unit_test(test_11_hostile_text_is_logged_as_utf8),
 	};
 	static struct ww_data d;
 	build_data(&d);

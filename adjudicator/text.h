@@ -1,0 +1,26 @@
+/* Text from outside (a mail's headers and body, an order line) as every
+ * writer of a file puts it: valid UTF-8, whatever bytes came in
+ * (docs/record.md, "Text from mail"). */
+#ifndef WW_TEXT_H
+#define WW_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The character at s (n > 0 bytes left): its length and code point. A
+ * byte that begins no valid UTF-8 character (a stray continuation byte,
+ * an overlong form, a surrogate, beyond U+10FFFF, cut short) is a
+ * character of its own, U+FFFD. */
+size_t ww_text_char(const char *s, size_t n, uint32_t *cp);
+/* The UTF-8 of code point cp into out; its length (1 to 4). */
+size_t ww_text_utf8(uint32_t cp, char out[4]);
+/* Written as it is inside a YAML double-quoted scalar: not a control
+ * character (C0, DEL, C1), not a YAML line break (NEL, LS, PS), not a
+ * byte order mark or U+FFFE, U+FFFF. */
+bool ww_text_plain(uint32_t cp);
+/* The n bytes at s as valid UTF-8 (each bad byte as U+FFFD) into out of
+ * len > 0 bytes, cut at a character boundary, NUL-terminated; the length. */
+size_t ww_text_clean(char *out, size_t len, const char *s, size_t n);
+
+#endif
