@@ -45,6 +45,11 @@ struct ww_mail_config {
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */
 int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, size_t errlen);
 
+/* mail_intake.c: the addr-spec of a player's address as given to `new`
+ * or `address` ("user@host" or "Name <user@host>"): 0, or -1 with what
+ * was wrong and what is accepted in err (a line break, not one address). */
+int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen);
+
 /* mail_process.c: processes one RFC 5322 message; returns a sysexits.h
  * code (EX_OK also when the order was refused and a reply was queued;
  * EX_TEMPFAIL when the game is locked or the disk is full). */

@@ -677,6 +677,32 @@ bool ww_addr_equal(const char *a, const char *b)
 	return a && b && *a && !strcasecmp(a, b);
 }
 
+/* The addr-spec of `text`, which must be one mailbox (RFC 5322 3.4):
+ * "user@host" or "Name <user@host>". libetpan parses it, as it parses a
+ * mail's From. */
+int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen)
+{
+	static const char accepted[] = "give one address, user@host or Name <user@host>";
+	struct mailimf_mailbox *mb = NULL;
+	size_t idx = 0, len = strlen(text);
+	const char *spec;
+	if (strpbrk(text, "\r\n")) {
+		snprintf(err, errlen, "the address holds a line break; %s", accepted);
+		return -1;
+	}
+	if (mailimf_mailbox_parse(text, len, &idx, &mb) != MAILIMF_NO_ERROR ||
+	    text[idx + strspn(text + idx, " \t")] != '\0' || !(spec = mb->mb_addr_spec) ||
+	    !strchr(spec, '@') || strpbrk(spec, " \t\"<>,;()") || strlen(spec) >= WW_ADDR_MAX) {
+		snprintf(err, errlen, "'%.300s' is not one mail address; %s", text, accepted);
+		if (mb)
+			mailimf_mailbox_free(mb);
+		return -1;
+	}
+	snprintf(out, WW_ADDR_MAX, "%s", spec);
+	mailimf_mailbox_free(mb);
+	return 0;
+}
+
 bool ww_game_name_ok(const char *name)
 {
 	size_t n = strlen(name);
