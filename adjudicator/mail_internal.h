@@ -21,6 +21,7 @@ struct ww_mail_in {
 	char references[1024];           /* References (then In-Reply-To) */
 	char to[WW_MAIL_TO][WW_ADDR_MAX];/* Delivered-To, X-Original-To, To, Cc */
 	int nto;
+	char automatic[160];             /* the header that marks it automatic (RFC 3834), or "" */
 	char *text;                      /* the chosen body, UTF-8, LF line ends */
 	size_t textlen;
 };

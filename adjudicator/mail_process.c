@@ -667,6 +667,11 @@ int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		note(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
 		goto out;
 	}
+	if (in->m.automatic[0]) { /* RFC 3834: answering could start a mail loop */
+		note(in, "from %s: an automatic mail (%s) is never answered; dropped",
+		     in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
+		goto out;
+	}
 	if (in->m.text && ww_moderator_block_present(in->m.text)) {
 		rc = ww_mail_moderate(c, &in->m);
 		goto out;

@@ -414,6 +414,55 @@ static void test_7_size_limit(void **s)
 	free(big);
 }
 
+/* A mail from adams to the American's Reply-To address with `extra`
+ * header lines and no order block. */
+static int mail_without_block(const char *id, const char *extra)
+{
+	char token[WW_TOKEN_HEX], msg[2048];
+	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	int n = snprintf(msg, sizeof msg,
+			 "From: John Adams <adams@example.org>\r\nTo: judge+g1-american-%s@example.org\r\n"
+			 "Subject: Out of office\r\nDate: Tue, 3 Mar 2026 11:00:00 +0000\r\n"
+			 "Message-ID: <%s@players.example>\r\n%s\r\n"
+			 "I am away until Monday.\r\n", token, id, extra);
+	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+}
+
+/* Issue 11, RFC 3834 2: an out-of-office reply, bulk and list mail and
+ * bounces are never answered (an autoresponder that answers the answer
+ * would loop); nothing is queued, logged or marked seen. Auto-Submitted:
+ * no is a person's mail, and is answered. */
+static void test_12_automatic_mail_never_answered(void **s)
+{
+	(void)s;
+	static const char *const automatic[] = {
+		"Auto-Submitted: auto-replied\r\n",
+		"Auto-Submitted: Auto-Generated (vacation)\r\n",
+		"Precedence: bulk\r\n",
+		"Precedence: list\r\n",
+		"Precedence: junk\r\n",
+		"List-Id: players <players.lists.example.org>\r\n",
+		"List-Unsubscribe: <mailto:leave@lists.example.org>\r\n",
+		"Return-Path: <>\r\n",
+		"Return-Path: <MAILER-DAEMON@mx.example.org>\r\n",
+		"Return-Path: <postmaster@mx.example.org>\r\n",
+		"Return-Path: <owner-players@lists.example.org>\r\n",
+		"Return-Path: <players-request@lists.example.org>\r\n",
+	};
+	int out = count("outbox/new"), logs = count("log");
+	for (size_t i = 0; i < sizeof automatic / sizeof *automatic; i++) {
+		char id[32];
+		snprintf(id, sizeof id, "auto%zu", i);
+		assert_int_equal(mail_without_block(id, automatic[i]), EX_OK);
+		if (count("outbox/new") != out || count("log") != logs)
+			fail_msg("a mail with %s was answered", automatic[i]);
+	}
+	assert_int_equal(mail_without_block("person", "Auto-Submitted: no\r\n"
+					    "Return-Path: <adams@example.org>\r\n"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 1);
+	assert_int_equal(count("log"), logs + 1);
+}
+
 /* No game can be named: logged and dropped, no reply (no backscatter). */
 static void test_8_no_game_dropped(void **s)
 {
@@ -572,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_9_paused),
 		cmocka_unit_test(test_10_british_mail_blind_to_american_hand),
 		cmocka_unit_test(test_11_board_none_sends_text_only),
+		cmocka_unit_test(test_12_automatic_mail_never_answered),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
