@@ -422,26 +422,16 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 		fputs("  (no accepted move)\n", f);
 }
 
-/* One reply to the side's registered address, logged with the refusal,
- * at one commit. Never to the sender when the sender is not registered. */
-static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
+/* The reply to the side's registered address, never to the sender when
+ * the sender is not registered. */
+static int queue_refusal(struct intake *in, struct ww_play *p, const char *reason,
+			 int stale_from)
 {
 	char *text = NULL, token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400];
-	char err[512] = "";
 	size_t len;
-	static struct ww_play none;
-	if (!p) {
-		memset(&none, 0, sizeof none);
-		none.side = in->side;
-		p = &none;
-		for (int i = 0; i < in->b.n; i++)
-			none.orders[none.n++] = in->b.lines[i];
-		snprintf(none.why, sizeof none.why, "%s", reason);
-		none.refused = true;
-	}
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
-		return EX_OSERR;
+		return -1;
 	fprintf(f, "Game %s: your mail of %s\n(%s) was refused; nothing was changed.\n\n",
 		in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
 	if (p->nparsed > 0) {
@@ -469,7 +459,7 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	ww_mail_how_to_order(f, token);
 	if (fclose(f) != 0) {
 		free(text);
-		return EX_OSERR;
+		return -1;
 	}
 	ww_reply_address(in->c, in->game, in->side, token, reply, sizeof reply);
 	snprintf(subj, sizeof subj, "[wwjudge %s] refused: %.200s", in->game,
@@ -485,7 +475,31 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	ww_judge_message_id(in->c, in->game, in->entry, name, o.message_id, sizeof o.message_id);
 	int bad = queue_mail(in, name, &o);
 	free(text);
-	if (bad)
+	return bad;
+}
+
+/* The refusal logged and, unless this sender had an answer within the
+ * hour (ww_answer_allowed), its reply queued, at one commit. */
+static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
+{
+	char err[512] = "", *answered = NULL;
+	size_t alen;
+	static struct ww_play none;
+	if (!p) {
+		memset(&none, 0, sizeof none);
+		none.side = in->side;
+		p = &none;
+		for (int i = 0; i < in->b.n; i++)
+			none.orders[none.n++] = in->b.lines[i];
+		snprintf(none.why, sizeof none.why, "%s", reason);
+		none.refused = true;
+	}
+	int allowed = ww_answer_allowed(in->dir, in->m.from, ww_mail_now(), &answered, &alen);
+	if (allowed > 0 && queue_refusal(in, p, reason, stale_from) < 0) {
+		free(answered);
+		return EX_OSERR;
+	}
+	if (allowed < 0 || (allowed && add_file(in, "answered", answered, alen, 0600) < 0))
 		return EX_OSERR;
 	if (p == &none)
 		snprintf(none.why, sizeof none.why, "%s", reason);
@@ -497,8 +511,12 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 		note(in, "cannot log the refusal: %s", err);
 		return rec_exit(st);
 	}
-	note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
-	     registered(in, in->side));
+	if (allowed)
+		note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
+		     registered(in, in->side));
+	else
+		note(in, "%s: refused (%s); not answered: %s had an answer less than an hour "
+		     "ago", in->game, reason, in->m.from[0] ? in->m.from : "(no sender)");
 	return EX_OK;
 }
 
