@@ -56,6 +56,12 @@ int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errl
 int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		   const char *imap_id /* "UIDVALIDITY/UID" or NULL */);
 
+/* A mail of `size` bytes, over WW_MAIL_MAX_BYTES, of which only the
+ * header was fetched (poll): refused with a reply to the registered
+ * address of the side it names, saying the limit and the size. */
+int ww_mail_process_large(const struct ww_mail_config *c, const char *header, size_t len,
+			  size_t size, const char *imap_id);
+
 /* The outbox (mail_out.c): GAME/outbox/new/NAME is one complete RFC 5322
  * message, CRLF line ends, placed there by the commit that decided it.
  * Send it to the addresses of its To: header, envelope sender the

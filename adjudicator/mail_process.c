@@ -120,6 +120,7 @@ struct intake {
 	const struct ww_data *d;
 	struct ww_mail_secret sec;
 	int entry;                       /* the number this mail's log entry gets */
+	size_t size;                     /* the whole mail's, in bytes */
 	struct ww_rec_file files[WW_REC_MAX_FILES];
 	char *texts[WW_REC_MAX_FILES];
 	char rels[WW_REC_MAX_FILES][64];
@@ -655,6 +656,31 @@ static int process_game(struct intake *in)
 	return play(in);
 }
 
+/* A mail over the size limit, of which only the header was read (poll:
+ * IMAP gives the size first): refused to the side's registered address
+ * with the limit and the real size, before anything else is checked. */
+static int too_large(struct intake *in)
+{
+	char why[400];
+	int rc = load_game(in);
+	if (rc)
+		return rc;
+	if (ww_record_seen(in->dir, in->m.message_id) ||
+	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
+		note(in, "%s: already processed; nothing done", in->game);
+		return EX_OK;
+	}
+	if (!find_side(in)) {
+		note(in, "%s: a mail of %zu bytes names no side and %s is not one player's "
+		     "address; dropped", in->game, in->size, in->m.from);
+		return EX_OK;
+	}
+	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
+		 "most %u bytes (2 MiB); send the orders as plain text, without attachments "
+		 "or photos", in->size, WW_MAIL_MAX_BYTES);
+	return refuse(in, NULL, why, 0);
+}
+
 static void intake_end(struct intake *in)
 {
 	if (in->lock_fd >= 0)
@@ -664,20 +690,16 @@ static void intake_end(struct intake *in)
 	free(in->g);
 }
 
-int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
-		    const char *imap_id)
+/* `size` is the whole mail's; over the limit, `msg` is its header only. */
+static int intake(const struct ww_mail_config *c, const char *msg, size_t len, size_t size,
+		  const char *imap_id)
 {
 	char err[300];
-	if (len > WW_MAIL_MAX_BYTES) {
-		fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails "
-			"of at most %u bytes (send the orders as plain text without "
-			"attachments)\n", len, WW_MAIL_MAX_BYTES);
-		return EX_DATAERR;
-	}
 	struct intake *in = calloc(1, sizeof *in);
 	if (!in)
 		return EX_OSERR;
 	in->c = c;
+	in->size = size;
 	in->imap_id = imap_id && *imap_id ? imap_id : NULL;
 	in->lock_fd = -1;
 	int rc = EX_OK;
@@ -690,11 +712,13 @@ int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		     in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
 		goto out;
 	}
-	if (in->m.text && ww_moderator_block_present(in->m.text)) {
+	if (in->size > WW_MAIL_MAX_BYTES) {
+		/* only its header was read: no block, no moderator's commands */
+	} else if (in->m.text && ww_moderator_block_present(in->m.text)) {
 		rc = ww_mail_moderate(c, &in->m);
 		goto out;
 	}
-	if (in->m.text)
+	if (in->m.text && in->size <= WW_MAIL_MAX_BYTES)
 		ww_order_block_find(in->m.text, &in->b);
 	if (!find_game(in)) {
 		note(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
@@ -725,11 +749,30 @@ int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 			goto out;
 		}
 	}
-	rc = process_game(in);
+	rc = in->size > WW_MAIL_MAX_BYTES ? too_large(in) : process_game(in);
 out:
 	intake_end(in);
 	free(in);
 	return rc;
+}
+
+int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
+		    const char *imap_id)
+{
+	if (len > WW_MAIL_MAX_BYTES) { /* the MTA bounces it with this line */
+		fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails "
+			"of at most %u bytes (send the orders as plain text without "
+			"attachments)\n", len, WW_MAIL_MAX_BYTES);
+		return EX_DATAERR;
+	}
+	return intake(c, msg, len, len, imap_id);
+}
+
+int ww_mail_process_large(const struct ww_mail_config *c, const char *header, size_t len,
+			  size_t size, const char *imap_id)
+{
+	return intake(c, header, len, size > WW_MAIL_MAX_BYTES ? size : WW_MAIL_MAX_BYTES + 1,
+		      imap_id);
 }
 
 /* ---- orders from the command line, in a game played by mail ---- */
