@@ -392,11 +392,11 @@ int ww_cmd_moderate(int argc, char **argv)
 		return EX_NOINPUT;
 	}
 	if (addr) {
-		const char *a = argv[optind + 1];
+		char a[WW_ADDR_MAX], err[512];
 		if (side == WW_NOBODY)
 			return cli_error(USAGE_MODERATE, "address needs --side", NULL);
-		if (!strchr(a, '@') || strlen(a) >= WW_ADDR_MAX || strpbrk(a, " \t<>\"\n"))
-			return cli_error(USAGE_MODERATE, "not an address: ", a);
+		if (ww_addr_spec(argv[optind + 1], a, err, sizeof err))
+			return cli_error(USAGE_MODERATE, err, NULL);
 		return change_address(dir, side, a);
 	}
 	if (!strcmp(cmd, "announce"))

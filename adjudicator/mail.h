@@ -45,11 +45,22 @@ struct ww_mail_config {
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */
 int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, size_t errlen);
 
+/* mail_intake.c: the addr-spec of a player's address as given to `new`
+ * or `address` ("user@host" or "Name <user@host>"): 0, or -1 with what
+ * was wrong and what is accepted in err (a line break, not one address). */
+int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen);
+
 /* mail_process.c: processes one RFC 5322 message; returns a sysexits.h
  * code (EX_OK also when the order was refused and a reply was queued;
  * EX_TEMPFAIL when the game is locked or the disk is full). */
 int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		   const char *imap_id /* "UIDVALIDITY/UID" or NULL */);
+
+/* A mail of `size` bytes, over WW_MAIL_MAX_BYTES, of which only the
+ * header was fetched (poll): refused with a reply to the registered
+ * address of the side it names, saying the limit and the size. */
+int ww_mail_process_large(const struct ww_mail_config *c, const char *header, size_t len,
+			  size_t size, const char *imap_id);
 
 /* The outbox (mail_out.c): GAME/outbox/new/NAME is one complete RFC 5322
  * message, CRLF line ends, placed there by the commit that decided it.

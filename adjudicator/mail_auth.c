@@ -1,5 +1,6 @@
 /* Who may order: passwords (Argon2id via libsodium, only the hash is
- * kept), move tokens, and the per-game mail settings in secret/mail.yaml. */
+ * kept), move tokens, and the per-game mail settings in secret/mail.yaml;
+ * and the cap on the judge's answers to one sender (GAME/answered). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include "mail_internal.h"
 
@@ -178,4 +180,54 @@ int ww_mail_secret_write(const char *dir, const struct ww_mail_secret *s,
 	}
 	free(text);
 	return rc;
+}
+
+/* ---- the cap on answers: GAME/answered ---- */
+
+time_t ww_mail_now(void)
+{
+	const char *t = getenv("WW_NOW"); /* tests only: the clock, in seconds */
+	return t && *t ? (time_t)strtoll(t, NULL, 10) : time(NULL);
+}
+
+/* One "SECONDS ADDRESS" line of GAME/answered: kept while within the hour. */
+static bool recent_line(const char *line, time_t now, const char **addr)
+{
+	char *end;
+	long long at = strtoll(line, &end, 10);
+	*addr = end + (*end == ' ');
+	return end != line && now >= at && now - at < WW_ANSWER_GAP;
+}
+
+int ww_answer_allowed(const char *dir, const char *sender, time_t now, char **next,
+		      size_t *len)
+{
+	char path[PATH_MAX], line[WW_ADDR_MAX + 32];
+	const char *who = sender && *sender ? sender : "(no sender)", *addr;
+	*next = NULL;
+	if (snprintf(path, sizeof path, "%s/answered", dir) >= (int)sizeof path)
+		return -1;
+	FILE *out = open_memstream(next, len), *in = fopen(path, "re");
+	if (!out) {
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	bool capped = false;
+	while (in && fgets(line, sizeof line, in)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!recent_line(line, now, &addr))
+			continue; /* older than the hour: forgotten */
+		capped |= !strcasecmp(addr, who);
+		fprintf(out, "%s\n", line);
+	}
+	if (in)
+		fclose(in);
+	fprintf(out, "%lld %.*s\n", (long long)now, (int)strcspn(who, "\r\n"), who);
+	if (fclose(out) != 0 || capped) {
+		free(*next);
+		*next = NULL;
+		return capped ? 0 : -1;
+	}
+	return 1;
 }

@@ -84,10 +84,43 @@ static void subject_text(struct ww_mail_in *m, const char *raw)
 	}
 }
 
+/* A return path no one answers: a bounce's empty one, a mail system's,
+ * a mailing list's (RFC 3834 2). */
+static bool unanswerable_path(const char *v)
+{
+	char a[WW_ADDR_MAX];
+	copy(a, sizeof a, v + strspn(v, " \t<"));
+	a[strcspn(a, "@> \t\r\n")] = '\0';
+	size_t n = strlen(a);
+	return !n || !strcasecmp(a, "mailer-daemon") || !strcasecmp(a, "postmaster") ||
+	       !strncasecmp(a, "owner-", 6) || (n > 8 && !strcasecmp(a + n - 8, "-request"));
+}
+
+/* Auto-Submitted other than "no", Precedence bulk, list or junk, any
+ * List-* field, an unanswerable Return-Path: mail the judge never
+ * answers (RFC 3834 2), so that no two machines answer each other. */
+static bool automatic_field(const char *name, const char *value)
+{
+	const char *v = value + strspn(value, " \t");
+	size_t w = strcspn(v, " \t;(\r\n");
+	if (!strcasecmp(name, "Auto-Submitted"))
+		return !(w == 2 && !strncasecmp(v, "no", 2));
+	if (!strcasecmp(name, "Precedence"))
+		return (w == 4 && (!strncasecmp(v, "bulk", 4) || !strncasecmp(v, "junk", 4) ||
+				   !strncasecmp(v, "list", 4)));
+	if (!strcasecmp(name, "Return-Path"))
+		return unanswerable_path(v);
+	return !strncasecmp(name, "List-", 5);
+}
+
 static void optional_field(struct ww_mail_in *m, struct mailimf_optional_field *f)
 {
 	static const char *const names[] = { "Delivered-To", "X-Original-To", "Envelope-To",
 					     "X-Envelope-To" };
+	if (!m->automatic[0] && automatic_field(f->fld_name, f->fld_value))
+		snprintf(m->automatic, sizeof m->automatic, "%s: %.120s", f->fld_name,
+			 f->fld_value + strspn(f->fld_value, " \t"));
+	m->automatic[strcspn(m->automatic, "\r\n")] = '\0'; /* one line on stderr */
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		if (strcasecmp(f->fld_name, names[i]))
 			continue;
@@ -693,6 +726,32 @@ void ww_order_block_find(const char *text, struct ww_order_block *b)
 bool ww_addr_equal(const char *a, const char *b)
 {
 	return a && b && *a && !strcasecmp(a, b);
+}
+
+/* The addr-spec of `text`, which must be one mailbox (RFC 5322 3.4):
+ * "user@host" or "Name <user@host>". libetpan parses it, as it parses a
+ * mail's From. */
+int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen)
+{
+	static const char accepted[] = "give one address, user@host or Name <user@host>";
+	struct mailimf_mailbox *mb = NULL;
+	size_t idx = 0, len = strlen(text);
+	const char *spec;
+	if (strpbrk(text, "\r\n")) {
+		snprintf(err, errlen, "the address holds a line break; %s", accepted);
+		return -1;
+	}
+	if (mailimf_mailbox_parse(text, len, &idx, &mb) != MAILIMF_NO_ERROR ||
+	    text[idx + strspn(text + idx, " \t")] != '\0' || !(spec = mb->mb_addr_spec) ||
+	    !strchr(spec, '@') || strpbrk(spec, " \t\"<>,;()") || strlen(spec) >= WW_ADDR_MAX) {
+		snprintf(err, errlen, "'%.300s' is not one mail address; %s", text, accepted);
+		if (mb)
+			mailimf_mailbox_free(mb);
+		return -1;
+	}
+	snprintf(out, WW_ADDR_MAX, "%s", spec);
+	mailimf_mailbox_free(mb);
+	return 0;
 }
 
 bool ww_game_name_ok(const char *name)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 #include "mail.h"
 
 #define WW_MAIL_LINE 1024
@@ -22,6 +23,7 @@ struct ww_mail_in {
 	char references[1024];           /* References (then In-Reply-To) */
 	char to[WW_MAIL_TO][WW_ADDR_MAX];/* Delivered-To, X-Original-To, To, Cc */
 	int nto;
+	char automatic[160];             /* the header that marks it automatic (RFC 3834), or "" */
 	char *text;                      /* the chosen body, UTF-8, LF line ends */
 	size_t textlen;
 };
@@ -73,6 +75,17 @@ void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
  * or 0 if none did. */
 int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
 		   int latest, const char *token);
+
+/* mail_auth.c: the cap on the judge's answers, one per sender per game
+ * per WW_ANSWER_GAP seconds, so that no autoresponder loops with it.
+ * GAME/answered holds "SECONDS ADDRESS" lines of the answers of the last
+ * hour. 1: `sender` may be answered at `now`, and *next (malloc'd) is the
+ * new GAME/answered to commit with the answer; 0: capped; -1 out of memory. */
+#define WW_ANSWER_GAP 3600
+int ww_answer_allowed(const char *dir, const char *sender, time_t now, char **next,
+		      size_t *len);
+/* The clock of the mail layer: time(), or WW_NOW (seconds) in tests. */
+time_t ww_mail_now(void);
 
 /* mail_out.c */
 

@@ -466,18 +466,14 @@ static int cmd_pause(struct modcmd *x, bool paused)
 	return commit_note(x, x->g, paused ? "the game is paused" : "the game is resumed", &s);
 }
 
-static bool address_ok(const char *a)
-{
-	return strchr(a, '@') && strlen(a) < WW_ADDR_MAX && !strpbrk(a, " \t<>\"\n,;");
-}
-
 static int cmd_address(struct modcmd *x)
 {
-	char sw[16], addr[WW_ADDR_MAX + 1], what[WW_ADDR_MAX + 64], extra[8];
-	if (sscanf(x->rest, "%15s %256s %7s", sw, addr, extra) != 2 || side_of(sw) == WW_NOBODY)
+	char sw[16], given[WW_ADDR_MAX + 1], addr[WW_ADDR_MAX], what[WW_ADDR_MAX + 64];
+	char extra[8], err[512];
+	if (sscanf(x->rest, "%15s %256s %7s", sw, given, extra) != 2 || side_of(sw) == WW_NOBODY)
 		return refuse(x, "write: address GAME american|british ADDRESS");
-	if (!address_ok(addr))
-		return refuse(x, "'%s' is not a mail address (user@host)", addr);
+	if (ww_addr_spec(given, addr, err, sizeof err))
+		return refuse(x, "%s", err);
 	int side = side_of(sw);
 	struct ww_game *after = malloc(sizeof *after);
 	if (!after)

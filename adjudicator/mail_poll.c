@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -164,13 +165,55 @@ static int imap_search(struct imap *m, unsigned long long uidvalidity, unsigned 
 	return 0;
 }
 
+/* "* 3 FETCH (UID 7 RFC822.SIZE 21000000)": the size before the message. */
+static int imap_size(struct imap *m, unsigned long long uidvalidity, unsigned long long uid,
+		     size_t *size)
+{
+	char url[600], cmd[96];
+	unsigned long long n;
+	struct ww_buf r = { .max = 1u << 16 };
+	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
+	ww_fmt(cmd, sizeof cmd, "UID FETCH %llu RFC822.SIZE", uid);
+	int rc = imap_do(m, url, cmd, &r);
+	const char *p = r.p ? strcasestr(r.p, "RFC822.SIZE ") : NULL;
+	if (rc == 0 && (!p || sscanf(p + 12, "%llu", &n) != 1)) {
+		fprintf(m->log, "poll: %s: no RFC822.SIZE in the answer to %s\n", url, cmd);
+		rc = -1;
+	}
+	*size = rc ? 0 : (size_t)n;
+	ww_buf_free(&r);
+	return rc;
+}
+
+/* The message, or with `section` "HEADER" its header only. */
 static int imap_fetch(struct imap *m, unsigned long long uidvalidity, unsigned long long uid,
-		      struct ww_buf *msg)
+		      const char *section, struct ww_buf *msg)
 {
 	char url[600];
-	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu/;UID=%llu", m->base, m->mailbox,
-	       uidvalidity, uid);
+	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu/;UID=%llu%s%s", m->base, m->mailbox,
+	       uidvalidity, uid, section ? ";SECTION=" : "", section ? section : "");
 	return imap_do(m, url, NULL, msg);
+}
+
+/* Over the size limit only the header is fetched, enough to refuse it
+ * (a 21 MB photo is not downloaded to be thrown away). */
+static int process_uid(struct imap *m, unsigned long long uidvalidity, unsigned long long uid,
+		       const char *id)
+{
+	size_t size;
+	bool large;
+	if (imap_size(m, uidvalidity, uid, &size))
+		return EX_TEMPFAIL;
+	large = size > WW_MAIL_MAX_BYTES;
+	struct ww_buf msg = { .max = large ? 1u << 18 : WW_MAIL_MAX_BYTES + 1 };
+	if (imap_fetch(m, uidvalidity, uid, large ? "HEADER" : NULL, &msg)) {
+		ww_buf_free(&msg);
+		return EX_TEMPFAIL;
+	}
+	int rc = large ? ww_mail_process_large(m->c, msg.p ? msg.p : "", msg.len, size, id)
+		       : ww_mail_process(m->c, msg.p ? msg.p : "", msg.len, id);
+	ww_buf_free(&msg);
+	return rc;
 }
 
 static int imap_mark_seen(struct imap *m, unsigned long long uidvalidity, unsigned long long uid)
@@ -269,15 +312,9 @@ static int lock_poll(const char *games, int *fd, FILE *log)
 static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 		    unsigned long long uid)
 {
-	struct ww_buf msg = { .max = WW_MAIL_MAX_BYTES + 1 };
 	char id[64];
-	if (imap_fetch(m, s->uidvalidity, uid, &msg)) {
-		ww_buf_free(&msg);
-		return EX_TEMPFAIL;
-	}
 	ww_fmt(id, sizeof id, "%llu/%llu", s->uidvalidity, uid);
-	int rc = ww_mail_process(m->c, msg.p ? msg.p : "", msg.len, id);
-	ww_buf_free(&msg);
+	int rc = process_uid(m, s->uidvalidity, uid, id);
 	if (rc == EX_TEMPFAIL) {
 		fprintf(m->log, "poll: message %s: the game cannot take it now; "
 			"it and the messages after it wait for the next poll\n", id);

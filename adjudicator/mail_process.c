@@ -205,6 +205,7 @@ struct intake {
 	const struct ww_data *d;
 	struct ww_mail_secret sec;
 	int entry;                       /* the number this mail's log entry gets */
+	size_t size;                     /* the whole mail's, in bytes */
 	struct ww_rec_file files[WW_REC_MAX_FILES];
 	char *texts[WW_REC_MAX_FILES];
 	char rels[WW_REC_MAX_FILES][64];
@@ -515,26 +516,16 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 		fputs("  (no accepted move)\n", f);
 }
 
-/* One reply to the side's registered address, logged with the refusal,
- * at one commit. Never to the sender when the sender is not registered. */
-static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
+/* The reply to the side's registered address, never to the sender when
+ * the sender is not registered. */
+static int queue_refusal(struct intake *in, struct ww_play *p, const char *reason,
+			 int stale_from)
 {
 	char *text = NULL, token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400];
-	char err[512] = "";
 	size_t len;
-	static struct ww_play none;
-	if (!p) {
-		memset(&none, 0, sizeof none);
-		none.side = in->side;
-		p = &none;
-		for (int i = 0; i < in->b.n; i++)
-			none.orders[none.n++] = in->b.lines[i];
-		snprintf(none.why, sizeof none.why, "%s", reason);
-		none.refused = true;
-	}
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
-		return EX_OSERR;
+		return -1;
 	fprintf(f, "Game %s: your mail of %s\n(%s) was refused; nothing was changed.\n\n",
 		in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
 	if (p->nparsed > 0) {
@@ -562,7 +553,7 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	ww_mail_how_to_order(f, token);
 	if (fclose(f) != 0) {
 		free(text);
-		return EX_OSERR;
+		return -1;
 	}
 	ww_reply_address(in->c, in->game, in->side, token, reply, sizeof reply);
 	snprintf(subj, sizeof subj, "[wwjudge %s] refused: %.200s", in->game,
@@ -578,7 +569,31 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	ww_judge_message_id(in->c, in->game, in->entry, name, o.message_id, sizeof o.message_id);
 	int bad = queue_mail(in, name, &o);
 	free(text);
-	if (bad)
+	return bad;
+}
+
+/* The refusal logged and, unless this sender had an answer within the
+ * hour (ww_answer_allowed), its reply queued, at one commit. */
+static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
+{
+	char err[512] = "", *answered = NULL;
+	size_t alen;
+	static struct ww_play none;
+	if (!p) {
+		memset(&none, 0, sizeof none);
+		none.side = in->side;
+		p = &none;
+		for (int i = 0; i < in->b.n; i++)
+			none.orders[none.n++] = in->b.lines[i];
+		snprintf(none.why, sizeof none.why, "%s", reason);
+		none.refused = true;
+	}
+	int allowed = ww_answer_allowed(in->dir, in->m.from, ww_mail_now(), &answered, &alen);
+	if (allowed > 0 && queue_refusal(in, p, reason, stale_from) < 0) {
+		free(answered);
+		return EX_OSERR;
+	}
+	if (allowed < 0 || (allowed && add_file(in, "answered", answered, alen, 0600) < 0))
 		return EX_OSERR;
 	if (p == &none)
 		snprintf(none.why, sizeof none.why, "%s", reason);
@@ -591,8 +606,12 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 		note(in, "cannot log the refusal: %s", err);
 		return rec_exit(st);
 	}
-	note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
-	     registered(in, in->side));
+	if (allowed)
+		note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
+		     registered(in, in->side));
+	else
+		note(in, "%s: refused (%s); not answered: %s had an answer less than an hour "
+		     "ago", in->game, reason, in->m.from[0] ? in->m.from : "(no sender)");
 	return EX_OK;
 }
 
@@ -751,6 +770,31 @@ static int process_game(struct intake *in)
 	return play(in);
 }
 
+/* A mail over the size limit, of which only the header was read (poll:
+ * IMAP gives the size first): refused to the side's registered address
+ * with the limit and the real size, before anything else is checked. */
+static int too_large(struct intake *in)
+{
+	char why[400];
+	int rc = load_game(in);
+	if (rc)
+		return rc;
+	if (ww_record_seen(in->dir, in->m.message_id) ||
+	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
+		note(in, "%s: already processed; nothing done", in->game);
+		return EX_OK;
+	}
+	if (!find_side(in)) {
+		note(in, "%s: a mail of %zu bytes names no side and %s is not one player's "
+		     "address; dropped", in->game, in->size, in->m.from);
+		return EX_OK;
+	}
+	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
+		 "most %u bytes (2 MiB); send the orders as plain text, without attachments "
+		 "or photos", in->size, WW_MAIL_MAX_BYTES);
+	return refuse(in, NULL, why, 0);
+}
+
 static void intake_end(struct intake *in)
 {
 	if (in->lock_fd >= 0)
@@ -760,20 +804,16 @@ static void intake_end(struct intake *in)
 	free(in->g);
 }
 
-int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
-		    const char *imap_id)
+/* `size` is the whole mail's; over the limit, `msg` is its header only. */
+static int intake(const struct ww_mail_config *c, const char *msg, size_t len, size_t size,
+		  const char *imap_id)
 {
 	char err[300];
-	if (len > WW_MAIL_MAX_BYTES) {
-		fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails "
-			"of at most %u bytes (send the orders as plain text without "
-			"attachments)\n", len, WW_MAIL_MAX_BYTES);
-		return EX_DATAERR;
-	}
 	struct intake *in = calloc(1, sizeof *in);
 	if (!in)
 		return EX_OSERR;
 	in->c = c;
+	in->size = size;
 	in->imap_id = imap_id && *imap_id ? imap_id : NULL;
 	in->lock_fd = -1;
 	int rc = EX_OK;
@@ -781,11 +821,18 @@ int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		note(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
 		goto out;
 	}
-	if (in->m.text && ww_moderator_block_present(in->m.text)) {
+	if (in->m.automatic[0]) { /* RFC 3834: answering could start a mail loop */
+		note(in, "from %s: an automatic mail (%s) is never answered; dropped",
+		     in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
+		goto out;
+	}
+	if (in->size > WW_MAIL_MAX_BYTES) {
+		/* only its header was read: no block, no moderator's commands */
+	} else if (in->m.text && ww_moderator_block_present(in->m.text)) {
 		rc = ww_mail_moderate(c, &in->m);
 		goto out;
 	}
-	if (in->m.text)
+	if (in->m.text && in->size <= WW_MAIL_MAX_BYTES)
 		ww_order_block_find(in->m.text, &in->b);
 	if (!find_game(in)) {
 		note(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
@@ -816,11 +863,30 @@ int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 			goto out;
 		}
 	}
-	rc = process_game(in);
+	rc = in->size > WW_MAIL_MAX_BYTES ? too_large(in) : process_game(in);
 out:
 	intake_end(in);
 	free(in);
 	return rc;
+}
+
+int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
+		    const char *imap_id)
+{
+	if (len > WW_MAIL_MAX_BYTES) { /* the MTA bounces it with this line */
+		fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails "
+			"of at most %u bytes (send the orders as plain text without "
+			"attachments)\n", len, WW_MAIL_MAX_BYTES);
+		return EX_DATAERR;
+	}
+	return intake(c, msg, len, len, imap_id);
+}
+
+int ww_mail_process_large(const struct ww_mail_config *c, const char *header, size_t len,
+			  size_t size, const char *imap_id)
+{
+	return intake(c, header, len, size > WW_MAIL_MAX_BYTES ? size : WW_MAIL_MAX_BYTES + 1,
+		      imap_id);
 }
 
 /* ---- orders from the command line, in a game played by mail ---- */

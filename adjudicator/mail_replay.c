@@ -395,7 +395,7 @@ static int make_scratch(struct replay *r)
 /* ---- one mail ---- */
 
 /* The mails the replay just wrote: each equals the record's (in outbox/cur
- * once sent, else outbox/new), then moves aside. */
+ * once sent, outbox/held once set aside, else outbox/new), then moves aside. */
 static int compare_outbox(struct replay *r, const char *why)
 {
 	char dir[PATH_MAX];
@@ -406,14 +406,18 @@ static int compare_outbox(struct replay *r, const char *why)
 	struct dirent *e;
 	int rc = 0;
 	while (rc == 0 && (e = readdir(dp))) {
-		char rel[PATH_MAX], cur[PATH_MAX], from[PATH_MAX], to[PATH_MAX];
+		char rel[PATH_MAX], cur[PATH_MAX], held[PATH_MAX], from[PATH_MAX], to[PATH_MAX];
+		char aside[PATH_MAX];
 		struct stat st;
 		if (e->d_name[0] == '.')
 			continue;
 		ww_fmt(rel, sizeof rel, "outbox/new/%s", e->d_name);
 		ww_fmt(cur, sizeof cur, "outbox/cur/%s", e->d_name);
+		ww_fmt(held, sizeof held, "outbox/held/%s", e->d_name);
 		ww_fmt(from, sizeof from, "%s/%s", r->orig, cur);
-		rc = same_file(r, rel, stat(from, &st) == 0 ? cur : rel, why);
+		ww_fmt(aside, sizeof aside, "%s/%s", r->orig, held);
+		rc = same_file(r, rel, stat(from, &st) == 0 ? cur : stat(aside, &st) == 0 ? held : rel,
+			       why);
 		ww_fmt(from, sizeof from, "%s/%s", r->game, rel);
 		ww_fmt(to, sizeof to, "%s/%s", r->game, cur);
 		if (rc == 0 && rename(from, to) == 0)

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -32,6 +33,7 @@ const unsigned long ww_net_abi = WW_PLUGIN_ABI;
 #define SEND_LOCK_WAIT 60   /* seconds to wait for another sender of the game */
 #define MAX_OUTBOX 4096     /* mails sent per game per run */
 
+/* 0; -1 it cannot be read now; 1 it can never be sent (empty, too large). */
 static int read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -49,7 +51,7 @@ static int read_file(const char *path, struct ww_buf *b, char *err, size_t errle
 	if (n < 0 || b->over || !b->p) {
 		ww_fmt(err, errlen, "%s: %s", path,
 			 n < 0 ? strerror(e) : b->over ? "larger than 16 MiB" : "empty");
-		return -1;
+		return n < 0 ? -1 : 1;
 	}
 	return 0;
 }
@@ -103,14 +105,25 @@ const char *ww_curl_tls_hint(CURLcode rc)
 		  "must chain to, and the name in the URL must be one it was issued for)" : "";
 }
 
-/* Sends one message to the recipients of its To and Cc. */
+/* A 5xx reply (RFC 5321 4.2.1) refuses this mail for good; a refused
+ * login is the config's, and no mail's fault. */
+static bool refused_for_good(CURL *h, CURLcode rc)
+{
+	long code = 0;
+	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+	return rc != CURLE_LOGIN_DENIED && code >= 500 && code <= 599;
+}
+
+/* Sends one message to the recipients of its To and Cc: 0; -1 to be
+ * tried again (4xx, no connection); 1 it can never be sent as it is (no
+ * usable recipient, a 5xx reply). */
 static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_buf *msg,
 		     char *err, size_t errlen)
 {
 	char rcpts[WW_RCPT_MAX], from[WW_ADDR_MAX + 2], one[WW_ADDR_MAX + 2];
 	if (ww_mail_recipients(msg->p, msg->len, rcpts, sizeof rcpts)) {
 		ww_fmt(err, errlen, "no usable To or Cc address");
-		return -1;
+		return 1;
 	}
 	struct ww_buf crlf = { .max = WW_OUT_MAX_BYTES + (WW_OUT_MAX_BYTES >> 4) };
 	if (to_crlf(msg, &crlf)) {
@@ -154,7 +167,7 @@ static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_bu
 		ww_fmt(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
 			 curl_err[0] ? curl_err : curl_easy_strerror(rc), ww_curl_tls_hint(rc),
 			 code ? ", the server said " : "", code);
-		return -1;
+		return refused_for_good(h, rc) ? 1 : -1;
 	}
 	return 0;
 }
@@ -208,6 +221,34 @@ static void crash_point(void)
 		_exit(99);
 }
 
+/* A mail that can never be sent as it is moves to outbox/held, with
+ * NAME.why saying why, so that the mails after it still go; the
+ * moderator corrects it and moves it back to outbox/new. */
+static int set_aside(const char *game, const char *name, const char *src, const char *why,
+		     FILE *log)
+{
+	char dir[PATH_MAX], dst[PATH_MAX], reason[PATH_MAX];
+	FILE *f = NULL;
+	if (ww_path_join(dir, game, "outbox/held") ||
+	    ww_fmt(dst, sizeof dst, "%s/%.200s", dir, name) ||
+	    ww_fmt(reason, sizeof reason, "%s.why", dst))
+		return EX_SOFTWARE;
+	bool ok = (mkdir(dir, 0700) == 0 || errno == EEXIST) && (f = fopen(reason, "we"));
+	if (f) {
+		ok = fprintf(f, "%s\n", why) >= 0;
+		ok = fclose(f) == 0 && ok;
+	}
+	if (!ok || rename(src, dst) < 0) {
+		fprintf(log, "send: %s: cannot be sent (%s), and cannot be set aside in %s: %s; "
+			"it stays, and the mails after it wait\n", src, why, dir, strerror(errno));
+		return EX_TEMPFAIL;
+	}
+	ww_fsync_dir(dir);
+	fprintf(log, "send: %s: cannot be sent as it is, set aside in %s (reason in %s): %s\n",
+		src, dir, reason, why);
+	return EX_OK;
+}
+
 /* Sends one file of outbox/new and moves it to outbox/cur. */
 static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		    const char *name, FILE *log)
@@ -223,6 +264,8 @@ static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 	if (rc == 0)
 		rc = smtp_send(h, c, &msg, err, sizeof err);
 	ww_buf_free(&msg);
+	if (rc > 0)
+		return set_aside(game, name, src, err, log);
 	if (rc) {
 		fprintf(log, "send: %s: not sent, left for the next run: %s\n", src, err);
 		return EX_TEMPFAIL;
@@ -291,8 +334,9 @@ static int send_game(const struct ww_mail_config *c, const char *game, FILE *log
 	CURL *h = n ? curl_easy_init() : NULL;
 	if (n && !h)
 		rc = EX_SOFTWARE;
-	/* In order, stopping at the first failure: a player reads the reports
-	 * in the order of the moves. */
+	/* In order, stopping at the first failure that may pass: a player
+	 * reads the reports in the order of the moves. One that never will is
+	 * set aside (set_aside), and the rest go. */
 	for (int i = 0; i < n && rc == EX_OK; i++)
 		rc = send_one(h, c, game, names[i], log);
 	if (h)

@@ -226,6 +226,7 @@ static int parse_side(const char *arg, enum ww_side *side)
 struct new_args {
 	const char *dir, *american, *british, *seed, *scenario, *data;
 	const char *american_pw, *british_pw;   /* password files */
+	char american_addr[WW_ADDR_MAX], british_addr[WW_ADDR_MAX]; /* the addr-specs */
 	bool tournament;                        /* 6.34 optional tournament rule */
 };
 
@@ -263,9 +264,11 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 	a->dir = argv[optind];
 	if (!a->american || !a->british)
 		return usage_error(USAGE_NEW, "--american and --british are required");
-	if (strlen(a->american) >= WW_ADDR_MAX || strlen(a->british) >= WW_ADDR_MAX)
-		return usage_error(USAGE_NEW, "an address is longer than %d characters",
-				   WW_ADDR_MAX - 1);
+	char err[512];
+	if (ww_addr_spec(a->american, a->american_addr, err, sizeof err))
+		return usage_error(USAGE_NEW, "--american: %s", err);
+	if (ww_addr_spec(a->british, a->british_addr, err, sizeof err))
+		return usage_error(USAGE_NEW, "--british: %s", err);
 	return 0;
 }
 
@@ -316,8 +319,8 @@ static int cmd_new(int argc, char **argv)
 
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", d->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
-	snprintf(g->meta.american, sizeof g->meta.american, "%s", a.american);
-	snprintf(g->meta.british, sizeof g->meta.british, "%s", a.british);
+	snprintf(g->meta.american, sizeof g->meta.american, "%s", a.american_addr);
+	snprintf(g->meta.british, sizeof g->meta.british, "%s", a.british_addr);
 	if (a.scenario) { /* its starting position is kept for replay */
 		const char *base = strrchr(a.scenario, '/');
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
@@ -348,7 +351,7 @@ static int cmd_new(int argc, char **argv)
 		goto out;
 	}
 	printf("Created the game in %s\nData: %s\n", a.dir, d->id);
-	printf("American: %s\nBritish: %s\n", a.american, a.british);
+	printf("American: %s\nBritish: %s\n", a.american_addr, a.british_addr);
 	if (a.american_pw || a.british_pw)
 		printf("Passwords set for:%s%s\n", a.american_pw ? " American" : "",
 		       a.british_pw ? " British" : "");

@@ -72,6 +72,23 @@ static inline void create_mail_game(const char *config_lines)
 	create_mail_game_at(config_lines, NULL, NULL);
 }
 
+/* The mail layer's clock (WW_NOW) set to `at`, in seconds. */
+static inline void mail_clock(long long at)
+{
+	char t[32];
+	snprintf(t, sizeof t, "%lld", at);
+	setenv("WW_NOW", t, 1);
+}
+
+/* The clock an hour and a second on: the players of most tests write no
+ * faster than the cap on the judge's answers (one an hour per sender). */
+static inline void an_hour_later(void)
+{
+	static long long now = 1772532000; /* 3 Mar 2026 10:00 UTC */
+	now += WW_ANSWER_GAP + 1;
+	mail_clock(now);
+}
+
 static inline int remove_mail_game(void **s)
 {
 	char cmd[128];

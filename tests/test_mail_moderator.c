@@ -93,6 +93,7 @@ static int player(const char *from, enum ww_side side, int token_entry, const ch
 			 "Content-Type: text/plain; charset=utf-8\r\n\r\n"
 			 "#orders\r\npassword: %s\r\n%s\r\n#end\r\n", from, sw, token, id, password,
 			 orders);
+	an_hour_later();
 	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 

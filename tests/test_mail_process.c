@@ -211,6 +211,7 @@ static int mail(const char *from, const char *side, int token_entry, const char 
 			 "Content-Type: text/plain; charset=utf-8\r\n\r\n"
 			 "Here you are.\r\n\r\n#orders\r\npassword: %s\r\n%s\r\n#end\r\n\r\n-- \r\nme\r\n",
 			 from, side, token, id, side, password, orders);
+	an_hour_later();
 	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
@@ -414,6 +415,98 @@ static void test_7_size_limit(void **s)
 	free(big);
 }
 
+/* A mail from adams to the American's Reply-To address with `extra`
+ * header lines and no order block. */
+static int mail_without_block(const char *id, const char *extra)
+{
+	char token[WW_TOKEN_HEX], msg[2048];
+	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	int n = snprintf(msg, sizeof msg,
+			 "From: John Adams <adams@example.org>\r\nTo: judge+g1-american-%s@example.org\r\n"
+			 "Subject: Out of office\r\nDate: Tue, 3 Mar 2026 11:00:00 +0000\r\n"
+			 "Message-ID: <%s@players.example>\r\n%s\r\n"
+			 "I am away until Monday.\r\n", token, id, extra);
+	an_hour_later();
+	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+}
+
+/* Issue 11, RFC 3834 2: an out-of-office reply, bulk and list mail and
+ * bounces are never answered (an autoresponder that answers the answer
+ * would loop); nothing is queued, logged or marked seen. Auto-Submitted:
+ * no is a person's mail, and is answered. */
+static void test_12_automatic_mail_never_answered(void **s)
+{
+	(void)s;
+	static const char *const automatic[] = {
+		"Auto-Submitted: auto-replied\r\n",
+		"Auto-Submitted: Auto-Generated (vacation)\r\n",
+		"Precedence: bulk\r\n",
+		"Precedence: list\r\n",
+		"Precedence: junk\r\n",
+		"List-Id: players <players.lists.example.org>\r\n",
+		"List-Unsubscribe: <mailto:leave@lists.example.org>\r\n",
+		"Return-Path: <>\r\n",
+		"Return-Path: <MAILER-DAEMON@mx.example.org>\r\n",
+		"Return-Path: <postmaster@mx.example.org>\r\n",
+		"Return-Path: <owner-players@lists.example.org>\r\n",
+		"Return-Path: <players-request@lists.example.org>\r\n",
+	};
+	int out = count("outbox/new"), logs = count("log");
+	for (size_t i = 0; i < sizeof automatic / sizeof *automatic; i++) {
+		char id[32];
+		snprintf(id, sizeof id, "auto%zu", i);
+		assert_int_equal(mail_without_block(id, automatic[i]), EX_OK);
+		if (count("outbox/new") != out || count("log") != logs)
+			fail_msg("a mail with %s was answered", automatic[i]);
+	}
+	assert_int_equal(mail_without_block("person", "Auto-Submitted: no\r\n"
+					    "Return-Path: <adams@example.org>\r\n"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 1);
+	assert_int_equal(count("log"), logs + 1);
+}
+
+/* A refused mail from `from` at `at` seconds (wrong password). */
+static int refused_at(long long at, const char *from, const char *id)
+{
+	char token[WW_TOKEN_HEX], msg[2048];
+	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	int n = snprintf(msg, sizeof msg,
+			 "From: <%s>\r\nTo: judge+g1-american-%s@example.org\r\nSubject: x\r\n"
+			 "Message-ID: <%s@players.example>\r\n\r\n#orders\r\npassword: tea\r\n"
+			 "pass\r\n#end\r\n", from, token, id);
+	mail_clock(at);
+	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+}
+
+/* Issue 11: one answer per sender per game per hour. A second refusal
+ * within the hour is logged (and marked seen) but not answered; another
+ * sender is answered; an hour later the first is answered again. The
+ * state is GAME/answered, committed with the answer. */
+static void test_13_one_answer_per_sender_per_hour(void **s)
+{
+	(void)s;
+	const long long t = 1900000000;
+	int out = count("outbox/new"), logs = count("log");
+	assert_int_equal(refused_at(t, "adams@example.org", "cap1"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 1);
+	char *answered = slurp("answered");
+	assert_non_null(strstr(answered, "1900000000 adams@example.org\n"));
+	free(answered);
+	assert_int_equal(refused_at(t + 10, "ADAMS@example.org", "cap2"), EX_OK);
+	assert_int_equal(refused_at(t + 3599, "adams@example.org", "cap3"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 1);
+	assert_int_equal(count("log"), logs + 3);
+	assert_true(ww_record_seen(gdir, "<cap2@players.example>"));
+	assert_int_equal(refused_at(t + 20, "eve@forger.example", "cap4"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 2);
+	assert_int_equal(refused_at(t + 3600, "adams@example.org", "cap5"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 3);
+	answered = slurp("answered");
+	assert_non_null(strstr(answered, "eve@forger.example"));
+	assert_null(strstr(answered, "1900000000 adams")); /* an hour old: forgotten */
+	free(answered);
+}
+
 /* No game can be named: logged and dropped, no reply (no backscatter). */
 static void test_8_no_game_dropped(void **s)
 {
@@ -572,6 +665,8 @@ int main(void)
 		cmocka_unit_test(test_9_paused),
 		cmocka_unit_test(test_10_british_mail_blind_to_american_hand),
 		cmocka_unit_test(test_11_board_none_sends_text_only),
+		cmocka_unit_test(test_12_automatic_mail_never_answered),
+		cmocka_unit_test(test_13_one_answer_per_sender_per_hour),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

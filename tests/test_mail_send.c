@@ -56,6 +56,7 @@ struct peer {
 	int listen_fd, port;
 	pthread_t thread;
 	const char *refuse;      /* a command prefix answered with 451 */
+	const char *reject;      /* a command prefix answered with 550 */
 	int sessions;            /* connections to take, then stop */
 	char transcript[65536];
 	size_t len;
@@ -98,6 +99,8 @@ static void smtp_session(struct peer *p, int fd)
 		note(p, "%s", line);
 		if (p->refuse && !strncasecmp(line, p->refuse, strlen(p->refuse))) {
 			reply(fd, "451 4.3.0 try again later\r\n");
+		} else if (p->reject && !strncasecmp(line, p->reject, strlen(p->reject))) {
+			reply(fd, "550 5.1.1 no such user\r\n");
 		} else if (!strncasecmp(line, "EHLO", 4)) {
 			reply(fd, "250-peer\r\n250 AUTH PLAIN\r\n");
 		} else if (!strcasecmp(line, "AUTH PLAIN\r\n")) {
@@ -381,16 +384,66 @@ static void test_no_server_is_a_temporary_failure(void **st)
 	assert_true(exists(fx, "outbox/new/000002.american"));
 }
 
-/* A mail without a usable recipient is reported and kept, not dropped. */
-static void test_mail_without_recipient_is_kept(void **st)
+static char *held_reason(struct fixture *fx, const char *name)
+{
+	static char text[1024];
+	char path[512];
+	snprintf(path, sizeof path, "%s/outbox/held/%s.why", fx->game, name);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("no %s", path);
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* Issue 11, one bad address never blocks an outbox: a mail without a
+ * usable recipient (an address that held a line break) can never be
+ * sent; it is set aside in outbox/held with its reason, not dropped, and
+ * the mails after it go. */
+static void test_mail_without_recipient_is_set_aside(void **st)
 {
 	struct fixture *fx = *st;
 	struct peer p = { .sessions = 1 };
-	outbox(fx, "000002.american", "Subject: nobody\n\nlost\n");
+	outbox(fx, "000002.american", "To: <us@example.test\nX-Injected: x>\n"
+	       "Subject: stuck\n\nlost\n");
+	outbox(fx, "000002.british", REPORT_UK);
 	peer_start(&p);
-	assert_int_equal(send_to(fx, &p), EX_TEMPFAIL);
+	assert_int_equal(send_to(fx, &p), EX_OK);
 	peer_stop(&p);
-	assert_true(exists(fx, "outbox/new/000002.american"));
+	assert_false(exists(fx, "outbox/new/000002.american"));
+	assert_true(exists(fx, "outbox/held/000002.american"));
+	assert_non_null(strstr(held_reason(fx, "000002.american"), "no usable To or Cc address"));
+	assert_true(exists(fx, "outbox/cur/000002.british"));
+	assert_non_null(strstr(p.transcript, "\r\nQuebec\r\n.\r\n"));
+}
+
+/* Issue 11: a recipient the server refuses for good (550 to RCPT) sets
+ * that mail aside with the server's answer and the next mail goes; a
+ * temporary refusal (451) still keeps the mail and ends the run with 75. */
+static void test_permanent_refusal_is_set_aside(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { .reject = "RCPT TO:<us@", .sessions = 2 };
+	outbox(fx, "000002.american", REPORT_US);
+	outbox(fx, "000002.british", REPORT_UK);
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_OK);
+	peer_stop(&p);
+	assert_true(exists(fx, "outbox/held/000002.american"));
+	assert_false(exists(fx, "outbox/new/000002.american"));
+	assert_false(exists(fx, "outbox/cur/000002.american"));
+	assert_non_null(strstr(held_reason(fx, "000002.american"), "550"));
+	assert_true(exists(fx, "outbox/cur/000002.british"));
+
+	struct peer later = { .refuse = "RCPT TO:<uk@" };
+	outbox(fx, "000003.british", REPORT_UK);
+	peer_start(&later);
+	assert_int_equal(send_to(fx, &later), EX_TEMPFAIL);
+	peer_stop(&later);
+	assert_true(exists(fx, "outbox/new/000003.british"));
+	assert_false(exists(fx, "outbox/held/000003.british"));
 }
 
 /* Reminders and other mails outside a commit go in through outbox/tmp. */
@@ -429,7 +482,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_send_killed_at_every_step_resends_never_loses,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_server_is_a_temporary_failure, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mail_without_recipient_is_kept, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mail_without_recipient_is_set_aside, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_permanent_refusal_is_set_aside, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_outbox_put_is_a_maildir_delivery, setup, teardown),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,6 +43,34 @@ expect 66 "$WW_BIN" new "$T/g5" --american a@x --british b@x --scenario "$T/noth
 in_file "$T/err" "scenario $T/nothing.yaml"
 [ ! -e "$T/g5/game.yaml" ] || fail "a game was made without its scenario"
 
+# Issue 11: a display name is taken off, the addr-spec kept; an address
+# with a line break, or not one address, is refused and no game is made.
+expect 0 "$WW_BIN" new "$T/named" --american 'Martha Washington <american@pbem.test>' \
+	--british '"North, Frederick" <north@pbem.test>' --seed "$SEED"
+registered() {   # the side's address in game.yaml, quoted or not
+	grep -qE "^ *$2: \"?$3\"?\$" "$1/game.yaml" ||
+		fail "$2 is not registered as $3: $(grep -E "^ *$2: \"?[^ {]*@" "$1/game.yaml")"
+}
+registered "$T/named" american american@pbem.test
+registered "$T/named" british north@pbem.test
+in_file "$T/out" "American: american@pbem.test"
+expect 64 "$WW_BIN" new "$T/nl" --american "$(printf 'us@example.org\nBcc: x@evil.test')" \
+	--british uk@example.org --seed "$SEED"
+in_file "$T/err" "--american: the address holds a line break; give one address, user@host or Name <user@host>"
+[ ! -e "$T/nl" ] || fail "an address with a line break made a game"
+expect 64 "$WW_BIN" new "$T/two" --american us@example.org --british 'a@x.test, b@x.test'
+in_file "$T/err" "--british: 'a@x.test, b@x.test' is not one mail address"
+expect 64 "$WW_BIN" new "$T/two" --american '<us@example.org' --british uk@example.org
+in_file "$T/err" "is not one mail address"
+[ ! -e "$T/two" ] || fail "a refused address made a game"
+
+# The same for `address`: the addr-spec is kept, a line break refused.
+expect 0 "$WW_BIN" address "$T/named" --side american 'Abigail Adams <abigail@pbem.test>'
+registered "$T/named" american abigail@pbem.test
+expect 64 "$WW_BIN" address "$T/named" --side british "$(printf 'n@pbem.test\r\nX: y')"
+in_file "$T/err" "the address holds a line break"
+registered "$T/named" british north@pbem.test
+
 # Data that is not there.
 rc=0; WW_DATA="$T/nowhere" "$WW_BIN" new "$T/g4" --american a@x --british b@x \
 	>"$T/out" 2>"$T/err" || rc=$?

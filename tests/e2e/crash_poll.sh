@@ -38,6 +38,10 @@ CF
 conf "$GAMES" >"$CF"
 
 . "$E2E/mail_helpers.sh"
+# One clock for every run, killed or not: GAME/answered (the cap on
+# answers) holds the time of each answer, and is compared too.
+export WW_NOW=1772445600
+later() { :; }
 
 count_judge() {
 	curl -sS --max-time 20 --url "imap://127.0.0.1:$IMAP_PORT/INBOX" \

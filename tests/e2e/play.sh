@@ -120,6 +120,7 @@ order "$US" american "$US_TOKEN3" crash liberty "pass"
 wait_mail judge 7
 before=$(entries)
 # step 1 of the run: the first message processed, the state file not yet written
+later
 WW_CRASH_POLL=1 expect 99 "$WW_BIN" poll --config "$CF"
 after=$(entries)
 [ "$after" -eq $((before + 1)) ] || fail "the crashed poll did not commit ($before -> $after)"
@@ -163,3 +164,30 @@ expect 0 "$WW_BIN" remind --config "$CF"
 not_in_file "$T/err" "reminded the"
 sleep 1
 [ $(($(count us) + $(count uk))) -eq $((nus + nuk + 1)) ] || fail "a second reminder the same day"
+
+# ---- issue 11: a mail over 2 MiB (a phone photo) on the poll path ----
+# Only its header is fetched; the player is told the limit and the real
+# size (not the 2097153 bytes of a cut-off download).
+{
+	printf 'From: Player <%s>\r\nTo: judge+g1-american-%s@example.test\r\n' "$US" "$US_TOKEN"
+	printf 'Subject: my photo\r\nMessage-ID: <photo@example.test>\r\nDate: %s\r\n' "$DATE"
+	printf 'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n'
+	printf -- '--b\r\nContent-Type: text/plain\r\n\r\n#orders\r\npassword: liberty\r\npass\r\n#end\r\n'
+	printf -- '--b\r\nContent-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n'
+	head -c 2400000 /dev/zero | base64 -w 76 | sed 's/$/\r/'
+	printf -- '--b--\r\n'
+} >"$T/photo.eml"
+nj=$(count judge) nus=$(count us)
+send_file "$US" "judge+g1-american-$US_TOKEN@example.test" "$T/photo.eml"
+wait_mail judge $((nj + 1))
+poll
+wait_mail us $((nus + 1))
+last_mail us "$T/photo-reply"
+in_file "$T/photo-reply" "refused"
+delivered=$(imap judge "INBOX" "UID FETCH $(uids judge | tail -n 1) RFC822.SIZE" |
+	sed -n 's/.*RFC822.SIZE \([0-9]*\).*/\1/p')
+[ "$delivered" -gt 2097152 ] || fail "the photo mail is only $delivered bytes"
+said="the mail is $delivered bytes, and the judge reads mails of at most 2097152 bytes (2 MiB)"
+tr -s ' \n' '  ' <"$T/photo-reply" | grep -qF "$said" ||
+	fail "the reply does not say '$said': $(grep -A3 'What was wrong' "$T/photo-reply")"
+not_in_file "$T/photo-reply" "2097153"
