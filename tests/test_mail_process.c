@@ -465,17 +465,24 @@ static void test_12_automatic_mail_never_answered(void **s)
 	assert_int_equal(count("log"), logs + 1);
 }
 
-/* A refused mail from `from` at `at` seconds (wrong password). */
-static int refused_at(long long at, const char *from, const char *id)
+/* A refused mail from `from` at `at` seconds: with `password` right, an
+ * order that is none. */
+static int refused_with(long long at, const char *from, const char *id, const char *password)
 {
 	char token[WW_TOKEN_HEX], msg[2048];
 	ww_move_token(game.seed, WW_AMERICAN, 1, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: <%s>\r\nTo: judge+g1-american-%s@example.org\r\nSubject: x\r\n"
-			 "Message-ID: <%s@players.example>\r\n\r\n#orders\r\npassword: tea\r\n"
-			 "pass\r\n#end\r\n", from, token, id);
+			 "Message-ID: <%s@players.example>\r\n\r\n#orders\r\npassword: %s\r\n"
+			 "fly to the moon\r\n#end\r\n", from, token, id, password);
 	mail_clock(at);
 	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+}
+
+/* A mail with the wrong password from `from` at `at` seconds. */
+static int refused_at(long long at, const char *from, const char *id)
+{
+	return refused_with(at, from, id, "tea");
 }
 
 /* Issue 11: one answer per sender per game per hour. A second refusal
@@ -496,7 +503,8 @@ static void test_13_one_answer_per_sender_per_hour(void **s)
 	assert_int_equal(refused_at(t + 3599, "adams@example.org", "cap3"), EX_OK);
 	assert_int_equal(count("outbox/new"), out + 1);
 	assert_int_equal(count("log"), logs + 3);
-	assert_true(ww_record_seen(gdir, "<cap2@players.example>"));
+	/* a mail that is not the player's own never marks its Message-ID seen */
+	assert_false(ww_record_seen(gdir, "<cap2@players.example>"));
 	assert_int_equal(refused_at(t + 20, "eve@forger.example", "cap4"), EX_OK);
 	assert_int_equal(count("outbox/new"), out + 2);
 	assert_int_equal(refused_at(t + 3600, "adams@example.org", "cap5"), EX_OK);
@@ -505,6 +513,11 @@ static void test_13_one_answer_per_sender_per_hour(void **s)
 	assert_non_null(strstr(answered, "eve@forger.example"));
 	assert_null(strstr(answered, "1900000000 adams")); /* an hour old: forgotten */
 	free(answered);
+	/* the player's own mails (address and password) are always answered:
+	 * no autoresponder knows the password */
+	assert_int_equal(refused_with(t + 3610, "adams@example.org", "own1", "liberty"), EX_OK);
+	assert_int_equal(refused_with(t + 3620, "adams@example.org", "own2", "liberty"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 5);
 }
 
 /* No game can be named: logged and dropped, no reply (no backscatter). */

@@ -51,6 +51,7 @@ static int process(const char *from, const char *id, const char *password, const
 {
 	size_t len;
 	char *msg = order_mail(from, id, password, eol, &len);
+	an_hour_later(); /* each answer is out of the cap's way */
 	int rc = ww_mail_process(&cfg, msg, len, NULL);
 	free(msg);
 	return rc;
