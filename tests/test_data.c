@@ -658,6 +658,18 @@ static void broken_109_cards(void **state)
 	expect_problem(&c, "cards.yaml", line, "card 57 is missing");
 }
 
+/* docs/data.md: a source begins rulebook, playbook, public-report or
+ * reconstructed; anything else is refused, naming the four. */
+static void broken_unknown_source(void **state)
+{
+	struct copy c;
+	(void)state;
+	copy_data(&c);
+	int line = edit(&c, "links.yaml", "[Quebec, Montreal]", "source: reconstructed",
+			"source: hearsay");
+	expect_problem(&c, "links.yaml", line, "'playbook', 'public-report' or 'reconstructed'");
+}
+
 static void broken_rating(void **state)
 {
 	struct copy c;
@@ -749,6 +761,7 @@ int main(void)
 		cmocka_unit_test(broken_port_without_zone),
 		cmocka_unit_test(broken_zone_on_a_non_port),
 		cmocka_unit_test(broken_109_cards),
+		cmocka_unit_test(broken_unknown_source),
 		cmocka_unit_test(broken_rating),
 		cmocka_unit_test(broken_eighth_must_play),
 		cmocka_unit_test(broken_unknown_key),
