@@ -116,7 +116,7 @@ static void real_data_loads_and_checks_clean(void **state)
 	print_problems(&p);
 	assert_int_equal(n, 0);
 	assert_int_equal(p.n, 0);
-	assert_string_equal(D->id, "washingtons-war-reconstructed-1");
+	assert_string_equal(D->id, "washingtons-war-reconstructed-2");
 	assert_string_equal(D->dir, data_dir());
 	assert_int_equal(D->first_year, 1775);
 	assert_int_equal(D->last_year, 1783);
@@ -479,6 +479,87 @@ static void rule_named_events(void **state)
 	assert_true(ops > 55); /* most of the deck */
 }
 
+static void assert_in_colony(const char *name, const char *code)
+{
+	if (D->spaces[sp(name)].colony != ww_colony_by_code(D, code))
+		fail_msg("%s is not in %s", name, code);
+}
+
+/* Does the set-up (4.0) put a piece of `side` in the space: a PC, a CU
+ * or a general? */
+static bool setup_piece(int space, enum ww_side side, bool pc_only)
+{
+	for (int i = 0; i < D->nsetup; i++) {
+		const struct ww_setup_item *it = &D->setup[i];
+		int nat = side == WW_BRITISH ? WW_NAT_BRITISH : WW_NAT_AMERICAN;
+		bool piece = it->pc || (!pc_only && (it->cu[nat] || it->general >= 0));
+		if (it->space == space && it->side == side && piece)
+			return true;
+	}
+	return false;
+}
+
+/* Is the space adjacent (3.0) to one holding a British PC at set-up? */
+static bool next_to_setup_british_pc(int space)
+{
+	for (int b = 0; b < D->nspaces; b++)
+		if (setup_piece(b, WW_BRITISH, true) && ww_adjacent(D, space, b))
+			return true;
+	return false;
+}
+
+/* Playbook: the American opening places the Committees of Correspondence
+ * at these thirteen spaces, one in each colony, none with a British piece
+ * (4.0). */
+static void playbook_committees_of_correspondence(void **state)
+{
+	static const char *const committees[] = {
+		"Savannah GA", "Camden SC", "Charlotte NC", "Alexandria VA", "Baltimore MD",
+		"Wilmington DE", "Bassett Town PA", "New Brunswick NJ", "New York NY",
+		"New Haven CT", "Newport RI", "Falmouth MA", "Norwich NH",
+	};
+	uint32_t colonies = 0;
+	(void)state;
+	for (size_t i = 0; i < 13; i++) {
+		int s = sp(committees[i]);
+		assert_in_colony(committees[i], strrchr(committees[i], ' ') + 1);
+		colonies |= 1u << D->spaces[s].colony;
+		if (setup_piece(s, WW_BRITISH, false))
+			fail_msg("%s holds a British piece at set-up", committees[i]);
+	}
+	assert_int_equal(__builtin_popcount(colonies), 13);
+}
+
+/* Playbook: For The King at Fort Niagara and Ticonderoga, each "adjacent
+ * to a British PC marker which was present on the map prior to this step"
+ * (4.0, 10.11.B.ii). Neither is a port, so the ports rule does not help. */
+static void playbook_for_the_king_next_to_setup_british_pcs(void **state)
+{
+	(void)state;
+	assert_true(next_to_setup_british_pc(sp("Fort Niagara NY")));
+	assert_true(next_to_setup_british_pc(sp("Ticonderoga NY")));
+	assert_false(D->spaces[sp("Fort Niagara NY")].port);
+	assert_false(D->spaces[sp("Ticonderoga NY")].port);
+}
+
+/* Playbook: the first American card places PCs at Pittsburgh, Genesee and
+ * Saratoga, "which keeps the British from expanding into New York and
+ * Pennsylvania": each is next to a British PC of the set-up or of the
+ * playbook's For The King (Fort Niagara, Ticonderoga). */
+static void playbook_first_card_on_the_british_paths(void **state)
+{
+	static const char *const blocks[] = { "Pittsburgh PA", "Genesee NY", "Saratoga NY" };
+	(void)state;
+	for (size_t i = 0; i < 3; i++) {
+		int s = sp(blocks[i]);
+		bool next = next_to_setup_british_pc(s) ||
+			    ww_adjacent(D, s, sp("Fort Niagara NY")) ||
+			    ww_adjacent(D, s, sp("Ticonderoga NY"));
+		if (!next || D->spaces[s].port)
+			fail_msg("%s is not on a British path", blocks[i]);
+	}
+}
+
 static void every_record_has_a_source(void **state)
 {
 	(void)state;
@@ -754,6 +835,9 @@ int main(void)
 		cmocka_unit_test(rule_6_34_seven_special_events),
 		cmocka_unit_test(rule_6_1_B_cards_95_96_99),
 		cmocka_unit_test(rule_named_events),
+		cmocka_unit_test(playbook_committees_of_correspondence),
+		cmocka_unit_test(playbook_for_the_king_next_to_setup_british_pcs),
+		cmocka_unit_test(playbook_first_card_on_the_british_paths),
 		cmocka_unit_test(every_record_has_a_source),
 		cmocka_unit_test(lookups),
 		cmocka_unit_test(broken_link_to_unknown_space),
