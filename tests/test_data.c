@@ -371,6 +371,10 @@ static void rule_ratings_from_the_examples(void **state)
 		assert_int_equal(x->removed_when_captured, wash);   /* 7.6.B */
 		assert_int_equal(x->winter_shelter, wash);          /* 11.2 */
 		assert_int_equal(x->french, !strcmp(x->name, "Rochambeau"));
+		/* the printed ranges: strategy 1-3, battle 1-6, agility 1-3 */
+		assert_in_range(x->strategy, 1, 3);
+		assert_in_range(x->battle, 1, 6);
+		assert_in_range(x->agility, 1, 3);
 	}
 	assert_int_equal(gen("Rochambeau")->side, WW_AMERICAN);
 	assert_int_equal(gen("Cornwallis")->side, WW_BRITISH);
@@ -479,10 +483,98 @@ static void rule_named_events(void **state)
 	assert_true(ops > 55); /* most of the deck */
 }
 
+/* The first step of card c that is primitive `prim`. */
+static const struct ww_event_step *step_of(const struct ww_card *c, enum ww_prim prim)
+{
+	for (int i = 0; i < c->nsteps; i++)
+		if (c->steps[i].prim == prim)
+			return &c->steps[i];
+	fail_msg("card %d (%s) has no step %d", c->number, c->title, prim);
+	return NULL;
+}
+
+/* What the rule book says the named events do: von Steuben can remove
+ * the British Regulars advantage (9.41); Tarleton may also be played in
+ * the Strategy Phase (6.33.A); Glover: one American general moves up to 6
+ * and may fight or overrun (7.3.C); Brant: non-port spaces of three
+ * colonies (6.31); John Paul Jones: a random card of the British hand
+ * discarded (6.1.D); the Line Mutinies: no American PC placement by OPS
+ * this turn (10.11.A.iv); d'Estaing: the French Navy off the map (12.2). */
+static void rule_named_event_effects(void **state)
+{
+	(void)state;
+	step_of(card_titled("Baron von Steuben"), WW_EV_LOSE_REGULARS);
+	assert_true(card_titled("Banastre Tarleton")->strategy_play);
+	const struct ww_card *c = card_titled("John Glover");
+	assert_int_equal(c->flag, WW_FLAG_AMERICAN);
+	assert_int_equal(step_of(c, WW_EV_ACTIVATE)->allowance, 6);
+	assert_true(step_of(c, WW_EV_ACTIVATE)->may_battle);
+	const struct ww_event_step *st = step_of(card_titled("Joseph Brant"), WW_EV_REMOVE_PC);
+	assert_int_equal(st->ports, WW_PORTS_NEVER);
+	assert_int_equal(__builtin_popcount(st->colonies), 3);
+	c = card_titled("John Paul Jones");
+	assert_int_equal(c->flag, WW_FLAG_AMERICAN);
+	assert_int_equal(step_of(c, WW_EV_RANDOM_DISCARD)->count, 1);
+	c = card_titled("Pennsylvania and New Jersey Line Mutinies");
+	assert_int_equal(step_of(c, WW_EV_FLAG)->flag, WW_EVFLAG_NO_AMERICAN_PLACEMENT);
+	step_of(card_titled("d'Estaing"), WW_EV_NAVY_AWAY);
+	card_titled("Henry Knox");
+}
+
+/* 6.34: the titles of the specials; 3.0: OPS cards carry 1, 2 and 3;
+ * 7.2: Major Campaign (3 generals) and Minor Campaign (2). */
+static void rule_6_34_special_and_campaign_titles(void **state)
+{
+	int values = 0, lord_north = 0;
+	(void)state;
+	assert_int_equal(card_titled("Benjamin Franklin: Minister to France")->special,
+			 WW_SPECIAL_FRANKLIN);
+	for (int n = 1; n <= 110; n++) {
+		const struct ww_card *c = &D->cards[n];
+		values |= 1 << c->ops;
+		if (c->special == WW_SPECIAL_WAR_ENDS) {
+			assert_non_null(strstr(c->title, "Lord North's Government Falls"));
+			lord_north++;
+		}
+		if (!strcmp(c->title, "Major Campaign") || !strcmp(c->title, "Minor Campaign"))
+			assert_int_equal(c->campaign_generals, c->title[1] == 'a' ? 3 : 2);
+		else
+			assert_false(c->campaign);
+	}
+	assert_int_equal(values, 0xf); /* events 0, OPS 1, 2 and 3 */
+	assert_int_equal(lord_north, 5);
+}
+
+/* Public play reports: Thomas Paine is an American event placing PCs. */
+static void public_report_thomas_paine_places_pcs(void **state)
+{
+	(void)state;
+	const struct ww_card *c = card_titled("Thomas Paine");
+	assert_int_equal(c->flag, WW_FLAG_AMERICAN);
+	assert_int_equal(step_of(c, WW_EV_PLACE_PC)->whose, WW_WHOSE_DEFAULT);
+}
+
 static void assert_in_colony(const char *name, const char *code)
 {
 	if (D->spaces[sp(name)].colony != ww_colony_by_code(D, code))
 		fail_msg("%s is not in %s", name, code);
+}
+
+/* Public play reports: more spaces and their colonies. */
+static void public_report_spaces_and_colonies(void **state)
+{
+	static const char *const spaces[] = {
+		"Savannah GA", "Camden SC", "Charlotte NC", "Salem NC", "Alexandria VA",
+		"Richmond VA", "Point Pleasant VA", "Baltimore MD", "Frederick Town MD",
+		"Wilmington DE", "Bassett Town PA", "Pittsburgh PA", "Reading PA",
+		"New Brunswick NJ", "Morristown NJ", "New York NY", "Long Island NY",
+		"Genesee NY", "Saratoga NY", "Fort Niagara NY", "Ticonderoga NY", "Oswego NY",
+		"New Haven CT", "Newport RI", "Falmouth MA", "Springfield MA", "Norwich NH",
+		"Concord NH",
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
+		assert_in_colony(spaces[i], strrchr(spaces[i], ' ') + 1);
 }
 
 /* Does the set-up (4.0) put a piece of `side` in the space: a PC, a CU
@@ -835,6 +927,10 @@ int main(void)
 		cmocka_unit_test(rule_6_34_seven_special_events),
 		cmocka_unit_test(rule_6_1_B_cards_95_96_99),
 		cmocka_unit_test(rule_named_events),
+		cmocka_unit_test(rule_named_event_effects),
+		cmocka_unit_test(rule_6_34_special_and_campaign_titles),
+		cmocka_unit_test(public_report_thomas_paine_places_pcs),
+		cmocka_unit_test(public_report_spaces_and_colonies),
 		cmocka_unit_test(playbook_committees_of_correspondence),
 		cmocka_unit_test(playbook_for_the_king_next_to_setup_british_pcs),
 		cmocka_unit_test(playbook_first_card_on_the_british_paths),
