@@ -237,6 +237,10 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 /* Validates a loaded data set; returns the number of problems found. */
 int ww_data_check(const struct ww_data *d, struct ww_data_problems *p);
 
+/* Does a record's source begin with one of WW_SOURCES (docs/data.md)? */
+bool ww_source_known(const char *source);
+#define WW_SOURCES "'rulebook <section>', 'playbook', 'public-report' or 'reconstructed'"
+
 /* Lookups (data_load.c). Exact, case-insensitive; -1 if none. */
 int ww_space_by_name(const struct ww_data *d, const char *name);
 /* A name folded for matching what players type: lower case, punctuation

@@ -47,12 +47,6 @@ static void problem(struct check *k, const char *file, int line, const char *fmt
 	va_end(ap);
 }
 
-static bool good_source(const char *s)
-{
-	return !strncmp(s, "rulebook ", 9) || !strncmp(s, "public-report", 13) ||
-	       !strncmp(s, "reconstructed", 13);
-}
-
 /* ---- the map ---- */
 
 static int count_links(const struct ww_space *s, int to)
@@ -160,9 +154,9 @@ static void check_space(struct check *k, int a)
 	if (s->colony < 0 || s->colony >= d->ncolonies)
 		problem(k, "spaces.yaml", s->line, "%s is in no colony; every space belongs to "
 			"one of the colonies or Canada (3.0)", s->name);
-	if (!good_source(s->source))
-		problem(k, "spaces.yaml", s->line, "%s: source '%s' must begin with 'rulebook', "
-			"'public-report' or 'reconstructed'", s->name, s->source);
+	if (!ww_source_known(s->source))
+		problem(k, "spaces.yaml", s->line, "%s: source '%s' must begin with " WW_SOURCES,
+			s->name, s->source);
 	check_port(k, s);
 	check_position(k, a);
 	check_links(k, a);
@@ -292,9 +286,9 @@ static void check_generals(struct check *k)
 		if (g->french && g->side != WW_AMERICAN)
 			problem(k, "generals.yaml", g->line, "%s is French, so on the American "
 				"side (12.2.C)", g->name);
-		if (!good_source(g->source))
+		if (!ww_source_known(g->source))
 			problem(k, "generals.yaml", g->line, "%s: source '%s' must begin with "
-				"'rulebook', 'public-report' or 'reconstructed'", g->name, g->source);
+				WW_SOURCES, g->name, g->source);
 		for (int b = 0; b < i; b++)
 			if (!strcasecmp(d->generals[b].name, g->name))
 				problem(k, "generals.yaml", g->line, "the name %s is also used at line %d",
@@ -391,9 +385,9 @@ static void check_card(struct check *k, const struct ww_card *c)
 {
 	if (!c->title[0])
 		problem(k, "cards.yaml", c->line, "card %d has no title", c->number);
-	if (!good_source(c->source))
+	if (!ww_source_known(c->source))
 		problem(k, "cards.yaml", c->line, "card %d: source '%s' must begin with "
-			"'rulebook', 'public-report' or 'reconstructed'", c->number, c->source);
+			WW_SOURCES, c->number, c->source);
 	if (c->ops < 0 || c->ops > 3)
 		problem(k, "cards.yaml", c->line, "card %d: ops %d; OPS cards carry 1, 2 or 3 "
 			"and events 0 (3.0)", c->number, c->ops);

@@ -275,8 +275,14 @@ static int get_word(struct ctx *c, yaml_node_t *rec, struct field *f, const char
 static const struct word sides[] = {
 	{ "american", WW_AMERICAN }, { "british", WW_BRITISH }, { NULL, 0 } };
 
+bool ww_source_known(const char *s)
+{
+	return !strncmp(s, "rulebook ", 9) || !strncmp(s, "playbook", 8) ||
+	       !strncmp(s, "public-report", 13) || !strncmp(s, "reconstructed", 13);
+}
+
 /* Every record says where its values come from: "rulebook <section>",
- * "public-report" or "reconstructed" (see docs/data.md). */
+ * "playbook", "public-report" or "reconstructed" (see docs/data.md). */
 static int get_source(struct ctx *c, yaml_node_t *rec, struct field *f, char *out, size_t size)
 {
 	char buf[WW_SOURCE_MAX];
@@ -287,10 +293,8 @@ static int get_source(struct ctx *c, yaml_node_t *rec, struct field *f, char *ou
 	}
 	if (get_str(c, rec, f, "source", true, out, size))
 		return -1;
-	if (strncmp(out, "rulebook ", 9) && strncmp(out, "public-report", 13) &&
-	    strncmp(out, "reconstructed", 13)) {
-		PROBLEM(c, field(f, "source"), "source '%s' must begin with 'rulebook <section>', "
-			"'public-report' or 'reconstructed'", out);
+	if (!ww_source_known(out)) {
+		PROBLEM(c, field(f, "source"), "source '%s' must begin with " WW_SOURCES, out);
 		return -1;
 	}
 	return 0;

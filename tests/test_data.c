@@ -116,7 +116,7 @@ static void real_data_loads_and_checks_clean(void **state)
 	print_problems(&p);
 	assert_int_equal(n, 0);
 	assert_int_equal(p.n, 0);
-	assert_string_equal(D->id, "washingtons-war-reconstructed-1");
+	assert_string_equal(D->id, "washingtons-war-reconstructed-2");
 	assert_string_equal(D->dir, data_dir());
 	assert_int_equal(D->first_year, 1775);
 	assert_int_equal(D->last_year, 1783);
@@ -371,6 +371,10 @@ static void rule_ratings_from_the_examples(void **state)
 		assert_int_equal(x->removed_when_captured, wash);   /* 7.6.B */
 		assert_int_equal(x->winter_shelter, wash);          /* 11.2 */
 		assert_int_equal(x->french, !strcmp(x->name, "Rochambeau"));
+		/* the printed ranges: strategy 1-3, battle 1-6, agility 1-3 */
+		assert_in_range(x->strategy, 1, 3);
+		assert_in_range(x->battle, 1, 6);
+		assert_in_range(x->agility, 1, 3);
 	}
 	assert_int_equal(gen("Rochambeau")->side, WW_AMERICAN);
 	assert_int_equal(gen("Cornwallis")->side, WW_BRITISH);
@@ -477,6 +481,175 @@ static void rule_named_events(void **state)
 	}
 	assert_true(major >= 1 && minor >= 1);
 	assert_true(ops > 55); /* most of the deck */
+}
+
+/* The first step of card c that is primitive `prim`. */
+static const struct ww_event_step *step_of(const struct ww_card *c, enum ww_prim prim)
+{
+	for (int i = 0; i < c->nsteps; i++)
+		if (c->steps[i].prim == prim)
+			return &c->steps[i];
+	fail_msg("card %d (%s) has no step %d", c->number, c->title, prim);
+	return NULL;
+}
+
+/* What the rule book says the named events do: von Steuben can remove
+ * the British Regulars advantage (9.41); Tarleton may also be played in
+ * the Strategy Phase (6.33.A); Glover: one American general moves up to 6
+ * and may fight or overrun (7.3.C); Brant: non-port spaces of three
+ * colonies (6.31); John Paul Jones: a random card of the British hand
+ * discarded (6.1.D); the Line Mutinies: no American PC placement by OPS
+ * this turn (10.11.A.iv); d'Estaing: the French Navy off the map (12.2). */
+static void rule_named_event_effects(void **state)
+{
+	(void)state;
+	step_of(card_titled("Baron von Steuben"), WW_EV_LOSE_REGULARS);
+	assert_true(card_titled("Banastre Tarleton")->strategy_play);
+	const struct ww_card *c = card_titled("John Glover");
+	assert_int_equal(c->flag, WW_FLAG_AMERICAN);
+	assert_int_equal(step_of(c, WW_EV_ACTIVATE)->allowance, 6);
+	assert_true(step_of(c, WW_EV_ACTIVATE)->may_battle);
+	const struct ww_event_step *st = step_of(card_titled("Joseph Brant"), WW_EV_REMOVE_PC);
+	assert_int_equal(st->ports, WW_PORTS_NEVER);
+	assert_int_equal(__builtin_popcount(st->colonies), 3);
+	c = card_titled("John Paul Jones");
+	assert_int_equal(c->flag, WW_FLAG_AMERICAN);
+	assert_int_equal(step_of(c, WW_EV_RANDOM_DISCARD)->count, 1);
+	c = card_titled("Pennsylvania and New Jersey Line Mutinies");
+	assert_int_equal(step_of(c, WW_EV_FLAG)->flag, WW_EVFLAG_NO_AMERICAN_PLACEMENT);
+	step_of(card_titled("d'Estaing"), WW_EV_NAVY_AWAY);
+	card_titled("Henry Knox");
+}
+
+/* 6.34: the titles of the specials; 3.0: OPS cards carry 1, 2 and 3;
+ * 7.2: Major Campaign (3 generals) and Minor Campaign (2). */
+static void rule_6_34_special_and_campaign_titles(void **state)
+{
+	int values = 0, lord_north = 0;
+	(void)state;
+	assert_int_equal(card_titled("Benjamin Franklin: Minister to France")->special,
+			 WW_SPECIAL_FRANKLIN);
+	for (int n = 1; n <= 110; n++) {
+		const struct ww_card *c = &D->cards[n];
+		values |= 1 << c->ops;
+		if (c->special == WW_SPECIAL_WAR_ENDS) {
+			assert_non_null(strstr(c->title, "Lord North's Government Falls"));
+			lord_north++;
+		}
+		if (!strcmp(c->title, "Major Campaign") || !strcmp(c->title, "Minor Campaign"))
+			assert_int_equal(c->campaign_generals, c->title[1] == 'a' ? 3 : 2);
+		else
+			assert_false(c->campaign);
+	}
+	assert_int_equal(values, 0xf); /* events 0, OPS 1, 2 and 3 */
+	assert_int_equal(lord_north, 5);
+}
+
+/* Public play reports: Thomas Paine is an American event placing PCs. */
+static void public_report_thomas_paine_places_pcs(void **state)
+{
+	(void)state;
+	const struct ww_card *c = card_titled("Thomas Paine");
+	assert_int_equal(c->flag, WW_FLAG_AMERICAN);
+	assert_int_equal(step_of(c, WW_EV_PLACE_PC)->whose, WW_WHOSE_DEFAULT);
+}
+
+static void assert_in_colony(const char *name, const char *code)
+{
+	if (D->spaces[sp(name)].colony != ww_colony_by_code(D, code))
+		fail_msg("%s is not in %s", name, code);
+}
+
+/* Public play reports: more spaces and their colonies. */
+static void public_report_spaces_and_colonies(void **state)
+{
+	static const char *const spaces[] = {
+		"Savannah GA", "Camden SC", "Charlotte NC", "Salem NC", "Alexandria VA",
+		"Richmond VA", "Point Pleasant VA", "Baltimore MD", "Frederick Town MD",
+		"Wilmington DE", "Bassett Town PA", "Pittsburgh PA", "Reading PA",
+		"New Brunswick NJ", "Morristown NJ", "New York NY", "Long Island NY",
+		"Genesee NY", "Saratoga NY", "Fort Niagara NY", "Ticonderoga NY", "Oswego NY",
+		"New Haven CT", "Newport RI", "Falmouth MA", "Springfield MA", "Norwich NH",
+		"Concord NH",
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof spaces / sizeof *spaces; i++)
+		assert_in_colony(spaces[i], strrchr(spaces[i], ' ') + 1);
+}
+
+/* Does the set-up (4.0) put a piece of `side` in the space: a PC, a CU
+ * or a general? */
+static bool setup_piece(int space, enum ww_side side, bool pc_only)
+{
+	for (int i = 0; i < D->nsetup; i++) {
+		const struct ww_setup_item *it = &D->setup[i];
+		int nat = side == WW_BRITISH ? WW_NAT_BRITISH : WW_NAT_AMERICAN;
+		bool piece = it->pc || (!pc_only && (it->cu[nat] || it->general >= 0));
+		if (it->space == space && it->side == side && piece)
+			return true;
+	}
+	return false;
+}
+
+/* Is the space adjacent (3.0) to one holding a British PC at set-up? */
+static bool next_to_setup_british_pc(int space)
+{
+	for (int b = 0; b < D->nspaces; b++)
+		if (setup_piece(b, WW_BRITISH, true) && ww_adjacent(D, space, b))
+			return true;
+	return false;
+}
+
+/* Playbook: the American opening places the Committees of Correspondence
+ * at these thirteen spaces, one in each colony, none with a British piece
+ * (4.0). */
+static void playbook_committees_of_correspondence(void **state)
+{
+	static const char *const committees[] = {
+		"Savannah GA", "Camden SC", "Charlotte NC", "Alexandria VA", "Baltimore MD",
+		"Wilmington DE", "Bassett Town PA", "New Brunswick NJ", "New York NY",
+		"New Haven CT", "Newport RI", "Falmouth MA", "Norwich NH",
+	};
+	uint32_t colonies = 0;
+	(void)state;
+	for (size_t i = 0; i < 13; i++) {
+		int s = sp(committees[i]);
+		assert_in_colony(committees[i], strrchr(committees[i], ' ') + 1);
+		colonies |= 1u << D->spaces[s].colony;
+		if (setup_piece(s, WW_BRITISH, false))
+			fail_msg("%s holds a British piece at set-up", committees[i]);
+	}
+	assert_int_equal(__builtin_popcount(colonies), 13);
+}
+
+/* Playbook: For The King at Fort Niagara and Ticonderoga, each "adjacent
+ * to a British PC marker which was present on the map prior to this step"
+ * (4.0, 10.11.B.ii). Neither is a port, so the ports rule does not help. */
+static void playbook_for_the_king_next_to_setup_british_pcs(void **state)
+{
+	(void)state;
+	assert_true(next_to_setup_british_pc(sp("Fort Niagara NY")));
+	assert_true(next_to_setup_british_pc(sp("Ticonderoga NY")));
+	assert_false(D->spaces[sp("Fort Niagara NY")].port);
+	assert_false(D->spaces[sp("Ticonderoga NY")].port);
+}
+
+/* Playbook: the first American card places PCs at Pittsburgh, Genesee and
+ * Saratoga, "which keeps the British from expanding into New York and
+ * Pennsylvania": each is next to a British PC of the set-up or of the
+ * playbook's For The King (Fort Niagara, Ticonderoga). */
+static void playbook_first_card_on_the_british_paths(void **state)
+{
+	static const char *const blocks[] = { "Pittsburgh PA", "Genesee NY", "Saratoga NY" };
+	(void)state;
+	for (size_t i = 0; i < 3; i++) {
+		int s = sp(blocks[i]);
+		bool next = next_to_setup_british_pc(s) ||
+			    ww_adjacent(D, s, sp("Fort Niagara NY")) ||
+			    ww_adjacent(D, s, sp("Ticonderoga NY"));
+		if (!next || D->spaces[s].port)
+			fail_msg("%s is not on a British path", blocks[i]);
+	}
 }
 
 static void every_record_has_a_source(void **state)
@@ -658,6 +831,18 @@ static void broken_109_cards(void **state)
 	expect_problem(&c, "cards.yaml", line, "card 57 is missing");
 }
 
+/* docs/data.md: a source begins rulebook, playbook, public-report or
+ * reconstructed; anything else is refused, naming the four. */
+static void broken_unknown_source(void **state)
+{
+	struct copy c;
+	(void)state;
+	copy_data(&c);
+	int line = edit(&c, "links.yaml", "[Quebec, Montreal]", "source: reconstructed",
+			"source: hearsay");
+	expect_problem(&c, "links.yaml", line, "'playbook', 'public-report' or 'reconstructed'");
+}
+
 static void broken_rating(void **state)
 {
 	struct copy c;
@@ -742,6 +927,13 @@ int main(void)
 		cmocka_unit_test(rule_6_34_seven_special_events),
 		cmocka_unit_test(rule_6_1_B_cards_95_96_99),
 		cmocka_unit_test(rule_named_events),
+		cmocka_unit_test(rule_named_event_effects),
+		cmocka_unit_test(rule_6_34_special_and_campaign_titles),
+		cmocka_unit_test(public_report_thomas_paine_places_pcs),
+		cmocka_unit_test(public_report_spaces_and_colonies),
+		cmocka_unit_test(playbook_committees_of_correspondence),
+		cmocka_unit_test(playbook_for_the_king_next_to_setup_british_pcs),
+		cmocka_unit_test(playbook_first_card_on_the_british_paths),
 		cmocka_unit_test(every_record_has_a_source),
 		cmocka_unit_test(lookups),
 		cmocka_unit_test(broken_link_to_unknown_space),
@@ -749,6 +941,7 @@ int main(void)
 		cmocka_unit_test(broken_port_without_zone),
 		cmocka_unit_test(broken_zone_on_a_non_port),
 		cmocka_unit_test(broken_109_cards),
+		cmocka_unit_test(broken_unknown_source),
 		cmocka_unit_test(broken_rating),
 		cmocka_unit_test(broken_eighth_must_play),
 		cmocka_unit_test(broken_unknown_key),
