@@ -47,6 +47,10 @@ struct ww_report {
 
 /* report_text.c */
 
+/* The report's lines as the template gives them, before wrapping:
+ * malloc'd into *text. Returns 0, or -1 with the problem in err. */
+int ww_report_render(const struct ww_report *r, char **text, size_t *len, char *err,
+		     size_t errlen);
 /* The plain-text report, every line at most WW_REPORT_WIDTH columns.
  * Returns 0, or -1 with the problem in err (a template that does not
  * load or render, or a write error). */
@@ -84,6 +88,17 @@ void ww_report_line(FILE *out, const char *text);
 
 /* May `recipient` (WW_NOBODY: the public) see this event? */
 bool ww_report_sees(const struct ww_event *e, enum ww_side recipient);
+
+/* report_html.c */
+
+/* s[0..n-1] with & < > " written as HTML entities. */
+void ww_html_escape(FILE *out, const char *s, size_t n);
+/* A whole HTML page titled `title` from a report's lines before they are
+ * wrapped (ww_report_render): the same lines, as headings, paragraphs and
+ * indented blocks; with `board_cid`, the board (an image of that
+ * Content-ID) before the first heading. */
+void ww_report_html(FILE *out, const char *title, const char *text, size_t len,
+		    const char *board_cid);
 
 /* report_log.c */
 

@@ -446,16 +446,16 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 
 /* ---- the report ---- */
 
-int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errlen)
+int ww_report_render(const struct ww_report *r, char **text, size_t *len, char *err,
+		     size_t errlen)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	struct tpl_file *t = NULL;
 	struct tpl_obj *root = NULL;
-	char *text = NULL;
-	size_t len = 0;
 	FILE *mem = NULL;
 	int rc = -1;
 
+	*text = NULL;
 	if (r->templates)
 		snprintf(dir, sizeof dir, "%s", r->templates);
 	else if (ww_report_templates(r->d, dir, sizeof dir, err, errlen))
@@ -472,23 +472,35 @@ int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errl
 			   .err = err, .errlen = errlen };
 	if (!root || build_model(&b))
 		goto out;
-	if (!(mem = open_memstream(&text, &len)))
+	if (!(mem = open_memstream(text, len)))
 		goto out;
 	rc = tpl_render(t, "report", root, mem, err, errlen);
 	if (fclose(mem) && !rc) {
 		snprintf(err, errlen, "out of memory while writing the report");
 		rc = -1;
 	}
-	if (!rc && tpl_wrap(out, text, len, WW_REPORT_WIDTH)) {
-		snprintf(err, errlen, "writing the report failed");
-		rc = -1;
-	}
 out:
 	if (rc && root && !tpl_ok(root))
 		snprintf(err, errlen, "out of memory while building the report");
-	free(text);
+	if (rc) {
+		free(*text);
+		*text = NULL;
+	}
 	tpl_free(root);
 	tpl_unload(t);
+	return rc;
+}
+
+int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	if (ww_report_render(r, &text, &len, err, errlen))
+		return -1;
+	int rc = tpl_wrap(out, text, len, WW_REPORT_WIDTH);
+	if (rc)
+		snprintf(err, errlen, "writing the report failed");
+	free(text);
 	return rc;
 }
 
