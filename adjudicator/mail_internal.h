@@ -111,8 +111,9 @@ struct ww_mail_out {
 	const struct ww_mail_board *board; /* a report: attached; NULL: text only */
 };
 /* The complete message (CRLF), malloc'd: text/plain, or with a board
- * multipart/mixed (the text, then the PNG), its boundary made from the
- * game and the move so that the same mail gives the same bytes. NULL out
+ * multipart/mixed (a multipart/alternative of the text and its HTML page,
+ * then the PNG, which the page shows by Content-ID), its boundaries made
+ * from the game and the move so that the same mail gives the same bytes. NULL out
  * of memory, or when the board cannot be drawn (said on stderr). */
 char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o,
 		      size_t *len);

@@ -1,7 +1,8 @@
 /* The mails the judge writes (mail.h: the outbox format): plain UTF-8
  * text, CRLF line ends, threaded, marked Auto-Submitted (RFC 3834) so that
- * vacation responders leave them alone. A report also carries the board
- * of the recipient's view as a PNG attachment. */
+ * vacation responders leave them alone. A report also carries an HTML
+ * alternative of its text and the board of the recipient's view as a PNG
+ * attachment, which the HTML shows. */
 #include <ctype.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 #include "mail_internal.h"
 #include "report.h"
+#include "template.h"
 
 void ww_reply_address(const struct ww_mail_config *c, const char *game, enum ww_side side,
 		      const char *token, char *out, size_t len)
@@ -143,33 +145,73 @@ static void base64_lines(FILE *f, const unsigned char *p, size_t n)
 	}
 }
 
-/* The text, then the board: a boundary from the game and the move (never
- * random, so a replay or a resend gives the same bytes), lengthened in
- * the unlikely case that the text holds it; base64 never holds "=_". */
+/* The HTML alternative: the text's lines, unwrapped, as a page with the
+ * board shown by its Content-ID (report_html.c). */
+static int html_part(FILE *f, const struct ww_mail_out *o, const char *cid)
+{
+	char *lines = NULL, *html = NULL;
+	size_t llen, hlen;
+	FILE *m = open_memstream(&lines, &llen);
+	if (!m)
+		return -1;
+	int bad = tpl_unwrap(m, o->body, strlen(o->body), WW_REPORT_WIDTH);
+	if (fclose(m) || bad || !(m = open_memstream(&html, &hlen))) {
+		free(lines);
+		return -1;
+	}
+	ww_report_html(m, o->subject, lines, llen, cid);
+	bad = fclose(m);
+	if (!bad) {
+		fputs("Content-Type: text/html; charset=utf-8\r\n"
+		      "Content-Transfer-Encoding: base64\r\n\r\n", f);
+		base64_lines(f, (const unsigned char *)html, hlen);
+	}
+	free(lines);
+	free(html);
+	return bad ? -1 : 0;
+}
+
+/* A boundary from the game and the move (never random, so a replay or a
+ * resend gives the same bytes), lengthened in the unlikely case that the
+ * text holds it; base64 never holds "=_". */
+static void boundary_for(const char *kind, const char *game, unsigned move, const char *body,
+			 char *out, size_t len)
+{
+	int n = snprintf(out, len, "=_%s.%s.%u", kind, game, move);
+	while (strstr(body, out) && n + 2 <= 70) /* RFC 2046 5.1.1 */
+		n += snprintf(out + n, len - (size_t)n, "_=");
+}
+
+/* The text and its HTML alternative, then the board, which the HTML shows
+ * by its Content-ID and a text reader finds attached. */
 static int multipart(FILE *f, const struct ww_mail_out *o)
 {
 	const struct ww_mail_board *b = o->board;
-	char game[WW_GAME_NAME], file[WW_GAME_NAME + 32], boundary[80];
+	char game[WW_GAME_NAME], file[WW_GAME_NAME + 32], mixed[80], alt[80], cid[WW_GAME_NAME + 48];
+	unsigned move = (unsigned)b->view->move;
 	size_t len;
 	safe_name(b->game, game, sizeof game);
-	snprintf(file, sizeof file, "board-%s-%u.png", game, (unsigned)b->view->move);
-	int n = snprintf(boundary, sizeof boundary, "=_ww.%s.%u", game, (unsigned)b->view->move);
-	while (strstr(o->body, boundary) && n + 2 <= 70) /* RFC 2046 5.1.1 */
-		n += snprintf(boundary + n, sizeof boundary - (size_t)n, "_=");
+	snprintf(file, sizeof file, "board-%s-%u.png", game, move);
+	snprintf(cid, sizeof cid, "board.%s.%u@wwjudge", game, move);
+	boundary_for("ww", game, move, o->body, mixed, sizeof mixed);
+	boundary_for("wa", game, move, o->body, alt, sizeof alt);
 	unsigned char *png = board_png(b, &len);
 	if (!png)
 		return -1;
 	fprintf(f, "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n"
 		   "The report is the text part; the board is the PNG picture attached.\r\n"
-		   "--%s\r\n%s", boundary, boundary, TEXT_PART);
+		   "--%s\r\nContent-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
+		   "--%s\r\n%s", mixed, mixed, alt, alt, TEXT_PART);
 	body_crlf(f, o->body);
-	fprintf(f, "\r\n--%s\r\nContent-Type: image/png; name=\"%s\"\r\n"
-		   "Content-Disposition: attachment; filename=\"%s\"\r\n"
-		   "Content-Transfer-Encoding: base64\r\n\r\n", boundary, file, file);
+	fprintf(f, "\r\n--%s\r\n", alt);
+	int rc = html_part(f, o, cid);
+	fprintf(f, "\r\n--%s--\r\n\r\n--%s\r\nContent-Type: image/png; name=\"%s\"\r\n"
+		   "Content-Disposition: attachment; filename=\"%s\"\r\nContent-ID: <%s>\r\n"
+		   "Content-Transfer-Encoding: base64\r\n\r\n", alt, mixed, file, file, cid);
 	base64_lines(f, png, len);
-	fprintf(f, "\r\n--%s--\r\n", boundary);
+	fprintf(f, "\r\n--%s--\r\n", mixed);
 	free(png);
-	return 0;
+	return rc;
 }
 
 char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o, size_t *len)

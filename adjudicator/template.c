@@ -677,3 +677,58 @@ int tpl_wrap(FILE *out, const char *text, size_t len, int width)
 	}
 	return ferror(out) ? -1 : 0;
 }
+
+/* ---- unwrapping ---- */
+
+struct phys {
+	const char *p;
+	size_t n;
+	int indent;
+};
+
+static const char *next_line(const char *p, const char *end, struct phys *l)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	l->p = p;
+	l->n = (size_t)((nl ? nl : end) - p);
+	l->indent = 0;
+	while ((size_t)l->indent < l->n && p[l->indent] == ' ')
+		l->indent++;
+	return nl ? nl + 1 : end;
+}
+
+/* Would wrap_line have put `next`'s first word on `prev` had it fitted? */
+static bool continues(const struct phys *prev, const struct phys *next, int hang, int width)
+{
+	if (next->indent != hang || next->indent >= (int)next->n)
+		return false;
+	const char *w = next->p + next->indent;
+	size_t wn = strcspn(w, " ");
+	if (wn > next->n - (size_t)next->indent)
+		wn = next->n - (size_t)next->indent;
+	return columns(prev->p, prev->n) + 1 + columns(w, wn) > width;
+}
+
+int tpl_unwrap(FILE *out, const char *text, size_t len, int width)
+{
+	const char *p = text, *end = text + len;
+	struct phys prev = { 0 };
+	int hang = -1;
+	while (p < end) {
+		struct phys l;
+		p = next_line(p, end, &l);
+		if (hang >= 0 && continues(&prev, &l, hang, width)) {
+			fputc(' ', out);
+			fwrite(l.p + l.indent, 1, l.n - (size_t)l.indent, out);
+		} else {
+			if (prev.p)
+				fputc('\n', out);
+			fwrite(l.p, 1, l.n, out);
+			hang = l.indent + 2 < width / 2 ? l.indent + 2 : width / 2;
+		}
+		prev = l;
+	}
+	if (prev.p && len && text[len - 1] == '\n')
+		fputc('\n', out);
+	return ferror(out) ? -1 : 0;
+}

@@ -17,6 +17,8 @@
 #include <sodium.h>
 #include "report.h"
 #include "mail_game.h"
+#include "template.h"
+#include "html_lines.h"
 
 
 static int setup(void **s)
@@ -40,6 +42,7 @@ static char *state_text(void)
 
 struct parts {
 	char *text;                      /* the text part's body, as sent (CRLF) */
+	char *html;                      /* the HTML alternative, decoded */
 	char png_head[512];              /* the PNG part's headers */
 	unsigned char *png;              /* the PNG part, decoded */
 	size_t pnglen;
@@ -71,49 +74,106 @@ static void check_base64_lines(const char *b64, size_t n)
 	assert_true(line > 0);
 }
 
-/* multipart/mixed: the text part, then the board; the boundary is the one
- * the mail's header names, the mail ends with its closing delimiter. */
+/* The boundary a Content-Type header at `at` names; its delimiter line. */
+static void boundary_at(const char *at, const char *type, char *delim, size_t len)
+{
+	char head[96];
+	snprintf(head, sizeof head, "Content-Type: %s; boundary=\"", type);
+	assert_ptr_equal(strstr(at, head), at);
+	const char *b = at + strlen(head);
+	size_t bl = strcspn(b, "\"");
+	assert_true(bl > 0 && bl <= 70);
+	snprintf(delim, len, "\r\n--%.*s", (int)bl, b);
+}
+
+/* A base64 body up to `end`, decoded (NUL-terminated). */
+static unsigned char *base64_body(const char *b64, const char *end, size_t *len)
+{
+	size_t n = (size_t)(end - b64);
+	check_base64_lines(b64, n);
+	unsigned char *out = calloc(1, n + 1);
+	assert_non_null(out);
+	assert_int_equal(sodium_base642bin(out, n, b64, n, "\r\n", len, NULL,
+					   sodium_base64_VARIANT_ORIGINAL), 0);
+	return out;
+}
+
+/* multipart/mixed: a multipart/alternative of the text part and its HTML
+ * page, then the board; each boundary the one its header names, the mail
+ * ending with the outer closing delimiter. */
 static void split(const char *mail, struct parts *p)
 {
-	char boundary[80], delim[90], close[96];
+	char mixed[90], alt[90], text_delim[96];
+	size_t hlen;
 	memset(p, 0, sizeof *p);
 	const char *head_end = strstr(mail, "\r\n\r\n");
 	assert_non_null(head_end);
-	const char *b = after(mail, "Content-Type: multipart/mixed; boundary=\"");
-	assert_true(b < head_end);
-	size_t bl = strcspn(b, "\"");
-	assert_true(bl > 0 && bl <= 70);
-	snprintf(boundary, sizeof boundary, "%.*s", (int)bl, b);
-	snprintf(delim, sizeof delim, "\r\n--%s\r\n", boundary);
-	snprintf(close, sizeof close, "\r\n--%s--\r\n", boundary);
-	const char *t = strstr(head_end, delim + 2); /* the first delimiter, after the preamble */
-	assert_non_null(t);
-	t = after(t, delim + 2);
+	const char *ct = strstr(mail, "Content-Type: multipart/mixed");
+	assert_true(ct && ct < head_end);
+	boundary_at(ct, "multipart/mixed", mixed, sizeof mixed);
+	const char *t = after(head_end, mixed + 2); /* after the preamble */
+	t = after(t, "\r\n");
+	boundary_at(t, "multipart/alternative", alt, sizeof alt);
+	t = after(after(t, alt), "\r\n");
 	assert_ptr_equal(strstr(t, "Content-Type: text/plain; charset=utf-8\r\n"
 				   "Content-Transfer-Encoding: 8bit\r\n\r\n"), t);
 	t = after(t, "\r\n\r\n");
-	const char *t_end = strstr(t, delim);
+	snprintf(text_delim, sizeof text_delim, "%s\r\n", alt);
+	const char *t_end = strstr(t, text_delim);
 	assert_non_null(t_end);
 	p->text = strndup(t, (size_t)(t_end - t));
-	const char *h = t_end + strlen(delim), *h_end = strstr(h, "\r\n\r\n");
+	const char *h = t_end + strlen(text_delim);
+	assert_ptr_equal(strstr(h, "Content-Type: text/html; charset=utf-8\r\n"
+				   "Content-Transfer-Encoding: base64\r\n\r\n"), h);
+	h = after(h, "\r\n\r\n");
+	char alt_close[100];
+	snprintf(alt_close, sizeof alt_close, "%s--\r\n", alt);
+	const char *h_end = strstr(h, alt_close);
 	assert_non_null(h_end);
-	assert_true((size_t)(h_end - h) < sizeof p->png_head);
-	snprintf(p->png_head, sizeof p->png_head, "%.*s", (int)(h_end - h), h);
-	const char *b64 = h_end + 4, *b64_end = strstr(b64, close);
+	p->html = (char *)base64_body(h, h_end, &hlen);
+	const char *g = after(after(h_end, alt_close), mixed);
+	g = after(g, "\r\n");
+	const char *g_end = strstr(g, "\r\n\r\n");
+	assert_non_null(g_end);
+	assert_true((size_t)(g_end - g) < sizeof p->png_head);
+	snprintf(p->png_head, sizeof p->png_head, "%.*s", (int)(g_end - g), g);
+	char close[100];
+	snprintf(close, sizeof close, "%s--\r\n", mixed);
+	const char *b64 = g_end + 4, *b64_end = strstr(b64, close);
 	assert_non_null(b64_end);
 	assert_string_equal(b64_end, close); /* nothing after the closing delimiter */
-	size_t n = (size_t)(b64_end - b64); /* the last line's CRLF too; the
-					      * delimiter's own CRLF follows */
-	check_base64_lines(b64, n);
-	p->png = malloc(n);
-	assert_non_null(p->png);
-	assert_int_equal(sodium_base642bin(p->png, n, b64, n, "\r\n", &p->pnglen, NULL,
-					   sodium_base64_VARIANT_ORIGINAL), 0);
+	/* the last line's CRLF too; the delimiter's own CRLF follows */
+	p->png = base64_body(b64, b64_end, &p->pnglen);
+}
+
+/* Issue 12: the HTML page is well-formed, holds the text's lines and shows
+ * the attached board by its Content-ID. */
+static void check_html(const struct parts *m)
+{
+	char *lines = NULL;
+	size_t len;
+	struct lines want = { 0 }, got = { 0 };
+	FILE *f = open_memstream(&lines, &len);
+	assert_non_null(f);
+	assert_int_equal(tpl_unwrap(f, m->text, strlen(m->text), WW_REPORT_WIDTH), 0);
+	fclose(f);
+	text_lines(lines, len, &want);
+	html_lines(m->html, &got);
+	assert_same_lines(&got, &want);
+	const char *cid = strstr(m->png_head, "Content-ID: <");
+	assert_non_null(cid);
+	char img[128];
+	snprintf(img, sizeof img, "<img src=\"cid:%.*s\"", (int)strcspn(cid + 13, ">"), cid + 13);
+	assert_non_null(strstr(m->html, img));
+	lines_free(&want);
+	lines_free(&got);
+	free(lines);
 }
 
 static void parts_free(struct parts *p)
 {
 	free(p->text);
+	free(p->html);
 	free(p->png);
 }
 
@@ -306,8 +366,10 @@ static void test_3_accepted(void **s)
 	for (const struct parts *m = &pam; m; m = m == &pam ? &pbr : NULL) {
 		assert_string_equal(m->png_head, "Content-Type: image/png; name=\"board-g1-1.png\"\r\n"
 				    "Content-Disposition: attachment; filename=\"board-g1-1.png\"\r\n"
+				    "Content-ID: <board.g1.1@wwjudge>\r\n"
 				    "Content-Transfer-Encoding: base64");
 		check_png(m->png, m->pnglen);
+		check_html(m);
 	}
 	check_board(&pbr, p, WW_BRITISH);
 	check_board(&pam, p, WW_AMERICAN);

@@ -7,120 +7,8 @@
 #include <cmocka.h>
 #include "report.h"
 #include "support.h"
-
-#define MAX_LINES 600
-
-struct lines {
-	int n;
-	char *v[MAX_LINES];
-};
-
-static void lines_free(struct lines *l)
-{
-	for (int i = 0; i < l->n; i++)
-		free(l->v[i]);
-	l->n = 0;
-}
-
-/* A line as both parts must agree on it: blanks collapsed, no bullet. */
-static void add_line(struct lines *l, const char *s, size_t n)
-{
-	char *out = malloc(n + 1);
-	size_t o = 0;
-	assert_non_null(out);
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == ' ' && (o == 0 || out[o - 1] == ' '))
-			continue;
-		out[o++] = s[i];
-	}
-	while (o && out[o - 1] == ' ')
-		o--;
-	out[o] = '\0';
-	char *t = out;
-	if (!strncmp(t, "- ", 2))
-		t += 2;
-	if (!*t || l->n == MAX_LINES) {
-		free(out);
-		return;
-	}
-	memmove(out, t, strlen(t) + 1);
-	l->v[l->n++] = out;
-}
-
-static void text_lines(const char *text, size_t len, struct lines *l)
-{
-	const char *p = text, *end = text + len;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *stop = nl ? nl : end;
-		add_line(l, p, (size_t)(stop - p));
-		p = nl ? nl + 1 : end;
-	}
-}
-
-/* The text of every h2, p, div and pre line of the body, entities
- * decoded; checks that every tag is closed in order as it goes. */
-static void html_lines(const char *html, struct lines *l)
-{
-	static const char *const voids[] = { "meta", "img", "br", "!DOCTYPE" };
-	char stack[32][16], buf[4096];
-	int depth = 0;
-	size_t b = 0;
-	bool in_body = false;
-	for (const char *p = html; *p; p++) {
-		if (*p == '<') {
-			const char *gt = strchr(p, '>');
-			assert_non_null(gt);
-			char name[16];
-			bool closing = p[1] == '/';
-			size_t n = strcspn(p + 1 + closing, " >");
-			assert_true(n < sizeof name);
-			memcpy(name, p + 1 + closing, n);
-			name[n] = '\0';
-			bool is_void = false;
-			for (size_t i = 0; i < sizeof voids / sizeof *voids; i++)
-				is_void |= !strcmp(name, voids[i]);
-			if (closing) {
-				assert_true(depth > 0);
-				assert_string_equal(stack[--depth], name);
-			} else if (!is_void) {
-				assert_true(depth < 32);
-				snprintf(stack[depth++], sizeof stack[0], "%s", name);
-			}
-			in_body |= !strcmp(name, "body");
-			bool block = !strcmp(name, "h2") || !strcmp(name, "p") ||
-				     !strcmp(name, "div") || !strcmp(name, "pre");
-			if (closing && block && in_body) {
-				add_line(l, buf, b);
-				b = 0;
-			}
-			p = gt;
-			continue;
-		}
-		if (*p == '&') {
-			static const struct { const char *e, *c; } ent[] = {
-				{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
-				{ "&quot;", "\"" }, { "&#8226; ", "" },
-			};
-			size_t i = 0;
-			while (i < sizeof ent / sizeof *ent && strncmp(p, ent[i].e, strlen(ent[i].e)))
-				i++;
-			assert_true(i < sizeof ent / sizeof *ent); /* no stray '&' */
-			if (in_body)
-				b += (size_t)snprintf(buf + b, sizeof buf - b, "%s", ent[i].c);
-			p += strlen(ent[i].e) - 1;
-			continue;
-		}
-		if (*p == '\n' && b && in_body) { /* a line of a <pre> */
-			add_line(l, buf, b);
-			b = 0;
-			continue;
-		}
-		if (in_body && *p != '\n' && b + 1 < sizeof buf)
-			buf[b++] = *p;
-	}
-	assert_int_equal(depth, 0);
-}
+#include "template.h"
+#include "html_lines.h"
 
 static char *html_of(const char *text, size_t len, const char *cid)
 {
@@ -164,17 +52,45 @@ static void test_html_carries_the_lines_of_the_text(void **s)
 		text_lines(text, len, &want);
 		html_lines(html, &got);
 		assert_true(want.n > 40);
-		for (int i = 0; i < want.n && i < got.n; i++)
-			if (strcmp(got.v[i], want.v[i]))
-				fail_msg("line %d: the HTML has \"%s\", the text \"%s\"", i,
-					 got.v[i], want.v[i]);
-		assert_int_equal(got.n, want.n);
-		for (int i = 0; i < want.n; i++)
-			assert_string_equal(got.v[i], want.v[i]);
+		assert_same_lines(&got, &want);
 		lines_free(&want);
 		lines_free(&got);
 		free(text);
 		free(html);
+	}
+	game_end(&g);
+}
+
+/* A mail's text is the report wrapped at 72 columns; unwrapped again it
+ * gives the report's own lines, which the HTML part shows. */
+static void test_unwrap_undoes_the_wrap(void **s)
+{
+	(void)s;
+	struct game g;
+	game_start(&g);
+	order_ok(&g, WW_AMERICAN, "committees Portsmouth NH, Worcester MA, Providence RI, "
+		 "Hartford CT, Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
+		 "Williamsburg VA, Halifax NC, Camden SC, Augusta GA");
+	for (enum ww_side side = WW_AMERICAN; side <= WW_BRITISH; side++) {
+		char *text, *wrapped = NULL, *unwrapped = NULL;
+		size_t len, wlen, ulen;
+		struct lines want = { 0 }, got = { 0 };
+		render(&g, side, "g1", &text, &len);
+		FILE *f = open_memstream(&wrapped, &wlen);
+		assert_int_equal(tpl_wrap(f, text, len, WW_REPORT_WIDTH), 0);
+		fclose(f);
+		assert_non_null(strstr(wrapped, "\n    ")); /* something was wrapped */
+		f = open_memstream(&unwrapped, &ulen);
+		assert_int_equal(tpl_unwrap(f, wrapped, wlen, WW_REPORT_WIDTH), 0);
+		fclose(f);
+		text_lines(text, len, &want);
+		text_lines(unwrapped, ulen, &got);
+		assert_same_lines(&got, &want);
+		lines_free(&want);
+		lines_free(&got);
+		free(text);
+		free(wrapped);
+		free(unwrapped);
 	}
 	game_end(&g);
 }
@@ -235,6 +151,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_html_carries_the_lines_of_the_text),
+		cmocka_unit_test(test_unwrap_undoes_the_wrap),
 		cmocka_unit_test(test_html_escapes_what_it_quotes),
 		cmocka_unit_test(test_html_shows_the_board_first),
 		cmocka_unit_test(test_html_keeps_an_order_block),
