@@ -292,21 +292,33 @@ static size_t normalise(char *s, size_t n)
 	return o;
 }
 
-/* RFC 3676: a line ending in a space continues on the next, except the
- * signature separator; quoted lines are left alone (they are not read). */
+/* RFC 3676, line by line: outside quotes, a first space is space-stuffing
+ * and goes (4.4), and a line ending in a space is flowed: it continues on
+ * the next line, without that space with DelSp=yes (4.2). A fixed line (a
+ * blank one too) ends the paragraph, and so do a quoted line (its depth
+ * differs, 4.5) and the signature separator, which is never flowed (4.3).
+ * Quoted lines are left as they are: they are not read. */
 static size_t unflow(char *s, size_t n, bool delsp)
 {
-	size_t o = 0, bol = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\n' && o > bol && s[o - 1] == ' ' && s[bol] != '>' &&
-		    !(o - bol == 3 && !strncmp(s + bol, "-- ", 3))) {
-			if (delsp)
-				o--;
-			continue;
-		}
-		s[o++] = s[i];
-		if (s[i] == '\n')
-			bol = o;
+	size_t o = 0;
+	bool joining = false; /* the line before was flowed */
+	for (size_t i = 0; i < n;) {
+		size_t end = i;
+		while (end < n && s[end] != '\n')
+			end++;
+		bool quoted = s[i] == '>';
+		size_t from = i + (!quoted && s[i] == ' ');
+		size_t len = end - from;
+		bool sig = !quoted && len == 3 && !strncmp(s + from, "-- ", 3);
+		bool flowed = !quoted && !sig && len && s[end - 1] == ' ';
+		if (joining && (quoted || sig))
+			s[o++] = '\n';
+		memmove(s + o, s + from, len);
+		o += len - (flowed && delsp);
+		if (!flowed && end < n)
+			s[o++] = '\n';
+		joining = flowed;
+		i = end + 1;
 	}
 	s[o] = '\0';
 	return o;
