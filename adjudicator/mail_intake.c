@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "mail_internal.h"
+#include "order.h"
 #include "text.h"
 
 /* Every header value is kept as valid UTF-8 (text.h). */
@@ -611,26 +612,6 @@ char *ww_html_to_text(const char *html, size_t len, size_t *outlen)
 
 /* ---- the order block ---- */
 
-static const char *const ORDER_WORDS[] = {
-	"committees", "committee", "cc", "for-the-king", "for", "ftk", "pass", "first",
-	"play", "discard", "exchange", "declaration", "congress",
-	/* moderator commands (docs/mail.md) */
-	"pause", "resume", "address", "player-password", "preview",
-};
-
-/* Does this line begin with a word that starts an order? Otherwise it is
- * the continuation of the line before, wrapped by a phone. */
-static bool starts_order(const char *line)
-{
-	size_t n = 0;
-	while (isalpha((unsigned char)line[n]) || line[n] == '-')
-		n++;
-	for (size_t i = 0; i < sizeof ORDER_WORDS / sizeof *ORDER_WORDS; i++)
-		if (strlen(ORDER_WORDS[i]) == n && !strncasecmp(line, ORDER_WORDS[i], n))
-			return true;
-	return false;
-}
-
 static bool key_line(struct ww_order_block *b, const char *line)
 {
 	static const char *const keys[] = { "password", "token", "game", "side" };
@@ -678,7 +659,7 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 				 "your password: correct it and send the orders again", lineno);
 		return;
 	}
-	if (b->n > 0 && !starts_order(t)) {
+	if (b->n > 0 && !ww_order_starts(t)) { /* wrapped by a phone */
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
 		if (pl + 1 + strlen(t) >= WW_MAIL_LINE)
