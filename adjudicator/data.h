@@ -243,9 +243,9 @@ bool ww_source_known(const char *source);
 
 /* Lookups (data_load.c). Exact, case-insensitive; -1 if none. */
 int ww_space_by_name(const struct ww_data *d, const char *name);
-/* A name folded for matching what players type: lower case, punctuation
- * dropped, hyphens as blanks, one blank between words, "saint" as "st"
- * and "ft" as "fort". */
+/* A name folded for matching what players type: lower case, accents
+ * dropped ("Montréal" is "montreal"), punctuation dropped, hyphens as
+ * blanks, one blank between words, "saint" as "st" and "ft" as "fort". */
 void ww_fold_name(const char *in, char *out, size_t len);
 /* Fills in a space's folded names from its name and colony; ww_data_load
  * does it for every space. */

@@ -14,6 +14,7 @@
 
 #include "data.h"
 #include "cache.h"
+#include "text.h"
 
 struct ctx {
 	struct ww_data *d;
@@ -1343,6 +1344,20 @@ static const char *fold_word(const char *w)
 	return !strcmp(w, "saint") ? "st" : !strcmp(w, "ft") ? "fort" : w;
 }
 
+/* The letters of the character at p (not ASCII) without their accent,
+ * lower case, added to word; its length in bytes. Any other character
+ * adds nothing, like punctuation. */
+static size_t add_unaccented(const char *p, char *word, size_t *n, size_t len)
+{
+	uint32_t cp;
+	char ascii[2];
+	size_t k = ww_text_char(p, strlen(p), &cp);
+	for (size_t i = 0, m = ww_text_unaccent(cp, ascii); i < m; i++)
+		if (*n + 1 < len)
+			word[(*n)++] = (char)tolower((unsigned char)ascii[i]);
+	return k;
+}
+
 void ww_fold_name(const char *in, char *out, size_t len)
 {
 	char word[WW_NAME_MAX * 4];
@@ -1350,6 +1365,10 @@ void ww_fold_name(const char *in, char *out, size_t len)
 	out[0] = '\0';
 	for (const char *p = in;; p++) {
 		unsigned char c = (unsigned char)*p;
+		if (c >= 0x80) {
+			p += add_unaccented(p, word, &n, sizeof word) - 1;
+			continue;
+		}
 		if (isalnum(c)) {
 			if (n + 1 < sizeof word)
 				word[n++] = (char)tolower(c);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "mail_internal.h"
+#include "order.h"
 #include "text.h"
 
 /* Every header value is kept as valid UTF-8 (text.h). */
@@ -292,21 +293,33 @@ static size_t normalise(char *s, size_t n)
 	return o;
 }
 
-/* RFC 3676: a line ending in a space continues on the next, except the
- * signature separator; quoted lines are left alone (they are not read). */
+/* RFC 3676, line by line: outside quotes, a first space is space-stuffing
+ * and goes (4.4), and a line ending in a space is flowed: it continues on
+ * the next line, without that space with DelSp=yes (4.2). A fixed line (a
+ * blank one too) ends the paragraph, and so do a quoted line (its depth
+ * differs, 4.5) and the signature separator, which is never flowed (4.3).
+ * Quoted lines are left as they are: they are not read. */
 static size_t unflow(char *s, size_t n, bool delsp)
 {
-	size_t o = 0, bol = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\n' && o > bol && s[o - 1] == ' ' && s[bol] != '>' &&
-		    !(o - bol == 3 && !strncmp(s + bol, "-- ", 3))) {
-			if (delsp)
-				o--;
-			continue;
-		}
-		s[o++] = s[i];
-		if (s[i] == '\n')
-			bol = o;
+	size_t o = 0;
+	bool joining = false; /* the line before was flowed */
+	for (size_t i = 0; i < n;) {
+		size_t end = i;
+		while (end < n && s[end] != '\n')
+			end++;
+		bool quoted = s[i] == '>';
+		size_t from = i + (!quoted && s[i] == ' ');
+		size_t len = end - from;
+		bool sig = !quoted && len == 3 && !strncmp(s + from, "-- ", 3);
+		bool flowed = !quoted && !sig && len && s[end - 1] == ' ';
+		if (joining && (quoted || sig))
+			s[o++] = '\n';
+		memmove(s + o, s + from, len);
+		o += len - (flowed && delsp);
+		if (!flowed && end < n)
+			s[o++] = '\n';
+		joining = flowed;
+		i = end + 1;
 	}
 	s[o] = '\0';
 	return o;
@@ -599,26 +612,6 @@ char *ww_html_to_text(const char *html, size_t len, size_t *outlen)
 
 /* ---- the order block ---- */
 
-static const char *const ORDER_WORDS[] = {
-	"committees", "committee", "cc", "for-the-king", "for", "ftk", "pass", "first",
-	"play", "discard", "exchange", "declaration", "congress",
-	/* moderator commands (docs/mail.md) */
-	"pause", "resume", "address", "player-password", "preview",
-};
-
-/* Does this line begin with a word that starts an order? Otherwise it is
- * the continuation of the line before, wrapped by a phone. */
-static bool starts_order(const char *line)
-{
-	size_t n = 0;
-	while (isalpha((unsigned char)line[n]) || line[n] == '-')
-		n++;
-	for (size_t i = 0; i < sizeof ORDER_WORDS / sizeof *ORDER_WORDS; i++)
-		if (strlen(ORDER_WORDS[i]) == n && !strncasecmp(line, ORDER_WORDS[i], n))
-			return true;
-	return false;
-}
-
 static bool key_line(struct ww_order_block *b, const char *line)
 {
 	static const char *const keys[] = { "password", "token", "game", "side" };
@@ -666,7 +659,7 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 				 "your password: correct it and send the orders again", lineno);
 		return;
 	}
-	if (b->n > 0 && !starts_order(t)) {
+	if (b->n > 0 && !ww_order_starts(t)) { /* wrapped by a phone */
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
 		if (pl + 1 + strlen(t) >= WW_MAIL_LINE)

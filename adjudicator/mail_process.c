@@ -620,6 +620,20 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 
 /* ---- who may order ---- */
 
+/* No block at all, or one without its end: the refusal says how to write
+ * one (issue 12); else NULL. */
+static const char *block_missing(const struct intake *in)
+{
+	if (!in->b.found)
+		return "no order block was found in the mail; write one: a line '#orders', "
+		       "a line 'password: ' and your password, your orders one per line, "
+		       "and a line '#end'";
+	if (!in->b.ended)
+		return "the order block has no '#end' line (nothing is read after a "
+		       "signature line '-- ')";
+	return NULL;
+}
+
 /* 0 if the mail is the side's own (its registered address and its
  * password); else the refusal is queued and its exit code returned
  * through *rc. */
@@ -640,8 +654,9 @@ static int authenticate(struct intake *in, int *rc)
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
+		const char *missing = block_missing(in);
 		snprintf(why, sizeof why, "%s", in->b.password[0] ? "the password is wrong" :
-			 in->b.problem[0] ? in->b.problem :
+			 in->b.problem[0] ? in->b.problem : missing ? missing :
 			 "the order block has no 'password:' line");
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
@@ -674,12 +689,8 @@ static int block_problem(struct intake *in)
 	if (in->sec.paused)
 		return refuse(in, NULL, "the game is paused by the moderator; orders are "
 			      "refused until it resumes", 0);
-	if (!in->b.found)
-		return refuse(in, NULL, "the mail has no order block: write the orders "
-			      "between a line '#orders' and a line '#end'", 0);
-	if (!in->b.ended)
-		return refuse(in, NULL, "the order block has no '#end' line (nothing is read "
-			      "after a signature line '-- ')", 0);
+	if (block_missing(in))
+		return refuse(in, NULL, block_missing(in), 0);
 	if (in->b.problem[0])
 		return refuse(in, NULL, in->b.problem, 0);
 	if (in->b.n == 0)

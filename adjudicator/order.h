@@ -14,6 +14,11 @@
 int ww_order_parse(const struct ww_data *d, const char *line,
 		   struct ww_order *o, char *err, size_t errlen);
 
+/* Does `line` begin with a word that starts an order (the first word of
+ * a form of the grammar, as ww_order_parse reads it)? The mail's order
+ * block asks, to tell an order from a line a phone wrapped. */
+bool ww_order_starts(const char *line);
+
 /* Resolves a space name: exact (case-insensitive, punctuation and
  * "St."/"Saint" folded), then a unique prefix. Returns the index, or -1
  * with the problem in err. */

@@ -1062,9 +1062,10 @@ static int interceptors(const struct ww_data *d, char *item, struct ww_order *o,
 }
 
 /* intercept G [, G ...] [keep G], in the order tried (7.8.E) */
-static int parse_intercept(const struct ww_data *d, struct cursor *c,
+static int parse_intercept(const struct ww_data *d, struct cursor *c, const char *w,
 			   struct ww_order *o, char *err, size_t len)
 {
+	(void)w;
 	o->kind = WW_ORD_INTERCEPT;
 	char *t = rest(c);
 	if (cut_keep(d, t, o, err, len))
@@ -1084,9 +1085,10 @@ static int parse_intercept(const struct ww_data *d, struct cursor *c,
 }
 
 /* no intercept | no battle-card */
-static int parse_no(struct cursor *c, const char *w, struct ww_order *o, char *err,
-		    size_t len)
+static int parse_no(const struct ww_data *d, struct cursor *c, const char *w,
+		    struct ww_order *o, char *err, size_t len)
 {
+	(void)d;
 	if (phrase(c, w, "no-intercept") || phrase(c, w, "no-interception"))
 		o->kind = WW_ORD_NO_INTERCEPT;
 	else if (phrase(c, w, "no-battle-card") || phrase(c, w, "no-card"))
@@ -1122,9 +1124,10 @@ static int parse_battle(const struct ww_data *d, struct cursor *c, const char *w
 }
 
 /* navy ZONE (12.3, 5.5) */
-static int parse_navy(const struct ww_data *d, struct cursor *c, struct ww_order *o,
-		      char *err, size_t len)
+static int parse_navy(const struct ww_data *d, struct cursor *c, const char *w,
+		      struct ww_order *o, char *err, size_t len)
 {
+	(void)w;
 	o->kind = WW_ORD_NAVY;
 	char *t = trim(rest(c));
 	size_t n = strlen(t);
@@ -1147,7 +1150,7 @@ static int parse_french(const struct ww_data *d, struct cursor *c, const char *w
 		return one_space(d, c, o, "french-forces S", err, len);
 	}
 	if (phrase(c, w, "french-navy"))
-		return parse_navy(d, c, o, err, len);
+		return parse_navy(d, c, w, o, err, len);
 	say(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
 	    "'navy ZONE'", w);
 	return -1;
@@ -1190,10 +1193,11 @@ static const struct {
 };
 
 /* standing KIND [GENERAL] */
-static int parse_standing(const struct ww_data *d, struct cursor *c,
+static int parse_standing(const struct ww_data *d, struct cursor *c, const char *verb,
 			  struct ww_order *o, char *err, size_t len)
 {
 	char w[32];
+	(void)verb;
 	o->kind = WW_ORD_STANDING;
 	if (word(c, w, sizeof w) && (!strcmp(w, "order") || !strcmp(w, "orders")))
 		word(c, w, sizeof w);
@@ -1215,48 +1219,14 @@ static int parse_standing(const struct ww_data *d, struct cursor *c,
 	return -1;
 }
 
-/* The orders of the armies issue; false when w begins none of them. */
-static bool army_verb(const struct ww_data *d, struct cursor *c, const char *w,
-		      struct ww_order *o, int *rc, char *err, size_t len)
-{
-	if (word_in(w, MOVE_WORDS)) {
-		o->kind = WW_ORD_MOVE;
-		*rc = parse_move_body(d, c, o, err, len);
-	} else if (phrase(c, w, "landing-party") || !strcmp(w, "landing")) {
-		o->kind = WW_ORD_LANDING;
-		*rc = one_space(d, c, o, "landing S", err, len);
-	} else if (!strcmp(w, "done") || !strcmp(w, "stand")) {
-		o->kind = !strcmp(w, "done") ? WW_ORD_DONE : WW_ORD_STAND;
-		*rc = trailing(c, w, err, len);
-	} else if (!strcmp(w, "intercept")) {
-		*rc = parse_intercept(d, c, o, err, len);
-	} else if (!strcmp(w, "retreat") || !strncmp(w, "retreat-", 8) || !strcmp(w, "rbb")) {
-		*rc = parse_retreat(d, c, w, o, err, len);
-	} else if (!strcmp(w, "no") || !strncmp(w, "no-", 3)) {
-		*rc = parse_no(c, w, o, err, len);
-	} else if (!strncmp(w, "battle", 6)) {
-		*rc = parse_battle(d, c, w, o, err, len);
-	} else if (!strcmp(w, "navy")) {
-		*rc = parse_navy(d, c, o, err, len);
-	} else if (!strncmp(w, "french", 6)) {
-		*rc = parse_french(d, c, w, o, err, len);
-	} else if (!strncmp(w, "remove", 6)) {
-		*rc = parse_remove(d, c, w, o, err, len);
-	} else if (!strcmp(w, "standing")) {
-		*rc = parse_standing(d, c, o, err, len);
-	} else {
-		return false;
-	}
-	return true;
-}
-
 static const char *const PC_WORDS[] = { "pc", "pcs", "ops", "op", NULL };
 static const char *const EVENT_WORDS[] = { "event", "events", NULL };
 
-static int parse_play(const struct ww_data *d, struct cursor *c, struct ww_order *o,
-		      char *err, size_t len)
+static int parse_play(const struct ww_data *d, struct cursor *c, const char *verb,
+		      struct ww_order *o, char *err, size_t len)
 {
 	char w[32];
+	(void)verb;
 	if (parse_card(d, c, "play", &o->card, err, len))
 		return -1;
 	if (!next_word(c, w, sizeof w)) {
@@ -1280,12 +1250,13 @@ static int parse_play(const struct ww_data *d, struct cursor *c, struct ww_order
 	return -1;
 }
 
-static int parse_discard(const struct ww_data *d, struct cursor *c,
+static int parse_discard(const struct ww_data *d, struct cursor *c, const char *verb,
 			 struct ww_order *o, char *err, size_t len)
 {
 	static const char *const place[] = { "pc", "place", "flip", NULL };
 	static const char *const removal[] = { "remove", NULL };
 	char w[32];
+	(void)verb;
 	o->kind = WW_ORD_DISCARD;
 	o->action = WW_DISCARD_ONLY;
 	if (parse_card(d, c, "discard", &o->card, err, len))
@@ -1308,11 +1279,14 @@ static int parse_discard(const struct ww_data *d, struct cursor *c,
 			   "discard N pc S" : "discard N remove S", err, len);
 }
 
-static int parse_first(struct cursor *c, struct ww_order *o, char *err, size_t len)
+static int parse_first(const struct ww_data *d, struct cursor *c, const char *verb,
+		       struct ww_order *o, char *err, size_t len)
 {
 	static const char *const us[] = { "american", "americans", "america", NULL };
 	static const char *const uk[] = { "british", "britain", "briton", "britons", NULL };
 	char w[32];
+	(void)d;
+	(void)verb;
 	o->kind = WW_ORD_FIRST;
 	if (!next_word(c, w, sizeof w)) {
 		say(err, len, "'first' needs a side: 'first american' or 'first british'");
@@ -1352,52 +1326,147 @@ static bool for_the_king(struct cursor *c, const char *w)
 	return false;
 }
 
-static int parse_verb(const struct ww_data *d, struct cursor *c, const char *w,
-		      struct ww_order *o, char *err, size_t len)
+static int not_an_order(const char *w, char *err, size_t len)
 {
-	static const char *const committees[] = { "committees", "committee", "cc", NULL };
-	static const char *const exchange[] = { "exchange", "swap", NULL };
-	if (word_in(w, committees)) {
-		o->kind = WW_ORD_COMMITTEES;
-		if (parse_spaces(d, c, o, err, len))
-			return -1;
-		return need_spaces(o, 1, WW_ORDER_SPACES, "committees", err, len);
-	}
-	if (for_the_king(c, w)) {
-		o->kind = WW_ORD_FOR_THE_KING;
-		return parse_spaces(d, c, o, err, len);
-	}
-	if (!strcmp(w, "pass")) {
-		o->kind = WW_ORD_PASS;
-		return trailing(c, "pass", err, len);
-	}
-	if (!strcmp(w, "first"))
-		return parse_first(c, o, err, len);
-	if (!strcmp(w, "play"))
-		return parse_play(d, c, o, err, len);
-	if (!strcmp(w, "discard"))
-		return parse_discard(d, c, o, err, len);
-	if (word_in(w, exchange)) {
-		o->kind = WW_ORD_EXCHANGE;
-		if (parse_card(d, c, "exchange", &o->card, err, len))
-			return -1;
-		return trailing(c, "exchange N", err, len);
-	}
-	if (!strcmp(w, "declaration")) {
-		o->kind = WW_ORD_DECLARATION;
-		return parse_spaces(d, c, o, err, len);
-	}
-	if (!strcmp(w, "congress")) {
-		o->kind = WW_ORD_CONGRESS;
-		if (parse_spaces(d, c, o, err, len))
-			return -1;
-		return need_spaces(o, 1, 1, "congress S", err, len);
-	}
-	int rc;
-	if (army_verb(d, c, w, o, &rc, err, len))
-		return rc;
 	say(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
 	return -1;
+}
+
+static int parse_committees(const struct ww_data *d, struct cursor *c, const char *w,
+			    struct ww_order *o, char *err, size_t len)
+{
+	(void)w;
+	o->kind = WW_ORD_COMMITTEES;
+	if (parse_spaces(d, c, o, err, len))
+		return -1;
+	return need_spaces(o, 1, WW_ORDER_SPACES, "committees", err, len);
+}
+
+static int parse_for_the_king(const struct ww_data *d, struct cursor *c, const char *w,
+			      struct ww_order *o, char *err, size_t len)
+{
+	if (!for_the_king(c, w))
+		return not_an_order(w, err, len);
+	o->kind = WW_ORD_FOR_THE_KING;
+	return parse_spaces(d, c, o, err, len);
+}
+
+/* pass | done | stand: one word, nothing after it. */
+static int parse_word(const struct ww_data *d, struct cursor *c, const char *w,
+		      struct ww_order *o, char *err, size_t len)
+{
+	(void)d;
+	o->kind = !strcmp(w, "pass") ? WW_ORD_PASS : !strcmp(w, "done") ? WW_ORD_DONE :
+		  WW_ORD_STAND;
+	return trailing(c, w, err, len);
+}
+
+static int parse_exchange(const struct ww_data *d, struct cursor *c, const char *w,
+			  struct ww_order *o, char *err, size_t len)
+{
+	(void)w;
+	o->kind = WW_ORD_EXCHANGE;
+	if (parse_card(d, c, "exchange", &o->card, err, len))
+		return -1;
+	return trailing(c, "exchange N", err, len);
+}
+
+static int parse_declaration(const struct ww_data *d, struct cursor *c, const char *w,
+			     struct ww_order *o, char *err, size_t len)
+{
+	(void)w;
+	o->kind = WW_ORD_DECLARATION;
+	return parse_spaces(d, c, o, err, len);
+}
+
+static int parse_congress(const struct ww_data *d, struct cursor *c, const char *w,
+			  struct ww_order *o, char *err, size_t len)
+{
+	(void)w;
+	o->kind = WW_ORD_CONGRESS;
+	return one_space(d, c, o, "congress S", err, len);
+}
+
+static int parse_move(const struct ww_data *d, struct cursor *c, const char *w,
+		      struct ww_order *o, char *err, size_t len)
+{
+	(void)w;
+	o->kind = WW_ORD_MOVE;
+	return parse_move_body(d, c, o, err, len);
+}
+
+static int parse_landing(const struct ww_data *d, struct cursor *c, const char *w,
+			 struct ww_order *o, char *err, size_t len)
+{
+	phrase(c, w, "landing-party"); /* "landing party S": past "party" */
+	o->kind = WW_ORD_LANDING;
+	return one_space(d, c, o, "landing S", err, len);
+}
+
+typedef int (*verb_parser)(const struct ww_data *d, struct cursor *c, const char *w,
+			   struct ww_order *o, char *err, size_t len);
+
+/* The first word of every order, and what reads the rest: the grammar's
+ * one list of the words that start an order (ww_order_starts asks it
+ * too). A word marked `begins` also stands for every longer word it
+ * begins ("retreat-" for "retreat-before-battle", "battle" for
+ * "battle-card"). */
+static const struct verb {
+	const char *word;
+	bool begins;
+	verb_parser parse;
+} VERBS[] = {
+	{ "committees", false, parse_committees }, { "committee", false, parse_committees },
+	{ "cc", false, parse_committees },
+	{ "for-the-king", false, parse_for_the_king }, { "ftk", false, parse_for_the_king },
+	{ "forthe-king", false, parse_for_the_king }, { "for", false, parse_for_the_king },
+	{ "for-the", false, parse_for_the_king },
+	{ "pass", false, parse_word }, { "first", false, parse_first },
+	{ "play", false, parse_play }, { "discard", false, parse_discard },
+	{ "exchange", false, parse_exchange }, { "swap", false, parse_exchange },
+	{ "declaration", false, parse_declaration }, { "congress", false, parse_congress },
+	{ "move", false, parse_move }, { "activate", false, parse_move },
+	{ "landing", false, parse_landing }, { "landing-party", false, parse_landing },
+	{ "done", false, parse_word }, { "stand", false, parse_word },
+	{ "intercept", false, parse_intercept },
+	{ "retreat", false, parse_retreat }, { "retreat-", true, parse_retreat },
+	{ "rbb", false, parse_retreat },
+	{ "no", false, parse_no }, { "no-", true, parse_no },
+	{ "battle", true, parse_battle }, { "navy", false, parse_navy },
+	{ "french", true, parse_french }, { "remove", true, parse_remove },
+	{ "standing", false, parse_standing },
+};
+
+/* The entry for an order's first word (lower case), or NULL. */
+static const struct verb *verb_of(const char *w)
+{
+	for (size_t i = 0; i < sizeof VERBS / sizeof *VERBS; i++) {
+		const struct verb *v = &VERBS[i];
+		if (!strcmp(w, v->word) || (v->begins && !strncmp(w, v->word, strlen(v->word))))
+			return v;
+	}
+	return NULL;
+}
+
+/* The line in the cursor, trailing blanks and punctuation off; -1 if it
+ * is too long. */
+static int cursor_start(struct cursor *c, const char *line)
+{
+	if (strlen(line) >= sizeof c->buf)
+		return -1;
+	snprintf(c->buf, sizeof c->buf, "%s", line);
+	size_t n = strlen(c->buf);
+	while (n && (isspace((unsigned char)c->buf[n - 1]) || strchr(".;!,", c->buf[n - 1])))
+		c->buf[--n] = '\0';
+	c->p = c->buf;
+	return 0;
+}
+
+bool ww_order_starts(const char *line)
+{
+	struct cursor c;
+	char w[32];
+	return !cursor_start(&c, line) && next_word(&c, w, sizeof w) && verb_of(w);
 }
 
 int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o,
@@ -1406,22 +1475,19 @@ int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o
 	struct cursor c;
 	char w[32];
 	ww_order_init(o);
-	if (strlen(line) >= sizeof c.buf) {
+	if (cursor_start(&c, line)) {
 		say(err, errlen, "the order is too long (at most %zu characters)",
 		    sizeof c.buf - 1);
 		return -1;
 	}
-	snprintf(c.buf, sizeof c.buf, "%s", line);
-	size_t n = strlen(c.buf);
-	while (n && (isspace((unsigned char)c.buf[n - 1]) ||
-		     strchr(".;!,", c.buf[n - 1])))
-		c.buf[--n] = '\0';
-	c.p = c.buf;
 	if (!next_word(&c, w, sizeof w)) {
 		say(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
 		return -1;
 	}
-	if (parse_verb(d, &c, w, o, err, errlen)) {
+	const struct verb *v = verb_of(w);
+	if (!v || v->parse(d, &c, w, o, err, errlen)) {
+		if (!v)
+			not_an_order(w, err, errlen);
 		memset(o, 0, sizeof *o);
 		return -1;
 	}

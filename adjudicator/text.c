@@ -61,3 +61,37 @@ size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
 	out[o] = '\0';
 	return o;
 }
+
+/* U+00C0 to U+017F (Latin-1 Supplement letters, Latin Extended-A) by the
+ * ASCII letter they are written with once their accent goes; '*' marks
+ * one written with two letters (PAIRS) or none (the signs x and /). */
+static const char UNACCENTED[] =
+	"AAAAAA*CEEEEIIIIDNOOOOO*OUUUUY**aaaaaa*ceeeeiiiidnooooo*ouuuuy*y"
+	"AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIi**JjKkkLlLlLlLlLl"
+	"NnNnNnnNnOoOoOo**RrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
+_Static_assert(sizeof UNACCENTED == 0x180 - 0xc0 + 1, "one letter per code point");
+
+size_t ww_text_unaccent(uint32_t cp, char out[2])
+{
+	static const struct {
+		uint32_t cp;
+		char two[2];
+	} pairs[] = {
+		{ 0xc6, { 'A', 'E' } }, { 0xde, { 'T', 'H' } }, { 0xdf, { 's', 's' } },
+		{ 0xe6, { 'a', 'e' } }, { 0xfe, { 't', 'h' } }, { 0x132, { 'I', 'J' } },
+		{ 0x133, { 'i', 'j' } }, { 0x152, { 'O', 'E' } }, { 0x153, { 'o', 'e' } },
+	};
+	if (cp < 0xc0 || cp > 0x17f)
+		return 0;
+	if (UNACCENTED[cp - 0xc0] != '*') {
+		out[0] = UNACCENTED[cp - 0xc0];
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+		if (pairs[i].cp == cp) {
+			out[0] = pairs[i].two[0];
+			out[1] = pairs[i].two[1];
+			return 2;
+		}
+	return 0;
+}

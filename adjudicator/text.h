@@ -23,4 +23,10 @@ bool ww_text_plain(uint32_t cp);
  * len > 0 bytes, cut at a character boundary, NUL-terminated; the length. */
 size_t ww_text_clean(char *out, size_t len, const char *s, size_t n);
 
+/* A Latin letter without its accent, as NFD and dropping the marks
+ * would write it, in ASCII ('é' -> "e", 'Ł' -> "L"; 'ß' -> "ss", 'Œ' ->
+ * "OE"): its length (1 or 2) in out, or 0 for anything else. The Latin-1
+ * Supplement and Latin Extended-A letters are known. */
+size_t ww_text_unaccent(uint32_t cp, char out[2]);
+
 #endif

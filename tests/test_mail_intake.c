@@ -79,6 +79,11 @@ static void test_mutt_plain(void **s) { (void)s; corpus("mutt_plain", true); }
 static void test_phone_wrapped(void **s) { (void)s; corpus("phone_wrapped", true); }
 /* An attached text file with a block is not the body. */
 static void test_attachment(void **s) { (void)s; corpus("attachment", true); }
+/* Issue 12, format=flowed without delsp (RFC 3676 4.2, 4.4, 4.5): the
+ * greeting ends in a space but the blank line after it ends the paragraph,
+ * so "#orders" stands alone; a space-stuffed line loses its first space; a
+ * quoted line ends the paragraph of the order line before it. */
+static void test_thunderbird_flowed(void **s) { (void)s; corpus("thunderbird_flowed", true); }
 /* Orders outside a block are not read. */
 static void test_no_block(void **s) { (void)s; corpus("no_block", false); }
 
@@ -169,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_outlook_html_only),
 		cmocka_unit_test(test_apple_flowed),
 		cmocka_unit_test(test_thunderbird_base64),
+		cmocka_unit_test(test_thunderbird_flowed),
 		cmocka_unit_test(test_mutt_plain),
 		cmocka_unit_test(test_phone_wrapped),
 		cmocka_unit_test(test_attachment),

@@ -582,6 +582,49 @@ static void test_13_one_answer_per_sender_per_hour(void **s)
 	assert_int_equal(count("outbox/new"), out + 5);
 }
 
+/* The name of the last mail in outbox/new (names grow with the entry). */
+static void last_mail(char *rel, size_t len)
+{
+	char path[192], best[64] = "";
+	snprintf(path, sizeof path, "%s/outbox/new", gdir);
+	DIR *dp = opendir(path);
+	assert_non_null(dp);
+	for (struct dirent *e; (e = readdir(dp));)
+		if (e->d_name[0] != '.' && strcmp(e->d_name, best) > 0)
+			snprintf(best, sizeof best, "%.63s", e->d_name);
+	closedir(dp);
+	snprintf(rel, len, "outbox/new/%s", best);
+}
+
+/* Issue 12: a mail without an order block (empty, or text only) is told
+ * that no block was found and how to write one, not that the block has
+ * no 'password:' line. */
+static void test_14_no_block_says_how_to_write_one(void **s)
+{
+	(void)s;
+	static const char *const bodies[] = { "", "I am away until Monday.\r\n" };
+	for (size_t i = 0; i < sizeof bodies / sizeof *bodies; i++) {
+		char token[WW_TOKEN_HEX], msg[2048], rel[96];
+		ww_move_token(game.seed, WW_AMERICAN, 1, token);
+		int n = snprintf(msg, sizeof msg, "From: <adams@example.org>\r\n"
+				 "To: judge+g1-american-%s@example.org\r\nSubject: orders\r\n"
+				 "Message-ID: <noblock%zu@players.example>\r\n\r\n%s", token, i,
+				 bodies[i]);
+		int out = count("outbox/new");
+		an_hour_later();
+		assert_int_equal(ww_mail_process(&cfg, msg, (size_t)n, NULL), EX_OK);
+		assert_int_equal(count("outbox/new"), out + 1);
+		last_mail(rel, sizeof rel);
+		char *r = slurp(rel);
+		assert_non_null(strstr(r, "no order block was found"));
+		assert_non_null(strstr(r, "#orders"));
+		assert_non_null(strstr(r, "password:"));
+		assert_non_null(strstr(r, "#end"));
+		assert_null(strstr(r, "no 'password:' line"));
+		free(r);
+	}
+}
+
 /* No game can be named: logged and dropped, no reply (no backscatter). */
 static void test_8_no_game_dropped(void **s)
 {
@@ -742,6 +785,7 @@ int main(void)
 		cmocka_unit_test(test_11_board_none_sends_text_only),
 		cmocka_unit_test(test_12_automatic_mail_never_answered),
 		cmocka_unit_test(test_13_one_answer_per_sender_per_hour),
+		cmocka_unit_test(test_14_no_block_says_how_to_write_one),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

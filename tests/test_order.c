@@ -198,6 +198,31 @@ static void space_unknown_suggests_nearest(void **state)
 	assert_non_null(strstr(err, "did you mean Montreal?"));
 }
 
+/* Issue 12: names match ignoring accents (NFD-style folding to ASCII):
+ * "Montréal", precomposed or with a combining accent, is Montreal, not
+ * "did you mean Montreal?"; generals too; and a name the data writes with
+ * accents is matched written without them, and with them. */
+static void space_accents_ignored(void **state)
+{
+	(void)state;
+	assert_int_equal(match("Montréal"), MONTREAL);
+	assert_int_equal(match("QUÉBEC"), QUEBEC);
+	assert_int_equal(match("Montre\xcc\x81" "al"), MONTREAL);
+	assert_int_equal(match("Ft Détroit"), DETROIT);
+	struct ww_order o = parse_ok("intercept Lafayétte, Grêene");
+	assert_int_equal(o.generals[0], LAFAYETTE);
+	assert_int_equal(o.generals[1], GREENE);
+	char folded[64];
+	ww_fold_name("Trois-Rivières ŒUVRE Straße Łódź", folded, sizeof folded);
+	assert_string_equal(folded, "trois rivieres oeuvre strasse lodz");
+	struct ww_data *d = calloc(1, sizeof *d);
+	assert_non_null(d);
+	add_space(d, "Trois-Rivières", add_colony(d, "CAN", "Canada"));
+	assert_int_equal(ww_space_match(d, "Trois Rivieres", err, sizeof err), 0);
+	assert_int_equal(ww_space_match(d, "trois-rivières", err, sizeof err), 0);
+	free(d);
+}
+
 static void space_unknown_far_from_everything(void **state)
 {
 	(void)state;
@@ -1251,6 +1276,7 @@ int main(void)
 		cmocka_unit_test(space_unique_prefix),
 		cmocka_unit_test(space_ambiguous_prefix),
 		cmocka_unit_test(space_unknown_suggests_nearest),
+		cmocka_unit_test(space_accents_ignored),
 		cmocka_unit_test(space_unknown_far_from_everything),
 		cmocka_unit_test(space_empty_name),
 		cmocka_unit_test(order_committees),
