@@ -485,7 +485,12 @@ static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *l
 		return NULL;
 	}
 	x->rf = NULL;
-	snprintf(subj, sizeof subj, "[wwjudge %s] moderator: %s", x->game, x->word);
+	char what[32];
+	snprintf(what, sizeof what, "moderator: %s", x->word);
+	if (x->g)
+		ww_mail_subject(x->game, &x->g->state, what, subj, sizeof subj);
+	else /* a mail refused before any game is read */
+		snprintf(subj, sizeof subj, "[wwjudge %s] %s", x->game, what);
 	struct ww_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
 				 .in_reply_to = x->m->message_id, .references = x->m->message_id,
 				 .body = x->reply };

@@ -326,6 +326,9 @@ static void test_6_pause_resume_told(void **s)
 	assert_non_null(strstr(am, "orders are refused until"));
 	free(am);
 	free(br);
+	char *mo = outbox(e, "moderator"); /* the moderator's reply: the same scheme */
+	assert_subject(mo, "moderator: pause");
+	free(mo);
 	assert_int_equal(moderator("m2", "resume g1"), EX_OK);
 	am = outbox(e + 1, "notice-american");
 	br = outbox(e + 1, "notice-british");
