@@ -76,6 +76,17 @@ static int load_config(const char *path, struct ww_mail_config *c)
 	return EX_OK;
 }
 
+/* The config when one is given (--config, else $WWJUDGE_CONFIG): the game
+ * is played by mail. *c stays NULL without one. */
+static int optional_config(const char *path, struct ww_mail_config **c)
+{
+	if (!path && !getenv("WWJUDGE_CONFIG"))
+		return EX_OK;
+	if (!(*c = calloc(1, sizeof **c)))
+		return EX_OSERR;
+	return load_config(path, *c);
+}
+
 /* ---- process ---- */
 
 int ww_cmd_process(int argc, char **argv)
@@ -415,12 +426,7 @@ int ww_cmd_moderate(int argc, char **argv)
 			return cli_error(USAGE_MODERATE, err, NULL);
 	}
 	struct ww_mail_config *c = NULL;
-	int rc = EX_OK;
-	if (config || getenv("WWJUDGE_CONFIG")) {
-		if (!(c = calloc(1, sizeof *c)))
-			return EX_OSERR;
-		rc = load_config(config, c);
-	}
+	int rc = optional_config(config, &c);
 	if (!rc)
 		rc = c || addr ? moderator_change(c, dir, cmd, side, addr ? a : NULL) :
 		     pause_alone(dir, !strcmp(cmd, "pause"));
@@ -514,12 +520,7 @@ int ww_cmd_rollback(int argc, char **argv)
 		return EX_NOINPUT;
 	}
 	struct ww_mail_config *c = NULL;
-	int rc = EX_OK;
-	if (config || getenv("WWJUDGE_CONFIG")) {
-		if (!(c = calloc(1, sizeof *c)))
-			return EX_OSERR;
-		rc = load_config(config, c);
-	}
+	int rc = optional_config(config, &c);
 	if (!rc)
 		rc = rollback(argv[optind], (unsigned)move, c);
 	free(c);

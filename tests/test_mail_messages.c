@@ -19,14 +19,12 @@
 #include "driver.h"
 #include "report_corpus.h"
 
-#define MODERATOR "umpire@example.net"
 #define TOKEN "0123456789abcdef"
 
 static int setup(void **s)
 {
 	(void)s;
-	create_mail_game("moderator = " MODERATOR "\nboard = none\nremind_hours = 1\n");
-	assert_int_equal(ww_password_hash("umpire's secret", cfg.moderator_password_hash), 0);
+	create_moderated_mail_game("board = none\nremind_hours = 1\n");
 	return 0;
 }
 
@@ -64,23 +62,9 @@ static int moderator(const char *id, const char *commands)
 	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
-static struct ww_game *load(void)
-{
-	static struct ww_game g;
-	char err[256];
-	memset(&g, 0, sizeof g);
-	g.data = test_data();
-	if (ww_record_load(gdir, &g, err, sizeof err))
-		fail_msg("%s", err);
-	return &g;
-}
-
 static int token_entry(void)
 {
-	struct ww_mail_secret sec;
-	char err[256];
-	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
-	return sec.token_entry;
+	return secret().token_entry;
 }
 
 static char *outbox(int entry, const char *name)
