@@ -29,12 +29,14 @@ static const char USAGE_PASSWD[] =
 	"The password is the first line of stdin.\n";
 
 static const char USAGE_MODERATE[] =
-	"usage: wwjudge pause GAME_DIR | wwjudge resume GAME_DIR\n"
-	"       wwjudge address GAME_DIR --side american|british ADDR\n"
+	"usage: wwjudge pause|resume GAME_DIR [--config FILE]\n"
+	"       wwjudge address GAME_DIR --side american|british ADDR [--config FILE]\n"
 	"       wwjudge announce GAME_DIR --config FILE\n"
 	"pause/resume: a paused game refuses orders (with a reply). address: a\n"
-	"player's new registered address (logged). announce: queues each player's\n"
-	"report with the current token (to start a game by mail, or resend).\n";
+	"player's new registered address (logged). With a config (--config, else\n"
+	"$WWJUDGE_CONFIG) these are logged and both players told, as by mail.\n"
+	"announce: queues each player's report with the current token (to start\n"
+	"a game by mail, or resend).\n";
 
 static int cli_error(const char *usage, const char *msg, const char *arg)
 {
@@ -72,6 +74,17 @@ static int load_config(const char *path, struct ww_mail_config *c)
 		return EX_CONFIG;
 	}
 	return EX_OK;
+}
+
+/* The config when one is given (--config, else $WWJUDGE_CONFIG): the game
+ * is played by mail. *c stays NULL without one. */
+static int optional_config(const char *path, struct ww_mail_config **c)
+{
+	if (!path && !getenv("WWJUDGE_CONFIG"))
+		return EX_OK;
+	if (!(*c = calloc(1, sizeof **c)))
+		return EX_OSERR;
+	return load_config(path, *c);
 }
 
 /* ---- process ---- */
@@ -231,38 +244,53 @@ static int set_paused(struct ww_mail_secret *s, const void *arg)
 	return 0;
 }
 
-static int change_address(const char *dir, int side, const char *addr)
+/* pause, resume or address as the moderator's mail does them: one log
+ * entry, and with a config `c` the players told, at one commit. */
+static int moderator_change(const struct ww_mail_config *c, const char *dir, const char *cmd,
+			    int side, const char *addr)
 {
-	char err[600] = "", text[WW_ADDR_MAX + 80];
+	char err[600] = "";
 	int fd = -1;
-	struct ww_game *g = calloc(1, sizeof *g);
-	if (!g)
-		return EX_OSERR;
-	enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
+	struct ww_game *g = calloc(1, sizeof *g), *after = malloc(sizeof *after);
+	struct ww_moderator_change *ch = malloc(sizeof *ch);
+	struct ww_mail_secret next;
+	const char *base = strrchr(dir, '/');
+	base = base && base[1] ? base + 1 : dir;
+	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
+				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(dir, g, err, sizeof err);
+	if (st == WW_REC_OK && ww_mail_secret_read(dir, &next, err, sizeof err) < 0)
+		st = WW_REC_CORRUPT;
 	if (st == WW_REC_OK) {
-		struct ww_game *after = malloc(sizeof *after);
-		if (after) {
-			*after = *g;
-			snprintf(side == WW_AMERICAN ? after->meta.american : after->meta.british,
-				 WW_ADDR_MAX, "%s", addr);
-			/* a comment line: replay applies no order for it */
-			snprintf(text, sizeof text, "# moderator: the %s address is now %s",
-				 ww_side_name((enum ww_side)side), addr);
-			struct ww_log_entry e = { .side = (enum ww_side)side, .order_text = text,
-						  .sender = "command line" };
-			st = ww_record_commit(dir, &g->state, after, &e, err, sizeof err);
-			free(after);
-		} else {
-			st = WW_REC_IO;
-		}
+		*after = *g;
+		if (addr)
+			ww_change_address(ch, after, side, addr);
+		else
+			ww_change_pause(ch, g, &next, !strcmp(cmd, "pause"));
+		struct ww_rollback_by by = { .who = "command line" };
+		st = ww_moderator_commit(c, dir, base, g, ch, &by, err, sizeof err);
 	}
 	if (st != WW_REC_OK)
-		fprintf(stderr, "wwjudge address: %s: %s\n", dir, err);
-	ww_record_unlock(fd);
+		fprintf(stderr, "wwjudge %s: %s: %s\n", cmd, dir, err);
+	else
+		printf("%s: %s.%s\n", dir, ch->what, c ? " The players' mails are queued." : "");
+	if (fd >= 0)
+		ww_record_unlock(fd);
 	free(g);
+	free(after);
+	free(ch);
 	return rec_exit(st);
+}
+
+/* Without a config, pause and resume change the settings only, as before
+ * games were played by mail. */
+static int pause_alone(const char *dir, bool paused)
+{
+	int rc = with_settings(dir, set_paused, &paused);
+	if (!rc)
+		printf("%s is %s.\n", dir, paused ? "paused: orders are refused" : "resumed");
+	return rc;
 }
 
 /* Maildir delivery: tmp/ then a rename into new/. */
@@ -295,16 +323,13 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 	fprintf(f, "Game %s: you play the %s side.\n\n", game, ww_side_name((enum ww_side)side));
 	ww_view(&g->state, (enum ww_side)side, &view);
 	ww_report_text(f, g->data, &view, (enum ww_side)side, NULL, g->meta.commitment);
-	fprintf(f, "\nTo give orders, reply to this mail (its Reply-To carries your\n"
-		   "token) with a block like this one; nothing outside it is read:\n\n"
-		   "#orders\npassword: YOUR PASSWORD\ntoken: %s\nplay 12 pc Boston\n#end\n", token);
+	ww_mail_how_to_order(f, g->data, &view, (enum ww_side)side, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return -1;
 	}
 	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
-	snprintf(subj, sizeof subj, "[wwjudge %s] %d move %u: the game as it stands", game,
-		 g->state.year, (unsigned)g->state.move);
+	ww_mail_subject(game, &g->state, "the game as it stands", subj, sizeof subj);
 	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out o = { .to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
 				 .reply_to = reply, .subject = subj, .body = body,
@@ -391,20 +416,21 @@ int ww_cmd_moderate(int argc, char **argv)
 		fprintf(stderr, "wwjudge %s: no game in %s\n", cmd, dir);
 		return EX_NOINPUT;
 	}
+	if (!strcmp(cmd, "announce"))
+		return announce(dir, config);
+	char a[WW_ADDR_MAX], err[512];
 	if (addr) {
-		char a[WW_ADDR_MAX], err[512];
 		if (side == WW_NOBODY)
 			return cli_error(USAGE_MODERATE, "address needs --side", NULL);
 		if (ww_addr_spec(argv[optind + 1], a, err, sizeof err))
 			return cli_error(USAGE_MODERATE, err, NULL);
-		return change_address(dir, side, a);
 	}
-	if (!strcmp(cmd, "announce"))
-		return announce(dir, config);
-	bool paused = !strcmp(cmd, "pause");
-	int rc = with_settings(dir, set_paused, &paused);
+	struct ww_mail_config *c = NULL;
+	int rc = optional_config(config, &c);
 	if (!rc)
-		printf("%s is %s.\n", dir, paused ? "paused: orders are refused" : "resumed");
+		rc = c || addr ? moderator_change(c, dir, cmd, side, addr ? a : NULL) :
+		     pause_alone(dir, !strcmp(cmd, "pause"));
+	free(c);
 	return rc;
 }
 
@@ -448,9 +474,11 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 		fprintf(stderr, "wwjudge rollback: %s: %s%s\n", dir, err,
 			rc == EX_USAGE || rc == EX_DATAERR ? "; nothing was changed" : "");
 	} else {
-		printf("%s: rolled back from move %u to move %u; log entries %d to %d are "
-		       "undone (entry %d records it).\n", dir, (unsigned)plan.rb.from_move,
-		       (unsigned)plan.rb.to_move, plan.rb.first, plan.rb.last, plan.entry);
+		printf("%s: rolled back from move %u to move %u; moves %u to %u are undone "
+		       "(log entries %d to %d; entry %d records it).\n", dir,
+		       (unsigned)plan.rb.from_move, (unsigned)plan.rb.to_move,
+		       (unsigned)plan.rb.to_move + 1, (unsigned)plan.rb.from_move, plan.rb.first,
+		       plan.rb.last, plan.entry);
 		printf(c ? "Both players' mails are queued in %s/" WW_OUTBOX_NEW ".\n" :
 		       "No config: no mail is queued; 'wwjudge announce %s --config FILE' "
 		       "tells the players.\n", dir);
@@ -492,12 +520,7 @@ int ww_cmd_rollback(int argc, char **argv)
 		return EX_NOINPUT;
 	}
 	struct ww_mail_config *c = NULL;
-	int rc = EX_OK;
-	if (config || getenv("WWJUDGE_CONFIG")) {
-		if (!(c = calloc(1, sizeof *c)))
-			return EX_OSERR;
-		rc = load_config(config, c);
-	}
+	int rc = optional_config(config, &c);
 	if (!rc)
 		rc = rollback(argv[optind], (unsigned)move, c);
 	free(c);

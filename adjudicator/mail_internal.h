@@ -117,6 +117,10 @@ struct ww_mail_out {
  * of memory, or when the board cannot be drawn (said on stderr). */
 char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o,
 		      size_t *len);
+/* The one subject scheme of every mail (docs/mail.md): "[wwjudge GAME]
+ * YEAR move N: WHAT", the year and move of `s`. */
+void ww_mail_subject(const char *game, const struct ww_state *s, const char *what, char *out,
+		     size_t len);
 /* "judge+GAME-SIDE-TOKEN@host" */
 void ww_reply_address(const struct ww_mail_config *c, const char *game,
 		      enum ww_side side, const char *token, char *out, size_t len);
@@ -124,8 +128,11 @@ void ww_reply_address(const struct ww_mail_config *c, const char *game,
 void ww_judge_message_id(const struct ww_mail_config *c, const char *game, int entry,
 			 const char *what, char *out, size_t len);
 
-/* mail_process.c: the example order block with `token`, ending a mail. */
-void ww_mail_how_to_order(FILE *f, const char *token);
+/* mail_process.c: the example order block with `token`, ending a mail to
+ * `side`: its order is the first the guide (report_guide.c) finds legal
+ * on `view` (ww_view of that side), or none when nothing is asked of it. */
+void ww_mail_how_to_order(FILE *f, const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side side, const char *token);
 
 /* mail_moderator.c: a rollback, first prepared (the log replayed to the
  * target, nothing written), then committed with one log entry, the
@@ -135,6 +142,7 @@ struct ww_rollback_plan {
 	struct ww_game *after;           /* malloc'd by prepare */
 	struct ww_rollback rb;
 	int entry;                       /* the rollback's log entry */
+	enum ww_side target_side;        /* who made the move it goes back to */
 };
 /* 0; 1 refused (a move beyond the current one, before the set-up, the
  * current one; a game whose seed is revealed) with the reason in err;
@@ -153,6 +161,30 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 				      struct ww_rollback_plan *p, const struct ww_rollback_by *by,
 				      char *err, size_t errlen);
 void ww_rollback_plan_free(struct ww_rollback_plan *p);
+
+/* mail_moderator.c: a moderator's change (pause, resume, an address, a
+ * password) committed with a log entry by nobody ("# moderator: WHAT"),
+ * `secret` when it changes, the extra files of `by` (the reply to the
+ * moderator) and, with a config `c`, a notice to each side whose `said`
+ * is given, built from that side's own view of `after`: all at one
+ * commit point. With the lock held. */
+struct ww_moderator_change {
+	const struct ww_game *after;
+	const struct ww_mail_secret *secret;   /* NULL: unchanged */
+	char what[WW_ADDR_MAX + 64];           /* for the log and the moderator */
+	char subject[96];                      /* for the players' subject */
+	char said[3][WW_ADDR_MAX + 200];       /* to each side; "": not told */
+};
+/* The changes of pause or resume (`next`: the settings, paused or not)
+ * and of a side's new address (`after`: the game with it). */
+void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
+		     struct ww_mail_secret *next, bool paused);
+void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, int side,
+		       const char *addr);
+enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const char *dir,
+				       const char *game, const struct ww_game *g,
+				       const struct ww_moderator_change *ch,
+				       const struct ww_rollback_by *by, char *err, size_t errlen);
 
 /* mail_moderator.c: a "#moderator" ... "#end" block in a mail body. */
 bool ww_moderator_block_present(const char *text);

@@ -122,65 +122,112 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 		s->next_shuffle = g->state.next_shuffle;
 	p->rb.next_roll = s->next_roll;
 	p->rb.next_shuffle = s->next_shuffle;
+	p->target_side = ww_log_move_side(dir, p->rb.target, p->rb.to_move);
 	return 0;
 }
 
-static void rollback_sentence(const struct ww_rollback *rb, char *out, size_t len)
+/* "...the position after move 12 (the British's); moves 13 to 14 are undone" */
+static void rollback_sentence(const struct ww_rollback_plan *p, char *out, size_t len)
 {
-	char entries[96];
-	if (rb->first == rb->last)
-		snprintf(entries, sizeof entries, "log entry %d is undone: it no longer counts",
-			 rb->first);
+	const struct ww_rollback *rb = &p->rb;
+	char whose[32] = "", undone[64];
+	if (p->target_side == WW_AMERICAN || p->target_side == WW_BRITISH)
+		snprintf(whose, sizeof whose, " (the %s's)", ww_side_name(p->target_side));
+	if (rb->from_move == rb->to_move + 1)
+		snprintf(undone, sizeof undone, "move %u is undone", (unsigned)rb->from_move);
 	else
-		snprintf(entries, sizeof entries, "log entries %d to %d are undone: they no "
-			 "longer count", rb->first, rb->last);
-	snprintf(out, len, "The moderator rolled the game back from move %u to move %u: "
-		 "%s.", (unsigned)rb->from_move,
-		 (unsigned)rb->to_move, entries);
+		snprintf(undone, sizeof undone, "moves %u to %u are undone",
+			 (unsigned)rb->to_move + 1, (unsigned)rb->from_move);
+	snprintf(out, len, "The moderator rolled the game back: it goes back to the position "
+		 "after move %u%s; %s and no longer count.", (unsigned)rb->to_move, whose, undone);
 }
 
-/* One player's mail: what happened, the side's own view, its new token. */
-static int rollback_mail(struct outgoing *o, const struct ww_mail_config *c, const char *game,
-			 const struct ww_rollback_plan *p, const struct ww_mail_secret *sec,
-			 int side, const char *date)
+/* ---- telling the players ---- */
+
+/* What the players are told of a moderator's change, each from its own
+ * view: `said` first, then the whole report and the board (a rollback)
+ * or what is asked now, then how to order (unless the game is paused). */
+struct tell {
+	const char *subject;             /* what the subject says */
+	const char *said[3];             /* by side; NULL: that side is not told */
+	int entry;                       /* the entry whose commit writes the mails */
+	int token_entry;                 /* the entry whose tokens they carry */
+	int prev_entry;                  /* the entry of the judge's last mails */
+	bool report, paused;
+	const char *name;                /* before the side in the file's name */
+	const char *date;
+};
+
+static char *tell_body(const struct tell *t, const char *game, const struct ww_game *g,
+		       int side, const struct ww_state *view, const char *token)
 {
-	const struct ww_game *g = p->after;
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], what[300];
-	char *body = NULL;
+	char *body = NULL, line[600], asked[512];
 	size_t blen;
-	struct ww_state view;
 	FILE *f = open_memstream(&body, &blen);
 	if (!f)
-		return -1;
-	ww_move_token(g->seed, (enum ww_side)side, p->entry, token);
-	char line[400];
-	rollback_sentence(&p->rb, what, sizeof what);
-	snprintf(line, sizeof line, "Game %s: %s", game, what);
+		return NULL;
+	snprintf(line, sizeof line, "Game %s: %s", game, t->said[side]);
 	ww_report_line(f, line);
-	fputs("Orders written for the undone moves are refused; the game stands\n"
-	      "as below, and your token is new.\n\n", f);
-	ww_view(&g->state, (enum ww_side)side, &view);
-	ww_report_text(f, g->data, &view, (enum ww_side)side, NULL, g->meta.commitment);
-	ww_mail_how_to_order(f, token);
+	fputc('\n', f);
+	if (t->report) {
+		ww_report_text(f, g->data, view, (enum ww_side)side, NULL, g->meta.commitment);
+	} else {
+		ww_prompt_text(g->data, view, asked, sizeof asked);
+		fputs("What is asked now:\n", f);
+		ww_report_line(f, asked);
+	}
+	if (!t->paused)
+		ww_mail_how_to_order(f, g->data, view, (enum ww_side)side, token);
 	if (fclose(f) != 0) {
 		free(body);
-		return -1;
+		return NULL;
 	}
+	return body;
+}
+
+static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const char *game,
+		       const struct ww_game *g, const struct tell *t, int side)
+{
+	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], prev[300], name[24];
+	struct ww_state view;
+	ww_view(&g->state, (enum ww_side)side, &view);
+	ww_move_token(g->seed, (enum ww_side)side, t->token_entry, token);
+	char *body = tell_body(t, game, g, side, &view, token);
+	if (!body)
+		return -1;
 	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
-	snprintf(subj, sizeof subj, "[wwjudge %s] %d move %u: rolled back by the moderator",
-		 game, g->state.year, (unsigned)g->state.move);
-	ww_judge_message_id(c, game, sec->token_entry, side_word(side), prev, sizeof prev);
+	ww_mail_subject(game, &g->state, t->subject, subj, sizeof subj);
+	ww_judge_message_id(c, game, t->prev_entry, side_word(side), prev, sizeof prev);
+	snprintf(name, sizeof name, "%.12s%s", t->name, side_word(side));
 	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out m = {
 		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
-		.reply_to = reply, .subject = subj, .date = date, .in_reply_to = prev,
-		.references = prev, .body = body, .board = c->text_only ? NULL : &board,
+		.reply_to = reply, .subject = subj, .date = t->date, .in_reply_to = prev,
+		.references = prev, .body = body,
+		.board = t->report && !c->text_only ? &board : NULL,
 	};
-	ww_judge_message_id(c, game, p->entry, side_word(side), m.message_id,
-			    sizeof m.message_id);
-	int rc = out_mail(o, c, p->entry, side_word(side), &m);
+	ww_judge_message_id(c, game, t->entry, name, m.message_id, sizeof m.message_id);
+	int rc = out_mail(o, c, t->entry, name, &m);
 	free(body);
 	return rc;
+}
+
+/* Each side told (with a config), then the extra files of `by`. */
+static int tell_players(struct outgoing *o, const struct ww_mail_config *c, const char *game,
+			const struct ww_game *g, const struct tell *t,
+			const struct ww_rollback_by *by)
+{
+	for (int side = WW_AMERICAN; c && side <= WW_BRITISH; side++)
+		if (t->said[side] && tell_player(o, c, game, g, t, side) < 0)
+			return -1;
+	for (int i = 0; i < by->nextra; i++) {
+		char *copy = malloc(by->extra[i].len + 1);
+		if (copy)
+			memcpy(copy, by->extra[i].text, by->extra[i].len);
+		if (out_add(o, by->extra[i].rel, copy, by->extra[i].len) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char *dir,
@@ -190,28 +237,24 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 {
 	struct outgoing o = { 0 };
 	struct ww_mail_secret sec, next;
-	char what[300], note[400];
-	enum ww_rec_status st = WW_REC_IO;
+	char what[300], said[400], subject[80], note[400];
 	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	next = sec;
 	next.token_entry = p->entry; /* every token of an undone move is stale */
-	int bad = 0;
-	for (int side = WW_AMERICAN; c && side <= WW_BRITISH && !bad; side++)
-		bad = rollback_mail(&o, c, game, p, &sec, side, by->date);
-	bad = bad || out_secret(&o, &next) < 0;
-	for (int i = 0; i < by->nextra && !bad; i++) {
-		char *copy = malloc(by->extra[i].len + 1);
-		if (copy)
-			memcpy(copy, by->extra[i].text, by->extra[i].len);
-		bad = out_add(&o, by->extra[i].rel, copy, by->extra[i].len) < 0;
-	}
-	if (bad) {
+	rollback_sentence(p, what, sizeof what);
+	snprintf(said, sizeof said, "%s Orders written for the undone moves are refused; the "
+		 "game stands as below, and your token is new.", what);
+	snprintf(subject, sizeof subject, "the moderator rolled the game back to move %u",
+		 (unsigned)p->rb.to_move);
+	struct tell t = { .subject = subject, .said = { NULL, said, said }, .entry = p->entry,
+			  .token_entry = p->entry, .prev_entry = sec.token_entry, .report = true,
+			  .paused = sec.paused, .name = "", .date = by->date };
+	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
 		snprintf(err, errlen, "cannot compose the rollback's mails (out of memory?)");
 		out_free(&o);
 		return WW_REC_IO;
 	}
-	rollback_sentence(&p->rb, what, sizeof what);
 	snprintf(note, sizeof note, "# rollback from move %u to move %u by %s",
 		 (unsigned)p->rb.from_move, (unsigned)p->rb.to_move, by->who);
 	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
@@ -219,8 +262,80 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	struct ww_events events = { 1, 1, &ev };
 	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
 				  .received = by->date, .events = &events, .rollback = &p->rb };
-	st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n, by->also_seen,
-				    err, errlen);
+	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n,
+						       by->also_seen, err, errlen);
+	out_free(&o);
+	return st;
+}
+
+void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
+		     struct ww_mail_secret *next, bool paused)
+{
+	memset(ch, 0, sizeof *ch);
+	next->paused = paused;
+	ch->after = g;
+	ch->secret = next;
+	snprintf(ch->what, sizeof ch->what, paused ? "the game is paused" : "the game is resumed");
+	snprintf(ch->subject, sizeof ch->subject, "the moderator %s the game",
+		 paused ? "paused" : "resumed");
+	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+		snprintf(ch->said[side], sizeof ch->said[side], paused ?
+			 "the moderator paused the game: orders are refused until the moderator "
+			 "resumes it." : "the moderator resumed the game: orders are read again.");
+}
+
+void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, int side,
+		       const char *addr)
+{
+	const char *name = ww_side_name((enum ww_side)side);
+	memset(ch, 0, sizeof *ch);
+	snprintf(side == WW_AMERICAN ? after->meta.american : after->meta.british, WW_ADDR_MAX,
+		 "%s", addr);
+	ch->after = after;
+	snprintf(ch->what, sizeof ch->what, "the %s address is now %s", name, addr);
+	snprintf(ch->subject, sizeof ch->subject, "the moderator changed the %s address", name);
+	/* the side at its new address and its opponent; the old address is not told */
+	snprintf(ch->said[side], sizeof ch->said[side], "the moderator changed your registered "
+		 "address: your registered address is now %s. The judge's mails go there, and "
+		 "orders are read only from there.", addr);
+	snprintf(ch->said[side == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN], sizeof ch->said[0],
+		 "the moderator changed the %s player's address: the %s player's registered "
+		 "address is now %s.", name, name, addr);
+}
+
+enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const char *dir,
+				       const char *game, const struct ww_game *g,
+				       const struct ww_moderator_change *ch,
+				       const struct ww_rollback_by *by, char *err, size_t errlen)
+{
+	struct outgoing o = { 0 };
+	struct ww_mail_secret sec;
+	char note[400];
+	int entry = ww_record_next_entry(dir);
+	if (entry < 0) {
+		snprintf(err, errlen, "%s/log cannot be read", dir);
+		return WW_REC_IO;
+	}
+	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
+		return WW_REC_CORRUPT;
+	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
+	struct tell t = { .subject = ch->subject,
+			  .said = { NULL, ch->said[WW_AMERICAN][0] ? ch->said[WW_AMERICAN] : NULL,
+				    ch->said[WW_BRITISH][0] ? ch->said[WW_BRITISH] : NULL },
+			  .entry = entry, .token_entry = now->token_entry,
+			  .prev_entry = sec.token_entry, .paused = now->paused, .name = "notice-",
+			  .date = by->date };
+	if (tell_players(&o, c, game, ch->after, &t, by) < 0 ||
+	    (ch->secret && out_secret(&o, ch->secret) < 0)) {
+		snprintf(err, errlen, "cannot compose the moderator's mails (out of memory?)");
+		out_free(&o);
+		return WW_REC_IO;
+	}
+	snprintf(note, sizeof note, "# moderator: %s", ch->what);
+	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
+				  .received = by->date };
+	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, ch->after, &e, o.f, o.n,
+						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
 }
@@ -370,7 +485,12 @@ static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *l
 		return NULL;
 	}
 	x->rf = NULL;
-	snprintf(subj, sizeof subj, "[wwjudge %s] moderator: %s", x->game, x->word);
+	char what[32];
+	snprintf(what, sizeof what, "moderator: %s", x->word);
+	if (x->g)
+		ww_mail_subject(x->game, &x->g->state, what, subj, sizeof subj);
+	else /* a mail refused before any game is read */
+		snprintf(subj, sizeof subj, "[wwjudge %s] %s", x->game, what);
 	struct ww_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
 				 .in_reply_to = x->m->message_id, .references = x->m->message_id,
 				 .body = x->reply };
@@ -409,35 +529,30 @@ static int reply_alone(struct modcmd *x, const char *what)
 	return 0;
 }
 
-/* A command that changes the game: the reply, `secret` (may be NULL) and a
- * note in the log, at one commit that also marks the command done. */
-static int commit_note(struct modcmd *x, const struct ww_game *after, const char *what,
-		       const struct ww_mail_secret *secret)
+/* A command that changes the game (ww_moderator_commit), with the reply
+ * to the moderator, at one commit that also marks the command done. */
+static int commit_change(struct modcmd *x, struct ww_moderator_change *ch)
 {
-	struct outgoing o = { 0 };
-	char rel[64], text[400], err[600] = "";
+	char rel[64], err[600] = "";
 	size_t len;
 	int entry = ww_record_next_entry(x->dir);
 	if (entry < 0)
 		return EX_TEMPFAIL;
 	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", entry);
 	char *reply = reply_mail(x, "moderator", entry, &len);
-	if (out_add(&o, rel, reply, reply ? len : 0) < 0 ||
-	    (secret && out_secret(&o, secret) < 0)) {
-		out_free(&o);
+	if (!reply)
 		return EX_OSERR;
-	}
-	snprintf(text, sizeof text, "# moderator: %s", what);
-	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = text, .sender = x->m->from,
-				  .received = x->m->date[0] ? x->m->date : NULL };
-	enum ww_rec_status st = ww_record_commit_files(x->dir, &x->g->state, after, &e, o.f, o.n,
-						       x->key, err, sizeof err);
-	out_free(&o);
+	struct ww_rec_file file = { rel, reply, len, 0600 };
+	struct ww_rollback_by by = { .who = x->m->from, .date = x->m->date[0] ? x->m->date : NULL,
+				     .also_seen = x->key, .extra = &file, .nextra = 1 };
+	enum ww_rec_status st = ww_moderator_commit(x->c, x->dir, x->game, x->g, ch, &by, err,
+						    sizeof err);
+	free(reply);
 	if (st != WW_REC_OK) {
 		note(x, "%s: %s", x->game, err);
 		return st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL : EX_DATAERR;
 	}
-	note(x, "%s: %s", x->game, what);
+	note(x, "%s: %s", x->game, ch->what);
 	return EX_OK;
 }
 
@@ -459,33 +574,35 @@ static int refuse(struct modcmd *x, const char *fmt, ...)
 
 static int cmd_pause(struct modcmd *x, bool paused)
 {
-	struct ww_mail_secret s = x->sec;
-	s.paused = paused;
+	struct ww_mail_secret next = x->sec;
+	struct ww_moderator_change ch;
+	ww_change_pause(&ch, x->g, &next, paused);
 	say(x, paused ? "The game %s is paused: orders are refused (with a reply) until "
 		"it resumes." : "The game %s is resumed: orders are read again.", x->game);
-	return commit_note(x, x->g, paused ? "the game is paused" : "the game is resumed", &s);
+	fputs("\nBoth players are told.\n", x->rf);
+	return commit_change(x, &ch);
 }
 
 static int cmd_address(struct modcmd *x)
 {
-	char sw[16], given[WW_ADDR_MAX + 1], addr[WW_ADDR_MAX], what[WW_ADDR_MAX + 64];
+	char sw[16], given[WW_ADDR_MAX + 1], addr[WW_ADDR_MAX];
 	char extra[8], err[512];
 	if (sscanf(x->rest, "%15s %256s %7s", sw, given, extra) != 2 || side_of(sw) == WW_NOBODY)
 		return refuse(x, "write: address GAME american|british ADDRESS");
 	if (ww_addr_spec(given, addr, err, sizeof err))
 		return refuse(x, "%s", err);
-	int side = side_of(sw);
 	struct ww_game *after = malloc(sizeof *after);
-	if (!after)
-		return EX_OSERR;
-	*after = *x->g;
-	snprintf(side == WW_AMERICAN ? after->meta.american : after->meta.british, WW_ADDR_MAX,
-		 "%s", addr);
-	snprintf(what, sizeof what, "the %s address is now %s",
-		 ww_side_name((enum ww_side)side), addr);
-	say(x, "In %s, %s.", x->game, what);
-	int rc = commit_note(x, after, what, NULL);
+	struct ww_moderator_change *ch = malloc(sizeof *ch);
+	int rc = EX_OSERR;
+	if (after && ch) {
+		*after = *x->g;
+		ww_change_address(ch, after, side_of(sw), addr);
+		say(x, "In %s, %s.", x->game, ch->what);
+		fputs("\nThe side (at its new address) and its opponent are told.\n", x->rf);
+		rc = commit_change(x, ch);
+	}
 	free(after);
+	free(ch);
 	return rc;
 }
 
@@ -493,7 +610,7 @@ static int cmd_address(struct modcmd *x)
  * written anywhere, nor repeated. */
 static int cmd_password(struct modcmd *x)
 {
-	char sw[16], what[80];
+	char sw[16];
 	int used = 0;
 	if (sscanf(x->rest, "%15s %n", sw, &used) != 1 || side_of(sw) == WW_NOBODY ||
 	    !x->rest[used])
@@ -502,10 +619,11 @@ static int cmd_password(struct modcmd *x)
 	struct ww_mail_secret s = x->sec;
 	if (ww_password_hash(x->rest + used, s.password[side]) < 0)
 		return EX_OSERR;
-	snprintf(what, sizeof what, "the %s password is changed",
+	struct ww_moderator_change ch = { .after = x->g, .secret = &s };
+	snprintf(ch.what, sizeof ch.what, "the %s password is changed",
 		 ww_side_name((enum ww_side)side));
-	say(x, "In %s, %s.", x->game, what);
-	return commit_note(x, x->g, what, &s);
+	say(x, "In %s, %s.", x->game, ch.what);
+	return commit_change(x, &ch);
 }
 
 static int cmd_preview(struct modcmd *x)
@@ -557,7 +675,7 @@ static int cmd_rollback(struct modcmd *x)
 		return refuse(x, "%s", err);
 	char what[300], rel[64];
 	size_t len;
-	rollback_sentence(&p.rb, what, sizeof what);
+	rollback_sentence(&p, what, sizeof what);
 	say(x, "%s", what);
 	fputs("\nBoth players are mailed their own view with a new token.\n", x->rf);
 	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", p.entry);

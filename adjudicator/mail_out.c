@@ -62,6 +62,24 @@ static void header_text(FILE *f, const char *name, const char *v)
 	fputs("\r\n", f);
 }
 
+/* A subject on one line: every control character (a line break, a tab)
+ * becomes a blank, whatever text it was made from (issue 12). */
+static void header_subject(FILE *f, const char *subject)
+{
+	char one_line[512];
+	snprintf(one_line, sizeof one_line, "%s", subject);
+	for (char *p = one_line; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	header_text(f, "Subject", one_line);
+}
+
+void ww_mail_subject(const char *game, const struct ww_state *s, const char *what, char *out,
+		     size_t len)
+{
+	snprintf(out, len, "[wwjudge %s] %d move %u: %s", game, s->year, (unsigned)s->move, what);
+}
+
 /* A list of message ids, folded between ids. */
 static void header_ids(FILE *f, const char *name, const char *ids)
 {
@@ -226,7 +244,7 @@ char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *
 	fprintf(f, "To: <%s>\r\n", o->to);
 	if (o->reply_to)
 		fprintf(f, "Reply-To: <%s>\r\n", o->reply_to);
-	header_text(f, "Subject", o->subject);
+	header_subject(f, o->subject);
 	fprintf(f, "Date: %s\r\n", o->date && *o->date ? o->date : date);
 	fprintf(f, "Message-ID: %s\r\n", o->message_id);
 	if (o->in_reply_to && *o->in_reply_to)

@@ -318,23 +318,54 @@ static void current_token(const struct intake *in, enum ww_side s, int entry,
 	ww_move_token(in->g->seed, s, entry, out);
 }
 
-/* How to answer: an example block with this side's token. */
-void ww_mail_how_to_order(FILE *f, const char *token)
+/* The first order the guide finds for `side` now, other than a standing
+ * order; false when nothing is asked of it. */
+static bool first_example(const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side side, char *out, size_t len)
 {
-	fprintf(f, "\nTo give orders, reply to this mail (its Reply-To carries your\n"
-		   "token) with a block like this one; nothing outside it is read:\n\n"
-		   "#orders\npassword: YOUR PASSWORD\ntoken: %s\nplay 12 pc Boston\n#end\n",
-		token);
+	struct ww_guide *g = malloc(sizeof *g);
+	bool found = false;
+	if (!g)
+		return false;
+	ww_guide_build(d, view, side, g);
+	for (int i = 0; i < g->n && !found; i++)
+		if (strncmp(g->v[i].kind, "standing", 8) && g->v[i].nexamples) {
+			snprintf(out, len, "%s", g->v[i].example[0]);
+			found = true;
+		}
+	free(g);
+	return found;
+}
+
+void ww_mail_how_to_order(FILE *f, const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side side, const char *token)
+{
+	char example[WW_GUIDE_LINE];
+	bool asked = view->to_move == side && view->phase != WW_PH_GAME_OVER &&
+		     first_example(d, view, side, example, sizeof example);
+	if (!asked)
+		fputs("\nNothing is asked of you now. Standing orders may be given at any\n"
+		      "time (docs/orders.md), in a block like this one:\n\n", f);
+	else
+		fputs("\nTo give orders, reply to this mail (its Reply-To carries your\n"
+		      "token) with a block like this one; nothing outside it is read.\n"
+		      "The order in it is one you may give now:\n\n", f);
+	fprintf(f, "#orders\npassword: YOUR PASSWORD\ntoken: %s\n%s%s#end\n", token,
+		asked ? example : "", asked ? "\n" : "");
+}
+
+/* What a mail tells `to` of the game now: its move, or whose it is. */
+static const char *whose_move(const struct ww_state *s, enum ww_side to)
+{
+	return s->phase == WW_PH_GAME_OVER ? "the game is over" :
+	       s->to_move == to ? "your move" :
+	       s->to_move == WW_AMERICAN ? "the American to move" : "the British to move";
 }
 
 static void subject(const struct intake *in, const struct ww_state *s, enum ww_side to,
 		    char *out, size_t len)
 {
-	const char *what = s->phase == WW_PH_GAME_OVER ? "the game is over" :
-			   s->to_move == to ? "your move" :
-			   s->to_move == WW_AMERICAN ? "the American to move" : "the British to move";
-	snprintf(out, len, "[wwjudge %s] %d move %u: %s", in->game, s->year,
-		 (unsigned)s->move, what);
+	ww_mail_subject(in->game, s, whose_move(s, to), out, len);
 }
 
 static int queue_mail(struct intake *in, const char *name, struct ww_mail_out *o)
@@ -393,7 +424,7 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 	if (p->after->meta.seed_revealed)
 		ww_report_seed(f, p->after->meta.seed_hex);
 	if (p->after->state.phase != WW_PH_GAME_OVER)
-		ww_mail_how_to_order(f, token);
+		ww_mail_how_to_order(f, in->d, &view, to, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -550,14 +581,16 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 	fputs("\nWhat is asked now:\n", f);
 	ww_report_line(f, prompt);
 	current_token(in, in->side, in->sec.token_entry, token);
-	ww_mail_how_to_order(f, token);
+	ww_mail_how_to_order(f, in->d, &view, in->side, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return -1;
 	}
 	ww_reply_address(in->c, in->game, in->side, token, reply, sizeof reply);
-	snprintf(subj, sizeof subj, "[wwjudge %s] refused: %.200s", in->game,
-		 in->m.subject[0] ? in->m.subject : "your orders");
+	/* the player's own subject is not echoed: it would nest, and may hold anything */
+	char what[64];
+	snprintf(what, sizeof what, "refused; %s", whose_move(&in->g->state, in->side));
+	ww_mail_subject(in->game, &in->g->state, what, subj, sizeof subj);
 	refs_plus(in, refs, sizeof refs);
 	struct ww_mail_out o = {
 		.to = registered(in, in->side), .reply_to = reply, .subject = subj,

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "mail_internal.h"
 #include "mail_net.h"
+#include "report.h"
 
 #define DAY (24 * 60 * 60)
 #define LOCK_WAIT 10
@@ -72,27 +73,57 @@ static time_t waiting_since(const char *game, int entry)
 	return 0;
 }
 
+/* "reminder: your move is waiting: The British may open 1775 ... (5.3.a)" */
+static void reminder_subject(const char *name, const struct ww_game *g, char *out, size_t len)
+{
+	char asked[400], what[460];
+	ww_prompt_text(g->data, &g->state, asked, sizeof asked);
+	size_t n = strlen(asked);
+	if (n && asked[n - 1] == '.')
+		asked[n - 1] = '\0';
+	ww_fmt(what, sizeof what, "reminder: your move is waiting: %s", asked);
+	ww_mail_subject(name, &g->state, what, out, len);
+}
+
+/* The reminder's text, from the side's own view. Malloc'd. */
+static char *reminder_body(const char *name, const struct ww_game *g, enum ww_side side,
+			   long hours, const char *token)
+{
+	char *body = NULL;
+	size_t len;
+	struct ww_state view;
+	FILE *f = open_memstream(&body, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
+		   "This reminder comes at most once a day while the move waits.\n",
+		name, hours, ww_side_name(side));
+	ww_view(&g->state, side, &view);
+	ww_mail_how_to_order(f, g->data, &view, side, token);
+	if (fclose(f) != 0) {
+		free(body);
+		return NULL;
+	}
+	return body;
+}
+
 static int compose_reminder(const struct ww_mail_config *c, const char *game,
 			    const struct ww_game *g, const struct ww_mail_secret *ms,
 			    long hours, time_t now, FILE *log)
 {
-	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[256];
-	char body[2048], file[128], what[64];
+	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[600];
+	char file[128], what[64];
 	enum ww_side side = g->state.to_move;
 	const char *word = side == WW_AMERICAN ? "american" : "british";
 	ww_game_name(game, name, sizeof name);
 	ww_move_token(g->seed, side, ms->token_entry, token);
 	ww_reply_address(c, name, side, token, reply, sizeof reply);
-	ww_fmt(subject, sizeof subject, "Washington's War %s: your move is waiting (%d)", name,
-	       g->state.year);
-	ww_fmt(body, sizeof body,
-	       "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
-	       "\n"
-	       "Reply to this mail (or to the judge's last report) with your orders\n"
-	       "between #orders and #end, as before. Your move token is %s.\n"
-	       "\n"
-	       "This reminder comes at most once a day while the move waits.\n",
-	       name, hours, ww_side_name(side), token);
+	reminder_subject(name, g, subject, sizeof subject);
+	char *body = reminder_body(name, g, side, hours, token);
+	if (!body) {
+		fprintf(log, "remind: %s: out of memory\n", game);
+		return EX_OSERR;
+	}
 	struct ww_mail_out o = {
 		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
 		.reply_to = reply, .subject = subject, .body = body,
@@ -101,6 +132,7 @@ static int compose_reminder(const struct ww_mail_config *c, const char *game,
 	ww_judge_message_id(c, name, ms->token_entry, what, o.message_id, sizeof o.message_id);
 	size_t len;
 	char *text = ww_mail_compose(c, &o, &len), err[512];
+	free(body);
 	if (!text) {
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;

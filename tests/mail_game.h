@@ -72,6 +72,39 @@ static inline void create_mail_game(const char *config_lines)
 	create_mail_game_at(config_lines, NULL, NULL);
 }
 
+#define MODERATOR "umpire@example.net"
+
+/* create_mail_game with the config's moderator MODERATOR, whose password
+ * is "umpire's secret". */
+static inline void create_moderated_mail_game(const char *config_lines)
+{
+	char lines[512];
+	snprintf(lines, sizeof lines, "moderator = " MODERATOR "\n%s", config_lines);
+	create_mail_game(lines);
+	assert_int_equal(ww_password_hash("umpire's secret", cfg.moderator_password_hash), 0);
+}
+
+/* The game as its record holds it now. */
+static inline struct ww_game *load(void)
+{
+	static struct ww_game g;
+	char err[256];
+	memset(&g, 0, sizeof g);
+	g.data = test_data();
+	if (ww_record_load(gdir, &g, err, sizeof err))
+		fail_msg("%s", err);
+	return &g;
+}
+
+/* The game's mail settings now. */
+static inline struct ww_mail_secret secret(void)
+{
+	struct ww_mail_secret sec;
+	char err[256];
+	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
+	return sec;
+}
+
 /* The mail layer's clock (WW_NOW) set to `at`, in seconds. */
 static inline void mail_clock(long long at)
 {

@@ -51,7 +51,7 @@ snapshot "$G" | diff "$T/before" - >/dev/null || fail "a refused rollback change
 # back to move 7: the American has discarded, the British is asked about
 # the exchange (a pending question)
 expect 0 "$WW_BIN" rollback "$G" --to 7 --config "$T/wwjudge.conf"
-in_file "$T/out" "rolled back from move 12 to move 7; log entries 9 to 13 are undone (entry 14 records it)"
+in_file "$T/out" "rolled back from move 12 to move 7; moves 8 to 12 are undone (log entries 9 to 13; entry 14 records it)"
 in_file "$G/log/000014.yaml" "undone: {first: 9, last: 13}"
 in_file "$G/log/000014.yaml" "from_move: 12"
 in_file "$G/log/000014.yaml" "to_move: 7"
@@ -64,8 +64,8 @@ in_file "$G/secret/mail.yaml" "token_entry: 14"
 for side in american british; do
 	m="$G/outbox/new/000014.$side"
 	[ -f "$m" ] || fail "no rollback mail for the $side player"
-	in_file "$m" "rolled back by the moderator"
-	in_file "$m" "from move 12 to move 7"
+	in_file "$m" "Subject: [wwjudge g] 1775 move 7: the moderator rolled the game back to move 7"
+	in_file "$m" "moves 8 to 12 are undone"
 	in_file "$m" "Reply-To: <judge+g-$side-"
 done
 in_file "$G/outbox/new/000014.american" "To: <washington@example.org>"
@@ -88,7 +88,7 @@ expect 0 "$WW_BIN" verify "$G" --replay
 
 # a second rollback over the first: back to move 5 (before the rollback)
 expect 0 "$WW_BIN" rollback "$G" --to 5
-in_file "$T/out" "log entries 7 to 17 are undone"
+in_file "$T/out" "(log entries 7 to 17;"
 in_file "$G/game.yaml" "move: 5"
 expect 0 "$WW_BIN" verify "$G" --replay
 # no die is rolled again after a rollback: next_roll never goes back

@@ -191,3 +191,24 @@ said="the mail is $delivered bytes, and the judge reads mails of at most 2097152
 tr -s ' \n' '  ' <"$T/photo-reply" | grep -qF "$said" ||
 	fail "the reply does not say '$said': $(grep -A3 'What was wrong' "$T/photo-reply")"
 not_in_file "$T/photo-reply" "2097153"
+
+# ---- issue 12: poll exits 75, as send does, when its send step fails ----
+# The SMTP server is away (a port nothing listens on): the reports of the
+# order just polled stay in outbox/new for the next run.
+dead=$(e2e_free_port) || fail "no free port for a dead SMTP server"
+sed "s|^smtp_url = .*|smtp_url = smtp://127.0.0.1:$dead|" "$CF" >"$T/dead-smtp.conf"
+expect 0 "$WW_BIN" announce "$G" --config "$CF"
+waiting=$(ls "$G/outbox/new" | wc -l)
+[ "$waiting" -gt 0 ] || fail "announce queued nothing"
+later
+expect 75 "$WW_BIN" send --config "$T/dead-smtp.conf"
+expect 75 "$WW_BIN" poll --config "$T/dead-smtp.conf"
+[ "$(ls "$G/outbox/new" | wc -l)" -eq "$waiting" ] || fail "a mail left outbox/new unsent"
+# and when the poll itself brought a mail whose answer cannot go
+nj=$(count judge)
+order "$EVE" american "$US_TOKEN" dead-smtp liberty "pass"
+wait_mail judge $((nj + 1))
+later
+expect 75 "$WW_BIN" poll --config "$T/dead-smtp.conf"
+[ "$(ls "$G/outbox/new" | wc -l)" -eq $((waiting + 1)) ] || fail "the answer to the polled mail is not waiting"
+expect 0 "$WW_BIN" send --config "$CF"
