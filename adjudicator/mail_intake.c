@@ -601,7 +601,7 @@ char *ww_html_to_text(const char *html, size_t len, size_t *outlen)
 
 static const char *const ORDER_WORDS[] = {
 	"committees", "committee", "cc", "for-the-king", "for", "ftk", "pass", "first",
-	"play", "discard", "exchange", "declaration", "congress",
+	"play", "discard", "exchange", "declaration", "congress", "resign",
 	/* moderator commands (docs/mail.md) */
 	"pause", "resume", "address", "player-password", "preview",
 };

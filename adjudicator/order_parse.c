@@ -18,7 +18,7 @@ static const char ORDER_FORMS[] =
 	"done | intercept GENERAL, ... | no intercept|battle-card | "
 	"retreat-before-battle to S | stand | battle-card|battle-discard N | "
 	"retreat [by sea] to S | navy ZONE | french-forces S | remove-cu S | "
-	"remove-pc S, ... | standing ...";
+	"remove-pc S, ... | standing ... | resign";
 
 static void say(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -1371,6 +1371,10 @@ static int parse_verb(const struct ww_data *d, struct cursor *c, const char *w,
 		o->kind = WW_ORD_PASS;
 		return trailing(c, "pass", err, len);
 	}
+	if (!strcmp(w, "resign")) {
+		o->kind = WW_ORD_RESIGN;
+		return trailing(c, "resign", err, len);
+	}
 	if (!strcmp(w, "first"))
 		return parse_first(c, o, err, len);
 	if (!strcmp(w, "play"))
@@ -1593,6 +1597,9 @@ void ww_order_format(const struct ww_data *d, const struct ww_order *o,
 		break;
 	case WW_ORD_PASS:
 		put(out, len, &at, "pass");
+		return;
+	case WW_ORD_RESIGN:
+		put(out, len, &at, "resign");
 		return;
 	case WW_ORD_FIRST:
 		put(out, len, &at, "first %s",

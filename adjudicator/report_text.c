@@ -60,6 +60,7 @@ static const char *victory_words(enum ww_victory v)
 	case WW_WIN_AUTOMATIC: return "automatic victory, 13.1";
 	case WW_WIN_WAR_ENDS: return "the war has ended, 13.2";
 	case WW_WIN_LAST_YEAR: return "the end of the last year, 13.2";
+	case WW_WIN_RESIGNATION: return "the other side resigned";
 	default: return "";
 	}
 }
