@@ -678,40 +678,158 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 	snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
 }
 
+bool ww_block_marker(const char *t, const char *word)
+{
+	if (*t != '#')
+		return false;
+	t += 1 + strspn(t + 1, " ");
+	size_t n = strlen(word);
+	return !strncasecmp(t, word, n) && !t[n];
+}
+
+/* ---- the note ---- */
+
+/* A character of a note as it is relayed: a control, a line break or a
+ * change of writing direction, which could make the note pass for other
+ * text, becomes a space. */
+static uint32_t note_char(uint32_t cp)
+{
+	bool bidi = (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+		    (cp >= 0x2066 && cp <= 0x2069);
+	return ww_text_plain(cp) && !bidi ? cp : ' ';
+}
+
+static void note_put(struct ww_order_block *b, const char *u, size_t k)
+{
+	size_t o = strlen(b->note);
+	if (o + k < sizeof b->note) {
+		memcpy(b->note + o, u, k);
+		b->note[o + k] = '\0';
+	}
+}
+
+/* One line of the note, n bytes at t, blanks trimmed. Blank lines count
+ * only between lines of text. */
+static void note_line(struct ww_order_block *b, const char *t, size_t n)
+{
+	if (!n) {
+		b->note_blanks += b->note_lines > 0;
+		return;
+	}
+	if (b->note_lines) {
+		note_put(b, "\n", 1);
+		for (; b->note_blanks; b->note_blanks--, b->note_lines++)
+			note_put(b, "\n", 1);
+	}
+	b->note_lines++;
+	if (!strncasecmp(t, "password", 8) && t[8 + strspn(t + 8, " \t")] == ':' && !b->problem[0])
+		snprintf(b->problem, sizeof b->problem, "a line of the note begins 'password:'; "
+			 "a note is sent to your opponent, so the password goes in the order "
+			 "block only");
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		char u[4];
+		i += ww_text_char(t + i, n - i, &cp);
+		b->note_chars++;
+		note_put(b, u, ww_text_utf8(note_char(cp), u));
+	}
+}
+
+/* The limits, and the password: a note goes to the opponent whole or not
+ * at all. */
+static void note_check(struct ww_order_block *b)
+{
+	if (!b->note_found || b->problem[0])
+		return;
+	if (b->note_lines > WW_NOTE_LINES || b->note_chars > WW_NOTE_CHARS)
+		snprintf(b->problem, sizeof b->problem, "the note has %d %s; a note may have at "
+			 "most %d %s: shorten it (it is relayed whole or not at all)",
+			 b->note_lines > WW_NOTE_LINES ? b->note_lines : b->note_chars,
+			 b->note_lines > WW_NOTE_LINES ? "lines" : "characters",
+			 b->note_lines > WW_NOTE_LINES ? WW_NOTE_LINES : WW_NOTE_CHARS,
+			 b->note_lines > WW_NOTE_LINES ? "lines" : "characters");
+	else if (b->password[0] && strstr(b->note, b->password))
+		snprintf(b->problem, sizeof b->problem, "the note holds your password; a note "
+			 "is sent to your opponent: take the password out of it");
+}
+
+/* ---- the blocks of a body ---- */
+
+enum block_at { OUTSIDE, IN_ORDERS, IN_NOTE, IN_IGNORED };
+
+/* A marker line: the block it opens or closes. A marker of the other
+ * block ends the one open (a "#note" line may end the orders), one of the
+ * same block is skipped, and a second block of a kind is not read. */
+static enum block_at marker_line(struct ww_order_block *b, enum block_at at, const char *t,
+				 int lineno)
+{
+	bool orders = ww_block_marker(t, "orders"), note = ww_block_marker(t, "note");
+	if ((orders && at == IN_ORDERS) || (note && at == IN_NOTE))
+		return at;
+	if (at == IN_ORDERS)
+		b->ended = true;
+	else if (at == IN_NOTE)
+		b->note_ended = true;
+	if (orders && !b->found) {
+		b->found = true;
+		b->line = lineno;
+		return IN_ORDERS;
+	}
+	if (note && !b->note_found) {
+		b->note_found = true;
+		return IN_NOTE;
+	}
+	return orders || note ? IN_IGNORED : OUTSIDE;
+}
+
+static bool is_marker(const char *t)
+{
+	return ww_block_marker(t, "orders") || ww_block_marker(t, "note") ||
+	       ww_block_marker(t, "end");
+}
+
+/* The n bytes at s without their leading and trailing blanks: a note's
+ * line whole, however long (*len). */
+static const char *trimmed(const char *s, size_t n, size_t *len)
+{
+	size_t k = strspn(s, " \t");
+	k = k < n ? k : n;
+	while (n > k && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*len = n - k;
+	return s + k;
+}
+
 void ww_order_block_find(const char *text, struct ww_order_block *b)
 {
 	memset(b, 0, sizeof *b);
+	enum block_at at = OUTSIDE;
 	int lineno = 0;
-	for (const char *p = text; p && *p && !b->ended;) {
-		const char *nl = strchr(p, '\n');
+	for (const char *p = text; p && *p;) {
+		const char *nl = strchr(p, '\n'), *raw = p;
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
 		char line[WW_MAIL_LINE * 2];
 		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
 		p = nl ? nl + 1 : NULL;
 		lineno++;
 		if (is_signature(line))
-			return; /* nothing after a signature is read */
+			break; /* nothing after a signature is read */
 		char *t = line + strspn(line, " \t");
 		size_t tl = strlen(t);
 		while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
 			t[--tl] = '\0';
 		if (*t == '>')
 			continue; /* quoted */
-		bool marker = *t == '#' && !strncasecmp(t + 1 + strspn(t + 1, " "), "orders", 6) &&
-			      !t[1 + strspn(t + 1, " ") + 6];
-		bool end = *t == '#' && !strncasecmp(t + 1 + strspn(t + 1, " "), "end", 3) &&
-			   !t[1 + strspn(t + 1, " ") + 3];
-		if (!b->found) {
-			if (marker) {
-				b->found = true;
-				b->line = lineno;
-			}
-		} else if (end) {
-			b->ended = true;
-		} else if (!marker) {
+		if (is_marker(t)) {
+			at = marker_line(b, at, t, lineno);
+		} else if (at == IN_ORDERS) {
 			block_line(b, t, lineno);
+		} else if (at == IN_NOTE) {
+			raw = trimmed(raw, n, &n);
+			note_line(b, raw, n);
 		}
 	}
+	note_check(b);
 }
 
 /* ---- addresses ---- */

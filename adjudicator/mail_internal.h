@@ -28,14 +28,24 @@ struct ww_mail_in {
 	size_t textlen;
 };
 
-/* The order block of a mail body: "#orders" ... "#end". */
+/* A note to the opponent (docs/mail.md): at most this many lines and
+ * characters, relayed whole or not at all. */
+#define WW_NOTE_LINES 20
+#define WW_NOTE_CHARS 1000
+
+/* The order block of a mail body: "#orders" ... "#end"; and the note,
+ * "#note" ... "#end", its lines cleaned as they are relayed. */
 struct ww_order_block {
 	bool found, ended;
 	int line;                        /* line of "#orders" in the body */
 	char game[WW_GAME_NAME], side[16], password[256], token[64];
 	int n;
 	char lines[WW_PLAY_MAX][WW_MAIL_LINE];
-	char problem[256];               /* a line too long, too many lines */
+	char problem[256];               /* a line too long, too many lines, a bad note */
+	bool note_found, note_ended;
+	int note_lines, note_chars;      /* as written, past the limits too */
+	int note_blanks;                 /* blank lines not yet known to be inside */
+	char note[4 * WW_NOTE_CHARS + WW_NOTE_LINES + 1]; /* lines joined by LF */
 };
 
 /* mail_intake.c */
@@ -46,6 +56,8 @@ void ww_mail_in_free(struct ww_mail_in *m);
  * <blockquote> lines quoted with "> ", entities decoded. Malloc'd. */
 char *ww_html_to_text(const char *html, size_t len, size_t *outlen);
 void ww_order_block_find(const char *text, struct ww_order_block *b);
+/* Is the line `t` (blanks trimmed) the marker "#WORD" ("# word" too, any case)? */
+bool ww_block_marker(const char *t, const char *word);
 /* "judge+GAME-SIDE-TOKEN@host" for the config's judge address: 0 and
  * the three parts, or -1 if `addr` is not one of the judge's. */
 int ww_judge_subaddress(const char *judge, const char *addr, char *game,

@@ -355,20 +355,9 @@ static bool is_signature(const char *line)
 	return !strcmp(line, "-- ") || !strcmp(line, "--") || !strcmp(line, "-- \r");
 }
 
-/* "#WORD" alone on a line (blanks allowed after the '#'). */
-static bool marker(const char *t, const char *word)
-{
-	if (*t != '#')
-		return false;
-	t++;
-	t += strspn(t, " ");
-	size_t n = strlen(word);
-	return !strncasecmp(t, word, n) && !t[n];
-}
-
 static void block_line(struct mod_block *b, char *t)
 {
-	if (!*t || (*t == '#' && !marker(t, "end")))
+	if (!*t || (*t == '#' && !ww_block_marker(t, "end")))
 		return; /* blank, a comment */
 	if (!strncasecmp(t, "password", 8) && t[8 + strspn(t + 8, " ")] == ':') {
 		char *v = strchr(t, ':') + 1;
@@ -403,8 +392,8 @@ static void mod_block_find(const char *text, struct mod_block *b)
 		if (*t == '>')
 			continue;
 		if (!b->found)
-			b->found = marker(t, "moderator");
-		else if (marker(t, "end"))
+			b->found = ww_block_marker(t, "moderator");
+		else if (ww_block_marker(t, "end"))
 			b->ended = true;
 		else
 			block_line(b, t);

@@ -420,7 +420,12 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 	}
 	fputc('\n', f);
 	ww_view(&p->after->state, to, &view);
-	ww_report_text(f, in->d, &view, to, &p->ev, p->after->meta.commitment);
+	struct ww_report r = { .d = in->d, .view = &view, .recipient = to, .events = &p->ev,
+			       .commitment = p->after->meta.commitment,
+			       .note = in->b.note_found ? in->b.note : NULL, .note_from = p->side };
+	char err[512];
+	if (ww_report_write(f, &r, err, sizeof err))
+		note(in, "report: %s", err);
 	if (p->after->meta.seed_revealed)
 		ww_report_seed(f, p->after->meta.seed_hex);
 	if (p->after->state.phase != WW_PH_GAME_OVER)
@@ -570,6 +575,9 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 	}
 	fputs("What was wrong:\n", f);
 	ww_report_line(f, reason);
+	if (in->b.note_found)
+		ww_report_line(f, "And so your note was not relayed: a note goes to your opponent "
+			       "only with orders that are accepted; send it again with them.");
 	if (stale_from > 0) {
 		fputs("\nYour token belongs to an earlier move. What has happened since:\n", f);
 		moves_since(f, in, stale_from);
@@ -724,6 +732,9 @@ static int block_problem(struct intake *in)
 			      "refused until it resumes", 0);
 	if (block_missing(in))
 		return refuse(in, NULL, block_missing(in), 0);
+	if (in->b.note_found && !in->b.note_ended)
+		return refuse(in, NULL, "the note has no '#end' line (nothing is read after a "
+			      "signature line '-- ')", 0);
 	if (in->b.problem[0])
 		return refuse(in, NULL, in->b.problem, 0);
 	if (in->b.n == 0)
@@ -756,7 +767,8 @@ static int play(struct intake *in)
 		} else {
 			struct ww_log_entry e = { .sender = in->m.from,
 						  .message_id = in->m.message_id,
-						  .received = in->m.date[0] ? in->m.date : NULL };
+						  .received = in->m.date[0] ? in->m.date : NULL,
+						  .note = in->b.note_found ? in->b.note : NULL };
 			enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files,
 							       in->nfiles, in->imap_id, err,
 							       sizeof err);

@@ -18,7 +18,7 @@ static const char ORDER_FORMS[] =
 	"done | intercept GENERAL, ... | no intercept|battle-card | "
 	"retreat-before-battle to S | stand | battle-card|battle-discard N | "
 	"retreat [by sea] to S | navy ZONE | french-forces S | remove-cu S | "
-	"remove-pc S, ... | standing ...";
+	"remove-pc S, ... | standing ... | resign";
 
 static void say(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -1351,13 +1351,13 @@ static int parse_for_the_king(const struct ww_data *d, struct cursor *c, const c
 	return parse_spaces(d, c, o, err, len);
 }
 
-/* pass | done | stand: one word, nothing after it. */
+/* pass | done | stand | resign: one word, nothing after it. */
 static int parse_word(const struct ww_data *d, struct cursor *c, const char *w,
 		      struct ww_order *o, char *err, size_t len)
 {
 	(void)d;
 	o->kind = !strcmp(w, "pass") ? WW_ORD_PASS : !strcmp(w, "done") ? WW_ORD_DONE :
-		  WW_ORD_STAND;
+		  !strcmp(w, "resign") ? WW_ORD_RESIGN : WW_ORD_STAND;
 	return trailing(c, w, err, len);
 }
 
@@ -1434,7 +1434,7 @@ static const struct verb {
 	{ "no", false, parse_no }, { "no-", true, parse_no },
 	{ "battle", true, parse_battle }, { "navy", false, parse_navy },
 	{ "french", true, parse_french }, { "remove", true, parse_remove },
-	{ "standing", false, parse_standing },
+	{ "standing", false, parse_standing }, { "resign", false, parse_word },
 };
 
 /* The entry for an order's first word (lower case), or NULL. */
@@ -1659,6 +1659,9 @@ void ww_order_format(const struct ww_data *d, const struct ww_order *o,
 		break;
 	case WW_ORD_PASS:
 		put(out, len, &at, "pass");
+		return;
+	case WW_ORD_RESIGN:
+		put(out, len, &at, "resign");
 		return;
 	case WW_ORD_FIRST:
 		put(out, len, &at, "first %s",

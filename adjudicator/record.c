@@ -502,6 +502,11 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 			(unsigned)r->from_move, (unsigned)r->to_move, r->target, r->first, r->last,
 			(unsigned long long)r->next_roll, (unsigned long long)r->next_shuffle);
 	}
+	if (e->note && *e->note) { /* public, relayed to the opponent; replay reads past it */
+		fputs("note: ", f);
+		ww_yaml_quote(f, e->note);
+		fputc('\n', f);
+	}
 	order_lines(f, "order", e->order_text);
 	if (e->not_carried_out)
 		order_lines(f, "\nnot_carried_out", e->not_carried_out);

@@ -83,6 +83,7 @@ struct ww_log_entry {
 	bool rejected;
 	const char *reason;       /* when rejected, or why the rest was not carried out */
 	const char *not_carried_out; /* accepted in part: the order lines after the refused one */
+	const char *note;         /* a note to the opponent (docs/mail.md), or NULL */
 	const struct ww_events *events;
 	const struct ww_rollback *rollback; /* a rollback entry; NULL otherwise */
 };

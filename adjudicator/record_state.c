@@ -24,7 +24,9 @@ static const char *const play_words[] = { "none", "ops", "queue", "campaign" };
 static const char *const battle_step_words[] = {
 	"none", "attacker-card", "defender-card", "retreat",
 };
-static const char *const victory_words[] = { "none", "automatic", "war-ends", "last-year" };
+static const char *const victory_words[] = {
+	"none", "automatic", "war-ends", "last-year", "resignation",
+};
 /* enum ww_location, from -1 down */
 static const char *const location_words[] = {
 	"reinforcements", "captured", "removed", "french box", "dispersed",

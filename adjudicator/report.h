@@ -43,6 +43,9 @@ struct ww_report {
 	const char *seed_hex;           /* the seed once revealed, else NULL */
 	const char *templates;          /* template directory; NULL: found beside the data */
 	bool stand_in;                  /* a preview: the events' dice are stand-ins */
+	const char *note;               /* the orderer's note to the opponent with
+					 * `events` (docs/mail.md), or NULL */
+	enum ww_side note_from;         /* who wrote it */
 };
 
 /* report_text.c */

@@ -60,6 +60,7 @@ static const char *victory_words(enum ww_victory v)
 	case WW_WIN_AUTOMATIC: return "automatic victory, 13.1";
 	case WW_WIN_WAR_ENDS: return "the war has ended, 13.2";
 	case WW_WIN_LAST_YEAR: return "the end of the last year, 13.2";
+	case WW_WIN_RESIGNATION: return "the other side resigned";
 	default: return "";
 	}
 }
@@ -107,7 +108,37 @@ static void add_events(struct build *b, struct tpl_obj *step, const struct ww_ev
 	}
 }
 
-static void recent(struct build *b)
+/* A note is relayed as lines of at most NOTE_WIDTH columns, each written
+ * behind a mark by the template (report.txt, "recent"), so that no line
+ * of it can begin like an order block, a quoted line or the judge's own
+ * words, and the report's wrapping never breaks one. */
+#define NOTE_WIDTH (WW_REPORT_WIDTH - 6)
+
+static int add_note(struct build *b, struct tpl_obj *step, enum ww_side from, const char *note)
+{
+	char *text = NULL;
+	size_t len = 0;
+	tpl_list(step, "note_lines");
+	if (!note || !*note)
+		return 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f || tpl_wrap(f, note, strlen(note), NOTE_WIDTH) || fclose(f)) {
+		snprintf(b->err, b->errlen, "out of memory while relaying the note");
+		free(text);
+		return -1;
+	}
+	for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+		*nl = '\0';
+		tpl_set(tpl_add(step, "note_lines"), "line", "%s", line);
+	}
+	free(text);
+	tpl_set(step, "note_from", "%s", ww_side_name(from));
+	tpl_set(step, "note_to", "%s", ww_side_name(from == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN));
+	tpl_flag(step, "note_yours", from == b->r->recipient);
+	return 0;
+}
+
+static int recent(struct build *b)
 {
 	const struct ww_report *r = b->r;
 	tpl_list(b->root, "steps");
@@ -116,6 +147,8 @@ static void recent(struct build *b)
 		tpl_set(step, "move", "%s", "");
 		tpl_set(step, "side", "%s", "");
 		add_events(b, step, r->events);
+		if (add_note(b, step, r->note_from, r->note))
+			return -1;
 	}
 	for (int i = 0; r->recent && i < r->recent->n; i++) {
 		const struct ww_recent_step *s = &r->recent->v[i];
@@ -123,8 +156,10 @@ static void recent(struct build *b)
 		tpl_set(step, "move", "%u", (unsigned)s->move);
 		tpl_set(step, "side", "%s", s->side == WW_NOBODY ? "" : ww_side_name(s->side));
 		add_events(b, step, &s->ev);
+		add_note(b, step, s->side, NULL);
 	}
 	tpl_flag(b->root, "has_recent", r->events || (r->recent && r->recent->n));
+	return 0;
 }
 
 static bool space_occupied(const struct ww_data *d, const struct ww_state *v, int s)
@@ -394,8 +429,7 @@ static int guide(struct build *b)
 static int build_model(struct build *b)
 {
 	header(b);
-	recent(b);
-	if (board(b))
+	if (recent(b) || board(b))
 		return -1;
 	tracks(b);
 	if (boxes(b))

@@ -50,6 +50,7 @@ enum ww_order_kind {
 	WW_ORD_REMOVE_CU,        /* remove-cu S [, S]  (European War, 12.2.B.iii) */
 	WW_ORD_REMOVE_PC,        /* remove-pc S, S, ...  (Washington captured, 7.6.B) */
 	WW_ORD_STANDING,         /* standing never-intercept | always-intercept G | ... | clear */
+	WW_ORD_RESIGN,           /* resign: the other side wins (docs/rulings.md) */
 	WW_ORD_KINDS             /* one past the last kind */
 };
 

@@ -616,8 +616,25 @@ static bool takes_no_spaces(const struct ww_order *o)
 {
 	return o->kind == WW_ORD_PASS || o->kind == WW_ORD_FIRST || o->kind == WW_ORD_EXCHANGE ||
 	       o->kind == WW_ORD_DONE || o->kind == WW_ORD_NO_INTERCEPT || o->kind == WW_ORD_STAND ||
+	       o->kind == WW_ORD_RESIGN ||
 	       (o->kind == WW_ORD_DISCARD && o->action == WW_DISCARD_ONLY) ||
 	       (o->kind == WW_ORD_PLAY_QUEUE && !o->queue_move);
+}
+
+/* The judge's ruling (docs/rulings.md; the rule book has none): a side
+ * may resign at any moment, and the other side wins at once. The position
+ * stands as it is, a battle or a move under way included. */
+static void resign(struct ww_ctx *p, enum ww_side side)
+{
+	struct ww_state *s = p->s;
+	enum ww_side winner = side == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN;
+	ww_event(p->ev, WW_TO_BOTH, "The %s player resigns: %s victory.", ww_side_name(side),
+		 ww_side_name(winner));
+	s->winner = winner;
+	s->victory = WW_WIN_RESIGNATION;
+	s->phase = WW_PH_GAME_OVER;
+	ww_ask(s, WW_NOBODY, WW_ASK_NOTHING);
+	s->move++;
 }
 
 static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
@@ -639,6 +656,10 @@ static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *
 	}
 	if (o->kind == WW_ORD_STANDING) /* any time, by either side */
 		return ww_standing_order(p, side, o);
+	if (o->kind == WW_ORD_RESIGN) {
+		resign(p, side);
+		return 0;
+	}
 	if (side != s->to_move) {
 		char what[160];
 		ww_prompt_text(p->d, s, what, sizeof what);

@@ -55,6 +55,7 @@ enum ww_victory {
 	WW_WIN_AUTOMATIC,        /* 13.1 */
 	WW_WIN_WAR_ENDS,         /* 13.2, North's Government Falls */
 	WW_WIN_LAST_YEAR,        /* 13.2, the end of 1783 (5.7 clarification) */
+	WW_WIN_RESIGNATION,      /* the loser resigned (docs/rulings.md) */
 };
 
 struct ww_space_state {

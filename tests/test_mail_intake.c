@@ -154,6 +154,10 @@ static void test_block_rules(void **s)
 	ww_order_block_find("#orders\nattack Boston\n#end\n", b);
 	assert_int_equal(b->n, 1);
 	assert_string_equal(b->lines[0], "attack Boston");
+	/* issue 12: `resign` starts an order, so it is not joined to the line before */
+	ww_order_block_find("#orders\nplay 3 event\nresign\n#end\n", b);
+	assert_int_equal(b->n, 2);
+	assert_string_equal(b->lines[1], "resign");
 	free(b);
 }
 

@@ -467,6 +467,7 @@ static void error_trailing_words(void **state)
 	(void)state;
 	parse_bad("pass now", "unexpected 'now' after 'pass'");
 	parse_bad("exchange 12 quickly", "unexpected 'quickly'");
+	parse_bad("resign the game", "unexpected 'the game' after 'resign'");
 }
 
 static void error_committees_need_spaces(void **state)
@@ -989,8 +990,9 @@ static void army_format_round_trips_every_kind(void **state)
 		{ WW_ORD_REMOVE_PC, "remove-pc Boston, Quebec, Charlotte" },
 		{ WW_ORD_STANDING, "standing always-intercept Greene" },
 		{ WW_ORD_STANDING, "standing clear" },
+		{ WW_ORD_RESIGN, "Resign." },
 	};
-	bool seen[WW_ORD_STANDING + 1] = { false };
+	bool seen[WW_ORD_RESIGN + 1] = { false };
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct ww_order a, b;
 		char text[512];
@@ -1005,7 +1007,7 @@ static void army_format_round_trips_every_kind(void **state)
 				 cases[i].line, text);
 		seen[a.kind] = true;
 	}
-	for (int k = WW_ORD_COMMITTEES; k <= WW_ORD_STANDING; k++)
+	for (int k = WW_ORD_COMMITTEES; k <= WW_ORD_RESIGN; k++)
 		if (!seen[k])
 			fail_msg("order kind %d has no round-trip case", k);
 }

@@ -167,6 +167,14 @@ static void test_state_round_trip(void **st)
 	assert_int_equal(ww_state_read_yaml(text, len, data, &b, err, sizeof err), 0);
 	assert_memory_equal(&a, &b, sizeof a);
 	free(text);
+
+	/* a game won by the other side's resignation (docs/rulings.md) */
+	a.victory = WW_WIN_RESIGNATION;
+	text = state_text(&a, true, &len);
+	assert_non_null(strstr(text, "victory: resignation\n"));
+	assert_int_equal(ww_state_read_yaml(text, len, data, &b, err, sizeof err), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	free(text);
 }
 
 static void test_state_public_hides_hands_and_deck(void **st)

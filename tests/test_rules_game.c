@@ -420,6 +420,38 @@ static void test_13_2_game_ends_in_war_ends_year(void **state)
 	game_end(&g);
 }
 
+/* The judge's ruling on resignation (docs/rulings.md): either side may
+ * resign at any moment, its move or not; the other side wins at once. */
+static void test_resign_at_any_moment(void **state)
+{
+	(void)state;
+	struct game g;
+	to_first_impulse(&g);
+	assert_int_equal(g.s.to_move, WW_AMERICAN);
+	struct ww_state before = g.s;
+	order_ok(&g, WW_BRITISH, "resign");
+	assert_int_equal(g.s.phase, WW_PH_GAME_OVER);
+	assert_int_equal(g.s.winner, WW_AMERICAN);
+	assert_int_equal(g.s.victory, WW_WIN_RESIGNATION);
+	assert_int_equal(g.s.to_move, WW_NOBODY);
+	assert_int_equal(g.s.prompt, WW_ASK_NOTHING);
+	assert_int_equal(g.s.move, before.move + 1);
+	assert_true(saw_event(&g, "The British player resigns: American victory"));
+	/* the position stands as it was: no die, no card, no piece moved */
+	assert_int_equal(g.s.next_roll, before.next_roll);
+	assert_memory_equal(g.s.space, before.space, sizeof before.space);
+	assert_memory_equal(&g.s.hand, &before.hand, sizeof before.hand);
+	order_refused(&g, WW_AMERICAN, "play 1 pc Boston", "game is over");
+	order_refused(&g, WW_BRITISH, "resign", "game is over");
+	game_end(&g);
+
+	game_start(&g); /* the American, on his own move, before the set-up is done */
+	order_ok(&g, WW_AMERICAN, "resign");
+	assert_int_equal(g.s.winner, WW_BRITISH);
+	assert_int_equal(g.s.victory, WW_WIN_RESIGNATION);
+	game_end(&g);
+}
+
 /* 6.34.C.i: the Declaration places an American PC in each colony where it
  * can, the American choosing; colonies with one possible space are
  * filled without asking. */
@@ -490,6 +522,7 @@ int main(void)
 		cmocka_unit_test(test_6_34_C_iii_war_ends),
 		cmocka_unit_test(test_5_7_year_ends_and_1776_begins),
 		cmocka_unit_test(test_13_2_game_ends_in_war_ends_year),
+		cmocka_unit_test(test_resign_at_any_moment),
 		cmocka_unit_test(test_6_34_C_i_declaration),
 		cmocka_unit_test(test_view_hides_hand_and_deck),
 	};
