@@ -153,6 +153,14 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen);
 
+/* For the benchmark and tests: the board's pixels (0x00RRGGBB, row by
+ * row, malloc'd; NULL with the problem in err), and those pixels encoded
+ * as ww_report_png encodes them (0, or -1). */
+uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side recipient, const struct ww_events *last,
+			  char *err, size_t errlen);
+int ww_board_encode(FILE *out, const uint32_t *px);
+
 /* For tests: a pixel that shows a piece in its own colour. */
 enum ww_board_piece {
 	WW_PIECE_SPACE,          /* the space's centre: its PC, or an empty space */

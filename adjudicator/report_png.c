@@ -3,7 +3,7 @@
  * the lines between spaces, the spaces in their shapes, the pieces, and
  * the tracks and boxes in the sea and the Great Lakes corner. Everything
  * comes from the data and one side's view; the same view gives the same
- * bytes (fixed font family, no clock, cairo's deterministic PNG writer). */
+ * bytes (fixed font family, no clock, png_palette.c's deterministic writer). */
 #include <dlfcn.h>
 #include <math.h>   /* M_PI only: no libm */
 #include <stddef.h>
@@ -12,6 +12,7 @@
 #include <cairo.h>
 #include "cache.h"
 #include "plugin.h"
+#include "png_palette.h"
 #include "report.h"
 
 #define W WW_BOARD_W
@@ -28,7 +29,7 @@ enum {
 	PC_AMERICAN = 0x2456a6, PC_BRITISH = 0xc8282d,
 	CU_BRITISH = 0xb01e23, CU_AMERICAN = 0x1c4587, CU_FRENCH = 0xf4f4ff,
 	GEN_BRITISH = 0x7d1418, GEN_AMERICAN = 0x172f5c, CONGRESS = 0xe3b11f,
-	HIGHLIGHT = 0xff8c00, WINTER_LINE = 0x3b5bb5, PANEL = 0xf8f3e3,
+	HIGHLIGHT = 0xff8c00, WINTER_LINE = 0x3b5bb5, PANEL = 0xf8f3e3, ZONE_PANEL = 0xe8f1f8,
 };
 
 /* Soft colony colours, neighbours in the data's order differ. */
@@ -748,7 +749,7 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 		font(cr, 12, true);
 		double w = text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
-		rgb(cr, 0xe8f1f8);
+		rgb(cr, ZONE_PANEL);
 		cairo_fill_preserve(cr);
 		rgb(cr, PORT_RIM);
 		cairo_set_line_width(cr, 1.5);
@@ -975,11 +976,17 @@ static void release_fonts(void)
 	dlclose(fc);
 }
 
-static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int len)
-{
-	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
-		CAIRO_STATUS_WRITE_ERROR;
-}
+/* The board's own colours and the colonies' tints: each keeps its place
+ * in the palette, so a piece is always painted in exactly its colour
+ * (png_palette.h). */
+static const uint32_t OWN_COLOURS[] = {
+	SEA, SEA_DEEP, WILDERNESS, COAST, BORDER, INK, LINK, ARNOLD, SPACE_EMPTY, PORT_RIM,
+	PC_AMERICAN, PC_BRITISH, CU_BRITISH, CU_AMERICAN, CU_FRENCH, GEN_BRITISH,
+	GEN_AMERICAN, CONGRESS, HIGHLIGHT, WINTER_LINE, PANEL, CANADA_TINT, ZONE_PANEL, 0xffffff,
+};
+#define NOWN (int)(sizeof OWN_COLOURS / sizeof *OWN_COLOURS)
+#define NTINT (int)(sizeof TINT / sizeof *TINT)
+
 
 static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 		 enum ww_side recipient, const struct ww_events *last, const struct land *l)
@@ -1043,23 +1050,24 @@ static int painted_land(const struct ww_data *d, struct land *l)
 	return 0;
 }
 
-int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		  enum ww_side recipient, const struct ww_events *last,
-		  char *err, size_t errlen)
+/* The board drawn into a picture the caller destroys; NULL, with the
+ * problem in err, if it cannot be. */
+static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *view,
+			      enum ww_side recipient, const struct ww_events *last,
+			      char *err, size_t errlen)
 {
 	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-	int rc = -1;
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
 	    cairo_image_surface_get_stride(img) != W * 4) {
 		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
-		goto out;
+		goto fail;
 	}
 	cairo_surface_flush(img);
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
 	if (painted_land(d, &l)) {
 		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
-		goto out;
+		goto fail;
 	}
 	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
@@ -1070,15 +1078,47 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 	release_fonts(); /* before the encoder's buffers: a lower peak */
 	if (st != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
-		goto out;
+		goto fail;
 	}
-	st = cairo_surface_write_to_png_stream(img, to_file, out);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "writing the PNG: %s", cairo_status_to_string(st));
-		goto out;
-	}
-	rc = 0;
-out:
+	cairo_surface_flush(img);
+	return img;
+fail:
+	cairo_surface_destroy(img);
+	return NULL;
+}
+
+uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side recipient, const struct ww_events *last,
+			  char *err, size_t errlen)
+{
+	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
+	uint32_t *px = img ? malloc(sizeof *px * W * H) : NULL;
+	if (px)
+		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * W * H);
+	else if (img)
+		snprintf(err, errlen, "out of memory");
+	cairo_surface_destroy(img);
+	return px;
+}
+
+int ww_board_encode(FILE *out, const uint32_t *px)
+{
+	uint32_t fixed[NOWN + NTINT];
+	memcpy(fixed, OWN_COLOURS, sizeof OWN_COLOURS);
+	memcpy(fixed + NOWN, TINT, sizeof TINT);
+	return ww_png_palette_write(out, px, W, H, fixed, NOWN + NTINT);
+}
+
+int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
+		  enum ww_side recipient, const struct ww_events *last,
+		  char *err, size_t errlen)
+{
+	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
+	if (!img)
+		return -1;
+	int rc = ww_board_encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
+	if (rc)
+		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
 	cairo_surface_destroy(img);
 	return rc;
 }

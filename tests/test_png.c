@@ -227,6 +227,49 @@ static void the_land_from_the_cache_draws_the_same(void **state)
 	corpus_free(&c);
 }
 
+/* The pieces on the map: CU stacks, generals, PCs. */
+static int busyness(const struct ww_state *s)
+{
+	int n = 0;
+	for (int sp = 0; sp < test_data()->nspaces; sp++)
+		n += (s->space[sp].pc != 0) + (s->space[sp].cu[0] > 0) + (s->space[sp].cu[1] > 0) +
+			(s->space[sp].cu[2] > 0);
+	for (int g = 0; g < test_data()->ngenerals; g++)
+		n += s->general_at[g] >= 0;
+	return n;
+}
+
+/* Issue 12: a board attachment is at most 120 KB (it was 325 KB), so
+ * that a mail with it is about 160 KB of base64: the busiest position of
+ * three random games and the end of the scripted one, in every view. */
+#define ATTACHMENT_MAX 120000
+static void a_busy_board_is_at_most_120_kb(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { -1 };
+	corpus_script(&c, keep, 1);
+	for (uint64_t seed = 1; seed <= 3; seed++)
+		corpus_driver(&c, seed, 10);
+	int busiest = 0;
+	for (int i = 0; i < c.n; i++)
+		if (busyness(&c.v[i].s) > busyness(&c.v[busiest].s))
+			busiest = i;
+	const int look[] = { 0, busiest };
+	for (int k = 0; k < 2; k++) {
+		for (enum ww_side side = WW_NOBODY; side <= WW_BRITISH; side++) {
+			struct png a;
+			render(&c.v[look[k]], side, &a);
+			if (a.len > ATTACHMENT_MAX)
+				fail_msg("%s, side %d: the board is %zu bytes, over %d", c.v[look[k]].name,
+					 (int)side, a.len, ATTACHMENT_MAX);
+			check_pixels(&c.v[look[k]], &a);
+			free(a.bytes);
+		}
+	}
+	corpus_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +277,7 @@ int main(void)
 		cmocka_unit_test(the_picture_hides_the_other_hand),
 		cmocka_unit_test(every_position_draws_deterministically),
 		cmocka_unit_test(the_land_from_the_cache_draws_the_same),
+		cmocka_unit_test(a_busy_board_is_at_most_120_kb),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }
