@@ -167,11 +167,12 @@ enum ww_board_piece {
 	WW_PIECE_CU_BRITISH,
 	WW_PIECE_CU_AMERICAN,
 	WW_PIECE_CU_FRENCH,
-	WW_PIECE_GENERAL,        /* the first general's name plate */
+	WW_PIECE_GENERAL_BRITISH,  /* the first British general's name plate */
+	WW_PIECE_GENERAL_AMERICAN, /* the first American (or French) general's */
 	WW_PIECE_CONGRESS,
 };
-void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p,
-		   int *x, int *y);
+void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int space,
+		   enum ww_board_piece p, int *x, int *y);
 /* The colour (0xRRGGBB) that pixel shows for this space's state. */
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 			 int space, enum ww_board_piece p);

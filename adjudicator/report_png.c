@@ -63,20 +63,29 @@ static struct spot centre(const struct ww_data *d, int s)
 	return (struct spot){ d->spaces[s].x, d->spaces[s].y };
 }
 
-/* CU squares to the right of the space, one per nation present. */
+/* Each side's pieces have their own place in a space, so that both show
+ * when both are there (a battle, an interception: issue 12): the British
+ * CUs to the left of the space (further left when the Congress is there),
+ * the American and the French to its right; the generals' name plates
+ * above it, the British ones ending left of its centre, the American
+ * ones starting right of it, the first lowest. */
 #define CU_SIZE 18
-static struct spot cu_box(const struct ww_data *d, int s, int k)
+#define PLATE_H 14
+
+static struct spot cu_box(const struct ww_data *d, const struct ww_state *v, int s, int nation)
 {
 	struct spot c = centre(d, s);
-	return (struct spot){ c.x + 15 + k * (CU_SIZE + 2), c.y - CU_SIZE / 2.0 };
+	double x = nation == WW_NAT_BRITISH ? c.x - 15 - CU_SIZE - (v->congress_at == s ? 20 : 0) :
+		c.x + 15 + (nation == WW_NAT_FRENCH) * (CU_SIZE + 2);
+	return (struct spot){ x, c.y - CU_SIZE / 2.0 };
 }
 
-/* General plates above the space, the first lowest. */
-#define PLATE_H 14
-static struct spot plate(const struct ww_data *d, int s, int k)
+/* The k-th plate of the side's generals: its top, and the x where it
+ * starts (American) or ends (British). */
+static struct spot plate(const struct ww_data *d, int s, int side, int k)
 {
 	struct spot c = centre(d, s);
-	return (struct spot){ c.x - 14, c.y - 33 - k * (PLATE_H + 2) };
+	return (struct spot){ side == WW_BRITISH ? c.x - 2 : c.x + 2, c.y - 33 - k * (PLATE_H + 2) };
 }
 
 static struct spot congress_spot(const struct ww_data *d, int s)
@@ -85,14 +94,8 @@ static struct spot congress_spot(const struct ww_data *d, int s)
 	return (struct spot){ c.x - 25, c.y };
 }
 
-/* British and American CUs never share a space; French ones stand
- * beside the American. */
-static int cu_slot(int nation)
-{
-	return nation == WW_NAT_FRENCH;
-}
-
-void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, int *x, int *y)
+void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int space,
+		   enum ww_board_piece p, int *x, int *y)
 {
 	struct spot s = centre(d, space);
 	switch (p) {
@@ -102,13 +105,14 @@ void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, in
 	case WW_PIECE_CU_AMERICAN:
 	case WW_PIECE_CU_FRENCH:
 		/* the corner of the nation's square, clear of the count */
-		s = cu_box(d, space, cu_slot(p - WW_PIECE_CU_BRITISH));
+		s = cu_box(d, view, space, p - WW_PIECE_CU_BRITISH);
 		s.x += 2;
 		s.y += 2;
 		break;
-	case WW_PIECE_GENERAL:
-		s = plate(d, space, 0);
-		s.x += 2;
+	case WW_PIECE_GENERAL_BRITISH:
+	case WW_PIECE_GENERAL_AMERICAN: /* the plate's inner end, clear of the name */
+		s = plate(d, space, p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN, 0);
+		s.x += p == WW_PIECE_GENERAL_BRITISH ? -2 : 2;
 		s.y += PLATE_H / 2.0;
 		break;
 	case WW_PIECE_CONGRESS:
@@ -122,7 +126,6 @@ void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, in
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 			 int space, enum ww_board_piece p)
 {
-	(void)d;
 	switch (p) {
 	case WW_PIECE_SPACE:
 		return view->space[space].pc == WW_AMERICAN ? PC_AMERICAN :
@@ -130,11 +133,14 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 	case WW_PIECE_CU_BRITISH: return CU_BRITISH;
 	case WW_PIECE_CU_AMERICAN: return CU_AMERICAN;
 	case WW_PIECE_CU_FRENCH: return CU_FRENCH;
-	case WW_PIECE_GENERAL:
+	case WW_PIECE_GENERAL_BRITISH:
+	case WW_PIECE_GENERAL_AMERICAN: {
+		int side = p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN;
 		for (int g = 0; g < d->ngenerals; g++)
-			if (view->general_at[g] == space)
-				return d->generals[g].side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN;
+			if (view->general_at[g] == space && (int)d->generals[g].side == side)
+				return side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN;
 		return 0;
+	}
 	case WW_PIECE_CONGRESS: return CONGRESS;
 	}
 	return 0;
@@ -590,10 +596,14 @@ static void cu_square(cairo_t *cr, double x, double y, int count, uint32_t fill,
 	text(cr, x + CU_SIZE / 2.0 - text_width(cr, n) / 2, y + 13.5, n, ink);
 }
 
-static void general_plate(cairo_t *cr, double x, double y, const char *name, int side)
+/* A general's name plate from x, or, `ending` there, up to x. */
+static void general_plate(cairo_t *cr, double x, double y, const char *name, int side,
+			  bool ending)
 {
 	font(cr, 11, true);
 	double w = text_width(cr, name) + 8;
+	if (ending)
+		x -= w;
 	cairo_rectangle(cr, x, y, w, PLATE_H);
 	rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
 	cairo_fill(cr);
@@ -620,15 +630,16 @@ static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *
 	for (int n = 0; n < WW_NATIONS; n++) {
 		if (!v->space[s].cu[n])
 			continue;
-		struct spot b = cu_box(d, s, cu_slot(n));
+		struct spot b = cu_box(d, v, s, n);
 		cu_square(cr, b.x, b.y, v->space[s].cu[n], fill[n], ink[n]);
 	}
-	int k = 0;
+	int k[3] = { 0 };
 	for (int g = 0; g < d->ngenerals; g++) {
-		if (v->general_at[g] != s)
+		int side = d->generals[g].side;
+		if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 			continue;
-		struct spot p = plate(d, s, k++);
-		general_plate(cr, p.x, p.y, d->generals[g].name, d->generals[g].side);
+		struct spot p = plate(d, s, side, k[side]++);
+		general_plate(cr, p.x, p.y, d->generals[g].name, side, side == WW_BRITISH);
 	}
 	if (v->congress_at == s) {
 		struct spot c = congress_spot(d, s);
@@ -843,7 +854,7 @@ static void box_contents(cairo_t *cr, const struct ww_data *d, const struct ww_s
 			cx = x + 8;
 			cy += PLATE_H + 4;
 		}
-		general_plate(cr, cx, cy + 2, d->generals[g].name, d->generals[g].side);
+		general_plate(cr, cx, cy + 2, d->generals[g].name, d->generals[g].side, false);
 		cx += pw + 4;
 	}
 }

@@ -55,7 +55,7 @@ static bool clear_of_others(const struct ww_data *d, int space, int x, int y)
 		if (s == space)
 			continue;
 		int dx = x - d->spaces[s].x, dy = y - d->spaces[s].y;
-		if (dx > -40 && dx < 80 && dy > -70 && dy < 35)
+		if (dx > -95 && dx < 80 && dy > -70 && dy < 35)
 			return false;
 	}
 	return true;
@@ -77,23 +77,24 @@ static int check_pixels(const struct position *p, const struct png *png)
 	ww_view(&p->s, WW_NOBODY, &view);
 	for (int s = 0; s < d->nspaces; s++) {
 		int x, y;
-		ww_board_spot(d, s, WW_PIECE_SPACE, &x, &y);
+		ww_board_spot(d, &view, s, WW_PIECE_SPACE, &x, &y);
 		uint32_t want = ww_board_colour(d, &view, s, WW_PIECE_SPACE), got = pixel(img, x, y);
 		if (got != want)
 			fail_msg("%s: %s at (%d, %d) is #%06x, expected #%06x", p->name,
 				 d->spaces[s].name, x, y, got, want);
 		checked++;
 		enum ww_board_piece pieces[] = { WW_PIECE_CU_BRITISH, WW_PIECE_CU_AMERICAN,
-						 WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL,
-						 WW_PIECE_CONGRESS };
+						 WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL_BRITISH,
+						 WW_PIECE_GENERAL_AMERICAN, WW_PIECE_CONGRESS };
 		for (size_t k = 0; k < sizeof pieces / sizeof *pieces; k++) {
 			enum ww_board_piece pc = pieces[k];
-			bool there = pc == WW_PIECE_GENERAL ? ww_board_colour(d, &view, s, pc) != 0 :
+			bool there = pc == WW_PIECE_GENERAL_BRITISH || pc == WW_PIECE_GENERAL_AMERICAN ?
+				ww_board_colour(d, &view, s, pc) != 0 :
 				pc == WW_PIECE_CONGRESS ? view.congress_at == s :
 				view.space[s].cu[pc - WW_PIECE_CU_BRITISH] > 0;
 			if (!there)
 				continue;
-			ww_board_spot(d, s, pc, &x, &y);
+			ww_board_spot(d, &view, s, pc, &x, &y);
 			if (!clear_of_others(d, s, x, y))
 				continue;
 			want = ww_board_colour(d, &view, s, pc);
@@ -148,7 +149,7 @@ static void a_pc_changes_the_picture(void **state)
 	render(&c.v[1], WW_NOBODY, &b);
 	assert_false(a.len == b.len && !memcmp(a.bytes, b.bytes, a.len));
 	int concord = space(test_data(), "Concord NH"), x, y;
-	ww_board_spot(test_data(), concord, WW_PIECE_SPACE, &x, &y);
+	ww_board_spot(test_data(), &c.v[0].s, concord, WW_PIECE_SPACE, &x, &y);
 	assert_int_equal(ww_board_colour(test_data(), &c.v[0].s, concord, WW_PIECE_SPACE),
 			 0xfffdf4);
 	assert_int_equal(c.v[1].s.space[concord].pc, WW_AMERICAN);
@@ -227,6 +228,62 @@ static void the_land_from_the_cache_draws_the_same(void **state)
 	corpus_free(&c);
 }
 
+static int general_named(const char *name)
+{
+	for (int g = 0; g < test_data()->ngenerals; g++)
+		if (!strcmp(test_data()->generals[g].name, name))
+			return g;
+	fail_msg("no general %s", name);
+	return -1;
+}
+
+/* Issue 12: Howe's 5 CU at Worcester were hidden under the American
+ * pieces exactly when the American had to decide whether to retreat.
+ * Both sides' CUs and generals in one space each show in their colour,
+ * for every view. */
+static void both_sides_in_one_space_are_visible(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 10 };
+	corpus_script(&c, keep, 1);
+	const struct ww_data *d = test_data();
+	struct ww_state *s = &c.v[0].s;
+	for (int sp = 0; sp < d->nspaces; sp++)
+		memset(s->space[sp].cu, 0, sizeof s->space[sp].cu);
+	for (int g = 0; g < d->ngenerals; g++)
+		if (s->general_at[g] >= 0)
+			s->general_at[g] = WW_LOC_REINFORCEMENTS;
+	int worcester = space(d, "Worcester MA");
+	s->space[worcester].cu[WW_NAT_BRITISH] = 5;
+	s->space[worcester].cu[WW_NAT_AMERICAN] = 3;
+	s->space[worcester].cu[WW_NAT_FRENCH] = 2;
+	s->general_at[general_named("Howe")] = (int16_t)worcester;
+	s->general_at[general_named("Washington")] = (int16_t)worcester;
+	const enum ww_board_piece want[] = { WW_PIECE_CU_BRITISH, WW_PIECE_CU_AMERICAN,
+		WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL_BRITISH, WW_PIECE_GENERAL_AMERICAN };
+	for (enum ww_side side = WW_NOBODY; side <= WW_BRITISH; side++) {
+		struct png a;
+		struct ww_state view;
+		render(&c.v[0], side, &a);
+		ww_view(s, side, &view);
+		struct reader r = { &a, 0 };
+		cairo_surface_t *img = cairo_image_surface_create_from_png_stream(read_mem, &r);
+		for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+			int x, y;
+			ww_board_spot(d, &view, worcester, want[k], &x, &y);
+			uint32_t colour = ww_board_colour(d, &view, worcester, want[k]);
+			assert_int_not_equal(colour, 0);
+			if (pixel(img, x, y) != colour)
+				fail_msg("side %d: piece %d at Worcester (%d, %d) is #%06x, expected #%06x",
+					 (int)side, (int)want[k], x, y, pixel(img, x, y), colour);
+		}
+		cairo_surface_destroy(img);
+		free(a.bytes);
+	}
+	corpus_free(&c);
+}
+
 /* The pieces on the map: CU stacks, generals, PCs. */
 static int busyness(const struct ww_state *s)
 {
@@ -278,6 +335,7 @@ int main(void)
 		cmocka_unit_test(every_position_draws_deterministically),
 		cmocka_unit_test(the_land_from_the_cache_draws_the_same),
 		cmocka_unit_test(a_busy_board_is_at_most_120_kb),
+		cmocka_unit_test(both_sides_in_one_space_are_visible),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }
