@@ -489,6 +489,217 @@ static void short_name(const struct ww_data *d, int s, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, name);
 }
 
+static void release_fonts(void);
+
+/* ---- the spaces' names ---- */
+
+/* Each name goes where its box (the text and its halo) meets no other
+ * name, no space's shape and no panel: the first of these places around
+ * its space that is free, tried in the data's order of the spaces, so the
+ * same map gives the same places. Below first, where the pieces are not;
+ * then beside, then above (where the generals' plates are). A name that
+ * finds no free place takes the one it overlaps least. */
+#define NAME_SIZE 11
+#define HALO 1.5
+
+struct name_place { double dx, dy; int ax, ay; }; /* ax, ay: -1 ends, 0 centres, 1 starts there */
+static const struct name_place NAME_PLACES[] = {
+	{ 0, 15, 0, 1 }, { 6, 14, -1, 1 }, { -6, 14, 1, 1 }, { 16, 0, 1, 0 },
+	{ -16, 0, -1, 0 }, { 0, 28, 0, 1 }, { 14, 12, 1, 1 }, { -14, 12, -1, 1 },
+	{ 0, -15, 0, -1 }, { 14, -12, 1, -1 }, { -14, -12, -1, -1 }, { 6, -14, -1, -1 },
+	{ -6, -14, 1, -1 }, { 30, 0, 1, 0 }, { -30, 0, -1, 0 }, { 0, 40, 0, 1 },
+	{ 0, -28, 0, -1 }, { 16, 26, 1, 1 }, { -16, 26, -1, 1 }, { 16, -26, 1, -1 },
+	{ -16, -26, -1, -1 }, { 30, 14, 1, 1 }, { -30, 14, -1, 1 },
+};
+#define NPLACES (int)(sizeof NAME_PLACES / sizeof *NAME_PLACES)
+
+/* The panels drawn over the map (draw). */
+static const struct ww_board_box PANELS[] = {
+	{ 10, 10, 450, 160 }, { 1000, 604, 1590, 972 },
+};
+
+static bool meets(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+static double overlap(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	if (!meets(a, b))
+		return 0;
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w * h;
+}
+
+/* A space's shape (space_shape), its rim included. */
+static struct ww_board_box shape_box(const struct ww_data *d, int s)
+{
+	double r = d->spaces[s].fortified ? 18 : 14;
+	return (struct ww_board_box){ d->spaces[s].x - r, d->spaces[s].y - r,
+				      d->spaces[s].x + r, d->spaces[s].y + r };
+}
+
+/* The box of a name w x h (halo included) put at place p of space s. */
+static struct ww_board_box name_box(const struct ww_data *d, int s, const struct name_place *p,
+				    double w, double h)
+{
+	double x = d->spaces[s].x + p->dx, y = d->spaces[s].y + p->dy;
+	x -= p->ax < 0 ? w : p->ax == 0 ? w / 2 : 0;
+	y -= p->ay < 0 ? h : p->ay == 0 ? h / 2 : 0;
+	return (struct ww_board_box){ x, y, x + w, y + h };
+}
+
+/* How much box b of space s's name meets what it must not: the shapes,
+ * the names placed before it, the panels, the picture's edge. */
+static double crowding(const struct ww_data *d, const struct ww_board_box *b,
+		       const struct ww_board_box *placed, int nplaced)
+{
+	double sum = 0;
+	for (int o = 0; o < d->nspaces; o++) {
+		struct ww_board_box sb = shape_box(d, o);
+		sum += overlap(b, &sb);
+	}
+	for (int o = 0; o < nplaced; o++)
+		sum += overlap(b, &placed[o]);
+	for (size_t k = 0; k < sizeof PANELS / sizeof *PANELS; k++)
+		sum += overlap(b, &PANELS[k]);
+	if (b->x0 < 0 || b->y0 < 0 || b->x1 > W || b->y1 > H)
+		sum += 1e6;
+	return sum;
+}
+
+/* Every space's name: its box, where its lines' centre and first
+ * baseline are (cairo's origin), where its second line starts (0: one
+ * line). A name wider than NAME_WIDE goes on two lines, cut at the blank
+ * nearest its middle ("Lexington and / Concord"). */
+#define NAME_WIDE 110
+#define LINE_H 12
+struct names {
+	struct ww_board_box box[WW_MAX_SPACES];
+	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
+	int split[WW_MAX_SPACES];
+};
+
+static int split_at(cairo_t *cr, const char *name)
+{
+	int n = (int)strlen(name), best = 0;
+	if (text_width(cr, name) <= NAME_WIDE)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if (name[i] == ' ' && (!best || abs(2 * i - n) < abs(2 * best - n)))
+			best = i;
+	return best ? best + 1 : 0;
+}
+
+/* Line i (0, 1) of a name split at `split` into out. */
+static void name_line(const char *name, int split, int i, char *out, size_t len)
+{
+	if (!split)
+		snprintf(out, len, "%s", i ? "" : name);
+	else
+		snprintf(out, len, "%.*s", i ? (int)len : split - 1, name + (i ? split : 0));
+}
+
+/* The ink of the name's lines, centred on x = 0, the first baseline y = 0. */
+static struct ww_board_box ink(cairo_t *cr, const char *name, int split)
+{
+	struct ww_board_box b = { 1e9, 1e9, -1e9, -1e9 };
+	char line[WW_NAME_MAX];
+	for (int i = 0; i < (split ? 2 : 1); i++) {
+		cairo_text_extents_t e;
+		name_line(name, split, i, line, sizeof line);
+		cairo_text_extents(cr, line, &e);
+		double x0 = -e.x_advance / 2 + e.x_bearing, y0 = i * LINE_H + e.y_bearing;
+		b.x0 = x0 < b.x0 ? x0 : b.x0;
+		b.y0 = y0 < b.y0 ? y0 : b.y0;
+		b.x1 = x0 + e.width > b.x1 ? x0 + e.width : b.x1;
+		b.y1 = y0 + e.height > b.y1 ? y0 + e.height : b.y1;
+	}
+	return b;
+}
+
+/* The spaces in the order their names are placed: the widest first,
+ * which have the fewest places to go (the data's order among equals). */
+static void name_order(const struct ww_data *d, const struct names *n, int *order)
+{
+	for (int i = 0; i < d->nspaces; i++) {
+		int s = i, k = i;
+		double w = n->box[s].x1 - n->box[s].x0;
+		for (; k > 0 && n->box[order[k - 1]].x1 - n->box[order[k - 1]].x0 < w; k--)
+			order[k] = order[k - 1];
+		order[k] = s;
+	}
+}
+
+static void place_names(cairo_t *cr, const struct ww_data *d, struct names *n)
+{
+	char name[WW_NAME_MAX];
+	struct ww_board_box e[WW_MAX_SPACES], placed[WW_MAX_SPACES];
+	int order[WW_MAX_SPACES];
+	font(cr, NAME_SIZE, true);
+	for (int s = 0; s < d->nspaces; s++) {
+		short_name(d, s, name, sizeof name);
+		n->split[s] = split_at(cr, name);
+		e[s] = ink(cr, name, n->split[s]);
+		n->box[s] = (struct ww_board_box){ 0, 0, e[s].x1 - e[s].x0 + 2 * HALO,
+						   e[s].y1 - e[s].y0 + 2 * HALO };
+	}
+	name_order(d, n, order);
+	for (int i = 0; i < d->nspaces; i++) {
+		int s = order[i];
+		double w = n->box[s].x1, h = n->box[s].y1, least = -1;
+		for (int k = 0; k < NPLACES && least != 0; k++) {
+			struct ww_board_box b = name_box(d, s, &NAME_PLACES[k], w, h);
+			double c = crowding(d, &b, placed, i);
+			if (least < 0 || c < least) {
+				least = c;
+				n->box[s] = b;
+			}
+		}
+		placed[i] = n->box[s];
+		n->x[s] = n->box[s].x0 + HALO - e[s].x0;
+		n->y[s] = n->box[s].y0 + HALO - e[s].y0;
+	}
+}
+
+static void names(cairo_t *cr, const struct ww_data *d)
+{
+	char name[WW_NAME_MAX], line[WW_NAME_MAX];
+	struct names *n = malloc(sizeof *n);
+	if (!n)
+		return;
+	place_names(cr, d, n);
+	for (int s = 0; s < d->nspaces; s++) {
+		short_name(d, s, name, sizeof name);
+		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
+			name_line(name, n->split[s], i, line, sizeof line);
+			label(cr, n->x[s], n->y[s] + i * LINE_H, line, 1, INK, 0xffffff);
+		}
+	}
+	free(n);
+}
+
+int ww_board_names(const struct ww_data *d, struct ww_board_box *name,
+		   struct ww_board_box *shape)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_t *cr = cairo_create(img);
+	struct names *n = malloc(sizeof *n);
+	if (n)
+		place_names(cr, d, n);
+	for (int s = 0; n && s < d->nspaces; s++) {
+		name[s] = n->box[s];
+		shape[s] = shape_box(d, s);
+	}
+	int rc = n && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+	free(n);
+	cairo_destroy(cr);
+	cairo_surface_destroy(img);
+	release_fonts();
+	return rc;
+}
+
 /* ---- the map ---- */
 
 static void links(cairo_t *cr, const struct ww_data *d)
@@ -998,20 +1209,14 @@ static const uint32_t OWN_COLOURS[] = {
 #define NOWN (int)(sizeof OWN_COLOURS / sizeof *OWN_COLOURS)
 #define NTINT (int)(sizeof TINT / sizeof *TINT)
 
-
 static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 		 enum ww_side recipient, const struct ww_events *last, const struct land *l)
 {
-	char name[WW_NAME_MAX];
 	zones(cr, d, v, l);
 	links(cr, d);
 	winter_line_label(cr, l);
 	last_move(cr, d, recipient, last);
-	font(cr, 11, true);
-	for (int s = 0; s < d->nspaces; s++) {
-		short_name(d, s, name, sizeof name);
-		label(cr, d->spaces[s].x, d->spaces[s].y + 27, name, 1, INK, 0xffffff);
-	}
+	names(cr, d);
 	for (int s = 0; s < d->nspaces; s++)
 		pieces(cr, d, v, s);
 	for (int s = 0; s < d->nspaces; s++) {

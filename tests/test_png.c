@@ -284,6 +284,40 @@ static void both_sides_in_one_space_are_visible(void **state)
 	corpus_free(&c);
 }
 
+static bool boxes_meet(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Issue 12: names overlapped in New England and around Philadelphia and
+ * Wilmington. No two names' boxes (text and halo) meet, none meets
+ * another space's shape, each is on the picture and next to its space. */
+static void no_name_covers_another_or_a_space(void **state)
+{
+	(void)state;
+	const struct ww_data *d = test_data();
+	static struct ww_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES];
+	assert_int_equal(ww_board_names(d, name, shape), 0);
+	for (int a = 0; a < d->nspaces; a++) {
+		const struct ww_board_box *b = &name[a];
+		assert_true(b->x1 > b->x0 + 10 && b->y1 > b->y0 + 6);
+		if (b->x0 < 0 || b->y0 < 0 || b->x1 > WW_BOARD_W || b->y1 > WW_BOARD_H)
+			fail_msg("%s's name is off the picture", d->spaces[a].name);
+		double dx = d->spaces[a].x < b->x0 ? b->x0 - d->spaces[a].x :
+			d->spaces[a].x > b->x1 ? d->spaces[a].x - b->x1 : 0;
+		double dy = d->spaces[a].y < b->y0 ? b->y0 - d->spaces[a].y :
+			d->spaces[a].y > b->y1 ? d->spaces[a].y - b->y1 : 0;
+		if (dx > 40 || dy > 45)
+			fail_msg("%s's name is %.0f, %.0f px away from it", d->spaces[a].name, dx, dy);
+		for (int o = 0; o < d->nspaces; o++) {
+			if (o != a && boxes_meet(b, &shape[o]))
+				fail_msg("%s's name covers %s", d->spaces[a].name, d->spaces[o].name);
+			if (o > a && boxes_meet(b, &name[o]))
+				fail_msg("%s's name meets %s's", d->spaces[a].name, d->spaces[o].name);
+		}
+	}
+}
+
 /* The pieces on the map: CU stacks, generals, PCs. */
 static int busyness(const struct ww_state *s)
 {
@@ -336,6 +370,7 @@ int main(void)
 		cmocka_unit_test(the_land_from_the_cache_draws_the_same),
 		cmocka_unit_test(a_busy_board_is_at_most_120_kb),
 		cmocka_unit_test(both_sides_in_one_space_are_visible),
+		cmocka_unit_test(no_name_covers_another_or_a_space),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }
