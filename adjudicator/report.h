@@ -161,11 +161,15 @@ uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
 			  char *err, size_t errlen);
 int ww_board_encode(FILE *out, const uint32_t *px);
 
-/* For tests: where each space's name is drawn (its box, the halo
- * included) and the box of each space's shape; 0, or -1. */
+/* For tests: where each space's name is drawn for `view` (NULL: the map
+ * alone, no pieces) (its box, the halo included), the box of each
+ * space's shape, and the boxes of the view's pieces on the map (CU
+ * squares, name plates, the Congress), *npieces of them; 0, or -1. */
 struct ww_board_box { double x0, y0, x1, y1; };
-int ww_board_names(const struct ww_data *d, struct ww_board_box *name,
-		   struct ww_board_box *shape);
+#define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
+int ww_board_names(const struct ww_data *d, const struct ww_state *view,
+		   struct ww_board_box *name, struct ww_board_box *shape,
+		   struct ww_board_box *piece, int *npieces);
 
 /* For tests: a pixel that shows a piece in its own colour. */
 enum ww_board_piece {

@@ -552,10 +552,17 @@ static struct ww_board_box name_box(const struct ww_data *d, int s, const struct
 
 /* How much box b of space s's name meets what it must not: the shapes,
  * the names placed before it, the panels, the picture's edge. */
+/* Meeting a piece counts for little: a name keeps clear of the pieces
+ * where it can, but rather covers a piece than a name or a space. */
+#define PIECE_WEIGHT 1e-6
+
 static double crowding(const struct ww_data *d, const struct ww_board_box *b,
-		       const struct ww_board_box *placed, int nplaced)
+		       const struct ww_board_box *placed, int nplaced,
+		       const struct ww_board_box *piece, int npieces)
 {
 	double sum = 0;
+	for (int o = 0; o < npieces; o++)
+		sum += PIECE_WEIGHT * overlap(b, &piece[o]);
 	for (int o = 0; o < d->nspaces; o++) {
 		struct ww_board_box sb = shape_box(d, o);
 		sum += overlap(b, &sb);
@@ -579,7 +586,43 @@ struct names {
 	struct ww_board_box box[WW_MAX_SPACES];
 	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
 	int split[WW_MAX_SPACES];
+	struct ww_board_box piece[WW_BOARD_PIECES]; /* the view's pieces on the map */
+	int npieces;
 };
+
+static void add_piece(struct names *n, double x, double y, double w, double h)
+{
+	if (n->npieces < WW_BOARD_PIECES)
+		n->piece[n->npieces++] = (struct ww_board_box){ x, y, x + w, y + h };
+}
+
+/* Where the pieces of the view are drawn (pieces), for the names to keep
+ * clear of them; none without a view. */
+static void piece_boxes(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			struct names *n)
+{
+	n->npieces = 0;
+	for (int s = 0; v && s < d->nspaces; s++) {
+		for (int nat = 0; nat < WW_NATIONS; nat++) {
+			struct spot b = cu_box(d, v, s, nat);
+			if (v->space[s].cu[nat])
+				add_piece(n, b.x, b.y, CU_SIZE, CU_SIZE);
+		}
+		int k[3] = { 0 };
+		font(cr, 11, true);
+		for (int g = 0; g < d->ngenerals; g++) {
+			int side = d->generals[g].side;
+			if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
+				continue;
+			struct spot p = plate(d, s, side, k[side]++);
+			double w = text_width(cr, d->generals[g].name) + 8;
+			add_piece(n, side == WW_BRITISH ? p.x - w : p.x, p.y, w, PLATE_H);
+		}
+		struct spot c = congress_spot(d, s);
+		if (v->congress_at == s) /* the marker and its name above it */
+			add_piece(n, c.x - 24, c.y - 21, 48, 29);
+	}
+}
 
 static int split_at(cairo_t *cr, const char *name)
 {
@@ -632,11 +675,13 @@ static void name_order(const struct ww_data *d, const struct names *n, int *orde
 	}
 }
 
-static void place_names(cairo_t *cr, const struct ww_data *d, struct names *n)
+static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			struct names *n)
 {
 	char name[WW_NAME_MAX];
 	struct ww_board_box e[WW_MAX_SPACES], placed[WW_MAX_SPACES];
 	int order[WW_MAX_SPACES];
+	piece_boxes(cr, d, v, n);
 	font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
@@ -651,7 +696,7 @@ static void place_names(cairo_t *cr, const struct ww_data *d, struct names *n)
 		double w = n->box[s].x1, h = n->box[s].y1, least = -1;
 		for (int k = 0; k < NPLACES && least != 0; k++) {
 			struct ww_board_box b = name_box(d, s, &NAME_PLACES[k], w, h);
-			double c = crowding(d, &b, placed, i);
+			double c = crowding(d, &b, placed, i, n->piece, n->npieces);
 			if (least < 0 || c < least) {
 				least = c;
 				n->box[s] = b;
@@ -663,13 +708,13 @@ static void place_names(cairo_t *cr, const struct ww_data *d, struct names *n)
 	}
 }
 
-static void names(cairo_t *cr, const struct ww_data *d)
+static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v)
 {
 	char name[WW_NAME_MAX], line[WW_NAME_MAX];
 	struct names *n = malloc(sizeof *n);
 	if (!n)
 		return;
-	place_names(cr, d, n);
+	place_names(cr, d, v, n);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
 		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
@@ -680,18 +725,22 @@ static void names(cairo_t *cr, const struct ww_data *d)
 	free(n);
 }
 
-int ww_board_names(const struct ww_data *d, struct ww_board_box *name,
-		   struct ww_board_box *shape)
+int ww_board_names(const struct ww_data *d, const struct ww_state *view,
+		   struct ww_board_box *name, struct ww_board_box *shape,
+		   struct ww_board_box *piece, int *npieces)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
 	cairo_t *cr = cairo_create(img);
 	struct names *n = malloc(sizeof *n);
 	if (n)
-		place_names(cr, d, n);
+		place_names(cr, d, view, n);
 	for (int s = 0; n && s < d->nspaces; s++) {
 		name[s] = n->box[s];
 		shape[s] = shape_box(d, s);
 	}
+	for (int k = 0; n && k < n->npieces; k++)
+		piece[k] = n->piece[k];
+	*npieces = n ? n->npieces : 0;
 	int rc = n && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 	free(n);
 	cairo_destroy(cr);
@@ -1216,7 +1265,7 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 	links(cr, d);
 	winter_line_label(cr, l);
 	last_move(cr, d, recipient, last);
-	names(cr, d);
+	names(cr, d, v);
 	for (int s = 0; s < d->nspaces; s++)
 		pieces(cr, d, v, s);
 	for (int s = 0; s < d->nspaces; s++) {

@@ -289,15 +289,16 @@ static bool boxes_meet(const struct ww_board_box *a, const struct ww_board_box *
 	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-/* Issue 12: names overlapped in New England and around Philadelphia and
- * Wilmington. No two names' boxes (text and halo) meet, none meets
- * another space's shape, each is on the picture and next to its space. */
-static void no_name_covers_another_or_a_space(void **state)
+/* No two names' boxes (text and halo) meet, none meets another space's
+ * shape, each is on the picture and next to its space; and the names of
+ * the spaces in `clear` (NULL-terminated) meet no piece. */
+static void check_names(const struct ww_state *view, const char *const *clear)
 {
-	(void)state;
 	const struct ww_data *d = test_data();
-	static struct ww_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES];
-	assert_int_equal(ww_board_names(d, name, shape), 0);
+	static struct ww_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES],
+		piece[WW_BOARD_PIECES];
+	int npieces;
+	assert_int_equal(ww_board_names(d, view, name, shape, piece, &npieces), 0);
 	for (int a = 0; a < d->nspaces; a++) {
 		const struct ww_board_box *b = &name[a];
 		assert_true(b->x1 > b->x0 + 10 && b->y1 > b->y0 + 6);
@@ -315,7 +316,51 @@ static void no_name_covers_another_or_a_space(void **state)
 			if (o > a && boxes_meet(b, &name[o]))
 				fail_msg("%s's name meets %s's", d->spaces[a].name, d->spaces[o].name);
 		}
+		bool listed = false;
+		for (int i = 0; clear && clear[i]; i++)
+			listed |= a == space(d, clear[i]);
+		for (int k = 0; listed && k < npieces; k++)
+			if (boxes_meet(b, &piece[k]))
+				fail_msg("%s's name is under a piece at (%.0f, %.0f)", d->spaces[a].name,
+					 piece[k].x0, piece[k].y0);
 	}
+}
+
+/* Issue 12: names overlapped in New England and around Philadelphia and
+ * Wilmington. On the map alone, no name meets another or a space. */
+static void no_name_covers_another_or_a_space(void **state)
+{
+	(void)state;
+	check_names(NULL, NULL);
+}
+
+/* Issue 12: generals' plates hid the names of the spaces above which
+ * they stood (Boston's under Greene's at Newport, Portsmouth's under
+ * Clinton's at Boston). With the pieces of a busy New England (both sides
+ * at Worcester, generals at Boston and Newport), the names that have a
+ * free place keep clear of every piece; Lexington and Concord's has none
+ * between its neighbours and Worcester's plates, and is drawn under them. */
+static void names_keep_clear_of_the_pieces(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 10 };
+	corpus_script(&c, keep, 1);
+	const struct ww_data *d = test_data();
+	struct ww_state *s = &c.v[0].s, view;
+	int worcester = space(d, "Worcester MA"), boston = space(d, "Boston MA");
+	s->space[worcester].cu[WW_NAT_BRITISH] = 5;
+	s->space[worcester].cu[WW_NAT_AMERICAN] = 3;
+	s->space[boston].cu[WW_NAT_BRITISH] = 4;
+	s->general_at[general_named("Howe")] = (int16_t)worcester;
+	s->general_at[general_named("Washington")] = (int16_t)worcester;
+	s->general_at[general_named("Clinton")] = (int16_t)boston;
+	s->general_at[general_named("Greene")] = (int16_t)space(d, "Newport RI");
+	ww_view(s, WW_AMERICAN, &view);
+	static const char *const clear[] = { "Boston MA", "Newport RI", "Portsmouth NH",
+		"Worcester MA", "Providence RI", "Concord NH", "Springfield MA", NULL };
+	check_names(&view, clear);
+	corpus_free(&c);
 }
 
 /* The pieces on the map: CU stacks, generals, PCs. */
@@ -371,6 +416,7 @@ int main(void)
 		cmocka_unit_test(a_busy_board_is_at_most_120_kb),
 		cmocka_unit_test(both_sides_in_one_space_are_visible),
 		cmocka_unit_test(no_name_covers_another_or_a_space),
+		cmocka_unit_test(names_keep_clear_of_the_pieces),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }
