@@ -1,7 +1,7 @@
 # wwjudge. `make` builds build/wwjudge; `make test` builds everything again
 # under AddressSanitizer and UndefinedBehaviorSanitizer and runs every test.
 CC      ?= cc
-PKGS    := yaml-0.1 libsodium cairo libcurl
+PKGS    := yaml-0.1 libsodium cairo zlib libcurl
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -Iadjudicator
 LDLIBS  += $(shell pkg-config --libs $(PKGS)) -letpan
@@ -15,12 +15,12 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
 LIB_SRC  := $(filter-out adjudicator/wwjudge.c adjudicator/plugin.c,$(wildcard adjudicator/*.c))
-PNG_SRC  := adjudicator/report_png.c
+PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
 NET_SRC  := adjudicator/mail_send.c adjudicator/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/plugin.c
 CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \
 	-Wl,--export-dynamic-symbol='ww_*'
-PNG_LIBS := $(shell pkg-config --libs cairo)
+PNG_LIBS := $(shell pkg-config --libs cairo zlib)
 NET_LIBS := $(shell pkg-config --libs libcurl)
 PLUGIN   := -shared -Wl,-Bsymbolic
 TEST_SRC := $(wildcard tests/test_*.c)

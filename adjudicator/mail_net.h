@@ -8,6 +8,7 @@
 #ifndef WW_MAIL_NET_H
 #define WW_MAIL_NET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
@@ -44,12 +45,30 @@ int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen);
  * renamed), for a mail that is no part of a commit (a reminder). */
 int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
 		  char *err, size_t errlen);
+/* The whole of a file into b (b->max bounds it): 0; -1 it cannot be read
+ * now; 1 it is empty or larger than b->max, and never will be (err says). */
+int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen);
+
+/* What GAME/outbox/cur keeps of a sent mail, not the mail (issue 12: a
+ * board a mail, about 2 GB a game): a first field WW_SENT_FIELD with the
+ * BLAKE2b-256 of the mail's bytes and their number, then the mail's
+ * header as sent (for the moderator); no body. `replay` compares the
+ * record of each mail it would send with it. */
+#define WW_SENT_FIELD "X-Wwjudge-Sent:"
+int ww_outbox_record(const char *msg, size_t len, struct ww_buf *out);
+/* Whether the file at path is such a record (not a whole mail, as
+ * outbox/cur kept before). */
+bool ww_outbox_is_record(const char *path);
+/* GAME/outbox/new/NAME sent: its record becomes GAME/outbox/cur/NAME
+ * (written, fsynced, renamed), then the mail is removed. 0, or -1 with
+ * err; a crash between the two leaves both, and the mail is sent again. */
+int ww_outbox_sent(const char *game, const char *name, char *err, size_t errlen);
 
 /* mail_send.c and mail_poll.c make the network plugin (plugin.h): the
  * wwjudge binary loads libcurl only for the commands that use them. */
 
-/* mail_send.c: sends every mail in GAME/outbox/new over SMTP and moves it
- * to GAME/outbox/cur. EX_TEMPFAIL when one could not be sent (it stays
+/* mail_send.c: sends every mail in GAME/outbox/new over SMTP; its record
+ * goes to GAME/outbox/cur (ww_outbox_sent). EX_TEMPFAIL when one could not be sent (it stays
  * for the next run). `send_all` does it for every game under `games`. */
 int ww_mail_send_game(const struct ww_mail_config *c, const char *game, FILE *log);
 int ww_mail_send_all(const struct ww_mail_config *c, const char *games, FILE *log);

@@ -1,7 +1,7 @@
 /* The mail layer's small tools that need no network: formatted strings
  * into fixed buffers, growing buffers, the envelope recipients of a
- * message, and GAME/outbox/new written atomically. The sending itself
- * (libcurl) is in mail_send.c. */
+ * message, GAME/outbox/new written atomically, and what outbox/cur keeps
+ * of a sent mail. The sending itself (libcurl) is in mail_send.c. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <sodium.h>
 #include "mail_net.h"
 
 
@@ -214,8 +215,10 @@ int ww_fsync_dir(const char *path)
 	return rc;
 }
 
-int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
-		  char *err, size_t errlen)
+/* `text` as GAME/outbox/SUB/NAME: written to outbox/tmp, fsynced,
+ * renamed, the directory fsynced. */
+static int outbox_write(const char *game, const char *sub, const char *name, const char *text,
+			size_t len, char *err, size_t errlen)
 {
 	char tmp[PATH_MAX], dst[PATH_MAX], rel[PATH_MAX];
 	if (!*name || *name == '.' || strchr(name, '/')) {
@@ -226,9 +229,12 @@ int ww_outbox_put(const char *game, const char *name, const char *text, size_t l
 		ww_fmt(err, errlen, "path too long: %s/%s", game, name);
 		return -1;
 	}
-	ww_fmt(rel, sizeof rel, "outbox/new/%s", name);
+	ww_fmt(rel, sizeof rel, "outbox/%s/%s", sub, name);
 	ww_path_join(dst, game, rel);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	/* a mail is new once; a record may be written again (a mail sent
+	 * again after a crash) */
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC | (strcmp(sub, "new") ? O_TRUNC : O_EXCL),
+		      0600);
 	if (fd < 0) {
 		ww_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
 		return -1;
@@ -254,8 +260,100 @@ int ww_outbox_put(const char *game, const char *name, const char *text, size_t l
 		unlink(tmp);
 		return -1;
 	}
-	ww_fmt(rel, sizeof rel, "%s/outbox/new", game);
+	ww_fmt(rel, sizeof rel, "%s/outbox/%s", game, sub);
 	ww_fsync_dir(rel);
 	return 0;
 }
 
+int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
+		  char *err, size_t errlen)
+{
+	return outbox_write(game, "new", name, text, len, err, errlen);
+}
+
+int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	char chunk[16384];
+	ssize_t n;
+	while ((n = read(fd, chunk, sizeof chunk)) > 0)
+		if (ww_buf_add(b, chunk, (size_t)n))
+			break;
+	int e = errno;
+	close(fd);
+	if (n < 0 || b->over || !b->p) {
+		ww_fmt(err, errlen, "%s: %s", path,
+			 n < 0 ? strerror(e) : b->over ? "larger than 16 MiB" : "empty");
+		return n < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/* ---- what outbox/cur keeps of a sent mail ---- */
+
+/* The end of the header block: just after its last line's end. */
+static size_t header_length(const char *msg, size_t len)
+{
+	for (size_t i = 0; i + 1 < len; i++) {
+		if (msg[i] != '\n')
+			continue;
+		if (msg[i + 1] == '\n')
+			return i + 1;
+		if (msg[i + 1] == '\r' && i + 2 < len && msg[i + 2] == '\n')
+			return i + 1;
+	}
+	return len;
+}
+
+int ww_outbox_record(const char *msg, size_t len, struct ww_buf *out)
+{
+	unsigned char h[32];
+	char hex[2 * sizeof h + 1], line[160];
+	crypto_generichash(h, sizeof h, (const unsigned char *)msg, len, NULL, 0);
+	sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+	ww_fmt(line, sizeof line, WW_SENT_FIELD " blake2b-256=%s; bytes=%zu\r\n", hex, len);
+	if (ww_buf_add(out, line, strlen(line)))
+		return -1;
+	return ww_buf_add(out, msg, header_length(msg, len));
+}
+
+bool ww_outbox_is_record(const char *path)
+{
+	char head[sizeof WW_SENT_FIELD - 1];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, head, sizeof head);
+	close(fd);
+	return n == (ssize_t)sizeof head && !memcmp(head, WW_SENT_FIELD, sizeof head);
+}
+
+int ww_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
+{
+	char src[PATH_MAX], rel[PATH_MAX];
+	if (ww_fmt(rel, sizeof rel, "outbox/new/%s", name) || ww_path_join(src, game, rel)) {
+		ww_fmt(err, errlen, "path too long: %s/%s", game, name);
+		return -1;
+	}
+	struct ww_buf msg = { .max = WW_OUT_MAX_BYTES }, rec = { .max = 1u << 20 };
+	int rc = ww_read_file(src, &msg, err, errlen);
+	if (rc == 0 && ww_outbox_record(msg.p, msg.len, &rec)) {
+		ww_fmt(err, errlen, "%s: its header is larger than 1 MiB", src);
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = outbox_write(game, "cur", name, rec.p, rec.len, err, errlen);
+	ww_buf_free(&msg);
+	ww_buf_free(&rec);
+	if (rc == 0 && unlink(src) < 0) {
+		ww_fmt(err, errlen, "cannot remove %s: %s", src, strerror(errno));
+		rc = -1;
+	}
+	ww_fmt(rel, sizeof rel, "%s/outbox/new", game);
+	ww_fsync_dir(rel);
+	return rc;
+}

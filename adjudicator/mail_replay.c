@@ -394,8 +394,37 @@ static int make_scratch(struct replay *r)
 
 /* ---- one mail ---- */
 
-/* The mails the replay just wrote: each equals the record's (in outbox/cur
- * once sent, outbox/held once set aside, else outbox/new), then moves aside. */
+/* One mail the replay just wrote, NAME in its outbox/new, against the
+ * record: the record of it against outbox/cur's record once sent (what
+ * `send` keeps, mail_net.h), else the whole mail against the record's
+ * outbox/cur (as kept before records), outbox/held (set aside by `send`)
+ * or outbox/new. Either way it goes to the scratch outbox/cur. */
+static int compare_mail(struct replay *r, const char *name, const char *why)
+{
+	char rel[PATH_MAX], cur[PATH_MAX], held[PATH_MAX], from[PATH_MAX], to[PATH_MAX];
+	char aside[PATH_MAX], err[512];
+	struct stat st;
+	ww_fmt(rel, sizeof rel, "outbox/new/%s", name);
+	ww_fmt(cur, sizeof cur, "outbox/cur/%s", name);
+	ww_fmt(held, sizeof held, "outbox/held/%s", name);
+	ww_fmt(from, sizeof from, "%s/%s", r->orig, cur);
+	ww_fmt(aside, sizeof aside, "%s/%s", r->orig, held);
+	if (ww_outbox_is_record(from)) {
+		if (ww_outbox_sent(r->game, name, err, sizeof err)) {
+			fprintf(r->out, "%s: %s\n", why, err);
+			return -1;
+		}
+		return same_file(r, cur, NULL, why);
+	}
+	int rc = same_file(r, rel, stat(from, &st) == 0 ? cur : stat(aside, &st) == 0 ? held : rel,
+			   why);
+	ww_fmt(from, sizeof from, "%s/%s", r->game, rel);
+	ww_fmt(to, sizeof to, "%s/%s", r->game, cur);
+	if (rc == 0)
+		rename(from, to); /* aside: the next mail's are compared alone */
+	return rc;
+}
+
 static int compare_outbox(struct replay *r, const char *why)
 {
 	char dir[PATH_MAX];
@@ -406,21 +435,10 @@ static int compare_outbox(struct replay *r, const char *why)
 	struct dirent *e;
 	int rc = 0;
 	while (rc == 0 && (e = readdir(dp))) {
-		char rel[PATH_MAX], cur[PATH_MAX], held[PATH_MAX], from[PATH_MAX], to[PATH_MAX];
-		char aside[PATH_MAX];
-		struct stat st;
 		if (e->d_name[0] == '.')
 			continue;
-		ww_fmt(rel, sizeof rel, "outbox/new/%s", e->d_name);
-		ww_fmt(cur, sizeof cur, "outbox/cur/%s", e->d_name);
-		ww_fmt(held, sizeof held, "outbox/held/%s", e->d_name);
-		ww_fmt(from, sizeof from, "%s/%s", r->orig, cur);
-		ww_fmt(aside, sizeof aside, "%s/%s", r->orig, held);
-		rc = same_file(r, rel, stat(from, &st) == 0 ? cur : stat(aside, &st) == 0 ? held : rel,
-			       why);
-		ww_fmt(from, sizeof from, "%s/%s", r->game, rel);
-		ww_fmt(to, sizeof to, "%s/%s", r->game, cur);
-		if (rc == 0 && rename(from, to) == 0)
+		rc = compare_mail(r, e->d_name, why);
+		if (rc == 0)
 			r->mails++;
 	}
 	closedir(dp);

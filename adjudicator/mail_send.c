@@ -3,8 +3,9 @@
  *
  * The commit put the mails in outbox/new, so a crash between the commit
  * and the send only delays them: the next run sends them and nothing is
- * adjudicated again. A mail is moved to cur/ only after the server took
- * it; a crash between those two sends it once more (same Message-ID).
+ * adjudicated again. Once the server took a mail, outbox/cur keeps its
+ * record (its digest and header, mail_net.h) and the mail goes; a crash
+ * between those two sends it once more (same Message-ID).
  * One sender per game at a time: GAME/outbox/lock is held (flock) while
  * a game's outbox is sent, and the directory is listed after taking it,
  * so a second sender finds only what the first has not sent. */
@@ -32,29 +33,6 @@ const unsigned long ww_net_abi = WW_PLUGIN_ABI;
 
 #define SEND_LOCK_WAIT 60   /* seconds to wait for another sender of the game */
 #define MAX_OUTBOX 4096     /* mails sent per game per run */
-
-/* 0; -1 it cannot be read now; 1 it can never be sent (empty, too large). */
-static int read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	char chunk[16384];
-	ssize_t n;
-	while ((n = read(fd, chunk, sizeof chunk)) > 0)
-		if (ww_buf_add(b, chunk, (size_t)n))
-			break;
-	int e = errno;
-	close(fd);
-	if (n < 0 || b->over || !b->p) {
-		ww_fmt(err, errlen, "%s: %s", path,
-			 n < 0 ? strerror(e) : b->over ? "larger than 16 MiB" : "empty");
-		return n < 0 ? -1 : 1;
-	}
-	return 0;
-}
 
 /* SMTP wants CRLF line ends (RFC 5321 2.3.8); libcurl does the dot-stuffing. */
 static int to_crlf(const struct ww_buf *in, struct ww_buf *out)
@@ -249,18 +227,16 @@ static int set_aside(const char *game, const char *name, const char *src, const 
 	return EX_OK;
 }
 
-/* Sends one file of outbox/new and moves it to outbox/cur. */
+/* Sends one file of outbox/new; outbox/cur keeps its record. */
 static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		    const char *name, FILE *log)
 {
-	char src[PATH_MAX], dst[PATH_MAX], rel[PATH_MAX], err[1024] = "";
+	char src[PATH_MAX], rel[PATH_MAX], err[1024] = "";
 	snprintf(rel, sizeof rel, "outbox/new/%.200s", name);
 	if (ww_path_join(src, game, rel))
 		return EX_SOFTWARE;
-	snprintf(rel, sizeof rel, "outbox/cur/%.200s", name);
-	ww_path_join(dst, game, rel);
 	struct ww_buf msg = { .max = WW_OUT_MAX_BYTES };
-	int rc = read_file(src, &msg, err, sizeof err);
+	int rc = ww_read_file(src, &msg, err, sizeof err);
 	if (rc == 0)
 		rc = smtp_send(h, c, &msg, err, sizeof err);
 	ww_buf_free(&msg);
@@ -271,13 +247,11 @@ static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		return EX_TEMPFAIL;
 	}
 	crash_point();
-	if (rename(src, dst) < 0) {
-		fprintf(log, "send: %s was sent but cannot be moved to %s: %s (it will be sent again)\n",
-			src, dst, strerror(errno));
+	if (ww_outbox_sent(game, name, err, sizeof err)) {
+		fprintf(log, "send: %s was sent but cannot be recorded in outbox/cur: %s "
+			"(it will be sent again)\n", src, err);
 		return EX_IOERR;
 	}
-	snprintf(rel, sizeof rel, "%s/outbox", game);
-	ww_fsync_dir(rel);
 	crash_point();
 	fprintf(log, "send: %s: sent\n", src);
 	return EX_OK;

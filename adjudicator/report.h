@@ -175,17 +175,36 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen);
 
+/* For the benchmark and tests: the board's pixels (0x00RRGGBB, row by
+ * row, malloc'd; NULL with the problem in err), and those pixels encoded
+ * as ww_report_png encodes them (0, or -1). */
+uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side recipient, const struct ww_events *last,
+			  char *err, size_t errlen);
+int ww_board_encode(FILE *out, const uint32_t *px);
+
+/* For tests: where each space's name is drawn for `view` (NULL: the map
+ * alone, no pieces) (its box, the halo included), the box of each
+ * space's shape, and the boxes of the view's pieces on the map (CU
+ * squares, name plates, the Congress), *npieces of them; 0, or -1. */
+struct ww_board_box { double x0, y0, x1, y1; };
+#define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
+int ww_board_names(const struct ww_data *d, const struct ww_state *view,
+		   struct ww_board_box *name, struct ww_board_box *shape,
+		   struct ww_board_box *piece, int *npieces);
+
 /* For tests: a pixel that shows a piece in its own colour. */
 enum ww_board_piece {
 	WW_PIECE_SPACE,          /* the space's centre: its PC, or an empty space */
 	WW_PIECE_CU_BRITISH,
 	WW_PIECE_CU_AMERICAN,
 	WW_PIECE_CU_FRENCH,
-	WW_PIECE_GENERAL,        /* the first general's name plate */
+	WW_PIECE_GENERAL_BRITISH,  /* the first British general's name plate */
+	WW_PIECE_GENERAL_AMERICAN, /* the first American (or French) general's */
 	WW_PIECE_CONGRESS,
 };
-void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p,
-		   int *x, int *y);
+void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int space,
+		   enum ww_board_piece p, int *x, int *y);
 /* The colour (0xRRGGBB) that pixel shows for this space's state. */
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 			 int space, enum ww_board_piece p);

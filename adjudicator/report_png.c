@@ -3,7 +3,7 @@
  * the lines between spaces, the spaces in their shapes, the pieces, and
  * the tracks and boxes in the sea and the Great Lakes corner. Everything
  * comes from the data and one side's view; the same view gives the same
- * bytes (fixed font family, no clock, cairo's deterministic PNG writer). */
+ * bytes (fixed font family, no clock, png_palette.c's deterministic writer). */
 #include <dlfcn.h>
 #include <math.h>   /* M_PI only: no libm */
 #include <stddef.h>
@@ -12,6 +12,7 @@
 #include <cairo.h>
 #include "cache.h"
 #include "plugin.h"
+#include "png_palette.h"
 #include "report.h"
 
 #define W WW_BOARD_W
@@ -28,7 +29,7 @@ enum {
 	PC_AMERICAN = 0x2456a6, PC_BRITISH = 0xc8282d,
 	CU_BRITISH = 0xb01e23, CU_AMERICAN = 0x1c4587, CU_FRENCH = 0xf4f4ff,
 	GEN_BRITISH = 0x7d1418, GEN_AMERICAN = 0x172f5c, CONGRESS = 0xe3b11f,
-	HIGHLIGHT = 0xff8c00, WINTER_LINE = 0x3b5bb5, PANEL = 0xf8f3e3,
+	HIGHLIGHT = 0xff8c00, WINTER_LINE = 0x3b5bb5, PANEL = 0xf8f3e3, ZONE_PANEL = 0xe8f1f8,
 };
 
 /* Soft colony colours, neighbours in the data's order differ. */
@@ -62,20 +63,29 @@ static struct spot centre(const struct ww_data *d, int s)
 	return (struct spot){ d->spaces[s].x, d->spaces[s].y };
 }
 
-/* CU squares to the right of the space, one per nation present. */
+/* Each side's pieces have their own place in a space, so that both show
+ * when both are there (a battle, an interception: issue 12): the British
+ * CUs to the left of the space (further left when the Congress is there),
+ * the American and the French to its right; the generals' name plates
+ * above it, the British ones ending left of its centre, the American
+ * ones starting right of it, the first lowest. */
 #define CU_SIZE 18
-static struct spot cu_box(const struct ww_data *d, int s, int k)
+#define PLATE_H 14
+
+static struct spot cu_box(const struct ww_data *d, const struct ww_state *v, int s, int nation)
 {
 	struct spot c = centre(d, s);
-	return (struct spot){ c.x + 15 + k * (CU_SIZE + 2), c.y - CU_SIZE / 2.0 };
+	double x = nation == WW_NAT_BRITISH ? c.x - 15 - CU_SIZE - (v->congress_at == s ? 20 : 0) :
+		c.x + 15 + (nation == WW_NAT_FRENCH) * (CU_SIZE + 2);
+	return (struct spot){ x, c.y - CU_SIZE / 2.0 };
 }
 
-/* General plates above the space, the first lowest. */
-#define PLATE_H 14
-static struct spot plate(const struct ww_data *d, int s, int k)
+/* The k-th plate of the side's generals: its top, and the x where it
+ * starts (American) or ends (British). */
+static struct spot plate(const struct ww_data *d, int s, int side, int k)
 {
 	struct spot c = centre(d, s);
-	return (struct spot){ c.x - 14, c.y - 33 - k * (PLATE_H + 2) };
+	return (struct spot){ side == WW_BRITISH ? c.x - 2 : c.x + 2, c.y - 33 - k * (PLATE_H + 2) };
 }
 
 static struct spot congress_spot(const struct ww_data *d, int s)
@@ -84,14 +94,8 @@ static struct spot congress_spot(const struct ww_data *d, int s)
 	return (struct spot){ c.x - 25, c.y };
 }
 
-/* British and American CUs never share a space; French ones stand
- * beside the American. */
-static int cu_slot(int nation)
-{
-	return nation == WW_NAT_FRENCH;
-}
-
-void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, int *x, int *y)
+void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int space,
+		   enum ww_board_piece p, int *x, int *y)
 {
 	struct spot s = centre(d, space);
 	switch (p) {
@@ -101,13 +105,14 @@ void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, in
 	case WW_PIECE_CU_AMERICAN:
 	case WW_PIECE_CU_FRENCH:
 		/* the corner of the nation's square, clear of the count */
-		s = cu_box(d, space, cu_slot(p - WW_PIECE_CU_BRITISH));
+		s = cu_box(d, view, space, p - WW_PIECE_CU_BRITISH);
 		s.x += 2;
 		s.y += 2;
 		break;
-	case WW_PIECE_GENERAL:
-		s = plate(d, space, 0);
-		s.x += 2;
+	case WW_PIECE_GENERAL_BRITISH:
+	case WW_PIECE_GENERAL_AMERICAN: /* the plate's inner end, clear of the name */
+		s = plate(d, space, p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN, 0);
+		s.x += p == WW_PIECE_GENERAL_BRITISH ? -2 : 2;
 		s.y += PLATE_H / 2.0;
 		break;
 	case WW_PIECE_CONGRESS:
@@ -121,7 +126,6 @@ void ww_board_spot(const struct ww_data *d, int space, enum ww_board_piece p, in
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 			 int space, enum ww_board_piece p)
 {
-	(void)d;
 	switch (p) {
 	case WW_PIECE_SPACE:
 		return view->space[space].pc == WW_AMERICAN ? PC_AMERICAN :
@@ -129,11 +133,14 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 	case WW_PIECE_CU_BRITISH: return CU_BRITISH;
 	case WW_PIECE_CU_AMERICAN: return CU_AMERICAN;
 	case WW_PIECE_CU_FRENCH: return CU_FRENCH;
-	case WW_PIECE_GENERAL:
+	case WW_PIECE_GENERAL_BRITISH:
+	case WW_PIECE_GENERAL_AMERICAN: {
+		int side = p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN;
 		for (int g = 0; g < d->ngenerals; g++)
-			if (view->general_at[g] == space)
-				return d->generals[g].side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN;
+			if (view->general_at[g] == space && (int)d->generals[g].side == side)
+				return side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN;
 		return 0;
+	}
 	case WW_PIECE_CONGRESS: return CONGRESS;
 	}
 	return 0;
@@ -482,6 +489,266 @@ static void short_name(const struct ww_data *d, int s, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, name);
 }
 
+static void release_fonts(void);
+
+/* ---- the spaces' names ---- */
+
+/* Each name goes where its box (the text and its halo) meets no other
+ * name, no space's shape and no panel: the first of these places around
+ * its space that is free, tried in the data's order of the spaces, so the
+ * same map gives the same places. Below first, where the pieces are not;
+ * then beside, then above (where the generals' plates are). A name that
+ * finds no free place takes the one it overlaps least. */
+#define NAME_SIZE 11
+#define HALO 1.5
+
+struct name_place { double dx, dy; int ax, ay; }; /* ax, ay: -1 ends, 0 centres, 1 starts there */
+static const struct name_place NAME_PLACES[] = {
+	{ 0, 15, 0, 1 }, { 6, 14, -1, 1 }, { -6, 14, 1, 1 }, { 16, 0, 1, 0 },
+	{ -16, 0, -1, 0 }, { 0, 28, 0, 1 }, { 14, 12, 1, 1 }, { -14, 12, -1, 1 },
+	{ 0, -15, 0, -1 }, { 14, -12, 1, -1 }, { -14, -12, -1, -1 }, { 6, -14, -1, -1 },
+	{ -6, -14, 1, -1 }, { 30, 0, 1, 0 }, { -30, 0, -1, 0 }, { 0, 40, 0, 1 },
+	{ 0, -28, 0, -1 }, { 16, 26, 1, 1 }, { -16, 26, -1, 1 }, { 16, -26, 1, -1 },
+	{ -16, -26, -1, -1 }, { 30, 14, 1, 1 }, { -30, 14, -1, 1 },
+};
+#define NPLACES (int)(sizeof NAME_PLACES / sizeof *NAME_PLACES)
+
+/* The panels drawn over the map (draw). */
+static const struct ww_board_box PANELS[] = {
+	{ 10, 10, 450, 160 }, { 1000, 604, 1590, 972 },
+};
+
+static bool meets(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+static double overlap(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	if (!meets(a, b))
+		return 0;
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w * h;
+}
+
+/* A space's shape (space_shape), its rim included. */
+static struct ww_board_box shape_box(const struct ww_data *d, int s)
+{
+	double r = d->spaces[s].fortified ? 18 : 14;
+	return (struct ww_board_box){ d->spaces[s].x - r, d->spaces[s].y - r,
+				      d->spaces[s].x + r, d->spaces[s].y + r };
+}
+
+/* The box of a name w x h (halo included) put at place p of space s. */
+static struct ww_board_box name_box(const struct ww_data *d, int s, const struct name_place *p,
+				    double w, double h)
+{
+	double x = d->spaces[s].x + p->dx, y = d->spaces[s].y + p->dy;
+	x -= p->ax < 0 ? w : p->ax == 0 ? w / 2 : 0;
+	y -= p->ay < 0 ? h : p->ay == 0 ? h / 2 : 0;
+	return (struct ww_board_box){ x, y, x + w, y + h };
+}
+
+/* How much box b of space s's name meets what it must not: the shapes,
+ * the names placed before it, the panels, the picture's edge. */
+/* Meeting a piece counts for little: a name keeps clear of the pieces
+ * where it can, but rather covers a piece than a name or a space. */
+#define PIECE_WEIGHT 1e-6
+
+static double crowding(const struct ww_data *d, const struct ww_board_box *b,
+		       const struct ww_board_box *placed, int nplaced,
+		       const struct ww_board_box *piece, int npieces)
+{
+	double sum = 0;
+	for (int o = 0; o < npieces; o++)
+		sum += PIECE_WEIGHT * overlap(b, &piece[o]);
+	for (int o = 0; o < d->nspaces; o++) {
+		struct ww_board_box sb = shape_box(d, o);
+		sum += overlap(b, &sb);
+	}
+	for (int o = 0; o < nplaced; o++)
+		sum += overlap(b, &placed[o]);
+	for (size_t k = 0; k < sizeof PANELS / sizeof *PANELS; k++)
+		sum += overlap(b, &PANELS[k]);
+	if (b->x0 < 0 || b->y0 < 0 || b->x1 > W || b->y1 > H)
+		sum += 1e6;
+	return sum;
+}
+
+/* Every space's name: its box, where its lines' centre and first
+ * baseline are (cairo's origin), where its second line starts (0: one
+ * line). A name wider than NAME_WIDE goes on two lines, cut at the blank
+ * nearest its middle ("Lexington and / Concord"). */
+#define NAME_WIDE 110
+#define LINE_H 12
+struct names {
+	struct ww_board_box box[WW_MAX_SPACES];
+	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
+	int split[WW_MAX_SPACES];
+	struct ww_board_box piece[WW_BOARD_PIECES]; /* the view's pieces on the map */
+	int npieces;
+};
+
+static void add_piece(struct names *n, double x, double y, double w, double h)
+{
+	if (n->npieces < WW_BOARD_PIECES)
+		n->piece[n->npieces++] = (struct ww_board_box){ x, y, x + w, y + h };
+}
+
+/* Where the pieces of the view are drawn (pieces), for the names to keep
+ * clear of them; none without a view. */
+static void piece_boxes(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			struct names *n)
+{
+	n->npieces = 0;
+	for (int s = 0; v && s < d->nspaces; s++) {
+		for (int nat = 0; nat < WW_NATIONS; nat++) {
+			struct spot b = cu_box(d, v, s, nat);
+			if (v->space[s].cu[nat])
+				add_piece(n, b.x, b.y, CU_SIZE, CU_SIZE);
+		}
+		int k[3] = { 0 };
+		font(cr, 11, true);
+		for (int g = 0; g < d->ngenerals; g++) {
+			int side = d->generals[g].side;
+			if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
+				continue;
+			struct spot p = plate(d, s, side, k[side]++);
+			double w = text_width(cr, d->generals[g].name) + 8;
+			add_piece(n, side == WW_BRITISH ? p.x - w : p.x, p.y, w, PLATE_H);
+		}
+		struct spot c = congress_spot(d, s);
+		if (v->congress_at == s) /* the marker and its name above it */
+			add_piece(n, c.x - 24, c.y - 21, 48, 29);
+	}
+}
+
+static int split_at(cairo_t *cr, const char *name)
+{
+	int n = (int)strlen(name), best = 0;
+	if (text_width(cr, name) <= NAME_WIDE)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if (name[i] == ' ' && (!best || abs(2 * i - n) < abs(2 * best - n)))
+			best = i;
+	return best ? best + 1 : 0;
+}
+
+/* Line i (0, 1) of a name split at `split` into out. */
+static void name_line(const char *name, int split, int i, char *out, size_t len)
+{
+	if (!split)
+		snprintf(out, len, "%s", i ? "" : name);
+	else
+		snprintf(out, len, "%.*s", i ? (int)len : split - 1, name + (i ? split : 0));
+}
+
+/* The ink of the name's lines, centred on x = 0, the first baseline y = 0. */
+static struct ww_board_box ink(cairo_t *cr, const char *name, int split)
+{
+	struct ww_board_box b = { 1e9, 1e9, -1e9, -1e9 };
+	char line[WW_NAME_MAX];
+	for (int i = 0; i < (split ? 2 : 1); i++) {
+		cairo_text_extents_t e;
+		name_line(name, split, i, line, sizeof line);
+		cairo_text_extents(cr, line, &e);
+		double x0 = -e.x_advance / 2 + e.x_bearing, y0 = i * LINE_H + e.y_bearing;
+		b.x0 = x0 < b.x0 ? x0 : b.x0;
+		b.y0 = y0 < b.y0 ? y0 : b.y0;
+		b.x1 = x0 + e.width > b.x1 ? x0 + e.width : b.x1;
+		b.y1 = y0 + e.height > b.y1 ? y0 + e.height : b.y1;
+	}
+	return b;
+}
+
+/* The spaces in the order their names are placed: the widest first,
+ * which have the fewest places to go (the data's order among equals). */
+static void name_order(const struct ww_data *d, const struct names *n, int *order)
+{
+	for (int i = 0; i < d->nspaces; i++) {
+		int s = i, k = i;
+		double w = n->box[s].x1 - n->box[s].x0;
+		for (; k > 0 && n->box[order[k - 1]].x1 - n->box[order[k - 1]].x0 < w; k--)
+			order[k] = order[k - 1];
+		order[k] = s;
+	}
+}
+
+static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			struct names *n)
+{
+	char name[WW_NAME_MAX];
+	struct ww_board_box e[WW_MAX_SPACES], placed[WW_MAX_SPACES];
+	int order[WW_MAX_SPACES];
+	piece_boxes(cr, d, v, n);
+	font(cr, NAME_SIZE, true);
+	for (int s = 0; s < d->nspaces; s++) {
+		short_name(d, s, name, sizeof name);
+		n->split[s] = split_at(cr, name);
+		e[s] = ink(cr, name, n->split[s]);
+		n->box[s] = (struct ww_board_box){ 0, 0, e[s].x1 - e[s].x0 + 2 * HALO,
+						   e[s].y1 - e[s].y0 + 2 * HALO };
+	}
+	name_order(d, n, order);
+	for (int i = 0; i < d->nspaces; i++) {
+		int s = order[i];
+		double w = n->box[s].x1, h = n->box[s].y1, least = -1;
+		for (int k = 0; k < NPLACES && least != 0; k++) {
+			struct ww_board_box b = name_box(d, s, &NAME_PLACES[k], w, h);
+			double c = crowding(d, &b, placed, i, n->piece, n->npieces);
+			if (least < 0 || c < least) {
+				least = c;
+				n->box[s] = b;
+			}
+		}
+		placed[i] = n->box[s];
+		n->x[s] = n->box[s].x0 + HALO - e[s].x0;
+		n->y[s] = n->box[s].y0 + HALO - e[s].y0;
+	}
+}
+
+static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v)
+{
+	char name[WW_NAME_MAX], line[WW_NAME_MAX];
+	struct names *n = malloc(sizeof *n);
+	if (!n)
+		return;
+	place_names(cr, d, v, n);
+	for (int s = 0; s < d->nspaces; s++) {
+		short_name(d, s, name, sizeof name);
+		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
+			name_line(name, n->split[s], i, line, sizeof line);
+			label(cr, n->x[s], n->y[s] + i * LINE_H, line, 1, INK, 0xffffff);
+		}
+	}
+	free(n);
+}
+
+int ww_board_names(const struct ww_data *d, const struct ww_state *view,
+		   struct ww_board_box *name, struct ww_board_box *shape,
+		   struct ww_board_box *piece, int *npieces)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_t *cr = cairo_create(img);
+	struct names *n = malloc(sizeof *n);
+	if (n)
+		place_names(cr, d, view, n);
+	for (int s = 0; n && s < d->nspaces; s++) {
+		name[s] = n->box[s];
+		shape[s] = shape_box(d, s);
+	}
+	for (int k = 0; n && k < n->npieces; k++)
+		piece[k] = n->piece[k];
+	*npieces = n ? n->npieces : 0;
+	int rc = n && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+	free(n);
+	cairo_destroy(cr);
+	cairo_surface_destroy(img);
+	release_fonts();
+	return rc;
+}
+
 /* ---- the map ---- */
 
 static void links(cairo_t *cr, const struct ww_data *d)
@@ -589,10 +856,14 @@ static void cu_square(cairo_t *cr, double x, double y, int count, uint32_t fill,
 	text(cr, x + CU_SIZE / 2.0 - text_width(cr, n) / 2, y + 13.5, n, ink);
 }
 
-static void general_plate(cairo_t *cr, double x, double y, const char *name, int side)
+/* A general's name plate from x, or, `ending` there, up to x. */
+static void general_plate(cairo_t *cr, double x, double y, const char *name, int side,
+			  bool ending)
 {
 	font(cr, 11, true);
 	double w = text_width(cr, name) + 8;
+	if (ending)
+		x -= w;
 	cairo_rectangle(cr, x, y, w, PLATE_H);
 	rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
 	cairo_fill(cr);
@@ -619,15 +890,16 @@ static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *
 	for (int n = 0; n < WW_NATIONS; n++) {
 		if (!v->space[s].cu[n])
 			continue;
-		struct spot b = cu_box(d, s, cu_slot(n));
+		struct spot b = cu_box(d, v, s, n);
 		cu_square(cr, b.x, b.y, v->space[s].cu[n], fill[n], ink[n]);
 	}
-	int k = 0;
+	int k[3] = { 0 };
 	for (int g = 0; g < d->ngenerals; g++) {
-		if (v->general_at[g] != s)
+		int side = d->generals[g].side;
+		if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 			continue;
-		struct spot p = plate(d, s, k++);
-		general_plate(cr, p.x, p.y, d->generals[g].name, d->generals[g].side);
+		struct spot p = plate(d, s, side, k[side]++);
+		general_plate(cr, p.x, p.y, d->generals[g].name, side, side == WW_BRITISH);
 	}
 	if (v->congress_at == s) {
 		struct spot c = congress_spot(d, s);
@@ -748,7 +1020,7 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 		font(cr, 12, true);
 		double w = text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
-		rgb(cr, 0xe8f1f8);
+		rgb(cr, ZONE_PANEL);
 		cairo_fill_preserve(cr);
 		rgb(cr, PORT_RIM);
 		cairo_set_line_width(cr, 1.5);
@@ -842,7 +1114,7 @@ static void box_contents(cairo_t *cr, const struct ww_data *d, const struct ww_s
 			cx = x + 8;
 			cy += PLATE_H + 4;
 		}
-		general_plate(cr, cx, cy + 2, d->generals[g].name, d->generals[g].side);
+		general_plate(cr, cx, cy + 2, d->generals[g].name, d->generals[g].side, false);
 		cx += pw + 4;
 	}
 }
@@ -975,25 +1247,25 @@ static void release_fonts(void)
 	dlclose(fc);
 }
 
-static cairo_status_t to_file(void *closure, const unsigned char *data, unsigned int len)
-{
-	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS :
-		CAIRO_STATUS_WRITE_ERROR;
-}
+/* The board's own colours and the colonies' tints: each keeps its place
+ * in the palette, so a piece is always painted in exactly its colour
+ * (png_palette.h). */
+static const uint32_t OWN_COLOURS[] = {
+	SEA, SEA_DEEP, WILDERNESS, COAST, BORDER, INK, LINK, ARNOLD, SPACE_EMPTY, PORT_RIM,
+	PC_AMERICAN, PC_BRITISH, CU_BRITISH, CU_AMERICAN, CU_FRENCH, GEN_BRITISH,
+	GEN_AMERICAN, CONGRESS, HIGHLIGHT, WINTER_LINE, PANEL, CANADA_TINT, ZONE_PANEL, 0xffffff,
+};
+#define NOWN (int)(sizeof OWN_COLOURS / sizeof *OWN_COLOURS)
+#define NTINT (int)(sizeof TINT / sizeof *TINT)
 
 static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 		 enum ww_side recipient, const struct ww_events *last, const struct land *l)
 {
-	char name[WW_NAME_MAX];
 	zones(cr, d, v, l);
 	links(cr, d);
 	winter_line_label(cr, l);
 	last_move(cr, d, recipient, last);
-	font(cr, 11, true);
-	for (int s = 0; s < d->nspaces; s++) {
-		short_name(d, s, name, sizeof name);
-		label(cr, d->spaces[s].x, d->spaces[s].y + 27, name, 1, INK, 0xffffff);
-	}
+	names(cr, d, v);
 	for (int s = 0; s < d->nspaces; s++)
 		pieces(cr, d, v, s);
 	for (int s = 0; s < d->nspaces; s++) {
@@ -1043,23 +1315,24 @@ static int painted_land(const struct ww_data *d, struct land *l)
 	return 0;
 }
 
-int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		  enum ww_side recipient, const struct ww_events *last,
-		  char *err, size_t errlen)
+/* The board drawn into a picture the caller destroys; NULL, with the
+ * problem in err, if it cannot be. */
+static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *view,
+			      enum ww_side recipient, const struct ww_events *last,
+			      char *err, size_t errlen)
 {
 	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-	int rc = -1;
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
 	    cairo_image_surface_get_stride(img) != W * 4) {
 		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
-		goto out;
+		goto fail;
 	}
 	cairo_surface_flush(img);
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
 	if (painted_land(d, &l)) {
 		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
-		goto out;
+		goto fail;
 	}
 	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
@@ -1070,15 +1343,47 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 	release_fonts(); /* before the encoder's buffers: a lower peak */
 	if (st != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
-		goto out;
+		goto fail;
 	}
-	st = cairo_surface_write_to_png_stream(img, to_file, out);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "writing the PNG: %s", cairo_status_to_string(st));
-		goto out;
-	}
-	rc = 0;
-out:
+	cairo_surface_flush(img);
+	return img;
+fail:
+	cairo_surface_destroy(img);
+	return NULL;
+}
+
+uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
+			  enum ww_side recipient, const struct ww_events *last,
+			  char *err, size_t errlen)
+{
+	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
+	uint32_t *px = img ? malloc(sizeof *px * W * H) : NULL;
+	if (px)
+		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * W * H);
+	else if (img)
+		snprintf(err, errlen, "out of memory");
+	cairo_surface_destroy(img);
+	return px;
+}
+
+int ww_board_encode(FILE *out, const uint32_t *px)
+{
+	uint32_t fixed[NOWN + NTINT];
+	memcpy(fixed, OWN_COLOURS, sizeof OWN_COLOURS);
+	memcpy(fixed + NOWN, TINT, sizeof TINT);
+	return ww_png_palette_write(out, px, W, H, fixed, NOWN + NTINT);
+}
+
+int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
+		  enum ww_side recipient, const struct ww_events *last,
+		  char *err, size_t errlen)
+{
+	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
+	if (!img)
+		return -1;
+	int rc = ww_board_encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
+	if (rc)
+		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
 	cairo_surface_destroy(img);
 	return rc;
 }

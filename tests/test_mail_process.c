@@ -3,6 +3,7 @@
  * the board attached as a PNG); wrong password, forged sender, stale
  * token, duplicates and the size limit change nothing they must not. */
 #include <dirent.h>
+#include <ftw.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include <sodium.h>
 #include "report.h"
 #include "mail_game.h"
+#include "mail_net.h"
 #include "template.h"
 #include "html_lines.h"
 
@@ -448,11 +450,31 @@ static void no_american_card(const char *br)
 	}
 }
 
+/* The bytes of the game's files, but for the mails waiting to be sent. */
+static size_t kept_bytes;
+static int add_kept(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	(void)f;
+	if (type == FTW_F && !strstr(path, "/outbox/new/") && !strstr(path, "/outbox/tmp/"))
+		kept_bytes += (size_t)st->st_size;
+	return 0;
+}
+
+static size_t game_bytes(void)
+{
+	kept_bytes = 0;
+	assert_int_equal(nftw(gdir, add_kept, 16, FTW_PHYS), 0);
+	return kept_bytes;
+}
+
+static size_t before_6b;
+
 /* The British answer with the token of the American move's mails: accepted;
  * the cards are dealt, and each mail shows only its own hand. */
 static void test_6b_british_accepted(void **s)
 {
 	(void)s;
+	before_6b = game_bytes();
 	assert_int_equal(mail("north@example.com", "british", 4, "ok2", "crown",
 			      "for-the-king New York"), EX_OK);
 	char *br = slurp("outbox/new/000007.british");
@@ -462,6 +484,33 @@ static void test_6b_british_accepted(void **s)
 	assert_non_null(strstr(am, "In-Reply-To: <ww.g1.000004.american@example.org>"));
 	free(br);
 	free(am);
+}
+
+/* Issue 12: a finished game's directory stays under 20 MB. What test
+ * 6b's order leaves in it for good once its two reports (each with its
+ * board) are sent, as `send` keeps them (ww_outbox_sent, after the
+ * server took each), is at most 8000 bytes: 2500 orders, more than a
+ * whole game by mail has, stay under 20 MB. Whole mails in outbox/cur
+ * were about 450 KB each. */
+#define KEPT_PER_ORDER 8000
+static void test_6c_an_order_keeps_at_most_8000_bytes(void **s)
+{
+	(void)s;
+	char err[256], rel[64];
+	const char *names[] = { "000007.american", "000007.british" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(rel, sizeof rel, "outbox/new/%s", names[i]);
+		char *m = slurp(rel);
+		assert_non_null(strstr(m, "Content-Type: image/png"));
+		free(m);
+		if (ww_outbox_sent(gdir, names[i], err, sizeof err))
+			fail_msg("%s", err);
+	}
+	size_t grew = game_bytes() - before_6b;
+	if (grew > KEPT_PER_ORDER)
+		fail_msg("one order keeps %zu bytes in the game's directory, over %d", grew,
+			 KEPT_PER_ORDER);
+	print_message("one order with its two reports keeps %zu bytes\n", grew);
 }
 
 static void test_7_size_limit(void **s)
@@ -778,6 +827,7 @@ int main(void)
 		cmocka_unit_test(test_5_stale_token),
 		cmocka_unit_test(test_6_refused_order),
 		cmocka_unit_test(test_6b_british_accepted),
+		cmocka_unit_test(test_6c_an_order_keeps_at_most_8000_bytes),
 		cmocka_unit_test(test_7_size_limit),
 		cmocka_unit_test(test_8_no_game_dropped),
 		cmocka_unit_test(test_9_paused),

@@ -19,6 +19,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <sodium.h>
 #include "mail_net.h"
 
 /* ---- the envelope: To and Cc ---- */
@@ -274,6 +275,61 @@ static void test_send_moves_each_mail_to_cur(void **st)
 	assert_null(strstr(t, "AUTH"));
 }
 
+static char *read_all(const struct fixture *fx, const char *rel, size_t *len)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", fx->game, rel);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char *text = calloc(1, 1u << 20);
+	assert_non_null(text);
+	*len = fread(text, 1, (1u << 20) - 1, f);
+	fclose(f);
+	return text;
+}
+
+/* Issue 12: outbox/cur keeps of a sent mail its record, not the mail (a
+ * board in every report made a game's directory about 2 GB, for replay
+ * compared whole mails): the BLAKE2b-256 of the bytes sent and their
+ * number, then the mail's header for the moderator; no body. A report
+ * with 200 KB of attachment leaves at most 2 KB. */
+static void test_cur_keeps_a_record_not_the_mail(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { 0 };
+	size_t n = 0, cap = 256 * 1024, len;
+	char *mail = malloc(cap), line[80];
+	assert_non_null(mail);
+	memset(line, 'A', 76);
+	line[76] = '\0';
+	n += (size_t)snprintf(mail, cap, "From: Judge <judge@example.test>\r\n"
+			      "To: us@example.test\r\nSubject: [wwjudge g1] 1775 move 1\r\n"
+			      "Message-ID: <ww.g1.000004.american@example.test>\r\n\r\nReport\r\n");
+	while (n < 200 * 1024)
+		n += (size_t)snprintf(mail + n, cap - n, "%s\r\n", line);
+	outbox(fx, "000004.american", mail);
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_OK);
+	peer_stop(&p);
+	assert_false(exists(fx, "outbox/new/000004.american"));
+	char *rec = read_all(fx, "outbox/cur/000004.american", &len);
+	if (len > 2048)
+		fail_msg("outbox/cur keeps %zu bytes of a %zu-byte mail", len, n);
+	unsigned char h[32];
+	char hex[65], want[160];
+	crypto_generichash(h, sizeof h, (const unsigned char *)mail, n, NULL, 0);
+	sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+	snprintf(want, sizeof want, "X-Wwjudge-Sent: blake2b-256=%s; bytes=%zu\r\n", hex, n);
+	assert_memory_equal(rec, want, strlen(want));
+	assert_non_null(strstr(rec, "\r\nTo: us@example.test\r\n"));
+	assert_non_null(strstr(rec, "\r\nSubject: [wwjudge g1] 1775 move 1\r\n"));
+	assert_non_null(strstr(rec, "\r\nMessage-ID: <ww.g1.000004.american@example.test>\r\n"));
+	assert_null(strstr(rec, "Report"));
+	assert_null(strstr(rec, line));
+	free(rec);
+	free(mail);
+}
+
 /* Credentials come from the config only, and are used when given. */
 static void test_send_authenticates_with_the_config(void **st)
 {
@@ -477,6 +533,7 @@ int main(void)
 		cmocka_unit_test(test_recipients_from_to_and_cc),
 		cmocka_unit_test(test_game_name_is_the_last_part),
 		cmocka_unit_test_setup_teardown(test_send_moves_each_mail_to_cur, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cur_keeps_a_record_not_the_mail, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_authenticates_with_the_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_mail_stays_for_the_next_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_killed_at_every_step_resends_never_loses,

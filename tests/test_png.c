@@ -55,7 +55,7 @@ static bool clear_of_others(const struct ww_data *d, int space, int x, int y)
 		if (s == space)
 			continue;
 		int dx = x - d->spaces[s].x, dy = y - d->spaces[s].y;
-		if (dx > -40 && dx < 80 && dy > -70 && dy < 35)
+		if (dx > -95 && dx < 80 && dy > -70 && dy < 35)
 			return false;
 	}
 	return true;
@@ -77,23 +77,24 @@ static int check_pixels(const struct position *p, const struct png *png)
 	ww_view(&p->s, WW_NOBODY, &view);
 	for (int s = 0; s < d->nspaces; s++) {
 		int x, y;
-		ww_board_spot(d, s, WW_PIECE_SPACE, &x, &y);
+		ww_board_spot(d, &view, s, WW_PIECE_SPACE, &x, &y);
 		uint32_t want = ww_board_colour(d, &view, s, WW_PIECE_SPACE), got = pixel(img, x, y);
 		if (got != want)
 			fail_msg("%s: %s at (%d, %d) is #%06x, expected #%06x", p->name,
 				 d->spaces[s].name, x, y, got, want);
 		checked++;
 		enum ww_board_piece pieces[] = { WW_PIECE_CU_BRITISH, WW_PIECE_CU_AMERICAN,
-						 WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL,
-						 WW_PIECE_CONGRESS };
+						 WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL_BRITISH,
+						 WW_PIECE_GENERAL_AMERICAN, WW_PIECE_CONGRESS };
 		for (size_t k = 0; k < sizeof pieces / sizeof *pieces; k++) {
 			enum ww_board_piece pc = pieces[k];
-			bool there = pc == WW_PIECE_GENERAL ? ww_board_colour(d, &view, s, pc) != 0 :
+			bool there = pc == WW_PIECE_GENERAL_BRITISH || pc == WW_PIECE_GENERAL_AMERICAN ?
+				ww_board_colour(d, &view, s, pc) != 0 :
 				pc == WW_PIECE_CONGRESS ? view.congress_at == s :
 				view.space[s].cu[pc - WW_PIECE_CU_BRITISH] > 0;
 			if (!there)
 				continue;
-			ww_board_spot(d, s, pc, &x, &y);
+			ww_board_spot(d, &view, s, pc, &x, &y);
 			if (!clear_of_others(d, s, x, y))
 				continue;
 			want = ww_board_colour(d, &view, s, pc);
@@ -148,7 +149,7 @@ static void a_pc_changes_the_picture(void **state)
 	render(&c.v[1], WW_NOBODY, &b);
 	assert_false(a.len == b.len && !memcmp(a.bytes, b.bytes, a.len));
 	int concord = space(test_data(), "Concord NH"), x, y;
-	ww_board_spot(test_data(), concord, WW_PIECE_SPACE, &x, &y);
+	ww_board_spot(test_data(), &c.v[0].s, concord, WW_PIECE_SPACE, &x, &y);
 	assert_int_equal(ww_board_colour(test_data(), &c.v[0].s, concord, WW_PIECE_SPACE),
 			 0xfffdf4);
 	assert_int_equal(c.v[1].s.space[concord].pc, WW_AMERICAN);
@@ -227,6 +228,184 @@ static void the_land_from_the_cache_draws_the_same(void **state)
 	corpus_free(&c);
 }
 
+static int general_named(const char *name)
+{
+	for (int g = 0; g < test_data()->ngenerals; g++)
+		if (!strcmp(test_data()->generals[g].name, name))
+			return g;
+	fail_msg("no general %s", name);
+	return -1;
+}
+
+/* Issue 12: Howe's 5 CU at Worcester were hidden under the American
+ * pieces exactly when the American had to decide whether to retreat.
+ * Both sides' CUs and generals in one space each show in their colour,
+ * for every view. */
+static void both_sides_in_one_space_are_visible(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 10 };
+	corpus_script(&c, keep, 1);
+	const struct ww_data *d = test_data();
+	struct ww_state *s = &c.v[0].s;
+	for (int sp = 0; sp < d->nspaces; sp++)
+		memset(s->space[sp].cu, 0, sizeof s->space[sp].cu);
+	for (int g = 0; g < d->ngenerals; g++)
+		if (s->general_at[g] >= 0)
+			s->general_at[g] = WW_LOC_REINFORCEMENTS;
+	int worcester = space(d, "Worcester MA");
+	s->space[worcester].cu[WW_NAT_BRITISH] = 5;
+	s->space[worcester].cu[WW_NAT_AMERICAN] = 3;
+	s->space[worcester].cu[WW_NAT_FRENCH] = 2;
+	s->general_at[general_named("Howe")] = (int16_t)worcester;
+	s->general_at[general_named("Washington")] = (int16_t)worcester;
+	const enum ww_board_piece want[] = { WW_PIECE_CU_BRITISH, WW_PIECE_CU_AMERICAN,
+		WW_PIECE_CU_FRENCH, WW_PIECE_GENERAL_BRITISH, WW_PIECE_GENERAL_AMERICAN };
+	for (enum ww_side side = WW_NOBODY; side <= WW_BRITISH; side++) {
+		struct png a;
+		struct ww_state view;
+		render(&c.v[0], side, &a);
+		ww_view(s, side, &view);
+		struct reader r = { &a, 0 };
+		cairo_surface_t *img = cairo_image_surface_create_from_png_stream(read_mem, &r);
+		for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+			int x, y;
+			ww_board_spot(d, &view, worcester, want[k], &x, &y);
+			uint32_t colour = ww_board_colour(d, &view, worcester, want[k]);
+			assert_int_not_equal(colour, 0);
+			if (pixel(img, x, y) != colour)
+				fail_msg("side %d: piece %d at Worcester (%d, %d) is #%06x, expected #%06x",
+					 (int)side, (int)want[k], x, y, pixel(img, x, y), colour);
+		}
+		cairo_surface_destroy(img);
+		free(a.bytes);
+	}
+	corpus_free(&c);
+}
+
+static bool boxes_meet(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* No two names' boxes (text and halo) meet, none meets another space's
+ * shape, each is on the picture and next to its space; and the names of
+ * the spaces in `clear` (NULL-terminated) meet no piece. */
+static void check_names(const struct ww_state *view, const char *const *clear)
+{
+	const struct ww_data *d = test_data();
+	static struct ww_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES],
+		piece[WW_BOARD_PIECES];
+	int npieces;
+	assert_int_equal(ww_board_names(d, view, name, shape, piece, &npieces), 0);
+	for (int a = 0; a < d->nspaces; a++) {
+		const struct ww_board_box *b = &name[a];
+		assert_true(b->x1 > b->x0 + 10 && b->y1 > b->y0 + 6);
+		if (b->x0 < 0 || b->y0 < 0 || b->x1 > WW_BOARD_W || b->y1 > WW_BOARD_H)
+			fail_msg("%s's name is off the picture", d->spaces[a].name);
+		double dx = d->spaces[a].x < b->x0 ? b->x0 - d->spaces[a].x :
+			d->spaces[a].x > b->x1 ? d->spaces[a].x - b->x1 : 0;
+		double dy = d->spaces[a].y < b->y0 ? b->y0 - d->spaces[a].y :
+			d->spaces[a].y > b->y1 ? d->spaces[a].y - b->y1 : 0;
+		if (dx > 40 || dy > 45)
+			fail_msg("%s's name is %.0f, %.0f px away from it", d->spaces[a].name, dx, dy);
+		for (int o = 0; o < d->nspaces; o++) {
+			if (o != a && boxes_meet(b, &shape[o]))
+				fail_msg("%s's name covers %s", d->spaces[a].name, d->spaces[o].name);
+			if (o > a && boxes_meet(b, &name[o]))
+				fail_msg("%s's name meets %s's", d->spaces[a].name, d->spaces[o].name);
+		}
+		bool listed = false;
+		for (int i = 0; clear && clear[i]; i++)
+			listed |= a == space(d, clear[i]);
+		for (int k = 0; listed && k < npieces; k++)
+			if (boxes_meet(b, &piece[k]))
+				fail_msg("%s's name is under a piece at (%.0f, %.0f)", d->spaces[a].name,
+					 piece[k].x0, piece[k].y0);
+	}
+}
+
+/* Issue 12: names overlapped in New England and around Philadelphia and
+ * Wilmington. On the map alone, no name meets another or a space. */
+static void no_name_covers_another_or_a_space(void **state)
+{
+	(void)state;
+	check_names(NULL, NULL);
+}
+
+/* Issue 12: generals' plates hid the names of the spaces above which
+ * they stood (Boston's under Greene's at Newport, Portsmouth's under
+ * Clinton's at Boston). With the pieces of a busy New England (both sides
+ * at Worcester, generals at Boston and Newport), the names that have a
+ * free place keep clear of every piece; Lexington and Concord's has none
+ * between its neighbours and Worcester's plates, and is drawn under them. */
+static void names_keep_clear_of_the_pieces(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 10 };
+	corpus_script(&c, keep, 1);
+	const struct ww_data *d = test_data();
+	struct ww_state *s = &c.v[0].s, view;
+	int worcester = space(d, "Worcester MA"), boston = space(d, "Boston MA");
+	s->space[worcester].cu[WW_NAT_BRITISH] = 5;
+	s->space[worcester].cu[WW_NAT_AMERICAN] = 3;
+	s->space[boston].cu[WW_NAT_BRITISH] = 4;
+	s->general_at[general_named("Howe")] = (int16_t)worcester;
+	s->general_at[general_named("Washington")] = (int16_t)worcester;
+	s->general_at[general_named("Clinton")] = (int16_t)boston;
+	s->general_at[general_named("Greene")] = (int16_t)space(d, "Newport RI");
+	ww_view(s, WW_AMERICAN, &view);
+	static const char *const clear[] = { "Boston MA", "Newport RI", "Portsmouth NH",
+		"Worcester MA", "Providence RI", "Concord NH", "Springfield MA", NULL };
+	check_names(&view, clear);
+	corpus_free(&c);
+}
+
+/* The pieces on the map: CU stacks, generals, PCs. */
+static int busyness(const struct ww_state *s)
+{
+	int n = 0;
+	for (int sp = 0; sp < test_data()->nspaces; sp++)
+		n += (s->space[sp].pc != 0) + (s->space[sp].cu[0] > 0) + (s->space[sp].cu[1] > 0) +
+			(s->space[sp].cu[2] > 0);
+	for (int g = 0; g < test_data()->ngenerals; g++)
+		n += s->general_at[g] >= 0;
+	return n;
+}
+
+/* Issue 12: a board attachment is at most 120 KB (it was 325 KB), so
+ * that a mail with it is about 160 KB of base64: the busiest position of
+ * three random games and the end of the scripted one, in every view. */
+#define ATTACHMENT_MAX 120000
+static void a_busy_board_is_at_most_120_kb(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { -1 };
+	corpus_script(&c, keep, 1);
+	for (uint64_t seed = 1; seed <= 3; seed++)
+		corpus_driver(&c, seed, 10);
+	int busiest = 0;
+	for (int i = 0; i < c.n; i++)
+		if (busyness(&c.v[i].s) > busyness(&c.v[busiest].s))
+			busiest = i;
+	const int look[] = { 0, busiest };
+	for (int k = 0; k < 2; k++) {
+		for (enum ww_side side = WW_NOBODY; side <= WW_BRITISH; side++) {
+			struct png a;
+			render(&c.v[look[k]], side, &a);
+			if (a.len > ATTACHMENT_MAX)
+				fail_msg("%s, side %d: the board is %zu bytes, over %d", c.v[look[k]].name,
+					 (int)side, a.len, ATTACHMENT_MAX);
+			check_pixels(&c.v[look[k]], &a);
+			free(a.bytes);
+		}
+	}
+	corpus_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +413,10 @@ int main(void)
 		cmocka_unit_test(the_picture_hides_the_other_hand),
 		cmocka_unit_test(every_position_draws_deterministically),
 		cmocka_unit_test(the_land_from_the_cache_draws_the_same),
+		cmocka_unit_test(a_busy_board_is_at_most_120_kb),
+		cmocka_unit_test(both_sides_in_one_space_are_visible),
+		cmocka_unit_test(no_name_covers_another_or_a_space),
+		cmocka_unit_test(names_keep_clear_of_the_pieces),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }

@@ -3,7 +3,7 @@
 # missing. Quiet and idempotent: does nothing when all are installed.
 set -euo pipefail
 packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev
-	libcairo2-dev libcurl4-gnutls-dev libetpan-dev
+	libcairo2-dev zlib1g-dev libcurl4-gnutls-dev libetpan-dev
 	curl postfix dovecot-imapd openssl) # the last four for tests/e2e (mail on 127.0.0.1)
 missing=()
 for p in "${packages[@]}"; do
