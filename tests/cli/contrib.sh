@@ -40,7 +40,7 @@ if command -v postconf >/dev/null && command -v postmap >/dev/null; then
 	printf 'compatibility_level = 3.6\n' >"$T/pf/main.cf"
 	grep -v '^#' "$C/postfix/master.cf" >"$T/pf/master.cf"
 	postconf -c "$T/pf" -M wwjudge/unix >"$T/out" 2>"$T/err" || fail "postconf: $(cat "$T/err")"
-	in_file "$T/out" "argv=/usr/local/bin/wwjudge process --config"
+	in_file "$T/out" "argv=/usr/local/bin/wwjudge-deliver /var/lib/wwjudge/archive /usr/local/bin/wwjudge process --config"
 	[ "$(postmap -c "$T/pf" -q judge@example.org "texthash:$C/postfix/transport")" = "wwjudge:" ] ||
 		fail "the transport map does not route judge@example.org to wwjudge:"
 else
@@ -58,3 +58,54 @@ if command -v systemd-analyze >/dev/null; then
 else
 	echo "systemd checks skipped: systemd-analyze is not installed"
 fi
+
+# Issue 12: every cron line works in the pipe set-up (a config without
+# imap_url): `send` is there, so the reports go out, and nothing exits
+# 78 as `poll` does there. Each runs as cron would, from sh, with its
+# stderr appended to its log file.
+mkdir -p "$T/cron-games" "$T/cron-log"
+printf 'games = %s\njudge = judge@example.org\nsmtp_url = smtp://127.0.0.1:1\nsmtp_tls = none\n' \
+	"$T/cron-games" >"$T/pipe.conf"
+grep -qE '^[^#].* /usr/local/bin/wwjudge send ' "$C/crontab" ||
+	fail "contrib/crontab does not run 'wwjudge send': with a pipe no report goes out"
+grep -v '^#' "$C/crontab" | grep -E '^[0-9*]' | while read -r _ _ _ _ _ cmd; do
+	cmd=${cmd//\/usr\/local\/bin\/wwjudge/$WW_BIN}
+	cmd=${cmd//\/etc\/wwjudge\/wwjudge.conf/$T/pipe.conf}
+	cmd=${cmd//\/var\/log\/wwjudge/$T/cron-log}
+	expect 0 sh -c "$cmd"
+done
+
+# The log directory the cron lines write to is made by a step of the
+# walkthrough (docs/walkthrough.md); cron skips a line whose file cannot
+# be opened, and says so to no one.
+W="$C/../docs/walkthrough.md"
+for dir in $(grep -v '^#' "$C/crontab" | grep -oE '2>>[^ ]+' | sed 's|^2>>||' | xargs -n1 dirname | sort -u); do
+	awk '/^```sh walkthrough/ { on = 1; next } /^```/ { on = 0 } on' "$W" |
+		grep -E "^(install -d|mkdir)( .*)? $dir( |$)" >/dev/null ||
+		fail "no step of docs/walkthrough.md makes $dir, where contrib/crontab logs"
+done
+
+# The Postfix recipe keeps an archive for `wwjudge replay`: its command
+# copies each mail the judge took (exit 0) into a Maildir, in the order
+# processed, and nothing the judge did not take (75: try again later).
+argv=$(sed -n 's/.*argv=//p' "$C/postfix/master.cf")
+argv=${argv//\/usr\/local\/bin\/wwjudge-deliver/$C/postfix/wwjudge-deliver}
+argv=${argv//\/usr\/local\/bin\/wwjudge/$WW_BIN}
+argv=${argv//\/etc\/wwjudge\/wwjudge.conf/$T/pipe.conf}
+argv=${argv//\/var\/lib\/wwjudge\/archive/$T/archive}
+[ "$argv" != "${argv/$T\/archive/}" ] || fail "master.cf keeps no archive: $argv"
+mkdir -p "$T/cron-games"
+expect 0 "$WW_BIN" new "$T/cron-games/g1" --american us@example.org --british uk@example.org --seed "$SEED"
+printf 'From: us@example.org\nTo: judge+g1-american-00@example.org\nSubject: x\nMessage-ID: <a1@y>\n\n#orders\npassword: x\n%s\n#end\n' \
+	"$COMMITTEES" >"$T/m1"
+expect 0 bash -c "$argv <'$T/m1'"
+[ "$(ls "$T/archive/new")" ] && cmp -s "$T/m1" "$T/archive/new/$(ls "$T/archive/new")" ||
+	fail "the mail the judge took is not in the archive"
+expect 0 "$WW_BIN" replay "$T/cron-games/g1" --archive "$T/archive" --config "$T/pipe.conf"
+in_file "$T/out" "the record is what the archive gives"
+exec 9>"$T/cron-games/g1/lock" && flock 9
+sed 's/a1@y/a2@y/' "$T/m1" >"$T/m2"
+expect 75 bash -c "$argv <'$T/m2'"
+exec 9>&-
+[ "$(ls "$T/archive/new" | wc -l)" -eq 1 ] && [ -z "$(ls "$T/archive/tmp")" ] ||
+	fail "a mail the judge did not take is in the archive"

@@ -8,7 +8,7 @@ imap() {
 	local u=$1 path=$2
 	shift 2
 	curl -sS --max-time 20 --url "imap://127.0.0.1:$IMAP_PORT/$path" \
-		--user "$u@example.test:$(e2e_password "$u")" ${1:+-X "$1"}
+		--user "$u@$E2E_DOMAIN:$(e2e_password "$u")" ${1:+-X "$1"}
 }
 
 uids() { imap "$1" INBOX "UID SEARCH ALL" | tr -d '\r' | sed -n 's/^\* SEARCH//p' | tr ' ' '\n' | sed '/^$/d'; }
@@ -23,7 +23,7 @@ wait_mail() {
 		sleep 0.1
 	done
 	tail -n 20 "$E2E_DIR/postfix.log" >&2
-	fail "$1@example.test has $n messages after 20 s, expected $2"
+	fail "$1@$E2E_DOMAIN has $n messages after 20 s, expected $2"
 }
 
 # last_mail USER FILE: USER's newest message into FILE, CRs removed.

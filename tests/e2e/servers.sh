@@ -14,7 +14,7 @@
 
 PATH="$PATH:/usr/sbin:/sbin"
 E2E_UID=65534 E2E_GID=65534 # nobody:nogroup owns the Maildirs
-E2E_DOMAIN=example.test
+E2E_DOMAIN=${E2E_DOMAIN:-example.test} # the walkthrough sets example.org
 
 e2e_password() { echo "pw-$1"; }
 
