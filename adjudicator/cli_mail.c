@@ -115,13 +115,17 @@ int ww_cmd_process(int argc, char **argv)
 	size_t len = 0;
 	if (!rc) {
 		len = fread(msg, 1, WW_MAIL_MAX_BYTES + 1, stdin);
+		if (len > WW_MAIL_MAX_BYTES) /* the rest is only counted, for the bounce */
+			for (size_t n; (n = fread(msg, 1, WW_MAIL_MAX_BYTES, stdin)) > 0;)
+				len += n;
 		if (ferror(stdin)) {
 			fprintf(stderr, "wwjudge process: reading stdin: %s\n", strerror(errno));
 			rc = EX_IOERR;
 		}
 	}
 	if (!rc)
-		rc = ww_mail_process(c, msg, len, imap_id);
+		rc = len > WW_MAIL_MAX_BYTES ? ww_mail_too_large(len) :
+					       ww_mail_process(c, msg, len, imap_id);
 	free(msg);
 	free(c);
 	return rc;

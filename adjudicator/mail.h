@@ -50,6 +50,9 @@ int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, s
  * was wrong and what is accepted in err (a line break, not one address). */
 int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen);
 
+/* mail_process.c: a mail of `size` bytes is over the limit: the line the
+ * MTA bounces to the sender, on stderr; EX_DATAERR. */
+int ww_mail_too_large(size_t size);
 /* mail_process.c: processes one RFC 5322 message; returns a sysexits.h
  * code (EX_OK also when the order was refused and a reply was queued;
  * EX_TEMPFAIL when the game is locked or the disk is full). */

@@ -416,7 +416,9 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 			ww_report_line(f, p->why);
 		}
 	} else {
-		fprintf(f, "Game %s: the %s player has moved.\n", in->game, ww_side_name(p->side));
+		bool resigned = p->applied && p->parsed[p->applied - 1].kind == WW_ORD_RESIGN;
+		fprintf(f, "Game %s: the %s player has %s.\n", in->game, ww_side_name(p->side),
+			resigned ? "resigned" : "moved");
 	}
 	fputc('\n', f);
 	ww_view(&p->after->state, to, &view);
@@ -929,15 +931,20 @@ out:
 	return rc;
 }
 
+int ww_mail_too_large(size_t size)
+{
+	/* the MTA bounces it to the sender with this line */
+	fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails of at "
+		"most %u bytes (send the orders as plain text without attachments)\n", size,
+		WW_MAIL_MAX_BYTES);
+	return EX_DATAERR;
+}
+
 int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
 		    const char *imap_id)
 {
-	if (len > WW_MAIL_MAX_BYTES) { /* the MTA bounces it with this line */
-		fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails "
-			"of at most %u bytes (send the orders as plain text without "
-			"attachments)\n", len, WW_MAIL_MAX_BYTES);
-		return EX_DATAERR;
-	}
+	if (len > WW_MAIL_MAX_BYTES)
+		return ww_mail_too_large(len);
 	return intake(c, msg, len, len, imap_id);
 }
 

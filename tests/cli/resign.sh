@@ -38,6 +38,7 @@ for side in american british; do
 	in_file "$mail" "wwjudge verify GAME_DIR"
 	not_in_file "$mail" "To give orders"
 done
+in_file "$(ls "$G"/outbox/new/*.american | tail -1)" "Game g: the British player has resigned."
 expect 0 "$WW_BIN" verify "$G"
 in_file "$T/out" "adds up"
 in_file "$T/out" "forced rolls: american 0, british 0"
