@@ -24,11 +24,6 @@ static int setup(void **s)
 	return 0;
 }
 
-static int teardown(void **s)
-{
-	return remove_mail_game(s);
-}
-
 /* The outbox mail whose name ends with `suffix` (the only one). */
 static char *outbox_ending(const char *suffix)
 {
@@ -313,5 +308,5 @@ int main(void)
 		cmocka_unit_test(test_8_rollback),
 		cmocka_unit_test(test_9_rollback_refused),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, remove_mail_game);
 }

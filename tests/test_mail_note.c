@@ -22,11 +22,6 @@ static int setup(void **s)
 	return 0;
 }
 
-static int teardown(void **s)
-{
-	return remove_mail_game(s);
-}
-
 /* The American's mail with `body` as its text, to the Reply-To of the
  * judge's first mail. */
 static int american_mail(const char *id, const char *body)
@@ -266,20 +261,20 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_12_note_relayed_with_the_orders, setup,
-						teardown),
+						remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_after_or_inside_the_orders, setup,
-						teardown),
+						remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_cannot_smuggle_orders_or_judge_text,
-						setup, teardown),
-		cmocka_unit_test_setup_teardown(test_12_note_too_long_refused, setup, teardown),
+						setup, remove_mail_game),
+		cmocka_unit_test_setup_teardown(test_12_note_too_long_refused, setup, remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_of_too_many_characters_refused, setup,
-						teardown),
+						remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_without_accepted_orders_not_relayed,
-						setup, teardown),
+						setup, remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_holding_the_password_refused, setup,
-						teardown),
+						remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_without_end_refused, setup,
-						teardown),
+						remove_mail_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,11 +30,6 @@ static int setup(void **s)
 	return 0;
 }
 
-static int teardown(void **s)
-{
-	return remove_mail_game(s);
-}
-
 static char *state_text(void)
 {
 	return slurp("secret/state.yaml");
@@ -837,5 +832,5 @@ int main(void)
 		cmocka_unit_test(test_13_one_answer_per_sender_per_hour),
 		cmocka_unit_test(test_14_no_block_says_how_to_write_one),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, remove_mail_game);
 }

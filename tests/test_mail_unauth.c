@@ -21,11 +21,6 @@ static int setup(void **s)
 	return 0;
 }
 
-static int teardown(void **s)
-{
-	return remove_mail_game(s);
-}
-
 /* An order mail to g1's American sub-address; id NULL: no Message-ID;
  * eol "\r\n" as IMAP delivers it, "\n" as a Maildir or a pipe holds it. */
 static char *order_mail(const char *from, const char *id, const char *password,
@@ -165,5 +160,5 @@ int main(void)
 		cmocka_unit_test(test_11_stand_in_id_ignores_line_ends),
 		cmocka_unit_test(test_11_header_bytes_become_utf8),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, remove_mail_game);
 }

@@ -37,3 +37,18 @@ snapshot() {
 
 # Lines wider than 72 columns (characters, not bytes).
 too_wide() { LC_ALL=C.UTF-8 awk 'length($0) > 72' "$1"; }
+
+# mail_game SEED [CONFIG LINE]: game g in $T/games ($G), played by mail
+# by washington@example.org (password liberty) and north@example.org
+# (crown), and the judge's config $T/wwjudge.conf with the lines given.
+mail_game() {
+	export WW_PWHASH=test
+	G="$T/games/g"
+	mkdir -p "$T/games"
+	printf 'liberty\n' >"$T/am.pw"
+	printf 'crown\n' >"$T/br.pw"
+	printf 'games = games\njudge = judge@example.org\n%s\n' "${2:-}" >"$T/wwjudge.conf"
+	expect 0 "$WW_BIN" new "$G" --american washington@example.org \
+		--british north@example.org --seed "$1" \
+		--american-password-file "$T/am.pw" --british-password-file "$T/br.pw"
+}

@@ -3,18 +3,7 @@
 # final report, the commit reveals the seed in game.yaml, and `verify`
 # replays the game from it.
 . "$(dirname "$0")/lib.bash"
-export WW_PWHASH=test
-G="$T/games/g"
-mkdir -p "$T/games"
-printf 'liberty\n' >"$T/am.pw"
-printf 'crown\n' >"$T/br.pw"
-cat >"$T/wwjudge.conf" <<CONF
-games = games
-judge = judge@example.org
-board = none
-CONF
-expect 0 "$WW_BIN" new "$G" --american washington@example.org --british north@example.org \
-	--seed "$SEED" --american-password-file "$T/am.pw" --british-password-file "$T/br.pw"
+mail_game "$SEED" 'board = none'
 expect 0 "$WW_BIN" announce "$G" --config "$T/wwjudge.conf"
 reply=$(sed -n 's/^Reply-To: <\(judge+g-british-[0-9a-f]*@example.org\)>.*/\1/p' \
 	"$G"/outbox/new/*.announce-british | tr -d '\r')

@@ -5,19 +5,8 @@
 # undone orders never come back. Also: new --american-password-file, and
 # `order` with a config queuing the players' reports like a mail would.
 . "$(dirname "$0")/lib.bash"
-export WW_PWHASH=test
 GOLD="$(cd "$(dirname "$0")/../golden/1776" && pwd)"
-G="$T/games/g"
-mkdir -p "$T/games"
-printf 'liberty\n' >"$T/am.pw"
-printf 'crown\n' >"$T/br.pw"
-cat >"$T/wwjudge.conf" <<CONF
-games = games
-judge = judge@example.org
-CONF
-expect 0 "$WW_BIN" new "$G" --american washington@example.org --british north@example.org \
-	--seed 1776177617761776177617761776177617761776177617761776177617761776 \
-	--american-password-file "$T/am.pw" --british-password-file "$T/br.pw"
+mail_game 1776177617761776177617761776177617761776177617761776177617761776
 in_file "$T/out" "Passwords set for: American British"
 in_file "$G/secret/mail.yaml" 'password_american: $argon2id$'
 in_file "$G/secret/mail.yaml" 'password_british: $argon2id$'

@@ -4,19 +4,8 @@
 # a misspelt key line in the order block ("Pasword: liberty") is refused
 # by its line number and its text is written nowhere.
 . "$(dirname "$0")/lib.bash"
-export WW_PWHASH=test
 GOLD="$(cd "$(dirname "$0")/../golden/1776" && pwd)"
-G="$T/games/g"
-mkdir -p "$T/games"
-printf 'liberty\n' >"$T/am.pw"
-printf 'crown\n' >"$T/br.pw"
-cat >"$T/wwjudge.conf" <<CONF
-games = games
-judge = judge@example.org
-CONF
-expect 0 "$WW_BIN" new "$G" --american washington@example.org --british north@example.org \
-	--seed 1776177617761776177617761776177617761776177617761776177617761776 \
-	--american-password-file "$T/am.pw" --british-password-file "$T/br.pw"
+mail_game 1776177617761776177617761776177617761776177617761776177617761776
 grep -v '^#' "$GOLD/orders" | head -2 | while IFS= read -r line; do
 	who=${line%%:*} order=${line#*: }
 	expect 0 "$WW_BIN" order "$G" --as "${who%% *}" "$order"
