@@ -3,10 +3,21 @@
 CC      ?= cc
 PKGS    := yaml-0.1 libsodium cairo zlib libcurl
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror -Iadjudicator
+CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror
 LDLIBS  += $(shell pkg-config --libs $(PKGS)) -letpan
 CFLAGS  += $(shell pkg-config --cflags $(PKGS))
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# Layers are folders (docs/architecture.md). A layer's files are compiled
+# with its own and the lower layers' include directories only, so an
+# include of a higher layer's header does not build: adjudicator/core/
+# sees only core/; the rest (not yet in folders of their own) sees itself
+# and core/.
+CORE_INC := -Iadjudicator/core
+REST_INC := -Iadjudicator $(CORE_INC)
+INC      = $(if $(findstring /core/,$@),$(CORE_INC),$(REST_INC))
+HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h)
+CFLAGS  += $(INC)
 
 # LIB_SRC is everything but main(); the test programs link all of it.
 # The wwjudge binary links CORE_SRC with plugin.c, and loads the two
@@ -14,7 +25,8 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # server. libetpan, libyaml and libsodium go in statically: of libetpan
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
-LIB_SRC  := $(filter-out adjudicator/wwjudge.c adjudicator/plugin.c,$(wildcard adjudicator/*.c))
+LIB_SRC  := $(filter-out adjudicator/wwjudge.c adjudicator/plugin.c,\
+	$(wildcard adjudicator/*.c adjudicator/core/*.c))
 PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
 NET_SRC  := adjudicator/mail_send.c adjudicator/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/plugin.c
@@ -27,9 +39,11 @@ TEST_SRC := $(wildcard tests/test_*.c)
 
 all: build/wwjudge
 
-build/%.o: adjudicator/%.c adjudicator/*.h | build
+build/%.o: adjudicator/%.c $(HEADERS) | build
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
-build/pic/%.o: adjudicator/%.c adjudicator/*.h | build/pic
+build/pic/%.o: adjudicator/%.c $(HEADERS) | build/pic
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
 build/wwjudge: build/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) build/wwjudge-png.so build/wwjudge-net.so
 	$(CC) $(CFLAGS) -o $@ build/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) $(CORE_LIBS)
@@ -38,9 +52,11 @@ build/wwjudge-png.so: $(PNG_SRC:adjudicator/%.c=build/pic/%.o)
 build/wwjudge-net.so: $(NET_SRC:adjudicator/%.c=build/pic/%.o)
 	$(CC) $(CFLAGS) $(PLUGIN) -o $@ $^ $(NET_LIBS)
 
-san/%.o: adjudicator/%.c adjudicator/*.h | san
+san/%.o: adjudicator/%.c $(HEADERS) | san
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) -c -o $@ $<
-san/pic/%.o: adjudicator/%.c adjudicator/*.h | san/pic
+san/pic/%.o: adjudicator/%.c $(HEADERS) | san/pic
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) -fPIC -c -o $@ $<
 san/wwjudge: san/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) san/wwjudge-png.so san/wwjudge-net.so
 	$(CC) $(CFLAGS) $(SAN) -o $@ san/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) $(CORE_LIBS)
@@ -102,11 +118,12 @@ clean:
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS  := -O1 -g -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Iadjudicator \
+FUZZ_CFLAGS  = -O1 -g -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra $(INC) \
 	$(shell pkg-config --cflags $(PKGS)) -DWW_FUZZ_DATA='"$(CURDIR)/data/washingtons-war"'
 FUZZERS      := $(patsubst fuzz/%.c,%,$(wildcard fuzz/*.c))
 
-fuzz/obj/%.o: adjudicator/%.c adjudicator/*.h | fuzz/obj
+fuzz/obj/%.o: adjudicator/%.c $(HEADERS) | fuzz/obj
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 fuzz/bin/%: fuzz/%.c fuzz/fuzz.h $(LIB_SRC:adjudicator/%.c=fuzz/obj/%.o) | fuzz/bin
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< \

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sodium.h>
 #include "mail_internal.h"
+#include "mail_net.h"
 #include "report.h"
 
 static const char USAGE_PROCESS[] =
@@ -297,27 +298,11 @@ static int pause_alone(const char *dir, bool paused)
 	return rc;
 }
 
-/* Maildir delivery: tmp/ then a rename into new/. */
-static int outbox_put(const char *dir, const char *name, const char *text, size_t len)
-{
-	char tmp[PATH_MAX], dst[PATH_MAX];
-	snprintf(tmp, sizeof tmp, "%.3900s/outbox/tmp/%.60s", dir, name);
-	snprintf(dst, sizeof dst, "%.3900s/" WW_OUTBOX_NEW "/%.60s", dir, name);
-	FILE *f = fopen(tmp, "we");
-	if (!f)
-		return -1;
-	bool ok = fwrite(text, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
-	if (fclose(f) != 0 || !ok || rename(tmp, dst) < 0) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
-
 static int announce_one(const struct ww_mail_config *c, const char *dir, const char *game,
 			const struct ww_game *g, const struct ww_mail_secret *s, int side)
 {
 	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], *body = NULL, name[64];
+	char err[PATH_MAX + 128];
 	size_t blen, len;
 	struct ww_state view;
 	FILE *f = open_memstream(&body, &blen);
@@ -345,7 +330,9 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 	char *text = ww_mail_compose(c, &o, &len);
 	char file[96];
 	snprintf(file, sizeof file, "%06d.%s", s->token_entry, name);
-	int rc = text ? outbox_put(dir, file, text, len) : -1;
+	int rc = text ? ww_outbox_put(dir, file, text, len, err, sizeof err) : -1;
+	if (text && rc)
+		fprintf(stderr, "wwjudge announce: %s\n", err);
 	free(text);
 	free(body);
 	return rc;

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "mail_internal.h"
+#include "mail_net.h"
 
 #define SECRET_REL "secret/mail.yaml"
 
@@ -155,29 +156,17 @@ int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len
 int ww_mail_secret_write(const char *dir, const struct ww_mail_secret *s,
 			 char *err, size_t errlen)
 {
-	char path[PATH_MAX], tmp[PATH_MAX], *text;
+	char path[PATH_MAX], *text;
 	size_t len;
 	if (ww_mail_secret_text(s, &text, &len) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	snprintf(path, sizeof path, "%s/" SECRET_REL, dir);
-	snprintf(tmp, sizeof tmp, "%s/secret/.mail.yaml.%ld", dir, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	int rc = -1;
-	if (fd >= 0) {
-		ssize_t k = write(fd, text, len);
-		if (k == (ssize_t)len && fsync(fd) == 0 && close(fd) == 0) {
-			fd = -1;
-			rc = rename(tmp, path);
-		}
-	}
-	if (rc < 0) {
-		snprintf(err, errlen, "writing %s: %s; nothing was changed", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		unlink(tmp);
-	}
+	int rc = ww_fmt(path, sizeof path, "%s/" SECRET_REL, dir);
+	if (rc)
+		ww_fmt(err, errlen, "path too long: %s", dir);
+	else
+		rc = ww_durable_write(path, NULL, text, len, 0600, NULL, err, errlen);
 	free(text);
 	return rc;
 }

@@ -16,6 +16,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include "mail_internal.h"
+#include "mail_net.h"
 #include "order.h"
 #include "report.h"
 
@@ -492,7 +493,7 @@ static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *l
  * delivery finds it (in new/ or, once sent, cur/) and writes nothing. */
 static int reply_alone(struct modcmd *x, const char *what)
 {
-	char name[64], path[PATH_MAX + 80], tmp[PATH_MAX + 80];
+	char name[64], path[PATH_MAX + 80];
 	struct stat st;
 	size_t len;
 	snprintf(name, sizeof name, "mod-%s-%d.%s", x->hash, x->k, what);
@@ -505,17 +506,10 @@ static int reply_alone(struct modcmd *x, const char *what)
 	char *text = reply_mail(x, name + 4, 0, &len);
 	if (!text)
 		return -1;
-	snprintf(tmp, sizeof tmp, "%s/outbox/tmp/%s", x->dir, name);
-	FILE *f = fopen(tmp, "we");
-	bool ok = f && fwrite(text, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
-	if (f && fclose(f) != 0)
-		ok = false;
+	char err[PATH_MAX + 128];
+	int rc = ww_outbox_put(x->dir, name, text, len, err, sizeof err);
 	free(text);
-	if (!ok || rename(tmp, path) < 0) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 /* A command that changes the game (ww_moderator_commit), with the reply

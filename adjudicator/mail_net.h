@@ -12,30 +12,15 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
+#include "buf.h"
+#include "durable.h"
 #include "mail.h"
 
 #define WW_OUT_MAX_BYTES (16u << 20) /* one outgoing mail, attachments and all */
 #define WW_RCPT_MAX 4096              /* the envelope recipients of one mail */
 
-/* A growing byte string with a hard limit; `over` is set once something
- * was dropped for want of room. Always NUL-terminated when p != NULL. */
-struct ww_buf {
-	char *p;
-	size_t len, cap, max;
-	int over;
-};
-/* snprintf that says whether it all fitted: 0, or -1 when cut short.
- * Also the way to say an error into a caller's buffer. */
-int ww_fmt(char *out, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 /* The game's name: the last part of its directory's path. */
 void ww_game_name(const char *game, char *out, size_t len);
-int ww_buf_add(struct ww_buf *b, const void *data, size_t n);
-void ww_buf_free(struct ww_buf *b);
-/* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
-int ww_path_join(char *out, const char *a, const char *b);
-/* fsync of a directory, so that a rename in it is on disk. */
-int ww_fsync_dir(const char *path);
 
 /* mail_outbox.c: the envelope recipients: every address in To and Cc of
  * an RFC 5322 message, comma-separated into `out`. 0, or -1 when there is
@@ -45,9 +30,6 @@ int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen);
  * renamed), for a mail that is no part of a commit (a reminder). */
 int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
 		  char *err, size_t errlen);
-/* The whole of a file into b (b->max bounds it): 0; -1 it cannot be read
- * now; 1 it is empty or larger than b->max, and never will be (err says). */
-int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen);
 
 /* What GAME/outbox/cur keeps of a sent mail, not the mail (issue 12: a
  * board a mail, about 2 GB a game): a first field WW_SENT_FIELD with the

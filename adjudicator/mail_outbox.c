@@ -1,7 +1,7 @@
-/* The mail layer's small tools that need no network: formatted strings
- * into fixed buffers, growing buffers, the envelope recipients of a
- * message, GAME/outbox/new written atomically, and what outbox/cur keeps
- * of a sent mail. The sending itself (libcurl) is in mail_send.c. */
+/* The mail layer's small tools that need no network: the envelope
+ * recipients of a message, GAME/outbox/new written atomically, and what
+ * outbox/cur keeps of a sent mail. The sending itself (libcurl) is in
+ * mail_send.c. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,15 +16,6 @@
 #include "mail_net.h"
 
 
-int ww_fmt(char *out, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(out, len, fmt, ap);
-	va_end(ap);
-	return n < 0 || (size_t)n >= len ? -1 : 0;
-}
-
 void ww_game_name(const char *game, char *out, size_t len)
 {
 	size_t end = strlen(game), start;
@@ -33,34 +24,6 @@ void ww_game_name(const char *game, char *out, size_t len)
 	for (start = end; start > 0 && game[start - 1] != '/'; start--)
 		;
 	ww_fmt(out, len, "%.*s", (int)(end - start), game + start);
-}
-
-int ww_buf_add(struct ww_buf *b, const void *data, size_t n)
-{
-	if (b->len + n > b->max) {
-		b->over = 1;
-		n = b->max > b->len ? b->max - b->len : 0;
-	}
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *p = realloc(b->p, cap);
-		if (!p)
-			return -1;
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, data, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-	return b->over ? -1 : 0;
-}
-
-void ww_buf_free(struct ww_buf *b)
-{
-	free(b->p);
-	*b = (struct ww_buf){ 0 };
 }
 
 /* ---- the recipients, from To and Cc ---- */
@@ -200,23 +163,8 @@ int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen)
 
 /* ---- the outbox ---- */
 
-int ww_path_join(char *out, const char *a, const char *b)
-{
-	return ww_fmt(out, PATH_MAX, "%s/%s", a, b);
-}
-
-int ww_fsync_dir(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	int rc = fsync(fd);
-	close(fd);
-	return rc;
-}
-
-/* `text` as GAME/outbox/SUB/NAME: written to outbox/tmp, fsynced,
- * renamed, the directory fsynced. */
+/* `text` as GAME/outbox/SUB/NAME, by way of outbox/tmp (a Maildir's way:
+ * no reader of SUB ever sees half a mail). */
 static int outbox_write(const char *game, const char *sub, const char *name, const char *text,
 			size_t len, char *err, size_t errlen)
 {
@@ -225,72 +173,18 @@ static int outbox_write(const char *game, const char *sub, const char *name, con
 		ww_fmt(err, errlen, "'%s' is not a file name for the outbox", name);
 		return -1;
 	}
-	if (ww_fmt(rel, sizeof rel, "outbox/tmp/%s", name) || ww_path_join(tmp, game, rel)) {
+	if (ww_fmt(rel, sizeof rel, "outbox/tmp/%s", name) || ww_path_join(tmp, game, rel) ||
+	    ww_fmt(rel, sizeof rel, "outbox/%s/%s", sub, name) || ww_path_join(dst, game, rel)) {
 		ww_fmt(err, errlen, "path too long: %s/%s", game, name);
 		return -1;
 	}
-	ww_fmt(rel, sizeof rel, "outbox/%s/%s", sub, name);
-	ww_path_join(dst, game, rel);
-	/* a mail is new once; a record may be written again (a mail sent
-	 * again after a crash) */
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_CLOEXEC | (strcmp(sub, "new") ? O_TRUNC : O_EXCL),
-		      0600);
-	if (fd < 0) {
-		ww_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
-		return -1;
-	}
-	size_t off = 0;
-	while (off < len) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		off += (size_t)w;
-	}
-	if (off < len || fsync(fd) < 0) {
-		ww_fmt(err, errlen, "writing %s: %s", tmp, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		return -1;
-	}
-	close(fd);
-	if (rename(tmp, dst) < 0) {
-		ww_fmt(err, errlen, "cannot move %s to %s: %s", tmp, dst, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	ww_fmt(rel, sizeof rel, "%s/outbox/%s", game, sub);
-	ww_fsync_dir(rel);
-	return 0;
+	return ww_durable_write(dst, tmp, text, len, 0600, NULL, err, errlen);
 }
 
 int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
 		  char *err, size_t errlen)
 {
 	return outbox_write(game, "new", name, text, len, err, errlen);
-}
-
-int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
-		return -1;
-	}
-	char chunk[16384];
-	ssize_t n;
-	while ((n = read(fd, chunk, sizeof chunk)) > 0)
-		if (ww_buf_add(b, chunk, (size_t)n))
-			break;
-	int e = errno;
-	close(fd);
-	if (n < 0 || b->over || !b->p) {
-		ww_fmt(err, errlen, "%s: %s", path,
-			 n < 0 ? strerror(e) : b->over ? "larger than 16 MiB" : "empty");
-		return n < 0 ? -1 : 1;
-	}
-	return 0;
 }
 
 /* ---- what outbox/cur keeps of a sent mail ---- */

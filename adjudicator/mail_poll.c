@@ -269,20 +269,13 @@ static int read_state(const char *games, struct poll_state *s, FILE *log)
  * one left by a poll killed before the rename is overwritten, not left. */
 static int write_state(const char *games, const struct poll_state *s, FILE *log)
 {
-	char path[PATH_MAX], tmp[PATH_MAX];
+	char path[PATH_MAX], tmp[PATH_MAX], text[64], err[PATH_MAX + 128];
 	if (ww_fmt(path, sizeof path, "%s/.poll-state", games) ||
 	    ww_fmt(tmp, sizeof tmp, "%s/.poll-state.new", games))
 		return -1;
-	FILE *f = fopen(tmp, "w");
-	int ok = f && fprintf(f, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid) > 0;
-	ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
-	if (f)
-		ok = fclose(f) == 0 && ok;
-	if (ok)
-		crash_point(); /* the new state is written beside the old one */
-	if (!ok || rename(tmp, path) < 0) {
-		fprintf(log, "poll: writing %s: %s\n", path, strerror(errno));
-		unlink(tmp);
+	ww_fmt(text, sizeof text, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid);
+	if (ww_durable_write(path, tmp, text, strlen(text), 0600, crash_point, err, sizeof err)) {
+		fprintf(log, "poll: %s\n", err);
 		return -1;
 	}
 	return 0;

@@ -44,18 +44,12 @@ static void read_remind(const char *game, struct remind_state *r)
 
 static int write_remind(const char *game, const struct remind_state *r, FILE *log)
 {
-	char path[PATH_MAX], tmp[PATH_MAX];
-	if (ww_fmt(path, sizeof path, "%s/remind", game) ||
-	    ww_fmt(tmp, sizeof tmp, "%s/.remind.%d", game, (int)getpid()))
+	char path[PATH_MAX], text[128], err[PATH_MAX + 128];
+	if (ww_fmt(path, sizeof path, "%s/remind", game))
 		return -1;
-	FILE *f = fopen(tmp, "w");
-	int ok = f && fprintf(f, "entry %d side %s sent %lld\n", r->entry, r->side, r->sent) > 0;
-	ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
-	if (f)
-		ok = fclose(f) == 0 && ok;
-	if (!ok || rename(tmp, path) < 0) {
-		fprintf(log, "remind: writing %s: %s\n", path, strerror(errno));
-		unlink(tmp);
+	ww_fmt(text, sizeof text, "entry %d side %s sent %lld\n", r->entry, r->side, r->sent);
+	if (ww_durable_write(path, NULL, text, strlen(text), 0600, NULL, err, sizeof err)) {
+		fprintf(log, "remind: %s\n", err);
 		return -1;
 	}
 	return 0;

@@ -1,0 +1,78 @@
+/* Strings and files, the same way everywhere (buf.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "buf.h"
+
+int ww_fmt(char *out, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(out, len, fmt, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int ww_buf_add(struct ww_buf *b, const void *data, size_t n)
+{
+	if (b->len + n > b->max) {
+		b->over = 1;
+		n = b->max > b->len ? b->max - b->len : 0;
+	}
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			return -1;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, data, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return b->over ? -1 : 0;
+}
+
+void ww_buf_free(struct ww_buf *b)
+{
+	free(b->p);
+	*b = (struct ww_buf){ 0 };
+}
+
+int ww_path_join(char *out, const char *a, const char *b)
+{
+	return ww_fmt(out, PATH_MAX, "%s/%s", a, b);
+}
+
+int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	char chunk[16384];
+	ssize_t n;
+	while ((n = read(fd, chunk, sizeof chunk)) > 0)
+		if (ww_buf_add(b, chunk, (size_t)n))
+			break;
+	int e = errno;
+	close(fd);
+	if (n < 0)
+		ww_fmt(err, errlen, "%s: %s", path, strerror(e));
+	else if (b->over)
+		ww_fmt(err, errlen, "%s: larger than %zu bytes", path, b->max);
+	else if (!b->p)
+		ww_fmt(err, errlen, "%s: empty", path);
+	if (n < 0 || b->over || !b->p)
+		return n < 0 ? -1 : 1;
+	return 0;
+}
+

@@ -1,0 +1,31 @@
+/* Strings and files, the same way everywhere (core/buf.c): formatted
+ * strings into fixed buffers, one growing byte string with a hard limit,
+ * a whole file read into it, and paths joined. */
+#ifndef WW_BUF_H
+#define WW_BUF_H
+
+#include <stddef.h>
+
+/* A growing byte string with a hard limit; `over` is set once something
+ * was dropped for want of room. Always NUL-terminated when p != NULL. */
+struct ww_buf {
+	char *p;
+	size_t len, cap, max;
+	int over;
+};
+int ww_buf_add(struct ww_buf *b, const void *data, size_t n);
+void ww_buf_free(struct ww_buf *b);
+
+/* snprintf that says whether it all fitted: 0, or -1 when cut short.
+ * Also the way to say an error into a caller's buffer. */
+int ww_fmt(char *out, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
+int ww_path_join(char *out, const char *a, const char *b);
+
+/* The whole of a file into b (b->max bounds it): 0; -1 it cannot be read
+ * now; 1 it is empty or larger than b->max, and never will be (err says). */
+int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen);
+
+#endif
