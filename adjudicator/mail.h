@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include "data.h"
 #include "dice.h"
+#include "play.h"
 #include "record.h"
 #include "rules.h"
 
@@ -74,47 +75,6 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
  * 000043.reply-american), unique within the game. */
 #define WW_OUTBOX_NEW "outbox/new"
 
-/* The path `wwjudge order` and `wwjudge process` share: parse and apply a
- * side's orders, all or nothing (mail_process.c). */
-#define WW_PLAY_MAX 64
-struct ww_play {
-	enum ww_side side;
-	int n;                          /* order lines */
-	const char *orders[WW_PLAY_MAX];
-	struct ww_order parsed[WW_PLAY_MAX];
-	int nparsed;                    /* how many parsed before a refusal */
-	int applied;                    /* accepted: how many carried out (n, or fewer:
-					   the rest refused after them, p->why) */
-	bool refused;
-	char why[1024];                 /* 'order 2 of 3 ("...") refused: ...' */
-	struct ww_events ev;
-	struct ww_game *after;          /* the new game once accepted */
-};
-
-/* Applies p->orders for p->side to a copy of g with `dice` (forced rolls,
- * may be NULL). They are first played on the side's stand-in state with
- * stand-in dice (ww_view_stand_in): an order refused there refuses them
- * all. Returns 0 (accepted: p->after, p->ev; p->applied < p->n when the
- * game's own cards or dice refused order p->applied after the orders
- * before it were carried out, p->why), 1 (refused: p->why, nothing
- * changed), or -1 out of memory. */
-int ww_play_apply(const struct ww_data *d, const struct ww_game *g,
-		  struct ww_dice *dice, struct ww_play *p);
-/* The orders played on the side's stand-in state with stand-in dice only:
- * what a preview shows. Never the game's dice, cards or seed. Returns as
- * ww_play_apply; p->after is a game no one plays. */
-int ww_play_preview(const struct ww_data *d, const struct ww_game *g,
-		    const struct ww_dice *dice, struct ww_play *p);
-/* The orders joined by newlines, as received (for the log). */
-void ww_play_text(const struct ww_play *p, char *out, size_t len);
-/* Commits an accepted play (or logs a refused one) with `files`, at one
- * commit point. `e` gives sender, message_id and received; the rest is
- * filled in. */
-enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
-				  struct ww_play *p, const struct ww_log_entry *e,
-				  const struct ww_rec_file *files, int nfiles,
-				  const char *also_seen, char *err, size_t errlen);
-void ww_play_free(struct ww_play *p);
 /* ww_play_commit for accepted orders given on the command line of a
  * game played by mail: both players' reports and the tokens moved on are
  * committed with the orders, exactly as for an order mail. */

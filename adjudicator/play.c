@@ -1,0 +1,172 @@
+/* Play (play.h): a side's order lines to the committed game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "play.h"
+
+/* Orders first..last-1 joined by newlines. */
+static void join_orders(const struct ww_play *p, int first, int last, char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int i = first; i < last && o + 1 < len; i++) {
+		int k = snprintf(out + o, len - o, "%s%s", i > first ? "\n" : "", p->orders[i]);
+		if (k < 0)
+			break;
+		o += (size_t)k < len - o ? (size_t)k : len - o - 1;
+	}
+}
+
+void ww_play_text(const struct ww_play *p, char *out, size_t len)
+{
+	join_orders(p, 0, p->refused ? p->n : p->applied, out, len);
+}
+
+static int refused(struct ww_play *p, int i, const char *why)
+{
+	if (i >= 0)
+		snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") refused: %s", i + 1,
+			 p->n, p->orders[i], why);
+	else
+		snprintf(p->why, sizeof p->why, "%s", why);
+	p->refused = true;
+	ww_events_free(&p->ev);
+	free(p->after);
+	p->after = NULL;
+	return 1;
+}
+
+/* Order i was refused with the game's own cards and dice after the orders
+ * before it were carried out: they stand, as at a table. */
+static int carried_out_in_part(struct ww_play *p, int i, const char *why)
+{
+	snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") refused: %s; it and the "
+		 "orders after it were not carried out, the %d before it were (docs/rulings.md, "
+		 "\"Orders checked before the dice\")", i + 1, p->n, p->orders[i], why, i);
+	p->applied = i;
+	return 0;
+}
+
+static int parse_all(const struct ww_data *d, struct ww_play *p)
+{
+	char why[768];
+	p->refused = false;
+	p->applied = 0;
+	p->nparsed = 0;
+	for (int i = 0; i < p->n; i++, p->nparsed++)
+		if (ww_order_parse(d, p->orders[i], &p->parsed[i], why, sizeof why))
+			return refused(p, i, why);
+	return 0;
+}
+
+/* Did dice, a shuffle or a draw decide anything between `a` and `b`? */
+static bool chance_spoke(const struct ww_state *a, const struct ww_state *b)
+{
+	return a->next_roll != b->next_roll || a->next_shuffle != b->next_shuffle ||
+	       a->deck.n != b->deck.n;
+}
+
+/* Plays the orders on what p->side knows: its stand-in state and stand-in
+ * dice (with the forced ones first). Refused: 1, nothing kept. Else 0, and
+ * with `keep` the result is p->after and p->ev, a game no one plays. */
+static int play_on_stand_in(const struct ww_data *d, const struct ww_game *g,
+			    const struct ww_dice *dice, struct ww_play *p, bool keep)
+{
+	char why[768];
+	struct ww_dice stand_in = dice ? *dice : (struct ww_dice){ 0 };
+	struct ww_rng rng;
+	struct ww_game *after = malloc(sizeof *after);
+	if (!after)
+		return -1;
+	ww_dice_stand_in(&stand_in);
+	ww_dice_rng(&stand_in, &rng);
+	*after = *g;
+	memset(after->seed, 0, sizeof after->seed);
+	ww_view_stand_in(&g->state, p->side, &rng, &after->state);
+	for (int i = 0; i < p->n; i++) {
+		if (!ww_apply(d, &after->state, p->side, &p->parsed[i], &rng, &p->ev, why,
+			      sizeof why))
+			continue;
+		if (chance_spoke(&g->state, &after->state))
+			snprintf(why + strlen(why), sizeof why - strlen(why), " (checked before any of "
+				 "the game's dice were rolled, with stand-in dice and cards; an order "
+				 "that depends on a die or a draw belongs in a later mail)");
+		free(after);
+		return refused(p, i, why);
+	}
+	if (keep) {
+		p->after = after;
+		p->applied = p->n;
+	} else {
+		free(after);
+		ww_events_free(&p->ev);
+	}
+	return 0;
+}
+
+int ww_play_apply(const struct ww_data *d, const struct ww_game *g, struct ww_dice *dice,
+		  struct ww_play *p)
+{
+	char why[768];
+	struct ww_dice none = { 0 };
+	struct ww_rng rng;
+	int r;
+	if (!dice)
+		dice = &none;
+	if ((r = parse_all(d, p)) || (r = play_on_stand_in(d, g, dice, p, false)))
+		return r;
+	memcpy(dice->seed, g->seed, sizeof dice->seed);
+	ww_dice_rng(dice, &rng);
+	if (!(p->after = malloc(sizeof *p->after)))
+		return -1;
+	*p->after = *g;
+	for (int i = 0; i < p->n; i++, p->applied++)
+		if (ww_apply(d, &p->after->state, p->side, &p->parsed[i], &rng, &p->ev, why,
+			     sizeof why))
+			return i ? carried_out_in_part(p, i, why) : refused(p, i, why);
+	if (dice->used_forced < dice->nforced) {
+		snprintf(why, sizeof why, "%d forced dice were given but the orders "
+			 "rolled only %d; give exactly the dice that are rolled",
+			 dice->nforced, dice->used_forced);
+		return refused(p, -1, why);
+	}
+	ww_record_reveal_seed(p->after); /* the order that ends the game */
+	return 0;
+}
+
+int ww_play_preview(const struct ww_data *d, const struct ww_game *g,
+		    const struct ww_dice *dice, struct ww_play *p)
+{
+	int r = parse_all(d, p);
+	return r ? r : play_on_stand_in(d, g, dice, p, true);
+}
+
+enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
+				  struct ww_play *p, const struct ww_log_entry *e,
+				  const struct ww_rec_file *files, int nfiles,
+				  const char *also_seen, char *err, size_t errlen)
+{
+	static char all[WW_PLAY_MAX * (WW_PLAY_LINE + 1)];
+	struct ww_log_entry entry = *e;
+	ww_play_text(p, all, sizeof all);
+	entry.side = p->side;
+	entry.order_text = all;
+	entry.rejected = p->refused;
+	entry.reason = p->refused || p->applied < p->n ? p->why : NULL;
+	if (!p->refused && p->applied < p->n) {
+		static char rest[WW_PLAY_MAX * (WW_PLAY_LINE + 1)];
+		join_orders(p, p->applied, p->n, rest, sizeof rest);
+		entry.not_carried_out = rest;
+	}
+	entry.events = p->refused ? NULL : &p->ev;
+	return ww_record_commit_files(dir, &g->state, p->refused ? NULL : p->after, &entry,
+				      files, nfiles, also_seen, err, errlen);
+}
+
+void ww_play_free(struct ww_play *p)
+{
+	ww_events_free(&p->ev);
+	free(p->after);
+	p->after = NULL;
+}
+
