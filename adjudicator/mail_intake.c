@@ -659,6 +659,8 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 				 "your password: correct it and send the orders again", lineno);
 		return;
 	}
+	if (b->nraw < WW_PLAY_MAX && strlen(t) < sizeof b->raw[0])
+		snprintf(b->raw[b->nraw++], sizeof b->raw[0], "%s", t);
 	if (b->n > 0 && !ww_order_starts(t)) { /* wrapped by a phone */
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
@@ -753,6 +755,24 @@ static void note_check(struct ww_order_block *b)
 			 "is sent to your opponent: take the password out of it");
 }
 
+/* The password on a line of its own among the orders would be joined to
+ * the order before it and logged with it: no order of such a block is
+ * kept, and the refusal says why without repeating it. */
+static void orders_check(struct ww_order_block *b)
+{
+	for (int i = 0; b->password[0] && i < b->nraw; i++) {
+		if (strcmp(b->raw[i], b->password))
+			continue;
+		snprintf(b->problem, sizeof b->problem, "a line of the orders holds your password "
+			 "alone; no order of the mail was read, logged or kept: send the orders "
+			 "again without it");
+		memset(b->lines, 0, sizeof b->lines);
+		memset(b->raw, 0, sizeof b->raw);
+		b->n = b->nraw = 0;
+		return;
+	}
+}
+
 /* ---- the blocks of a body ---- */
 
 enum block_at { OUTSIDE, IN_ORDERS, IN_NOTE, IN_IGNORED };
@@ -829,6 +849,7 @@ void ww_order_block_find(const char *text, struct ww_order_block *b)
 			note_line(b, raw, n);
 		}
 	}
+	orders_check(b);
 	note_check(b);
 }
 

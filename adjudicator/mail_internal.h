@@ -41,6 +41,8 @@ struct ww_order_block {
 	char game[WW_GAME_NAME], side[16], password[256], token[64];
 	int n;
 	char lines[WW_PLAY_MAX][WW_MAIL_LINE];
+	int nraw;                        /* the order lines as written, before joining */
+	char raw[WW_PLAY_MAX][256];      /* (those short enough to be a password) */
 	char problem[256];               /* a line too long, too many lines, a bad note */
 	bool note_found, note_ended;
 	int note_lines, note_chars;      /* as written, past the limits too */

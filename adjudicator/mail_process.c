@@ -536,6 +536,8 @@ static int authenticate(struct intake *in, int *rc)
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	in->trusted = true;
+	if (in->b.problem[0]) /* before the token: a stale token is not the news */
+		return *rc = refuse(in, NULL, in->b.problem, 0), -1;
 	return 0;
 }
 

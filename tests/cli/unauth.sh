@@ -39,3 +39,16 @@ in_file "$reply" "line 3"
 grep -rqF liberty "$G" && { grep -rlF liberty "$G"; fail "the misspelt password line was written into the game"; }
 grep -qF liberty "$T/err" && fail "the misspelt password line was echoed on stderr"
 true
+
+# The password on a line of its own among the orders (a phone's autofill,
+# a slip of the thumb): the mail is refused, and the password is in no
+# file of the game either (the line would otherwise be joined to the order
+# before it as a wrapped line, and logged with it).
+printf 'From: <washington@example.org>\r\nTo: judge+g-american-0123456789abcdef@example.org\r\nSubject: my move\r\nMessage-ID: <slip@example.org>\r\n\r\n#orders\r\npassword: liberty\r\npass\r\nliberty\r\n#end\r\n' >"$T/slip.eml"
+expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/slip.eml"
+reply=$(ls "$G"/outbox/new/*.reply-american | tail -1)
+in_file "$reply" "holds your password
+"
+grep -rqF liberty "$G" && { grep -rlF liberty "$G"; fail "the password among the orders was written into the game"; }
+grep -qF liberty "$T/err" && fail "the password among the orders was echoed on stderr"
+true
