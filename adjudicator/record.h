@@ -208,6 +208,8 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
  * put in number order and shuffled by the seed with shuffle number
  * s->next_shuffle, which is counted. */
 void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+/* The same with the shuffle drawn from rng (game.h's dice stream). */
+void ww_scenario_deal(struct ww_state *s, struct ww_rng *rng);
 /* Whether a scenario game's first position has the deck that
  * ww_scenario_shuffle makes of its cards (shuffle next_shuffle - 1). */
 bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);

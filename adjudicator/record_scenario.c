@@ -220,10 +220,9 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
 	return rc;
 }
 
-/* The deck's cards in number order, then shuffle `shuffle` of the seed:
- * where a scenario put them says nothing of the order (issue 11). */
-static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle,
-			 const unsigned char seed[WW_SEED_BYTES])
+/* The deck's cards in number order, then shuffle `shuffle` of rng: where
+ * a scenario put them says nothing of the order (issue 11). */
+static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle, struct ww_rng *rng)
 {
 	int count[WW_MAX_CARDS] = { 0 };
 	count_pile(count, deck);
@@ -231,12 +230,28 @@ static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle,
 	for (int c = 1; c < WW_MAX_CARDS; c++)
 		for (int k = 0; k < count[c]; k++)
 			deck->card[deck->n++] = (uint8_t)c;
-	ww_dice_shuffle(seed, shuffle, deck->card, deck->n);
+	rng->shuffle(rng->ctx, shuffle, deck->card, deck->n);
+}
+
+static void seeded(const unsigned char seed[WW_SEED_BYTES], struct ww_dice *dice,
+		   struct ww_rng *rng)
+{
+	*dice = (struct ww_dice){ 0 };
+	memcpy(dice->seed, seed, sizeof dice->seed);
+	ww_dice_rng(dice, rng);
+}
+
+void ww_scenario_deal(struct ww_state *s, struct ww_rng *rng)
+{
+	shuffle_deck(&s->deck, s->next_shuffle++, rng);
 }
 
 void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES])
 {
-	shuffle_deck(&s->deck, s->next_shuffle++, seed);
+	struct ww_dice dice;
+	struct ww_rng rng;
+	seeded(seed, &dice, &rng);
+	ww_scenario_deal(s, &rng);
 }
 
 bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES])
@@ -244,6 +259,9 @@ bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_
 	if (s->next_shuffle == 0)
 		return false;
 	struct ww_pile deck = s->deck;
-	shuffle_deck(&deck, s->next_shuffle - 1, seed);
+	struct ww_dice dice;
+	struct ww_rng rng;
+	seeded(seed, &dice, &rng);
+	shuffle_deck(&deck, s->next_shuffle - 1, &rng);
 	return memcmp(deck.card, s->deck.card, (size_t)deck.n) == 0;
 }

@@ -78,6 +78,10 @@ int ww_report_preview(FILE *out, const struct ww_data *d, const struct ww_state 
 		      enum ww_side recipient, const struct ww_events *events,
 		      const char *commitment);
 
+/* How the game was won, with the section ("automatic victory, 13.1");
+ * "" while nobody has won. */
+const char *ww_victory_words(enum ww_victory v);
+
 /* The seed revealed at the end of the game (record.h), for the report's
  * end: with it both players can check every roll and shuffle. */
 void ww_report_seed(FILE *out, const char *seed_hex);

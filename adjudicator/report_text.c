@@ -54,7 +54,7 @@ static int set_rendered(struct build *b, struct tpl_obj *o, const char *key,
 	return 0;
 }
 
-static const char *victory_words(enum ww_victory v)
+const char *ww_victory_words(enum ww_victory v)
 {
 	switch (v) {
 	case WW_WIN_AUTOMATIC: return "automatic victory, 13.1";
@@ -80,7 +80,7 @@ static void header(struct build *b)
 	bool over = v->phase == WW_PH_GAME_OVER || v->prompt == WW_ASK_NOTHING;
 	tpl_flag(o, "over", over);
 	tpl_set(o, "winner", "%s", v->winner == WW_NOBODY ? "" : ww_side_name(v->winner));
-	tpl_set(o, "victory", "%s", victory_words(v->victory));
+	tpl_set(o, "victory", "%s", ww_victory_words(v->victory));
 	if (!over)
 		ww_prompt_text(b->d, v, prompt, sizeof prompt);
 	tpl_flag(o, "asking", !over);

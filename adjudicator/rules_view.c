@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 #include "rules_internal.h"
 
@@ -24,8 +25,15 @@ void ww_view(const struct ww_state *s, enum ww_side side, struct ww_state *out)
 	}
 }
 
+static int by_number(const void *a, const void *b)
+{
+	return *(const uint8_t *)a - *(const uint8_t *)b;
+}
+
 /* The other side's hand and the deck, as one pile the side cannot tell
- * apart, shuffled and dealt back to the same sizes. */
+ * apart, put in number order (their real order is hidden too, so the
+ * stand-in depends only on which cards are unseen), shuffled and dealt
+ * back to the same sizes. */
 static void redeal_unseen(const struct ww_state *s, enum ww_side other,
 			  struct ww_rng *rng, struct ww_state *out)
 {
@@ -35,6 +43,7 @@ static void redeal_unseen(const struct ww_state *s, enum ww_side other,
 		unseen[n++] = s->deck.card[i];
 	for (int i = 0; i < s->hand[other].n; i++)
 		unseen[n++] = s->hand[other].card[i];
+	qsort(unseen, (size_t)n, 1, by_number);
 	rng->shuffle(rng->ctx, s->next_shuffle, unseen, n);
 	memcpy(out->deck.card, unseen, (size_t)s->deck.n);
 	memcpy(out->hand[other].card, unseen + s->deck.n, (size_t)s->hand[other].n);

@@ -1,0 +1,161 @@
+/* A game behind the judge: what the judge (play, record, mail) asks of any
+ * game, designed for the three games of the rule documents: Washington's
+ * War (the first, games/washingtons-war/), Skirmish and Tarleton's
+ * Quarter!. docs/game-interface.md says who calls each function and how
+ * each game fills it.
+ *
+ * A game's data, state, order and events are opaque to the judge: it
+ * allocates them with the game's own functions and hands them back. A
+ * state holds no pointers and is copied with state_copy.
+ *
+ * Sides are numbered 1..nsides, in the order the game declares them;
+ * GAME_PUBLIC (0) is the viewer who is no side: the public report, the
+ * archive. A set of sides is a bit mask, bit s for side s (GAME_SIDE).
+ *
+ * Every random thing (a die, a shuffle, a card drawn) comes from the
+ * struct ww_rng the judge gives (core/dice.h), so all of a game's chance
+ * is the committed seed's and can be checked once the seed is revealed.
+ * The rules behind these functions are pure: no I/O but the FILE the
+ * caller passes, no clock, no global state. */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "dice.h"
+
+#define GAME_PUBLIC 0
+#define GAME_MAX_SIDES 4
+#define GAME_SIDE(s) (1u << (s))
+
+struct game_data;
+struct game_state;
+struct game_order;
+struct game_events;
+
+/* A side as the game names it: the word in mail, orders and files
+ * ("american"), and the name in reports ("American"). */
+struct game_side {
+	const char *word;
+	const char *name;
+};
+
+/* What the report frames around the game's own text: the judge's facts,
+ * none of them the game's. Any may be NULL (false). */
+struct game_frame {
+	const char *game;               /* this game's name in the judge */
+	const char *deadline;
+	const char *commitment;         /* the seed's commitment */
+	const char *seed_hex;           /* the seed, once the game is over */
+	const char *templates;          /* template directory; NULL: beside the data */
+	const struct game_events *events; /* what the orders just given did */
+	bool stand_in;                  /* a preview with stand-in dice */
+	const char *note;               /* the orderer's note to the opponent */
+	int note_from;                  /* its writer, a side */
+};
+
+/* How a game ended: `winner` a side, or GAME_PUBLIC for no winner (a
+ * draw); `reason` in the rule book's words, with its section. */
+struct game_end {
+	int winner;
+	char reason[128];
+};
+
+/* Called once per legal order in the guide: its kind (the game's word for
+ * it) and an example the game accepts now. */
+typedef void game_guide_item(void *ctx, const char *kind, const char *example);
+
+struct game {
+	const char *name;        /* the judge's word for it: "washingtons-war" */
+	const char *title;       /* "Washington's War" */
+	int nsides;
+	struct game_side side[GAME_MAX_SIDES + 1]; /* [1..nsides]; [0] the public */
+	/* Named scenarios (NULL-terminated; NULL: none but the set-up) and the
+	 * optional rules a new game may be given (bit i for options[i]). */
+	const char *const *scenarios;
+	const char *const *options;
+
+	/* The game's data from `dir`: 0, or -1 with what is wrong and where in
+	 * why. check: the number of problems, the first described in why. */
+	int (*data_load)(const char *dir, struct game_data **d, char *why, size_t whylen);
+	int (*data_check)(const struct game_data *d, char *why, size_t whylen);
+	void (*data_free)(struct game_data *d);
+
+	/* States, orders and events: allocated empty (NULL out of memory). */
+	struct game_state *(*state_new)(void);
+	void (*state_free)(struct game_state *s);
+	void (*state_copy)(struct game_state *to, const struct game_state *from);
+	struct game_order *(*order_new)(void);
+	void (*order_free)(struct game_order *o);
+	struct game_events *(*events_new)(void);
+	void (*events_free)(struct game_events *ev);
+
+	/* A new game in *s: `scenario` NULL for the rule book's set-up, else one
+	 * of `scenarios` or a scenario file; `options` bits of `options`. Hidden
+	 * things (a deck's order) come from rng. 0, or -1 with why. */
+	int (*new_game)(const struct game_data *d, const char *scenario, unsigned options,
+			struct ww_rng *rng, struct game_state *s, struct game_events *ev,
+			char *why, size_t whylen);
+
+	/* One line of the game's order language to *o: 0, or -1 with what was
+	 * not understood and what would be accepted. format writes the
+	 * canonical line; starts tells an order's first word from other text. */
+	int (*order_parse)(const struct game_data *d, const char *line, struct game_order *o,
+			   char *why, size_t whylen);
+	void (*order_format)(const struct game_data *d, const struct game_order *o,
+			     char *out, size_t len);
+	bool (*order_starts)(const char *line);
+
+	/* One order by `side`: 0 with the new state and its events, or -1 with
+	 * the reason, for `side` only, and *s unchanged. A side may give an
+	 * order when it is asked (question), and a standing order (an answer
+	 * given in advance, kept in the state) at any time. A secret
+	 * commitment (Skirmish's throw) is an order too: kept in the state,
+	 * hidden by view until the rules reveal it. */
+	int (*apply)(const struct game_data *d, struct game_state *s, int side,
+		     const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
+		     char *why, size_t whylen);
+
+	/* What `viewer` may see (GAME_PUBLIC: what anyone may). */
+	void (*view)(const struct game_data *d, const struct game_state *s, int viewer,
+		     struct game_state *out);
+	/* A whole state `side` cannot tell from *s: its view with the hidden
+	 * things dealt from rng (stand-in dice). Orders are checked on it
+	 * before the game's dice are rolled. */
+	void (*stand_in)(const struct game_data *d, const struct game_state *s, int side,
+			 struct ww_rng *rng, struct game_state *out);
+
+	/* The state as text (the record's file); `secret` adds what the view
+	 * hides. read: 0, or -1 with what is wrong and where in why. */
+	int (*state_write)(FILE *out, const struct game_data *d, const struct game_state *s,
+			   bool secret);
+	int (*state_read)(const char *text, size_t len, const struct game_data *d,
+			  struct game_state *s, char *why, size_t whylen);
+
+	/* The sides asked now (several at once for simultaneous orders; 0 once
+	 * the game is over), and the question's text for one of them. */
+	unsigned (*asked)(const struct game_state *s);
+	void (*question)(const struct game_data *d, const struct game_state *s, int side,
+			 char *out, size_t len);
+	/* Is the game over? Then *end says who won and why. */
+	bool (*over)(const struct game_state *s, struct game_end *end);
+
+	/* What happened, event by event: event i's text if `viewer` may see it,
+	 * else NULL. */
+	int (*events_count)(const struct game_events *ev);
+	const char *(*event_text)(const struct game_events *ev, int i, int viewer);
+
+	/* The game's own reports, built from view(s, viewer) only: the text
+	 * report, the legal orders of `side` (the guide, one call of item per
+	 * example; the number given), and the board picture as a PNG (NULL for
+	 * a game without one). 0, or -1 with why. */
+	int (*report)(FILE *out, const struct game_data *d, const struct game_state *view,
+		      int viewer, const struct game_frame *frame, char *why, size_t whylen);
+	int (*guide)(const struct game_data *d, const struct game_state *view, int side,
+		     game_guide_item *item, void *ctx);
+	int (*board)(FILE *out, const struct game_data *d, const struct game_state *view,
+		     int viewer, const struct game_events *last, char *why, size_t whylen);
+};
+
+#endif

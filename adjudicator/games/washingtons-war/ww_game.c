@@ -1,0 +1,271 @@
+/* Washington's War behind game.h: adapters to the engine (rules.h), its
+ * data (data.h), order language (order.h), record text (record.h) and
+ * reports (report.h). No rule is decided here. The game's sides are
+ * enum ww_side: 1 American, 2 British, and GAME_PUBLIC is WW_NOBODY. */
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+#include "games.h"
+#include "order.h"
+#include "record.h"
+#include "report.h"
+#include "rules.h"
+
+struct game_data { struct ww_data ww; };
+struct game_state { struct ww_state ww; };
+struct game_order { struct ww_order ww; };
+struct game_events { struct ww_events ww; };
+
+static const char *const ww_options[] = { "tournament", NULL }; /* 6.34 */
+#define WW_OPTION_TOURNAMENT 1u
+
+static void problems_why(const struct ww_data_problems *p, char *why, size_t whylen)
+{
+	if (p->n == 0)
+		return;
+	snprintf(why, whylen, "%s:%d: %s%s", p->v[0].file, p->v[0].line, p->v[0].message,
+		 p->n > 1 ? " (and more problems after it)" : "");
+}
+
+static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
+{
+	struct ww_data_problems p = { 0 };
+	if (!(*d = calloc(1, sizeof **d))) {
+		snprintf(why, whylen, "out of memory loading the data of %s", dir);
+		return -1;
+	}
+	if (ww_data_load(dir, &(*d)->ww, &p) == 0)
+		return 0;
+	problems_why(&p, why, whylen);
+	free(*d);
+	*d = NULL;
+	return -1;
+}
+
+static int data_check(const struct game_data *d, char *why, size_t whylen)
+{
+	struct ww_data_problems p = { 0 };
+	int n = ww_data_check(&d->ww, &p);
+	problems_why(&p, why, whylen);
+	return n;
+}
+
+static void data_free(struct game_data *d)
+{
+	free(d);
+}
+
+static struct game_state *state_new(void)
+{
+	struct game_state *s = malloc(sizeof *s);
+	if (s)
+		ww_state_init(&s->ww);
+	return s;
+}
+
+static void state_free(struct game_state *s)
+{
+	free(s);
+}
+
+static void state_copy(struct game_state *to, const struct game_state *from)
+{
+	to->ww = from->ww;
+}
+
+static struct game_order *order_new(void)
+{
+	struct game_order *o = malloc(sizeof *o);
+	if (o)
+		ww_order_init(&o->ww);
+	return o;
+}
+
+static void order_free(struct game_order *o)
+{
+	free(o);
+}
+
+static struct game_events *events_new(void)
+{
+	return calloc(1, sizeof(struct game_events));
+}
+
+static void events_free(struct game_events *ev)
+{
+	if (ev)
+		ww_events_free(&ev->ww);
+	free(ev);
+}
+
+/* The 4.0 set-up, or a scenario file (docs/scenario.md) whose deck is
+ * shuffled from rng as `wwjudge new --scenario` does. */
+static int new_game(const struct game_data *d, const char *scenario, unsigned options,
+		    struct ww_rng *rng, struct game_state *s, struct game_events *ev,
+		    char *why, size_t whylen)
+{
+	if (options & ~WW_OPTION_TOURNAMENT) {
+		snprintf(why, whylen, "unknown option bits %#x: Washington's War has only "
+			 "\"tournament\" (bit 0, 6.34)", options & ~WW_OPTION_TOURNAMENT);
+		return -1;
+	}
+	if (!scenario) {
+		ww_new_game(&d->ww, &s->ww, rng, &ev->ww);
+	} else {
+		if (ww_scenario_load(scenario, &d->ww, &s->ww, why, whylen))
+			return -1;
+		ww_scenario_deal(&s->ww, rng);
+	}
+	s->ww.tournament_rule = options & WW_OPTION_TOURNAMENT;
+	return 0;
+}
+
+static int order_parse(const struct game_data *d, const char *line, struct game_order *o,
+		       char *why, size_t whylen)
+{
+	return ww_order_parse(&d->ww, line, &o->ww, why, whylen);
+}
+
+static void order_format(const struct game_data *d, const struct game_order *o, char *out,
+			 size_t len)
+{
+	ww_order_format(&d->ww, &o->ww, out, len);
+}
+
+static bool is_side(int side)
+{
+	return side == WW_AMERICAN || side == WW_BRITISH;
+}
+
+static int apply(const struct game_data *d, struct game_state *s, int side,
+		 const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
+		 char *why, size_t whylen)
+{
+	if (!is_side(side)) {
+		snprintf(why, whylen, "side %d gives no orders in Washington's War: the sides "
+			 "are 1 (american) and 2 (british)", side);
+		return -1;
+	}
+	return ww_apply(&d->ww, &s->ww, (enum ww_side)side, &o->ww, rng, &ev->ww, why, whylen);
+}
+
+static void view(const struct game_data *d, const struct game_state *s, int viewer,
+		 struct game_state *out)
+{
+	(void)d;
+	ww_view(&s->ww, is_side(viewer) ? (enum ww_side)viewer : WW_NOBODY, &out->ww);
+}
+
+static void stand_in(const struct game_data *d, const struct game_state *s, int side,
+		     struct ww_rng *rng, struct game_state *out)
+{
+	(void)d;
+	ww_view_stand_in(&s->ww, (enum ww_side)side, rng, &out->ww);
+}
+
+static int state_write(FILE *out, const struct game_data *d, const struct game_state *s,
+		       bool secret)
+{
+	return ww_state_write_yaml(out, &d->ww, &s->ww, secret);
+}
+
+static int state_read(const char *text, size_t len, const struct game_data *d,
+		      struct game_state *s, char *why, size_t whylen)
+{
+	return ww_state_read_yaml(text, len, &d->ww, &s->ww, why, whylen);
+}
+
+static unsigned asked(const struct game_state *s)
+{
+	if (s->ww.prompt == WW_ASK_NOTHING || !is_side(s->ww.to_move))
+		return 0;
+	return GAME_SIDE(s->ww.to_move);
+}
+
+static void question(const struct game_data *d, const struct game_state *s, int side,
+		     char *out, size_t len)
+{
+	if (len)
+		out[0] = '\0';
+	if (is_side(side) && (asked(s) & GAME_SIDE(side)))
+		ww_prompt_text(&d->ww, &s->ww, out, len);
+}
+
+static bool over(const struct game_state *s, struct game_end *end)
+{
+	if (s->ww.phase != WW_PH_GAME_OVER)
+		return false;
+	end->winner = s->ww.winner;
+	snprintf(end->reason, sizeof end->reason, "%s", ww_victory_words(s->ww.victory));
+	return true;
+}
+
+static int events_count(const struct game_events *ev)
+{
+	return ev->ww.n;
+}
+
+static const char *event_text(const struct game_events *ev, int i, int viewer)
+{
+	const struct ww_event *e = &ev->ww.v[i];
+	return ww_report_sees(e, (enum ww_side)viewer) ? e->text : NULL;
+}
+
+static int report(FILE *out, const struct game_data *d, const struct game_state *view,
+		  int viewer, const struct game_frame *f, char *why, size_t whylen)
+{
+	struct ww_report r = {
+		.d = &d->ww, .view = &view->ww, .recipient = (enum ww_side)viewer,
+		.game = f->game, .deadline = f->deadline, .commitment = f->commitment,
+		.seed_hex = f->seed_hex, .templates = f->templates,
+		.events = f->events ? &f->events->ww : NULL, .stand_in = f->stand_in,
+		.note = f->note, .note_from = (enum ww_side)f->note_from,
+	};
+	return ww_report_write(out, &r, why, whylen);
+}
+
+static int guide(const struct game_data *d, const struct game_state *view, int side,
+		 game_guide_item *item, void *ctx)
+{
+	struct ww_guide *g = malloc(sizeof *g);
+	int n = 0;
+	if (!g)
+		return -1;
+	ww_guide_build(&d->ww, &view->ww, (enum ww_side)side, g);
+	for (int i = 0; i < g->n; i++)
+		for (int k = 0; k < g->v[i].nexamples; k++, n++)
+			item(ctx, g->v[i].kind, g->v[i].example[k]);
+	free(g);
+	return n;
+}
+
+static int board(FILE *out, const struct game_data *d, const struct game_state *view,
+		 int viewer, const struct game_events *last, char *why, size_t whylen)
+{
+	return ww_report_png(out, &d->ww, &view->ww, (enum ww_side)viewer,
+			     last ? &last->ww : NULL, why, whylen);
+}
+
+const struct game game_washingtons_war = {
+	.name = "washingtons-war",
+	.title = "Washington's War",
+	.nsides = 2,
+	.side = {
+		[GAME_PUBLIC] = { "public", "the public" },
+		[WW_AMERICAN] = { "american", "American" },
+		[WW_BRITISH] = { "british", "British" },
+	},
+	.options = ww_options,
+	.data_load = data_load, .data_check = data_check, .data_free = data_free,
+	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
+	.order_new = order_new, .order_free = order_free,
+	.events_new = events_new, .events_free = events_free,
+	.new_game = new_game,
+	.order_parse = order_parse, .order_format = order_format,
+	.order_starts = ww_order_starts,
+	.apply = apply, .view = view, .stand_in = stand_in,
+	.state_write = state_write, .state_read = state_read,
+	.asked = asked, .question = question, .over = over,
+	.events_count = events_count, .event_text = event_text,
+	.report = report, .guide = guide, .board = board,
+};

@@ -1,0 +1,455 @@
+/* Washington's War through game.h only (issue 13, "the game interface"):
+ * the registry, the data, a new game, orders, the view and the stand-in,
+ * the state as text, the question, the end, and the game's own reports.
+ * The reference answers of the WW report functions come from
+ * game_ww_reference.h; nothing else here knows a WW type. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "dice.h"
+#include "game.h"
+#include "games.h"
+#include "game_ww_reference.h"
+
+#define AMERICAN 1
+#define BRITISH 2
+#define SEED "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+#define OTHER_SEED "ff0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+#define COMMITTEES "committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, " \
+	"Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, Williamsburg VA, " \
+	"Halifax NC, Camden SC, Augusta GA"
+
+struct fix {
+	const struct game *g;
+	struct game_data *d;
+	struct ww_dice dice;
+	struct ww_rng rng;
+	struct game_state *s;
+	struct game_events *ev;
+	char why[768];
+};
+
+static const char *data_dir(void)
+{
+	const char *dir = getenv("WW_DATA");
+	return dir ? dir : "data/washingtons-war";
+}
+
+static void seeded(struct fix *f, const char *hex)
+{
+	memset(&f->dice, 0, sizeof f->dice);
+	assert_int_equal(ww_seed_from_hex(hex, f->dice.seed), 0);
+	ww_dice_rng(&f->dice, &f->rng);
+}
+
+/* The game found by name, its data loaded, an empty state and events. */
+static void open_game(struct fix *f)
+{
+	memset(f, 0, sizeof *f);
+	assert_int_equal(ww_dice_init(), 0);
+	assert_non_null(f->g = game_find("washingtons-war"));
+	assert_int_equal(f->g->data_load(data_dir(), &f->d, f->why, sizeof f->why), 0);
+	assert_non_null(f->s = f->g->state_new());
+	assert_non_null(f->ev = f->g->events_new());
+	seeded(f, SEED);
+}
+
+/* ... and a new game at the 4.0 set-up. */
+static void start(struct fix *f)
+{
+	open_game(f);
+	assert_int_equal(f->g->new_game(f->d, NULL, 0, &f->rng, f->s, f->ev, f->why,
+					sizeof f->why), 0);
+}
+
+static void close_game(struct fix *f)
+{
+	f->g->events_free(f->ev);
+	f->g->state_free(f->s);
+	f->g->data_free(f->d);
+}
+
+/* The state as the game writes it (malloc'd). */
+static char *text_of(const struct fix *f, const struct game_state *s, bool secret)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&out, &len);
+	assert_non_null(m);
+	assert_int_equal(f->g->state_write(m, f->d, s, secret), 0);
+	fclose(m);
+	return out;
+}
+
+/* The secret text of view(s, viewer). */
+static char *view_text(const struct fix *f, const struct game_state *s, int viewer)
+{
+	struct game_state *v = f->g->state_new();
+	assert_non_null(v);
+	f->g->view(f->d, s, viewer, v);
+	char *t = text_of(f, v, true);
+	f->g->state_free(v);
+	return t;
+}
+
+static int order(struct fix *f, int side, const char *line)
+{
+	struct game_order *o = f->g->order_new();
+	assert_non_null(o);
+	assert_int_equal(f->g->order_parse(f->d, line, o, f->why, sizeof f->why), 0);
+	int r = f->g->apply(f->d, f->s, side, o, &f->rng, f->ev, f->why, sizeof f->why);
+	f->g->order_free(o);
+	return r;
+}
+
+static void test_registry_and_sides(void **state)
+{
+	(void)state;
+	const struct game *g = game_find("washingtons-war");
+	assert_non_null(g);
+	assert_ptr_equal(game_at(0), g);
+	assert_null(game_at(1));
+	assert_null(game_find("chess"));
+	assert_string_equal(g->title, "Washington's War");
+	assert_int_equal(g->nsides, 2);
+	assert_string_equal(g->side[AMERICAN].word, "american");
+	assert_string_equal(g->side[BRITISH].word, "british");
+	assert_string_equal(g->side[BRITISH].name, "British");
+	assert_string_not_equal(g->side[GAME_PUBLIC].word, "american");
+	assert_string_equal(g->options[0], "tournament");
+}
+
+static void test_data_load_and_check(void **state)
+{
+	(void)state;
+	struct fix f;
+	open_game(&f);
+	assert_int_equal(f.g->data_check(f.d, f.why, sizeof f.why), 0);
+	struct game_data *none = (struct game_data *)&f;
+	f.why[0] = '\0';
+	assert_int_equal(f.g->data_load("/nonexistent/ww-data", &none, f.why, sizeof f.why), -1);
+	assert_null(none);
+	assert_non_null(strstr(f.why, "dataset.yaml"));
+	close_game(&f);
+}
+
+/* 4.0: the set-up asks the American for the Committees of Correspondence. */
+static void test_4_0_new_game_asks_the_american(void **state)
+{
+	(void)state;
+	struct fix f;
+	char q[512];
+	start(&f);
+	assert_int_equal(f.g->asked(f.s), GAME_SIDE(AMERICAN));
+	f.g->question(f.d, f.s, AMERICAN, q, sizeof q);
+	assert_non_null(strstr(q, "Committees of Correspondence"));
+	f.g->question(f.d, f.s, BRITISH, q, sizeof q);
+	assert_string_equal(q, "");
+	struct game_end end;
+	assert_false(f.g->over(f.s, &end));
+	close_game(&f);
+}
+
+/* The deck comes from the dice stream: same seed, same game; another
+ * seed, another deck. */
+static void test_new_game_deck_from_the_seed(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f);
+	char *a = text_of(&f, f.s, true);
+	assert_int_equal(f.g->new_game(f.d, NULL, 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
+	char *again = text_of(&f, f.s, true);
+	seeded(&f, OTHER_SEED);
+	assert_int_equal(f.g->new_game(f.d, NULL, 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
+	char *other = text_of(&f, f.s, true);
+	assert_string_equal(a, again);
+	assert_string_not_equal(a, other);
+	free(a);
+	free(again);
+	free(other);
+	close_game(&f);
+}
+
+/* 6.34: the tournament option is the game's one option; others refused. */
+static void test_new_game_options(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f);
+	char *plain = text_of(&f, f.s, false);
+	assert_int_equal(f.g->new_game(f.d, NULL, 1, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
+	char *tournament = text_of(&f, f.s, false);
+	assert_string_not_equal(plain, tournament);
+	assert_int_equal(f.g->new_game(f.d, NULL, 2, &f.rng, f.s, f.ev, f.why, sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "tournament"));
+	free(plain);
+	free(tournament);
+	close_game(&f);
+}
+
+static void test_order_round_trip(void **state)
+{
+	(void)state;
+	struct fix f;
+	char once[512], twice[512];
+	open_game(&f);
+	struct game_order *o = f.g->order_new();
+	assert_int_equal(f.g->order_parse(f.d, "cc portsmouth nh, worcester ma", o, f.why,
+					  sizeof f.why), 0);
+	f.g->order_format(f.d, o, once, sizeof once);
+	assert_string_equal(once, "committees Portsmouth NH, Worcester MA");
+	assert_int_equal(f.g->order_parse(f.d, once, o, f.why, sizeof f.why), 0);
+	f.g->order_format(f.d, o, twice, sizeof twice);
+	assert_string_equal(once, twice);
+	assert_int_equal(f.g->order_parse(f.d, "attack Boston", o, f.why, sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "'attack' is not an order"));
+	assert_true(f.g->order_starts("committees Boston"));
+	assert_false(f.g->order_starts("Thanks for the game"));
+	f.g->order_free(o);
+	close_game(&f);
+}
+
+/* 4.0: the Committees of Correspondence placed, the British asked next. */
+static void test_4_0_committees_applied(void **state)
+{
+	(void)state;
+	struct fix f;
+	char q[512];
+	start(&f);
+	char *before = text_of(&f, f.s, false);
+	int events = f.g->events_count(f.ev);
+	assert_int_equal(order(&f, AMERICAN, COMMITTEES), 0);
+	char *after = text_of(&f, f.s, false);
+	assert_string_not_equal(before, after);
+	assert_int_equal(f.g->asked(f.s), GAME_SIDE(BRITISH));
+	f.g->question(f.d, f.s, BRITISH, q, sizeof q);
+	assert_non_null(strstr(q, "For The King"));
+	assert_true(f.g->events_count(f.ev) > events);
+	assert_non_null(f.g->event_text(f.ev, f.g->events_count(f.ev) - 1, GAME_PUBLIC));
+	free(before);
+	free(after);
+	close_game(&f);
+}
+
+/* A refused order: a clear reason, the state as it was. */
+static void test_refused_order_leaves_the_state(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f);
+	char *before = text_of(&f, f.s, true);
+	assert_int_equal(order(&f, BRITISH, "for-the-king Boston"), -1);
+	assert_non_null(strstr(f.why, "not your move"));
+	assert_int_equal(order(&f, AMERICAN, "committees Boston"), -1);
+	assert_non_null(strstr(f.why, "Boston"));
+	assert_int_equal(order(&f, 3, "pass"), -1);
+	assert_non_null(strstr(f.why, "the sides are"));
+	char *after = text_of(&f, f.s, true);
+	assert_string_equal(before, after);
+	free(before);
+	free(after);
+	close_game(&f);
+}
+
+/* A scenario file with the British holding `british` (docs/scenario.md). */
+static void scenario(char *path, const char *british)
+{
+	strcpy(path, "/tmp/ww-game-interface-XXXXXX.yaml");
+	int fd = mkstemps(path, 5);
+	assert_true(fd >= 0);
+	FILE *out = fdopen(fd, "w");
+	assert_non_null(out);
+	fprintf(out, "year: 1776\nboard:\n  Montreal: {pc: british}\n  Sunbury GA: {american: 1}\n"
+		"hands:\n  american: [1, 2]\n  british: %s\n", british);
+	fclose(out);
+}
+
+/* Two games alike but for the British hand. */
+static void two_games(struct fix *a, struct fix *b)
+{
+	char pa[64], pb[64];
+	scenario(pa, "[20, 21]");
+	scenario(pb, "[22, 23]");
+	open_game(a);
+	open_game(b);
+	assert_int_equal(a->g->new_game(a->d, pa, 0, &a->rng, a->s, a->ev, a->why,
+					sizeof a->why), 0);
+	assert_int_equal(b->g->new_game(b->d, pb, 0, &b->rng, b->s, b->ev, b->why,
+					sizeof b->why), 0);
+	unlink(pa);
+	unlink(pb);
+}
+
+static void assert_views(struct fix *a, struct fix *b, int viewer, bool equal)
+{
+	char *va = view_text(a, a->s, viewer), *vb = view_text(b, b->s, viewer);
+	if (equal)
+		assert_string_equal(va, vb);
+	else
+		assert_string_not_equal(va, vb);
+	free(va);
+	free(vb);
+}
+
+/* Hidden information: the American and the public see nothing of the
+ * British hand; the British sees his own. */
+static void test_view_hides_the_other_hand(void **state)
+{
+	(void)state;
+	struct fix a, b;
+	two_games(&a, &b);
+	char *secret_a = text_of(&a, a.s, true), *secret_b = text_of(&b, b.s, true);
+	assert_string_not_equal(secret_a, secret_b);
+	assert_views(&a, &b, AMERICAN, true);
+	assert_views(&a, &b, GAME_PUBLIC, true);
+	assert_views(&a, &b, BRITISH, false);
+	free(secret_a);
+	free(secret_b);
+	close_game(&a);
+	close_game(&b);
+}
+
+/* The stand-in (docs/rulings.md, "Orders checked before the dice"): the
+ * American's view of it is his view of the game, its hidden cards are
+ * filled in, and it is the same whatever the British really holds. */
+static void test_stand_in(void **state)
+{
+	(void)state;
+	struct fix a, b;
+	two_games(&a, &b);
+	struct game_state *sa = a.g->state_new(), *sb = b.g->state_new();
+	seeded(&a, SEED);
+	seeded(&b, SEED);
+	a.g->stand_in(a.d, a.s, AMERICAN, &a.rng, sa);
+	b.g->stand_in(b.d, b.s, AMERICAN, &b.rng, sb);
+	char *ta = text_of(&a, sa, true), *tb = text_of(&b, sb, true);
+	char *seen = view_text(&a, a.s, AMERICAN), *seen_in = view_text(&a, sa, AMERICAN);
+	assert_string_equal(ta, tb);
+	assert_string_equal(seen, seen_in);
+	assert_string_not_equal(ta, seen);
+	free(ta);
+	free(tb);
+	free(seen);
+	free(seen_in);
+	a.g->state_free(sa);
+	b.g->state_free(sb);
+	close_game(&a);
+	close_game(&b);
+}
+
+static void test_state_text_round_trip(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f);
+	assert_int_equal(order(&f, AMERICAN, COMMITTEES), 0);
+	char *text = text_of(&f, f.s, true);
+	struct game_state *back = f.g->state_new();
+	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, f.why, sizeof f.why), 0);
+	char *again = text_of(&f, back, true);
+	assert_string_equal(text, again);
+	assert_int_equal(f.g->state_read("year: [", 7, f.d, back, f.why, sizeof f.why), -1);
+	assert_string_not_equal(f.why, "");
+	free(text);
+	free(again);
+	f.g->state_free(back);
+	close_game(&f);
+}
+
+static void guide_line(void *ctx, const char *kind, const char *example)
+{
+	fprintf(ctx, "%s: %s\n", kind, example);
+}
+
+/* The report and the guide are the game's own: what report.h gives. */
+static void test_report_and_guide_are_the_games(void **state)
+{
+	(void)state;
+	struct fix f;
+	char *report = NULL, *guide = NULL;
+	size_t rlen = 0, glen = 0;
+	start(&f);
+	char *text = text_of(&f, f.s, true);
+	struct game_state *v = f.g->state_new();
+	f.g->view(f.d, f.s, AMERICAN, v);
+	FILE *out = open_memstream(&report, &rlen);
+	struct game_frame frame = { 0 };
+	assert_int_equal(f.g->report(out, f.d, v, AMERICAN, &frame, f.why, sizeof f.why), 0);
+	fclose(out);
+	out = open_memstream(&guide, &glen);
+	assert_true(f.g->guide(f.d, v, AMERICAN, guide_line, out) > 0);
+	fclose(out);
+	char *ref = ref_report(data_dir(), text, AMERICAN), *ref_g = ref_guide(data_dir(), text, AMERICAN);
+	assert_true(rlen > 0 && glen > 0);
+	assert_string_equal(report, ref);
+	assert_string_equal(guide, ref_g);
+	free(ref);
+	free(ref_g);
+	free(report);
+	free(guide);
+	free(text);
+	f.g->state_free(v);
+	close_game(&f);
+}
+
+static void test_board_is_a_png(void **state)
+{
+	(void)state;
+	struct fix f;
+	char *png = NULL;
+	size_t len = 0;
+	start(&f);
+	struct game_state *v = f.g->state_new();
+	f.g->view(f.d, f.s, BRITISH, v);
+	FILE *out = open_memstream(&png, &len);
+	assert_int_equal(f.g->board(out, f.d, v, BRITISH, f.ev, f.why, sizeof f.why), 0);
+	fclose(out);
+	assert_true(len > 8);
+	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+	free(png);
+	f.g->state_free(v);
+	close_game(&f);
+}
+
+/* The end (docs/rulings.md, resign): the British wins, nobody is asked. */
+static void test_resignation_ends_the_game(void **state)
+{
+	(void)state;
+	struct fix f;
+	struct game_end end;
+	start(&f);
+	assert_int_equal(order(&f, AMERICAN, "resign"), 0);
+	assert_true(f.g->over(f.s, &end));
+	assert_int_equal(end.winner, BRITISH);
+	assert_string_equal(end.reason, "the other side resigned");
+	assert_int_equal(f.g->asked(f.s), 0);
+	close_game(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_registry_and_sides),
+		cmocka_unit_test(test_data_load_and_check),
+		cmocka_unit_test(test_4_0_new_game_asks_the_american),
+		cmocka_unit_test(test_new_game_deck_from_the_seed),
+		cmocka_unit_test(test_new_game_options),
+		cmocka_unit_test(test_order_round_trip),
+		cmocka_unit_test(test_4_0_committees_applied),
+		cmocka_unit_test(test_refused_order_leaves_the_state),
+		cmocka_unit_test(test_view_hides_the_other_hand),
+		cmocka_unit_test(test_stand_in),
+		cmocka_unit_test(test_state_text_round_trip),
+		cmocka_unit_test(test_report_and_guide_are_the_games),
+		cmocka_unit_test(test_board_is_a_png),
+		cmocka_unit_test(test_resignation_ends_the_game),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
