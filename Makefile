@@ -12,11 +12,13 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # with its own and the lower layers' include directories only, so an
 # include of a higher layer's header does not build: adjudicator/core/
 # sees only core/; the rest (not yet in folders of their own) sees itself
-# and core/.
+# and core/. Skirmish's data (adjudicator/games/skirmish/) sees itself and
+# core/.
 CORE_INC := -Iadjudicator/core
+SK_INC   := -Iadjudicator/games/skirmish $(CORE_INC)
 REST_INC := -Iadjudicator $(CORE_INC)
-INC      = $(if $(findstring /core/,$@),$(CORE_INC),$(REST_INC))
-HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h)
+INC      = $(if $(findstring /core/,$@),$(CORE_INC),$(if $(findstring /games/skirmish/,$@),$(SK_INC),$(REST_INC)))
+HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h adjudicator/*/*/*.h)
 CFLAGS  += $(INC)
 
 # LIB_SRC is everything but main(); the test programs link all of it.
@@ -26,7 +28,7 @@ CFLAGS  += $(INC)
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
 LIB_SRC  := $(filter-out adjudicator/wwjudge.c adjudicator/plugin.c,\
-	$(wildcard adjudicator/*.c adjudicator/core/*.c))
+	$(wildcard adjudicator/*.c adjudicator/core/*.c adjudicator/games/skirmish/*.c))
 PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
 NET_SRC  := adjudicator/mail_send.c adjudicator/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/plugin.c
