@@ -13,12 +13,14 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # include of a higher layer's header does not build: adjudicator/core/
 # sees only core/; the rest (not yet in folders of their own) sees itself
 # and core/; adjudicator/games/NAME/ (one game behind game.h) sees the
-# flat adjudicator/ headers and core/.
+# flat adjudicator/ headers and core/, but Skirmish (games/skirmish/),
+# which owes nothing to Washington's War, sees only itself and core/.
 CORE_INC := -Iadjudicator/core
+SK_INC   := -Iadjudicator/games/skirmish $(CORE_INC)
 REST_INC := -Iadjudicator $(CORE_INC)
 GAME_INC := -Iadjudicator $(CORE_INC)
-INC      = $(if $(findstring /core/,$@),$(CORE_INC),$(if $(findstring /games/,$@),$(GAME_INC),$(REST_INC)))
-HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h)
+INC      = $(if $(findstring /core/,$@),$(CORE_INC),$(if $(findstring /games/skirmish/,$@),$(SK_INC),$(if $(findstring /games/,$@),$(GAME_INC),$(REST_INC))))
+HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h adjudicator/*/*/*.h)
 CFLAGS  += $(INC)
 
 # LIB_SRC is everything but main(); the test programs link all of it.
