@@ -5,6 +5,7 @@
 #ifndef WW_DATA_H
 #define WW_DATA_H
 
+#include "problems.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -217,17 +218,6 @@ struct ww_data {
 	bool starts_in_french_box[WW_MAX_GENERALS];
 };
 
-/* One problem found while loading or checking, with where it is. */
-struct ww_data_problem {
-	char file[64];
-	int line;
-	char message[256];
-};
-
-struct ww_data_problems {
-	int n;
-	struct ww_data_problem v[64];
-};
 
 /* data_load.c */
 /* Loads dir into *d. Returns 0, or -1 with at least one problem recorded. */

@@ -28,23 +28,13 @@ static void problem(struct check *k, const char *file, int line, const char *fmt
 
 static void problem(struct check *k, const char *file, int line, const char *fmt, ...)
 {
-	struct ww_data_problems *p = k->p;
-	int cap = (int)(sizeof p->v / sizeof p->v[0]);
-	struct ww_data_problem *e;
+	char message[256];
 	va_list ap;
-
 	k->n++;
-	if (p->n >= cap) {
-		snprintf(p->v[cap - 1].message, sizeof p->v[cap - 1].message,
-			 "too many problems; fix these and run again to see the rest");
-		return;
-	}
-	e = &p->v[p->n++];
-	snprintf(e->file, sizeof e->file, "%s", file);
-	e->line = line;
 	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof e->message, fmt, ap);
+	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
+	ww_data_problem_add(k->p, file, line, "%s", message);
 }
 
 /* ---- the map ---- */

@@ -13,6 +13,7 @@
 #include <yaml.h>
 
 #include "data.h"
+#include "yaml_file.h"
 #include "cache.h"
 #include "text.h"
 
@@ -31,92 +32,24 @@ struct pending_control {
 	char name[WW_NAME_MAX];
 };
 
-/* One key of a record: its name and, once read, its value node. */
-struct field {
-	const char *key;
-	yaml_node_t *val;
-};
 
 enum { MAX_FIELDS = 24 };
 
-static void problem(struct ww_data_problems *p, const char *file, int line,
-		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+#define PROBLEM(c, n, ...) ww_data_problem_add((c)->p, (c)->file, ww_yaml_node_line(n), __VA_ARGS__)
 
-static void problem(struct ww_data_problems *p, const char *file, int line,
-		    const char *fmt, ...)
-{
-	int cap = (int)(sizeof p->v / sizeof p->v[0]);
-	struct ww_data_problem *e;
-	va_list ap;
-
-	if (p->n >= cap) {
-		snprintf(p->v[cap - 1].message, sizeof p->v[cap - 1].message,
-			 "too many problems; fix these and run again to see the rest");
-		return;
-	}
-	e = &p->v[p->n++];
-	snprintf(e->file, sizeof e->file, "%s", file);
-	e->line = line;
-	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof e->message, fmt, ap);
-	va_end(ap);
-}
-
-#define PROBLEM(c, n, ...) problem((c)->p, (c)->file, line_of(n), __VA_ARGS__)
-
-static int line_of(const yaml_node_t *n)
-{
-	return n ? (int)n->start_mark.line + 1 : 0;
-}
 
 static yaml_node_t *node_at(struct ctx *c, yaml_node_item_t i)
 {
 	return yaml_document_get_node(&c->doc, i);
 }
 
-static const char *scalar(const yaml_node_t *n)
-{
-	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
 
 /* ---- reading a file ---- */
 
 static int open_file(struct ctx *c, const char *dir, const char *name)
 {
-	char path[512];
-	yaml_parser_t parser;
-	FILE *f;
-	int rc = 0;
-
 	c->file = name;
-	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
-		problem(c->p, name, 0, "the path %s/%s is too long", dir, name);
-		return -1;
-	}
-	f = fopen(path, "r");
-	if (!f) {
-		problem(c->p, name, 0, "cannot open %s: %m", path);
-		return -1;
-	}
-	if (!yaml_parser_initialize(&parser)) {
-		fclose(f);
-		problem(c->p, name, 0, "out of memory starting the YAML parser");
-		return -1;
-	}
-	yaml_parser_set_input_file(&parser, f);
-	if (!yaml_parser_load(&parser, &c->doc)) {
-		problem(c->p, name, (int)parser.problem_mark.line + 1,
-			"YAML syntax: %s%s%s", parser.problem ? parser.problem : "unreadable",
-			parser.context ? " " : "", parser.context ? parser.context : "");
-		rc = -1;
-	} else if (!yaml_document_get_root_node(&c->doc)) {
-		problem(c->p, name, 1, "the file is empty");
-		yaml_document_delete(&c->doc);
-		rc = -1;
-	}
-	yaml_parser_delete(&parser);
-	fclose(f);
-	return rc;
+	return ww_yaml_file_load(dir, name, &c->doc, c->p);
 }
 
 static void close_file(struct ctx *c)
@@ -126,54 +59,19 @@ static void close_file(struct ctx *c)
 
 /* ---- reading one record ---- */
 
-/* Fills f[i].val from the mapping `map` for each f[i].key (the list ends
- * with a NULL key). Unknown and repeated keys are problems, but the record
- * is still read so that names it defines do not cause more problems. */
-static int read_fields(struct ctx *c, yaml_node_t *map, const char *what, struct field *f)
+/* ww_yaml_fields for a record of the file being read. */
+static int read_fields(struct ctx *c, yaml_node_t *map, const char *what,
+		       struct ww_yaml_field *f)
 {
-	for (int i = 0; f[i].key; i++)
-		f[i].val = NULL;
-	if (!map || map->type != YAML_MAPPING_NODE) {
-		PROBLEM(c, map, "expected a %s as a mapping (key: value, ...)", what);
-		return -1;
-	}
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = node_at(c, pr->key);
-		const char *key = scalar(k);
-		int i;
-
-		for (i = 0; key && f[i].key && strcmp(f[i].key, key); i++)
-			;
-		if (!key || !f[i].key) {
-			char keys[200] = "";
-			for (int j = 0; f[j].key; j++)
-				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s",
-					 j ? ", " : "", f[j].key);
-			PROBLEM(c, k, "unknown key '%s' in a %s; expected one of: %s",
-				key ? key : "?", what, keys);
-		} else if (f[i].val) {
-			PROBLEM(c, k, "key '%s' given twice in one %s", key, what);
-		} else {
-			f[i].val = node_at(c, pr->value);
-		}
-	}
-	return 0;
+	int bad = ww_yaml_fields(&c->doc, map, c->file, what, f, c->p);
+	return bad < 0 ? -1 : 0;
 }
 
-static yaml_node_t *field(struct field *f, const char *key)
-{
-	for (int i = 0; f[i].key; i++)
-		if (!strcmp(f[i].key, key))
-			return f[i].val;
-	return NULL;
-}
-
-static int get_str(struct ctx *c, yaml_node_t *rec, struct field *f, const char *key,
+static int get_str(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
 		   bool required, char *out, size_t size)
 {
-	yaml_node_t *n = field(f, key);
-	const char *s = scalar(n);
+	yaml_node_t *n = ww_yaml_field(f, key);
+	const char *s = ww_yaml_scalar(n);
 
 	if (!n) {
 		if (!required)
@@ -208,28 +106,28 @@ static int parse_int(const char *s, int *out)
 	return 0;
 }
 
-static int get_int(struct ctx *c, yaml_node_t *rec, struct field *f, const char *key,
+static int get_int(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
 		   bool required, int *out)
 {
-	yaml_node_t *n = field(f, key);
+	yaml_node_t *n = ww_yaml_field(f, key);
 
 	if (!n) {
 		if (required)
 			PROBLEM(c, rec, "missing '%s'", key);
 		return required ? -1 : 0;
 	}
-	if (parse_int(scalar(n), out)) {
+	if (parse_int(ww_yaml_scalar(n), out)) {
 		PROBLEM(c, n, "'%s' must be a whole number, not '%s'", key,
-			scalar(n) ? scalar(n) : "(a list or mapping)");
+			ww_yaml_scalar(n) ? ww_yaml_scalar(n) : "(a list or mapping)");
 		return -1;
 	}
 	return 0;
 }
 
-static int get_bool(struct ctx *c, struct field *f, const char *key, bool *out)
+static int get_bool(struct ctx *c, struct ww_yaml_field *f, const char *key, bool *out)
 {
-	yaml_node_t *n = field(f, key);
-	const char *s = scalar(n);
+	yaml_node_t *n = ww_yaml_field(f, key);
+	const char *s = ww_yaml_scalar(n);
 
 	if (!n)
 		return 0;
@@ -249,11 +147,11 @@ struct word {
 	int value;
 };
 
-static int get_word(struct ctx *c, yaml_node_t *rec, struct field *f, const char *key,
+static int get_word(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
 		    bool required, const struct word *w, int *out)
 {
-	yaml_node_t *n = field(f, key);
-	const char *s = scalar(n);
+	yaml_node_t *n = ww_yaml_field(f, key);
+	const char *s = ww_yaml_scalar(n);
 	char list[120] = "";
 
 	if (!n) {
@@ -284,7 +182,7 @@ bool ww_source_known(const char *s)
 
 /* Every record says where its values come from: "rulebook <section>",
  * "playbook", "public-report" or "reconstructed" (see docs/data.md). */
-static int get_source(struct ctx *c, yaml_node_t *rec, struct field *f, char *out, size_t size)
+static int get_source(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, char *out, size_t size)
 {
 	char buf[WW_SOURCE_MAX];
 
@@ -295,7 +193,7 @@ static int get_source(struct ctx *c, yaml_node_t *rec, struct field *f, char *ou
 	if (get_str(c, rec, f, "source", true, out, size))
 		return -1;
 	if (!ww_source_known(out)) {
-		PROBLEM(c, field(f, "source"), "source '%s' must begin with " WW_SOURCES, out);
+		PROBLEM(c, ww_yaml_field(f, "source"), "source '%s' must begin with " WW_SOURCES, out);
 		return -1;
 	}
 	return 0;
@@ -416,7 +314,7 @@ bool ww_adjacent(const struct ww_data *d, int a, int b)
 /* Resolves a scalar naming a space; a problem if there is none. */
 static int space_ref(struct ctx *c, yaml_node_t *n, const char *key)
 {
-	const char *s = scalar(n);
+	const char *s = ww_yaml_scalar(n);
 	int i = exact_space(c->d, s);
 
 	if (i < 0)
@@ -426,7 +324,7 @@ static int space_ref(struct ctx *c, yaml_node_t *n, const char *key)
 
 static int general_ref(struct ctx *c, yaml_node_t *n, const char *key)
 {
-	const char *s = scalar(n);
+	const char *s = ww_yaml_scalar(n);
 	int i = ww_general_by_name(c->d, s);
 
 	if (i < 0)
@@ -440,7 +338,7 @@ static int load_dataset(struct ctx *c)
 {
 	struct ww_data *d = c->d;
 	yaml_node_t *root = yaml_document_get_root_node(&c->doc);
-	struct field f[] = { { "id", 0 }, { "first_year", 0 }, { "last_year", 0 },
+	struct ww_yaml_field f[] = { { "id", 0 }, { "first_year", 0 }, { "last_year", 0 },
 			     { "committees_per_colony", 0 }, { "for_the_king_pcs", 0 },
 			     { "french_box_cu", 0 }, { "source", 0 }, { NULL, 0 } };
 	int bad = read_fields(c, root, "data set description", f);
@@ -456,7 +354,7 @@ static int load_dataset(struct ctx *c)
 	bad |= get_source(c, root, f, NULL, 0);
 	if (!bad && (d->last_year < d->first_year ||
 		     d->last_year - d->first_year >= WW_MAX_YEARS)) {
-		PROBLEM(c, field(f, "last_year"), "the years %d to %d must run forwards and "
+		PROBLEM(c, ww_yaml_field(f, "last_year"), "the years %d to %d must run forwards and "
 			"span at most %d years", d->first_year, d->last_year, WW_MAX_YEARS);
 		bad = -1;
 	}
@@ -474,8 +372,8 @@ static int load_zones(struct ctx *c)
 	if (!seq)
 		return -1;
 	FOR_ITEMS(c, seq, n) {
-		struct field f[] = { { "name", 0 }, { "source", 0 }, { NULL, 0 } };
-		struct ww_zone z = { .line = line_of(n) };
+		struct ww_yaml_field f[] = { { "name", 0 }, { "source", 0 }, { NULL, 0 } };
+		struct ww_zone z = { .line = ww_yaml_node_line(n) };
 
 		if (read_fields(c, n, "blockade zone", f) ||
 		    get_str(c, n, f, "name", true, z.name, sizeof z.name) |
@@ -512,13 +410,13 @@ static int read_control_spaces(struct ctx *c, yaml_node_t *n, int colony,
 			PROBLEM(c, s, "at most 4 control spaces per colony");
 			return -1;
 		}
-		if (!scalar(s) || strlen(scalar(s)) >= WW_NAME_MAX) {
+		if (!ww_yaml_scalar(s) || strlen(ww_yaml_scalar(s)) >= WW_NAME_MAX) {
 			PROBLEM(c, s, "control_spaces must list space names");
 			return -1;
 		}
 		pc[*npc].colony = colony;
-		pc[*npc].line = line_of(s);
-		snprintf(pc[*npc].name, sizeof pc[*npc].name, "%s", scalar(s));
+		pc[*npc].line = ww_yaml_node_line(s);
+		snprintf(pc[*npc].name, sizeof pc[*npc].name, "%s", ww_yaml_scalar(s));
 		(*npc)++;
 		c->d->colonies[colony].ncontrol_spaces++;
 	}
@@ -534,9 +432,9 @@ static int load_colonies(struct ctx *c, struct pending_control *pc, int *npc)
 	if (!seq)
 		return -1;
 	FOR_ITEMS(c, seq, n) {
-		struct field f[] = { { "code", 0 }, { "name", 0 }, { "canada", 0 },
+		struct ww_yaml_field f[] = { { "code", 0 }, { "name", 0 }, { "canada", 0 },
 				     { "control_spaces", 0 }, { "source", 0 }, { NULL, 0 } };
-		struct ww_colony col = { .line = line_of(n) };
+		struct ww_colony col = { .line = ww_yaml_node_line(n) };
 
 		if (read_fields(c, n, "colony", f) ||
 		    get_str(c, n, f, "code", true, col.code, sizeof col.code) |
@@ -555,8 +453,8 @@ static int load_colonies(struct ctx *c, struct pending_control *pc, int *npc)
 			return -1;
 		}
 		d->colonies[d->ncolonies] = col;
-		if (field(f, "control_spaces") &&
-		    read_control_spaces(c, field(f, "control_spaces"), d->ncolonies, pc, npc))
+		if (ww_yaml_field(f, "control_spaces") &&
+		    read_control_spaces(c, ww_yaml_field(f, "control_spaces"), d->ncolonies, pc, npc))
 			bad = -1;
 		d->ncolonies++;
 	}
@@ -572,7 +470,7 @@ static int resolve_control_spaces(struct ww_data *d, struct ww_data_problems *p,
 	for (int i = 0; i < npc; i++) {
 		int s = exact_space(d, pc[i].name);
 		if (s < 0) {
-			problem(p, "colonies.yaml", pc[i].line,
+			ww_data_problem_add(p, "colonies.yaml", pc[i].line,
 				"control space '%s' is not a space in spaces.yaml", pc[i].name);
 			bad = -1;
 		}
@@ -585,13 +483,13 @@ static int resolve_control_spaces(struct ww_data *d, struct ww_data_problems *p,
 
 static int load_space(struct ctx *c, yaml_node_t *n, struct ww_space *s)
 {
-	struct field f[] = { { "name", 0 }, { "colony", 0 }, { "port", 0 }, { "fortified", 0 },
+	struct ww_yaml_field f[] = { { "name", 0 }, { "colony", 0 }, { "port", 0 }, { "fortified", 0 },
 			     { "winter_quarters", 0 }, { "south_of_line", 0 }, { "zone", 0 },
 			     { "x", 0 }, { "y", 0 }, { "source", 0 }, { NULL, 0 } };
 	char code[8];
 	int bad;
 
-	s->line = line_of(n);
+	s->line = ww_yaml_node_line(n);
 	s->zone = -1;
 	s->colony = -1;
 	if (read_fields(c, n, "space", f))
@@ -604,14 +502,14 @@ static int load_space(struct ctx *c, yaml_node_t *n, struct ww_space *s)
 	      get_int(c, n, f, "x", true, &s->x) | get_int(c, n, f, "y", true, &s->y) |
 	      get_source(c, n, f, s->source, sizeof s->source);
 	if (!bad && (s->colony = ww_colony_by_code(c->d, code)) < 0) {
-		PROBLEM(c, field(f, "colony"), "colony '%s' is not a code in colonies.yaml", code);
+		PROBLEM(c, ww_yaml_field(f, "colony"), "colony '%s' is not a code in colonies.yaml", code);
 		bad = -1;
 	}
-	if (field(f, "zone")) {
-		const char *z = scalar(field(f, "zone"));
+	if (ww_yaml_field(f, "zone")) {
+		const char *z = ww_yaml_scalar(ww_yaml_field(f, "zone"));
 		s->zone = exact_zone(c->d, z);
 		if (s->zone < 0) {
-			PROBLEM(c, field(f, "zone"), "zone '%s' is not a blockade zone in zones.yaml",
+			PROBLEM(c, ww_yaml_field(f, "zone"), "zone '%s' is not a blockade zone in zones.yaml",
 				z ? z : "(not a name)");
 			bad = -1;
 		}
@@ -685,7 +583,7 @@ static int add_link(struct ctx *c, yaml_node_t *n, int a, int b, struct ww_link 
 
 static int load_link(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = { { "between", 0 }, { "wilderness", 0 }, { "arnold_only", 0 },
+	struct ww_yaml_field f[] = { { "between", 0 }, { "wilderness", 0 }, { "arnold_only", 0 },
 			     { "source", 0 }, { NULL, 0 } };
 	struct ww_link l = { 0 };
 	yaml_node_t *pair;
@@ -695,7 +593,7 @@ static int load_link(struct ctx *c, yaml_node_t *n)
 	    get_bool(c, f, "wilderness", &l.wilderness) |
 	    get_bool(c, f, "arnold_only", &l.arnold_only) | get_source(c, n, f, NULL, 0))
 		return -1;
-	pair = field(f, "between");
+	pair = ww_yaml_field(f, "between");
 	if (!pair) {
 		PROBLEM(c, n, "missing 'between: [space, space]'");
 		return -1;
@@ -729,7 +627,7 @@ static int load_links(struct ctx *c)
 
 static int load_general(struct ctx *c, yaml_node_t *n, struct ww_general *g)
 {
-	struct field f[] = { { "name", 0 }, { "side", 0 }, { "french", 0 }, { "strategy", 0 },
+	struct ww_yaml_field f[] = { { "name", 0 }, { "side", 0 }, { "french", 0 }, { "strategy", 0 },
 			     { "battle", 0 }, { "agility", 0 }, { "retreat_bonus", 0 },
 			     { "never_to_reinforcements", 0 }, { "removed_when_captured", 0 },
 			     { "winter_shelter", 0 }, { "can_use_arnold_links", 0 },
@@ -737,7 +635,7 @@ static int load_general(struct ctx *c, yaml_node_t *n, struct ww_general *g)
 	int side = WW_NOBODY;
 	int bad;
 
-	g->line = line_of(n);
+	g->line = ww_yaml_node_line(n);
 	if (read_fields(c, n, "general", f))
 		return -1;
 	bad = get_str(c, n, f, "name", true, g->name, sizeof g->name) |
@@ -790,20 +688,20 @@ static int load_turn_track(struct ctx *c)
 {
 	struct ww_data *d = c->d;
 	yaml_node_t *root = yaml_document_get_root_node(&c->doc), *seq, *n;
-	struct field top[] = { { "british_reinforcements", 0 }, { NULL, 0 } };
+	struct ww_yaml_field top[] = { { "british_reinforcements", 0 }, { NULL, 0 } };
 	bool seen[WW_MAX_YEARS] = { false };
 	int bad = 0;
 
 	if (read_fields(c, root, "turn track", top))
 		return -1;
-	seq = field(top, "british_reinforcements");
+	seq = ww_yaml_field(top, "british_reinforcements");
 	if (!seq || seq->type != YAML_SEQUENCE_NODE) {
 		PROBLEM(c, seq ? seq : root, "expected british_reinforcements: a list of "
 			"{year: Y, cu: N, source: ...}");
 		return -1;
 	}
 	FOR_ITEMS(c, seq, n) {
-		struct field f[] = { { "year", 0 }, { "cu", 0 }, { "source", 0 }, { NULL, 0 } };
+		struct ww_yaml_field f[] = { { "year", 0 }, { "cu", 0 }, { "source", 0 }, { NULL, 0 } };
 		int year = 0, cu = 0;
 
 		if (read_fields(c, n, "turn", f) || get_int(c, n, f, "year", true, &year) |
@@ -819,7 +717,7 @@ static int load_turn_track(struct ctx *c)
 			PROBLEM(c, n, "year %d is listed twice", year);
 			bad = -1;
 		} else if (cu < 0 || cu > 20) {
-			PROBLEM(c, field(f, "cu"), "%d CUs for %d: expected 0 to 20", cu, year);
+			PROBLEM(c, ww_yaml_field(f, "cu"), "%d CUs for %d: expected 0 to 20", cu, year);
 			bad = -1;
 		} else {
 			seen[year - d->first_year] = true;
@@ -839,12 +737,12 @@ static int load_turn_track(struct ctx *c)
 
 static int load_placement(struct ctx *c, yaml_node_t *n, struct ww_setup_item *it)
 {
-	struct field f[] = { { "side", 0 }, { "space", 0 }, { "general", 0 }, { "cu", 0 },
+	struct ww_yaml_field f[] = { { "side", 0 }, { "space", 0 }, { "general", 0 }, { "cu", 0 },
 			     { "pc", 0 }, { "congress", 0 }, { "source", 0 }, { NULL, 0 } };
 	int side = WW_NOBODY, cu = 0;
 	int bad;
 
-	it->line = line_of(n);
+	it->line = ww_yaml_node_line(n);
 	it->space = -1;
 	it->general = -1;
 	if (read_fields(c, n, "placement", f))
@@ -854,13 +752,13 @@ static int load_placement(struct ctx *c, yaml_node_t *n, struct ww_setup_item *i
 	      get_bool(c, f, "congress", &it->congress) | get_source(c, n, f, NULL, 0);
 	it->side = (enum ww_side)side;
 	it->cu[side == WW_BRITISH ? WW_NAT_BRITISH : WW_NAT_AMERICAN] = cu;
-	if (!field(f, "space")) {
+	if (!ww_yaml_field(f, "space")) {
 		PROBLEM(c, n, "missing 'space'");
 		bad = -1;
-	} else if ((it->space = space_ref(c, field(f, "space"), "space")) < 0) {
+	} else if ((it->space = space_ref(c, ww_yaml_field(f, "space"), "space")) < 0) {
 		bad = -1;
 	}
-	if (field(f, "general") && (it->general = general_ref(c, field(f, "general"), "general")) < 0)
+	if (ww_yaml_field(f, "general") && (it->general = general_ref(c, ww_yaml_field(f, "general"), "general")) < 0)
 		bad = -1;
 	return bad ? -1 : 0;
 }
@@ -880,11 +778,11 @@ static int read_box(struct ctx *c, yaml_node_t *n, bool *box, int side)
 		if (i < 0) {
 			bad = -1;
 		} else if (box[i]) {
-			PROBLEM(c, g, "general '%s' is listed twice", scalar(g));
+			PROBLEM(c, g, "general '%s' is listed twice", ww_yaml_scalar(g));
 			bad = -1;
 		} else if (side && (int)c->d->generals[i].side != side) {
 			PROBLEM(c, g, "general '%s' is not on this side (generals.yaml line %d)",
-				scalar(g), c->d->generals[i].line);
+				ww_yaml_scalar(g), c->d->generals[i].line);
 			bad = -1;
 		} else {
 			box[i] = true;
@@ -903,12 +801,12 @@ static int load_reinforcements(struct ctx *c, yaml_node_t *seq)
 		return -1;
 	}
 	FOR_ITEMS(c, seq, n) {
-		struct field f[] = { { "side", 0 }, { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
+		struct ww_yaml_field f[] = { { "side", 0 }, { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
 		int side = WW_NOBODY;
 
 		if (read_fields(c, n, "reinforcements box", f) ||
 		    get_word(c, n, f, "side", true, sides, &side) | get_source(c, n, f, NULL, 0) ||
-		    read_box(c, field(f, "generals") ? field(f, "generals") : n,
+		    read_box(c, ww_yaml_field(f, "generals") ? ww_yaml_field(f, "generals") : n,
 			     c->d->starts_in_reinforcements, side))
 			bad = -1;
 	}
@@ -919,15 +817,15 @@ static int load_setup(struct ctx *c)
 {
 	struct ww_data *d = c->d;
 	yaml_node_t *root = yaml_document_get_root_node(&c->doc), *n;
-	struct field top[] = { { "placements", 0 }, { "reinforcements", 0 },
+	struct ww_yaml_field top[] = { { "placements", 0 }, { "reinforcements", 0 },
 			       { "french_box", 0 }, { NULL, 0 } };
-	struct field fb[] = { { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
+	struct ww_yaml_field fb[] = { { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
 	yaml_node_t *seq;
 	int bad = 0;
 
 	if (read_fields(c, root, "set-up", top))
 		return -1;
-	seq = field(top, "placements");
+	seq = ww_yaml_field(top, "placements");
 	if (!seq || seq->type != YAML_SEQUENCE_NODE) {
 		PROBLEM(c, seq ? seq : root, "expected placements: a list of {side, space, ...}");
 		return -1;
@@ -945,11 +843,11 @@ static int load_setup(struct ctx *c)
 		}
 		d->setup[d->nsetup++] = it;
 	}
-	if (field(top, "reinforcements") && load_reinforcements(c, field(top, "reinforcements")))
+	if (ww_yaml_field(top, "reinforcements") && load_reinforcements(c, ww_yaml_field(top, "reinforcements")))
 		bad = -1;
-	n = field(top, "french_box");
+	n = ww_yaml_field(top, "french_box");
 	if (n && (read_fields(c, n, "French box", fb) || get_source(c, n, fb, NULL, 0) ||
-		  read_box(c, field(fb, "generals") ? field(fb, "generals") : n,
+		  read_box(c, ww_yaml_field(fb, "generals") ? ww_yaml_field(fb, "generals") : n,
 			   d->starts_in_french_box, WW_AMERICAN)))
 		bad = -1;
 	return bad;
@@ -1011,11 +909,11 @@ static const struct prim_def {
 	{ "code", WW_EV_CODE, { "name", "when" } },
 };
 
-static int tri_state(struct ctx *c, struct field *f, const char *key, int *out)
+static int tri_state(struct ctx *c, struct ww_yaml_field *f, const char *key, int *out)
 {
 	bool b = false;
 	*out = -1;
-	if (!field(f, key))
+	if (!ww_yaml_field(f, key))
 		return 0;
 	if (get_bool(c, f, key, &b))
 		return -1;
@@ -1034,10 +932,10 @@ static int read_colonies(struct ctx *c, yaml_node_t *n, uint32_t *mask)
 		return -1;
 	}
 	FOR_ITEMS(c, n, item) {
-		int col = ww_colony_by_code(c->d, scalar(item));
+		int col = ww_colony_by_code(c->d, ww_yaml_scalar(item));
 		if (col < 0 || col >= 32) {
 			PROBLEM(c, item, "'%s' is not a colony code in colonies.yaml",
-				scalar(item) ? scalar(item) : "(not a code)");
+				ww_yaml_scalar(item) ? ww_yaml_scalar(item) : "(not a code)");
 			bad = -1;
 			continue;
 		}
@@ -1058,16 +956,16 @@ static int known_code(struct ctx *c, yaml_node_t *v, const struct ww_event_step 
 static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def,
 		       struct ww_event_step *st)
 {
-	struct field f[17];
+	struct ww_yaml_field f[17];
 	int nk = 0, side = WW_WHOSE_DEFAULT, whose = WW_WHOSE_DEFAULT;
 	int ports = 0, where = 0, when = 0, flag = 0;
 	char name[WW_NAME_MAX] = "";
 	for (; nk < 16 && def->keys[nk]; nk++)
-		f[nk] = (struct field){ def->keys[nk], NULL };
-	f[nk] = (struct field){ NULL, NULL };
+		f[nk] = (struct ww_yaml_field){ def->keys[nk], NULL };
+	f[nk] = (struct ww_yaml_field){ NULL, NULL };
 	if (v && v->type == YAML_SCALAR_NODE && (st->prim == WW_EV_CODE || st->prim == WW_EV_FLAG)) {
 		/* `- code: NAME`, `- flag: NAME` */
-		const char *s = scalar(v);
+		const char *s = ww_yaml_scalar(v);
 		if (st->prim == WW_EV_FLAG) {
 			for (int i = 0; flag_words[i].name; i++)
 				if (!strcmp(s, flag_words[i].name))
@@ -1081,7 +979,7 @@ static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def
 		snprintf(st->code, sizeof st->code, "%s", s);
 		return known_code(c, v, st);
 	}
-	if (v && v->type == YAML_SCALAR_NODE && !*scalar(v))
+	if (v && v->type == YAML_SCALAR_NODE && !*ww_yaml_scalar(v))
 		return 0; /* `- lose_regulars:` with nothing after it */
 	if (read_fields(c, v, def->name, f))
 		return -1;
@@ -1090,7 +988,7 @@ static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def
 		  get_bool(c, f, "optional", &st->optional) |
 		  get_word(c, v, f, "side", false, whose_words, &side) |
 		  get_word(c, v, f, "whose", false, whose_words, &whose) |
-		  read_colonies(c, field(f, "colonies"), &st->colonies) |
+		  read_colonies(c, ww_yaml_field(f, "colonies"), &st->colonies) |
 		  get_word(c, v, f, "ports", false, port_words, &ports) |
 		  get_int(c, v, f, "max_per_colony", false, &st->max_per_colony) |
 		  get_bool(c, f, "not_with_enemy_cu", &st->not_with_enemy_cu) |
@@ -1118,8 +1016,8 @@ static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def
 		st->flag = flag;
 	if (bad)
 		return -1;
-	if (st->prim == WW_EV_REMOVE_GENERAL || (st->prim == WW_EV_ADD_CU && field(f, "general"))) {
-		yaml_node_t *g = field(f, st->prim == WW_EV_ADD_CU ? "general" : "name");
+	if (st->prim == WW_EV_REMOVE_GENERAL || (st->prim == WW_EV_ADD_CU && ww_yaml_field(f, "general"))) {
+		yaml_node_t *g = ww_yaml_field(f, st->prim == WW_EV_ADD_CU ? "general" : "name");
 		if (!g) {
 			PROBLEM(c, v, "remove_general needs the general's name: {name: GENERAL}");
 			return -1;
@@ -1160,7 +1058,7 @@ static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
 			return -1;
 		}
 		yaml_node_pair_t *pr = item->data.mapping.pairs.start;
-		const char *name = scalar(node_at(c, pr->key));
+		const char *name = ww_yaml_scalar(node_at(c, pr->key));
 		const struct prim_def *def = NULL;
 		char names[400] = "";
 		for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++) {
@@ -1180,7 +1078,7 @@ static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
 		st->prim = def->prim;
 		st->general = -1;
 		st->french_in_war = st->european_war = st->regulars = -1;
-		st->line = line_of(item);
+		st->line = ww_yaml_node_line(item);
 		if (step_params(c, node_at(c, pr->value), def, st))
 			bad = -1;
 	}
@@ -1189,7 +1087,7 @@ static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
 
 static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 {
-	struct field f[] = { { "number", 0 }, { "title", 0 }, { "ops", 0 }, { "flag", 0 },
+	struct ww_yaml_field f[] = { { "number", 0 }, { "title", 0 }, { "ops", 0 }, { "flag", 0 },
 			     { "battle", 0 }, { "campaign", 0 }, { "campaign_generals", 0 },
 			     { "must_play", 0 }, { "special", 0 }, { "war_ends_year", 0 },
 			     { "french_alliance", 0 }, { "remove_after_play", 0 },
@@ -1199,7 +1097,7 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 	int flag = WW_FLAG_EITHER, special = WW_SPECIAL_NONE;
 	int bad;
 
-	k->line = line_of(n);
+	k->line = ww_yaml_node_line(n);
 	if (read_fields(c, n, "card", f))
 		return -1;
 	bad = get_int(c, n, f, "number", true, &k->number) |
@@ -1217,7 +1115,7 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 	      get_bool(c, f, "reshuffle_on_discard", &k->reshuffle_on_discard) |
 	      get_int(c, n, f, "enters_year", false, &k->enters_year) |
 	      get_bool(c, f, "strategy_play", &k->strategy_play) |
-	      load_event(c, field(f, "event"), k) |
+	      load_event(c, ww_yaml_field(f, "event"), k) |
 	      get_str(c, n, f, "text", false, k->text, sizeof k->text) |
 	      get_source(c, n, f, k->source, sizeof k->source);
 	k->flag = (enum ww_card_flag)flag;
@@ -1230,11 +1128,11 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 		k->steps[0].steps = k->french_alliance;
 		k->steps[0].general = -1;
 		k->steps[0].french_in_war = k->steps[0].european_war = k->steps[0].regulars = -1;
-		k->steps[0].line = line_of(field(f, "french_alliance"));
+		k->steps[0].line = ww_yaml_node_line(ww_yaml_field(f, "french_alliance"));
 		k->nsteps++;
 	}
 	if (!bad && (k->number < 1 || k->number >= WW_MAX_CARDS)) {
-		PROBLEM(c, field(f, "number"), "card number %d: cards are numbered 1 to %d",
+		PROBLEM(c, ww_yaml_field(f, "number"), "card number %d: cards are numbered 1 to %d",
 			k->number, WW_MAX_CARDS - 1);
 		bad = -1;
 	}
@@ -1316,7 +1214,7 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 	p->n = 0;
 	memset(d, 0, sizeof *d);
 	if (!dir || snprintf(d->dir, sizeof d->dir, "%s", dir) >= (int)sizeof d->dir) {
-		problem(p, "", 0, "the data directory name is missing or longer than %zu characters",
+		ww_data_problem_add(p, "", 0, "the data directory name is missing or longer than %zu characters",
 			sizeof d->dir - 1);
 		return -1;
 	}

@@ -86,10 +86,11 @@ static inline int data_copy_line(struct data_copy *c, const char *file, const ch
 }
 
 /* In file, finds `anchor`, then the first `from` at or after it, and puts
- * `to` in its place. */
-static inline void data_copy_edit(struct data_copy *c, const char *file, const char *anchor,
-				  const char *from, const char *to)
+ * `to` in its place. Returns the line of the anchor. */
+static inline int data_copy_edit(struct data_copy *c, const char *file, const char *anchor,
+				 const char *from, const char *to)
 {
+	int line = data_copy_line(c, file, anchor);
 	char path[512];
 	snprintf(path, sizeof path, "%s/%s", c->dir, file);
 	char *text = data_copy_slurp(path);
@@ -106,6 +107,7 @@ static inline void data_copy_edit(struct data_copy *c, const char *file, const c
 	data_copy_write(c, file, out);
 	free(out);
 	free(text);
+	return line;
 }
 
 #endif

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "data.h"
+#include "data_copy.h"
 
 static const char *const FILES[] = {
 	"dataset.yaml", "colonies.yaml", "zones.yaml", "spaces.yaml", "links.yaml",
@@ -682,90 +683,15 @@ static void lookups(void **state)
 
 /* ---- broken copies of the data ---- */
 
-struct copy {
-	char dir[64];
-};
-
-static char *slurp(const char *path)
+/* A copy of the real data directory, to be broken. */
+static void copy_data(struct data_copy *c)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-	if (!f)
-		fail_msg("cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = 0;
-	fclose(f);
-	return buf;
-}
-
-static void spit(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
-	assert_int_equal(fclose(f), 0);
-}
-
-static void copy_data(struct copy *c)
-{
-	char path[512];
-	snprintf(c->dir, sizeof c->dir, "/tmp/ww-data-test-XXXXXX");
-	assert_non_null(mkdtemp(c->dir));
-	for (size_t i = 0; i < sizeof FILES / sizeof *FILES; i++) {
-		snprintf(path, sizeof path, "%s/%s", data_dir(), FILES[i]);
-		char *text = slurp(path);
-		snprintf(path, sizeof path, "%s/%s", c->dir, FILES[i]);
-		spit(path, text);
-		free(text);
-	}
-}
-
-static void remove_copy(struct copy *c)
-{
-	char path[512];
-	for (size_t i = 0; i < sizeof FILES / sizeof *FILES; i++) {
-		snprintf(path, sizeof path, "%s/%s", c->dir, FILES[i]);
-		unlink(path);
-	}
-	rmdir(c->dir);
-}
-
-/* In file, finds `anchor`, then the first `from` at or after it, and puts
- * `to` in its place. Returns the line of the anchor. */
-static int edit(struct copy *c, const char *file, const char *anchor, const char *from,
-		const char *to)
-{
-	char path[512];
-	snprintf(path, sizeof path, "%s/%s", c->dir, file);
-	char *text = slurp(path);
-	char *a = strstr(text, anchor);
-	if (!a)
-		fail_msg("'%s' not in %s", anchor, file);
-	char *f = strstr(a, from);
-	if (!f)
-		fail_msg("'%s' not after '%s' in %s", from, anchor, file);
-	int line = 1;
-	for (char *p = text; p < a; p++)
-		line += *p == '\n';
-	size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
-	char *out = malloc(n);
-	assert_non_null(out);
-	snprintf(out, n, "%.*s%s%s", (int)(f - text), text, to, f + strlen(from));
-	spit(path, out);
-	free(out);
-	free(text);
-	return line;
+	data_copy(c, data_dir(), FILES, sizeof FILES / sizeof *FILES);
 }
 
 /* Loads the copy, checks it if it loads, and asserts a problem at file:line
  * whose message contains `needle`. */
-static void expect_problem(struct copy *c, const char *file, int line, const char *needle)
+static void expect_problem(struct data_copy *c, const char *file, int line, const char *needle)
 {
 	struct ww_data *d = calloc(1, sizeof *d);
 	struct ww_data_problems p = { 0 };
@@ -782,52 +708,52 @@ static void expect_problem(struct copy *c, const char *file, int line, const cha
 		fail_msg("no problem at %s:%d mentioning '%s'", file, line, needle);
 	}
 	free(d);
-	remove_copy(c);
+	data_copy_remove(c);
 }
 
 static void broken_link_to_unknown_space(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "links.yaml", "[Quebec, Montreal]", "Montreal]", "Montrea]");
+	int line = data_copy_edit(&c, "links.yaml", "[Quebec, Montreal]", "Montreal]", "Montrea]");
 	expect_problem(&c, "links.yaml", line, "'Montrea' is not a space");
 }
 
 static void broken_link_listed_twice(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "links.yaml", "[Montreal, St. Johns]", "St. Johns", "Quebec");
+	int line = data_copy_edit(&c, "links.yaml", "[Montreal, St. Johns]", "St. Johns", "Quebec");
 	expect_problem(&c, "links.yaml", line, "listed twice");
 }
 
 static void broken_port_without_zone(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "spaces.yaml", "name: Boston MA", "  zone: New England\n", "");
+	int line = data_copy_edit(&c, "spaces.yaml", "name: Boston MA", "  zone: New England\n", "");
 	expect_problem(&c, "spaces.yaml", line, "Boston MA is a port but has no blockade zone");
 }
 
 static void broken_zone_on_a_non_port(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "spaces.yaml", "name: Reading PA", "  x:", "  zone: Delaware\n  x:");
+	int line = data_copy_edit(&c, "spaces.yaml", "name: Reading PA", "  x:", "  zone: Delaware\n  x:");
 	expect_problem(&c, "spaces.yaml", line, "has a zone but is not a port");
 }
 
 static void broken_109_cards(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "cards.yaml", "{number: 56,", "\n", "\n");
-	edit(&c, "cards.yaml", "- {number: 57,", "- {number: 57, title: \"3 OPS\", ops: 3, source: reconstructed}\n", "");
+	int line = data_copy_edit(&c, "cards.yaml", "{number: 56,", "\n", "\n");
+	data_copy_edit(&c, "cards.yaml", "- {number: 57,", "- {number: 57, title: \"3 OPS\", ops: 3, source: reconstructed}\n", "");
 	expect_problem(&c, "cards.yaml", line, "card 57 is missing");
 }
 
@@ -835,49 +761,49 @@ static void broken_109_cards(void **state)
  * reconstructed; anything else is refused, naming the four. */
 static void broken_unknown_source(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "links.yaml", "[Quebec, Montreal]", "source: reconstructed",
+	int line = data_copy_edit(&c, "links.yaml", "[Quebec, Montreal]", "source: reconstructed",
 			"source: hearsay");
 	expect_problem(&c, "links.yaml", line, "'playbook', 'public-report' or 'reconstructed'");
 }
 
 static void broken_rating(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "generals.yaml", "name: Carleton", "battle: 4", "battle: 7");
+	int line = data_copy_edit(&c, "generals.yaml", "name: Carleton", "battle: 4", "battle: 7");
 	expect_problem(&c, "generals.yaml", line, "battle rating 7 is out of range");
 }
 
 static void broken_eighth_must_play(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	edit(&c, "cards.yaml", "number: 76\n", "flag: american", "flag: american\n  must_play: true");
-	int line = edit(&c, "cards.yaml", "number: 76\n", "number", "number");
+	data_copy_edit(&c, "cards.yaml", "number: 76\n", "flag: american", "flag: american\n  must_play: true");
+	int line = data_copy_edit(&c, "cards.yaml", "number: 76\n", "number", "number");
 	expect_problem(&c, "cards.yaml", line, "must_play and special go together");
 }
 
 static void broken_unknown_key(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	edit(&c, "spaces.yaml", "name: Albany NY", "  x:", "  colour: red\n  x:");
-	int line = edit(&c, "spaces.yaml", "colour: red", "c", "c");
+	data_copy_edit(&c, "spaces.yaml", "name: Albany NY", "  x:", "  colour: red\n  x:");
+	int line = data_copy_edit(&c, "spaces.yaml", "colour: red", "c", "c");
 	expect_problem(&c, "spaces.yaml", line, "unknown key 'colour'");
 }
 
 static void broken_yaml_syntax(void **state)
 {
-	struct copy c;
+	struct data_copy c;
 	(void)state;
 	copy_data(&c);
-	int line = edit(&c, "zones.yaml", "{name: Delaware", "{name: Delaware", "[name: Delaware");
+	int line = data_copy_edit(&c, "zones.yaml", "{name: Delaware", "{name: Delaware", "[name: Delaware");
 	expect_problem(&c, "zones.yaml", line, "YAML syntax");
 }
 

@@ -11,19 +11,15 @@
 #include <yaml.h>
 
 #include "sk_data.h"
+#include "yaml_file.h"
 
 struct ctx {
 	struct sk_data *d;
-	struct sk_problems *p;
+	struct ww_data_problems *p;
 	yaml_document_t doc;
 	const char *file;
 };
 
-/* One key of a record: its name and, once read, its value node. */
-struct field {
-	const char *key;
-	yaml_node_t *val;
-};
 
 /* A word of the data's own vocabulary and what it stands for. */
 struct word {
@@ -49,40 +45,11 @@ static const struct word EFFECTS[] = { { "lose a unit", SK_LOSE_A_UNIT }, { "mov
 static const struct word WHO[] = { { "american", SK_WHO_AMERICAN }, { "british", SK_WHO_BRITISH },
 				   { "moved", SK_WHO_MOVED }, { "held", SK_WHO_HELD }, { NULL, 0 } };
 
-void sk_problem(struct sk_problems *p, const char *file, int line, const char *fmt, ...)
-{
-	int cap = (int)(sizeof p->v / sizeof p->v[0]);
-	struct sk_problem *e;
-	va_list ap;
-
-	if (p->n >= cap) {
-		snprintf(p->v[cap - 1].message, sizeof p->v[cap - 1].message,
-			 "too many problems; fix these and run again to see the rest");
-		return;
-	}
-	e = &p->v[p->n++];
-	snprintf(e->file, sizeof e->file, "%s", file);
-	e->line = line;
-	va_start(ap, fmt);
-	vsnprintf(e->message, sizeof e->message, fmt, ap);
-	va_end(ap);
-}
-
-#define PROBLEM(c, n, ...) sk_problem((c)->p, (c)->file, line_of(n), __VA_ARGS__)
-
-static int line_of(const yaml_node_t *n)
-{
-	return n ? (int)n->start_mark.line + 1 : 0;
-}
+#define PROBLEM(c, n, ...) ww_data_problem_add((c)->p, (c)->file, ww_yaml_node_line(n), __VA_ARGS__)
 
 static yaml_node_t *node_at(struct ctx *c, yaml_node_item_t i)
 {
 	return yaml_document_get_node(&c->doc, i);
-}
-
-static const char *scalar(const yaml_node_t *n)
-{
-	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
 int sk_spot_by_name(const struct sk_data *d, const char *name)
@@ -95,96 +62,29 @@ int sk_spot_by_name(const struct sk_data *d, const char *name)
 
 /* ---- a file ---- */
 
-/* Parses dir/name into c->doc; -1 (with the problem) if it cannot. */
 static int open_file(struct ctx *c, const char *dir, const char *name)
 {
-	char path[512];
-	yaml_parser_t parser;
-	FILE *f;
-	int rc = 0;
-
 	c->file = name;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f) {
-		sk_problem(c->p, name, 0, "cannot open %s: %m", path);
-		return -1;
-	}
-	if (!yaml_parser_initialize(&parser)) {
-		fclose(f);
-		sk_problem(c->p, name, 0, "out of memory starting the YAML parser");
-		return -1;
-	}
-	yaml_parser_set_input_file(&parser, f);
-	if (!yaml_parser_load(&parser, &c->doc)) {
-		sk_problem(c->p, name, (int)parser.problem_mark.line + 1, "YAML syntax: %s",
-			   parser.problem ? parser.problem : "unreadable");
-		rc = -1;
-	} else if (!yaml_document_get_root_node(&c->doc)) {
-		sk_problem(c->p, name, 1, "the file is empty");
-		yaml_document_delete(&c->doc);
-		rc = -1;
-	}
-	yaml_parser_delete(&parser);
-	fclose(f);
-	return rc;
+	return ww_yaml_file_load(dir, name, &c->doc, c->p);
 }
 
 /* ---- one record ---- */
 
-/* Fills f[i].val for each f[i].key (the list ends with a NULL key) from the
- * mapping; unknown and repeated keys are problems. */
-static int read_fields(struct ctx *c, yaml_node_t *map, const char *what, struct field *f)
+/* ww_yaml_fields for a record of the file being read. */
+static int read_fields(struct ctx *c, yaml_node_t *map, const char *what,
+		       struct ww_yaml_field *f)
 {
-	int bad = 0;
-
-	for (int i = 0; f[i].key; i++)
-		f[i].val = NULL;
-	if (!map || map->type != YAML_MAPPING_NODE) {
-		PROBLEM(c, map, "expected a %s as a mapping (key: value, ...)", what);
-		return -1;
-	}
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = node_at(c, pr->key);
-		const char *key = scalar(k);
-		int i;
-
-		for (i = 0; key && f[i].key && strcmp(f[i].key, key); i++)
-			;
-		if (!key || !f[i].key) {
-			char keys[240] = "";
-			for (int j = 0; f[j].key; j++)
-				snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%s",
-					 j ? ", " : "", f[j].key);
-			PROBLEM(c, k, "unknown key '%s' in a %s; expected one of: %s",
-				key ? key : "?", what, keys);
-			bad = -1;
-		} else if (f[i].val) {
-			PROBLEM(c, k, "key '%s' given twice in one %s", key, what);
-			bad = -1;
-		} else {
-			f[i].val = node_at(c, pr->value);
-		}
-	}
-	return bad;
-}
-
-static yaml_node_t *field(const struct field *f, const char *key)
-{
-	for (int i = 0; f[i].key; i++)
-		if (!strcmp(f[i].key, key))
-			return f[i].val;
-	return NULL;
+	int bad = ww_yaml_fields(&c->doc, map, c->file, what, f, c->p);
+	return bad ? -1 : 0;
 }
 
 /* The scalar under key, or NULL: a problem if it is required and missing,
  * or is not a non-empty text. */
-static const char *get_text(struct ctx *c, yaml_node_t *rec, const struct field *f,
+static const char *get_text(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f,
 			    const char *key, bool required)
 {
-	yaml_node_t *n = field(f, key);
-	const char *s = scalar(n);
+	yaml_node_t *n = ww_yaml_field(f, key);
+	const char *s = ww_yaml_scalar(n);
 
 	if (!n && required)
 		PROBLEM(c, rec, "missing '%s'", key);
@@ -193,7 +93,7 @@ static const char *get_text(struct ctx *c, yaml_node_t *rec, const struct field 
 	return s && *s ? s : NULL;
 }
 
-static int get_str(struct ctx *c, yaml_node_t *rec, const struct field *f, const char *key,
+static int get_str(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
 		   char *out, size_t size)
 {
 	const char *s = get_text(c, rec, f, key, true);
@@ -201,7 +101,7 @@ static int get_str(struct ctx *c, yaml_node_t *rec, const struct field *f, const
 	if (!s)
 		return -1;
 	if (strlen(s) >= size) {
-		PROBLEM(c, field(f, key), "'%s' is %zu characters long; at most %zu are allowed",
+		PROBLEM(c, ww_yaml_field(f, key), "'%s' is %zu characters long; at most %zu are allowed",
 			key, strlen(s), size - 1);
 		return -1;
 	}
@@ -225,18 +125,18 @@ static int parse_int(const char *s, int *out)
 
 static int int_of(struct ctx *c, yaml_node_t *n, const char *what, int *out)
 {
-	if (parse_int(scalar(n), out)) {
+	if (parse_int(ww_yaml_scalar(n), out)) {
 		PROBLEM(c, n, "%s must be a whole number, not '%s'", what,
-			scalar(n) ? scalar(n) : "(a list or mapping)");
+			ww_yaml_scalar(n) ? ww_yaml_scalar(n) : "(a list or mapping)");
 		return -1;
 	}
 	return 0;
 }
 
-static int get_int(struct ctx *c, yaml_node_t *rec, const struct field *f, const char *key,
+static int get_int(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
 		   bool required, int *out)
 {
-	yaml_node_t *n = field(f, key);
+	yaml_node_t *n = ww_yaml_field(f, key);
 	char what[64];
 
 	if (!n) {
@@ -250,14 +150,14 @@ static int get_int(struct ctx *c, yaml_node_t *rec, const struct field *f, const
 
 /* One of words (their list in the problem) under key; *out untouched if
  * it is optional and missing. */
-static int get_word(struct ctx *c, yaml_node_t *rec, const struct field *f, const char *key,
+static int get_word(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
 		    bool required, const struct word *words, int *out)
 {
 	const char *s = get_text(c, rec, f, key, required);
 	char list[160] = "";
 
 	if (!s)
-		return field(f, key) || required ? -1 : 0;
+		return ww_yaml_field(f, key) || required ? -1 : 0;
 	for (int i = 0; words[i].name; i++) {
 		if (!strcmp(words[i].name, s)) {
 			*out = words[i].value;
@@ -266,13 +166,13 @@ static int get_word(struct ctx *c, yaml_node_t *rec, const struct field *f, cons
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
 			 i ? ", " : "", words[i].name);
 	}
-	PROBLEM(c, field(f, key), "'%s' is not a %s; expected one of: %s", s, key, list);
+	PROBLEM(c, ww_yaml_field(f, key), "'%s' is not a %s; expected one of: %s", s, key, list);
 	return -1;
 }
 
 static int spot_of(struct ctx *c, yaml_node_t *n, int *out)
 {
-	const char *s = scalar(n);
+	const char *s = ww_yaml_scalar(n);
 
 	*out = s ? sk_spot_by_name(c->d, s) : -1;
 	if (*out < 0) {
@@ -283,7 +183,7 @@ static int spot_of(struct ctx *c, yaml_node_t *n, int *out)
 }
 
 /* source: "seed <where>" or "reconstructed[: why]" (docs/skirmish-data.md). */
-static int get_source(struct ctx *c, yaml_node_t *rec, const struct field *f)
+static int get_source(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f)
 {
 	const char *s = get_text(c, rec, f, "source", true);
 
@@ -291,7 +191,7 @@ static int get_source(struct ctx *c, yaml_node_t *rec, const struct field *f)
 		return -1;
 	if (strncmp(s, "seed ", 5) && strcmp(s, "reconstructed") &&
 	    strncmp(s, "reconstructed: ", 15)) {
-		PROBLEM(c, field(f, "source"),
+		PROBLEM(c, ww_yaml_field(f, "source"),
 			"source '%s' must be 'seed <where in the seed>' or 'reconstructed: <why>'", s);
 		return -1;
 	}
@@ -315,12 +215,12 @@ static int each_item(struct ctx *c, yaml_node_t *n, const char *what,
 }
 
 /* The value under key, or NULL with the problem that it is missing. */
-static yaml_node_t *required(struct ctx *c, yaml_node_t *rec, const struct field *f,
+static yaml_node_t *required(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f,
 			     const char *key)
 {
-	if (!field(f, key))
+	if (!ww_yaml_field(f, key))
 		PROBLEM(c, rec, "missing '%s'", key);
-	return field(f, key);
+	return ww_yaml_field(f, key);
 }
 
 static yaml_node_t *root(struct ctx *c)
@@ -332,7 +232,7 @@ static yaml_node_t *root(struct ctx *c)
 
 static int one_side(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = { { "side", 0 }, { "name", 0 }, { "colour", 0 }, { "source", 0 },
+	struct ww_yaml_field f[] = { { "side", 0 }, { "name", 0 }, { "colour", 0 }, { "source", 0 },
 			     { NULL, 0 } };
 	int side = SK_NOBODY;
 
@@ -346,9 +246,9 @@ static int one_side(struct ctx *c, yaml_node_t *n)
 /* units_at_start: {american: N, british: N}, the seed's totals. */
 static int units_at_start(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = { { "american", 0 }, { "british", 0 }, { NULL, 0 } };
+	struct ww_yaml_field f[] = { { "american", 0 }, { "british", 0 }, { NULL, 0 } };
 
-	c->d->units_at_start_line = line_of(n);
+	c->d->units_at_start_line = ww_yaml_node_line(n);
 	if (!n || read_fields(c, n, "units_at_start", f))
 		return -1;
 	return get_int(c, n, f, "american", true, &c->d->units_at_start[SK_AMERICAN]) |
@@ -357,7 +257,7 @@ static int units_at_start(struct ctx *c, yaml_node_t *n)
 
 static int load_dataset(struct ctx *c)
 {
-	struct field f[] = { { "id", 0 }, { "game", 0 }, { "sides", 0 }, { "army_max_units", 0 },
+	struct ww_yaml_field f[] = { { "id", 0 }, { "game", 0 }, { "sides", 0 }, { "army_max_units", 0 },
 			     { "units_at_start", 0 }, { "quiet_moves", 0 }, { "source", 0 },
 			     { NULL, 0 } };
 	yaml_node_t *n = root(c);
@@ -370,7 +270,7 @@ static int load_dataset(struct ctx *c)
 	       get_int(c, n, f, "army_max_units", true, &c->d->army_max_units) |
 	       get_int(c, n, f, "quiet_moves", true, &c->d->quiet_moves) |
 	       get_source(c, n, f) |
-	       (required(c, n, f, "sides") ? each_item(c, field(f, "sides"), "sides", one_side) : -1);
+	       (required(c, n, f, "sides") ? each_item(c, ww_yaml_field(f, "sides"), "sides", one_side) : -1);
 }
 
 /* ---- spots.yaml ---- */
@@ -380,8 +280,8 @@ static int load_dataset(struct ctx *c)
 
 static int one_spot(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = SPOT_FIELDS;
-	struct sk_spot s = { .city = -1, .line = line_of(n) };
+	struct ww_yaml_field f[] = SPOT_FIELDS;
+	struct sk_spot s = { .city = -1, .line = ww_yaml_node_line(n) };
 	int kind = SK_LAND, star = SK_NO_STAR;
 
 	if (c->d->nspots >= SK_MAX_SPOTS) {
@@ -403,14 +303,14 @@ static int one_spot(struct ctx *c, yaml_node_t *n)
  * has read clean in the first pass. */
 static int harbour_city(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = SPOT_FIELDS;
+	struct ww_yaml_field f[] = SPOT_FIELDS;
 	int s;
 
 	read_fields(c, n, "spot", f);
-	s = sk_spot_by_name(c->d, scalar(field(f, "name")) ? scalar(field(f, "name")) : "");
-	if (s < 0 || !field(f, "city"))
+	s = sk_spot_by_name(c->d, ww_yaml_scalar(ww_yaml_field(f, "name")) ? ww_yaml_scalar(ww_yaml_field(f, "name")) : "");
+	if (s < 0 || !ww_yaml_field(f, "city"))
 		return 0;
-	return spot_of(c, field(f, "city"), &c->d->spots[s].city);
+	return spot_of(c, ww_yaml_field(f, "city"), &c->d->spots[s].city);
 }
 
 /* Two passes: a harbour may come before its city. */
@@ -437,8 +337,8 @@ static int add_neighbour(struct ctx *c, yaml_node_t *n, int from, int to, enum s
 
 static int one_line(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = { { "between", 0 }, { "kind", 0 }, { "source", 0 }, { NULL, 0 } };
-	struct sk_line l = { .line = line_of(n) };
+	struct ww_yaml_field f[] = { { "between", 0 }, { "kind", 0 }, { "source", 0 }, { NULL, 0 } };
+	struct sk_line l = { .line = ww_yaml_node_line(n) };
 	yaml_node_t *ends;
 	int kind = SK_LAND_LINE;
 
@@ -449,7 +349,7 @@ static int one_line(struct ctx *c, yaml_node_t *n)
 	if (read_fields(c, n, "line", f) | get_word(c, n, f, "kind", true, LINE_KINDS, &kind) |
 	    get_source(c, n, f))
 		return -1;
-	ends = field(f, "between");
+	ends = ww_yaml_field(f, "between");
 	if (!ends || ends->type != YAML_SEQUENCE_NODE ||
 	    ends->data.sequence.items.top - ends->data.sequence.items.start != 2) {
 		PROBLEM(c, ends ? ends : n, "'between' must list the line's two spots: [A, B]");
@@ -472,9 +372,9 @@ static int load_lines(struct ctx *c)
 
 static int one_piece(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = { { "side", 0 }, { "piece", 0 }, { "spot", 0 }, { "units", 0 },
+	struct ww_yaml_field f[] = { { "side", 0 }, { "piece", 0 }, { "spot", 0 }, { "units", 0 },
 			     { "source", 0 }, { NULL, 0 } };
-	struct sk_piece pc = { .line = line_of(n) };
+	struct sk_piece pc = { .line = ww_yaml_node_line(n) };
 	int side = SK_NOBODY, kind = SK_ARMY;
 
 	if (c->d->npieces >= SK_MAX_PIECES) {
@@ -485,7 +385,7 @@ static int one_piece(struct ctx *c, yaml_node_t *n)
 	    get_word(c, n, f, "piece", true, PIECES, &kind) |
 	    get_int(c, n, f, "units", kind != SK_WARSHIP, &pc.units) | get_source(c, n, f))
 		return -1;
-	if (!required(c, n, f, "spot") || spot_of(c, field(f, "spot"), &pc.spot))
+	if (!required(c, n, f, "spot") || spot_of(c, ww_yaml_field(f, "spot"), &pc.spot))
 		return -1;
 	pc.side = (enum sk_side)side;
 	pc.kind = (enum sk_piece_kind)kind;
@@ -495,20 +395,20 @@ static int one_piece(struct ctx *c, yaml_node_t *n)
 
 static int load_setup(struct ctx *c)
 {
-	struct field f[] = { { "pieces", 0 }, { NULL, 0 } };
+	struct ww_yaml_field f[] = { { "pieces", 0 }, { NULL, 0 } };
 
 	if (read_fields(c, root(c), "set-up", f) || !required(c, root(c), f, "pieces"))
 		return -1;
-	return each_item(c, field(f, "pieces"), "pieces", one_piece);
+	return each_item(c, ww_yaml_field(f, "pieces"), "pieces", one_piece);
 }
 
 /* ---- cards.yaml ---- */
 
 static int one_card(struct ctx *c, yaml_node_t *n)
 {
-	struct field f[] = { { "name", 0 }, { "text", 0 }, { "effect", 0 }, { "who", 0 },
+	struct ww_yaml_field f[] = { { "name", 0 }, { "text", 0 }, { "effect", 0 }, { "who", 0 },
 			     { "spots", 0 }, { "count", 0 }, { "source", 0 }, { NULL, 0 } };
-	struct sk_card k = { .line = line_of(n) };
+	struct sk_card k = { .line = ww_yaml_node_line(n) };
 	int effect = SK_NOTHING, who = SK_WHO_NONE;
 
 	if (c->d->ncards >= SK_MAX_CARDS) {
@@ -534,12 +434,12 @@ static int load_cards(struct ctx *c)
 
 /* ---- dice.yaml ---- */
 
-static int get_faces(struct ctx *c, yaml_node_t *rec, const struct field *f, struct sk_dice *dice)
+static int get_faces(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, struct sk_dice *dice)
 {
-	yaml_node_t *n = field(f, "faces");
+	yaml_node_t *n = ww_yaml_field(f, "faces");
 	int bad = 0, i = 0;
 
-	dice->line = line_of(n ? n : rec);
+	dice->line = ww_yaml_node_line(n ? n : rec);
 	if (!n || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != SK_FACES) {
 		PROBLEM(c, n ? n : rec, "'faces' must list the die's %d faces: [a, b, c, d, e, f]",
@@ -554,10 +454,10 @@ static int get_faces(struct ctx *c, yaml_node_t *rec, const struct field *f, str
 
 static int load_dice(struct ctx *c)
 {
-	struct field f[] = { { "movement", 0 }, { "battle", 0 }, { NULL, 0 } };
-	struct field m[] = { { "faces", 0 }, { "american_dice", 0 }, { "british_dice", 0 },
+	struct ww_yaml_field f[] = { { "movement", 0 }, { "battle", 0 }, { NULL, 0 } };
+	struct ww_yaml_field m[] = { { "faces", 0 }, { "american_dice", 0 }, { "british_dice", 0 },
 			     { "source", 0 }, { NULL, 0 } };
-	struct field b[] = { { "faces", 0 }, { "source", 0 }, { NULL, 0 } };
+	struct ww_yaml_field b[] = { { "faces", 0 }, { "source", 0 }, { NULL, 0 } };
 	yaml_node_t *mn, *bn;
 
 	if (read_fields(c, root(c), "dice", f))
@@ -583,7 +483,7 @@ static const struct {
 	{ "cards.yaml", load_cards },     { "dice.yaml", load_dice },
 };
 
-int sk_data_load(const char *dir, struct sk_data *d, struct sk_problems *p)
+int sk_data_load(const char *dir, struct sk_data *d, struct ww_data_problems *p)
 {
 	struct ctx c = { .d = d, .p = p };
 	int bad = 0;

@@ -7,6 +7,7 @@
 #define SK_DATA_H
 
 #include <stdbool.h>
+#include "problems.h"
 
 #define SK_NAME_MAX 40
 #define SK_TEXT_MAX 120
@@ -103,25 +104,10 @@ struct sk_data {
 	int movement_dice[SK_SIDES]; /* how many each side throws */
 };
 
-struct sk_problem {
-	char file[32];
-	int line;
-	char message[240];
-};
-
-struct sk_problems {
-	int n;
-	struct sk_problem v[64];
-};
-
-/* Appends a problem at file:line (the last slot says there were more). */
-void sk_problem(struct sk_problems *p, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /* Loads dir into *d. Returns 0, or -1 with at least one problem recorded. */
-int sk_data_load(const char *dir, struct sk_data *d, struct sk_problems *p);
+int sk_data_load(const char *dir, struct sk_data *d, struct ww_data_problems *p);
 /* Validates a loaded data set; returns the number of problems found. */
-int sk_data_check(const struct sk_data *d, struct sk_problems *p);
+int sk_data_check(const struct sk_data *d, struct ww_data_problems *p);
 
 /* The spot of that exact name, or -1. */
 int sk_spot_by_name(const struct sk_data *d, const char *name);

@@ -1,0 +1,21 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include "problems.h"
+
+void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
+			 const char *fmt, ...)
+{
+	int cap = (int)(sizeof p->v / sizeof p->v[0]);
+	va_list ap;
+	if (p->n >= cap) {
+		snprintf(p->v[cap - 1].message, sizeof p->v[cap - 1].message,
+			 "too many problems; fix these and run again to see the rest");
+		return;
+	}
+	struct ww_data_problem *e = &p->v[p->n++];
+	snprintf(e->file, sizeof e->file, "%s", file);
+	e->line = line;
+	va_start(ap, fmt);
+	vsnprintf(e->message, sizeof e->message, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,23 @@
+/* Problems found in a game's data files, with where they are (core/
+ * problems.c): what `wwjudge data-check` prints as file:line: message,
+ * for every game. */
+#ifndef WW_PROBLEMS_H
+#define WW_PROBLEMS_H
+
+struct ww_data_problem {
+	char file[64];
+	int line;
+	char message[256];
+};
+
+struct ww_data_problems {
+	int n;
+	struct ww_data_problem v[64];
+};
+
+/* Appends a problem at file:line; once the list is full, its last entry
+ * says there were more. */
+void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
+			 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif

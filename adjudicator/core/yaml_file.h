@@ -1,0 +1,42 @@
+/* A game's data file read with libyaml (core/yaml_file.c), its problems
+ * said as file:line. */
+#ifndef WW_YAML_FILE_H
+#define WW_YAML_FILE_H
+
+#include <yaml.h>
+#include "problems.h"
+
+/* Parses dir/name into *doc. 0, or -1 with the problem recorded (the
+ * file missing, unreadable, not YAML, or empty) and *doc not to be used. */
+int ww_yaml_file_load(const char *dir, const char *name, yaml_document_t *doc,
+		      struct ww_data_problems *p);
+
+/* One key of a record: its name and, once read, its value node. */
+struct ww_yaml_field {
+	const char *key;
+	yaml_node_t *val;
+};
+
+/* Fills f[i].val from the mapping `map` for each f[i].key (the list ends
+ * with a NULL key), reporting unknown and repeated keys as problems of
+ * `file` (the record is still read, so that the names it defines cause no
+ * more problems). -1 when `map` is no mapping, else the number of keys
+ * that were wrong. */
+int ww_yaml_fields(yaml_document_t *doc, yaml_node_t *map, const char *file, const char *what,
+		   struct ww_yaml_field *f, struct ww_data_problems *p);
+/* The value read for `key`, or NULL. */
+yaml_node_t *ww_yaml_field(const struct ww_yaml_field *f, const char *key);
+
+/* The 1-based line of a node; 0 for none. */
+static inline int ww_yaml_node_line(const yaml_node_t *n)
+{
+	return n ? (int)n->start_mark.line + 1 : 0;
+}
+
+/* A scalar's text, or NULL when the node is none or no scalar. */
+static inline const char *ww_yaml_scalar(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+#endif
