@@ -91,7 +91,7 @@ remind100=$(median_ms $BIN remind --config "$T/text.conf" --games "$T/many100")
 send100=$(median_ms $BIN send --config "$T/text.conf" --games "$T/many100")
 remind10000=$(median_ms $BIN remind --config "$T/text.conf" --games "$T/many10000")
 send10000=$(median_ms $BIN send --config "$T/text.conf" --games "$T/many10000")
-ratio() { echo "$1 / $2" | bc -l; }
+ratio() { echo "($1) / ($2)" | bc -l; }
 echo "| Benchmark | Measured | Result | Target |"
 echo "|---|---|---|---|"
 printf '| one order mail end to end (wwjudge process, no PNG) | median of %d | %s ms | |\n' "$RUNS" "${text[process_ms]}"
