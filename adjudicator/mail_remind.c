@@ -1,5 +1,7 @@
 /* `wwjudge remind`: a player whose move has waited more than the config's
- * remind_hours gets a reminder, at most once a day per game.
+ * remind_hours gets a reminder, at most once a day per game. A game is
+ * locked and loaded only when its small files (GAME/index, secret/mail.yaml,
+ * GAME/remind) say a reminder may be due.
  *
  * The wait runs from the log entry whose mails carry the current move
  * token (secret/mail.yaml): the mails that asked for this move. GAME/remind
@@ -143,6 +145,19 @@ static int compose_reminder(const struct ww_mail_config *c, const char *game,
 	return EX_OK;
 }
 
+/* Whether the move asked by the mails of `token_entry` has waited
+ * remind_hours, with no reminder in the last day; *since when. */
+static bool waited_enough(const struct ww_mail_config *c, const char *game, int token_entry,
+			  time_t now, time_t *since_out)
+{
+	struct remind_state r;
+	time_t since = waiting_since(game, token_entry);
+	read_remind(game, &r);
+	if (since_out)
+		*since_out = since;
+	return since && now - since >= (time_t)c->remind_hours * 3600 && now - r.sent >= DAY;
+}
+
 /* With the game locked: is a reminder due? Then write it. */
 static int remind_locked(const struct ww_mail_config *c, const char *game, time_t now,
 			 struct ww_game *g, FILE *log)
@@ -161,23 +176,37 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	}
 	if (ms.paused)
 		return EX_OK;
-	time_t since = waiting_since(game, ms.token_entry);
-	struct remind_state r;
-	read_remind(game, &r);
-	if (!since || now - since < (time_t)c->remind_hours * 3600 || now - r.sent < DAY)
+	time_t since;
+	if (!waited_enough(c, game, ms.token_entry, now, &since))
 		return EX_OK;
 	int rc = compose_reminder(c, game, g, &ms, (long)((now - since) / 3600), now, log);
 	if (rc)
 		return rc;
-	r = (struct remind_state){ .entry = ms.token_entry, .sent = now };
+	struct remind_state r = { .entry = ms.token_entry, .sent = now };
 	ww_fmt(r.side, sizeof r.side, "%s", g->state.to_move == WW_AMERICAN ? "american" : "british");
 	return write_remind(game, &r, log) ? EX_IOERR : EX_OK;
+}
+
+/* Without the lock, from the few small files that say it: whether a
+ * reminder may be due, so that a game is loaded only then. */
+static bool may_be_due(const struct ww_mail_config *c, const char *game, time_t now)
+{
+	struct ww_record_index ix;
+	struct ww_mail_secret ms;
+	char err[512];
+	if (ww_record_index(game, &ix) == 0 && ix.waiting == WW_NOBODY)
+		return false;
+	if (ww_mail_secret_read(game, &ms, err, sizeof err))
+		return true; /* remind_locked says what is wrong */
+	return !ms.paused && waited_enough(c, game, ms.token_entry, now, NULL);
 }
 
 static int remind_game(const struct ww_mail_config *c, const char *game, time_t now, FILE *log)
 {
 	char err[512];
 	int fd;
+	if (!may_be_due(c, game, now))
+		return EX_OK;
 	enum ww_rec_status st = ww_record_lock(game, LOCK_WAIT, &fd, err, sizeof err);
 	if (st != WW_REC_OK) {
 		fprintf(log, "remind: %s: %s\n", game, err);

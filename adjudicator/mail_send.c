@@ -290,6 +290,24 @@ static void finish_commit(const char *game)
 		ww_record_unlock(fd);
 }
 
+/* Whether GAME has mail to send: a look into outbox/new, after finishing
+ * a commit a crash left (its mails may still be staged). Nothing else is
+ * done for a game with nothing to send. */
+static bool has_mail(const char *game)
+{
+	char path[PATH_MAX];
+	if (ww_path_join(path, game, "journal") == 0 && access(path, F_OK) == 0)
+		finish_commit(game);
+	DIR *dp = ww_path_join(path, game, "outbox/new") ? NULL : opendir(path);
+	if (!dp)
+		return false;
+	bool any = false;
+	for (struct dirent *e; !any && (e = readdir(dp));)
+		any = e->d_name[0] != '.';
+	closedir(dp);
+	return any;
+}
+
 static int send_game(const struct ww_mail_config *c, const char *game, FILE *log)
 {
 	char newdir[PATH_MAX];
@@ -297,7 +315,8 @@ static int send_game(const struct ww_mail_config *c, const char *game, FILE *log
 	int n, fd, rc;
 	if (ww_path_join(newdir, game, "outbox/new"))
 		return EX_SOFTWARE;
-	finish_commit(game);
+	if (!has_mail(game))
+		return EX_OK;
 	if ((rc = lock_outbox(game, &fd, log)))
 		return rc;
 	if (list_outbox(newdir, &names, &n)) {
@@ -320,31 +339,25 @@ static int send_game(const struct ww_mail_config *c, const char *game, FILE *log
 	return rc;
 }
 
-static int is_game(const char *dir)
-{
-	char path[PATH_MAX];
-	struct stat st;
-	return ww_path_join(path, dir, "game.yaml") == 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
+/* Every game of the directory (not only the first MAX_OUTBOX names). */
 static int send_all(const struct ww_mail_config *c, const char *games, FILE *log)
 {
-	char **names;
-	int n, worst = EX_OK;
-	if (list_outbox(games, &names, &n) || (!n && access(games, R_OK | X_OK))) {
+	int worst = EX_OK;
+	DIR *dp = opendir(games);
+	if (!dp) {
 		fprintf(log, "send: cannot read the games directory %s: %s\n", games,
 			strerror(errno));
 		return EX_NOINPUT;
 	}
-	for (int i = 0; i < n; i++) {
+	for (struct dirent *e; (e = readdir(dp));) {
 		char game[PATH_MAX];
-		if (ww_path_join(game, games, names[i]) || !is_game(game))
+		if (e->d_name[0] == '.' || ww_path_join(game, games, e->d_name))
 			continue;
 		int rc = send_game(c, game, log);
 		if (rc != EX_OK && (worst == EX_OK || rc == EX_TEMPFAIL))
 			worst = rc;
 	}
-	free_names(names, n);
+	closedir(dp);
 	return worst;
 }
 

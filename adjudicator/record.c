@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <sodium.h>
 #include "record_internal.h"
 #include "text.h"
 
@@ -194,9 +195,13 @@ static int read_all(const char *path, char **text, size_t *len)
 
 /* ---- the journal ---- */
 
+/* A line "INDEX PATH" moves .txn/INDEX to PATH; "INDEX PATH +LEN" cuts
+ * PATH back to LEN bytes and appends .txn/INDEX to it (a file that only
+ * grows, written in place: doing it twice gives the same file). */
 struct journal {
 	int n;
 	char rel[TXN_FILES][64];
+	long long append[TXN_FILES]; /* the length to cut back to; -1: a move */
 };
 
 static int journal_parse(const char *text, struct journal *j)
@@ -211,8 +216,11 @@ static int journal_parse(const char *text, struct journal *j)
 		char rel[64];
 		if (sscanf(p, "%d %63s%n", &i, rel, &used) != 2 || i != j->n || j->n == TXN_FILES)
 			return -1;
-		snprintf(j->rel[j->n++], sizeof j->rel[0], "%s", rel);
+		j->append[j->n] = -1;
 		p += used;
+		if (sscanf(p, " +%lld%n", &j->append[j->n], &used) == 1)
+			p += used;
+		snprintf(j->rel[j->n++], sizeof j->rel[0], "%s", rel);
 		if (*p++ != '\n')
 			return -1;
 	}
@@ -234,6 +242,31 @@ static int journal_read(const char *dir, struct journal *j)
 	return rc;
 }
 
+/* A file that a committed journal appends to: its first `keep` bytes (the
+ * file as it was) and the staged text after them. */
+static int read_appended(const char *path, long long keep, char *staged, size_t slen,
+			 char **text, size_t *len)
+{
+	char *old = NULL;
+	size_t olen = 0;
+	if (read_all(path, &old, &olen) < 0 && !(errno == ENOENT && keep == 0))
+		return -1;
+	char *all = (size_t)keep <= olen ? malloc((size_t)keep + slen + 1) : NULL;
+	if (all) {
+		if (keep)
+			memcpy(all, old, (size_t)keep);
+		memcpy(all + keep, staged, slen + 1);
+	}
+	free(old);
+	if (!all) {
+		errno = (size_t)keep <= olen ? ENOMEM : EIO;
+		return -1;
+	}
+	*text = all;
+	*len = (size_t)keep + slen;
+	return 0;
+}
+
 /* Reads GAME/rel as the game now stands: a committed but unfinished
  * journal's staged copy wins. */
 static int read_rec(const char *dir, const char *rel, char **text, size_t *len)
@@ -246,8 +279,15 @@ static int read_rec(const char *dir, const char *rel, char **text, size_t *len)
 				continue;
 			char staged[32];
 			snprintf(staged, sizeof staged, ".txn/%d", i);
-			if (join(path, dir, staged) == 0 && read_all(path, text, len) == 0)
-				return 0;
+			if (join(path, dir, staged) == 0 && read_all(path, text, len) == 0) {
+				if (j.append[i] < 0)
+					return 0;
+				char *s = *text;
+				int rc = join(path, dir, rel) < 0 ? -1 :
+					read_appended(path, j.append[i], s, *len, text, len);
+				free(s);
+				return rc;
+			}
 			if (errno != ENOENT)
 				return -1;
 		}
@@ -284,6 +324,38 @@ static void remove_txn_dir(const char *dir)
 	rmdir(path);
 }
 
+/* An "append" line of the journal: `to` cut back to `keep` bytes, the
+ * staged text written after them, fsynced. The staged file stays until
+ * .txn/ goes, so a crash anywhere here is finished by doing it again. */
+static int append_staged(const char *from, const char *to, long long keep)
+{
+	char *text;
+	size_t len;
+	if (read_all(from, &text, &len) < 0)
+		return errno == ENOENT ? 0 : -1;
+	ww_record_crash_point();
+	int fd = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	int rc = fd < 0 || ftruncate(fd, (off_t)keep) < 0 ? -1 : 0;
+	for (size_t done = 0; !rc && done < len;) {
+		ssize_t k = pwrite(fd, text + done, len - done, (off_t)keep + (off_t)done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			rc = -1;
+		else
+			done += (size_t)k;
+	}
+	ww_record_crash_point();
+	if (!rc && fsync(fd) < 0)
+		rc = -1;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	errno = e;
+	return rc;
+}
+
 /* Moves a committed journal's files into place; idempotent. */
 static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
 				       char *err, size_t errlen)
@@ -294,19 +366,22 @@ static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
 		snprintf(staged, sizeof staged, ".txn/%d", i);
 		if (join(from, dir, staged) < 0 || join(to, dir, j->rel[i]) < 0)
 			return WW_REC_IO;
-		ww_record_crash_point();
-		if (rename(from, to) < 0 && errno != ENOENT) {
+		if (j->append[i] >= 0 ? append_staged(from, to, j->append[i]) < 0 :
+		    (ww_record_crash_point(), rename(from, to) < 0 && errno != ENOENT)) {
 			say(err, errlen, "moving %s to %s: %s (the commit is made; the next "
 			    "lock finishes it)", from, to, strerror(errno));
 			return WW_REC_IO;
 		}
 	}
-	static const char *const dirs[] = { "", "/log", "/secret", "/outbox/new" };
-	bool mail = false;
-	for (int i = 0; i < j->n; i++)
-		mail |= strncmp(j->rel[i], "outbox/new/", 11) == 0;
-	for (int i = 0; i < (mail ? 4 : 3); i++) {
-		snprintf(to, sizeof to, "%s%s", dir, dirs[i]);
+	/* the game's directory, and each one a file of the journal went into */
+	static const char *const dirs[] = { "", "log/", "secret/", "outbox/new/", "seen.d/" };
+	for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
+		bool used = d == 0;
+		for (int i = 0; i < j->n && !used; i++)
+			used = strncmp(j->rel[i], dirs[d], strlen(dirs[d])) == 0;
+		if (!used)
+			continue;
+		snprintf(to, sizeof to, "%s/%s", dir, dirs[d]);
 		if ((st = sync_dir(to, err, errlen)))
 			return st;
 	}
@@ -346,6 +421,7 @@ struct txn {
 		char *text;
 		size_t len;
 		mode_t mode;
+		long long append; /* appended to a file of this length; -1: replaces it */
 	} f[TXN_FILES];
 };
 
@@ -368,13 +444,14 @@ static int txn_add(struct txn *t, const char *rel, FILE *m, char **text, size_t 
 	t->f[t->n].text = *text;
 	t->f[t->n].len = *len;
 	t->f[t->n].mode = mode;
+	t->f[t->n].append = -1;
 	t->n++;
 	return 0;
 }
 
 static enum ww_rec_status txn_commit(const char *dir, struct txn *t, char *err, size_t errlen)
 {
-	char txn[PATH_MAX], path[PATH_MAX], staged[32], journal[64 * (TXN_FILES + 1) + 32];
+	char txn[PATH_MAX], path[PATH_MAX], staged[32], journal[96 * (TXN_FILES + 1) + 32];
 	enum ww_rec_status st;
 	size_t jn = (size_t)snprintf(journal, sizeof journal, JOURNAL_MAGIC "\n");
 
@@ -388,7 +465,11 @@ static enum ww_rec_status txn_commit(const char *dir, struct txn *t, char *err, 
 			goto fail;
 		if ((st = write_new(path, t->f[i].text, t->f[i].len, t->f[i].mode, err, errlen)))
 			goto fail;
-		jn += (size_t)snprintf(journal + jn, sizeof journal - jn, "%d %s\n", i, t->f[i].rel);
+		jn += (size_t)snprintf(journal + jn, sizeof journal - jn, "%d %s", i, t->f[i].rel);
+		if (t->f[i].append >= 0)
+			jn += (size_t)snprintf(journal + jn, sizeof journal - jn, " +%lld",
+					       t->f[i].append);
+		jn += (size_t)snprintf(journal + jn, sizeof journal - jn, "\n");
 	}
 	if (join(path, dir, ".txn/journal") < 0)
 		goto fail;
@@ -780,23 +861,102 @@ static void clean_id(char *out, size_t len, const char *id)
 	out[o] = '\0';
 }
 
-bool ww_record_seen(const char *dir, const char *message_id)
+#define SEEN_FILES 64
+
+/* The file of seen.d/ that holds a seen line: the first byte of the
+ * line's BLAKE2b-256 hash, modulo 64, in hex. A look-up reads that file
+ * alone, and a commit appends to it. */
+static void seen_file(const char *line, char rel[16])
 {
-	char *text, id[1024];
-	size_t len;
-	if (!message_id || !*message_id || read_rec(dir, "seen", &text, &len) < 0)
+	unsigned char h[crypto_generichash_BYTES];
+	crypto_generichash(h, sizeof h, (const unsigned char *)line, strlen(line), NULL, 0);
+	snprintf(rel, 16, "seen.d/%02x", h[0] % SEEN_FILES);
+}
+
+static bool has_line(const char *dir, const char *rel, const char *line)
+{
+	char *text;
+	size_t len, n = strlen(line);
+	if (read_rec(dir, rel, &text, &len) < 0)
 		return false;
-	clean_id(id, sizeof id, message_id);
 	bool found = false;
-	for (char *line = strtok(text, "\n"); line && !found; line = strtok(NULL, "\n"))
-		found = strcmp(line, id) == 0;
+	for (const char *p = text, *end = text + len; !found && p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		found = k == n && memcmp(p, line, n) == 0;
+		p += k + 1;
+	}
 	free(text);
 	return found;
 }
 
-/* ---- create and commit ---- */
+bool ww_record_seen(const char *dir, const char *message_id)
+{
+	char id[1024], rel[16];
+	if (!message_id || !*message_id)
+		return false;
+	clean_id(id, sizeof id, message_id);
+	seen_file(id, rel);
+	/* GAME/seen holds the ids of a game made before seen.d/ */
+	return has_line(dir, rel, id) || has_line(dir, "seen", id);
+}
 
-int ww_record_next_entry(const char *dir)
+/* ---- the index ---- */
+
+/* Whether entry `number` was accepted, and whose it is. */
+static int entry_facts(const char *dir, int number, bool *accepted, int *side)
+{
+	char rel[32], *text, why[256];
+	size_t len;
+	yaml_document_t doc;
+	snprintf(rel, sizeof rel, "log/%06d.yaml", number);
+	if (read_rec(dir, rel, &text, &len) < 0)
+		return -1;
+	int rc = ww_yaml_load(text, len, &doc, why, sizeof why);
+	free(text);
+	if (rc < 0)
+		return -1;
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	bool rejected = false;
+	rc = ww_yaml_bool(ww_yaml_get(&doc, root, "rejected"), &rejected, why, sizeof why);
+	*accepted = !rejected;
+	*side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(&doc, root, "side")));
+	yaml_document_delete(&doc);
+	return rc < 0 || *side < 0 ? -1 : 0;
+}
+
+/* Keeps in accepted[] only the entries from the older last order on. */
+static void index_trim(struct ww_record_index *ix)
+{
+	int lo = ix->last_order[WW_AMERICAN] < ix->last_order[WW_BRITISH] ?
+		ix->last_order[WW_AMERICAN] : ix->last_order[WW_BRITISH];
+	if (lo > ix->accepted_from)
+		ix->accepted_from = lo;
+	int k = 0;
+	while (k < ix->naccepted && ix->accepted[k] < ix->accepted_from)
+		k++;
+	ix->naccepted -= k;
+	memmove(ix->accepted, ix->accepted + k, (size_t)ix->naccepted * sizeof *ix->accepted);
+}
+
+/* The index after entry `number`, as a commit writes it. */
+static void index_add(struct ww_record_index *ix, int number, bool accepted, int side)
+{
+	ix->next_entry = number + 1;
+	if (!accepted)
+		return;
+	if (side == WW_AMERICAN || side == WW_BRITISH)
+		ix->last_order[side] = number;
+	if (ix->naccepted == WW_INDEX_ACCEPTED) {
+		ix->accepted_from = ix->accepted[0] + 1;
+		memmove(ix->accepted, ix->accepted + 1, (size_t)--ix->naccepted * sizeof *ix->accepted);
+	}
+	ix->accepted[ix->naccepted++] = number;
+	index_trim(ix);
+}
+
+/* The number after the highest entry in log/ (games made before the index). */
+static int list_next_entry(const char *dir)
 {
 	char path[PATH_MAX];
 	int max = 0;
@@ -813,6 +973,98 @@ int ww_record_next_entry(const char *dir)
 	}
 	closedir(dp);
 	return max + 1;
+}
+
+/* The index from the log: back from the last entry until both sides'
+ * last orders are found. */
+static int index_scan(const char *dir, struct ww_record_index *ix)
+{
+	memset(ix, 0, sizeof *ix);
+	ix->waiting = -1;
+	if ((ix->next_entry = list_next_entry(dir)) < 0)
+		return -1;
+	bool full = false;
+	for (int n = ix->next_entry - 1;
+	     n >= 1 && (!ix->last_order[WW_AMERICAN] || !ix->last_order[WW_BRITISH]); n--) {
+		bool accepted;
+		int side;
+		if (entry_facts(dir, n, &accepted, &side) < 0)
+			return -1;
+		if (!accepted)
+			continue;
+		if ((side == WW_AMERICAN || side == WW_BRITISH) && !ix->last_order[side])
+			ix->last_order[side] = n;
+		if (ix->naccepted == WW_INDEX_ACCEPTED) {
+			ix->accepted_from = full ? ix->accepted_from : n + 1;
+			full = true;
+			continue;
+		}
+		memmove(ix->accepted + 1, ix->accepted, (size_t)ix->naccepted++ * sizeof *ix->accepted);
+		ix->accepted[0] = n;
+	}
+	index_trim(ix);
+	return 0;
+}
+
+static void index_write(FILE *f, const struct ww_record_index *ix)
+{
+	fprintf(f, "# the log at a glance, kept by every commit (docs/record.md)\n"
+		"next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted:",
+		ix->next_entry, ix->last_order[WW_AMERICAN], ix->last_order[WW_BRITISH],
+		ix->accepted_from);
+	for (int i = 0; i < ix->naccepted; i++)
+		fprintf(f, " %d", ix->accepted[i]);
+	fprintf(f, "\nwaiting: %s\n", ix->waiting < 0 ? "unknown" : ww_rec_side_word(ix->waiting));
+}
+
+static int index_parse(char *text, struct ww_record_index *ix)
+{
+	char word[16] = "";
+	int used, got = 0;
+	memset(ix, 0, sizeof *ix);
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, "next_entry: %d", &ix->next_entry) == 1 ||
+		    sscanf(line, "last_order: %d %d", &ix->last_order[WW_AMERICAN],
+			   &ix->last_order[WW_BRITISH]) == 2 ||
+		    sscanf(line, "accepted_from: %d", &ix->accepted_from) == 1 ||
+		    sscanf(line, "waiting: %15s", word) == 1) {
+			got++;
+			continue;
+		}
+		if (strncmp(line, "accepted:", 9) != 0)
+			continue;
+		got++;
+		for (char *p = line + 9; ix->naccepted < WW_INDEX_ACCEPTED &&
+		     sscanf(p, "%d%n", &ix->accepted[ix->naccepted], &used) == 1; p += used)
+			ix->naccepted++;
+	}
+	ix->waiting = strcmp(word, "unknown") ? ww_rec_side_from_word(word) : -1;
+	return got == 5 && ix->next_entry >= 2 && (ix->waiting >= 0 || !strcmp(word, "unknown"))
+		? 0 : -1;
+}
+
+int ww_record_index(const char *dir, struct ww_record_index *ix)
+{
+	char *text, path[PATH_MAX], rel[32];
+	size_t len;
+	if (read_rec(dir, "index", &text, &len) == 0) {
+		int rc = index_parse(text, ix);
+		free(text);
+		snprintf(rel, sizeof rel, "log/%06d.yaml", ix->next_entry);
+		/* passed by a later entry (written by a judge before the index) */
+		if (rc == 0 && join(path, dir, rel) == 0 && access(path, F_OK) < 0 && errno == ENOENT)
+			return 0;
+	}
+	return index_scan(dir, ix);
+}
+
+/* ---- create and commit ---- */
+
+int ww_record_next_entry(const char *dir)
+{
+	struct ww_record_index ix;
+	return ww_record_index(dir, &ix) < 0 ? -1 : ix.next_entry;
 }
 
 static int add_text(struct txn *t, const char *rel, const char *old, size_t oldlen,
@@ -838,6 +1090,8 @@ struct fill_args {
 	int side;
 	const char *seen;
 	const char *also_seen;
+	const char *seen_rel;     /* the file of seen.d/ being written */
+	const struct ww_record_index *ix;
 	const struct ww_rec_file *files;
 	int nfiles;
 };
@@ -876,18 +1130,26 @@ static void fill_ledger(FILE *f, const void *a)
 		   x->g->state.move, x->number);
 }
 
+/* The ids of the commit that belong in seen.d's file x->seen_rel. */
 static void fill_seen(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	char id[1024];
-	if (x->seen && *x->seen) {
-		clean_id(id, sizeof id, x->seen);
-		fprintf(f, "%s\n", id);
+	const char *ids[2] = { x->seen, x->also_seen };
+	char id[1024], rel[16];
+	for (int i = 0; i < 2; i++) {
+		if (!ids[i] || !*ids[i])
+			continue;
+		clean_id(id, sizeof id, ids[i]);
+		seen_file(id, rel);
+		if (!strcmp(rel, x->seen_rel))
+			fprintf(f, "%s\n", id);
 	}
-	if (x->also_seen && *x->also_seen) {
-		clean_id(id, sizeof id, x->also_seen);
-		fprintf(f, "%s\n", id);
-	}
+}
+
+static void fill_index(FILE *f, const void *a)
+{
+	const struct fill_args *x = a;
+	index_write(f, x->ix);
 }
 
 static void fill_seed(FILE *f, const void *a)
@@ -907,26 +1169,62 @@ static void fill_nothing(FILE *f, const void *a)
 static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
 					    "secret/ledger-british.yaml" };
 
-/* The files of a commit: new game.yaml, state, ledgers, log entry, seen. */
+/* What `fill` writes, to be appended to GAME/rel as it stands (a file
+ * that only grows); nothing when it writes nothing. */
+static int add_append(const char *dir, struct txn *t, const char *rel,
+		      void (*fill)(FILE *, const void *), const void *arg)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	if (join(path, dir, rel) < 0)
+		return -1;
+	long long old = stat(path, &st) == 0 ? (long long)st.st_size : errno == ENOENT ? 0 : -1;
+	if (old < 0 || add_text(t, rel, NULL, 0, fill, arg, 0600) < 0)
+		return -1;
+	if (t->f[t->n - 1].len == 0)
+		free(t->f[--t->n].text);
+	else
+		t->f[t->n - 1].append = old;
+	return 0;
+}
+
+/* The commit's ids go to one or two files of seen.d/ (made for a game
+ * from before it). */
+static int add_seen(const char *dir, struct txn *t, struct fill_args *x)
+{
+	const char *ids[2] = { x->seen, x->also_seen };
+	char id[1024], rel[2][16] = { "", "" }, path[PATH_MAX];
+	if (join(path, dir, "seen.d") < 0 ||
+	    (access(path, F_OK) < 0 && make_dir(path, 0700, NULL, 0)))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		if (!ids[i] || !*ids[i])
+			continue;
+		clean_id(id, sizeof id, ids[i]);
+		seen_file(id, rel[i]);
+		x->seen_rel = rel[i];
+		if ((i == 0 || strcmp(rel[0], rel[1])) && add_append(dir, t, rel[i], fill_seen, x) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The files of a commit: log entry, index, new game.yaml and state, what
+ * the ledgers and seen.d/ gain. */
 static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 {
-	char rel[64], *old;
-	size_t oldlen;
+	char rel[64];
 	snprintf(rel, sizeof rel, "log/%06d.yaml", x->number);
-	if (add_text(t, rel, NULL, 0, fill_log, x, 0600) < 0)
+	if (add_text(t, rel, NULL, 0, fill_log, x, 0600) < 0 ||
+	    add_text(t, "index", NULL, 0, fill_index, x, 0600) < 0)
 		return -1;
 	if (x->g) {
 		if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0600) < 0 ||
 		    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0)
 			return -1;
-		for (x->side = WW_AMERICAN; x->side <= WW_BRITISH; x->side++) {
-			if (read_rec(dir, ledger_file[x->side], &old, &oldlen) < 0)
+		for (x->side = WW_AMERICAN; x->side <= WW_BRITISH; x->side++)
+			if (add_append(dir, t, ledger_file[x->side], fill_ledger, x) < 0)
 				return -1;
-			int rc = add_text(t, ledger_file[x->side], old, oldlen, fill_ledger, x, 0600);
-			free(old);
-			if (rc < 0)
-				return -1;
-		}
 	}
 	for (int i = 0; i < x->nfiles; i++) {
 		FILE *m;
@@ -939,15 +1237,7 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 		if (txn_add(t, x->files[i].rel, m, &text, &len, (mode_t)x->files[i].mode) < 0)
 			return -1;
 	}
-	if ((x->seen && *x->seen) || (x->also_seen && *x->also_seen)) {
-		if (read_rec(dir, "seen", &old, &oldlen) < 0)
-			return -1;
-		int rc = add_text(t, "seen", old, oldlen, fill_seen, x, 0600);
-		free(old);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
+	return add_seen(dir, t, x);
 }
 
 /* Stages and commits the files of one log entry (and its game). */
@@ -960,10 +1250,21 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	crash_step = 0;
 	if (after && !(x->d = data_for(after, after->meta.data_dir, err, errlen)))
 		return WW_REC_IO;
-	if ((x->number = ww_record_next_entry(dir)) < 0) {
-		say(err, errlen, "no game in %s (no log/)", dir);
-		return WW_REC_MISSING;
+	struct ww_record_index ix;
+	if (ww_record_index(dir, &ix) < 0) {
+		char log[PATH_MAX];
+		if (join(log, dir, "log") < 0 || access(log, F_OK) < 0) {
+			say(err, errlen, "no game in %s (no log/)", dir);
+			return WW_REC_MISSING;
+		}
+		say(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
+		return WW_REC_CORRUPT;
 	}
+	x->number = ix.next_entry;
+	index_add(&ix, x->number, !x->e->rejected, x->e->side);
+	if (after)
+		ix.waiting = after->state.phase == WW_PH_GAME_OVER ? WW_NOBODY : after->state.to_move;
+	x->ix = &ix;
 	if (build_commit(dir, &t, x) < 0) {
 		txn_free(&t);
 		return io_fail(err, errlen, "preparing the commit in", dir);
@@ -1045,18 +1346,21 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 				       char *err, size_t errlen)
 {
 	static const struct { const char *rel; mode_t mode; } dirs[] = {
-		{ "log", 0700 }, { "secret", 0700 }, { "outbox", 0700 },
+		{ "log", 0700 }, { "secret", 0700 }, { "outbox", 0700 }, { "seen.d", 0700 },
 		{ "outbox/tmp", 0700 }, { "outbox/new", 0700 }, { "outbox/cur", 0700 },
 	};
 	struct ww_state empty;
 	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = "new game",
 				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
-	struct fill_args x = { .d = d, .g = g, .before = &empty, .e = &e, .number = 1 };
+	struct ww_record_index ix = { 0 };
+	struct fill_args x = { .d = d, .g = g, .before = &empty, .e = &e, .number = 1, .ix = &ix };
 	struct txn t = { 0 };
 	char path[PATH_MAX];
 	enum ww_rec_status st = WW_REC_OK;
 
 	ww_state_init(&empty);
+	index_add(&ix, 1, true, WW_NOBODY);
+	ix.waiting = g->state.phase == WW_PH_GAME_OVER ? WW_NOBODY : g->state.to_move;
 	if ((st = make_dir(tmp, 0700, err, errlen)))
 		return st;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
@@ -1067,7 +1371,7 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	    add_text(&t, "log/000001.yaml", NULL, 0, fill_log, &x, 0600) < 0 ||
 	    add_text(&t, "secret/seed", NULL, 0, fill_seed, &x, 0600) < 0 ||
 	    add_text(&t, "secret/state.yaml", NULL, 0, fill_state, &x, 0600) < 0 ||
-	    add_text(&t, "seen", NULL, 0, fill_nothing, &x, 0600) < 0 ||
+	    add_text(&t, "index", NULL, 0, fill_index, &x, 0600) < 0 ||
 	    add_text(&t, "lock", NULL, 0, fill_nothing, &x, 0600) < 0)
 		goto fail;
 	if (g->meta.scenario[0] &&
@@ -1090,7 +1394,7 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 		st = join(path, tmp, t.f[i].rel) < 0 ? WW_REC_IO :
 		     write_new(path, t.f[i].text, t.f[i].len, t.f[i].mode, err, errlen);
 	static const char *const sync[] = { "log", "secret", "outbox/tmp", "outbox/new",
-					    "outbox/cur", "outbox", "" };
+					    "outbox/cur", "outbox", "seen.d", "" };
 	for (size_t i = 0; i < sizeof sync / sizeof sync[0] && !st; i++)
 		st = join(path, tmp, sync[i]) < 0 ? WW_REC_IO : sync_dir(path, err, errlen);
 	txn_free(&t);

@@ -9,7 +9,8 @@
  *                             what happened
  *   GAME/secret/  (0700)      seed, full state (hands, deck order), one
  *                             hand ledger per side
- *   GAME/seen                 Message-IDs already processed
+ *   GAME/seen.d/XX            Message-IDs already processed, by a hash
+ *   GAME/index                the log at a glance (next entry, last orders)
  *   GAME/outbox/{tmp,new,cur} Maildir of mails committed, not yet sent
  *   GAME/lock                 flock(2) target: one writer per game
  *
@@ -144,6 +145,23 @@ bool ww_record_seen(const char *dir, const char *message_id);
 /* The number the next log entry gets (1 more than the highest there), or
  * -1 if the log cannot be read. Call it with the lock held. */
 int ww_record_next_entry(const char *dir);
+
+/* GAME/index (docs/record.md): the log at a glance, written by every
+ * commit, so that nothing lists the log or reads it back to find these. */
+#define WW_INDEX_ACCEPTED 64
+struct ww_record_index {
+	int next_entry;        /* the number the next log entry gets */
+	int last_order[3];     /* by side: the entry of its last accepted order, 0 none */
+	int accepted_from;     /* every accepted entry from this one on is in accepted[] */
+	int naccepted;
+	int accepted[WW_INDEX_ACCEPTED];  /* oldest first */
+	int waiting;           /* whose move it is (WW_NOBODY once the game is over);
+				* -1 not known, in a game made before the index */
+};
+/* The index of the game in `dir`; from the log itself when GAME/index is
+ * missing (a game made before it), unreadable, or passed by a later entry.
+ * 0, or -1 if the log cannot be read. */
+int ww_record_index(const char *dir, struct ww_record_index *ix);
 /* Checks the record adds up (and, once the seed is revealed, recomputes
  * the commitment and every unforced logged roll; ww_record_replay below
  * recomputes every roll and every shuffle by replaying the game). Prints

@@ -1,7 +1,6 @@
 /* What happened since a side's last report: the events of the accepted
  * log entries after that side's last accepted order, read back from the
  * game's log (record.h describes the files). Reading only. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,21 +20,8 @@ void ww_recent_free(struct ww_recent *r)
 /* The highest entry number in GAME/log, 0 if none. */
 static int last_entry(const char *dir)
 {
-	char path[4096];
-	snprintf(path, sizeof path, "%s/log", dir);
-	DIR *dp = opendir(path);
-	if (!dp)
-		return 0;
-	int last = 0;
-	struct dirent *e;
-	while ((e = readdir(dp))) {
-		int n, used = 0;
-		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 &&
-		    n > last && n <= LOG_ENTRIES_MAX)
-			last = n;
-	}
-	closedir(dp);
-	return last;
+	int next = ww_record_next_entry(dir);
+	return next < 1 ? 0 : next - 1 < LOG_ENTRIES_MAX ? next - 1 : LOG_ENTRIES_MAX;
 }
 
 static int push_event(struct ww_events *ev, const struct ww_event *e)
@@ -174,11 +160,57 @@ static int add_step(struct ww_recent *r, const struct ww_recent_step *s, int at)
 	return 0;
 }
 
+/* Entry `number`, accepted, at the end of r. */
+static int read_shown(const char *dir, int number, struct ww_recent *r, char *err, size_t errlen)
+{
+	struct ww_recent_step step;
+	bool accepted;
+	if (read_entry(dir, number, &accepted, &step, err, errlen))
+		return -1;
+	if (accepted && add_step(r, &step, r->n)) {
+		ww_events_free(&step.ev);
+		snprintf(err, errlen, "out of memory reading the log");
+		return -1;
+	}
+	return 0;
+}
+
+/* What the index says the recipient is shown: the entries of accepted[]
+ * read alone. 1 when the index does not reach back far enough. */
+static int recent_by_index(const char *dir, enum ww_side recipient,
+			   const struct ww_record_index *ix, struct ww_recent *r,
+			   char *err, size_t errlen)
+{
+	int n = ix->naccepted, last = n ? ix->accepted[n - 1] : 0;
+	int own = recipient == WW_NOBODY ? last : ix->last_order[recipient];
+	if (!n || own < ix->accepted_from)
+		return 1;
+	/* the recipient's own order when it is the last, else what came after it */
+	for (int i = 0; i < n; i++)
+		if (own == last ? ix->accepted[i] == last : ix->accepted[i] > own)
+			if (read_shown(dir, ix->accepted[i], r, err, errlen))
+				return -1;
+	return 0;
+}
+
 int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 		   char *err, size_t errlen)
 {
+	struct ww_record_index ix;
 	memset(r, 0, sizeof *r);
-	for (int number = last_entry(dir); number >= 1; number--) {
+	if (ww_record_index(dir, &ix)) {
+		snprintf(err, errlen, "log/: does not read back to both sides' last orders "
+			 "(wwjudge verify names the entry)");
+		return -1;
+	}
+	int rc = recent_by_index(dir, recipient, &ix, r, err, errlen);
+	if (rc <= 0) {
+		if (rc < 0)
+			ww_recent_free(r);
+		return rc;
+	}
+	/* more than the index keeps: back from the last entry */
+	for (int number = ix.next_entry - 1; number >= 1; number--) {
 		struct ww_recent_step step;
 		bool accepted;
 		if (read_entry(dir, number, &accepted, &step, err, errlen)) {

@@ -22,9 +22,17 @@ mkdir "$T/games"
 printf 'games = games\njudge = judge@example.org\nboard = none\n' >"$T/text.conf"
 printf 'games = games\njudge = judge@example.org\nboard = png\n' >"$T/png.conf"
 echo liberty >"$T/am.pw"; echo crown >"$T/br.pw"
-WW_PWHASH=test $BIN new "$T/games/g" --american a@example.org --british b@example.org \
-	--seed $SEED --american-password-file "$T/am.pw" --british-password-file "$T/br.pw" >/dev/null
-$BIN order "$T/games/g" --as american --config "$T/text.conf" "committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, Williamsburg VA, Halifax NC, Camden SC, Augusta GA" >/dev/null
+# the game g after the American's first order; $1 = the password hash's cost
+# (test: libsodium's minimum; else production Argon2id)
+start_game() {
+	rm -rf "$T/games/g"
+	WW_PWHASH=$1 $BIN new "$T/games/g" --american a@example.org --british b@example.org \
+		--seed $SEED --american-password-file "$T/am.pw" --british-password-file "$T/br.pw" >/dev/null
+	$BIN order "$T/games/g" --as american --config "$T/text.conf" "committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, Williamsburg VA, Halifax NC, Camden SC, Augusta GA" >/dev/null
+}
+start_game production
+cp -a "$T/games/g" "$T/real"
+start_game test
 token=$(sed -n 's/^Reply-To: <judge+g-british-\([0-9a-f]*\)@.*/\1/p' "$T"/games/g/outbox/new/*.british | tail -1)
 cat >"$T/mail" <<MAIL
 From: Lord North <b@example.org>
@@ -50,6 +58,40 @@ rm -rf "$T/check" "$T/games/g"
 declare -A text png
 while read -r k v; do text[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$RUNS" "$T/base" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
 while read -r k v; do png[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" 5 "$T/base" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config png.conf)
+# the real default path: production Argon2id, the PNG board; and the hash alone
+declare -A real hash
+while read -r k v; do real[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" 5 "$T/real" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config png.conf)
+while read -r k v; do hash[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" 5 "$T/real" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
+
+# the long log: the same order at 10 and at 10,000 log entries (issue 13)
+CURVE=${CURVE:-11}
+declare -A short long
+for n in 10 10000; do
+	cp -a "$T/base" "$T/log$n"
+	bench/grow.py log "$T/log$n" $n
+done
+while read -r k v; do short[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
+while read -r k v; do long[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10000" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
+# the median wall clock of 21 runs of a command, in ms
+median_ms() {
+	local i t0 v=()
+	for i in $(seq 21); do
+		t0=$EPOCHREALTIME
+		"$@" >/dev/null
+		v+=("$(echo "($EPOCHREALTIME - $t0) * 1000" | bc -l)")
+	done
+	printf '%s\n' "${v[@]}" | sort -g | sed -n 11p
+}
+show10=$(median_ms $BIN show "$T/log10" --as british)
+show10000=$(median_ms $BIN show "$T/log10000" --as british)
+# many games: remind and send over 100 and 10,000 games, nothing due
+rm -rf "$T/base/outbox/new"/*
+for n in 100 10000; do mkdir "$T/many$n"; bench/grow.py games "$T/base" "$T/many$n" $n; done
+remind100=$(median_ms $BIN remind --config "$T/text.conf" --games "$T/many100")
+send100=$(median_ms $BIN send --config "$T/text.conf" --games "$T/many100")
+remind10000=$(median_ms $BIN remind --config "$T/text.conf" --games "$T/many10000")
+send10000=$(median_ms $BIN send --config "$T/text.conf" --games "$T/many10000")
+ratio() { echo "($1) / ($2)" | bc -l; }
 echo "| Benchmark | Measured | Result | Target |"
 echo "|---|---|---|---|"
 printf '| one order mail end to end (wwjudge process, no PNG) | median of %d | %s ms | |\n' "$RUNS" "${text[process_ms]}"
@@ -57,6 +99,23 @@ printf '| floor: read the mail, write the same %s files | median of %d | %s ms |
 printf '| process / floor | | %sx | target <= 3x |\n' "${text[ratio]}"
 printf '| peak memory of one process run, both PNG boards attached | max RSS of 5 | %.1f MiB | target <= 16 MB |\n' "$(echo "${png[maxrss_kb]}/1024" | bc -l)"
 printf '| peak memory of one process run, no PNG | max RSS of %d | %.1f MiB | target <= 16 MB |\n' "$RUNS" "$(echo "${text[maxrss_kb]}/1024" | bc -l)"
+printf '| the real default path: one order mail, production Argon2id, PNG board | median of 5 | %s ms | (information) |\n' "${real[process_ms]}"
+printf '| the same, no PNG: production Argon2id alone | median of 5 | %s ms | (information) |\n' "${hash[process_ms]}"
+printf '| the password hash'"'"'s share (production no PNG - test hash no PNG) | | %.1f ms | (information) |\n' "$(echo "${hash[process_ms]} - ${text[process_ms]}" | bc -l)"
+printf '| peak memory, the real default path | max RSS of 5 | %.1f MiB | (information) |\n' "$(echo "${real[maxrss_kb]}/1024" | bc -l)"
+printf '| of which the password hash (production - test hash, no PNG) | | %.1f MiB | (information) |\n' "$(echo "(${hash[maxrss_kb]} - ${text[maxrss_kb]})/1024" | bc -l)"
+printf '| per order at 10 log entries (process, no PNG) | median of %d | %s ms | |\n' "$CURVE" "${short[process_ms]}"
+printf '| per order at 10,000 log entries | median of %d | %s ms | |\n' "$CURVE" "${long[process_ms]}"
+printf '| 10,000 / 10 entries | | %.2fx | target <= 1.1x |\n' "$(ratio "${long[process_ms]}" "${short[process_ms]}")"
+printf '| show --as british at 10 entries | median of 21 | %.1f ms | |\n' "$show10"
+printf '| show at 10,000 entries | median of 21 | %.1f ms | |\n' "$show10000"
+printf '| 10,000 / 10 entries | | %.2fx | target <= 1.5x |\n' "$(ratio "$show10000" "$show10")"
+printf '| remind, 100 games, nothing due | median of 21 | %.1f ms | |\n' "$remind100"
+printf '| remind, 10,000 games | median of 21 | %.1f ms | |\n' "$remind10000"
+printf '| remind per game, 10,000 / 100 games | | %.2fx | target <= 2x |\n' "$(ratio "$remind10000 / 10000" "$remind100 / 100")"
+printf '| send, 100 games, nothing to send | median of 21 | %.1f ms | |\n' "$send100"
+printf '| send, 10,000 games | median of 21 | %.1f ms | |\n' "$send10000"
+printf '| send per game, 10,000 / 100 games | | %.2fx | target <= 2x |\n' "$(ratio "$send10000 / 10000" "$send100 / 100")"
 bench/bench engine "$GAMES"
 bench/bench png 15
 # the first board after a change of data or program paints the land itself

@@ -6,6 +6,8 @@
  * with libyaml as exactly the field made valid UTF-8 (text.h), the
  * Message-ID and IMAP id must be found by ww_record_seen as one line
  * each, and ww_record_verify must find nothing wrong. */
+#include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,28 +91,42 @@ static void check(const char *what, const char *raw, const char *got)
 	}
 }
 
-static int seen_lines(void)
+/* Lines in the files of seen.d/; with `clear`, the files go. */
+static int seen_lines(bool clear)
 {
-	char path[128];
+	char path[400];
 	int n = 0, c;
-	snprintf(path, sizeof path, "%s/seen", dir);
-	FILE *f = fopen(path, "r");
-	if (!f)
+	snprintf(path, sizeof path, "%s/seen.d", dir);
+	DIR *dp = opendir(path);
+	if (!dp)
 		abort();
-	while ((c = fgetc(f)) != EOF)
-		n += c == '\n';
-	fclose(f);
+	for (struct dirent *e; (e = readdir(dp));) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/seen.d/%s", dir, e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			abort();
+		while ((c = fgetc(f)) != EOF)
+			n += c == '\n';
+		fclose(f);
+		if (clear)
+			unlink(path);
+	}
+	closedir(dp);
 	return n;
 }
 
-/* Back to the new game: no entry 2, nothing seen. */
+/* Back to the new game: no entry 2, nothing seen, the index read from
+ * the log again. */
 static void reset(void)
 {
 	char path[128];
 	snprintf(path, sizeof path, "%s/log/000002.yaml", dir);
 	unlink(path);
-	snprintf(path, sizeof path, "%s/seen", dir);
-	fclose(fopen(path, "w"));
+	snprintf(path, sizeof path, "%s/index", dir);
+	unlink(path);
+	seen_lines(true);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -143,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check("order", field[ORDER], got[ORDER]);
 	if ((*field[MESSAGE_ID] && !ww_record_seen(dir, field[MESSAGE_ID])) ||
 	    (*field[IMAP_ID] && !ww_record_seen(dir, field[IMAP_ID])) ||
-	    seen_lines() != !!*field[MESSAGE_ID] + !!*field[IMAP_ID])
+	    seen_lines(false) != !!*field[MESSAGE_ID] + !!*field[IMAP_ID])
 		abort(); /* a seen line lost or split */
 	if (ww_record_verify(dir, d, stderr) != 0)
 		abort();

@@ -378,6 +378,37 @@ static void test_9_rollback_in_moves(void **s)
 	free(am);
 }
 
+/* Issue 13: remind loads a game only when a reminder may be due: the
+ * move of this one has waited minutes, not remind_hours (1), so its
+ * state is not read (here it would not even parse). */
+static void test_13_remind_skips_a_move_not_yet_due(void **s)
+{
+	(void)s;
+	char path[300], *log = NULL, *state;
+	size_t len;
+	snprintf(path, sizeof path, "%s/secret/state.yaml", gdir);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	state = calloc(1, 1 << 20);
+	size_t n = fread(state, 1, (1 << 20) - 1, f);
+	fclose(f);
+	f = fopen(path, "w");
+	fputs("not: [a state\n", f);
+	fclose(f);
+	FILE *out = open_memstream(&log, &len);
+	int rc = ww_mail_remind(&cfg, time(NULL) + 60, out);
+	fclose(out);
+	f = fopen(path, "w");
+	fwrite(state, 1, n, f);
+	fclose(f);
+	free(state);
+	bool quiet = !*log;
+	fputs(log, stderr);
+	free(log);
+	assert_true(quiet);
+	assert_int_equal(rc, EX_OK);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_7_address_told),
 		cmocka_unit_test(test_8_command_line_pause_told),
 		cmocka_unit_test(test_9_rollback_in_moves),
+		cmocka_unit_test(test_13_remind_skips_a_move_not_yet_due),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -526,6 +526,20 @@ static void test_game_name_is_the_last_part(void **st)
 	assert_string_equal(name, "g3");
 }
 
+/* Issue 13: a game with nothing to send costs send a look at its
+ * outbox/new and no more: neither it nor its outbox is locked (no lock
+ * file is made). */
+static void test_13_nothing_to_send_is_only_listed(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { 0 };
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_OK);
+	peer_stop(&p);
+	assert_false(exists(fx, "lock"));
+	assert_false(exists(fx, "outbox/lock"));
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -543,6 +557,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_permanent_refusal_is_set_aside, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_outbox_put_is_a_maildir_delivery, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_13_nothing_to_send_is_only_listed, setup, teardown),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	curl_global_cleanup();

@@ -2,6 +2,7 @@
  * ledgers, verify, scenarios, and a crash at every write step of a commit.
  * Names come from a small hand-built data set, so these tests do not
  * depend on data/. */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include <cmocka.h>
 #include <yaml.h>
 #include "record.h"
+#include "report.h"
 
 static struct ww_data *data;
 
@@ -480,6 +482,25 @@ static char *slurp(const char *dir, const char *rel)
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
+}
+
+/* The text of the one file in GAME/seen.d/. */
+static const char *only_seen_file(const char *dir)
+{
+	char path[600], rel[300] = "";
+	snprintf(path, sizeof path, "%s/seen.d", dir);
+	DIR *dp = opendir(path);
+	assert_non_null(dp);
+	int files = 0;
+	for (struct dirent *d; (d = readdir(dp));) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(rel, sizeof rel, "seen.d/%s", d->d_name);
+		files++;
+	}
+	closedir(dp);
+	assert_int_equal(files, 1);
+	return slurp(dir, rel);
 }
 
 static void load_ok(const char *dir, struct ww_game *g)
@@ -1090,10 +1111,197 @@ static void test_11_hostile_text_is_logged_as_utf8(void **st)
 	expect_scalar(dir, "log/000002.yaml", "reason", "bad " FFFD FFFD);
 	expect_scalar(dir, "log/000002.yaml", "order", "pass " FFFD FFFD " " FFFD FFFD FFFD
 		      " \xc2\x85 \xe2\x80\xa8 " FFFD FFFD FFFD FFFD " \xef\xbb\xbf\x7f");
-	const char *seen = slurp(dir, "seen");
-	assert_string_equal(seen, "<x" FFFD "1_@evil.org>\n");
+	assert_string_equal(only_seen_file(dir), "<x" FFFD "1_@evil.org>\n");
 	assert_true(ww_record_seen(dir, e.message_id));
 	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
+/* Issue 13: a commit appends each ledger item in place (the same file, its
+ * old bytes untouched; a ledger whose hand did not change is not written)
+ * and puts the Message-ID into one small file of seen.d/ instead of
+ * rewriting GAME/seen, so that an order costs the same late in a long game. */
+static void test_13_commit_appends_ledgers_and_seen(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	struct stat am0, br0, am1, br1;
+	char err[512], dir[300], path[700];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	after = g;
+	make_move(&after, &e, &evs);
+	snprintf(path, sizeof path, "%s/secret/ledger-american.yaml", dir);
+	assert_int_equal(stat(path, &am0), 0);
+	char *old = strdup(slurp(dir, "secret/ledger-american.yaml"));
+	snprintf(path, sizeof path, "%s/secret/ledger-british.yaml", dir);
+	assert_int_equal(stat(path, &br0), 0);
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	snprintf(path, sizeof path, "%s/secret/ledger-american.yaml", dir);
+	assert_int_equal(stat(path, &am1), 0);
+	assert_int_equal(am1.st_ino, am0.st_ino);
+	assert_true(am1.st_size > am0.st_size);
+	const char *now = slurp(dir, "secret/ledger-american.yaml");
+	assert_memory_equal(now, old, strlen(old));
+	assert_non_null(strstr(now + strlen(old), "- move: 42\n  entry: 2\n"));
+	free(old);
+	snprintf(path, sizeof path, "%s/secret/ledger-british.yaml", dir);
+	assert_int_equal(stat(path, &br1), 0);
+	assert_int_equal(br1.st_ino, br0.st_ino);
+	assert_int_equal(br1.st_size, br0.st_size);
+	/* no GAME/seen: the id is the one line of one file of seen.d/ */
+	snprintf(path, sizeof path, "%s/seen", dir);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_string_equal(only_seen_file(dir), "<m1@example.org>\n");
+	assert_true(ww_record_seen(dir, "<m1@example.org>"));
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
+static void index_ok(const char *dir, struct ww_record_index *ix)
+{
+	memset(ix, 0x5a, sizeof *ix);
+	assert_int_equal(ww_record_index(dir, ix), 0);
+}
+
+/* Issue 13: GAME/index, written by each commit, says which number the
+ * next entry gets, each side's last accepted order and the accepted
+ * entries since the older of the two, and whose move it is; a game
+ * without it (made before it), or whose index a later entry has passed,
+ * gets the same from the log, and its next commit writes the file. */
+static void test_13_index_is_kept_by_each_commit(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	struct ww_record_index ix, again;
+	char err[512], dir[300], path[700];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	assert_string_equal(slurp(dir, "index"),
+			    "# the log at a glance, kept by every commit (docs/record.md)\n"
+			    "next_entry: 2\nlast_order: 0 0\naccepted_from: 0\naccepted: 1\n"
+			    "waiting: british\n");
+	after = g;
+	make_move(&after, &e, &evs);
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	e.rejected = true;
+	e.reason = "no";
+	e.message_id = "<m2@example.org>";
+	e.events = NULL;
+	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+	assert_string_equal(slurp(dir, "index"),
+			    "# the log at a glance, kept by every commit (docs/record.md)\n"
+			    "next_entry: 4\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\n"
+			    "waiting: british\n");
+	index_ok(dir, &ix);
+	assert_int_equal(ix.next_entry, 4);
+	assert_int_equal(ix.last_order[WW_AMERICAN], 2);
+	assert_int_equal(ix.last_order[WW_BRITISH], 0);
+	assert_int_equal(ix.naccepted, 2);
+	assert_int_equal(ix.accepted[1], 2);
+	assert_int_equal(ix.waiting, WW_BRITISH);
+	assert_int_equal(ww_record_next_entry(dir), 4);
+
+	/* an old game: the same from the log, but whose move it is unknown */
+	snprintf(path, sizeof path, "%s/index", dir);
+	assert_int_equal(unlink(path), 0);
+	index_ok(dir, &again);
+	assert_int_equal(again.waiting, -1);
+	again.waiting = ix.waiting;
+	assert_memory_equal(&again, &ix, sizeof ix);
+	assert_int_equal(ww_record_next_entry(dir), 4);
+	/* a British order, and the American's is the older: the list starts there */
+	g = after;
+	after.state.move++;
+	after.state.to_move = WW_AMERICAN;
+	e = (struct ww_log_entry){ .side = WW_BRITISH, .order_text = "pass",
+				   .sender = "george@example.org", .message_id = "<m3@example.org>" };
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_string_equal(slurp(dir, "index"),
+			    "# the log at a glance, kept by every commit (docs/record.md)\n"
+			    "next_entry: 5\nlast_order: 2 4\naccepted_from: 2\naccepted: 2 4\n"
+			    "waiting: american\n");
+
+	/* an index that a later entry has passed is read from the log */
+	FILE *f = fopen(path, "w");
+	fputs("next_entry: 3\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n", f);
+	fclose(f);
+	index_ok(dir, &ix);
+	assert_int_equal(ix.next_entry, 5);
+	assert_int_equal(ix.last_order[WW_BRITISH], 4);
+	assert_int_equal(ix.waiting, -1);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
+/* Issue 13: `show` reads only the entries it shows: refusals between a
+ * side's last order and now are not read again (here they would not
+ * even parse). */
+static void test_13_recent_reads_only_what_it_shows(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	struct ww_recent r;
+	char err[512], dir[300], path[700];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	after = g;
+	make_move(&after, &e, &evs);
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	e.rejected = true;
+	e.reason = "no";
+	e.events = NULL;
+	for (int i = 3; i <= 7; i++) {
+		char id[64];
+		snprintf(id, sizeof id, "<r%d@example.org>", i);
+		e.message_id = id;
+		assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+		snprintf(path, sizeof path, "%s/log/%06d.yaml", dir, i);
+		FILE *f = fopen(path, "w");
+		fputs("entry: [not, the, log\n", f);
+		fclose(f);
+	}
+	assert_int_equal(ww_recent_read(dir, WW_AMERICAN, &r, err, sizeof err), 0);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.v[0].side, WW_AMERICAN);
+	assert_int_equal(r.v[0].move, after.state.move);
+	ww_recent_free(&r);
+	assert_int_equal(ww_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
+	assert_int_equal(r.n, 2); /* the set-up and the American order */
+	assert_int_equal(r.v[0].side, WW_NOBODY);
+	assert_int_equal(r.v[1].side, WW_AMERICAN);
+	ww_recent_free(&r);
+	assert_int_equal(ww_recent_read(dir, WW_NOBODY, &r, err, sizeof err), 0);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.v[0].side, WW_AMERICAN);
+	ww_recent_free(&r);
+	remove_tmpdir();
+}
+
+/* A game made before issue 13 has its Message-IDs in GAME/seen; they
+ * still count. */
+static void test_13_old_seen_file_still_counts(void **st)
+{
+	(void)st;
+	struct ww_game g;
+	char dir[300], path[700];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	snprintf(path, sizeof path, "%s/seen", dir);
+	FILE *f = fopen(path, "w");
+	fputs("<a@example.org>\n<old@example.org>\n", f);
+	fclose(f);
+	assert_true(ww_record_seen(dir, "<old@example.org>"));
+	assert_false(ww_record_seen(dir, "<new@example.org>"));
 	remove_tmpdir();
 }
 
@@ -1119,6 +1327,10 @@ int main(void)
 		cmocka_unit_test(test_scenario_armies),
 		cmocka_unit_test(test_real_data),
 		cmocka_unit_test(test_11_hostile_text_is_logged_as_utf8),
+		cmocka_unit_test(test_13_commit_appends_ledgers_and_seen),
+		cmocka_unit_test(test_13_index_is_kept_by_each_commit),
+		cmocka_unit_test(test_13_recent_reads_only_what_it_shows),
+		cmocka_unit_test(test_13_old_seen_file_still_counts),
 	};
 	static struct ww_data d;
 	build_data(&d);

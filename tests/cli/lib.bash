@@ -29,9 +29,9 @@ new_game() {
 	expect 0 "$WW_BIN" new "$1" --american us@example.org --british uk@example.org --seed "$SEED"
 }
 
-# A fingerprint of every record file but the append-only log.
+# A fingerprint of every record file but the append-only log and its index.
 snapshot() {
-	(cd "$1" && find . -path ./log -prune -o -path ./lock -prune -o -type f -print0 |
+	(cd "$1" && find . -path ./log -prune -o -path ./lock -prune -o -path ./index -prune -o -type f -print0 |
 		sort -z | xargs -0 sha256sum)
 }
 
