@@ -540,6 +540,39 @@ static void test_13_nothing_to_send_is_only_listed(void **st)
 	assert_false(exists(fx, "outbox/lock"));
 }
 
+/* Issue 13: `send` reads every game of the directory, not the first 4096
+ * names: among 10,000 games, the twenty with mail (each its own SMTP
+ * session) are all sent. */
+static void test_13_every_game_is_sent_not_the_first_4096(void **st)
+{
+	struct fixture *fx = *st;
+	struct peer p = { .sessions = 20 };
+	char dir[256], game[128];
+	for (int i = 0; i < 10000; i++) {
+		snprintf(dir, sizeof dir, "%s/h%05d", fx->games, i);
+		assert_int_equal(mkdir(dir, 0700), 0);
+	}
+	for (int k = 0; k < 20; k++) {
+		snprintf(game, sizeof game, "%s/h%05d", fx->games, k * 499);
+		const char *sub[] = { "/outbox", "/outbox/tmp", "/outbox/new", "/outbox/cur" };
+		for (size_t i = 0; i < sizeof sub / sizeof *sub; i++) {
+			snprintf(dir, sizeof dir, "%s%s", game, sub[i]);
+			assert_int_equal(mkdir(dir, 0700), 0);
+		}
+		snprintf(dir, sizeof dir, "%s/outbox/new", game);
+		put(dir, "000002.american", REPORT_US);
+	}
+	peer_start(&p);
+	assert_int_equal(send_to(fx, &p), EX_OK);
+	peer_stop(&p);
+	for (int k = 0; k < 20; k++) {
+		snprintf(dir, sizeof dir, "%s/h%05d/outbox/cur/000002.american", fx->games, k * 499);
+		struct stat sb;
+		if (stat(dir, &sb) != 0)
+			fail_msg("the mail of game h%05d was not sent", k * 499);
+	}
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -558,6 +591,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_permanent_refusal_is_set_aside, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_outbox_put_is_a_maildir_delivery, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_13_nothing_to_send_is_only_listed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_13_every_game_is_sent_not_the_first_4096, setup,
+						teardown),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	curl_global_cleanup();
