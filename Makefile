@@ -11,15 +11,24 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # Layers are folders (docs/architecture.md). A layer's files are compiled
 # with its own and the lower layers' include directories only, so an
 # include of a higher layer's header does not build: adjudicator/core/
-# sees only core/; the rest (not yet in folders of their own) sees itself
-# and core/; adjudicator/games/NAME/ (one game behind game.h) sees the
-# flat adjudicator/ headers and core/, but Skirmish (games/skirmish/),
-# which owes nothing to Washington's War, sees only itself and core/.
+# sees only core/; the game, record and play (not yet in folders of their
+# own) see adjudicator/ and core/; adjudicator/games/NAME/ (one game
+# behind game.h) sees the same, but Skirmish (games/skirmish/), which owes
+# nothing to Washington's War, sees only itself and core/; mail/ sees
+# itself and all below; cli/ sees everything. The tests, fuzzers and
+# benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
 SK_INC   := -Iadjudicator/games/skirmish $(CORE_INC)
 REST_INC := -Iadjudicator $(CORE_INC)
 GAME_INC := -Iadjudicator $(CORE_INC)
-INC      = $(if $(findstring /core/,$@),$(CORE_INC),$(if $(findstring /games/skirmish/,$@),$(SK_INC),$(if $(findstring /games/,$@),$(GAME_INC),$(REST_INC))))
+MAIL_INC := -Iadjudicator/mail $(REST_INC)
+ALL_INC  := -Iadjudicator/cli $(MAIL_INC)
+INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
+	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\
+	   $(if $(findstring /games/,$@),$(GAME_INC),\
+	   $(if $(findstring /mail/,$@),$(MAIL_INC),\
+	   $(if $(findstring /cli/,$@)$(findstring test_,$@)$(findstring soak,$@)$(findstring bench/,$@)$(findstring fuzz/bin,$@),$(ALL_INC),\
+	   $(REST_INC)))))))
 HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h adjudicator/*/*/*.h)
 CFLAGS  += $(INC)
 
@@ -29,11 +38,11 @@ CFLAGS  += $(INC)
 # server. libetpan, libyaml and libsodium go in statically: of libetpan
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
-LIB_SRC  := $(filter-out adjudicator/wwjudge.c adjudicator/plugin.c,\
-	$(wildcard adjudicator/*.c adjudicator/core/*.c adjudicator/games/*/*.c))
+LIB_SRC  := $(filter-out adjudicator/cli/wwjudge.c adjudicator/cli/plugin.c,\
+	$(wildcard adjudicator/*.c adjudicator/*/*.c adjudicator/games/*/*.c))
 PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
-NET_SRC  := adjudicator/mail_send.c adjudicator/mail_poll.c
-CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/plugin.c
+NET_SRC  := adjudicator/mail/mail_send.c adjudicator/mail/mail_poll.c
+CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/cli/plugin.c
 CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \
 	-Wl,--export-dynamic-symbol='ww_*'
 PNG_LIBS := $(shell pkg-config --libs cairo zlib)
@@ -49,8 +58,8 @@ build/%.o: adjudicator/%.c $(HEADERS) | build
 build/pic/%.o: adjudicator/%.c $(HEADERS) | build/pic
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fPIC -c -o $@ $<
-build/wwjudge: build/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) build/wwjudge-png.so build/wwjudge-net.so
-	$(CC) $(CFLAGS) -o $@ build/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) $(CORE_LIBS)
+build/wwjudge: build/cli/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) build/wwjudge-png.so build/wwjudge-net.so
+	$(CC) $(CFLAGS) -o $@ build/cli/wwjudge.o $(CORE_SRC:adjudicator/%.c=build/%.o) $(CORE_LIBS)
 build/wwjudge-png.so: $(PNG_SRC:adjudicator/%.c=build/pic/%.o)
 	$(CC) $(CFLAGS) $(PLUGIN) -o $@ $^ $(PNG_LIBS)
 build/wwjudge-net.so: $(NET_SRC:adjudicator/%.c=build/pic/%.o)
@@ -62,8 +71,8 @@ san/%.o: adjudicator/%.c $(HEADERS) | san
 san/pic/%.o: adjudicator/%.c $(HEADERS) | san/pic
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) -fPIC -c -o $@ $<
-san/wwjudge: san/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) san/wwjudge-png.so san/wwjudge-net.so
-	$(CC) $(CFLAGS) $(SAN) -o $@ san/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) $(CORE_LIBS)
+san/wwjudge: san/cli/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) san/wwjudge-png.so san/wwjudge-net.so
+	$(CC) $(CFLAGS) $(SAN) -o $@ san/cli/wwjudge.o $(CORE_SRC:adjudicator/%.c=san/%.o) $(CORE_LIBS)
 san/wwjudge-png.so: $(PNG_SRC:adjudicator/%.c=san/pic/%.o)
 	$(CC) $(CFLAGS) $(SAN) $(PLUGIN) -o $@ $^ $(PNG_LIBS)
 san/wwjudge-net.so: $(NET_SRC:adjudicator/%.c=san/pic/%.o)

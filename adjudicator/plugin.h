@@ -23,16 +23,15 @@
 
 #include <stddef.h>
 #include "data.h"
-#include "mail.h"
 #include "state.h"
 
 /* The layouts the binary and a plugin pass between them. Each plugin
- * exports its own value (ww_png_abi, ww_net_abi); one from another build,
+ * exports its own value (ww_png_abi, this; ww_net_abi, WW_NET_ABI in
+ * mail_net.h, which adds the mail config's); one from another build,
  * whose structs differ, is refused rather than called. */
 #define WW_PLUGIN_ABI \
 	((unsigned long)sizeof(struct ww_data) * 1000003u ^ \
-	 (unsigned long)sizeof(struct ww_state) * 1009u ^ \
-	 (unsigned long)sizeof(struct ww_mail_config))
+	 (unsigned long)sizeof(struct ww_state) * 1009u)
 
 /* The value of the unsigned long `symbol` that the shared object open on
  * fd exports (plugin_stamp.c), read from the file without loading it:

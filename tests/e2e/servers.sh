@@ -18,11 +18,15 @@ E2E_DOMAIN=${E2E_DOMAIN:-example.test} # the walkthrough sets example.org
 
 e2e_password() { echo "pw-$1"; }
 
-# e2e_free_port: a TCP port on 127.0.0.1 that nothing listens on.
+# e2e_free_port: a TCP port on 127.0.0.1 that nothing listens on, below
+# the kernel's ephemeral range (ip_local_port_range, from 32768), where an
+# outgoing connection's own port could make the server's bind fail, and
+# none of the ports given (those already chosen).
 e2e_free_port() {
 	local p
 	for _ in $(seq 1 50); do
-		p=$((20000 + RANDOM % 20000))
+		p=$((20000 + RANDOM % 12000))
+		case " $* " in *" $p "*) continue ;; esac
 		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
 			echo "$p"
 			return 0
@@ -238,7 +242,8 @@ e2e_start() {
 		[ "$(stat -c %u "$up")" = 0 ] && chmod go+x "$up"
 		up=$(dirname "$up")
 	done
-	SMTP_PORT=$(e2e_free_port) && IMAP_PORT=$(e2e_free_port) && IMAPS_PORT=$(e2e_free_port) || {
+	SMTP_PORT=$(e2e_free_port) && IMAP_PORT=$(e2e_free_port "$SMTP_PORT") &&
+		IMAPS_PORT=$(e2e_free_port "$SMTP_PORT" "$IMAP_PORT") || {
 		E2E_SKIP="no free port on 127.0.0.1"; return 1; }
 	e2e_certs "$E2E_DIR" || {
 		E2E_SKIP="openssl cannot make the test certificates: $(tail -n 3 "$E2E_DIR/tls/openssl.log" | tr '\n' ' ')"

@@ -29,7 +29,7 @@
 
 /* In the wwjudge binary this file and mail_poll.c are the network
  * plugin (plugin.h). */
-const unsigned long ww_net_abi = WW_PLUGIN_ABI;
+const unsigned long ww_net_abi = WW_NET_ABI;
 
 #define SEND_LOCK_WAIT 60   /* seconds to wait for another sender of the game */
 #define MAX_OUTBOX 4096     /* mails sent per game per run */

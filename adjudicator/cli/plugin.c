@@ -75,7 +75,8 @@ static int check_plugin_file(int fd, const char *path, const char *file, char *e
 		snprintf(err, errlen, "%s is not a shared object for this machine", path);
 		return -1;
 	}
-	if (r < 0 || stamp != WW_PLUGIN_ABI) {
+	if (r < 0 || stamp != (strcmp(stamp_symbol(file), "ww_png_abi") ? WW_NET_ABI :
+							     WW_PLUGIN_ABI)) {
 		snprintf(err, errlen, "%s is from another build of wwjudge: build or install "
 			 "the binary and its plugins together", path);
 		return -1;

@@ -15,6 +15,10 @@
 #include "buf.h"
 #include "durable.h"
 #include "mail.h"
+#include "plugin.h"
+
+/* The network plugin's stamp (plugin.h). */
+#define WW_NET_ABI (WW_PLUGIN_ABI ^ (unsigned long)sizeof(struct ww_mail_config) * 131u)
 
 #define WW_OUT_MAX_BYTES (16u << 20) /* one outgoing mail, attachments and all */
 #define WW_RCPT_MAX 4096              /* the envelope recipients of one mail */
