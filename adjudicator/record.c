@@ -1676,6 +1676,50 @@ static void check_public(struct checker *c, const char *dir, const struct ww_dat
 	free(want);
 }
 
+static bool exists_in(const char *dir, const char *rel)
+{
+	char path[PATH_MAX];
+	return join(path, dir, rel) == 0 && access(path, F_OK) == 0;
+}
+
+/* GAME/index says what the log and the state say. Nothing to check in a
+ * game made before the index, while a commit is being finished (a
+ * journal), or when a later entry has passed the index (readers then
+ * take the log's word, ww_record_index). */
+static void check_index(struct checker *c, const char *dir, const struct ww_state *s)
+{
+	struct ww_record_index kept, log;
+	char *text, next[32];
+	size_t len;
+	if (exists_in(dir, "journal") || read_rec(dir, "index", &text, &len) < 0)
+		return;
+	int bad = index_parse(text, &kept);
+	free(text);
+	if (bad) {
+		problem(c, "index: not the index docs/record.md describes");
+		return;
+	}
+	snprintf(next, sizeof next, "log/%06d.yaml", kept.next_entry);
+	if (exists_in(dir, next))
+		return;
+	if (index_scan(dir, &log) < 0)
+		return; /* the log's own problems are said by check_log */
+	int waiting = s->phase == WW_PH_GAME_OVER ? WW_NOBODY : s->to_move;
+	if (kept.next_entry != log.next_entry)
+		problem(c, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
+			log.next_entry);
+	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+		if (kept.last_order[side] != log.last_order[side])
+			problem(c, "index: the %s's last order is entry %d, but in the log it is %d",
+				ww_rec_side_word(side), kept.last_order[side], log.last_order[side]);
+	if (kept.naccepted != log.naccepted || kept.accepted_from != log.accepted_from ||
+	    memcmp(kept.accepted, log.accepted, (size_t)log.naccepted * sizeof *log.accepted))
+		problem(c, "index: its accepted entries are not the log's");
+	if (kept.waiting >= 0 && kept.waiting != waiting)
+		problem(c, "index: waiting for %s, but secret/state.yaml waits for %s",
+			ww_rec_side_word(kept.waiting), ww_rec_side_word(waiting));
+}
+
 int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
 {
 	struct checker c = { out, 0 };
@@ -1707,6 +1751,7 @@ int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
 	check_log(&c, dir, &g->state, &rc);
+	check_index(&c, dir, &g->state);
 	check_cards(&c, d, &g->state);
 	free(g);
 	return c.problems;

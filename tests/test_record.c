@@ -1305,6 +1305,49 @@ static void test_13_old_seen_file_still_counts(void **st)
 	remove_tmpdir();
 }
 
+/* verify reads GAME/index against the log and the state: an index that
+ * names another next entry, another side's last order or the wrong side
+ * to move is a problem; a game without one (made before it) is not. */
+static void test_13_verify_checks_the_index(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	char err[512], dir[300], path[700];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	after = g;
+	make_move(&after, &e, &evs);
+	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	static const char *const lies[] = {
+		"next_entry: 9\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n",
+		"next_entry: 3\nlast_order: 0 2\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n",
+		"next_entry: 3\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\nwaiting: american\n",
+		"next_entry: 3\nlast_order: 2 0\naccepted_from: 0\naccepted: 2\nwaiting: british\n",
+	};
+	snprintf(path, sizeof path, "%s/index", dir);
+	char kept[4096];
+	snprintf(kept, sizeof kept, "%s", slurp(dir, "index"));
+	for (size_t i = 0; i < sizeof lies / sizeof *lies; i++) {
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(lies[i], f);
+		fclose(f);
+		if (ww_record_verify(dir, data, stderr) < 1)
+			fail_msg("verify believed the index \"%s\"", lies[i]);
+	}
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(kept, f);
+	fclose(f);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1331,6 +1374,7 @@ int main(void)
 		cmocka_unit_test(test_13_index_is_kept_by_each_commit),
 		cmocka_unit_test(test_13_recent_reads_only_what_it_shows),
 		cmocka_unit_test(test_13_old_seen_file_still_counts),
+		cmocka_unit_test(test_13_verify_checks_the_index),
 	};
 	static struct ww_data d;
 	build_data(&d);
