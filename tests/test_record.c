@@ -579,6 +579,19 @@ static void make_move(struct ww_game *g, struct ww_log_entry *e, struct ww_event
 	e->events = evs;
 }
 
+/* A new game g in a fresh temporary directory, and its first move
+ * committed: `after`, by the entry `e` (its events in `evs`). */
+static void game_with_one_move(char *dir, size_t len, struct ww_game *g, struct ww_game *after,
+			       struct ww_log_entry *e, struct ww_events *evs)
+{
+	char err[512];
+	make_tmpdir();
+	create_new_game(dir, len, "g", g);
+	*after = *g;
+	make_move(after, e, evs);
+	assert_int_equal(ww_record_commit(dir, &g->state, after, e, err, sizeof err), WW_REC_OK);
+}
+
 static void test_commit_seen_ledgers(void **st)
 {
 	(void)st;
@@ -1252,11 +1265,7 @@ static void test_13_recent_reads_only_what_it_shows(void **st)
 	struct ww_log_entry e;
 	struct ww_recent r;
 	char err[512], dir[300], path[700];
-	make_tmpdir();
-	create_new_game(dir, sizeof dir, "g", &g);
-	after = g;
-	make_move(&after, &e, &evs);
-	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
 	e.rejected = true;
 	e.reason = "no";
 	e.events = NULL;
@@ -1315,12 +1324,8 @@ static void test_13_verify_checks_the_index(void **st)
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
 	struct ww_log_entry e;
-	char err[512], dir[300], path[700];
-	make_tmpdir();
-	create_new_game(dir, sizeof dir, "g", &g);
-	after = g;
-	make_move(&after, &e, &evs);
-	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	char dir[300], path[700];
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
 	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
 	static const char *const lies[] = {
 		"next_entry: 9\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n",
