@@ -70,58 +70,13 @@ static int read_fields(struct ctx *c, yaml_node_t *map, const char *what,
 static int get_str(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
 		   bool required, char *out, size_t size)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-	const char *s = ww_yaml_scalar(n);
-
-	if (!n) {
-		if (!required)
-			return 0;
-		PROBLEM(c, rec, "missing '%s'", key);
-		return -1;
-	}
-	if (!s || !*s) {
-		PROBLEM(c, n, "'%s' must be a non-empty text", key);
-		return -1;
-	}
-	if (strlen(s) >= size) {
-		PROBLEM(c, n, "'%s' is %zu characters long; at most %zu are allowed",
-			key, strlen(s), size - 1);
-		return -1;
-	}
-	snprintf(out, size, "%s", s);
-	return 0;
-}
-
-static int parse_int(const char *s, int *out)
-{
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return -1;
-	v = strtol(s, &end, 10);
-	if (*end || v < INT_MIN || v > INT_MAX)
-		return -1;
-	*out = (int)v;
-	return 0;
+	return ww_yaml_field_str(f, rec, key, required, out, size, c->file, c->p);
 }
 
 static int get_int(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
 		   bool required, int *out)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-
-	if (!n) {
-		if (required)
-			PROBLEM(c, rec, "missing '%s'", key);
-		return required ? -1 : 0;
-	}
-	if (parse_int(ww_yaml_scalar(n), out)) {
-		PROBLEM(c, n, "'%s' must be a whole number, not '%s'", key,
-			ww_yaml_scalar(n) ? ww_yaml_scalar(n) : "(a list or mapping)");
-		return -1;
-	}
-	return 0;
+	return ww_yaml_field_int(f, rec, key, required, out, c->file, c->p);
 }
 
 static int get_bool(struct ctx *c, struct ww_yaml_field *f, const char *key, bool *out)

@@ -27,12 +27,6 @@ static const char *data_dir(void)
 	return dir ? dir : "data/washingtons-war";
 }
 
-static void print_problems(const struct ww_data_problems *p)
-{
-	for (int i = 0; i < p->n; i++)
-		fprintf(stderr, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);
-}
-
 static int setup_data(void **state)
 {
 	struct ww_data_problems p = { 0 };

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "games/skirmish/sk_data.h"
+#include "data_copy.h"
 
 static const char *const FILES[] = {
 	"dataset.yaml", "spots.yaml", "lines.yaml", "setup.yaml", "cards.yaml", "dice.yaml",
@@ -23,12 +24,6 @@ static const char *data_dir(void)
 {
 	const char *dir = getenv("SK_DATA");
 	return dir ? dir : "data/skirmish";
-}
-
-static void print_problems(const struct ww_data_problems *p)
-{
-	for (int i = 0; i < p->n; i++)
-		fprintf(stderr, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);
 }
 
 static int setup_data(void **state)
@@ -224,7 +219,6 @@ static void seed_III_2_card_effects(void **state)
 	assert_true(with[SK_MAJOR_BATTLE] > 0);
 }
 
-#include "data_copy.h"
 
 static void broken(const char *file, const char *anchor, const char *from, const char *to,
 		   const char *at_file, const char *at_anchor, const char *needle)

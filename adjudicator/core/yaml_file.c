@@ -1,4 +1,6 @@
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "yaml_file.h"
 
@@ -87,4 +89,70 @@ yaml_node_t *ww_yaml_field(const struct ww_yaml_field *f, const char *key)
 		if (!strcmp(f[i].key, key))
 			return f[i].val;
 	return NULL;
+}
+
+int ww_parse_int(const char *s, int *out)
+{
+	char *end;
+	if (!s || !*s)
+		return -1;
+	long v = strtol(s, &end, 10);
+	if (*end || v < INT_MIN || v > INT_MAX)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+const char *ww_yaml_field_text(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+			       bool required, const char *file, struct ww_data_problems *p)
+{
+	yaml_node_t *n = ww_yaml_field(f, key);
+	const char *s = ww_yaml_scalar(n);
+	if (!n && required)
+		ww_data_problem_add(p, file, ww_yaml_node_line(rec), "missing '%s'", key);
+	else if (n && (!s || !*s))
+		ww_data_problem_add(p, file, ww_yaml_node_line(n), "'%s' must be a non-empty text",
+				    key);
+	return s && *s ? s : NULL;
+}
+
+int ww_yaml_field_str(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+		      bool required, char *out, size_t size, const char *file,
+		      struct ww_data_problems *p)
+{
+	const char *s = ww_yaml_field_text(f, rec, key, required, file, p);
+	if (!s)
+		return ww_yaml_field(f, key) || required ? -1 : 0;
+	if (strlen(s) >= size) {
+		ww_data_problem_add(p, file, ww_yaml_node_line(ww_yaml_field(f, key)),
+				    "'%s' is %zu characters long; at most %zu are allowed", key,
+				    strlen(s), size - 1);
+		return -1;
+	}
+	snprintf(out, size, "%s", s);
+	return 0;
+}
+
+int ww_yaml_node_int(yaml_node_t *n, const char *what, int *out, const char *file,
+		     struct ww_data_problems *p)
+{
+	if (!ww_parse_int(ww_yaml_scalar(n), out))
+		return 0;
+	ww_data_problem_add(p, file, ww_yaml_node_line(n), "%s must be a whole number, not '%s'",
+			    what, ww_yaml_scalar(n) ? ww_yaml_scalar(n) : "(a list or mapping)");
+	return -1;
+}
+
+int ww_yaml_field_int(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+		      bool required, int *out, const char *file, struct ww_data_problems *p)
+{
+	yaml_node_t *n = ww_yaml_field(f, key);
+	char what[64];
+	if (!n) {
+		if (required)
+			ww_data_problem_add(p, file, ww_yaml_node_line(rec), "missing '%s'", key);
+		return required ? -1 : 0;
+	}
+	snprintf(what, sizeof what, "'%s'", key);
+	return ww_yaml_node_int(n, what, out, file, p);
 }

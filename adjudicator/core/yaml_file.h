@@ -3,6 +3,7 @@
 #ifndef WW_YAML_FILE_H
 #define WW_YAML_FILE_H
 
+#include <stdbool.h>
 #include <yaml.h>
 #include "problems.h"
 
@@ -26,6 +27,26 @@ int ww_yaml_fields(yaml_document_t *doc, yaml_node_t *map, const char *file, con
 		   struct ww_yaml_field *f, struct ww_data_problems *p);
 /* The value read for `key`, or NULL. */
 yaml_node_t *ww_yaml_field(const struct ww_yaml_field *f, const char *key);
+
+/* Whole numbers in the int range only: 0 and *out, or -1. */
+int ww_parse_int(const char *s, int *out);
+
+/* The value of `key` in the record `rec` (its fields read into f), each
+ * problem said as one of `file`: missing when `required`, or not what it
+ * must be. ww_yaml_field_text: the non-empty text, or NULL.
+ * ww_yaml_field_str: that text into out (at most size - 1 bytes).
+ * ww_yaml_field_int: a whole number. Both: 0 (and out untouched when an
+ * optional key is missing), or -1. */
+const char *ww_yaml_field_text(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+			       bool required, const char *file, struct ww_data_problems *p);
+int ww_yaml_field_str(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+		      bool required, char *out, size_t size, const char *file,
+		      struct ww_data_problems *p);
+int ww_yaml_field_int(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+		      bool required, int *out, const char *file, struct ww_data_problems *p);
+/* A node that must hold a whole number (`what` names it in the problem). */
+int ww_yaml_node_int(yaml_node_t *n, const char *what, int *out, const char *file,
+		     struct ww_data_problems *p);
 
 /* The 1-based line of a node; 0 for none. */
 static inline int ww_yaml_node_line(const yaml_node_t *n)

@@ -83,69 +83,24 @@ static int read_fields(struct ctx *c, yaml_node_t *map, const char *what,
 static const char *get_text(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f,
 			    const char *key, bool required)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-	const char *s = ww_yaml_scalar(n);
-
-	if (!n && required)
-		PROBLEM(c, rec, "missing '%s'", key);
-	else if (n && (!s || !*s))
-		PROBLEM(c, n, "'%s' must be a non-empty text", key);
-	return s && *s ? s : NULL;
+	return ww_yaml_field_text(f, rec, key, required, c->file, c->p);
 }
 
 static int get_str(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
 		   char *out, size_t size)
 {
-	const char *s = get_text(c, rec, f, key, true);
-
-	if (!s)
-		return -1;
-	if (strlen(s) >= size) {
-		PROBLEM(c, ww_yaml_field(f, key), "'%s' is %zu characters long; at most %zu are allowed",
-			key, strlen(s), size - 1);
-		return -1;
-	}
-	snprintf(out, size, "%s", s);
-	return 0;
-}
-
-static int parse_int(const char *s, int *out)
-{
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return -1;
-	v = strtol(s, &end, 10);
-	if (*end || v < INT_MIN || v > INT_MAX)
-		return -1;
-	*out = (int)v;
-	return 0;
+	return ww_yaml_field_str(f, rec, key, true, out, size, c->file, c->p);
 }
 
 static int int_of(struct ctx *c, yaml_node_t *n, const char *what, int *out)
 {
-	if (parse_int(ww_yaml_scalar(n), out)) {
-		PROBLEM(c, n, "%s must be a whole number, not '%s'", what,
-			ww_yaml_scalar(n) ? ww_yaml_scalar(n) : "(a list or mapping)");
-		return -1;
-	}
-	return 0;
+	return ww_yaml_node_int(n, what, out, c->file, c->p);
 }
 
 static int get_int(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
 		   bool required, int *out)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-	char what[64];
-
-	if (!n) {
-		if (required)
-			PROBLEM(c, rec, "missing '%s'", key);
-		return required ? -1 : 0;
-	}
-	snprintf(what, sizeof what, "'%s'", key);
-	return int_of(c, n, what, out);
+	return ww_yaml_field_int(f, rec, key, required, out, c->file, c->p);
 }
 
 /* One of words (their list in the problem) under key; *out untouched if
