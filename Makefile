@@ -11,16 +11,18 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # Layers are folders (docs/architecture.md). A layer's files are compiled
 # with its own and the lower layers' include directories only, so an
 # include of a higher layer's header does not build: adjudicator/core/
-# sees only core/; the game, record and play (not yet in folders of their
-# own) see adjudicator/ and core/; adjudicator/games/NAME/ (one game
-# behind game.h) sees the same, but Skirmish (games/skirmish/), which owes
-# nothing to Washington's War, sees only itself and core/; mail/ sees
+# sees only core/; adjudicator/game/ holds game.h, the interface every game
+# implements, and sees core/; the game, record and play (not yet in folders
+# of their own) see adjudicator/, game/ and core/; adjudicator/games/NAME/
+# (one game behind game.h) sees the same, but Skirmish (games/skirmish/),
+# which owes nothing to Washington's War, sees only itself, game/ and core/; mail/ sees
 # itself and all below; cli/ sees everything. The tests, fuzzers and
 # benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
-SK_INC   := -Iadjudicator/games/skirmish $(CORE_INC)
-REST_INC := -Iadjudicator $(CORE_INC)
-GAME_INC := -Iadjudicator $(CORE_INC)
+API_INC  := -Iadjudicator/game $(CORE_INC)
+SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
+REST_INC := -Iadjudicator $(API_INC)
+GAME_INC := -Iadjudicator $(API_INC)
 MAIL_INC := -Iadjudicator/mail $(REST_INC)
 ALL_INC  := -Iadjudicator/cli $(MAIL_INC)
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
