@@ -10,28 +10,34 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 # Layers are folders (docs/architecture.md). A layer's files are compiled
 # with its own and the lower layers' include directories only, so an
-# include of a higher layer's header does not build: adjudicator/core/
-# sees only core/; adjudicator/game/ holds game.h, the interface every game
-# implements, and sees core/; the game, record and play (not yet in folders
-# of their own) see adjudicator/, game/ and core/; adjudicator/games/NAME/
-# (one game behind game.h) sees the same, but Skirmish (games/skirmish/),
-# which owes nothing to Washington's War, sees only itself, game/ and core/; mail/ sees
-# itself and all below; cli/ sees everything. The tests, fuzzers and
-# benchmarks see everything (ALL_INC).
+# include of a higher layer's header does not build:
+#   core/                   itself
+#   game/ (game.h)          itself and core/
+#   games/washingtons-war/  itself, game/ and core/
+#   games/skirmish/         itself, game/ and core/: nothing of Washington's War
+#   record/                 itself and all below (Washington's War's too,
+#                           until the record runs every game through game.h)
+#   play/                   itself, record/ and all below
+#   mail/                   itself, play/ and all below
+#   cli/                    everything
+# The tests, fuzzers and benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
 API_INC  := -Iadjudicator/game $(CORE_INC)
+WW_INC   := -Iadjudicator/games/washingtons-war $(API_INC)
 SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
-REST_INC := -Iadjudicator $(API_INC)
-GAME_INC := -Iadjudicator $(API_INC)
-MAIL_INC := -Iadjudicator/mail $(REST_INC)
-ALL_INC  := -Iadjudicator/cli $(MAIL_INC)
+REC_INC  := -Iadjudicator/record -Iadjudicator/games/washingtons-war $(API_INC)
+PLAY_INC := -Iadjudicator/play $(REC_INC)
+MAIL_INC := -Iadjudicator/mail $(PLAY_INC)
+ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/skirmish $(MAIL_INC)
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
+	   $(if $(findstring /game/,$@),$(API_INC),\
 	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\
-	   $(if $(findstring /games/,$@),$(GAME_INC),\
+	   $(if $(findstring /games/washingtons-war/,$@),$(WW_INC),\
+	   $(if $(findstring /record/,$@),$(REC_INC),\
+	   $(if $(findstring /play/,$@),$(PLAY_INC),\
 	   $(if $(findstring /mail/,$@),$(MAIL_INC),\
-	   $(if $(findstring /cli/,$@)$(findstring test_,$@)$(findstring soak,$@)$(findstring bench/,$@)$(findstring fuzz/bin,$@),$(ALL_INC),\
-	   $(REST_INC)))))))
-HEADERS  := $(wildcard adjudicator/*.h adjudicator/*/*.h adjudicator/*/*/*.h)
+	   $(ALL_INC)))))))))
+HEADERS  := $(wildcard adjudicator/*/*.h adjudicator/games/*/*.h)
 CFLAGS  += $(INC)
 
 # LIB_SRC is everything but main(); the test programs link all of it.
@@ -41,8 +47,8 @@ CFLAGS  += $(INC)
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
 LIB_SRC  := $(filter-out adjudicator/cli/wwjudge.c adjudicator/cli/plugin.c,\
-	$(wildcard adjudicator/*.c adjudicator/*/*.c adjudicator/games/*/*.c))
-PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
+	$(wildcard adjudicator/*/*.c adjudicator/games/*/*.c))
+PNG_SRC  := adjudicator/games/washingtons-war/report_png.c adjudicator/core/png_palette.c
 NET_SRC  := adjudicator/mail/mail_send.c adjudicator/mail/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/cli/plugin.c
 CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "report.h"
+#include "report_html.h"
 #include "support.h"
 #include "template.h"
 #include "html_lines.h"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "games/skirmish/sk_data.h"
+#include "sk_data.h"
 #include "data_copy.h"
 
 static const char *const FILES[] = {

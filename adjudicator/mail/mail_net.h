@@ -15,9 +15,9 @@
 #include "buf.h"
 #include "durable.h"
 #include "mail.h"
-#include "plugin.h"
+#include "report.h"
 
-/* The network plugin's stamp (plugin.h). */
+/* The network plugin's stamp (cli/plugin.h): the board plugin's, WW_PLUGIN_ABI, and the mail config's size. */
 #define WW_NET_ABI (WW_PLUGIN_ABI ^ (unsigned long)sizeof(struct ww_mail_config) * 131u)
 
 #define WW_OUT_MAX_BYTES (16u << 20) /* one outgoing mail, attachments and all */
@@ -50,7 +50,7 @@ bool ww_outbox_is_record(const char *path);
  * err; a crash between the two leaves both, and the mail is sent again. */
 int ww_outbox_sent(const char *game, const char *name, char *err, size_t errlen);
 
-/* mail_send.c and mail_poll.c make the network plugin (plugin.h): the
+/* mail_send.c and mail_poll.c make the network plugin (cli/plugin.h): the
  * wwjudge binary loads libcurl only for the commands that use them. */
 
 /* mail_send.c: sends every mail in GAME/outbox/new over SMTP; its record

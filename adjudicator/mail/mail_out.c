@@ -11,6 +11,7 @@
 #include <time.h>
 #include "mail_internal.h"
 #include "report.h"
+#include "report_html.h"
 #include "template.h"
 
 void ww_reply_address(const struct ww_mail_config *c, const char *game, enum ww_side side,

@@ -24,11 +24,10 @@
 #include <unistd.h>
 #include "mail_curl.h"
 #include "mail_net.h"
-#include "plugin.h"
 #include "record.h"
 
 /* In the wwjudge binary this file and mail_poll.c are the network
- * plugin (plugin.h). */
+ * plugin (cli/plugin.h). */
 const unsigned long ww_net_abi = WW_NET_ABI;
 
 #define SEND_LOCK_WAIT 60   /* seconds to wait for another sender of the game */

@@ -7,7 +7,7 @@
 #include "game.h"
 #include "games.h"
 #include "order.h"
-#include "record.h"
+#include "ww_text.h"
 #include "report.h"
 #include "rules.h"
 

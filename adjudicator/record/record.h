@@ -27,6 +27,8 @@
 #include "dice.h"
 #include "rules.h"
 #include "state.h"
+#include "report.h"
+#include "ww_text.h"
 
 #define WW_ADDR_MAX 256
 /* The sender logged for orders given with `wwjudge order`, the only ones
@@ -208,28 +210,19 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
  * numbered from 1 in the order they happen. */
 void ww_record_crash_point(void);
 
-/* record_state.c: the state as YAML. `secret` adds hands and deck order. */
-int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
-			bool secret);
-/* The hash of a state published as meta.initial_state: its secret YAML
- * text, BLAKE2b-256 keyed by the seed (ww_seed_keyed_hash). -1 out of
- * memory. */
-int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
-		  const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
-int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
-		       struct ww_state *s, char *err, size_t errlen);
+/* record_log.c: the log read back for the reports. */
 
-/* record_scenario.c: a position described in YAML (docs/scenario.md). */
-int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
-		     char *err, size_t errlen);
-/* A scenario game's deck at creation (issue 11): its cards, listed or not,
- * put in number order and shuffled by the seed with shuffle number
- * s->next_shuffle, which is counted. */
-void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
-/* The same with the shuffle drawn from rng (game.h's dice stream). */
-void ww_scenario_deal(struct ww_state *s, struct ww_rng *rng);
-/* Whether a scenario game's first position has the deck that
- * ww_scenario_shuffle makes of its cards (shuffle next_shuffle - 1). */
-bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+/* The accepted log entries of the game in `dir` since `recipient`'s last
+ * accepted order (for the public, the last entry only), oldest first.
+ * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
+int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
+		   char *err, size_t errlen);
+/* Every accepted log entry of the game, oldest first (the public export). */
+int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
+void ww_recent_free(struct ww_recent *r);
+/* Who made move `move`: the side of the last accepted entry at or before
+ * entry `number` that reached it by an order; WW_NOBODY for the set-up,
+ * or when the log cannot be read. */
+enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move);
 
 #endif

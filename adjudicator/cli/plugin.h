@@ -1,7 +1,7 @@
 /* The parts of wwjudge that need big libraries are shared objects that the
  * wwjudge binary loads on first use:
  *
- *   wwjudge-png.so  report_png.c              cairo (fontconfig, freetype, X)
+ *   wwjudge-png.so  report_png.c (a game's)  cairo (fontconfig, freetype, X)
  *   wwjudge-net.so  mail_send.c, mail_poll.c  libcurl (GnuTLS, Kerberos, LDAP)
  *
  * Loading and relocating those libraries costs a run more than
@@ -22,16 +22,6 @@
 #define WW_PLUGIN_H
 
 #include <stddef.h>
-#include "data.h"
-#include "state.h"
-
-/* The layouts the binary and a plugin pass between them. Each plugin
- * exports its own value (ww_png_abi, this; ww_net_abi, WW_NET_ABI in
- * mail_net.h, which adds the mail config's); one from another build,
- * whose structs differ, is refused rather than called. */
-#define WW_PLUGIN_ABI \
-	((unsigned long)sizeof(struct ww_data) * 1000003u ^ \
-	 (unsigned long)sizeof(struct ww_state) * 1009u)
 
 /* The value of the unsigned long `symbol` that the shared object open on
  * fd exports (plugin_stamp.c), read from the file without loading it:

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "record_internal.h"
-#include "text.h"
+#include "ww_text.h"
+#include "yaml_doc.h"
 
 static const char *const side_words[] = { "nobody", "american", "british" };
 static const char *const nation_words[WW_NATIONS] = { "british", "american", "french" };
@@ -92,25 +92,6 @@ static int zone_by_name(const struct ww_data *d, const char *name)
 }
 
 /* ---- writing ---- */
-
-/* Any bytes: valid UTF-8 out (text.h), what a reader would take for
- * something else escaped. */
-void ww_yaml_quote(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (size_t i = 0, n = strlen(s); i < n;) {
-		uint32_t cp;
-		char u[4];
-		i += ww_text_char(s + i, n - i, &cp);
-		if (cp == '"' || cp == '\\')
-			fprintf(f, "\\%c", (char)cp);
-		else if (!ww_text_plain(cp))
-			fprintf(f, cp < 0x100 ? "\\x%02x" : "\\u%04x", (unsigned)cp);
-		else
-			fwrite(u, 1, ww_text_utf8(cp, u), f);
-	}
-	fputc('"', f);
-}
 
 /* A card title as a comment: one line, nothing that ends it early. */
 static void write_title(FILE *f, const struct ww_data *d, int card)
@@ -543,108 +524,6 @@ int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
 	return 0;
 }
 
-/* ---- libyaml helpers ---- */
-
-static void fail(char *err, size_t errlen, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void fail(char *err, size_t errlen, int line, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	int k = snprintf(err, errlen, "line %d: ", line);
-	if (k < 0 || (size_t)k >= errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-	va_end(ap);
-}
-
-int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
-		 char *err, size_t errlen)
-{
-	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p)) {
-		fail(err, errlen, 0, "out of memory");
-		return -1;
-	}
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-	int ok = yaml_parser_load(&p, doc);
-	if (!ok)
-		fail(err, errlen, (int)p.problem_mark.line + 1, "not YAML: %s",
-		     p.problem ? p.problem : "parse error");
-	yaml_parser_delete(&p);
-	if (!ok)
-		return -1;
-	yaml_node_t *root = yaml_document_get_root_node(doc);
-	if (!root || root->type != YAML_MAPPING_NODE) {
-		fail(err, errlen, root ? ww_yaml_line(root) : 1,
-		     "expected a mapping of keys to values");
-		yaml_document_delete(doc);
-		return -1;
-	}
-	return 0;
-}
-
-yaml_node_t *ww_yaml_get(yaml_document_t *doc, yaml_node_t *map, const char *key)
-{
-	if (!map || map->type != YAML_MAPPING_NODE)
-		return NULL;
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-	     p < map->data.mapping.pairs.top; p++) {
-		const char *k = ww_yaml_str(yaml_document_get_node(doc, p->key));
-		if (k && strcmp(k, key) == 0)
-			return yaml_document_get_node(doc, p->value);
-	}
-	return NULL;
-}
-
-const char *ww_yaml_str(const yaml_node_t *n)
-{
-	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
-
-int ww_yaml_line(const yaml_node_t *n)
-{
-	return n ? (int)n->start_mark.line + 1 : 0;
-}
-
-int ww_yaml_int(const yaml_node_t *n, long long lo, long long hi, long long *v,
-		char *err, size_t errlen)
-{
-	const char *s = ww_yaml_str(n);
-	char *end;
-	errno = 0;
-	long long x = s && *s ? strtoll(s, &end, 10) : 0;
-	if (!s || !*s || *end || errno) {
-		fail(err, errlen, ww_yaml_line(n), "expected a whole number, not %s",
-		     s ? s : "a list or mapping");
-		return -1;
-	}
-	if (x < lo || x > hi) {
-		fail(err, errlen, ww_yaml_line(n), "%lld is out of range %lld..%lld", x, lo, hi);
-		return -1;
-	}
-	*v = x;
-	return 0;
-}
-
-int ww_yaml_bool(const yaml_node_t *n, bool *v, char *err, size_t errlen)
-{
-	const char *s = ww_yaml_str(n);
-	if (s && strcmp(s, "true") == 0)
-		*v = true;
-	else if (s && strcmp(s, "false") == 0)
-		*v = false;
-	else {
-		fail(err, errlen, ww_yaml_line(n), "expected true or false, not %s",
-		     s ? s : "a list or mapping");
-		return -1;
-	}
-	return 0;
-}
-
 /* ---- reading ---- */
 
 struct rd {
@@ -669,7 +548,7 @@ static int expect(struct rd *r, yaml_node_t *n, yaml_node_type_t type, const cha
 {
 	if (n->type == type)
 		return 0;
-	fail(r->err, r->errlen, ww_yaml_line(n), "expected %s", what);
+	ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "expected %s", what);
 	return -1;
 }
 
@@ -692,7 +571,7 @@ static int read_word(struct rd *r, yaml_node_t *n, const char *const *words, int
 			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
 			strncat(list, words[i], sizeof list - strlen(list) - 1);
 		}
-		fail(r->err, r->errlen, ww_yaml_line(n), "unknown value %s (expected one of: %s)",
+		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "unknown value %s (expected one of: %s)",
 		     ww_yaml_str(n) ? ww_yaml_str(n) : "(a list or mapping)", list);
 		return -1;
 	}
@@ -727,7 +606,7 @@ static int read_location(struct rd *r, yaml_node_t *n, bool congress, int *at)
 		*at = -w - 1;
 		return 0;
 	}
-	fail(r->err, r->errlen, ww_yaml_line(n), "unknown space %s (expected a space name or %s)",
+	ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "unknown space %s (expected a space name or %s)",
 	     s ? s : "(a list or mapping)",
 	     congress ? "dispersed" : "reinforcements, captured, removed, french box");
 	return -1;
@@ -739,7 +618,7 @@ static int read_pile(struct rd *r, yaml_node_t *n, struct ww_pile *p, bool may_h
 	if (n->type == YAML_MAPPING_NODE && may_hide && (r->flags & WW_READ_PUBLIC)) {
 		yaml_node_t *size = ww_yaml_get(r->doc, n, "size");
 		if (!size || n->data.mapping.pairs.top - n->data.mapping.pairs.start != 1) {
-			fail(r->err, r->errlen, ww_yaml_line(n), "expected {size: N}");
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "expected {size: N}");
 			return -1;
 		}
 		return read_int(r, size, 0, WW_MAX_CARDS, &p->n);
@@ -749,7 +628,7 @@ static int read_pile(struct rd *r, yaml_node_t *n, struct ww_pile *p, bool may_h
 	for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++) {
 		int card;
 		if (p->n == WW_MAX_CARDS) {
-			fail(r->err, r->errlen, ww_yaml_line(n), "more than %d cards", WW_MAX_CARDS);
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "more than %d cards", WW_MAX_CARDS);
 			return -1;
 		}
 		if (read_int(r, node(r, *i), 1, r->d->ncards, &card) < 0)
@@ -763,7 +642,7 @@ static int read_space(struct rd *r, yaml_node_t *name, yaml_node_t *v)
 {
 	int sp = ww_rec_space_by_name(r->d, ww_yaml_str(name));
 	if (sp < 0) {
-		fail(r->err, r->errlen, ww_yaml_line(name), "unknown space %s",
+		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(name), "unknown space %s",
 		     ww_yaml_str(name) ? ww_yaml_str(name) : "(not a name)");
 		return -1;
 	}
@@ -784,7 +663,7 @@ static int read_space(struct rd *r, yaml_node_t *name, yaml_node_t *v)
 				return -1;
 			st->cu[nat] = (uint8_t)x;
 		} else {
-			fail(r->err, r->errlen, ww_yaml_line(k),
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k),
 			     "unknown key %s in a space (expected pc, british, american, french)",
 			     key ? key : "(not a name)");
 			return -1;
@@ -813,7 +692,7 @@ static int k_generals(struct rd *r, yaml_node_t *v)
 		yaml_node_t *k = node(r, p->key);
 		int g = general_by_name(r->d, ww_yaml_str(k)), at;
 		if (g < 0) {
-			fail(r->err, r->errlen, ww_yaml_line(k), "unknown general %s",
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k), "unknown general %s",
 			     ww_yaml_str(k) ? ww_yaml_str(k) : "(not a name)");
 			return -1;
 		}
@@ -946,7 +825,7 @@ static int k_french_navy_zone(struct rd *r, yaml_node_t *v)
 	}
 	int z = zone_by_name(r->d, s);
 	if (z < 0) {
-		fail(r->err, r->errlen, ww_yaml_line(v), "unknown blockade zone %s (or none)",
+		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "unknown blockade zone %s (or none)",
 		     s ? s : "(not a name)");
 		return -1;
 	}
@@ -1004,12 +883,12 @@ static int read_fields(struct rd *r, yaml_node_t *map, const struct field *field
 				strncat(list, j ? ", " : "", sizeof list - strlen(list) - 1);
 				strncat(list, fields[j].key, sizeof list - strlen(list) - 1);
 			}
-			fail(r->err, r->errlen, ww_yaml_line(k), "unknown key %s in %s (expected %s)",
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k), "unknown key %s in %s (expected %s)",
 			     key ? key : "(not a name)", what, list);
 			return -1;
 		}
 		if (i < 16 && seen_line[i]) {
-			fail(r->err, r->errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
 			     key, seen_line[i]);
 			return -1;
 		}
@@ -1046,7 +925,7 @@ static int read_space_or_none(struct rd *r, yaml_node_t *v, int16_t *out)
 	if (sp < 0 && s && strcasecmp(s, "none") == 0)
 		sp = -1;
 	else if (sp < 0) {
-		fail(r->err, r->errlen, ww_yaml_line(v), "unknown space %s (expected a space name or none)",
+		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "unknown space %s (expected a space name or none)",
 		     s ? s : "(a list or mapping)");
 		return -1;
 	}
@@ -1061,7 +940,7 @@ static int read_general_or_none(struct rd *r, yaml_node_t *v, int8_t *out)
 	if (g < 0 && s && strcasecmp(s, "none") == 0)
 		g = -1;
 	else if (g < 0) {
-		fail(r->err, r->errlen, ww_yaml_line(v), "unknown general %s (expected a general's name or none)",
+		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "unknown general %s (expected a general's name or none)",
 		     s ? s : "(a list or mapping)");
 		return -1;
 	}
@@ -1078,7 +957,7 @@ static int read_general_set(struct rd *r, yaml_node_t *v, uint16_t *bits)
 		yaml_node_t *n = node(r, *i);
 		int g = general_by_name(r->d, ww_yaml_str(n));
 		if (g < 0 || g >= WW_MAX_GENERALS) {
-			fail(r->err, r->errlen, ww_yaml_line(n), "unknown general %s",
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "unknown general %s",
 			     ww_yaml_str(n) ? ww_yaml_str(n) : "(a list or mapping)");
 			return -1;
 		}
@@ -1094,7 +973,7 @@ static int read_cu_by_nation(struct rd *r, yaml_node_t *v, uint8_t *cu)
 		return -1;
 	for (int i = 0; i < WW_NATIONS; i++) {
 		if (n[i] > 255) {
-			fail(r->err, r->errlen, ww_yaml_line(v), "%d CUs is out of range 0..255", n[i]);
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "%d CUs is out of range 0..255", n[i]);
 			return -1;
 		}
 		cu[i] = (uint8_t)n[i];
@@ -1151,7 +1030,7 @@ static int pl_moved_cu(struct rd *r, yaml_node_t *v, void *o)
 		    read_int(r, node(r, p->value), 0, 255, &n) < 0)
 			return -1;
 		if (sp < 0) {
-			fail(r->err, r->errlen, ww_yaml_line(node(r, p->key)), "expected a space name");
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(node(r, p->key)), "expected a space name");
 			return -1;
 		}
 		moved[sp] = (uint8_t)n;
@@ -1196,7 +1075,7 @@ static int read_step(struct rd *r, yaml_node_t *n, struct ww_step *st)
 		else if (key && strcmp(key, "take") == 0)
 			rc = read_i8(r, val, 0, INT8_MAX, &st->take);
 		else {
-			fail(r->err, r->errlen, ww_yaml_line(k),
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k),
 			     "unknown key %s in a step (expected space, drop, take)",
 			     key ? key : "(not a name)");
 			rc = -1;
@@ -1216,7 +1095,7 @@ static int mv_path(struct rd *r, yaml_node_t *v, void *o)
 	mr->path_length = 0;
 	for (yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
 		if (mr->path_length == WW_PATH_MAX) {
-			fail(r->err, r->errlen, ww_yaml_line(v), "more than %d steps", WW_PATH_MAX);
+			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "more than %d steps", WW_PATH_MAX);
 			return -1;
 		}
 		if (read_step(r, node(r, *i), &mr->m->path[mr->path_length++]) < 0)
@@ -1260,7 +1139,7 @@ static int k_movement(struct rd *r, yaml_node_t *v)
 	if (!mr.nsteps_given)
 		mr.m->nsteps = (int8_t)mr.path_length;
 	if (mr.m->next > mr.m->nsteps) {
-		fail(r->err, r->errlen, ww_yaml_line(v), "next %d is past the path's %d steps",
+		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "next %d is past the path's %d steps",
 		     mr.m->next, mr.m->nsteps);
 		return -1;
 	}
@@ -1429,12 +1308,12 @@ int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
 		while (i < COUNT(keys) && (!key || strcmp(keys[i].key, key) != 0))
 			i++;
 		if (i == COUNT(keys)) {
-			fail(err, errlen, ww_yaml_line(k), "unknown key %s (see docs/record.md)",
+			ww_yaml_fail(err, errlen, ww_yaml_line(k), "unknown key %s (see docs/record.md)",
 			     key ? key : "(not a name)");
 			return -1;
 		}
 		if (seen_line[i]) {
-			fail(err, errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
+			ww_yaml_fail(err, errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
 			     key, seen_line[i]);
 			return -1;
 		}

@@ -5,7 +5,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "record_internal.h"
+#include "ww_text.h"
+#include "yaml_doc.h"
 
 static int bad(char *err, size_t errlen, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -4,7 +4,6 @@
  * report_text.c    the text report, worded by templates/report.txt
  * report_guide.c   "what you can do now": the legal orders, each with an
  *                  example the engine accepts
- * report_log.c     what happened since a side's last report, from the log
  * report_png.c     the board as a PNG picture (cairo)
  */
 #ifndef WW_REPORT_H
@@ -98,29 +97,13 @@ bool ww_report_sees(const struct ww_event *e, enum ww_side recipient);
 
 /* report_html.c */
 
-/* s[0..n-1] with & < > " written as HTML entities. */
-void ww_html_escape(FILE *out, const char *s, size_t n);
-/* A whole HTML page titled `title` from a report's lines before they are
- * wrapped (ww_report_render): the same lines, as headings, paragraphs and
- * indented blocks; with `board_cid`, the board (an image of that
- * Content-ID) before the first heading. */
-void ww_report_html(FILE *out, const char *title, const char *text, size_t len,
-		    const char *board_cid);
-
-/* report_log.c */
-
-/* The accepted log entries of the game in `dir` since `recipient`'s last
- * accepted order (for the public, the last entry only), oldest first.
- * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
-int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
-		   char *err, size_t errlen);
-/* Every accepted log entry of the game, oldest first (the public export). */
-int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
-void ww_recent_free(struct ww_recent *r);
-/* Who made move `move`: the side of the last accepted entry at or before
- * entry `number` that reached it by an order; WW_NOBODY for the set-up,
- * or when the log cannot be read. */
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move);
+/* The layouts the binary and a plugin pass between them. Each plugin
+ * exports its own value (ww_png_abi, this; ww_net_abi, WW_NET_ABI in
+ * mail/mail_net.h, which adds the mail config's); one from another build,
+ * whose structs differ, is refused rather than called. */
+#define WW_PLUGIN_ABI \
+	((unsigned long)sizeof(struct ww_data) * 1000003u ^ \
+	 (unsigned long)sizeof(struct ww_state) * 1009u)
 
 /* report_guide.c */
 

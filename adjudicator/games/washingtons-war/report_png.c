@@ -11,7 +11,6 @@
 #include <string.h>
 #include <cairo.h>
 #include "cache.h"
-#include "plugin.h"
 #include "png_palette.h"
 #include "report.h"
 
@@ -146,7 +145,7 @@ uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 	return 0;
 }
 
-/* In the wwjudge binary this file is the PNG plugin (plugin.h). */
+/* In the wwjudge binary this file is the PNG plugin (cli/plugin.h). */
 const unsigned long ww_png_abi = WW_PLUGIN_ABI;
 
 /* ---- the land: colony regions, wilderness and sea ---- */
@@ -1232,7 +1231,7 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
  * also keeps leak checkers quiet. FcFini is looked up rather than linked:
  * fontconfig comes with cairo's toy text API, not as a dependency. It is
  * asked of fontconfig itself, which cairo has loaded: in the wwjudge
- * binary this file is a plugin loaded RTLD_LOCAL (plugin.h), out of
+ * binary this file is a plugin loaded RTLD_LOCAL (cli/plugin.h), out of
  * RTLD_DEFAULT's sight. */
 static void release_fonts(void)
 {

@@ -6,6 +6,7 @@
  * ... #end) stays as written. The board, when there is one, comes before
  * the first heading. */
 #include <string.h>
+#include "report_html.h"
 #include "report.h"
 
 static const char page_head[] =

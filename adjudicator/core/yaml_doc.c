@@ -1,0 +1,125 @@
+/* Small helpers over a libyaml document read from a record's text
+ * (yaml_doc.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "text.h"
+#include "yaml_doc.h"
+
+/* Any bytes: valid UTF-8 out (text.h), what a reader would take for
+ * something else escaped. */
+void ww_yaml_quote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (size_t i = 0, n = strlen(s); i < n;) {
+		uint32_t cp;
+		char u[4];
+		i += ww_text_char(s + i, n - i, &cp);
+		if (cp == '"' || cp == '\\')
+			fprintf(f, "\\%c", (char)cp);
+		else if (!ww_text_plain(cp))
+			fprintf(f, cp < 0x100 ? "\\x%02x" : "\\u%04x", (unsigned)cp);
+		else
+			fwrite(u, 1, ww_text_utf8(cp, u), f);
+	}
+	fputc('"', f);
+}
+
+void ww_yaml_fail(char *err, size_t errlen, int line, const char *fmt, ...)
+{
+	if (!err || !errlen)
+		return;
+	int k = snprintf(err, errlen, "line %d: ", line);
+	if (k < 0 || (size_t)k >= errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+	va_end(ap);
+}
+
+int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
+		 char *err, size_t errlen)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p)) {
+		ww_yaml_fail(err, errlen, 0, "out of memory");
+		return -1;
+	}
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	int ok = yaml_parser_load(&p, doc);
+	if (!ok)
+		ww_yaml_fail(err, errlen, (int)p.problem_mark.line + 1, "not YAML: %s",
+		     p.problem ? p.problem : "parse error");
+	yaml_parser_delete(&p);
+	if (!ok)
+		return -1;
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	if (!root || root->type != YAML_MAPPING_NODE) {
+		ww_yaml_fail(err, errlen, root ? ww_yaml_line(root) : 1,
+		     "expected a mapping of keys to values");
+		yaml_document_delete(doc);
+		return -1;
+	}
+	return 0;
+}
+
+yaml_node_t *ww_yaml_get(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top; p++) {
+		const char *k = ww_yaml_str(yaml_document_get_node(doc, p->key));
+		if (k && strcmp(k, key) == 0)
+			return yaml_document_get_node(doc, p->value);
+	}
+	return NULL;
+}
+
+const char *ww_yaml_str(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+int ww_yaml_line(const yaml_node_t *n)
+{
+	return n ? (int)n->start_mark.line + 1 : 0;
+}
+
+int ww_yaml_int(const yaml_node_t *n, long long lo, long long hi, long long *v,
+		char *err, size_t errlen)
+{
+	const char *s = ww_yaml_str(n);
+	char *end;
+	errno = 0;
+	long long x = s && *s ? strtoll(s, &end, 10) : 0;
+	if (!s || !*s || *end || errno) {
+		ww_yaml_fail(err, errlen, ww_yaml_line(n), "expected a whole number, not %s",
+		     s ? s : "a list or mapping");
+		return -1;
+	}
+	if (x < lo || x > hi) {
+		ww_yaml_fail(err, errlen, ww_yaml_line(n), "%lld is out of range %lld..%lld", x, lo, hi);
+		return -1;
+	}
+	*v = x;
+	return 0;
+}
+
+int ww_yaml_bool(const yaml_node_t *n, bool *v, char *err, size_t errlen)
+{
+	const char *s = ww_yaml_str(n);
+	if (s && strcmp(s, "true") == 0)
+		*v = true;
+	else if (s && strcmp(s, "false") == 0)
+		*v = false;
+	else {
+		ww_yaml_fail(err, errlen, ww_yaml_line(n), "expected true or false, not %s",
+		     s ? s : "a list or mapping");
+		return -1;
+	}
+	return 0;
+}

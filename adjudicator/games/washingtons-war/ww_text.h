@@ -1,0 +1,53 @@
+/* Washington's War's state as text (ww_state_text.c) and a scenario's
+ * position (ww_scenario.c): the game's own files in a game record. */
+#ifndef WW_STATE_TEXT_H
+#define WW_STATE_TEXT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <yaml.h>
+#include "data.h"
+#include "dice.h"
+#include "rules.h"
+#include "state.h"
+
+/* ww_state_text.c: the state as YAML. `secret` adds hands and deck order. */
+int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
+			bool secret);
+/* The hash of a state published as meta.initial_state: its secret YAML
+ * text, BLAKE2b-256 keyed by the seed (ww_seed_keyed_hash). -1 out of
+ * memory. */
+int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
+		  const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
+int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
+		       struct ww_state *s, char *err, size_t errlen);
+
+/* ww_scenario.c: a position described in YAML (docs/scenario.md). */
+int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
+		     char *err, size_t errlen);
+/* A scenario game's deck at creation (issue 11): its cards, listed or not,
+ * put in number order and shuffled by the seed with shuffle number
+ * s->next_shuffle, which is counted. */
+void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+/* The same with the shuffle drawn from rng (game.h's dice stream). */
+void ww_scenario_deal(struct ww_state *s, struct ww_rng *rng);
+/* Whether a scenario game's first position has the deck that
+ * ww_scenario_shuffle makes of its cards (shuffle next_shuffle - 1). */
+bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+
+/* Reads a state mapping. Without WW_READ_KEEP the state is first reset
+ * with ww_state_init; with it, keys left out keep the caller's defaults.
+ * WW_READ_PUBLIC accepts the public form ({size: N}) for hidden piles.
+ * `skip` names one top-level key that belongs to the caller ("meta"). */
+enum { WW_READ_PUBLIC = 1, WW_READ_KEEP = 2 };
+int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
+		       const struct ww_data *d, struct ww_state *s, int flags,
+		       const char *skip, char *err, size_t errlen);
+
+/* Names the record uses for enum values; -1 if unknown. */
+const char *ww_rec_side_word(int side);
+int ww_rec_side_from_word(const char *w);
+const char *ww_rec_audience_word(int audience); /* an event's `to:` */
+int ww_rec_space_by_name(const struct ww_data *d, const char *name);
+
+#endif

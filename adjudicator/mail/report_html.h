@@ -1,0 +1,17 @@
+/* A report mail's HTML alternative (report_html.c), made from the
+ * report's own lines. */
+#ifndef WW_REPORT_HTML_H
+#define WW_REPORT_HTML_H
+
+#include <stdio.h>
+
+/* s[0..n-1] with & < > " written as HTML entities. */
+void ww_html_escape(FILE *out, const char *s, size_t n);
+/* A whole HTML page titled `title` from a report's lines before they are
+ * wrapped (ww_report_render): the same lines, as headings, paragraphs and
+ * indented blocks; with `board_cid`, the board (an image of that
+ * Content-ID) before the first heading. */
+void ww_report_html(FILE *out, const char *title, const char *text, size_t len,
+		    const char *board_cid);
+
+#endif
