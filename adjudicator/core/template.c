@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "template.h"
 
 #define TPL_FILE_MAX (256u << 10)
@@ -157,17 +158,6 @@ fail:
 
 /* ---- the file ---- */
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 static int read_all(const char *path, char **text, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -207,7 +197,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 		char *next = eol ? eol + 1 : end;
 		if (!strncmp(p, "== ", 3)) {
 			if (t->nsec == TPL_SECTIONS) {
-				set_err(err, errlen, "%s:%d: more than %d sections", t->path,
+				ww_fmt(err, errlen, "%s:%d: more than %d sections", t->path,
 					line_of(t, p), TPL_SECTIONS);
 				return -1;
 			}
@@ -216,7 +206,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 			while (ne > name && (ne[-1] == ' ' || ne[-1] == '\r'))
 				ne--;
 			if (ne == name || ne - name >= TPL_NAME) {
-				set_err(err, errlen, "%s:%d: a section needs a name of 1 to %d "
+				ww_fmt(err, errlen, "%s:%d: a section needs a name of 1 to %d "
 					"characters after '== '", t->path, line_of(t, p), TPL_NAME - 1);
 				return -1;
 			}
@@ -224,7 +214,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 			cur->name[ne - name] = '\0';
 			for (int i = 0; i < t->nsec - 1; i++)
 				if (!strcmp(t->sec[i].name, cur->name)) {
-					set_err(err, errlen, "%s:%d: section '%s' is defined twice",
+					ww_fmt(err, errlen, "%s:%d: section '%s' is defined twice",
 						t->path, line_of(t, p), cur->name);
 					return -1;
 				}
@@ -244,12 +234,12 @@ int tpl_load(const char *path, struct tpl_file **out, char *err, size_t errlen)
 {
 	struct tpl_file *t = calloc(1, sizeof *t);
 	if (!t) {
-		set_err(err, errlen, "%s: out of memory", path);
+		ww_fmt(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
 	if (read_all(path, &t->text, &t->len)) {
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		ww_fmt(err, errlen, "%s: %s", path, strerror(errno));
 		free(t);
 		return -1;
 	}
@@ -342,7 +332,7 @@ static int fail_at(struct render *r, const char *where, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	set_err(r->err, r->errlen, "%s:%d: %s", r->t->path, line_of(r->t, where), msg);
+	ww_fmt(r->err, r->errlen, "%s:%d: %s", r->t->path, line_of(r->t, where), msg);
 	return -1;
 }
 
@@ -442,7 +432,7 @@ static int render_section(struct render *r, const char *name, const char *where)
 	const struct tpl_section *s = find_section(r->t, name);
 	if (!s)
 		return where ? fail_at(r, where, "there is no section '%s'", name) :
-			(set_err(r->err, r->errlen, "%s: there is no section '%s'",
+			(ww_fmt(r->err, r->errlen, "%s: there is no section '%s'",
 				 r->t->path, name), -1);
 	if (r->n >= TPL_DEPTH)
 		return fail_at(r, where ? where : s->start,
@@ -546,14 +536,14 @@ int tpl_render(const struct tpl_file *t, const char *section,
 	       const struct tpl_obj *model, FILE *out, char *err, size_t errlen)
 {
 	if (!tpl_ok(model)) {
-		set_err(err, errlen, "out of memory while building the report");
+		ww_fmt(err, errlen, "out of memory while building the report");
 		return -1;
 	}
 	struct render r = { .t = t, .out = out, .err = err, .errlen = errlen, .n = 1 };
 	r.st[0] = (struct frame){ model, 0, 0 };
 	const struct tpl_section *s = find_section(t, section);
 	if (!s) {
-		set_err(err, errlen, "%s: there is no section '%s'", t->path, section);
+		ww_fmt(err, errlen, "%s: there is no section '%s'", t->path, section);
 		return -1;
 	}
 	return render_range(&r, s->start, s->end);
@@ -567,12 +557,12 @@ int tpl_render_str(const struct tpl_file *t, const char *section,
 	size_t n = 0;
 	FILE *f = open_memstream(&mem, &n);
 	if (!f) {
-		set_err(err, errlen, "out of memory while building the report");
+		ww_fmt(err, errlen, "out of memory while building the report");
 		return -1;
 	}
 	int rc = tpl_render(t, section, model, f, err, errlen);
 	if (fclose(f) && !rc) {
-		set_err(err, errlen, "out of memory while building the report");
+		ww_fmt(err, errlen, "out of memory while building the report");
 		rc = -1;
 	}
 	if (!rc && len) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "order.h"
 
 #define LINE_MAX_LEN 1024
@@ -19,19 +20,6 @@ static const char ORDER_FORMS[] =
 	"retreat-before-battle to S | stand | battle-card|battle-discard N | "
 	"retreat [by sea] to S | navy ZONE | french-forces S | remove-cu S | "
 	"remove-pc S, ... | standing ... | resign";
-
-static void say(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void say(char *err, size_t len, const char *fmt, ...)
-{
-	if (!err || !len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
 
 static int min3(int a, int b, int c)
 {
@@ -72,16 +60,16 @@ static void list_names(const struct ww_data *d, name_at_fn at, const int *cand,
 		       int n, char *err, size_t len, const char *prefix)
 {
 	size_t o = 0;
-	say(err, len, "%s", prefix);
+	ww_fmt(err, len, "%s", prefix);
 	o = strlen(err);
 	int shown = n > 6 ? 5 : n;
 	for (int i = 0; i < shown && o + 1 < len; i++) {
 		const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
-		say(err + o, len - o, "%s%s", sep, at(d, cand[i]));
+		ww_fmt(err + o, len - o, "%s%s", sep, at(d, cand[i]));
 		o = strlen(err);
 	}
 	if (shown < n && o + 1 < len)
-		say(err + o, len - o, " or %d others", n - shown);
+		ww_fmt(err + o, len - o, " or %d others", n - shown);
 }
 
 /* Spaces whose folded full or base name satisfies `want`. */
@@ -148,7 +136,7 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	}
 	int limit = (int)strlen(in) / 3 + 1;
 	if (n == 0 || best > (limit > 3 ? 3 : limit)) {
-		say(err, len, "unknown space '%s' (names are as on the map, "
+		ww_fmt(err, len, "unknown space '%s' (names are as on the map, "
 		    "e.g. 'Boston' or 'Wilmington NC')", name);
 		return;
 	}
@@ -156,7 +144,7 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	snprintf(prefix, sizeof prefix, "unknown space '%s' \xe2\x80\x94 did you mean ", name);
 	list_names(d, space_at, cand, n, err, len, prefix);
 	size_t o = strlen(err);
-	say(err + o, len - o, "?");
+	ww_fmt(err + o, len - o, "?");
 }
 
 int ww_space_match(const struct ww_data *d, const char *name, char *err,
@@ -170,7 +158,7 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 	}
 	ww_fold_name(name, in, sizeof in);
 	if (!in[0]) {
-		say(err, errlen, "a space name is missing");
+		ww_fmt(err, errlen, "a space name is missing");
 		return -1;
 	}
 	for (int s = 0; s < d->nspaces; s++)
@@ -188,7 +176,7 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 			snprintf(prefix, sizeof prefix, "space '%s' is ambiguous: ", name);
 			list_names(d, space_at, cand, n, err, errlen, prefix);
 			size_t o = strlen(err);
-			say(err + o, errlen - o, "?");
+			ww_fmt(err + o, errlen - o, "?");
 			return -1;
 		}
 	}
@@ -250,16 +238,16 @@ static void suggest_name(const struct ww_data *d, const struct name_kind *k,
 			 k->what, name);
 		list_names(d, k->at, cand, n, err, len, prefix);
 		size_t o = strlen(err);
-		say(err + o, len - o, "?");
+		ww_fmt(err + o, len - o, "?");
 		return;
 	}
-	say(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
+	ww_fmt(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
 	for (int i = 0; i < total; i++) {
 		size_t o = strlen(err);
-		say(err + o, len - o, "%s%s", i ? ", " : "", k->at(d, i));
+		ww_fmt(err + o, len - o, "%s%s", i ? ", " : "", k->at(d, i));
 	}
 	size_t o = strlen(err);
-	say(err + o, len - o, ")");
+	ww_fmt(err + o, len - o, ")");
 }
 
 /* A general or a zone by name: exact (folded like space names), then a
@@ -275,7 +263,7 @@ static int name_match(const struct ww_data *d, const struct name_kind *k,
 	}
 	ww_fold_name(name, in, sizeof in);
 	if (!in[0]) {
-		say(err, len, "a %s's name is missing", k->what);
+		ww_fmt(err, len, "a %s's name is missing", k->what);
 		return -1;
 	}
 	for (int i = 0; i < total; i++) {
@@ -293,7 +281,7 @@ static int name_match(const struct ww_data *d, const struct name_kind *k,
 		snprintf(prefix, sizeof prefix, "%s '%s' is ambiguous: ", k->what, name);
 		list_names(d, k->at, cand, n, err, len, prefix);
 		size_t o = strlen(err);
-		say(err + o, len - o, "?");
+		ww_fmt(err + o, len - o, "?");
 		return -1;
 	}
 	suggest_name(d, k, name, in, err, len);
@@ -346,7 +334,7 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 {
 	char w[32];
 	if (!next_word(c, w, sizeof w)) {
-		say(err, len, "'%s' needs a card number, e.g. '%s 12' or '%s #12'",
+		ww_fmt(err, len, "'%s' needs a card number, e.g. '%s 12' or '%s #12'",
 		    verb, verb, verb);
 		return -1;
 	}
@@ -354,13 +342,13 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 	char *end;
 	long n = strtol(digits, &end, 10);
 	if (!*digits || *end || !isdigit((unsigned char)*digits)) {
-		say(err, len, "'%s' is not a card number: after '%s' write the "
+		ww_fmt(err, len, "'%s' is not a card number: after '%s' write the "
 		    "card's number, e.g. '%s 12' or '%s #12'", w, verb, verb, verb);
 		return -1;
 	}
 	int max = d->ncards > 0 ? d->ncards : WW_MAX_CARDS - 1;
 	if (n < 1 || n > max) {
-		say(err, len, "there is no card #%ld: cards are numbered 1 to %d",
+		ww_fmt(err, len, "there is no card #%ld: cards are numbered 1 to %d",
 		    n, max);
 		return -1;
 	}
@@ -371,7 +359,7 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 static int add_space(struct ww_order *o, int space, char *err, size_t len)
 {
 	if (o->nspaces >= WW_ORDER_SPACES) {
-		say(err, len, "too many spaces: one order names at most %d",
+		ww_fmt(err, len, "too many spaces: one order names at most %d",
 		    WW_ORDER_SPACES);
 		return -1;
 	}
@@ -446,7 +434,7 @@ static int parse_spaces(const struct ww_data *d, struct cursor *c,
 			if (parse_item(d, t, o, err, len))
 				return -1;
 		} else if (comma) {
-			say(err, len, "an empty name between commas");
+			ww_fmt(err, len, "an empty name between commas");
 			return -1;
 		}
 		if (!comma)
@@ -461,12 +449,12 @@ static int need_spaces(const struct ww_order *o, int min, int max, const char *f
 		       char *err, size_t len)
 {
 	if (o->nspaces < min) {
-		say(err, len, "'%s' needs %s space", form,
+		ww_fmt(err, len, "'%s' needs %s space", form,
 		    min == max ? "exactly one" : "at least one");
 		return -1;
 	}
 	if (o->nspaces > max) {
-		say(err, len, "'%s' takes %s%d space%s, not %d", form,
+		ww_fmt(err, len, "'%s' takes %s%d space%s, not %d", form,
 		    min == max ? "" : "at most ", max, max == 1 ? "" : "s", o->nspaces);
 		return -1;
 	}
@@ -477,7 +465,7 @@ static int trailing(struct cursor *c, const char *form, char *err, size_t len)
 {
 	if (at_end(c))
 		return 0;
-	say(err, len, "unexpected '%.40s' after '%s'", c->p, form);
+	ww_fmt(err, len, "unexpected '%.40s' after '%s'", c->p, form);
 	return -1;
 }
 
@@ -595,7 +583,7 @@ static int cut_keep(const struct ww_data *d, char *t, struct ww_order *o,
 	*at = '\0';
 	char *name = trim(at + 4);
 	if (!*name) {
-		say(err, len, "'keep' needs the general who stays (7.4.C), e.g. 'keep Washington'");
+		ww_fmt(err, len, "'keep' needs the general who stays (7.4.C), e.g. 'keep Washington'");
 		return -1;
 	}
 	return general_named(d, name, &o->keep, err, len);
@@ -611,7 +599,7 @@ static int split_words(char *t, char **v, char *err, size_t len)
 	char *save = NULL;
 	for (char *w = strtok_r(t, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
 		if (n == MAX_WORDS) {
-			say(err, len, "too many words: at most %d here", MAX_WORDS);
+			ww_fmt(err, len, "too many words: at most %d here", MAX_WORDS);
 			return -1;
 		}
 		v[n++] = w;
@@ -649,7 +637,7 @@ static bool word_in_ci(const char *w, const char *const *set)
 static int set_step_count(int8_t *slot, const char *verb, int n, char *err, size_t len)
 {
 	if (*slot) {
-		say(err, len, "'%s' is given twice for one space: write it once, "
+		ww_fmt(err, len, "'%s' is given twice for one space: write it once, "
 		    "e.g. '(%s 2)'", verb, verb);
 		return -1;
 	}
@@ -675,7 +663,7 @@ static int step_counts(const char *text, int8_t *drop, int8_t *take, char *err,
 			continue;
 		bool is_drop = word_in_ci(v[i], DROP_WORDS);
 		if (!is_drop && !word_in_ci(v[i], TAKE_WORDS)) {
-			say(err, len, "'%s' in '(%s)' is not understood: write (drop N), "
+			ww_fmt(err, len, "'%s' in '(%s)' is not understood: write (drop N), "
 			    "(take N) or (drop N, take N)", v[i], text);
 			return -1;
 		}
@@ -684,7 +672,7 @@ static int step_counts(const char *text, int8_t *drop, int8_t *take, char *err,
 			i++;                                 /* "pick up 2" */
 		int k;
 		if (++i >= n || !count_of(v[i], 1, &k)) {
-			say(err, len, "'%s' needs a number of CUs from 1 to 99, e.g. "
+			ww_fmt(err, len, "'%s' needs a number of CUs from 1 to 99, e.g. "
 			    "'(%s 2)'", verb, verb);
 			return -1;
 		}
@@ -705,7 +693,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 	int8_t drop = 0, take = 0;
 	for (char *p = item; *p;) {
 		if (*p == ')') {
-			say(err, len, "a ')' without '(' in '%s'", trim(item));
+			ww_fmt(err, len, "a ')' without '(' in '%s'", trim(item));
 			return -1;
 		}
 		if (*p != '(') {
@@ -716,7 +704,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 		}
 		char *close = strchr(p, ')');
 		if (!close) {
-			say(err, len, "a '(' without ')' in '%s'", trim(item));
+			ww_fmt(err, len, "a '(' without ')' in '%s'", trim(item));
 			return -1;
 		}
 		*close = '\0';
@@ -732,7 +720,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 	name[n] = '\0';
 	char *t = trim(name);
 	if (!*t) {
-		say(err, len, "a step of the path names no space");
+		ww_fmt(err, len, "a step of the path names no space");
 		return -1;
 	}
 	if (parse_item(d, t, o, err, len))
@@ -758,7 +746,7 @@ static int parse_path(const struct ww_data *d, struct cursor *c, struct ww_order
 		*p = '\0';
 		bool empty = !*trim(item);
 		if (empty && !last) {
-			say(err, len, "an empty name between commas");
+			ww_fmt(err, len, "an empty name between commas");
 			return -1;
 		}
 		if (!empty && parse_step(d, item, o, err, len))
@@ -768,7 +756,7 @@ static int parse_path(const struct ww_data *d, struct cursor *c, struct ww_order
 		item = p + 1;
 	}
 	if (o->nspaces == 0) {
-		say(err, len, "'to' needs the spaces entered, in order: %s", MOVE_FORMS);
+		ww_fmt(err, len, "'to' needs the spaces entered, in order: %s", MOVE_FORMS);
 		return -1;
 	}
 	return 0;
@@ -780,7 +768,7 @@ static int by_sea_path(const struct ww_data *d, struct cursor *c, struct ww_orde
 	if (parse_path(d, c, o, err, len))
 		return -1;
 	if (o->nspaces != 1 || o->drop[0] || o->take[0]) {
-		say(err, len, "'by sea' goes to exactly one port, with no drop or take "
+		ww_fmt(err, len, "'by sea' goes to exactly one port, with no drop or take "
 		    "on the way (7.5): 'by sea to PORT'");
 		return -1;
 	}
@@ -796,7 +784,7 @@ static int army_size(struct cursor *c, char *w, size_t wlen, struct ww_order *o,
 	} else {
 		char num[32];
 		if (!word(c, num, sizeof num) || !count_of(num, 0, &o->cu)) {
-			say(err, len, "'with' needs the number of CUs the general takes "
+			ww_fmt(err, len, "'with' needs the number of CUs the general takes "
 			    "(0 to 99), e.g. 'with 5': %s", MOVE_FORMS);
 			return -1;
 		}
@@ -824,7 +812,7 @@ static int parse_move_body(const struct ww_data *d, struct cursor *c,
 	}
 	snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
 	if (!*trim(name)) {
-		say(err, len, "'move' needs a general: %s", MOVE_FORMS);
+		ww_fmt(err, len, "'move' needs a general: %s", MOVE_FORMS);
 		return -1;
 	}
 	if (!stop)          /* "move Washington Boston": the general, then no 'to' */
@@ -838,14 +826,14 @@ static int parse_move_body(const struct ww_data *d, struct cursor *c,
 		char sea[32], to[32];
 		if (!word(c, sea, sizeof sea) || strcmp(sea, "sea") ||
 		    !word(c, to, sizeof to) || strcmp(to, "to")) {
-			say(err, len, "'by' must be followed by 'sea to PORT': %s", MOVE_FORMS);
+			ww_fmt(err, len, "'by' must be followed by 'sea to PORT': %s", MOVE_FORMS);
 			return -1;
 		}
 		o->by_sea = true;
 		return by_sea_path(d, c, o, err, len);
 	}
 	if (strcmp(w, "to")) {
-		say(err, len, "'move %s' needs 'to' and the spaces entered: %s",
+		ww_fmt(err, len, "'move %s' needs 'to' and the spaces entered: %s",
 		    d->generals[o->general].name, MOVE_FORMS);
 		return -1;
 	}
@@ -861,7 +849,7 @@ static int parse_queue(const struct ww_data *d, struct cursor *c, struct ww_orde
 	if (!word(c, w, sizeof w))
 		return 0;
 	if (!word_in(w, MOVE_WORDS)) {
-		say(err, len, "'%s' after 'queue' is not understood: write 'play %d queue' "
+		ww_fmt(err, len, "'%s' after 'queue' is not understood: write 'play %d queue' "
 		    "or 'play %d queue move GENERAL ...'", w, o->card, o->card);
 		return -1;
 	}
@@ -914,7 +902,7 @@ static int reinforce_where(const struct ww_data *d, struct cursor *c,
 		if (!isdigit((unsigned char)v[i][0]))
 			continue;
 		if (at >= 0 || !count_of(v[i], 0, &o->cu)) {
-			say(err, len, "'%s' is not understood: 'play %d reinforce S [GENERAL] "
+			ww_fmt(err, len, "'%s' is not understood: 'play %d reinforce S [GENERAL] "
 			    "[K]' takes one number of CUs, from 0 to 99", v[i], o->card);
 			return -1;
 		}
@@ -932,7 +920,7 @@ static int reinforce_where(const struct ww_data *d, struct cursor *c,
 	}
 	join(v, a[0], a[1], text, sizeof text);
 	if (!*text) {
-		say(err, len, "'play %d reinforce' needs a space: %s", o->card, PLAY_FORMS);
+		ww_fmt(err, len, "'play %d reinforce' needs a space: %s", o->card, PLAY_FORMS);
 		return -1;
 	}
 	join(v, b[0], b[1], text, sizeof text);
@@ -1011,7 +999,7 @@ static int parse_retreat(const struct ww_data *d, struct cursor *c, const char *
 	o->kind = WW_ORD_RETREAT;
 	char *save = c->p;
 	if (strcmp(w, "retreat") || !word(c, a, sizeof a)) {
-		say(err, len, "'retreat' needs where to: %s", RETREAT_FORMS);
+		ww_fmt(err, len, "'retreat' needs where to: %s", RETREAT_FORMS);
 		return -1;
 	}
 	if (phrase(c, a, "by-sea"))
@@ -1028,12 +1016,12 @@ static int add_interceptor(const struct ww_data *d, struct ww_order *o, int g,
 {
 	for (int j = 0; j < o->ngenerals; j++)
 		if (o->generals[j] == g) {
-			say(err, len, "%s is named twice: each army attempts "
+			ww_fmt(err, len, "%s is named twice: each army attempts "
 			    "interception once (7.8.E)", d->generals[g].name);
 			return -1;
 		}
 	if (o->ngenerals == 4) {
-		say(err, len, "too many generals: 'intercept' names at most 4");
+		ww_fmt(err, len, "too many generals: 'intercept' names at most 4");
 		return -1;
 	}
 	o->generals[o->ngenerals++] = g;
@@ -1077,7 +1065,7 @@ static int parse_intercept(const struct ww_data *d, struct cursor *c, const char
 		if (*trim(item) && interceptors(d, trim(item), o, err, len))
 			return -1;
 	if (o->ngenerals == 0) {
-		say(err, len, "'intercept' needs a general: intercept GENERAL [, GENERAL "
+		ww_fmt(err, len, "'intercept' needs a general: intercept GENERAL [, GENERAL "
 		    "...] [keep GENERAL] | no intercept");
 		return -1;
 	}
@@ -1094,7 +1082,7 @@ static int parse_no(const struct ww_data *d, struct cursor *c, const char *w,
 	else if (phrase(c, w, "no-battle-card") || phrase(c, w, "no-card"))
 		o->kind = WW_ORD_NO_BATTLE_CARD;
 	else {
-		say(err, len, "'%.40s' is not understood: write 'no intercept' or "
+		ww_fmt(err, len, "'%.40s' is not understood: write 'no intercept' or "
 		    "'no battle-card'", w);
 		return -1;
 	}
@@ -1114,7 +1102,7 @@ static int parse_battle(const struct ww_data *d, struct cursor *c, const char *w
 		o->kind = WW_ORD_BATTLE_DISCARD;
 		form = "battle-discard";
 	} else {
-		say(err, len, "'%.40s' is not understood: write 'battle-card N', "
+		ww_fmt(err, len, "'%.40s' is not understood: write 'battle-card N', "
 		    "'battle-discard N' or 'no battle-card'", w);
 		return -1;
 	}
@@ -1134,7 +1122,7 @@ static int parse_navy(const struct ww_data *d, struct cursor *c, const char *w,
 	if (n > 5 && !strcasecmp(t + n - 5, " zone"))
 		t[n - 5] = '\0';
 	if (!*t) {
-		say(err, len, "'navy' needs a blockade zone, e.g. 'navy Chesapeake'");
+		ww_fmt(err, len, "'navy' needs a blockade zone, e.g. 'navy Chesapeake'");
 		return -1;
 	}
 	o->zone = name_match(d, &ZONES, t, err, len);
@@ -1151,7 +1139,7 @@ static int parse_french(const struct ww_data *d, struct cursor *c, const char *w
 	}
 	if (phrase(c, w, "french-navy"))
 		return parse_navy(d, c, w, o, err, len);
-	say(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
+	ww_fmt(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
 	    "'navy ZONE'", w);
 	return -1;
 }
@@ -1172,7 +1160,7 @@ static int parse_remove(const struct ww_data *d, struct cursor *c, const char *w
 			return -1;
 		return need_spaces(o, 1, WW_ORDER_SPACES, "remove-pc S, S, ...", err, len);
 	}
-	say(err, len, "'%.40s' is not understood: write 'remove-cu S [, S]' or "
+	ww_fmt(err, len, "'%.40s' is not understood: write 'remove-cu S [, S]' or "
 	    "'remove-pc S, S, ...'", w);
 	return -1;
 }
@@ -1209,13 +1197,13 @@ static int parse_standing(const struct ww_data *d, struct cursor *c, const char 
 			return trailing(c, STANDINGS[i].word, err, len);
 		char *t = trim(rest(c));
 		if (!*t) {
-			say(err, len, "'standing always-intercept' needs a general, "
+			ww_fmt(err, len, "'standing always-intercept' needs a general, "
 			    "e.g. 'standing always-intercept Greene'");
 			return -1;
 		}
 		return general_named(d, t, &o->general, err, len);
 	}
-	say(err, len, "'standing' needs one of: %s", STANDING_FORMS);
+	ww_fmt(err, len, "'standing' needs one of: %s", STANDING_FORMS);
 	return -1;
 }
 
@@ -1230,7 +1218,7 @@ static int parse_play(const struct ww_data *d, struct cursor *c, const char *ver
 	if (parse_card(d, c, "play", &o->card, err, len))
 		return -1;
 	if (!next_word(c, w, sizeof w)) {
-		say(err, len, "'play %d' needs what the card does: %s", o->card, PLAY_FORMS);
+		ww_fmt(err, len, "'play %d' needs what the card does: %s", o->card, PLAY_FORMS);
 		return -1;
 	}
 	int rc;
@@ -1246,7 +1234,7 @@ static int parse_play(const struct ww_data *d, struct cursor *c, const char *ver
 		o->kind = WW_ORD_PLAY_EVENT;
 		return parse_spaces(d, c, o, err, len);
 	}
-	say(err, len, "'%s' is not a way to play a card: %s", w, PLAY_FORMS);
+	ww_fmt(err, len, "'%s' is not a way to play a card: %s", w, PLAY_FORMS);
 	return -1;
 }
 
@@ -1268,7 +1256,7 @@ static int parse_discard(const struct ww_data *d, struct cursor *c, const char *
 	else if (word_in(w, removal))
 		o->action = WW_DISCARD_REMOVE;
 	else {
-		say(err, len, "'%s' is not a discard action: write 'discard %d', "
+		ww_fmt(err, len, "'%s' is not a discard action: write 'discard %d', "
 		    "'discard %d pc S' or 'discard %d remove S'",
 		    w, o->card, o->card, o->card);
 		return -1;
@@ -1289,7 +1277,7 @@ static int parse_first(const struct ww_data *d, struct cursor *c, const char *ve
 	(void)verb;
 	o->kind = WW_ORD_FIRST;
 	if (!next_word(c, w, sizeof w)) {
-		say(err, len, "'first' needs a side: 'first american' or 'first british'");
+		ww_fmt(err, len, "'first' needs a side: 'first american' or 'first british'");
 		return -1;
 	}
 	if (word_in(w, us))
@@ -1297,7 +1285,7 @@ static int parse_first(const struct ww_data *d, struct cursor *c, const char *ve
 	else if (word_in(w, uk))
 		o->first = WW_BRITISH;
 	else {
-		say(err, len, "'%s' is not a side: write 'first american' or "
+		ww_fmt(err, len, "'%s' is not a side: write 'first american' or "
 		    "'first british'", w);
 		return -1;
 	}
@@ -1328,7 +1316,7 @@ static bool for_the_king(struct cursor *c, const char *w)
 
 static int not_an_order(const char *w, char *err, size_t len)
 {
-	say(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
+	ww_fmt(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
 	return -1;
 }
 
@@ -1476,12 +1464,12 @@ int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o
 	char w[32];
 	ww_order_init(o);
 	if (cursor_start(&c, line)) {
-		say(err, errlen, "the order is too long (at most %zu characters)",
+		ww_fmt(err, errlen, "the order is too long (at most %zu characters)",
 		    sizeof c.buf - 1);
 		return -1;
 	}
 	if (!next_word(&c, w, sizeof w)) {
-		say(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
+		ww_fmt(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
 		return -1;
 	}
 	const struct verb *v = verb_of(w);
