@@ -42,7 +42,7 @@ CFLAGS  += $(INC)
 # GnuTLS and a dozen other libraries into every run.
 LIB_SRC  := $(filter-out adjudicator/cli/wwjudge.c adjudicator/cli/plugin.c,\
 	$(wildcard adjudicator/*.c adjudicator/*/*.c adjudicator/games/*/*.c))
-PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
+PNG_SRC  := adjudicator/report_png.c adjudicator/core/png_palette.c adjudicator/core/board_draw.c
 NET_SRC  := adjudicator/mail/mail_send.c adjudicator/mail/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/cli/plugin.c
 CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \

@@ -1,7 +1,8 @@
 /* The parts of wwjudge that need big libraries are shared objects that the
  * wwjudge binary loads on first use:
  *
- *   wwjudge-png.so  report_png.c              cairo (fontconfig, freetype, X)
+ *   wwjudge-png.so  report_png.c, core/board_draw.c, core/png_palette.c
+ *                                             cairo (fontconfig, freetype, X), zlib
  *   wwjudge-net.so  mail_send.c, mail_poll.c  libcurl (GnuTLS, Kerberos, LDAP)
  *
  * Loading and relocating those libraries costs a run more than
