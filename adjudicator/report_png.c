@@ -1166,48 +1166,27 @@ static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *vi
 			      char *err, size_t errlen)
 {
 	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
-	    cairo_image_surface_get_stride(img) != W * 4) {
-		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
-		goto fail;
-	}
-	cairo_surface_flush(img);
+	cairo_surface_t *img = ww_draw_picture(W, H, err, errlen);
+	if (!img)
+		return NULL;
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
 	if (painted_land(d, &l)) {
 		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
-		goto fail;
+		cairo_surface_destroy(img);
+		return NULL;
 	}
 	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 	draw(cr, d, view, recipient, last, &l);
-	cairo_status_t st = cairo_status(cr);
-	cairo_destroy(cr);
-	ww_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
-	if (st != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
-		goto fail;
-	}
-	cairo_surface_flush(img);
-	return img;
-fail:
-	cairo_surface_destroy(img);
-	return NULL;
+	return ww_draw_done(img, cr, err, errlen);
 }
 
 uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
 			  enum ww_side recipient, const struct ww_events *last,
 			  char *err, size_t errlen)
 {
-	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
-	uint32_t *px = img ? malloc(sizeof *px * W * H) : NULL;
-	if (px)
-		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * W * H);
-	else if (img)
-		snprintf(err, errlen, "out of memory");
-	cairo_surface_destroy(img);
-	return px;
+	return ww_draw_take_pixels(board(d, view, recipient, last, err, errlen), err, errlen);
 }
 
 int ww_board_encode(FILE *out, const uint32_t *px)
@@ -1222,12 +1201,6 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
-	if (!img)
-		return -1;
-	int rc = ww_board_encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
-	if (rc)
-		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
-	cairo_surface_destroy(img);
-	return rc;
+	return ww_draw_write_png(out, board(d, view, recipient, last, err, errlen),
+				 ww_board_encode, err, errlen);
 }

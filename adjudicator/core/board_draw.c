@@ -129,6 +129,60 @@ struct ww_board_box ww_name_ink(cairo_t *cr, const char *name, int split)
 	return b;
 }
 
+cairo_surface_t *ww_draw_picture(int w, int h, char *err, size_t errlen)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
+	    cairo_image_surface_get_stride(img) != w * 4) {
+		snprintf(err, errlen, "out of memory for a %dx%d picture", w, h);
+		cairo_surface_destroy(img);
+		return NULL;
+	}
+	cairo_surface_flush(img);
+	return img;
+}
+
+cairo_surface_t *ww_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen)
+{
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	ww_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
+	if (st != CAIRO_STATUS_SUCCESS) {
+		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
+		cairo_surface_destroy(img);
+		return NULL;
+	}
+	cairo_surface_flush(img);
+	return img;
+}
+
+uint32_t *ww_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen)
+{
+	if (!img)
+		return NULL;
+	size_t n = (size_t)cairo_image_surface_get_width(img) *
+		   (size_t)cairo_image_surface_get_height(img);
+	uint32_t *px = malloc(sizeof *px * n);
+	if (px)
+		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * n);
+	else
+		snprintf(err, errlen, "out of memory");
+	cairo_surface_destroy(img);
+	return px;
+}
+
+int ww_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
+		      char *err, size_t errlen)
+{
+	if (!img)
+		return -1;
+	int rc = encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
+	if (rc)
+		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
+	cairo_surface_destroy(img);
+	return rc;
+}
+
 /* FcFini is looked up rather than linked: fontconfig comes with cairo's
  * toy text API, not as a dependency. It is asked of fontconfig itself,
  * which cairo has loaded: in the wwjudge binary this file is in a plugin

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cairo.h>
 
 #define WW_BOARD_FONT "DejaVu Sans"
@@ -49,6 +50,21 @@ int ww_name_split(cairo_t *cr, const char *name);
 void ww_name_line(const char *name, int split, int i, char *out, size_t len);
 /* The ink of the name's lines, centred on x = 0, the first baseline y = 0. */
 struct ww_board_box ww_name_ink(cairo_t *cr, const char *name, int split);
+
+/* A w x h picture to draw a board on, its rows packed (stride 4 w) and
+ * flushed for its pixels to be written directly; NULL with err. */
+cairo_surface_t *ww_draw_picture(int w, int h, char *err, size_t errlen);
+/* Ends the drawing cr made on img (cr destroyed, the fonts let go): img,
+ * flushed, or NULL with what went wrong in err (img destroyed). */
+cairo_surface_t *ww_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen);
+/* The pixels of a board drawn into img (0x00RRGGBB, w x h, row by row),
+ * copied (malloc'd); NULL with the problem in err when img is NULL or
+ * memory runs out. img is destroyed. */
+uint32_t *ww_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen);
+/* The board drawn into img written to out by encode (0, or -1 with the
+ * problem in err; -1 at once when img is NULL). img is destroyed. */
+int ww_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
+		      char *err, size_t errlen);
 
 /* cairo and fontconfig keep the fonts they found for the process; a
  * board is drawn once in a while, so they are let go after each. */
