@@ -105,7 +105,7 @@ static void words_list_the_setup(void **state)
 	const char *british = strstr(t.s, "British: 20 units in 4 armies; 3 warships; "
 				      "a troop carrier with 2 units.\n");
 	const char *american = strstr(t.s, "American: 16 units in the Continental Army, "
-				      "2 armies and 13 militia; 1\n    warship; a troop carrier with 4 units.\n");
+				      "2 armies and 13 militia;\n    1 warship; a troop carrier with 4 units.\n");
 	assert_ptr_equal(british, t.s);
 	assert_non_null(american);
 	int units[SK_SIDES] = { 0 }, listed = 0;
@@ -159,7 +159,7 @@ static void words_of_a_crowded_position(void **state)
 	assert_non_null(strstr(t.s, "British: 13 units in 3 armies; 3 warships; a troop carrier "
 				    "with 2 units.\n"));
 	assert_non_null(strstr(t.s, "American: 11 units in the Continental Army, 1 army and 4 "
-				    "militia; 1\n    warship.\n"));
+				    "militia;\n    1 warship.\n"));
 	assert_non_null(strstr(t.s, "  New York Harbor: warship\n  New York Harbor: warship\n"
 				    "  New York Harbor: warship\n"));
 	assert_non_null(strstr(t.s, "  Philadelphia: army of 3 units\n  Philadelphia: militia\n"));

@@ -104,17 +104,30 @@ int sk_board_check(const struct sk_data *d, const struct sk_piece *pieces, int n
 
 /* ---- the words ---- */
 
-/* One line, broken at blanks into lines of at most SK_WORDS_WIDTH
- * characters, the rest indented by four. */
+/* Where to break s to fit room characters: after the last "; " or ", "
+ * in its second half, so that a number keeps its noun, else at the last
+ * blank, else (one long word) at room. */
+static int break_at(const char *s, int room)
+{
+	int blank = 0;
+	for (int i = room; i > 0; i--) {
+		if (s[i] != ' ')
+			continue;
+		if (s[i - 1] == ';' || s[i - 1] == ',')
+			return i > room / 2 || !blank ? i : blank;
+		if (!blank)
+			blank = i;
+	}
+	return blank ? blank : room;
+}
+
+/* One line as lines of at most SK_WORDS_WIDTH characters, the rest
+ * indented by four. */
 static void put_line(FILE *out, const char *s)
 {
 	int indent = 0;
 	while ((int)strlen(s) + indent > SK_WORDS_WIDTH) {
-		int room = SK_WORDS_WIDTH - indent, cut = room;
-		while (cut > 0 && s[cut] != ' ')
-			cut--;
-		if (cut == 0)
-			cut = room; /* no blank: cut the word */
+		int cut = break_at(s, SK_WORDS_WIDTH - indent);
 		fprintf(out, "%*s%.*s\n", indent, "", cut, s);
 		s += cut + (s[cut] == ' ');
 		indent = 4;
