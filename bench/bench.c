@@ -264,6 +264,52 @@ static int encode(const struct ww_data *d, const struct ww_state *view, int repe
 	return 0;
 }
 
+/* The wall clock of one board written by draw(out, args) into memory,
+ * its size in *bytes; -1 when it cannot be drawn. */
+static double time_board(int (*draw)(FILE *, const void *), const void *args, size_t *bytes)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	double t0 = now();
+	int rc = draw(f, args);
+	fflush(f);
+	double t = now() - t0;
+	fclose(f);
+	free(buf);
+	*bytes = len;
+	return rc ? -1 : t;
+}
+
+struct ww_board_args {
+	const struct ww_data *d;
+	const struct ww_state *view;
+	const struct ww_events *ev;
+	char *err;
+	size_t errlen;
+};
+
+static int ww_board_png(FILE *out, const void *args)
+{
+	const struct ww_board_args *a = args;
+	return ww_report_png(out, a->d, a->view, WW_AMERICAN, a->ev, a->err, a->errlen);
+}
+
+struct sk_board_args {
+	const struct sk_data *d;
+	const int *path;
+	int npath;
+	char *why;
+	size_t whylen;
+};
+
+static int sk_board_png_of(FILE *out, const void *args)
+{
+	const struct sk_board_args *a = args;
+	return sk_board_png(out, a->d, a->d->pieces, a->d->npieces, a->path, a->npath, a->why,
+			    a->whylen);
+}
+
 /* The floor: cairo's true-colour PNG of a board's own pixels (not an
  * empty picture, which compresses better and flattered the ratio, issue
  * 13). Its wall clock; its size in *bytes. */
@@ -299,20 +345,12 @@ static int png(int repeat)
 		fprintf(stderr, "bench: png: %s\n", err);
 		return 70;
 	}
+	struct ww_board_args args = { g->d, view, &ev, err, sizeof err };
 	for (int i = 0; i < repeat; i++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-		double t0 = now();
-		if (ww_report_png(f, g->d, view, WW_AMERICAN, &ev, err, sizeof err)) {
+		if ((a[i] = time_board(ww_board_png, &args, &bytes)) < 0) {
 			fprintf(stderr, "bench: png: %s\n", err);
 			return 70;
 		}
-		fflush(f);
-		a[i] = now() - t0;
-		fclose(f);
-		bytes = len;
-		free(buf);
 		b[i] = floor_png(px, WW_BOARD_W, WW_BOARD_H, &floor_bytes);
 	}
 	double ma = median(a, repeat), mb = median(b, repeat);
@@ -346,21 +384,13 @@ static int sk_png(int repeat)
 		       d.spots[from->neighbours[0].to].neighbours[0].to };
 	size_t bytes = 0, floor_bytes = 0;
 	uint32_t *px = sk_board_pixels(&d, d.pieces, d.npieces, path, 3, why, sizeof why);
-	for (int i = 0; px && i < repeat; i++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-		double t0 = now();
-		if (sk_board_png(f, &d, d.pieces, d.npieces, path, 3, why, sizeof why))
-			break;
-		fflush(f);
-		a[i] = now() - t0;
-		fclose(f);
-		bytes = len;
-		free(buf);
+	struct sk_board_args args = { &d, path, 3, why, sizeof why };
+	bool drawn = px != NULL;
+	for (int i = 0; drawn && i < repeat; i++) {
+		drawn = (a[i] = time_board(sk_board_png_of, &args, &bytes)) >= 0;
 		b[i] = floor_png(px, SK_BOARD_W, SK_BOARD_H, &floor_bytes);
 	}
-	if (!px || !bytes) {
+	if (!drawn) {
 		fprintf(stderr, "bench: sk-png: %s\n", why);
 		return 70;
 	}
