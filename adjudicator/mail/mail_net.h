@@ -15,10 +15,10 @@
 #include "buf.h"
 #include "durable.h"
 #include "mail.h"
-#include "report.h"
 
-/* The network plugin's stamp (cli/plugin.h): the board plugin's, WW_PLUGIN_ABI, and the mail config's size. */
-#define WW_NET_ABI (WW_PLUGIN_ABI ^ (unsigned long)sizeof(struct ww_mail_config) * 131u)
+/* The network plugin's stamp (cli/plugin.h): the layouts it is passed. */
+#define WW_NET_ABI ((unsigned long)sizeof(struct ww_mail_config) * 131u ^ \
+		    (unsigned long)sizeof(struct ww_buf) * 1009u)
 
 #define WW_OUT_MAX_BYTES (16u << 20) /* one outgoing mail, attachments and all */
 #define WW_RCPT_MAX 4096              /* the envelope recipients of one mail */

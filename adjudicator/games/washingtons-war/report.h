@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "board_draw.h"   /* struct ww_board_box */
 #include "data.h"
 #include "rules.h"
 #include "state.h"
@@ -97,14 +98,6 @@ bool ww_report_sees(const struct ww_event *e, enum ww_side recipient);
 
 /* report_html.c */
 
-/* The layouts the binary and a plugin pass between them. Each plugin
- * exports its own value (ww_png_abi, this; ww_net_abi, WW_NET_ABI in
- * mail/mail_net.h, which adds the mail config's); one from another build,
- * whose structs differ, is refused rather than called. */
-#define WW_PLUGIN_ABI \
-	((unsigned long)sizeof(struct ww_data) * 1000003u ^ \
-	 (unsigned long)sizeof(struct ww_state) * 1009u)
-
 /* report_guide.c */
 
 #define WW_GUIDE_MAX 40
@@ -174,7 +167,6 @@ int ww_board_encode(FILE *out, const uint32_t *px);
  * alone, no pieces) (its box, the halo included), the box of each
  * space's shape, and the boxes of the view's pieces on the map (CU
  * squares, name plates, the Congress), *npieces of them; 0, or -1. */
-struct ww_board_box { double x0, y0, x1, y1; };
 #define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
 int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 		   struct ww_board_box *name, struct ww_board_box *shape,
