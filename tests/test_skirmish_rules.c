@@ -212,6 +212,19 @@ static void test_II_6_A_warship_harbour_to_harbour(void **state)
 	assert_int_equal(sk_piece_at(&g->s, sp("Boston Harbor"), SK_BRITISH) >= 0, 1);
 }
 
+/* II.6.C: two warships of a side share a harbour; the declared one moves. */
+static void test_II_6_C_the_declared_ship_of_two_in_a_harbour_moves(void **state)
+{
+	struct sk_game *g = cleared("Philadelphia", 1);
+	(void)state;
+	sk_place(g, SK_BRITISH, SK_WARSHIP, "New York Harbor", 0);
+	int second = sk_place(g, SK_BRITISH, SK_WARSHIP, "New York Harbor", 0);
+	sk_british_moves(g, "New York Harbor", 1);
+	g->s.declared = second;
+	accepted(g, SK_BRITISH, move("New York Harbor", "Boston Harbor", NULL));
+	assert_int_equal(g->s.pieces[second].spot, sp("Boston Harbor"));
+}
+
 /* II.6.B: city to city along a red line, one spot, when the harbours are
  * open or the mover's. */
 static void test_II_6_B_coastal_move_needs_open_harbours(void **state)
@@ -754,6 +767,7 @@ int main(void)
 		cmocka_unit_test(test_II_5_through_own_pieces_not_the_enemy),
 		cmocka_unit_test(test_II_6_A_warship_harbour_to_harbour),
 		cmocka_unit_test(test_II_6_B_coastal_move_needs_open_harbours),
+		cmocka_unit_test(test_II_6_C_the_declared_ship_of_two_in_a_harbour_moves),
 		cmocka_unit_test(test_II_6_D_naval_battle),
 		cmocka_unit_test(test_II_7_one_army_left_throws_one_die),
 		cmocka_unit_test(test_COMBINING_1_militia_joins_the_army),

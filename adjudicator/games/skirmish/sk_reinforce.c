@@ -98,6 +98,32 @@ static int check_voyage(const struct sk_data *d, const struct sk_state *s, int s
 	return 0;
 }
 
+/* V.4: the warship that won goes to an empty harbour at once (the first
+ * in the data; else the first with a ship of its side); so does one still
+ * at sea when the call ends (docs/rulings.md). */
+static int harbour_for(const struct sk_data *d, const struct sk_state *s, int side)
+{
+	int friendly = -1;
+	for (int h = 0; h < d->nspots; h++) {
+		if (d->spots[h].kind != SK_HARBOUR)
+			continue;
+		if (sk_piece_at(s, h, 0) < 0)
+			return h;
+		if (friendly < 0 && sk_harbour_open(s, h, side))
+			friendly = h;
+	}
+	return friendly;
+}
+
+static void to_harbour(const struct sk_data *d, struct sk_state *s, int ship)
+{
+	if (ship < 0 || s->pieces[ship].spot < 0 || d->spots[s->pieces[ship].spot].kind == SK_HARBOUR)
+		return;
+	int h = harbour_for(d, s, (int)s->pieces[ship].side);
+	if (h >= 0)
+		s->pieces[ship].spot = h;
+}
+
 /* V.5: the units land in the harbour's city: added to an army there up
  * to its limit, the rest an army of their own on an empty spot beside;
  * on an enemy, a major battle. */
@@ -110,6 +136,7 @@ static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng
 	c->kind = SK_WARSHIP; /* V.6 */
 	c->units = 0;
 	s->call.side = 0;
+	to_harbour(d, s, s->call.warship);
 	sk_event(ev, SK_TO_ALL, "V.5: the %s reinforcements, %d units, land at %s.",
 		 sk_side_name(d, side), units, sk_spot_name(d, city));
 	if (there >= 0 && (int)s->pieces[there].side == side) {
@@ -129,16 +156,19 @@ static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng
 			return;
 		}
 	}
-	if (!units || s->npieces >= SK_MAX_PIECES)
+	if (!units)
 		return;
+	if (s->npieces >= SK_MAX_PIECES) {
+		s->lost[side] += units;
+		return;
+	}
 	int army = s->npieces++;
 	s->pieces[army] = (struct sk_piece){ side, SK_ARMY, city, units, 0 };
 	if (there >= 0 && (int)s->pieces[there].side != side && s->pieces[there].spot == city)
 		sk_major_battle(d, s, army, there, true, rng, ev);
 }
 
-/* V.4: an interception by exact count is a naval battle; the winning
- * warship goes to an empty harbour at once (the first in the data). */
+/* V.4: an interception by exact count is a naval battle. */
 static void intercept(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
 		      struct sk_events *ev)
 {
@@ -148,11 +178,7 @@ static void intercept(const struct sk_data *d, struct sk_state *s, struct ww_rng
 		return;
 	}
 	s->call.side = 0;
-	for (int h = 0; h < d->nspots; h++)
-		if (d->spots[h].kind == SK_HARBOUR && sk_piece_at(s, h, 0) < 0) {
-			s->pieces[ship].spot = h;
-			return;
-		}
+	to_harbour(d, s, ship);
 }
 
 static int interceptor_at(const struct sk_data *d, const struct sk_state *s, int side, int spot)

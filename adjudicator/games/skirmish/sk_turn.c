@@ -253,6 +253,18 @@ static int check_mover(const struct sk_data *d, const struct sk_state *s, int si
 	return 0;
 }
 
+/* The piece the path starts from: the declared one, or one not moved
+ * yet, when a side's warships share a harbour (II.6.C). */
+static int mover_at(const struct sk_state *s, int spot, int side)
+{
+	if (side == SK_BRITISH && s->declared >= 0 && s->pieces[s->declared].spot == spot)
+		return s->declared;
+	for (int i = 0; i < s->npieces; i++)
+		if (i != s->moved && (int)s->pieces[i].side == side && s->pieces[i].spot == spot)
+			return i;
+	return sk_piece_at(s, spot, side);
+}
+
 static int die_move(const struct sk_data *d, struct sk_state *s, int side,
 		    const struct sk_order *o, struct ww_rng *rng, struct sk_events *ev,
 		    char *why, size_t whylen)
@@ -263,7 +275,7 @@ static int die_move(const struct sk_data *d, struct sk_state *s, int side,
 	for (int i = 0; i < o->nspots; i++)
 		if (o->spots[i] < 0 || o->spots[i] >= d->nspots)
 			return sk_why(why, whylen, "II: spot %d of the path is not on the board", i + 1);
-	int piece = sk_piece_at(s, o->spots[0], side);
+	int piece = mover_at(s, o->spots[0], side);
 	if (piece < 0)
 		return sk_why(why, whylen, "II: the %s has no piece at %s", sk_side_name(d, side),
 			      sk_spot_name(d, o->spots[0]));
