@@ -89,6 +89,13 @@ static void test_I_A_both_throw_each_sees_his_own(void **state)
 	assert_int_equal(seen, SK_TO(SK_AMERICAN) | SK_TO(SK_BRITISH));
 	assert_int_equal(sk_asked(&g.s), SK_TO(SK_BRITISH));
 	assert_int_equal(g.s.phase, SK_PHASE_DECLARE);
+	char q[256], throw[32];
+	snprintf(throw, sizeof throw, "Your throw: %d.", g.s.dice[SK_BRITISH][0]);
+	sk_question(D, &g.s, SK_BRITISH, q, sizeof q);
+	assert_non_null(strstr(q, "declare the piece he will move (I.B)"));
+	assert_non_null(strstr(q, throw));
+	sk_question(D, &g.s, SK_AMERICAN, q, sizeof q);
+	assert_string_equal(q, "Nothing is asked of the American now.");
 }
 
 /* I.B, I.C: the British tells which piece he will move before the

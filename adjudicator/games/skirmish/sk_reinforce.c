@@ -147,7 +147,7 @@ static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng
 										: s->pieces[there].kind;
 		units -= add;
 		city = -1;
-		for (int i = 0; units && i < d->spots[s->pieces[there].spot].nneighbours; i++)
+		for (int i = 0; units && city < 0 && i < d->spots[s->pieces[there].spot].nneighbours; i++)
 			if (sk_apart_spot_ok(d, s, there, d->spots[s->pieces[there].spot].neighbours[i].to))
 				city = d->spots[s->pieces[there].spot].neighbours[i].to;
 		if (units && city < 0) {

@@ -14,7 +14,7 @@ static void finish(struct sk_state *s, int winner, const char *reason)
 }
 
 /* TO END THE GAME A and B. */
-static bool decided(const struct sk_state *s, struct sk_state *out)
+static bool decided(struct sk_state *s)
 {
 	bool continental = false;
 	int british_armies = 0;
@@ -24,9 +24,9 @@ static bool decided(const struct sk_state *s, struct sk_state *out)
 		british_armies += p->side == SK_BRITISH && p->kind == SK_ARMY && p->spot >= 0;
 	}
 	if (!continental)
-		finish(out, SK_BRITISH, "TO END THE GAME A: the Continental Army is eliminated");
+		finish(s, SK_BRITISH, "TO END THE GAME A: the Continental Army is eliminated");
 	else if (!british_armies)
-		finish(out, SK_AMERICAN, "TO END THE GAME B: all the British armies are eliminated");
+		finish(s, SK_AMERICAN, "TO END THE GAME B: all the British armies are eliminated");
 	return !continental || !british_armies;
 }
 
@@ -113,7 +113,7 @@ static bool step_waits(const struct sk_data *d, struct sk_state *s, struct ww_rn
 		reveal(d, s, SK_BRITISH, ev);
 		return false;
 	case SK_PHASE_BRITISH:
-		if (s->pieces[s->declared].spot < 0 && dice_left(s, SK_BRITISH)) {
+		if ((s->declared < 0 || s->pieces[s->declared].spot < 0) && dice_left(s, SK_BRITISH)) {
 			sk_event(ev, SK_TO_ALL, "The British's declared piece is out of the game: "
 				 "no move (I.D).");
 			s->done[SK_BRITISH][0] = true;
@@ -135,7 +135,7 @@ void sk_advance(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
 		struct sk_events *ev)
 {
 	for (;;) {
-		if (s->phase == SK_PHASE_OVER || decided(s, s)) {
+		if (s->phase == SK_PHASE_OVER || decided(s)) {
 			s->phase = SK_PHASE_OVER;
 			return;
 		}
@@ -447,12 +447,40 @@ int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct
 	return 0;
 }
 
+/* What the asked side needs to answer: his own throw, the piece and how
+ * far it goes. */
+static void question_detail(const struct sk_data *d, const struct sk_state *s, int side,
+			    char *out, size_t len)
+{
+	char text[32];
+	switch (s->phase) {
+	case SK_PHASE_CARD_MOVE:
+		snprintf(out, len, " The piece at %s moves exactly %d spot%s.",
+			 sk_spot_name(d, s->pieces[s->card_piece].spot), s->card_spots,
+			 s->card_spots == 1 ? "" : "s");
+		break;
+	case SK_PHASE_APART:
+		snprintf(out, len, " The piece at %s moves one space to an empty spot.",
+			 sk_spot_name(d, s->pieces[s->apart_piece].spot));
+		break;
+	case SK_PHASE_SAIL:
+		snprintf(out, len, " The ship sails up to %d spots.", s->call.spots);
+		break;
+	default:
+		dice_text(s, side, text, sizeof text);
+		snprintf(out, len, " Your throw: %s.", text);
+	}
+}
+
 void sk_question(const struct sk_data *d, const struct sk_state *s, int side, char *out,
 		 size_t len)
 {
+	char detail[SK_EVENT_TEXT];
 	if (!(sk_asked(s) & SK_TO(side))) {
 		snprintf(out, len, "Nothing is asked of the %s now.", sk_side_name(d, side));
 		return;
 	}
-	snprintf(out, len, "The %s is asked %s.", sk_side_name(d, side), ASKED_FOR[s->phase]);
+	question_detail(d, s, side, detail, sizeof detail);
+	snprintf(out, len, "The %s is asked %s.%s", sk_side_name(d, side), ASKED_FOR[s->phase],
+		 detail);
 }
