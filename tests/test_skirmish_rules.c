@@ -593,6 +593,96 @@ static void test_IV_5_survivors_move_apart(void **state)
 	assert_int_equal(g->s.phase, SK_PHASE_DECLARE);
 }
 
+/* RULING (IV.5): with no empty spot beside, the piece that landed is out. */
+static void test_IV_5_no_room_to_move_apart(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	g->s.pieces[at(g, "Quebec")].spot = sp("St. Johns");
+	int attacker = at(g, "St. Johns");
+	g->s.pieces[attacker].units = 6;
+	sk_place(g, SK_BRITISH, SK_ARMY, "Montreal", 2);
+	sk_place(g, SK_AMERICAN, SK_ARMY, "Quebec", 2);
+	sk_british_moves(g, "St. Johns", 2);
+	sk_force(g, 2, 1, 6); /* 1 + 4 against 6: the British lose 1 */
+	accepted(g, SK_BRITISH, move("St. Johns", "Montreal", "Quebec"));
+	assert_int_equal(g->s.pieces[attacker].spot, -1);
+	assert_int_equal(g->s.lost[SK_BRITISH], 6);
+	assert_int_equal(american_at(g, "Quebec"), 2);
+}
+
+/* III.2.B, III.4: "held": the piece that did not move is moved, asked of
+ * its owner, the opponent of the mover. */
+static void test_III_2_B_the_held_piece_withdraws(void **state)
+{
+	(void)state;
+	struct sk_game *g = militia_next_to_army("The defender withdraws", 5);
+	assert_int_equal(sk_asked(&g->s), SK_TO(SK_BRITISH));
+	assert_int_equal(g->s.phase, SK_PHASE_CARD_MOVE);
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_CARD_MOVE, "Morristown", "West Point", "Albany",
+					 NULL));
+	assert_int_equal(british_at(g, "Albany"), 5);
+	assert_int_equal(g->s.phase, SK_PHASE_BRITISH);
+}
+
+/* III.2.A, III.4: "moved": the piece that moved into the skirmish loses. */
+static void test_III_2_A_the_mover_loses_a_unit(void **state)
+{
+	(void)state;
+	struct sk_game *g = militia_next_to_army("The attacker loses a unit", 5);
+	assert_int_equal(american_at(g, "Trenton"), 0);
+	assert_int_equal(british_at(g, "Morristown"), 5);
+}
+
+/* RULING (III.2.B): with no path to an empty spot the piece stays. */
+static void test_III_2_B_no_path_the_piece_stays(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	sk_place(g, SK_BRITISH, SK_ARMY, "Morristown", 5);
+	sk_place(g, SK_AMERICAN, SK_ARMY, "Philadelphia", 2);
+	sk_place(g, SK_AMERICAN, SK_BASIC_UNIT, "Valley Forge", 1);
+	sk_american_moves(g, 2, 0, "Quebec", 1);
+	sk_next_card(g, "Americans fall back");
+	accepted(g, SK_AMERICAN, move("Valley Forge", "Philadelphia", "Trenton"));
+	assert_true(sk_said(g, "it stays"));
+	assert_int_equal(american_at(g, "Trenton"), 1);
+	assert_int_equal(g->s.phase, SK_PHASE_BRITISH);
+}
+
+/* V.5: reinforcements landing on an enemy city fight a major battle. */
+static void test_V_5_landing_on_an_enemy_is_a_major_battle(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
+	sk_place(g, SK_AMERICAN, SK_ARMY, "Philadelphia", 3);
+	sk_british_moves(g, "Quebec", 1);
+	g->s.call.may_call[SK_BRITISH] = true;
+	accepted(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_CALL });
+	sk_force(g, 2, 6, 1); /* 6 against 1 + 1: the American loses 3 */
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Philadelphia Harbor", NULL));
+	assert_true(sk_said(g, "MAJOR BATTLE"));
+	assert_int_equal(american_at(g, "Philadelphia"), 0);
+	assert_int_equal(british_at(g, "Philadelphia"), 2);
+}
+
+/* V.5: added to a friendly army up to 6, the rest on an empty spot beside. */
+static void test_V_5_joining_a_friendly_army_up_to_six(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
+	sk_place(g, SK_BRITISH, SK_ARMY, "Boston", 5);
+	sk_british_moves(g, "Quebec", 1);
+	g->s.call.may_call[SK_BRITISH] = true;
+	accepted(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_CALL });
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Boston Harbor", NULL));
+	assert_int_equal(british_at(g, "Boston"), 6);
+	assert_int_equal(british_at(g, "Portsmouth") + british_at(g, "Worcester") +
+				 british_at(g, "Providence"), 1);
+}
+
 /* TO END THE GAME A: the Continental Army eliminated, the British wins. */
 static void test_END_A_continental_army_eliminated(void **state)
 {
@@ -786,6 +876,9 @@ int main(void)
 		cmocka_unit_test(test_III_2_A_a_unit_is_lost),
 		cmocka_unit_test(test_III_2_A_the_top_unit_defeats_the_army),
 		cmocka_unit_test(test_III_2_B_the_card_moves_a_piece),
+		cmocka_unit_test(test_III_2_A_the_mover_loses_a_unit),
+		cmocka_unit_test(test_III_2_B_the_held_piece_withdraws),
+		cmocka_unit_test(test_III_2_B_no_path_the_piece_stays),
 		cmocka_unit_test(test_III_2_C_major_battle_the_same_turn),
 		cmocka_unit_test(test_III_2_deck_reshuffled_when_used_up),
 		cmocka_unit_test(test_III_3_the_mover_picks_the_order),
@@ -797,10 +890,13 @@ int main(void)
 		cmocka_unit_test(test_IV_3_no_more_than_the_army_has),
 		cmocka_unit_test(test_IV_4_an_army_with_no_units_is_out),
 		cmocka_unit_test(test_IV_5_survivors_move_apart),
+		cmocka_unit_test(test_IV_5_no_room_to_move_apart),
 		cmocka_unit_test(test_IV_6_naval_tie_throws_again),
 		cmocka_unit_test(test_V_1_british_call_and_V_7_no_warship_left),
 		cmocka_unit_test(test_V_4_interception_sinks_the_carrier),
 		cmocka_unit_test(test_V_5_carrier_reaches_a_harbour),
+		cmocka_unit_test(test_V_5_landing_on_an_enemy_is_a_major_battle),
+		cmocka_unit_test(test_V_5_joining_a_friendly_army_up_to_six),
 		cmocka_unit_test(test_END_A_continental_army_eliminated),
 		cmocka_unit_test(test_END_B_all_british_armies_eliminated),
 		cmocka_unit_test(test_END_NOTE_ten_quiet_moves),

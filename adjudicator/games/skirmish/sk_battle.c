@@ -39,16 +39,14 @@ void sk_lose_units(const struct sk_data *d, struct sk_state *s, int piece, int n
 		 sk_side_name(d, p->side), n, n == 1 ? "" : "s", p->units);
 }
 
-/* IV.5: the piece that landed moves apart; if it has no room, the piece
- * it landed on; if neither has, the one that landed is out of the game
- * (docs/rulings.md). */
-static void move_apart(const struct sk_data *d, struct sk_state *s, int attacker, int defender,
+/* IV.5: the piece that landed moves apart, its owner choosing where; with
+ * no empty spot beside (the piece it landed on has the same neighbours)
+ * it is out of the game (docs/rulings.md). */
+static void move_apart(const struct sk_data *d, struct sk_state *s, int attacker,
 		       struct sk_events *ev)
 {
 	if (sk_can_move_apart(d, s, attacker))
 		s->apart_piece = attacker;
-	else if (sk_can_move_apart(d, s, defender))
-		s->apart_piece = defender;
 	else
 		out_of_game(d, s, attacker, ev);
 }
@@ -77,7 +75,7 @@ void sk_major_battle(const struct sk_data *d, struct sk_state *s, int attacker, 
 		sk_lose_units(d, s, loser, abs(ca - cb), ev);
 	}
 	if (landed && a->spot >= 0 && b->spot >= 0)
-		move_apart(d, s, attacker, defender, ev);
+		move_apart(d, s, attacker, ev);
 }
 
 /* IV.6: each throws, the higher wins, a tie throws again; the loser is

@@ -124,47 +124,66 @@ static void to_harbour(const struct sk_data *d, struct sk_state *s, int ship)
 		s->pieces[ship].spot = h;
 }
 
-/* V.5: the units land in the harbour's city: added to an army there up
- * to its limit, the rest an army of their own on an empty spot beside;
- * on an enemy, a major battle. */
+/* V.5: units added to the friendly piece in the city, up to its limit
+ * (a militia so joined becomes an army); the number left over. */
+static int join_friend(const struct sk_data *d, struct sk_state *s, int there, int units)
+{
+	struct sk_piece *p = &s->pieces[there];
+	int room = d->army_max_units - p->units, add = units < room ? units : room;
+	p->units += add;
+	if (p->kind == SK_BASIC_UNIT)
+		p->kind = SK_ARMY;
+	return units - add;
+}
+
+/* The first empty spot one black line from the piece, or -1. */
+static int empty_beside(const struct sk_data *d, const struct sk_state *s, int piece)
+{
+	const struct sk_spot *sp = &d->spots[s->pieces[piece].spot];
+	for (int i = 0; i < sp->nneighbours; i++)
+		if (sk_apart_spot_ok(d, s, piece, sp->neighbours[i].to))
+			return sp->neighbours[i].to;
+	return -1;
+}
+
+/* The landed units as an army of their own at `spot`; -1 (the units
+ * lost) when there is no spot or no room in the state. */
+static int new_army(const struct sk_data *d, struct sk_state *s, int side, int spot, int units,
+		    struct sk_events *ev)
+{
+	if (spot < 0 || s->npieces >= SK_MAX_PIECES) {
+		s->lost[side] += units;
+		sk_event(ev, SK_TO_ALL, "No empty spot for them: %d %s units are lost.", units,
+			 sk_side_name(d, side));
+		return -1;
+	}
+	s->pieces[s->npieces] = (struct sk_piece){ (enum sk_side)side, SK_ARMY, spot, units, 0 };
+	return s->npieces++;
+}
+
+/* V.5: the units land in the harbour's city: added to a friendly piece
+ * there, the rest an army of their own on an empty spot beside; on an
+ * enemy, a major battle. V.6: the carrier stays as a warship. */
 static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
 		 struct sk_events *ev)
 {
 	struct sk_piece *c = &s->pieces[s->call.carrier];
-	int city = d->spots[c->spot].city, side = c->side, units = c->units;
+	int city = d->spots[c->spot].city, side = (int)c->side, units = c->units;
 	int there = sk_piece_at(s, city, 0);
-	c->kind = SK_WARSHIP; /* V.6 */
+	c->kind = SK_WARSHIP;
 	c->units = 0;
 	s->call.side = 0;
 	to_harbour(d, s, s->call.warship);
 	sk_event(ev, SK_TO_ALL, "V.5: the %s reinforcements, %d units, land at %s.",
 		 sk_side_name(d, side), units, sk_spot_name(d, city));
 	if (there >= 0 && (int)s->pieces[there].side == side) {
-		int room = d->army_max_units - s->pieces[there].units;
-		int add = units < room ? units : room;
-		s->pieces[there].units += add;
-		s->pieces[there].kind = s->pieces[there].kind == SK_BASIC_UNIT ? SK_ARMY
-										: s->pieces[there].kind;
-		units -= add;
-		city = -1;
-		for (int i = 0; units && city < 0 && i < d->spots[s->pieces[there].spot].nneighbours; i++)
-			if (sk_apart_spot_ok(d, s, there, d->spots[s->pieces[there].spot].neighbours[i].to))
-				city = d->spots[s->pieces[there].spot].neighbours[i].to;
-		if (units && city < 0) {
-			s->lost[side] += units;
-			sk_event(ev, SK_TO_ALL, "No empty spot beside: %d units are lost.", units);
-			return;
-		}
-	}
-	if (!units)
-		return;
-	if (s->npieces >= SK_MAX_PIECES) {
-		s->lost[side] += units;
+		units = join_friend(d, s, there, units);
+		if (units)
+			new_army(d, s, side, empty_beside(d, s, there), units, ev);
 		return;
 	}
-	int army = s->npieces++;
-	s->pieces[army] = (struct sk_piece){ side, SK_ARMY, city, units, 0 };
-	if (there >= 0 && (int)s->pieces[there].side != side && s->pieces[there].spot == city)
+	int army = new_army(d, s, side, city, units, ev);
+	if (army >= 0 && there >= 0)
 		sk_major_battle(d, s, army, there, true, rng, ev);
 }
 
