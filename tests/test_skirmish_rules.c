@@ -593,6 +593,15 @@ static void test_IV_5_survivors_move_apart(void **state)
 	assert_int_equal(g->s.phase, SK_PHASE_DECLARE);
 }
 
+/* The British, having lost an army (V.1), calls for reinforcements
+ * instead of his move. */
+static void british_calls(struct sk_game *g)
+{
+	sk_british_moves(g, "Quebec", 1);
+	g->s.call.may_call[SK_BRITISH] = true;
+	accepted(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_CALL });
+}
+
 /* RULING (IV.5): with no empty spot beside, the piece that landed is out. */
 static void test_IV_5_no_room_to_move_apart(void **state)
 {
@@ -657,9 +666,7 @@ static void test_V_5_landing_on_an_enemy_is_a_major_battle(void **state)
 	struct sk_game *g = cleared("Augusta", 1);
 	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
 	sk_place(g, SK_AMERICAN, SK_ARMY, "Philadelphia", 3);
-	sk_british_moves(g, "Quebec", 1);
-	g->s.call.may_call[SK_BRITISH] = true;
-	accepted(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_CALL });
+	british_calls(g);
 	sk_force(g, 2, 6, 1); /* 6 against 1 + 1: the American loses 3 */
 	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Philadelphia Harbor", NULL));
 	assert_true(sk_said(g, "MAJOR BATTLE"));
@@ -674,9 +681,7 @@ static void test_V_5_joining_a_friendly_army_up_to_six(void **state)
 	struct sk_game *g = cleared("Augusta", 1);
 	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
 	sk_place(g, SK_BRITISH, SK_ARMY, "Boston", 5);
-	sk_british_moves(g, "Quebec", 1);
-	g->s.call.may_call[SK_BRITISH] = true;
-	accepted(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_CALL });
+	british_calls(g);
 	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Boston Harbor", NULL));
 	assert_int_equal(british_at(g, "Boston"), 6);
 	assert_int_equal(british_at(g, "Portsmouth") + british_at(g, "Worcester") +
@@ -800,10 +805,8 @@ static void test_V_5_carrier_reaches_a_harbour(void **state)
 	struct sk_game *g = cleared("Philadelphia", 1);
 	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
 	sk_place(g, SK_AMERICAN, SK_WARSHIP, "Charleston Harbor", 0);
-	sk_british_moves(g, "Quebec", 1);
-	g->s.call.may_call[SK_BRITISH] = true;
 	sk_force(g, 1, 2);
-	accepted(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_CALL });
+	british_calls(g);
 	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Gulf of Maine",
 					"Boston Harbor", "New York Harbor", NULL), "V.3");
 	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Gulf of Maine",
