@@ -58,7 +58,7 @@ const char *sk_side_name(const struct sk_data *d, int side)
 
 const char *sk_spot_name(const struct sk_data *d, int spot)
 {
-	return spot >= 0 && spot < d->nspots ? d->spots[spot].name : "(out of the game)";
+	return spot >= 0 && spot < d->nspots ? d->spots[spot].name : "(no spot)";
 }
 
 static const char *kind_name(enum sk_piece_kind kind)
