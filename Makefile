@@ -107,11 +107,13 @@ test: $(TESTS) san/wwjudge
 # Random complete games under the sanitizers (docs/soak.md); failures are
 # saved under soak-failures/. GAMES is sized for about 2 minutes on 2 cores.
 GAMES ?= 20000
+SK_GAMES ?= 5000
 JOBS  ?= 2
 SEED  ?= 1
-soak: san/soak
+soak: san/soak san/test_skirmish_soak
 	WW_DATA=$(CURDIR)/data/washingtons-war ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 san/soak --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
+	SK_SOAK_GAMES=$(SK_GAMES) SK_SOAK_SEED=$(SEED) san/test_skirmish_soak
 
 example: build/wwjudge
 	tests/example.sh build/wwjudge

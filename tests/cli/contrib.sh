@@ -96,7 +96,7 @@ argv=${argv//\/var\/lib\/wwjudge\/archive/$T/archive}
 [ "$argv" != "${argv/$T\/archive/}" ] || fail "master.cf keeps no archive: $argv"
 mkdir -p "$T/cron-games"
 expect 0 "$WW_BIN" new "$T/cron-games/g1" --american us@example.org --british uk@example.org --seed "$SEED"
-printf 'From: us@example.org\nTo: judge+g1-american-00@example.org\nSubject: x\nMessage-ID: <a1@y>\n\n#orders\npassword: x\n%s\n#end\n' \
+printf 'From: us@example.org\nTo: judge+g1-american-00@example.org\nSubject: x\nDate: Tue, 24 Nov 2026 10:00:00 +0000\nMessage-ID: <a1@y>\n\n#orders\npassword: x\n%s\n#end\n' \
 	"$COMMITTEES" >"$T/m1"
 expect 0 bash -c "$argv <'$T/m1'"
 [ "$(ls "$T/archive/new")" ] && cmp -s "$T/m1" "$T/archive/new/$(ls "$T/archive/new")" ||
