@@ -37,16 +37,18 @@ CFLAGS  += $(INC)
 # LIB_SRC is everything but main(); the test programs link all of it.
 # The wwjudge binary links CORE_SRC with plugin.c, and loads the two
 # plugins (plugin.h) only when a command draws a board or talks to a
-# server. libetpan, libyaml and libsodium go in statically: of libetpan
+# server; it exports its ww_ and sk_ functions, which the plugins call.
+# libetpan, libyaml and libsodium go in statically: of libetpan
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
 LIB_SRC  := $(filter-out adjudicator/cli/wwjudge.c adjudicator/cli/plugin.c,\
 	$(wildcard adjudicator/*.c adjudicator/*/*.c adjudicator/games/*/*.c))
-PNG_SRC  := adjudicator/report_png.c adjudicator/png_palette.c
+PNG_SRC  := adjudicator/report_png.c adjudicator/core/png_palette.c adjudicator/core/board_draw.c \
+	adjudicator/games/skirmish/sk_board_png.c
 NET_SRC  := adjudicator/mail/mail_send.c adjudicator/mail/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/cli/plugin.c
 CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \
-	-Wl,--export-dynamic-symbol='ww_*'
+	-Wl,--export-dynamic-symbol='ww_*' -Wl,--export-dynamic-symbol='sk_*'
 PNG_LIBS := $(shell pkg-config --libs cairo zlib)
 NET_LIBS := $(shell pkg-config --libs libcurl)
 PLUGIN   := -shared -Wl,-Bsymbolic

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "board_draw.h"   /* struct ww_board_box */
 #include "data.h"
 #include "rules.h"
 #include "state.h"
@@ -191,7 +192,6 @@ int ww_board_encode(FILE *out, const uint32_t *px);
  * alone, no pieces) (its box, the halo included), the box of each
  * space's shape, and the boxes of the view's pieces on the map (CU
  * squares, name plates, the Congress), *npieces of them; 0, or -1. */
-struct ww_board_box { double x0, y0, x1, y1; };
 #define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
 int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 		   struct ww_board_box *name, struct ww_board_box *shape,

@@ -4,7 +4,6 @@
  * the tracks and boxes in the sea and the Great Lakes corner. Everything
  * comes from the data and one side's view; the same view gives the same
  * bytes (fixed font family, no clock, png_palette.c's deterministic writer). */
-#include <dlfcn.h>
 #include <math.h>   /* M_PI only: no libm */
 #include <stddef.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <cairo.h>
 #include "cache.h"
 #include "plugin.h"
+#include "board_draw.h"
 #include "png_palette.h"
 #include "report.h"
 
@@ -19,7 +19,6 @@
 #define H WW_BOARD_H
 #define REACH 62          /* a colony's land around each of its spaces, px */
 #define INLAND 96         /* beyond this from every space, the sea may flood (find_land) */
-#define FONT "DejaVu Sans"
 
 /* Colours, 0xRRGGBB. */
 enum {
@@ -38,12 +37,6 @@ static const uint32_t TINT[] = {
 	0xc1cfe6, 0xe8cdb9, 0xcfe3a6, 0xeec5d5, 0xc6e0dc, 0xe3c9a4,
 };
 #define CANADA_TINT 0xd9d4cc
-
-static void rgb(cairo_t *cr, uint32_t c)
-{
-	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0,
-			     (c & 255) / 255.0);
-}
 
 static uint32_t colony_tint(const struct ww_data *d, int colony)
 {
@@ -435,47 +428,10 @@ static void forget_land(struct land *l)
 
 /* ---- text ---- */
 
-static void font(cairo_t *cr, double size, bool bold)
-{
-	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
-			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, size);
-}
-
-static double text_width(cairo_t *cr, const char *s)
-{
-	cairo_text_extents_t e;
-	cairo_text_extents(cr, s, &e);
-	return e.x_advance;
-}
-
-/* Text with a light halo, so it reads on any colour. align: 0 left,
- * 1 centre. */
-static void label(cairo_t *cr, double x, double y, const char *s, int align,
-		  uint32_t ink, uint32_t halo)
-{
-	if (align == 1)
-		x -= text_width(cr, s) / 2;
-	/* the halo: the text itself around the place, 1.5 px out; glyphs
-	 * come from cairo's cache, where stroking their outlines would not */
-	static const double round[8][2] = {
-		{ 1.5, 0 }, { -1.5, 0 }, { 0, 1.5 }, { 0, -1.5 },
-		{ 1.06, 1.06 }, { -1.06, 1.06 }, { 1.06, -1.06 }, { -1.06, -1.06 },
-	};
-	rgb(cr, halo);
-	for (int i = 0; i < 8; i++) {
-		cairo_move_to(cr, x + round[i][0], y + round[i][1]);
-		cairo_show_text(cr, s);
-	}
-	cairo_move_to(cr, x, y);
-	rgb(cr, ink);
-	cairo_show_text(cr, s);
-}
-
 static void text(cairo_t *cr, double x, double y, const char *s, uint32_t ink)
 {
 	cairo_move_to(cr, x, y);
-	rgb(cr, ink);
+	ww_draw_rgb(cr, ink);
 	cairo_show_text(cr, s);
 }
 
@@ -489,8 +445,6 @@ static void short_name(const struct ww_data *d, int s, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, name);
 }
 
-static void release_fonts(void);
-
 /* ---- the spaces' names ---- */
 
 /* Each name goes where its box (the text and its halo) meets no other
@@ -498,39 +452,14 @@ static void release_fonts(void);
  * its space that is free, tried in the data's order of the spaces, so the
  * same map gives the same places. Below first, where the pieces are not;
  * then beside, then above (where the generals' plates are). A name that
- * finds no free place takes the one it overlaps least. */
+ * finds no free place takes the one it overlaps least (board_draw.h's
+ * places). */
 #define NAME_SIZE 11
-#define HALO 1.5
-
-struct name_place { double dx, dy; int ax, ay; }; /* ax, ay: -1 ends, 0 centres, 1 starts there */
-static const struct name_place NAME_PLACES[] = {
-	{ 0, 15, 0, 1 }, { 6, 14, -1, 1 }, { -6, 14, 1, 1 }, { 16, 0, 1, 0 },
-	{ -16, 0, -1, 0 }, { 0, 28, 0, 1 }, { 14, 12, 1, 1 }, { -14, 12, -1, 1 },
-	{ 0, -15, 0, -1 }, { 14, -12, 1, -1 }, { -14, -12, -1, -1 }, { 6, -14, -1, -1 },
-	{ -6, -14, 1, -1 }, { 30, 0, 1, 0 }, { -30, 0, -1, 0 }, { 0, 40, 0, 1 },
-	{ 0, -28, 0, -1 }, { 16, 26, 1, 1 }, { -16, 26, -1, 1 }, { 16, -26, 1, -1 },
-	{ -16, -26, -1, -1 }, { 30, 14, 1, 1 }, { -30, 14, -1, 1 },
-};
-#define NPLACES (int)(sizeof NAME_PLACES / sizeof *NAME_PLACES)
 
 /* The panels drawn over the map (draw). */
 static const struct ww_board_box PANELS[] = {
 	{ 10, 10, 450, 160 }, { 1000, 604, 1590, 972 },
 };
-
-static bool meets(const struct ww_board_box *a, const struct ww_board_box *b)
-{
-	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
-}
-
-static double overlap(const struct ww_board_box *a, const struct ww_board_box *b)
-{
-	if (!meets(a, b))
-		return 0;
-	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
-	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
-	return w * h;
-}
 
 /* A space's shape (space_shape), its rim included. */
 static struct ww_board_box shape_box(const struct ww_data *d, int s)
@@ -538,16 +467,6 @@ static struct ww_board_box shape_box(const struct ww_data *d, int s)
 	double r = d->spaces[s].fortified ? 18 : 14;
 	return (struct ww_board_box){ d->spaces[s].x - r, d->spaces[s].y - r,
 				      d->spaces[s].x + r, d->spaces[s].y + r };
-}
-
-/* The box of a name w x h (halo included) put at place p of space s. */
-static struct ww_board_box name_box(const struct ww_data *d, int s, const struct name_place *p,
-				    double w, double h)
-{
-	double x = d->spaces[s].x + p->dx, y = d->spaces[s].y + p->dy;
-	x -= p->ax < 0 ? w : p->ax == 0 ? w / 2 : 0;
-	y -= p->ay < 0 ? h : p->ay == 0 ? h / 2 : 0;
-	return (struct ww_board_box){ x, y, x + w, y + h };
 }
 
 /* How much box b of space s's name meets what it must not: the shapes,
@@ -562,15 +481,15 @@ static double crowding(const struct ww_data *d, const struct ww_board_box *b,
 {
 	double sum = 0;
 	for (int o = 0; o < npieces; o++)
-		sum += PIECE_WEIGHT * overlap(b, &piece[o]);
+		sum += PIECE_WEIGHT * ww_box_overlap(b, &piece[o]);
 	for (int o = 0; o < d->nspaces; o++) {
 		struct ww_board_box sb = shape_box(d, o);
-		sum += overlap(b, &sb);
+		sum += ww_box_overlap(b, &sb);
 	}
 	for (int o = 0; o < nplaced; o++)
-		sum += overlap(b, &placed[o]);
+		sum += ww_box_overlap(b, &placed[o]);
 	for (size_t k = 0; k < sizeof PANELS / sizeof *PANELS; k++)
-		sum += overlap(b, &PANELS[k]);
+		sum += ww_box_overlap(b, &PANELS[k]);
 	if (b->x0 < 0 || b->y0 < 0 || b->x1 > W || b->y1 > H)
 		sum += 1e6;
 	return sum;
@@ -578,10 +497,8 @@ static double crowding(const struct ww_data *d, const struct ww_board_box *b,
 
 /* Every space's name: its box, where its lines' centre and first
  * baseline are (cairo's origin), where its second line starts (0: one
- * line). A name wider than NAME_WIDE goes on two lines, cut at the blank
+ * line). A name wider than WW_NAME_WIDE goes on two lines, cut at the blank
  * nearest its middle ("Lexington and / Concord"). */
-#define NAME_WIDE 110
-#define LINE_H 12
 struct names {
 	struct ww_board_box box[WW_MAX_SPACES];
 	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
@@ -609,57 +526,19 @@ static void piece_boxes(cairo_t *cr, const struct ww_data *d, const struct ww_st
 				add_piece(n, b.x, b.y, CU_SIZE, CU_SIZE);
 		}
 		int k[3] = { 0 };
-		font(cr, 11, true);
+		ww_draw_font(cr, 11, true);
 		for (int g = 0; g < d->ngenerals; g++) {
 			int side = d->generals[g].side;
 			if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 				continue;
 			struct spot p = plate(d, s, side, k[side]++);
-			double w = text_width(cr, d->generals[g].name) + 8;
+			double w = ww_draw_text_width(cr, d->generals[g].name) + 8;
 			add_piece(n, side == WW_BRITISH ? p.x - w : p.x, p.y, w, PLATE_H);
 		}
 		struct spot c = congress_spot(d, s);
 		if (v->congress_at == s) /* the marker and its name above it */
 			add_piece(n, c.x - 24, c.y - 21, 48, 29);
 	}
-}
-
-static int split_at(cairo_t *cr, const char *name)
-{
-	int n = (int)strlen(name), best = 0;
-	if (text_width(cr, name) <= NAME_WIDE)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if (name[i] == ' ' && (!best || abs(2 * i - n) < abs(2 * best - n)))
-			best = i;
-	return best ? best + 1 : 0;
-}
-
-/* Line i (0, 1) of a name split at `split` into out. */
-static void name_line(const char *name, int split, int i, char *out, size_t len)
-{
-	if (!split)
-		snprintf(out, len, "%s", i ? "" : name);
-	else
-		snprintf(out, len, "%.*s", i ? (int)len : split - 1, name + (i ? split : 0));
-}
-
-/* The ink of the name's lines, centred on x = 0, the first baseline y = 0. */
-static struct ww_board_box ink(cairo_t *cr, const char *name, int split)
-{
-	struct ww_board_box b = { 1e9, 1e9, -1e9, -1e9 };
-	char line[WW_NAME_MAX];
-	for (int i = 0; i < (split ? 2 : 1); i++) {
-		cairo_text_extents_t e;
-		name_line(name, split, i, line, sizeof line);
-		cairo_text_extents(cr, line, &e);
-		double x0 = -e.x_advance / 2 + e.x_bearing, y0 = i * LINE_H + e.y_bearing;
-		b.x0 = x0 < b.x0 ? x0 : b.x0;
-		b.y0 = y0 < b.y0 ? y0 : b.y0;
-		b.x1 = x0 + e.width > b.x1 ? x0 + e.width : b.x1;
-		b.y1 = y0 + e.height > b.y1 ? y0 + e.height : b.y1;
-	}
-	return b;
 }
 
 /* The spaces in the order their names are placed: the widest first,
@@ -682,20 +561,20 @@ static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_st
 	struct ww_board_box e[WW_MAX_SPACES], placed[WW_MAX_SPACES];
 	int order[WW_MAX_SPACES];
 	piece_boxes(cr, d, v, n);
-	font(cr, NAME_SIZE, true);
+	ww_draw_font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
-		n->split[s] = split_at(cr, name);
-		e[s] = ink(cr, name, n->split[s]);
-		n->box[s] = (struct ww_board_box){ 0, 0, e[s].x1 - e[s].x0 + 2 * HALO,
-						   e[s].y1 - e[s].y0 + 2 * HALO };
+		n->split[s] = ww_name_split(cr, name);
+		e[s] = ww_name_ink(cr, name, n->split[s]);
+		n->box[s] = (struct ww_board_box){ 0, 0, e[s].x1 - e[s].x0 + 2 * WW_NAME_HALO,
+						   e[s].y1 - e[s].y0 + 2 * WW_NAME_HALO };
 	}
 	name_order(d, n, order);
 	for (int i = 0; i < d->nspaces; i++) {
 		int s = order[i];
 		double w = n->box[s].x1, h = n->box[s].y1, least = -1;
-		for (int k = 0; k < NPLACES && least != 0; k++) {
-			struct ww_board_box b = name_box(d, s, &NAME_PLACES[k], w, h);
+		for (int k = 0; k < ww_name_nplaces && least != 0; k++) {
+			struct ww_board_box b = ww_name_box(d->spaces[s].x, d->spaces[s].y, &ww_name_places[k], w, h);
 			double c = crowding(d, &b, placed, i, n->piece, n->npieces);
 			if (least < 0 || c < least) {
 				least = c;
@@ -703,8 +582,8 @@ static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_st
 			}
 		}
 		placed[i] = n->box[s];
-		n->x[s] = n->box[s].x0 + HALO - e[s].x0;
-		n->y[s] = n->box[s].y0 + HALO - e[s].y0;
+		n->x[s] = n->box[s].x0 + WW_NAME_HALO - e[s].x0;
+		n->y[s] = n->box[s].y0 + WW_NAME_HALO - e[s].y0;
 	}
 }
 
@@ -718,8 +597,8 @@ static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
 		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
-			name_line(name, n->split[s], i, line, sizeof line);
-			label(cr, n->x[s], n->y[s] + i * LINE_H, line, 1, INK, 0xffffff);
+			ww_name_line(name, n->split[s], i, line, sizeof line);
+			ww_draw_label(cr, n->x[s], n->y[s] + i * WW_NAME_LINE_H, line, 1, INK, 0xffffff);
 		}
 	}
 	free(n);
@@ -745,7 +624,7 @@ int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 	free(n);
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);
-	release_fonts();
+	ww_draw_release_fonts();
 	return rc;
 }
 
@@ -761,11 +640,11 @@ static void links(cairo_t *cr, const struct ww_data *d)
 				continue;
 			double dash[] = { 7, 6 }, dots[] = { 2, 5 };
 			if (ln->arnold_only) {
-				rgb(cr, ARNOLD);
+				ww_draw_rgb(cr, ARNOLD);
 				cairo_set_dash(cr, dots, 2, 0);
 				cairo_set_line_width(cr, 3);
 			} else {
-				rgb(cr, LINK);
+				ww_draw_rgb(cr, LINK);
 				cairo_set_dash(cr, dash, ln->wilderness ? 2 : 0, 0);
 				cairo_set_line_width(cr, ln->wilderness ? 2 : 2.5);
 			}
@@ -783,28 +662,13 @@ static void winter_line_label(cairo_t *cr, const struct land *l)
 {
 	if (l->m.line_x < 0)
 		return;
-	font(cr, 12, true);
-	label(cr, l->m.line_x + 4, l->m.line_y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
+	ww_draw_font(cr, 12, true);
+	ww_draw_label(cr, l->m.line_x + 4, l->m.line_y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
 }
 
 static uint32_t side_colour(int side)
 {
 	return side == WW_AMERICAN ? PC_AMERICAN : PC_BRITISH;
-}
-
-/* Points around (x, y) at radii r1, r2 alternately, by rotating the
- * user space (no libm). */
-static void star_path(cairo_t *cr, double x, double y, int points, double r1, double r2)
-{
-	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	cairo_move_to(cr, 0, -r1);
-	for (int i = 1; i < points * 2; i++) {
-		cairo_rotate(cr, M_PI / points);
-		cairo_line_to(cr, 0, i % 2 ? -r2 : -r1);
-	}
-	cairo_close_path(cr);
-	cairo_restore(cr);
 }
 
 /* The space's shape (2.1): star fortified, square winter quarters,
@@ -814,14 +678,14 @@ static void space_shape(cairo_t *cr, const struct ww_data *d, int s)
 	const struct ww_space *sp = &d->spaces[s];
 	cairo_new_path(cr);
 	if (sp->fortified)
-		star_path(cr, sp->x, sp->y, 8, 17, 11);
+		ww_draw_star_path(cr, sp->x, sp->y, 8, 17, 11);
 	else if (sp->winter_quarters)
 		cairo_rectangle(cr, sp->x - 12, sp->y - 12, 24, 24);
 	else
 		cairo_arc(cr, sp->x, sp->y, 12, 0, 2 * M_PI);
-	rgb(cr, SPACE_EMPTY);
+	ww_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	rgb(cr, sp->port ? PORT_RIM : INK);
+	ww_draw_rgb(cr, sp->port ? PORT_RIM : INK);
 	cairo_set_line_width(cr, sp->port ? 3.5 : 1.5);
 	cairo_stroke(cr);
 }
@@ -832,11 +696,11 @@ static void pc_marker(cairo_t *cr, double x, double y, int side)
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	cairo_rotate(cr, M_PI / 6);
-	star_path(cr, 0, 0, 3, 9, 9);
+	ww_draw_star_path(cr, 0, 0, 3, 9, 9);
 	cairo_restore(cr);
-	rgb(cr, side_colour(side));
+	ww_draw_rgb(cr, side_colour(side));
 	cairo_fill_preserve(cr);
-	rgb(cr, 0xffffff);
+	ww_draw_rgb(cr, 0xffffff);
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
 }
@@ -846,26 +710,26 @@ static void cu_square(cairo_t *cr, double x, double y, int count, uint32_t fill,
 {
 	char n[8];
 	cairo_rectangle(cr, x, y, CU_SIZE, CU_SIZE);
-	rgb(cr, fill);
+	ww_draw_rgb(cr, fill);
 	cairo_fill_preserve(cr);
-	rgb(cr, INK);
+	ww_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
 	snprintf(n, sizeof n, "%d", count);
-	font(cr, 12, true);
-	text(cr, x + CU_SIZE / 2.0 - text_width(cr, n) / 2, y + 13.5, n, ink);
+	ww_draw_font(cr, 12, true);
+	text(cr, x + CU_SIZE / 2.0 - ww_draw_text_width(cr, n) / 2, y + 13.5, n, ink);
 }
 
 /* A general's name plate from x, or, `ending` there, up to x. */
 static void general_plate(cairo_t *cr, double x, double y, const char *name, int side,
 			  bool ending)
 {
-	font(cr, 11, true);
-	double w = text_width(cr, name) + 8;
+	ww_draw_font(cr, 11, true);
+	double w = ww_draw_text_width(cr, name) + 8;
 	if (ending)
 		x -= w;
 	cairo_rectangle(cr, x, y, w, PLATE_H);
-	rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
+	ww_draw_rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
 	cairo_fill(cr);
 	text(cr, x + 4, y + 11, name, 0xffffff);
 }
@@ -874,13 +738,13 @@ static void congress_marker(cairo_t *cr, double x, double y)
 {
 	cairo_new_path(cr);
 	cairo_arc(cr, x, y, 8, 0, 2 * M_PI);
-	rgb(cr, CONGRESS);
+	ww_draw_rgb(cr, CONGRESS);
 	cairo_fill_preserve(cr);
-	rgb(cr, INK);
+	ww_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
-	font(cr, 9, true);
-	label(cr, x, y - 11, "Congress", 1, INK, 0xffffff);
+	ww_draw_font(cr, 9, true);
+	ww_draw_label(cr, x, y - 11, "Congress", 1, INK, 0xffffff);
 }
 
 static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *v, int s)
@@ -930,7 +794,7 @@ static void last_move(cairo_t *cr, const struct ww_data *d, enum ww_side recipie
 			continue;
 		cairo_new_path(cr);
 		cairo_arc(cr, d->spaces[s].x, d->spaces[s].y, 21, 0, 2 * M_PI);
-		rgb(cr, HIGHLIGHT);
+		ww_draw_rgb(cr, HIGHLIGHT);
 		cairo_set_line_width(cr, 5);
 		cairo_stroke(cr);
 	}
@@ -963,7 +827,7 @@ static void river(cairo_t *cr, const struct ww_data *d, int z)
 	double dx = n > 1 ? pts[n - 1][0] - pts[0][0] : 1, dy = n > 1 ? pts[n - 1][1] - pts[0][1] : 0;
 	double k = (W - pts[n - 1][0]) / (dx > 1 ? dx : 1);
 	cairo_line_to(cr, W, pts[n - 1][1] + dy * k);
-	rgb(cr, SEA);
+	ww_draw_rgb(cr, SEA);
 	cairo_set_line_width(cr, 9);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_stroke(cr);
@@ -1017,22 +881,22 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 		if (l->m.zone[z].river)
 			river(cr, d, z);
 		double x = l->m.zone[z].x, y = l->m.zone[z].y;
-		font(cr, 12, true);
-		double w = text_width(cr, d->zones[z].name);
+		ww_draw_font(cr, 12, true);
+		double w = ww_draw_text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
-		rgb(cr, ZONE_PANEL);
+		ww_draw_rgb(cr, ZONE_PANEL);
 		cairo_fill_preserve(cr);
-		rgb(cr, PORT_RIM);
+		ww_draw_rgb(cr, PORT_RIM);
 		cairo_set_line_width(cr, 1.5);
 		cairo_stroke(cr);
 		text(cr, x - w / 2, y, d->zones[z].name, PORT_RIM);
 		if (v->french_navy_zone == z) {
-			font(cr, 12, true);
-			double fw = text_width(cr, "French Navy") + 10;
+			ww_draw_font(cr, 12, true);
+			double fw = ww_draw_text_width(cr, "French Navy") + 10;
 			cairo_rectangle(cr, x - fw / 2, y + 8, fw, 18);
-			rgb(cr, CU_FRENCH);
+			ww_draw_rgb(cr, CU_FRENCH);
 			cairo_fill_preserve(cr);
-			rgb(cr, CU_AMERICAN);
+			ww_draw_rgb(cr, CU_AMERICAN);
 			cairo_stroke(cr);
 			text(cr, x - fw / 2 + 5, y + 22, "French Navy", CU_AMERICAN);
 		}
@@ -1044,12 +908,12 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 static void panel(cairo_t *cr, double x, double y, double w, double h, const char *title)
 {
 	cairo_rectangle(cr, x, y, w, h);
-	rgb(cr, PANEL);
+	ww_draw_rgb(cr, PANEL);
 	cairo_fill_preserve(cr);
-	rgb(cr, INK);
+	ww_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
-	font(cr, 13, true);
+	ww_draw_font(cr, 13, true);
 	text(cr, x + 8, y + 17, title, INK);
 }
 
@@ -1057,13 +921,13 @@ static void track_box(cairo_t *cr, double x, double y, double w, const char *s, 
 		      uint32_t colour)
 {
 	cairo_rectangle(cr, x, y, w, 24);
-	rgb(cr, on ? colour : 0xffffff);
+	ww_draw_rgb(cr, on ? colour : 0xffffff);
 	cairo_fill_preserve(cr);
-	rgb(cr, INK);
+	ww_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
-	font(cr, 12, on);
-	text(cr, x + w / 2 - text_width(cr, s) / 2, y + 17, s, on ? 0xffffff : INK);
+	ww_draw_font(cr, 12, on);
+	text(cr, x + w / 2 - ww_draw_text_width(cr, s) / 2, y + 17, s, on ? 0xffffff : INK);
 }
 
 static void turn_track(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
@@ -1078,8 +942,8 @@ static void turn_track(cairo_t *cr, const struct ww_data *d, const struct ww_sta
 		snprintf(s, sizeof s, "%d", d->first_year + i);
 		track_box(cr, x + 10 + i * 63, y + 28, 58, s, v->year == d->first_year + i, INK);
 		if (we == d->first_year + i) {
-			font(cr, 9, true);
-			label(cr, x + 10 + i * 63 + 29, y + 25, "War Ends", 1, PC_BRITISH, PANEL);
+			ww_draw_font(cr, 9, true);
+			ww_draw_label(cr, x + 10 + i * 63 + 29, y + 25, "War Ends", 1, PC_BRITISH, PANEL);
 		}
 	}
 }
@@ -1108,8 +972,8 @@ static void box_contents(cairo_t *cr, const struct ww_data *d, const struct ww_s
 	for (int g = 0; g < d->ngenerals; g++) {
 		if (v->general_at[g] != where || (side && (int)d->generals[g].side != side))
 			continue;
-		font(cr, 11, true);
-		double pw = text_width(cr, d->generals[g].name) + 8;
+		ww_draw_font(cr, 11, true);
+		double pw = ww_draw_text_width(cr, d->generals[g].name) + 8;
 		if (cx + pw > x + w - 6) {
 			cx = x + 8;
 			cy += PLATE_H + 4;
@@ -1132,7 +996,7 @@ static void boxes(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 	box_contents(cr, d, v, x, y + 74, 290, WW_LOC_FRENCH_BOX, 0, v->cu_french_box,
 		     CU_FRENCH, CU_AMERICAN);
 	if (!v->french_in_war && v->french_navy_zone < 0) {
-		font(cr, 11, true);
+		ww_draw_font(cr, 11, true);
 		text(cr, x + 200, y + 90, "French Navy", CU_AMERICAN);
 	}
 	panel(cr, x + 300, y + 74, 290, 66, "Captured / Out of the Game");
@@ -1145,7 +1009,7 @@ static void cards_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 {
 	char s[160];
 	panel(cr, x, y, 590, 84, "Cards and Markers");
-	font(cr, 12, false);
+	ww_draw_font(cr, 12, false);
 	snprintf(s, sizeof s, "Deck %d   Discard %d   American hand %d   British hand %d",
 		 v->deck.n, v->discard.n, v->hand[WW_AMERICAN].n, v->hand[WW_BRITISH].n);
 	text(cr, x + 10, y + 36, s, INK);
@@ -1166,13 +1030,13 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 {
 	char s[200];
 	panel(cr, 10, 10, 440, 150, "");
-	font(cr, 24, true);
+	ww_draw_font(cr, 24, true);
 	text(cr, 22, 42, "Washington's War", INK);
-	font(cr, 14, true);
+	ww_draw_font(cr, 14, true);
 	snprintf(s, sizeof s, "%d  ·  %s  ·  move %u", v->year, ww_phase_name(v->phase),
 		 (unsigned)v->move);
 	text(cr, 22, 64, s, INK);
-	font(cr, 13, false);
+	ww_draw_font(cr, 13, false);
 	if (v->phase == WW_PH_GAME_OVER || v->prompt == WW_ASK_NOTHING)
 		snprintf(s, sizeof s, "Game over%s%s%s", v->winner ? ": the " : "",
 			 v->winner ? ww_side_name(v->winner) : "", v->winner ? " side wins" : "");
@@ -1184,32 +1048,32 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 		 "As the British player sees it");
 	text(cr, 22, 102, s, INK);
 	/* the legend */
-	font(cr, 11, false);
+	ww_draw_font(cr, 11, false);
 	double lx = 22, ly = 128;
 	cairo_new_path(cr);
 	cairo_arc(cr, lx + 8, ly, 7, 0, 2 * M_PI);
-	rgb(cr, SPACE_EMPTY);
+	ww_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	rgb(cr, PORT_RIM);
+	ww_draw_rgb(cr, PORT_RIM);
 	cairo_set_line_width(cr, 3);
 	cairo_stroke(cr);
 	text(cr, lx + 20, ly + 4, "port", INK);
 	cairo_rectangle(cr, lx + 60, ly - 7, 14, 14);
-	rgb(cr, SPACE_EMPTY);
+	ww_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	rgb(cr, INK);
+	ww_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
 	text(cr, lx + 80, ly + 4, "winter quarters", INK);
-	star_path(cr, lx + 178, ly, 8, 9, 6);
-	rgb(cr, SPACE_EMPTY);
+	ww_draw_star_path(cr, lx + 178, ly, 8, 9, 6);
+	ww_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	rgb(cr, INK);
+	ww_draw_rgb(cr, INK);
 	cairo_stroke(cr);
 	text(cr, lx + 191, ly + 4, "fortified", INK);
 	double dash[] = { 7, 6 };
 	cairo_set_dash(cr, dash, 2, 0);
-	rgb(cr, LINK);
+	ww_draw_rgb(cr, LINK);
 	cairo_set_line_width(cr, 2);
 	cairo_move_to(cr, lx + 245, ly);
 	cairo_line_to(cr, lx + 275, ly);
@@ -1220,32 +1084,12 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 	pc_marker(cr, lx + 372, ly, WW_BRITISH);
 	text(cr, lx + 386, ly + 4, "PCs", INK);
 	(void)d;
-	font(cr, 10, false);
+	ww_draw_font(cr, 10, false);
 	text(cr, 22, 150, "Map reconstructed from the rule book; positions are approximate.",
 	     0x6b5a45);
 }
 
 /* ---- the picture ---- */
-
-/* cairo and fontconfig keep the fonts they found for the process; a
- * board is drawn once in a while, so they are let go after each, which
- * also keeps leak checkers quiet. FcFini is looked up rather than linked:
- * fontconfig comes with cairo's toy text API, not as a dependency. It is
- * asked of fontconfig itself, which cairo has loaded: in the wwjudge
- * binary this file is a plugin loaded RTLD_LOCAL (plugin.h), out of
- * RTLD_DEFAULT's sight. */
-static void release_fonts(void)
-{
-	cairo_debug_reset_static_data();
-	void *fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_NOLOAD);
-	if (!fc)
-		return;
-	void (*fc_fini)(void);
-	*(void **)&fc_fini = dlsym(fc, "FcFini");
-	if (fc_fini)
-		fc_fini();
-	dlclose(fc);
-}
 
 /* The board's own colours and the colonies' tints: each keeps its place
  * in the palette, so a piece is always painted in exactly its colour
@@ -1322,48 +1166,27 @@ static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *vi
 			      char *err, size_t errlen)
 {
 	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
-	    cairo_image_surface_get_stride(img) != W * 4) {
-		snprintf(err, errlen, "out of memory for a %dx%d picture", W, H);
-		goto fail;
-	}
-	cairo_surface_flush(img);
+	cairo_surface_t *img = ww_draw_picture(W, H, err, errlen);
+	if (!img)
+		return NULL;
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
 	if (painted_land(d, &l)) {
 		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
-		goto fail;
+		cairo_surface_destroy(img);
+		return NULL;
 	}
 	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 	draw(cr, d, view, recipient, last, &l);
-	cairo_status_t st = cairo_status(cr);
-	cairo_destroy(cr);
-	release_fonts(); /* before the encoder's buffers: a lower peak */
-	if (st != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
-		goto fail;
-	}
-	cairo_surface_flush(img);
-	return img;
-fail:
-	cairo_surface_destroy(img);
-	return NULL;
+	return ww_draw_done(img, cr, err, errlen);
 }
 
 uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
 			  enum ww_side recipient, const struct ww_events *last,
 			  char *err, size_t errlen)
 {
-	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
-	uint32_t *px = img ? malloc(sizeof *px * W * H) : NULL;
-	if (px)
-		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * W * H);
-	else if (img)
-		snprintf(err, errlen, "out of memory");
-	cairo_surface_destroy(img);
-	return px;
+	return ww_draw_take_pixels(board(d, view, recipient, last, err, errlen), err, errlen);
 }
 
 int ww_board_encode(FILE *out, const uint32_t *px)
@@ -1378,12 +1201,6 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	cairo_surface_t *img = board(d, view, recipient, last, err, errlen);
-	if (!img)
-		return -1;
-	int rc = ww_board_encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
-	if (rc)
-		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
-	cairo_surface_destroy(img);
-	return rc;
+	return ww_draw_write_png(out, board(d, view, recipient, last, err, errlen),
+				 ww_board_encode, err, errlen);
 }

@@ -11,7 +11,8 @@
 # the two in turn on fresh copies of the game. Peak memory is measured
 # for a process run with the board attached as well.
 #
-# bench/bench does the engine and the PNG.
+# bench/bench does the engine and the PNG boards (Washington's War's and
+# Skirmish's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WW_DATA="$PWD/data/washingtons-war" WW_TEMPLATES="$PWD/templates"
@@ -118,6 +119,7 @@ printf '| send, 10,000 games | median of 21 | %.1f ms | |\n' "$send10000"
 printf '| send per game, 10,000 / 100 games | | %.2fx | target <= 2x |\n' "$(ratio "$send10000 / 10000" "$send100 / 100")"
 bench/bench engine "$GAMES"
 bench/bench png 15
+bench/bench sk-png 15
 # the first board after a change of data or program paints the land itself
 WW_CACHE=off bench/bench png 15 | sed -n -e 's/^| PNG board \([^|]*\)|/| PNG board, no cache: the first after a change of map or program |/p' \
 	-e 's/^| PNG \/ floor | |\([^|]*\)| target <= 2x |/| no-cache PNG \/ its floor (measured alike) | |\1| (information) |/p'

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "games/skirmish/sk_board.h"
 #include "mail_net.h"
 #include "paths.h"
 #include "plugin.h"
@@ -175,6 +176,15 @@ int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *vie
 		    const struct ww_events *, char *, size_t);
 	*(void **)&draw = ww_plugin_fn("wwjudge-png.so", "ww_report_png", err, errlen);
 	return draw ? draw(out, d, view, recipient, last, err, errlen) : -1;
+}
+
+int sk_board_png(FILE *out, const struct sk_data *d, const struct sk_piece *pieces, int n,
+		 const int *path, int npath, char *why, size_t whylen)
+{
+	int (*draw)(FILE *, const struct sk_data *, const struct sk_piece *, int, const int *, int,
+		    char *, size_t);
+	*(void **)&draw = ww_plugin_fn("wwjudge-png.so", "sk_board_png", why, whylen);
+	return draw ? draw(out, d, pieces, n, path, npath, why, whylen) : -1;
 }
 
 typedef int net_fn(const struct ww_mail_config *, const char *, FILE *);

@@ -1,0 +1,202 @@
+/* What every game's board picture draws alike (board_draw.h). */
+#include <dlfcn.h>
+#include <math.h>   /* M_PI only: no libm */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board_draw.h"
+
+bool ww_box_meets(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+double ww_box_overlap(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	if (!ww_box_meets(a, b))
+		return 0;
+	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
+	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
+	return w * h;
+}
+
+void ww_draw_rgb(cairo_t *cr, uint32_t c)
+{
+	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0,
+			     (c & 255) / 255.0);
+}
+
+void ww_draw_font(cairo_t *cr, double size, bool bold)
+{
+	cairo_select_font_face(cr, WW_BOARD_FONT, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+}
+
+double ww_draw_text_width(cairo_t *cr, const char *s)
+{
+	cairo_text_extents_t e;
+	cairo_text_extents(cr, s, &e);
+	return e.x_advance;
+}
+
+void ww_draw_label(cairo_t *cr, double x, double y, const char *s, int align,
+		   uint32_t ink, uint32_t halo)
+{
+	if (align == 1)
+		x -= ww_draw_text_width(cr, s) / 2;
+	/* the halo: the text itself around the place, 1.5 px out; glyphs
+	 * come from cairo's cache, where stroking their outlines would not */
+	static const double round[8][2] = {
+		{ 1.5, 0 }, { -1.5, 0 }, { 0, 1.5 }, { 0, -1.5 },
+		{ 1.06, 1.06 }, { -1.06, 1.06 }, { 1.06, -1.06 }, { -1.06, -1.06 },
+	};
+	ww_draw_rgb(cr, halo);
+	for (int i = 0; i < 8; i++) {
+		cairo_move_to(cr, x + round[i][0], y + round[i][1]);
+		cairo_show_text(cr, s);
+	}
+	cairo_move_to(cr, x, y);
+	ww_draw_rgb(cr, ink);
+	cairo_show_text(cr, s);
+}
+
+/* By rotating the user space (no libm). */
+void ww_draw_star_path(cairo_t *cr, double x, double y, int points, double r1, double r2)
+{
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_move_to(cr, 0, -r1);
+	for (int i = 1; i < points * 2; i++) {
+		cairo_rotate(cr, M_PI / points);
+		cairo_line_to(cr, 0, i % 2 ? -r2 : -r1);
+	}
+	cairo_close_path(cr);
+	cairo_restore(cr);
+}
+
+const struct ww_name_place ww_name_places[] = {
+	{ 0, 15, 0, 1 }, { 6, 14, -1, 1 }, { -6, 14, 1, 1 }, { 16, 0, 1, 0 },
+	{ -16, 0, -1, 0 }, { 0, 28, 0, 1 }, { 14, 12, 1, 1 }, { -14, 12, -1, 1 },
+	{ 0, -15, 0, -1 }, { 14, -12, 1, -1 }, { -14, -12, -1, -1 }, { 6, -14, -1, -1 },
+	{ -6, -14, 1, -1 }, { 30, 0, 1, 0 }, { -30, 0, -1, 0 }, { 0, 40, 0, 1 },
+	{ 0, -28, 0, -1 }, { 16, 26, 1, 1 }, { -16, 26, -1, 1 }, { 16, -26, 1, -1 },
+	{ -16, -26, -1, -1 }, { 30, 14, 1, 1 }, { -30, 14, -1, 1 },
+};
+const int ww_name_nplaces = (int)(sizeof ww_name_places / sizeof *ww_name_places);
+
+struct ww_board_box ww_name_box(double x, double y, const struct ww_name_place *p,
+				double w, double h)
+{
+	x += p->dx - (p->ax < 0 ? w : p->ax == 0 ? w / 2 : 0);
+	y += p->dy - (p->ay < 0 ? h : p->ay == 0 ? h / 2 : 0);
+	return (struct ww_board_box){ x, y, x + w, y + h };
+}
+
+int ww_name_split(cairo_t *cr, const char *name)
+{
+	int n = (int)strlen(name), best = 0;
+	if (ww_draw_text_width(cr, name) <= WW_NAME_WIDE)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if (name[i] == ' ' && (!best || abs(2 * i - n) < abs(2 * best - n)))
+			best = i;
+	return best ? best + 1 : 0;
+}
+
+void ww_name_line(const char *name, int split, int i, char *out, size_t len)
+{
+	if (!split)
+		snprintf(out, len, "%s", i ? "" : name);
+	else
+		snprintf(out, len, "%.*s", i ? (int)len : split - 1, name + (i ? split : 0));
+}
+
+struct ww_board_box ww_name_ink(cairo_t *cr, const char *name, int split)
+{
+	struct ww_board_box b = { 1e9, 1e9, -1e9, -1e9 };
+	char line[128];
+	for (int i = 0; i < (split ? 2 : 1); i++) {
+		cairo_text_extents_t e;
+		ww_name_line(name, split, i, line, sizeof line);
+		cairo_text_extents(cr, line, &e);
+		double x0 = -e.x_advance / 2 + e.x_bearing, y0 = i * WW_NAME_LINE_H + e.y_bearing;
+		b.x0 = x0 < b.x0 ? x0 : b.x0;
+		b.y0 = y0 < b.y0 ? y0 : b.y0;
+		b.x1 = x0 + e.width > b.x1 ? x0 + e.width : b.x1;
+		b.y1 = y0 + e.height > b.y1 ? y0 + e.height : b.y1;
+	}
+	return b;
+}
+
+cairo_surface_t *ww_draw_picture(int w, int h, char *err, size_t errlen)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
+	    cairo_image_surface_get_stride(img) != w * 4) {
+		snprintf(err, errlen, "out of memory for a %dx%d picture", w, h);
+		cairo_surface_destroy(img);
+		return NULL;
+	}
+	cairo_surface_flush(img);
+	return img;
+}
+
+cairo_surface_t *ww_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen)
+{
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	ww_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
+	if (st != CAIRO_STATUS_SUCCESS) {
+		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
+		cairo_surface_destroy(img);
+		return NULL;
+	}
+	cairo_surface_flush(img);
+	return img;
+}
+
+uint32_t *ww_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen)
+{
+	if (!img)
+		return NULL;
+	size_t n = (size_t)cairo_image_surface_get_width(img) *
+		   (size_t)cairo_image_surface_get_height(img);
+	uint32_t *px = malloc(sizeof *px * n);
+	if (px)
+		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * n);
+	else
+		snprintf(err, errlen, "out of memory");
+	cairo_surface_destroy(img);
+	return px;
+}
+
+int ww_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
+		      char *err, size_t errlen)
+{
+	if (!img)
+		return -1;
+	int rc = encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
+	if (rc)
+		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
+	cairo_surface_destroy(img);
+	return rc;
+}
+
+/* FcFini is looked up rather than linked: fontconfig comes with cairo's
+ * toy text API, not as a dependency. It is asked of fontconfig itself,
+ * which cairo has loaded: in the wwjudge binary this file is in a plugin
+ * loaded RTLD_LOCAL (plugin.h), out of RTLD_DEFAULT's sight. Letting the
+ * fonts go also keeps leak checkers quiet. */
+void ww_draw_release_fonts(void)
+{
+	cairo_debug_reset_static_data();
+	void *fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_NOLOAD);
+	if (!fc)
+		return;
+	void (*fc_fini)(void);
+	*(void **)&fc_fini = dlsym(fc, "FcFini");
+	if (fc_fini)
+		fc_fini();
+	dlclose(fc);
+}

@@ -1,0 +1,73 @@
+/* board_draw.c: what every game's board picture draws alike with cairo:
+ * colours, text with a halo, stars, the boxes of names and where a name
+ * may go around its spot, and letting the fonts go. Part of the board
+ * plugin (plugin.h), with png_palette.c. */
+#ifndef WW_BOARD_DRAW_H
+#define WW_BOARD_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cairo.h>
+
+#define WW_BOARD_FONT "DejaVu Sans"
+/* A name wider than this goes on two lines; the second line this far
+ * below the first. */
+#define WW_NAME_WIDE 110
+#define WW_NAME_LINE_H 12
+#define WW_NAME_HALO 1.5
+
+struct ww_board_box { double x0, y0, x1, y1; };
+
+bool ww_box_meets(const struct ww_board_box *a, const struct ww_board_box *b);
+/* The area a and b share. */
+double ww_box_overlap(const struct ww_board_box *a, const struct ww_board_box *b);
+
+/* Colour c is 0xRRGGBB. */
+void ww_draw_rgb(cairo_t *cr, uint32_t c);
+void ww_draw_font(cairo_t *cr, double size, bool bold);
+double ww_draw_text_width(cairo_t *cr, const char *s);
+/* Text with a halo, so it reads on any colour. align: 0 left, 1 centre. */
+void ww_draw_label(cairo_t *cr, double x, double y, const char *s, int align,
+		   uint32_t ink, uint32_t halo);
+/* Points around (x, y) at radii r1, r2 alternately, as a path. */
+void ww_draw_star_path(cairo_t *cr, double x, double y, int points, double r1, double r2);
+
+/* A place for a name beside its spot: offset dx, dy from the spot; ax, ay:
+ * the name ends (-1), is centred (0) or starts (1) there. ww_name_nplaces
+ * of them, below first, then beside, then above. */
+struct ww_name_place { double dx, dy; int ax, ay; };
+extern const struct ww_name_place ww_name_places[];
+extern const int ww_name_nplaces;
+/* The box of a name w x h put at place p of the spot at (x, y). */
+struct ww_board_box ww_name_box(double x, double y, const struct ww_name_place *p,
+				double w, double h);
+/* Where a name is cut onto two lines (the start of its second line, at
+ * the blank nearest its middle), or 0 when it fits on one (current font). */
+int ww_name_split(cairo_t *cr, const char *name);
+/* Line i (0, 1) of a name split at `split` into out. */
+void ww_name_line(const char *name, int split, int i, char *out, size_t len);
+/* The ink of the name's lines, centred on x = 0, the first baseline y = 0. */
+struct ww_board_box ww_name_ink(cairo_t *cr, const char *name, int split);
+
+/* A w x h picture to draw a board on, its rows packed (stride 4 w) and
+ * flushed for its pixels to be written directly; NULL with err. */
+cairo_surface_t *ww_draw_picture(int w, int h, char *err, size_t errlen);
+/* Ends the drawing cr made on img (cr destroyed, the fonts let go): img,
+ * flushed, or NULL with what went wrong in err (img destroyed). */
+cairo_surface_t *ww_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen);
+/* The pixels of a board drawn into img (0x00RRGGBB, w x h, row by row),
+ * copied (malloc'd); NULL with the problem in err when img is NULL or
+ * memory runs out. img is destroyed. */
+uint32_t *ww_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen);
+/* The board drawn into img written to out by encode (0, or -1 with the
+ * problem in err; -1 at once when img is NULL). img is destroyed. */
+int ww_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
+		      char *err, size_t errlen);
+
+/* cairo and fontconfig keep the fonts they found for the process; a
+ * board is drawn once in a while, so they are let go after each. */
+void ww_draw_release_fonts(void);
+
+#endif
