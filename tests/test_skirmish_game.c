@@ -293,7 +293,116 @@ static void test_i_a_british_die_hidden_from_the_american(void **state)
 	close_game(&f);
 }
 
+/* Parses line, formats it: `canonical`. */
+static void assert_order(struct fix *f, const char *line, const char *canonical)
+{
+	struct game_order *o = f->g->order_new(), *again = f->g->order_new();
+	char out[512];
+	if (f->g->order_parse(f->d, line, o, f->why, sizeof f->why))
+		fail_msg("'%s' refused: %s", line, f->why);
+	f->g->order_format(f->d, o, out, sizeof out);
+	assert_string_equal(out, canonical);
+	assert_int_equal(f->g->order_parse(f->d, out, again, f->why, sizeof f->why), 0);
+	f->g->order_format(f->d, again, out, sizeof out);
+	assert_string_equal(out, canonical);
+	assert_true(f->g->order_starts(line));
+	f->g->order_free(o);
+	f->g->order_free(again);
+}
+
+static void assert_refused(struct fix *f, const char *line, const char *says)
+{
+	struct game_order *o = f->g->order_new();
+	assert_int_equal(f->g->order_parse(f->d, line, o, f->why, sizeof f->why), -1);
+	if (!strstr(f->why, says))
+		fail_msg("'%s' refused with '%s', not '%s'", line, f->why, says);
+	f->g->order_free(o);
+}
+
+static void test_order_language_every_form(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_order(&f, "declare boston", "declare Boston");
+	assert_order(&f, "DECLARE  New York Harbor ", "declare New York Harbor");
+	assert_order(&f, "move saratoga - albany - west point", "move Saratoga - Albany - West Point");
+	assert_order(&f, "move Saratoga-Albany split 4 stay, moved goes to west point",
+		     "move Saratoga - Albany split 4 stay, moved goes to West Point");
+	assert_order(&f, "move Saratoga - Albany split 2 stay, held goes to Springfield",
+		     "move Saratoga - Albany split 2 stay, held goes to Springfield");
+	assert_order(&f, "skirmishes Boston, montreal", "skirmishes Boston, Montreal");
+	assert_order(&f, "card move Albany - Saratoga", "card move Albany - Saratoga");
+	assert_order(&f, "apart to Trenton", "apart Trenton");
+	assert_order(&f, "call", "call");
+	assert_order(&f, "sail Large Blue Dot - West Atlantic", "sail Large Blue Dot - West Atlantic");
+	assert_order(&f, "pass", "pass");
+	assert_order(&f, "move St Johns - Montréal", "move St. Johns - Montreal");
+	assert_order(&f, "declare new york c", "declare New York City");
+	close_game(&f);
+}
+
+static void test_order_refusals_say_what_would_do(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_refused(&f, "march Boston - Worcester", "'march' is no order; the orders are: declare");
+	assert_refused(&f, "move Saratgoa - Albany", "unknown spot 'Saratgoa'");
+	assert_refused(&f, "move Saratgoa - Albany", "did you mean Saratoga?");
+	assert_refused(&f, "move New York - Albany", "ambiguous: New York City or New York Harbor");
+	assert_refused(&f, "move Saratoga", "at least one spot more, separated by '-'");
+	assert_refused(&f, "move Saratoga - Albany split four", "'N stay, moved goes to SPOT'");
+	assert_refused(&f, "move Saratoga - Albany split 9 stay, moved goes to Troy", "1 to 6 units");
+	assert_refused(&f, "declare", "the spot is missing");
+	assert_refused(&f, "declare Boston, Montreal", "one spot only");
+	assert_refused(&f, "call now", "nothing may follow it");
+	assert_refused(&f, "skirmishes", "the enemy spots are missing");
+	assert_refused(&f, "skirmishes Boston,, Montreal", "a spot's name is missing");
+	assert_false(f.g->order_starts("Dear opponent, here is my move"));
+	assert_false(f.g->order_starts("passing by"));
+	close_game(&f);
+}
+
+/* The secret text of the set-up with `from` replaced by `to`: refused
+ * with `says`. */
+static void assert_text_refused(struct fix *f, const char *from, const char *to, const char *says)
+{
+	char *text = text_of(f, f->s, true), *at = strstr(text, from);
+	assert_non_null(at);
+	char *bad = malloc(strlen(text) + strlen(to) + 1);
+	sprintf(bad, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	struct game_state *s = f->g->state_new();
+	assert_int_equal(f->g->state_read(bad, strlen(bad), f->d, s, f->why, sizeof f->why), -1);
+	if (!strstr(f->why, says))
+		fail_msg("refused with '%s', not '%s'", f->why, says);
+	free(text);
+	free(bad);
+	f->g->state_free(s);
+}
+
+static void test_state_text_refusals(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_text_refused(&f, "turn: 1", "turn: x", "line 4: a number from 0 to 1000000 expected");
+	assert_text_refused(&f, "phase: declare", "phase: lunch", "line 5: one of declare, american");
+	assert_text_refused(&f, "\"Boston\"", "\"Bostn\"", "no spot \"Bostn\" on the board");
+	assert_text_refused(&f, "units: 5", "units: 6", "units on the board, carried and lost");
+	assert_text_refused(&f, "\"Montreal\", units: 5", "\"Large Red Dot\", units: 5",
+			    "land pieces stand on land spots");
+	assert_text_refused(&f, "declared: -1", "declared: 39", "declared is piece 39");
+	assert_text_refused(&f, "phase: declare", "phase: apart", "phase apart: its piece");
+	assert_text_refused(&f, "next-roll", "next-roll: 1\nnext-roll", "'next-shuffle: ' expected");
+	assert_text_refused(&f, "quiet: []}", "quiet: [99]}", "out of range: 0 to 39");
+	close_game(&f);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_order_language_every_form),
+	cmocka_unit_test(test_order_refusals_say_what_would_do),
+	cmocka_unit_test(test_state_text_refusals),
 	cmocka_unit_test(test_registry),
 	cmocka_unit_test(test_no_scenarios_or_options),
 	cmocka_unit_test(test_set_up_asks_the_british_to_declare),
