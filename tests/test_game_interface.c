@@ -114,7 +114,8 @@ static void test_registry_and_sides(void **state)
 	const struct game *g = game_find("washingtons-war");
 	assert_non_null(g);
 	assert_ptr_equal(game_at(0), g);
-	assert_null(game_at(1));
+	assert_ptr_equal(game_at(1), game_find("skirmish")); /* the second game, issue 14 */
+	assert_null(game_at(2));
 	assert_null(game_find("chess"));
 	assert_string_equal(g->title, "Washington's War");
 	assert_int_equal(g->nsides, 2);

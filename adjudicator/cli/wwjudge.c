@@ -22,6 +22,7 @@
 #include "record.h"
 #include "report.h"
 #include "rules.h"
+#include "sk_data.h"
 
 #define MAX_ORDERS 64
 #define ORDER_LINE 1024
@@ -855,6 +856,46 @@ static int cmd_verify(int argc, char **argv)
 
 /* ---- data-check ---- */
 
+static int data_problems(const char *dir, const struct ww_data_problems *p)
+{
+	print_problems(stdout, p);
+	warnx("%s: %d problem%s", dir, p->n, p->n == 1 ? "" : "s");
+	return EX_DATAERR;
+}
+
+/* Does DIR/dataset.yaml say `game: Skirmish` (docs/skirmish-data.md)? */
+static bool is_skirmish_data(const char *dir)
+{
+	char path[PATH_MAX + 16], line[256];
+	bool yes = false;
+	snprintf(path, sizeof path, "%s/dataset.yaml", dir);
+	FILE *f = fopen(path, "r");
+	while (f && !yes && fgets(line, sizeof line, f))
+		yes = !strncmp(line, "game:", 5) && !strncmp(line + 5 + strspn(line + 5, " \t"),
+							    "Skirmish", 8);
+	if (f)
+		fclose(f);
+	return yes;
+}
+
+static int check_skirmish_data(const char *dir)
+{
+	struct sk_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	int rc = EX_OK;
+	if (!d || !p) {
+		rc = EX_OSERR;
+	} else if (sk_data_load(dir, d, p) || sk_data_check(d, p) > 0 || p->n > 0) {
+		rc = data_problems(dir, p);
+	} else {
+		printf("%s: Skirmish, %s, %d spots, %d lines, %d pieces, %d kinds of card: "
+		       "no problems.\n", dir, d->id, d->nspots, d->nlines, d->npieces, d->ncards);
+	}
+	free(d);
+	free(p);
+	return rc;
+}
+
 static int cmd_data_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -879,15 +920,15 @@ static int cmd_data_check(int argc, char **argv)
 		warnx("%s is not a directory", dir);
 		return EX_NOINPUT;
 	}
+	if (is_skirmish_data(dir))
+		return check_skirmish_data(dir);
 	struct ww_data *d = calloc(1, sizeof *d);
 	struct ww_data_problems *p = calloc(1, sizeof *p);
 	int rc = EX_OK;
 	if (!d || !p) {
 		rc = EX_OSERR;
 	} else if (ww_data_load(dir, d, p) || ww_data_check(d, p) > 0 || p->n > 0) {
-		print_problems(stdout, p);
-		warnx("%s: %d problem%s", dir, p->n, p->n == 1 ? "" : "s");
-		rc = EX_DATAERR;
+		rc = data_problems(dir, p);
 	} else {
 		printf("%s: %s, %d spaces, %d cards, %d generals: no problems.\n",
 		       dir, d->id, d->nspaces, d->ncards, d->ngenerals);

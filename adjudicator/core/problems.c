@@ -19,3 +19,11 @@ void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
 	vsnprintf(e->message, sizeof e->message, fmt, ap);
 	va_end(ap);
 }
+
+void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t whylen)
+{
+	if (p->n == 0)
+		return;
+	snprintf(why, whylen, "%s:%d: %s%s", p->v[0].file, p->v[0].line, p->v[0].message,
+		 p->n > 1 ? " (and more problems after it)" : "");
+}

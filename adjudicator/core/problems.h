@@ -4,6 +4,8 @@
 #ifndef WW_PROBLEMS_H
 #define WW_PROBLEMS_H
 
+#include <stddef.h>
+
 struct ww_data_problem {
 	char file[64];
 	int line;
@@ -19,5 +21,9 @@ struct ww_data_problems {
  * says there were more. */
 void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
 			 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The first problem as "file:line: message", saying when more follow;
+ * nothing written when there is none. */
+void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t whylen);
 
 #endif

@@ -4,6 +4,7 @@
 
 static const struct game *const games[] = {
 	&game_washingtons_war,
+	&game_skirmish,
 };
 
 const struct game *game_at(int i)

@@ -6,6 +6,8 @@
 
 /* Washington's War (games/washingtons-war/ww_game.c). */
 extern const struct game game_washingtons_war;
+/* Skirmish (games/skirmish/sk_game.c). */
+extern const struct game game_skirmish;
 
 /* The game the judge calls `name` ("washingtons-war"), or NULL. */
 const struct game *game_find(const char *name);

@@ -11,4 +11,15 @@ cp -r "$WW_DATA" "$T/data"
 printf -- '- name: [unclosed\n' >>"$T/data/spaces.yaml"
 expect 65 "$WW_BIN" data-check "$T/data"
 grep -Eq '^spaces\.yaml:[0-9]+: ' "$T/out" || { cat "$T/out"; fail "no 'spaces.yaml:LINE: message'"; }
+
+# Skirmish's data (dataset.yaml says `game: Skirmish`) is checked as
+# Skirmish's: its spots and pieces, and its problems as file:line.
+SK_DATA=$(dirname "$WW_DATA")/skirmish
+expect 0 "$WW_BIN" data-check "$SK_DATA"
+in_file "$T/out" "Skirmish, skirmish-reconstructed-1"
+in_file "$T/out" "no problems"
+cp -r "$SK_DATA" "$T/sk"
+sed -i 's/^army_max_units: 6/army_max_units: x/' "$T/sk/dataset.yaml"
+expect 65 "$WW_BIN" data-check "$T/sk"
+grep -Eq '^dataset\.yaml:[0-9]+: ' "$T/out" || { cat "$T/out"; fail "no 'dataset.yaml:LINE: message'"; }
 echo ok

@@ -5,6 +5,7 @@
 #ifndef WW_DATA_H
 #define WW_DATA_H
 
+#include "names.h"
 #include "problems.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -233,10 +234,7 @@ bool ww_source_known(const char *source);
 
 /* Lookups (data_load.c). Exact, case-insensitive; -1 if none. */
 int ww_space_by_name(const struct ww_data *d, const char *name);
-/* A name folded for matching what players type: lower case, accents
- * dropped ("Montréal" is "montreal"), punctuation dropped, hyphens as
- * blanks, one blank between words, "saint" as "st" and "ft" as "fort". */
-void ww_fold_name(const char *in, char *out, size_t len);
+/* ww_fold_name, folding a name for matching what players type: names.h. */
 /* Fills in a space's folded names from its name and colony; ww_data_load
  * does it for every space. */
 void ww_space_fold(struct ww_data *d, int space);

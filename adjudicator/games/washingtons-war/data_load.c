@@ -15,7 +15,6 @@
 #include "data.h"
 #include "yaml_file.h"
 #include "cache.h"
-#include "text.h"
 
 struct ctx {
 	struct ww_data *d;
@@ -1189,61 +1188,6 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 	if (keyed)
 		ww_cache_write("data", key, d, sizeof *d, NULL, 0);
 	return 0;
-}
-
-/* One word of a name, as ww_fold_name writes it. */
-static const char *fold_word(const char *w)
-{
-	return !strcmp(w, "saint") ? "st" : !strcmp(w, "ft") ? "fort" : w;
-}
-
-/* The letters of the character at p (not ASCII) without their accent,
- * lower case, added to word; its length in bytes. Any other character
- * adds nothing, like punctuation. */
-static size_t add_unaccented(const char *p, char *word, size_t *n, size_t len)
-{
-	uint32_t cp;
-	char ascii[2];
-	size_t k = ww_text_char(p, strlen(p), &cp);
-	for (size_t i = 0, m = ww_text_unaccent(cp, ascii); i < m; i++)
-		if (*n + 1 < len)
-			word[(*n)++] = (char)tolower((unsigned char)ascii[i]);
-	return k;
-}
-
-void ww_fold_name(const char *in, char *out, size_t len)
-{
-	char word[WW_NAME_MAX * 4];
-	size_t o = 0, n = 0;
-	out[0] = '\0';
-	for (const char *p = in;; p++) {
-		unsigned char c = (unsigned char)*p;
-		if (c >= 0x80) {
-			p += add_unaccented(p, word, &n, sizeof word) - 1;
-			continue;
-		}
-		if (isalnum(c)) {
-			if (n + 1 < sizeof word)
-				word[n++] = (char)tolower(c);
-			continue;
-		}
-		if (c && !isspace(c) && c != '-' && c != '_' && c != '/')
-			continue; /* punctuation inside a word is dropped */
-		if (n) {
-			word[n] = '\0';
-			const char *w = fold_word(word);
-			size_t k = strlen(w) + (o ? 1 : 0);
-			if (o + k + 1 > len)
-				return;
-			if (o)
-				out[o++] = ' ';
-			memcpy(out + o, w, strlen(w) + 1);
-			o += strlen(w);
-			n = 0;
-		}
-		if (!c)
-			return;
-	}
 }
 
 void ww_space_fold(struct ww_data *d, int space)

@@ -21,33 +21,6 @@ static const char ORDER_FORMS[] =
 	"retreat [by sea] to S | navy ZONE | french-forces S | remove-cu S | "
 	"remove-pc S, ... | standing ... | resign";
 
-static int min3(int a, int b, int c)
-{
-	int m = a < b ? a : b;
-	return m < c ? m : c;
-}
-
-static int edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la >= NORM_MAX || lb >= NORM_MAX)
-		return NORM_MAX;
-	int row[NORM_MAX + 1];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j];
-			row[j] = min3(row[j] + 1, row[j - 1] + 1,
-				      diag + (a[i - 1] != b[j - 1]));
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 typedef const char *(*name_at_fn)(const struct ww_data *d, int i);
 
 static const char *space_at(const struct ww_data *d, int i)
@@ -123,8 +96,8 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	int best = NORM_MAX, cand[WW_MAX_SPACES], n = 0;
 	for (int s = 0; s < d->nspaces; s++) {
 		const char *full = d->spaces[s].folded, *base = d->spaces[s].folded_base;
-		int e = edit_distance(in, base);
-		int f = edit_distance(in, full);
+		int e = ww_edit_distance(in, base);
+		int f = ww_edit_distance(in, full);
 		if (f < e)
 			e = f;
 		if (e < best) {
@@ -188,13 +161,13 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 
 struct name_kind {
 	const char *what;                 /* "general" */
-	name_at_fn at;
+	const char *(*name)(const void *d, int i);
 	int (*count)(const struct ww_data *d);
 };
 
-static const char *general_at(const struct ww_data *d, int i)
+static const char *general_at(const void *d, int i)
 {
-	return d->generals[i].name;
+	return ((const struct ww_data *)d)->generals[i].name;
 }
 
 static int general_count(const struct ww_data *d)
@@ -202,9 +175,9 @@ static int general_count(const struct ww_data *d)
 	return d->ngenerals;
 }
 
-static const char *zone_at(const struct ww_data *d, int i)
+static const char *zone_at(const void *d, int i)
 {
-	return d->zones[i].name;
+	return ((const struct ww_data *)d)->zones[i].name;
 }
 
 static int zone_count(const struct ww_data *d)
@@ -215,77 +188,13 @@ static int zone_count(const struct ww_data *d)
 static const struct name_kind GENERALS = { "general", general_at, general_count };
 static const struct name_kind ZONES = { "blockade zone", zone_at, zone_count };
 
-/* "unknown general 'X' (the generals are A, B, ...)" or a near miss. */
-static void suggest_name(const struct ww_data *d, const struct name_kind *k,
-			 const char *name, const char *in, char *err, size_t len)
-{
-	int best = NORM_MAX, cand[WW_MAX_SPACES], n = 0, total = k->count(d);
-	for (int i = 0; i < total; i++) {
-		char full[NORM_MAX];
-		ww_fold_name(k->at(d, i), full, sizeof full);
-		int e = edit_distance(in, full);
-		if (e < best) {
-			best = e;
-			n = 0;
-		}
-		if (e == best && n < 4)
-			cand[n++] = i;
-	}
-	int limit = (int)strlen(in) / 3 + 1;
-	if (n > 0 && best <= (limit > 3 ? 3 : limit)) {
-		char prefix[160];
-		snprintf(prefix, sizeof prefix, "unknown %s '%s' \xe2\x80\x94 did you mean ",
-			 k->what, name);
-		list_names(d, k->at, cand, n, err, len, prefix);
-		size_t o = strlen(err);
-		ww_fmt(err + o, len - o, "?");
-		return;
-	}
-	ww_fmt(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
-	for (int i = 0; i < total; i++) {
-		size_t o = strlen(err);
-		ww_fmt(err + o, len - o, "%s%s", i ? ", " : "", k->at(d, i));
-	}
-	size_t o = strlen(err);
-	ww_fmt(err + o, len - o, ")");
-}
-
-/* A general or a zone by name: exact (folded like space names), then a
- * unique beginning. Returns the index, or -1 with the problem in err. */
+/* A general or a zone by name (names.h). Returns the index, or -1 with
+ * the problem in err. */
 static int name_match(const struct ww_data *d, const struct name_kind *k,
 		      const char *name, char *err, size_t len)
 {
-	char in[NORM_MAX], scratch[8];
-	int cand[WW_MAX_SPACES], n = 0, total = k->count(d);
-	if (!err || !len) {
-		err = scratch;
-		len = sizeof scratch;
-	}
-	ww_fold_name(name, in, sizeof in);
-	if (!in[0]) {
-		ww_fmt(err, len, "a %s's name is missing", k->what);
-		return -1;
-	}
-	for (int i = 0; i < total; i++) {
-		char full[NORM_MAX];
-		ww_fold_name(k->at(d, i), full, sizeof full);
-		if (!strcmp(full, in))
-			return i;
-		if (starts(full, in))
-			cand[n++] = i;
-	}
-	if (n == 1)
-		return cand[0];
-	if (n > 1) {
-		char prefix[160];
-		snprintf(prefix, sizeof prefix, "%s '%s' is ambiguous: ", k->what, name);
-		list_names(d, k->at, cand, n, err, len, prefix);
-		size_t o = strlen(err);
-		ww_fmt(err + o, len - o, "?");
-		return -1;
-	}
-	suggest_name(d, k, name, in, err, len);
-	return -1;
+	struct ww_names names = { k->what, k->count(d), k->name, d };
+	return ww_name_match(&names, name, err, len);
 }
 
 /* The line being read, word by word. */

@@ -19,14 +19,6 @@ struct game_events { struct ww_events ww; };
 static const char *const ww_options[] = { "tournament", NULL }; /* 6.34 */
 #define WW_OPTION_TOURNAMENT 1u
 
-static void problems_why(const struct ww_data_problems *p, char *why, size_t whylen)
-{
-	if (p->n == 0)
-		return;
-	snprintf(why, whylen, "%s:%d: %s%s", p->v[0].file, p->v[0].line, p->v[0].message,
-		 p->n > 1 ? " (and more problems after it)" : "");
-}
-
 static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
 {
 	struct ww_data_problems p = { 0 };
@@ -36,7 +28,7 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 	}
 	if (ww_data_load(dir, &(*d)->ww, &p) == 0)
 		return 0;
-	problems_why(&p, why, whylen);
+	ww_data_problems_first(&p, why, whylen);
 	free(*d);
 	*d = NULL;
 	return -1;
@@ -46,7 +38,7 @@ static int data_check(const struct game_data *d, char *why, size_t whylen)
 {
 	struct ww_data_problems p = { 0 };
 	int n = ww_data_check(&d->ww, &p);
-	problems_why(&p, why, whylen);
+	ww_data_problems_first(&p, why, whylen);
 	return n;
 }
 

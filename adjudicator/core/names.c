@@ -1,0 +1,188 @@
+/* Names as players type them (names.h). */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "names.h"
+#include "text.h"
+
+#define NEAR_MAX 4      /* names offered for a misspelt one */
+
+/* One word of a name, as ww_fold_name writes it. */
+static const char *fold_word(const char *w)
+{
+	return !strcmp(w, "saint") ? "st" : !strcmp(w, "ft") ? "fort" : w;
+}
+
+/* The letters of the character at p (not ASCII) without their accent,
+ * lower case, added to word; its length in bytes. Any other character
+ * adds nothing, like punctuation. */
+static size_t add_unaccented(const char *p, char *word, size_t *n, size_t len)
+{
+	uint32_t cp;
+	char ascii[2];
+	size_t k = ww_text_char(p, strlen(p), &cp);
+	for (size_t i = 0, m = ww_text_unaccent(cp, ascii); i < m; i++)
+		if (*n + 1 < len)
+			word[(*n)++] = (char)tolower((unsigned char)ascii[i]);
+	return k;
+}
+
+void ww_fold_name(const char *in, char *out, size_t len)
+{
+	char word[WW_FOLDED_MAX];
+	size_t o = 0, n = 0;
+	out[0] = '\0';
+	for (const char *p = in;; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c >= 0x80) {
+			p += add_unaccented(p, word, &n, sizeof word) - 1;
+			continue;
+		}
+		if (isalnum(c)) {
+			if (n + 1 < sizeof word)
+				word[n++] = (char)tolower(c);
+			continue;
+		}
+		if (c && !isspace(c) && c != '-' && c != '_' && c != '/')
+			continue; /* punctuation inside a word is dropped */
+		if (n) {
+			word[n] = '\0';
+			const char *w = fold_word(word);
+			size_t k = strlen(w) + (o ? 1 : 0);
+			if (o + k + 1 > len)
+				return;
+			if (o)
+				out[o++] = ' ';
+			memcpy(out + o, w, strlen(w) + 1);
+			o += strlen(w);
+			n = 0;
+		}
+		if (!c)
+			return;
+	}
+}
+
+static int min3(int a, int b, int c)
+{
+	int m = a < b ? a : b;
+	return m < c ? m : c;
+}
+
+int ww_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la >= WW_FOLDED_MAX || lb >= WW_FOLDED_MAX)
+		return WW_FOLDED_MAX;
+	int row[WW_FOLDED_MAX + 1];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			row[j] = min3(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1]));
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static void say(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void say(char *err, size_t len, const char *fmt, ...)
+{
+	size_t o = strlen(err);
+	if (o + 1 >= len)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err + o, len - o, fmt, ap);
+	va_end(ap);
+}
+
+void ww_names_list(const struct ww_names *k, const int *cand, int n, char *err, size_t len,
+		   const char *prefix)
+{
+	int shown = n > 6 ? 5 : n;
+	snprintf(err, len, "%s", prefix);
+	for (int i = 0; i < shown; i++)
+		say(err, len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+		    k->at(k->ctx, cand[i]));
+	if (shown < n)
+		say(err, len, " or %d others", n - shown);
+}
+
+/* The names nearest `in` (folded), if near enough to be a misspelling. */
+static int near_names(const struct ww_names *k, const char *in, int *cand)
+{
+	int best = WW_FOLDED_MAX, n = 0;
+	for (int i = 0; i < k->n; i++) {
+		char full[WW_FOLDED_MAX];
+		ww_fold_name(k->at(k->ctx, i), full, sizeof full);
+		int e = ww_edit_distance(in, full);
+		if (e < best)
+			best = e, n = 0;
+		if (e == best && n < NEAR_MAX)
+			cand[n++] = i;
+	}
+	int limit = (int)strlen(in) / 3 + 1;
+	return best <= (limit > 3 ? 3 : limit) ? n : 0;
+}
+
+static void unknown(const struct ww_names *k, const char *name, const char *in, char *err,
+		    size_t len)
+{
+	int cand[NEAR_MAX], n = near_names(k, in, cand);
+	char prefix[160];
+	if (n > 0) {
+		snprintf(prefix, sizeof prefix, "unknown %s '%s' \xe2\x80\x94 did you mean ",
+			 k->what, name);
+		ww_names_list(k, cand, n, err, len, prefix);
+		say(err, len, "?");
+		return;
+	}
+	snprintf(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
+	for (int i = 0; i < k->n; i++)
+		say(err, len, "%s%s", i ? ", " : "", k->at(k->ctx, i));
+	say(err, len, ")");
+}
+
+int ww_name_match(const struct ww_names *k, const char *name, char *err, size_t len)
+{
+	char in[WW_FOLDED_MAX], scratch[8];
+	int cand[64], n = 0;
+	if (!err || !len) {
+		err = scratch;
+		len = sizeof scratch;
+	}
+	err[0] = '\0';
+	ww_fold_name(name, in, sizeof in);
+	if (!in[0]) {
+		snprintf(err, len, "a %s's name is missing", k->what);
+		return -1;
+	}
+	for (int i = 0; i < k->n; i++) {
+		char full[WW_FOLDED_MAX];
+		ww_fold_name(k->at(k->ctx, i), full, sizeof full);
+		if (!strcmp(full, in))
+			return i;
+		if (!strncmp(full, in, strlen(in)) && n < (int)(sizeof cand / sizeof cand[0]))
+			cand[n++] = i;
+	}
+	if (n == 1)
+		return cand[0];
+	if (n > 1) {
+		char prefix[160];
+		snprintf(prefix, sizeof prefix, "%s '%s' is ambiguous: ", k->what, name);
+		ww_names_list(k, cand, n, err, len, prefix);
+		say(err, len, "?");
+		return -1;
+	}
+	unknown(k, name, in, err, len);
+	return -1;
+}

@@ -1,0 +1,225 @@
+/* Skirmish behind game.h: adapters to its engine (sk_rules.h), data
+ * (sk_data.h), order language (sk_order.h), state text (sk_text.h) and
+ * board (sk_board.h), and the reports. No rule is decided here. The
+ * sides are enum sk_side: 1 American, 2 British; GAME_PUBLIC is
+ * SK_NOBODY. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "sk_board.h"
+#include "sk_guide.h"
+#include "sk_order.h"
+#include "sk_rules.h"
+#include "sk_text.h"
+
+struct game_data { struct sk_data sk; };
+struct game_state { struct sk_state sk; };
+struct game_order { struct sk_order sk; };
+struct game_events { struct sk_events sk; };
+
+static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
+{
+	struct ww_data_problems p = { 0 };
+	if (!(*d = calloc(1, sizeof **d))) {
+		snprintf(why, whylen, "out of memory loading the data of %s", dir);
+		return -1;
+	}
+	if (sk_data_load(dir, &(*d)->sk, &p) == 0)
+		return 0;
+	ww_data_problems_first(&p, why, whylen);
+	free(*d);
+	*d = NULL;
+	return -1;
+}
+
+static int data_check(const struct game_data *d, char *why, size_t whylen)
+{
+	struct ww_data_problems p = { 0 };
+	int n = sk_data_check(&d->sk, &p);
+	ww_data_problems_first(&p, why, whylen);
+	return n;
+}
+
+static void data_free(struct game_data *d)
+{
+	free(d);
+}
+
+static struct game_state *state_new(void)
+{
+	return calloc(1, sizeof(struct game_state));
+}
+
+static void state_free(struct game_state *s)
+{
+	free(s);
+}
+
+static void state_copy(struct game_state *to, const struct game_state *from)
+{
+	to->sk = from->sk;
+}
+
+static struct game_order *order_new(void)
+{
+	struct game_order *o = calloc(1, sizeof *o);
+	if (o)
+		o->sk.spot = -1;
+	return o;
+}
+
+static void order_free(struct game_order *o)
+{
+	free(o);
+}
+
+static struct game_events *events_new(void)
+{
+	return calloc(1, sizeof(struct game_events));
+}
+
+static void events_free(struct game_events *ev)
+{
+	free(ev);
+}
+
+static int new_game(const struct game_data *d, const char *scenario, unsigned options,
+		    struct ww_rng *rng, struct game_state *s, struct game_events *ev,
+		    char *why, size_t whylen)
+{
+	if (scenario || options) {
+		snprintf(why, whylen, "Skirmish has no %s: only the set-up of its booklet (SET UP "
+			 "THE GAME)", scenario ? "scenarios" : "optional rules");
+		return -1;
+	}
+	if (sk_new_game(&d->sk, rng, &s->sk, &ev->sk) == 0)
+		return 0;
+	snprintf(why, whylen, "the data of %s cannot be set up: no pieces or no skirmish cards",
+		 d->sk.id);
+	return -1;
+}
+
+static int order_parse(const struct game_data *d, const char *line, struct game_order *o,
+		       char *why, size_t whylen)
+{
+	return sk_order_parse(&d->sk, line, &o->sk, why, whylen);
+}
+
+static void order_format(const struct game_data *d, const struct game_order *o, char *out,
+			 size_t len)
+{
+	sk_order_format(&d->sk, &o->sk, out, len);
+}
+
+static int apply(const struct game_data *d, struct game_state *s, int side,
+		 const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
+		 char *why, size_t whylen)
+{
+	return sk_apply(&d->sk, &s->sk, side, &o->sk, rng, &ev->sk, why, whylen);
+}
+
+static bool is_side(int side)
+{
+	return side == SK_AMERICAN || side == SK_BRITISH;
+}
+
+static void view(const struct game_data *d, const struct game_state *s, int viewer,
+		 struct game_state *out)
+{
+	sk_view(&d->sk, &s->sk, is_side(viewer) ? viewer : SK_NOBODY, &out->sk);
+}
+
+static void stand_in(const struct game_data *d, const struct game_state *s, int side,
+		     struct ww_rng *rng, struct game_state *out)
+{
+	sk_stand_in(&d->sk, &s->sk, side, rng, &out->sk);
+}
+
+static int state_write(FILE *out, const struct game_data *d, const struct game_state *s,
+		       bool secret)
+{
+	return sk_state_write(out, &d->sk, &s->sk, secret);
+}
+
+static int state_read(const char *text, size_t len, const struct game_data *d,
+		      struct game_state *s, char *why, size_t whylen)
+{
+	return sk_state_read(text, len, &d->sk, &s->sk, why, whylen);
+}
+
+static unsigned asked(const struct game_state *s)
+{
+	return sk_asked(&s->sk);
+}
+
+static void question(const struct game_data *d, const struct game_state *s, int side,
+		     char *out, size_t len)
+{
+	if (len)
+		out[0] = '\0';
+	if (is_side(side) && (sk_asked(&s->sk) & SK_TO(side)))
+		sk_question(&d->sk, &s->sk, side, out, len);
+}
+
+static bool over(const struct game_state *s, struct game_end *end)
+{
+	return sk_over(&s->sk, &end->winner, end->reason, sizeof end->reason);
+}
+
+static int events_count(const struct game_events *ev)
+{
+	return ev->sk.n;
+}
+
+static const char *event_text(const struct game_events *ev, int i, int viewer)
+{
+	const struct sk_event *e = &ev->sk.e[i];
+	return viewer >= 0 && viewer < SK_SIDES && (e->audience & SK_TO(viewer)) ? e->text : NULL;
+}
+
+static int report(FILE *out, const struct game_data *d, const struct game_state *view,
+		  int viewer, const struct game_frame *f, char *why, size_t whylen)
+{
+	return sk_report(out, &d->sk, &view->sk, is_side(viewer) ? viewer : SK_NOBODY, f,
+			 f->events ? &f->events->sk : NULL, why, whylen);
+}
+
+static int guide(const struct game_data *d, const struct game_state *view, int side,
+		 game_guide_item *item, void *ctx)
+{
+	return sk_guide(&d->sk, &view->sk, side, item, ctx);
+}
+
+static int board(FILE *out, const struct game_data *d, const struct game_state *view,
+		 int viewer, const struct game_events *last, char *why, size_t whylen)
+{
+	struct sk_piece pieces[SK_MAX_PIECES];
+	(void)viewer;
+	(void)last;
+	int n = sk_on_board(&view->sk, pieces);
+	return sk_board_png(out, &d->sk, pieces, n, NULL, 0, why, whylen);
+}
+
+const struct game game_skirmish = {
+	.name = "skirmish",
+	.title = "Skirmish",
+	.nsides = 2,
+	.side = {
+		[GAME_PUBLIC] = { "public", "the public" },
+		[SK_AMERICAN] = { "american", "American" },
+		[SK_BRITISH] = { "british", "British" },
+	},
+	.data_load = data_load, .data_check = data_check, .data_free = data_free,
+	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
+	.order_new = order_new, .order_free = order_free,
+	.events_new = events_new, .events_free = events_free,
+	.new_game = new_game,
+	.order_parse = order_parse, .order_format = order_format,
+	.order_starts = sk_order_starts,
+	.apply = apply, .view = view, .stand_in = stand_in,
+	.state_write = state_write, .state_read = state_read,
+	.asked = asked, .question = question, .over = over,
+	.events_count = events_count, .event_text = event_text,
+	.report = report, .guide = guide, .board = board,
+};

@@ -1,0 +1,417 @@
+/* Skirmish through game.h only (issue 14): the registry, a whole game
+ * from the set-up to its end with random orders from the guide, the
+ * state text read back after every order, and the hidden throw (I.A)
+ * reaching neither the other side's report, guide nor question. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dice.h"
+#include "game.h"
+#include "games.h"
+
+#define AMERICAN 1
+#define BRITISH 2
+#define MAX_ORDERS 4000
+
+struct fix {
+	const struct game *g;
+	struct game_data *d;
+	struct ww_dice dice;
+	struct ww_rng rng;
+	struct game_state *s;
+	struct game_events *ev;
+	char why[768];
+};
+
+static void open_game(struct fix *f, unsigned char seed_byte)
+{
+	memset(f, 0, sizeof *f);
+	assert_int_equal(ww_dice_init(), 0);
+	assert_non_null(f->g = game_find("skirmish"));
+	assert_int_equal(f->g->data_load("data/skirmish", &f->d, f->why, sizeof f->why), 0);
+	assert_non_null(f->s = f->g->state_new());
+	assert_non_null(f->ev = f->g->events_new());
+	memset(f->dice.seed, seed_byte, sizeof f->dice.seed);
+	ww_dice_rng(&f->dice, &f->rng);
+	assert_int_equal(f->g->new_game(f->d, NULL, 0, &f->rng, f->s, f->ev, f->why,
+					sizeof f->why), 0);
+}
+
+static void close_game(struct fix *f)
+{
+	f->g->state_free(f->s);
+	f->g->events_free(f->ev);
+	f->g->data_free(f->d);
+}
+
+/* The state's text (malloc'd). */
+static char *text_of(const struct fix *f, const struct game_state *s, bool secret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	assert_int_equal(f->g->state_write(out, f->d, s, secret), 0);
+	fclose(out);
+	return buf;
+}
+
+/* Reads text back and writes it again: the same text. */
+static void assert_text_round_trip(struct fix *f, const char *text)
+{
+	struct game_state *back = f->g->state_new();
+	if (f->g->state_read(text, strlen(text), f->d, back, f->why, sizeof f->why))
+		fail_msg("state text refused: %s\n%s", f->why, text);
+	char *again = text_of(f, back, strstr(text, "secret: true") != NULL);
+	assert_string_equal(again, text);
+	free(again);
+	f->g->state_free(back);
+}
+
+struct examples {
+	int n;
+	char line[512][512];
+};
+
+static void collect(void *ctx, const char *kind, const char *example)
+{
+	struct examples *e = ctx;
+	(void)kind;
+	if (e->n < 512)
+		snprintf(e->line[e->n++], sizeof e->line[0], "%s", example);
+}
+
+static char *report_of(struct fix *f, const struct game_state *s, int viewer)
+{
+	struct game_state *v = f->g->state_new();
+	struct game_frame frame = { .game = "test" };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	f->g->view(f->d, s, viewer, v);
+	assert_int_equal(f->g->report(out, f->d, v, viewer, &frame, f->why, sizeof f->why), 0);
+	struct examples *e = calloc(1, sizeof *e);
+	f->g->guide(f->d, v, viewer, collect, e);
+	for (int i = 0; i < e->n; i++)
+		fprintf(out, "guide: %s\n", e->line[i]);
+	char q[300];
+	f->g->question(f->d, v, viewer, q, sizeof q);
+	fprintf(out, "question: %s\n", q);
+	fclose(out);
+	free(e);
+	f->g->state_free(v);
+	return buf;
+}
+
+static void test_registry(void **state)
+{
+	(void)state;
+	const struct game *g = game_find("skirmish");
+	assert_non_null(g);
+	assert_string_equal(g->title, "Skirmish");
+	assert_int_equal(g->nsides, 2);
+	assert_string_equal(g->side[AMERICAN].word, "american");
+	assert_string_equal(g->side[BRITISH].name, "British");
+	assert_null(g->scenarios);
+}
+
+static void test_no_scenarios_or_options(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_int_equal(f.g->new_game(f.d, "1781", 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "no scenarios"));
+	assert_int_equal(f.g->new_game(f.d, NULL, 1, &f.rng, f.s, f.ev, f.why, sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "no optional rules"));
+	close_game(&f);
+}
+
+/* I.A, I.B: the set-up asks the British to declare, both throws hidden. */
+static void test_set_up_asks_the_british_to_declare(void **state)
+{
+	struct fix f;
+	char q[300];
+	(void)state;
+	open_game(&f, 2);
+	assert_int_equal(f.g->asked(f.s), 1u << BRITISH);
+	f.g->question(f.d, f.s, BRITISH, q, sizeof q);
+	assert_non_null(strstr(q, "I.B"));
+	char *pub = text_of(&f, f.s, false), *sec = text_of(&f, f.s, true);
+	assert_non_null(strstr(pub, "throw: hidden"));
+	assert_null(strstr(sec, "throw: hidden"));
+	assert_null(strstr(pub, "rest:"));
+	assert_non_null(strstr(sec, "rest:"));
+	assert_text_round_trip(&f, pub);
+	assert_text_round_trip(&f, sec);
+	free(pub);
+	free(sec);
+	close_game(&f);
+}
+
+static uint64_t next_random(uint64_t *r)
+{
+	uint64_t z = (*r += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* One order of the asked side, a random example of its guide; its text
+ * parsed, formatted back the same, and applied. */
+static void random_order(struct fix *f, uint64_t *r, struct examples *e, struct game_order *o)
+{
+	int side = f->g->asked(f->s) & (1u << AMERICAN) ? AMERICAN : BRITISH;
+	struct game_state *v = f->g->state_new();
+	char line[512];
+	f->g->view(f->d, f->s, side, v);
+	e->n = 0;
+	f->g->guide(f->d, v, side, collect, e);
+	f->g->state_free(v);
+	int moves = 0;
+	while (moves < e->n && strncmp(e->line[moves], "skirmishes", 10))
+		moves++;
+	if (moves == 0)
+		fail_msg("the guide gives the %s nothing to do:\n%s", side == AMERICAN ? "American" : "British", text_of(f, f->s, true));
+	const char *pick = e->line[next_random(r) % (uint64_t)moves];
+	assert_int_equal(f->g->order_parse(f->d, pick, o, f->why, sizeof f->why), 0);
+	f->g->order_format(f->d, o, line, sizeof line);
+	assert_string_equal(line, pick);
+	if (f->g->apply(f->d, f->s, side, o, &f->rng, f->ev, f->why, sizeof f->why))
+		fail_msg("the guide's '%s' refused: %s", pick, f->why);
+}
+
+/* A whole game through game.h: after every order the state's texts read
+ * back to the same text (the reader checks the invariants: units
+ * accounted for, no two armies of a side on a spot, the deck's mix). */
+static void play_whole_game(unsigned char seed)
+{
+	struct fix f;
+	struct game_end end;
+	uint64_t r = seed;
+	struct examples *e = calloc(1, sizeof *e);
+	struct game_order *o;
+	int n = 0;
+	open_game(&f, seed);
+	o = f.g->order_new();
+	for (; n < MAX_ORDERS && !f.g->over(f.s, &end); n++) {
+		assert_int_not_equal(f.g->asked(f.s), 0);
+		random_order(&f, &r, e, o);
+		for (int secret = 0; secret < 2; secret++) {
+			char *text = text_of(&f, f.s, secret);
+			assert_text_round_trip(&f, text);
+			free(text);
+		}
+	}
+	if (!f.g->over(f.s, &end))
+		fail_msg("seed %d: not over after %d orders", seed, n);
+	assert_int_equal(f.g->asked(f.s), 0);
+	assert_true(end.winner >= 0 && end.winner <= BRITISH);
+	assert_non_null(strstr(end.reason, "TO END THE GAME"));
+	f.g->order_free(o);
+	free(e);
+	close_game(&f);
+}
+
+static void test_whole_games_through_game_h(void **state)
+{
+	(void)state;
+	for (unsigned char seed = 1; seed <= 4; seed++)
+		play_whole_game(seed);
+}
+
+/* The same game but for `side`'s throw, each die one face further
+ * (0..3, dice.yaml), through the secret state text. */
+static struct game_state *other_throw(struct fix *f, const char *side)
+{
+	char *text = text_of(f, f->s, true), key[64];
+	snprintf(key, sizeof key, "%s: {dice: ", side);
+	char *at = strstr(text, key);
+	assert_non_null(at);
+	at = strstr(at, "throw: [");
+	assert_non_null(at);
+	for (at += 8; *at != ']'; at++)
+		if (*at >= '0' && *at <= '3')
+			*at = (char)('0' + (*at - '0' + 1) % 4);
+	struct game_state *s = f->g->state_new();
+	if (f->g->state_read(text, strlen(text), f->d, s, f->why, sizeof f->why))
+		fail_msg("%s", f->why);
+	free(text);
+	return s;
+}
+
+/* What `viewer` receives is the same for both states. */
+static void assert_same_for(struct fix *f, struct game_state *other, int viewer)
+{
+	char *a = report_of(f, f->s, viewer), *b = report_of(f, other, viewer);
+	assert_string_equal(a, b);
+	assert_non_null(strstr(a, "hidden"));
+	free(a);
+	free(b);
+}
+
+/* I.A: the American "does not reveal their numbers to opponent": the
+ * British's report, guide and question are byte-identical whatever the
+ * American's unrevealed dice (the British declares, I.B). */
+static void test_i_a_american_dice_hidden_from_the_british(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 3);
+	assert_int_equal(f.g->asked(f.s), 1u << BRITISH);
+	struct game_state *other = other_throw(&f, "american");
+	char *mine = report_of(&f, f.s, AMERICAN), *theirs = report_of(&f, other, AMERICAN);
+	assert_string_not_equal(mine, theirs); /* the American sees his own */
+	assert_same_for(&f, other, BRITISH);
+	free(mine);
+	free(theirs);
+	f.g->state_free(other);
+	close_game(&f);
+}
+
+/* I.A, I.C: the British's die stays hidden while the American moves. */
+static void test_i_a_british_die_hidden_from_the_american(void **state)
+{
+	struct fix f;
+	struct examples *e = calloc(1, sizeof *e);
+	struct game_order *o;
+	uint64_t r = 5;
+	(void)state;
+	open_game(&f, 4);
+	o = f.g->order_new();
+	random_order(&f, &r, e, o); /* the British declares */
+	assert_int_equal(f.g->asked(f.s), 1u << AMERICAN);
+	struct game_state *other = other_throw(&f, "british");
+	assert_same_for(&f, other, AMERICAN);
+	f.g->state_free(other);
+	f.g->order_free(o);
+	free(e);
+	close_game(&f);
+}
+
+/* Parses line, formats it: `canonical`. */
+static void assert_order(struct fix *f, const char *line, const char *canonical)
+{
+	struct game_order *o = f->g->order_new(), *again = f->g->order_new();
+	char out[512];
+	if (f->g->order_parse(f->d, line, o, f->why, sizeof f->why))
+		fail_msg("'%s' refused: %s", line, f->why);
+	f->g->order_format(f->d, o, out, sizeof out);
+	assert_string_equal(out, canonical);
+	assert_int_equal(f->g->order_parse(f->d, out, again, f->why, sizeof f->why), 0);
+	f->g->order_format(f->d, again, out, sizeof out);
+	assert_string_equal(out, canonical);
+	assert_true(f->g->order_starts(line));
+	f->g->order_free(o);
+	f->g->order_free(again);
+}
+
+static void assert_refused(struct fix *f, const char *line, const char *says)
+{
+	struct game_order *o = f->g->order_new();
+	assert_int_equal(f->g->order_parse(f->d, line, o, f->why, sizeof f->why), -1);
+	if (!strstr(f->why, says))
+		fail_msg("'%s' refused with '%s', not '%s'", line, f->why, says);
+	f->g->order_free(o);
+}
+
+static void test_order_language_every_form(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_order(&f, "declare boston", "declare Boston");
+	assert_order(&f, "DECLARE  New York Harbor ", "declare New York Harbor");
+	assert_order(&f, "move saratoga - albany - west point", "move Saratoga - Albany - West Point");
+	assert_order(&f, "move Saratoga-Albany split 4 stay, moved goes to west point",
+		     "move Saratoga - Albany split 4 stay, moved goes to West Point");
+	assert_order(&f, "move Saratoga - Albany split 2 stay, held goes to Springfield",
+		     "move Saratoga - Albany split 2 stay, held goes to Springfield");
+	assert_order(&f, "skirmishes Boston, montreal", "skirmishes Boston, Montreal");
+	assert_order(&f, "card move Albany - Saratoga", "card move Albany - Saratoga");
+	assert_order(&f, "apart to Trenton", "apart Trenton");
+	assert_order(&f, "call", "call");
+	assert_order(&f, "sail Large Blue Dot - West Atlantic", "sail Large Blue Dot - West Atlantic");
+	assert_order(&f, "pass", "pass");
+	assert_order(&f, "move St Johns - Montréal", "move St. Johns - Montreal");
+	assert_order(&f, "declare new york c", "declare New York City");
+	close_game(&f);
+}
+
+static void test_order_refusals_say_what_would_do(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_refused(&f, "march Boston - Worcester", "'march' is no order; the orders are: declare");
+	assert_refused(&f, "move Saratgoa - Albany", "unknown spot 'Saratgoa'");
+	assert_refused(&f, "move Saratgoa - Albany", "did you mean Saratoga?");
+	assert_refused(&f, "move New York - Albany", "ambiguous: New York City or New York Harbor");
+	assert_refused(&f, "move Saratoga", "at least one spot more, separated by '-'");
+	assert_refused(&f, "move Saratoga - Albany split four", "'N stay, moved goes to SPOT'");
+	assert_refused(&f, "move Saratoga - Albany split 9 stay, moved goes to Troy", "1 to 6 units");
+	assert_refused(&f, "declare", "the spot is missing");
+	assert_refused(&f, "declare Boston, Montreal", "one spot only");
+	assert_refused(&f, "call now", "nothing may follow it");
+	assert_refused(&f, "skirmishes", "the enemy spots are missing");
+	assert_refused(&f, "skirmishes Boston,, Montreal", "a spot's name is missing");
+	assert_false(f.g->order_starts("Dear opponent, here is my move"));
+	assert_false(f.g->order_starts("passing by"));
+	close_game(&f);
+}
+
+/* The secret text of the set-up with `from` replaced by `to`: refused
+ * with `says`. */
+static void assert_text_refused(struct fix *f, const char *from, const char *to, const char *says)
+{
+	char *text = text_of(f, f->s, true), *at = strstr(text, from);
+	assert_non_null(at);
+	char *bad = malloc(strlen(text) + strlen(to) + 1);
+	sprintf(bad, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	struct game_state *s = f->g->state_new();
+	assert_int_equal(f->g->state_read(bad, strlen(bad), f->d, s, f->why, sizeof f->why), -1);
+	if (!strstr(f->why, says))
+		fail_msg("refused with '%s', not '%s'", f->why, says);
+	free(text);
+	free(bad);
+	f->g->state_free(s);
+}
+
+static void test_state_text_refusals(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 1);
+	assert_text_refused(&f, "turn: 1", "turn: x", "line 4: a number from 0 to 1000000 expected");
+	assert_text_refused(&f, "phase: declare", "phase: lunch", "line 5: one of declare, american");
+	assert_text_refused(&f, "\"Boston\"", "\"Bostn\"", "no spot \"Bostn\" on the board");
+	assert_text_refused(&f, "units: 5", "units: 6", "units on the board, carried and lost");
+	assert_text_refused(&f, "\"Montreal\", units: 5", "\"Large Red Dot\", units: 5",
+			    "land pieces stand on land spots");
+	assert_text_refused(&f, "declared: -1", "declared: 39", "declared is piece 39");
+	assert_text_refused(&f, "phase: declare", "phase: apart", "phase apart: its piece");
+	assert_text_refused(&f, "next-roll", "next-roll: 1\nnext-roll", "'next-shuffle: ' expected");
+	assert_text_refused(&f, "quiet: []}", "quiet: [99]}", "out of range: 0 to 39");
+	close_game(&f);
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_order_language_every_form),
+	cmocka_unit_test(test_order_refusals_say_what_would_do),
+	cmocka_unit_test(test_state_text_refusals),
+	cmocka_unit_test(test_registry),
+	cmocka_unit_test(test_no_scenarios_or_options),
+	cmocka_unit_test(test_set_up_asks_the_british_to_declare),
+	cmocka_unit_test(test_whole_games_through_game_h),
+	cmocka_unit_test(test_i_a_american_dice_hidden_from_the_british),
+	cmocka_unit_test(test_i_a_british_die_hidden_from_the_american),
+};
+
+int main(void)
+{
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
