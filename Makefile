@@ -125,10 +125,12 @@ PREFIX ?= /usr/local
 BUILD  ?= build
 install: $(BUILD)/wwjudge
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/wwjudge \
-		$(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war $(DESTDIR)$(PREFIX)/share/wwjudge/templates
+		$(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war \
+		$(DESTDIR)$(PREFIX)/share/wwjudge/data/skirmish $(DESTDIR)$(PREFIX)/share/wwjudge/templates
 	install -m 755 $(BUILD)/wwjudge $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/wwjudge-png.so $(BUILD)/wwjudge-net.so $(DESTDIR)$(PREFIX)/lib/wwjudge/
 	install -m 644 data/washingtons-war/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war/
+	install -m 644 data/skirmish/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/data/skirmish/
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/wwjudge/templates/
 
 clean:

@@ -8,11 +8,14 @@ make -s -C "$root" install BUILD=san DESTDIR="$T/dest" PREFIX=/opt/ww >"$T/make.
 	{ cat "$T/make.out"; fail "make install"; }
 B="$T/dest/opt/ww/bin/wwjudge"
 for f in bin/wwjudge lib/wwjudge/wwjudge-png.so lib/wwjudge/wwjudge-net.so \
-	share/wwjudge/data/washingtons-war/cards.yaml share/wwjudge/templates/report.txt; do
+	share/wwjudge/data/washingtons-war/cards.yaml share/wwjudge/data/skirmish/spots.yaml \
+	share/wwjudge/templates/report.txt; do
 	[ -f "$T/dest/opt/ww/$f" ] || fail "make install did not install $f"
 done
 unset WW_DATA WW_TEMPLATES
 cd "$T"
+# Skirmish's data is installed whole: data-check passes on it (issue 14).
+expect 0 "$B" data-check "$T/dest/opt/ww/share/wwjudge/data/skirmish"
 expect 0 "$B" new "$T/g" --american us@example.org --british uk@example.org --seed "$SEED"
 in_file "$T/g/game.yaml" "data_dir: \"$T/dest/opt/ww/share/wwjudge/data/washingtons-war\""
 expect 0 "$B" show "$T/g" --as american --png "$T/board.png"
