@@ -189,7 +189,7 @@ static int examples_accepted(const char *name, const struct ww_state *s, enum ww
 	int n = 0;
 	for (int k = 0; k < g->n; k++)
 		for (int e = 0; e < g->v[k].nexamples; e++) {
-			struct game t = { .d = test_data(), .s = *s };
+			struct test_game t = { .d = test_data(), .s = *s };
 			t.dice.nforced = 0;
 			ww_dice_rng(&t.dice, &t.rng);
 			if (order(&t, side, g->v[k].example[e]))
@@ -471,7 +471,7 @@ static void the_american_sees_nothing_of_the_british_hand(void **state)
 						"play %d pc Boston" };
 			for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
 				snprintf(line, sizeof line, forms[f], h->card[k]);
-				struct game x = { .d = d, .s = c.v[i].s }, y = { .d = d, .s = twin.s };
+				struct test_game x = { .d = d, .s = c.v[i].s }, y = { .d = d, .s = twin.s };
 				ww_dice_rng(&x.dice, &x.rng);
 				ww_dice_rng(&y.dice, &y.rng);
 				int rx = order(&x, WW_AMERICAN, line), ry = order(&y, WW_AMERICAN, line);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "data.h"
 #include "dice.h"
+#include "games.h"
 #include "mail.h"
 #include "mail_net.h"
 #include "order.h"
@@ -317,10 +318,12 @@ static int cmd_new(int argc, char **argv)
 	g->state.tournament_rule = a.tournament;
 	g->meta.tournament_rule = a.tournament;
 
+	g->game = &game_washingtons_war;
+	snprintf(g->meta.game, sizeof g->meta.game, "%s", g->game->name);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", d->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
-	snprintf(g->meta.american, sizeof g->meta.american, "%s", a.american_addr);
-	snprintf(g->meta.british, sizeof g->meta.british, "%s", a.british_addr);
+	snprintf(g->meta.addr[WW_AMERICAN], sizeof g->meta.addr[WW_AMERICAN], "%s", a.american_addr);
+	snprintf(g->meta.addr[WW_BRITISH], sizeof g->meta.addr[WW_BRITISH], "%s", a.british_addr);
 	if (a.scenario) { /* its starting position is kept for replay */
 		const char *base = strrchr(a.scenario, '/');
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",

@@ -69,7 +69,7 @@ static int parse_side_word(const char *w)
 
 static const char *registered(const struct intake *in, enum ww_side s)
 {
-	return s == WW_AMERICAN ? in->g->meta.american : in->g->meta.british;
+	return in->g->meta.addr[s];
 }
 
 /* The game: the judge sub-address the mail came to, else "game:" in the block. */
@@ -628,8 +628,8 @@ static bool find_side(struct intake *in)
 	in->side = (enum ww_side)parse_side_word(in->side_word);
 	if (in->side != WW_NOBODY)
 		return true;
-	bool am = ww_addr_equal(in->m.from, in->g->meta.american);
-	bool br = ww_addr_equal(in->m.from, in->g->meta.british);
+	bool am = ww_addr_equal(in->m.from, in->g->meta.addr[WW_AMERICAN]);
+	bool br = ww_addr_equal(in->m.from, in->g->meta.addr[WW_BRITISH]);
 	if (am != br)
 		in->side = am ? WW_AMERICAN : WW_BRITISH;
 	return in->side != WW_NOBODY;

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include "data.h"
 #include "dice.h"
+#include "game.h"
 #include "rules.h"
 #include "state.h"
 #include "report.h"
@@ -34,12 +35,18 @@
 /* The sender logged for orders given with `wwjudge order`, the only ones
  * that may force dice (--dice). */
 #define WW_SENDER_COMMAND_LINE "command line"
+/* The game of a record whose meta names none (made before it did). */
+#define WW_REC_FIRST_GAME "washingtons-war"
 
 struct ww_meta {
+	/* the game's name in the judge (game.h), game.yaml's `game:`; empty
+	 * in games made before it, which are Washington's War */
+	char game[32];
 	char data_id[64];          /* which data the game was created with */
 	char data_dir[256];
-	char american[WW_ADDR_MAX];/* registered addresses */
-	char british[WW_ADDR_MAX];
+	/* the registered address of each side, addr[1..nsides]; game.yaml's
+	 * keys are the sides' words ("american: ...") */
+	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];
 	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
 	/* ww_state_hash of the game's first position, published beside the
 	 * commitment (issue 11); empty in games created before it. */
@@ -54,6 +61,9 @@ struct ww_meta {
 };
 
 struct ww_game {
+	/* the game played, as meta.game names it: set by load; NULL is
+	 * Washington's War */
+	const struct game *game;
 	struct ww_meta meta;
 	struct ww_state state;
 	unsigned char seed[WW_SEED_BYTES]; /* from secret/, never in public files */
@@ -77,7 +87,7 @@ struct ww_rollback {
 
 /* One log entry, as the caller describes it. */
 struct ww_log_entry {
-	enum ww_side side;
+	int side;                 /* the game's side (1..nsides); GAME_PUBLIC: the set-up */
 	const char *order_text;   /* the orders as received */
 	const char *sender;       /* address or "command line" */
 	const char *message_id;   /* may be NULL */
@@ -215,14 +225,14 @@ void ww_record_crash_point(void);
 /* The accepted log entries of the game in `dir` since `recipient`'s last
  * accepted order (for the public, the last entry only), oldest first.
  * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
-int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
+int ww_recent_read(const char *dir, int recipient, struct ww_recent *r,
 		   char *err, size_t errlen);
 /* Every accepted log entry of the game, oldest first (the public export). */
 int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
 void ww_recent_free(struct ww_recent *r);
 /* Who made move `move`: the side of the last accepted entry at or before
- * entry `number` that reached it by an order; WW_NOBODY for the set-up,
+ * entry `number` that reached it by an order; GAME_PUBLIC for the set-up,
  * or when the log cannot be read. */
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move);
+int ww_log_move_side(const char *dir, int number, uint32_t move);
 
 #endif

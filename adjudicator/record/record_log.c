@@ -95,7 +95,7 @@ static int read_events(yaml_document_t *doc, yaml_node_t *list, struct ww_events
 }
 
 /* Reads entry `number`: *accepted false for a refusal, else the step. */
-static int read_entry(const char *dir, int number, bool *accepted,
+static int read_entry(const char *dir, const struct game *game, int number, bool *accepted,
 		      struct ww_recent_step *step, char *err, size_t errlen)
 {
 	char rel[32], why[256] = "";
@@ -127,10 +127,9 @@ static int read_entry(const char *dir, int number, bool *accepted,
 		rc = 0;
 	*accepted = !rejected;
 	if (!rc && !rejected) {
-		int side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(&doc, root, "side")));
+		int side = ww_rec_side_of(game, ww_yaml_str(ww_yaml_get(&doc, root, "side")));
 		step->move = (uint32_t)move;
-		step->side = side == WW_AMERICAN || side == WW_BRITISH ? (enum ww_side)side :
-			WW_NOBODY;
+		step->side = side > 0 ? (enum ww_side)side : WW_NOBODY;
 		memset(&step->ev, 0, sizeof step->ev);
 		if (read_events(&doc, ww_yaml_get(&doc, root, "events"), &step->ev, why,
 				sizeof why)) {
@@ -161,11 +160,12 @@ static int add_step(struct ww_recent *r, const struct ww_recent_step *s, int at)
 }
 
 /* Entry `number`, accepted, at the end of r. */
-static int read_shown(const char *dir, int number, struct ww_recent *r, char *err, size_t errlen)
+static int read_shown(const char *dir, const struct game *game, int number,
+		      struct ww_recent *r, char *err, size_t errlen)
 {
 	struct ww_recent_step step;
 	bool accepted;
-	if (read_entry(dir, number, &accepted, &step, err, errlen))
+	if (read_entry(dir, game, number, &accepted, &step, err, errlen))
 		return -1;
 	if (accepted && add_step(r, &step, r->n)) {
 		ww_events_free(&step.ev);
@@ -177,33 +177,36 @@ static int read_shown(const char *dir, int number, struct ww_recent *r, char *er
 
 /* What the index says the recipient is shown: the entries of accepted[]
  * read alone. 1 when the index does not reach back far enough. */
-static int recent_by_index(const char *dir, enum ww_side recipient,
+static int recent_by_index(const char *dir, const struct game *game, int recipient,
 			   const struct ww_record_index *ix, struct ww_recent *r,
 			   char *err, size_t errlen)
 {
 	int n = ix->naccepted, last = n ? ix->accepted[n - 1] : 0;
-	int own = recipient == WW_NOBODY ? last : ix->last_order[recipient];
+	int own = recipient == GAME_PUBLIC ? last : ix->last_order[recipient];
 	if (!n || own < ix->accepted_from)
 		return 1;
 	/* the recipient's own order when it is the last, else what came after it */
 	for (int i = 0; i < n; i++)
 		if (own == last ? ix->accepted[i] == last : ix->accepted[i] > own)
-			if (read_shown(dir, ix->accepted[i], r, err, errlen))
+			if (read_shown(dir, game, ix->accepted[i], r, err, errlen))
 				return -1;
 	return 0;
 }
 
-int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
+int ww_recent_read(const char *dir, int recipient, struct ww_recent *r,
 		   char *err, size_t errlen)
 {
 	struct ww_record_index ix;
+	const struct game *game;
 	memset(r, 0, sizeof *r);
+	if (!(game = ww_rec_dir_game(dir, err, errlen)))
+		return -1;
 	if (ww_record_index(dir, &ix)) {
 		snprintf(err, errlen, "log/: does not read back to both sides' last orders "
 			 "(wwjudge verify names the entry)");
 		return -1;
 	}
-	int rc = recent_by_index(dir, recipient, &ix, r, err, errlen);
+	int rc = recent_by_index(dir, game, recipient, &ix, r, err, errlen);
 	if (rc <= 0) {
 		if (rc < 0)
 			ww_recent_free(r);
@@ -213,14 +216,14 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 	for (int number = ix.next_entry - 1; number >= 1; number--) {
 		struct ww_recent_step step;
 		bool accepted;
-		if (read_entry(dir, number, &accepted, &step, err, errlen)) {
+		if (read_entry(dir, game, number, &accepted, &step, err, errlen)) {
 			ww_recent_free(r);
 			return -1;
 		}
 		if (!accepted)
 			continue;
 		/* the recipient's own last order ends what is new to them */
-		if (recipient != WW_NOBODY && step.side == recipient && r->n) {
+		if (recipient != GAME_PUBLIC && (int)step.side == recipient && r->n) {
 			ww_events_free(&step.ev);
 			break;
 		}
@@ -230,7 +233,7 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 			snprintf(err, errlen, "out of memory reading the log");
 			return -1;
 		}
-		if (recipient == WW_NOBODY || step.side == recipient)
+		if (recipient == GAME_PUBLIC || (int)step.side == recipient)
 			break;
 	}
 	return 0;
@@ -239,11 +242,14 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen)
 {
 	int last = last_entry(dir);
+	const struct game *game;
 	memset(r, 0, sizeof *r);
+	if (!(game = ww_rec_dir_game(dir, err, errlen)))
+		return -1;
 	for (int number = 1; number <= last; number++) {
 		struct ww_recent_step step;
 		bool accepted;
-		if (read_entry(dir, number, &accepted, &step, err, errlen)) {
+		if (read_entry(dir, game, number, &accepted, &step, err, errlen)) {
 			ww_recent_free(r);
 			return -1;
 		}
@@ -257,14 +263,15 @@ int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errl
 	return 0;
 }
 
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move)
+int ww_log_move_side(const char *dir, int number, uint32_t move)
 {
 	char err[256];
-	enum ww_side side = WW_NOBODY;
-	for (int n = number; n >= 1 && side == WW_NOBODY; n--) {
+	const struct game *game = ww_rec_dir_game(dir, err, sizeof err);
+	int side = GAME_PUBLIC;
+	for (int n = number; game && n >= 1 && side == GAME_PUBLIC; n--) {
 		struct ww_recent_step step;
 		bool accepted;
-		if (read_entry(dir, n, &accepted, &step, err, sizeof err))
+		if (read_entry(dir, game, n, &accepted, &step, err, sizeof err))
 			break;
 		if (!accepted)
 			continue;

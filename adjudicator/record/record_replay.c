@@ -52,6 +52,7 @@ struct replay {
 	FILE *out;
 	int problems;
 	const char *dir;
+	const struct game *game;
 	const struct ww_data *d;
 	struct ww_state s;
 	struct ww_dice dice;
@@ -81,9 +82,9 @@ static void problem(struct replay *r, const char *fmt, ...)
 	r->problems++;
 }
 
-static const char *side_adjective(int side)
+static const char *side_adjective(const struct replay *r, int side)
 {
-	return side == WW_AMERICAN ? "American" : side == WW_BRITISH ? "British" : "nobody's";
+	return side >= 1 && side <= r->game->nsides ? r->game->side[side].name : "nobody's";
 }
 
 /* "log/000003.yaml: entry 3, the American order "play 12 pc Boston"" */
@@ -91,7 +92,7 @@ static void name_order(struct replay *r, const char *line)
 {
 	size_t n = strlen(line);
 	snprintf(r->what, sizeof r->what, "%s: entry %d, the %s order \"%.*s%s\"", r->e.rel,
-		 r->e.number, side_adjective(r->e.side), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
+		 r->e.number, side_adjective(r, r->e.side), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
 		 line, n > QUOTE_MAX ? "..." : "");
 }
 
@@ -99,7 +100,7 @@ static void name_order(struct replay *r, const char *line)
 static void name_entry(struct replay *r)
 {
 	snprintf(r->what, sizeof r->what, "%s: entry %d, the %s orders", r->e.rel,
-		 r->e.number, side_adjective(r->e.side));
+		 r->e.number, side_adjective(r, r->e.side));
 }
 
 /* ---- reading a log entry ---- */
@@ -184,7 +185,7 @@ static int read_fields(struct replay *r)
 	e->order = ww_yaml_get(doc, root, "order");
 	e->events = events;
 	e->sender = ww_yaml_str(ww_yaml_get(doc, root, "sender"));
-	e->side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(doc, root, "side")));
+	e->side = ww_rec_side_of(r->game, ww_yaml_str(ww_yaml_get(doc, root, "side")));
 	if (ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
 		problem(r, "%s: rejected: %s", e->rel, why);
 		return -1;
@@ -550,7 +551,7 @@ static int check_hands(struct replay *r, const struct ww_state *before)
 		describe_change(want, said, sizeof said);
 		describe_change(got, did, sizeof did);
 		problem(r, "%s: the %s hand %s on replay, but %s says it %s", r->what,
-			side_adjective(side), did, ledger_file[side], said);
+			side_adjective(r, side), did, ledger_file[side], said);
 		return -1;
 	}
 	return 0;
@@ -579,7 +580,7 @@ static int apply_entry(struct replay *r, int *next)
 		if (moderator_note(r))
 			return all_rolls_used(r, *next);
 		problem(r, "%s: an accepted entry by %s cannot be replayed (only american "
-			"or british orders can)", e->rel, ww_rec_side_word(e->side));
+			"or british orders can)", e->rel, ww_rec_side(r->game, e->side));
 		return -1;
 	}
 	if (queue_forced(r) < 0)
@@ -901,6 +902,7 @@ int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out
 	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK) {
 		problem(r, "%s", err);
 	} else {
+		r->game = ww_rec_game(g);
 		replay_log(r, g);
 		memcpy(forced, r->forced, sizeof r->forced);
 		free_ledgers(r);
@@ -992,6 +994,7 @@ int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
 	r->d = d;
 	g->data = d;
 	if (ww_record_load(dir, g, err, errlen) == WW_REC_OK) {
+		r->game = ww_rec_game(g);
 		rc = replay_prefix(r, g, move, rb, err, errlen);
 		fclose(r->out);
 		if (rc == -1)
