@@ -1264,7 +1264,7 @@ static void test_13_recent_reads_only_what_it_shows(void **st)
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
 	struct ww_log_entry e;
-	struct ww_recent r;
+	struct game_log r;
 	char err[512], dir[300], path[700];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
 	e.rejected = true;
@@ -1354,6 +1354,39 @@ static void test_13_verify_checks_the_index(void **st)
 	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
 }
 
+/* Issue 13: the log is read back as each event's text and audience
+ * (game.h's struct game_logged_event), never into the game's own event
+ * structs: a sentence the engine never wrote reads back as it is, `to:
+ * american` is the American alone and `to: both` every side and the
+ * public. */
+static void test_13_recent_events_are_text_and_audience(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	struct game_log r;
+	char err[512], dir[300];
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
+	rewrite(dir, "log/000002.yaml", "roll 1 for \\\"Quebec\\\"", "Any words at all");
+	assert_int_equal(ww_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
+	assert_int_equal(r.n, 2);
+	const struct game_logged_entry *m = &r.v[1];
+	assert_int_equal(m->side, WW_AMERICAN);
+	assert_int_equal(m->n, 2);
+	assert_string_equal(m->v[0].text, "roll 0 for \"Quebec\"");
+	assert_int_equal(m->v[0].audience, GAME_SIDE(WW_AMERICAN));
+	assert_string_equal(m->v[1].text, "Any words at all");
+	assert_int_equal(m->v[1].audience,
+			 GAME_SIDE(GAME_PUBLIC) | GAME_SIDE(WW_AMERICAN) | GAME_SIDE(WW_BRITISH));
+	assert_int_equal(m->v[1].roll_index, 18);
+	assert_int_equal(m->v[1].roll, ww_dice_roll(g.seed, 18));
+	assert_false(m->v[1].forced);
+	ww_recent_free(&r);
+	remove_tmpdir();
+}
+
 /* Issue 13: game.yaml's meta names the game (`game:`) and keys each side's
  * address by the game's word for it; a commit logs the side by that word. */
 static void test_13_meta_names_the_game(void **st)
@@ -1431,6 +1464,7 @@ static void test_13_older_game_is_washingtons_war(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_13_recent_events_are_text_and_audience),
 		cmocka_unit_test(test_13_meta_names_the_game),
 		cmocka_unit_test(test_13_older_game_is_washingtons_war),
 		cmocka_unit_test(test_state_round_trip),

@@ -55,6 +55,31 @@ struct game_frame {
 	int note_from;                  /* its writer, a side */
 };
 
+/* The judge's log read back for the reports (record_log.c): each accepted
+ * entry's events as the log keeps them, its text and who may see it
+ * (`audience`: GAME_SIDE bits of the viewers, with GAME_SIDE(GAME_PUBLIC)
+ * when anyone may), and the die it rolled (`roll_index` -1: none), never
+ * the game's own event structs. */
+struct game_logged_event {
+	char *text;
+	unsigned audience;
+	long long roll_index;
+	int roll;
+	bool forced;
+};
+
+struct game_logged_entry {
+	int side;                       /* who gave it; GAME_PUBLIC: the set-up */
+	unsigned move;                  /* the game's move after it */
+	int n;
+	struct game_logged_event *v;
+};
+
+struct game_log {
+	int n, cap;
+	struct game_logged_entry *v;
+};
+
 /* How a game ended: `winner` a side, or GAME_PUBLIC for no winner (a
  * draw); `reason` in the rule book's words, with its section. */
 struct game_end {

@@ -220,16 +220,22 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
  * numbered from 1 in the order they happen. */
 void ww_record_crash_point(void);
 
-/* record_log.c: the log read back for the reports. */
+/* record_log.c: the log read back for the reports, as text and audience
+ * (game.h's struct game_log). */
 
 /* The accepted log entries of the game in `dir` since `recipient`'s last
  * accepted order (for the public, the last entry only), oldest first.
  * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
-int ww_recent_read(const char *dir, int recipient, struct ww_recent *r,
+int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		   char *err, size_t errlen);
 /* Every accepted log entry of the game, oldest first (the public export). */
-int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
-void ww_recent_free(struct ww_recent *r);
+int ww_history_read(const char *dir, struct game_log *r, char *err, size_t errlen);
+/* The accepted entries first..last (at most max of them), oldest first;
+ * an entry that does not read is left out. 0, or -1 with err when the
+ * game cannot be read. */
+int ww_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
+			char *err, size_t errlen);
+void ww_recent_free(struct game_log *r);
 /* Who made move `move`: the side of the last accepted entry at or before
  * entry `number` that reached it by an order; GAME_PUBLIC for the set-up,
  * or when the log cannot be read. */
