@@ -1380,9 +1380,10 @@ static void test_13_recent_events_are_text_and_audience(void **st)
 	assert_string_equal(m->v[1].text, "Any words at all");
 	assert_int_equal(m->v[1].audience,
 			 GAME_SIDE(GAME_PUBLIC) | GAME_SIDE(WW_AMERICAN) | GAME_SIDE(WW_BRITISH));
-	assert_int_equal(m->v[1].roll_index, 18);
-	assert_int_equal(m->v[1].roll, ww_dice_roll(g.seed, 18));
-	assert_false(m->v[1].forced);
+	assert_int_equal(m->v[1].roll.index, 18);
+	assert_int_equal(m->v[1].roll.value, ww_dice_roll(g.seed, 18));
+	assert_false(m->v[1].roll.forced);
+	assert_int_equal(m->v[0].roll.index, 17);
 	ww_recent_free(&r);
 	remove_tmpdir();
 }

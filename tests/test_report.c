@@ -135,10 +135,10 @@ static void logged_events_are_text_and_audience(void **state)
 	const int keep[] = { 0 };
 	corpus_script(&c, keep, 1);
 	struct game_logged_event ev[] = {
-		{ "Only the American reads this line.", GAME_SIDE(WW_AMERICAN), -1, 0, false },
-		{ "Only the British reads this line.", GAME_SIDE(WW_BRITISH), -1, 0, false },
+		{ "Only the American reads this line.", GAME_SIDE(WW_AMERICAN), { -1, 0, false } },
+		{ "Only the British reads this line.", GAME_SIDE(WW_BRITISH), { -1, 0, false } },
 		{ "Everyone reads this line.", GAME_SIDE(GAME_PUBLIC) | GAME_SIDE(WW_AMERICAN) |
-		  GAME_SIDE(WW_BRITISH), 7, 4, false },
+		  GAME_SIDE(WW_BRITISH), { 7, 4, false } },
 	};
 	struct game_logged_entry entry = { WW_BRITISH, 3, 3, ev };
 	struct game_log log = { 1, 1, &entry };

@@ -636,37 +636,6 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 	fputc('\n', f);
 }
 
-/* Cards that entered and left `side`'s hand, by comparing the two hands
- * as multisets; nothing written if the hand did not change. */
-static void ledger_add(FILE *f, const struct ww_data *d, const struct ww_pile *before,
-		       const struct ww_pile *after, uint32_t move, int entry)
-{
-	int count[WW_MAX_CARDS] = { 0 };
-	for (int i = 0; i < before->n; i++)
-		count[before->card[i]]--;
-	for (int i = 0; i < after->n; i++)
-		count[after->card[i]]++;
-	bool changed = false;
-	for (int c = 0; c < WW_MAX_CARDS; c++)
-		changed |= count[c] != 0;
-	if (!changed)
-		return;
-	fprintf(f, "- move: %u\n  entry: %d\n", (unsigned)move, entry);
-	for (int sign = 1; sign >= -1; sign -= 2) {
-		fprintf(f, "  %s:", sign > 0 ? "entered" : "left");
-		bool any = false;
-		for (int c = 0; c < WW_MAX_CARDS; c++) {
-			for (int k = 0; k < count[c] * sign; k++) {
-				fprintf(f, "\n    - %d", c);
-				if (c <= d->ncards && d->cards[c].title[0])
-					fprintf(f, "  # %s", d->cards[c].title);
-				any = true;
-			}
-		}
-		fputs(any ? "\n" : " []\n", f);
-	}
-}
-
 /* ---- reading a game ---- */
 
 static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
@@ -1233,8 +1202,7 @@ static void fill_log(FILE *f, const void *a)
 static void fill_ledger(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	ledger_add(f, x->d, &x->before->hand[x->side], &x->g->state.hand[x->side],
-		   x->g->state.move, x->number);
+	ww_ledger_write(f, x->d, x->before, &x->g->state, x->side, x->number);
 }
 
 /* The ids of the commit that belong in seen.d's file x->seen_rel. */

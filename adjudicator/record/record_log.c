@@ -53,9 +53,7 @@ static int read_roll(yaml_document_t *doc, yaml_node_t *roll, struct game_logged
 	    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, err, errlen) ||
 	    (f && ww_yaml_bool(f, &forced, err, errlen)))
 		return -1;
-	e->roll_index = index;
-	e->roll = (int)value;
-	e->forced = forced;
+	e->roll = (struct game_roll){ index, (int)value, forced };
 	return 0;
 }
 
@@ -66,7 +64,7 @@ static int read_event(const struct game *game, yaml_document_t *doc, yaml_node_t
 	yaml_node_t *roll = ww_yaml_get(doc, n, "roll");
 	*e = (struct game_logged_event){
 		.audience = audience(game, ww_yaml_str(ww_yaml_get(doc, n, "to"))),
-		.roll_index = -1 };
+		.roll = { -1, 0, false } };
 	if (!text) {
 		snprintf(err, errlen, "line %d: an event without text", ww_yaml_line(n));
 		return -1;

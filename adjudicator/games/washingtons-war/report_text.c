@@ -91,16 +91,16 @@ static void header(struct build *b)
 }
 
 static void add_event(struct build *b, struct tpl_obj *step, const char *text,
-		      long long roll_index, int roll, bool forced)
+		      struct game_roll roll)
 {
 	struct tpl_obj *o = tpl_add(step, "events");
 	tpl_set(o, "text", "%s", text);
-	tpl_flag(o, "roll", roll_index >= 0);
-	tpl_set(o, "index", "%lld", roll_index);
-	tpl_set(o, "value", "%d", roll);
-	tpl_flag(o, "forced", forced);
-	tpl_flag(o, "from_seed", !forced && !b->r->stand_in);
-	tpl_flag(o, "stand_in", !forced && b->r->stand_in);
+	tpl_flag(o, "roll", roll.index >= 0);
+	tpl_set(o, "index", "%lld", roll.index);
+	tpl_set(o, "value", "%d", roll.value);
+	tpl_flag(o, "forced", roll.forced);
+	tpl_flag(o, "from_seed", !roll.forced && !b->r->stand_in);
+	tpl_flag(o, "stand_in", !roll.forced && b->r->stand_in);
 }
 
 static void add_events(struct build *b, struct tpl_obj *step, const struct ww_events *ev)
@@ -109,7 +109,8 @@ static void add_events(struct build *b, struct tpl_obj *step, const struct ww_ev
 	for (int i = 0; ev && i < ev->n; i++) {
 		const struct ww_event *e = &ev->v[i];
 		if (ww_report_sees(e, b->r->recipient))
-			add_event(b, step, e->text, (long long)e->roll_index, e->roll, e->forced);
+			add_event(b, step, e->text, (struct game_roll){ e->roll_index, e->roll,
+									e->forced });
 	}
 }
 
@@ -122,7 +123,7 @@ static void add_logged_events(struct build *b, struct tpl_obj *step,
 	for (int i = 0; i < entry->n; i++) {
 		const struct game_logged_event *e = &entry->v[i];
 		if (e->audience & GAME_SIDE(b->r->recipient))
-			add_event(b, step, e->text, e->roll_index, e->roll, e->forced);
+			add_event(b, step, e->text, e->roll);
 	}
 }
 
