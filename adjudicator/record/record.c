@@ -1241,8 +1241,10 @@ static void fill_nothing(FILE *f, const void *a)
 	(void)a;
 }
 
-static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
-					    "secret/ledger-british.yaml" };
+void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME])
+{
+	snprintf(rel, WW_REC_LEDGER_NAME, "secret/ledger-%s.yaml", ww_rec_side(game, side));
+}
 
 /* What `fill` writes, to be appended to GAME/rel as it stands (a file
  * that only grows); nothing when it writes nothing. */
@@ -1297,9 +1299,12 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 		if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0600) < 0 ||
 		    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0)
 			return -1;
-		for (x->side = WW_AMERICAN; x->side <= WW_BRITISH; x->side++)
-			if (add_append(dir, t, ledger_file[x->side], fill_ledger, x) < 0)
+		for (x->side = 1; x->side <= x->game->nsides; x->side++) {
+			char ledger[WW_REC_LEDGER_NAME];
+			ww_rec_ledger_file(x->game, x->side, ledger);
+			if (add_append(dir, t, ledger, fill_ledger, x) < 0)
 				return -1;
+		}
 	}
 	for (int i = 0; i < x->nfiles; i++) {
 		FILE *m;
@@ -1456,9 +1461,12 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	if (g->meta.scenario[0] &&
 	    add_text(&t, "secret/initial-state.yaml", NULL, 0, fill_initial, &x, 0600) < 0)
 		goto fail;
-	for (x.side = WW_AMERICAN; x.side <= WW_BRITISH; x.side++)
-		if (add_text(&t, ledger_file[x.side], NULL, 0, fill_ledger, &x, 0600) < 0)
+	for (x.side = 1; x.side <= x.game->nsides; x.side++) {
+		char ledger[WW_REC_LEDGER_NAME];
+		ww_rec_ledger_file(x.game, x.side, ledger);
+		if (add_text(&t, ledger, NULL, 0, fill_ledger, &x, 0600) < 0)
 			goto fail;
+	}
 	for (int i = 0; i < nfiles; i++) {
 		char *text = NULL;
 		size_t len = 0;

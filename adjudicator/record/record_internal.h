@@ -21,5 +21,9 @@ const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen);
  * "nobody" for GAME_PUBLIC, the set-up), and back (-1: not a word of it). */
 const char *ww_rec_side(const struct game *game, int side);
 int ww_rec_side_of(const struct game *game, const char *word);
+/* record.c: the path in GAME of `side`'s secret ledger,
+ * "secret/ledger-SIDE.yaml" with the side's word. */
+#define WW_REC_LEDGER_NAME 64
+void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME]);
 
 #endif

@@ -59,6 +59,7 @@ struct replay {
 	struct ww_rng rng;
 	struct ww_events ev;
 	yaml_document_t ledger[3]; /* by side */
+	char ledger_file[3][WW_REC_LEDGER_NAME];
 	bool have_ledger[3];
 	struct entry e;
 	char what[QUOTE_MAX + 64]; /* the order being replayed, for messages */
@@ -417,9 +418,6 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 
 /* ---- the hand ledgers ---- */
 
-static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
-					    "secret/ledger-british.yaml" };
-
 /* A ledger is a YAML list (ww_yaml_load wants a mapping); empty when no
  * hand has changed. */
 static int load_ledger(struct replay *r, int side)
@@ -427,19 +425,20 @@ static int load_ledger(struct replay *r, int side)
 	char *text;
 	size_t len;
 	yaml_parser_t p;
-	if (ww_rec_read(r->dir, ledger_file[side], &text, &len) < 0) {
-		problem(r, "%s: cannot be read: %s", ledger_file[side], strerror(errno));
+	ww_rec_ledger_file(r->game, side, r->ledger_file[side]);
+	if (ww_rec_read(r->dir, r->ledger_file[side], &text, &len) < 0) {
+		problem(r, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
 		return -1;
 	}
 	if (!yaml_parser_initialize(&p)) {
 		free(text);
-		problem(r, "%s: out of memory", ledger_file[side]);
+		problem(r, "%s: out of memory", r->ledger_file[side]);
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
 	int ok = yaml_parser_load(&p, &r->ledger[side]);
 	if (!ok)
-		problem(r, "%s: line %d: not YAML: %s", ledger_file[side],
+		problem(r, "%s: line %d: not YAML: %s", r->ledger_file[side],
 			(int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 	yaml_parser_delete(&p);
 	free(text);
@@ -467,7 +466,7 @@ static int ledger_cards(struct replay *r, int side, yaml_node_t *item, const cha
 	yaml_node_t *list = ww_yaml_get(doc, item, key);
 	char why[256];
 	if (!list || list->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: line %d: no %s: list", ledger_file[side], ww_yaml_line(item), key);
+		problem(r, "%s: line %d: no %s: list", r->ledger_file[side], ww_yaml_line(item), key);
 		return -1;
 	}
 	for (yaml_node_item_t *i = list->data.sequence.items.start;
@@ -475,7 +474,7 @@ static int ledger_cards(struct replay *r, int side, yaml_node_t *item, const cha
 		long long card;
 		if (ww_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card,
 				why, sizeof why) < 0) {
-			problem(r, "%s: %s", ledger_file[side], why);
+			problem(r, "%s: %s", r->ledger_file[side], why);
 			return -1;
 		}
 		count[card] += sign;
@@ -493,7 +492,7 @@ static int ledger_change(struct replay *r, int side, int *count)
 	if (!root) /* an empty ledger: no hand has changed yet */
 		return 0;
 	if (root->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: not a list of entries", ledger_file[side]);
+		problem(r, "%s: not a list of entries", r->ledger_file[side]);
 		return -1;
 	}
 	for (yaml_node_item_t *i = root->data.sequence.items.start;
@@ -502,7 +501,7 @@ static int ledger_change(struct replay *r, int side, int *count)
 		long long entry;
 		if (ww_yaml_int(ww_yaml_get(doc, item, "entry"), 1, INT32_MAX, &entry, why,
 				sizeof why) < 0) {
-			problem(r, "%s: line %d: entry: %s", ledger_file[side], ww_yaml_line(item),
+			problem(r, "%s: line %d: entry: %s", r->ledger_file[side], ww_yaml_line(item),
 				why);
 			return -1;
 		}
@@ -551,7 +550,7 @@ static int check_hands(struct replay *r, const struct ww_state *before)
 		describe_change(want, said, sizeof said);
 		describe_change(got, did, sizeof did);
 		problem(r, "%s: the %s hand %s on replay, but %s says it %s", r->what,
-			side_adjective(r, side), did, ledger_file[side], said);
+			side_adjective(r, side), did, r->ledger_file[side], said);
 		return -1;
 	}
 	return 0;
