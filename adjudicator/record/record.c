@@ -1113,7 +1113,7 @@ static int index_parse(char *text, const struct game *game, struct ww_record_ind
 		? 0 : -1;
 }
 
-static int index_read(const char *dir, const struct game *game, struct ww_record_index *ix)
+int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix)
 {
 	char *text, path[PATH_MAX], rel[32];
 	size_t len;
@@ -1131,7 +1131,7 @@ static int index_read(const char *dir, const struct game *game, struct ww_record
 int ww_record_index(const char *dir, struct ww_record_index *ix)
 {
 	const struct game *game = ww_rec_dir_game(dir, NULL, 0);
-	return game ? index_read(dir, game, ix) : -1;
+	return game ? ww_rec_index(dir, game, ix) : -1;
 }
 
 /* ---- create and commit ---- */
@@ -1334,7 +1334,7 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	if (!x->game && (st = dir_game(dir, &x->game, err, errlen)))
 		return st;
 	struct ww_record_index ix;
-	if (index_read(dir, x->game, &ix) < 0) {
+	if (ww_rec_index(dir, x->game, &ix) < 0) {
 		char log[PATH_MAX];
 		if (join(log, dir, "log") < 0 || access(log, F_OK) < 0) {
 			say(err, errlen, "no game in %s (no log/)", dir);

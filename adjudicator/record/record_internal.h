@@ -17,6 +17,8 @@ const struct game *ww_rec_game(const struct ww_game *g);
 /* record.c: the game of the record in `dir`, as its game.yaml's meta names
  * it; NULL with what is wrong in err. */
 const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen);
+/* record.c: ww_record_index for the game in `dir`, known to be `game`. */
+int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix);
 /* record.c: the log's word for a side of `game` (the game's word;
  * "nobody" for GAME_PUBLIC, the set-up), and back (-1: not a word of it). */
 const char *ww_rec_side(const struct game *game, int side);

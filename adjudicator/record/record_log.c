@@ -202,7 +202,7 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 	memset(r, 0, sizeof *r);
 	if (!(game = ww_rec_dir_game(dir, err, errlen)))
 		return -1;
-	if (ww_record_index(dir, &ix)) {
+	if (ww_rec_index(dir, game, &ix)) {
 		snprintf(err, errlen, "log/: does not read back to both sides' last orders "
 			 "(wwjudge verify names the entry)");
 		return -1;
