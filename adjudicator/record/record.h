@@ -167,7 +167,7 @@ struct ww_record_index {
 	int accepted_from;     /* every accepted entry from this one on is in accepted[] */
 	int naccepted;
 	int accepted[WW_INDEX_ACCEPTED];  /* oldest first */
-	int waiting;           /* whose move it is (WW_NOBODY once the game is over);
+	int waiting;           /* whose move it is (GAME_PUBLIC once the game is over);
 				* -1 not known, in a game made before the index */
 };
 /* The index of the game in `dir`; from the log itself when GAME/index is
