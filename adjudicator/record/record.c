@@ -553,12 +553,13 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 }
 
 /* The public state is what nobody may be refused: ww_view decides it. */
-static void game_yaml(FILE *f, const struct ww_data *d, const struct ww_game *g)
+static void game_yaml(FILE *f, const struct game *game, const struct ww_data *d,
+		      const struct ww_game *g)
 {
 	struct ww_state pub;
 	ww_view(&g->state, WW_NOBODY, &pub);
 	fputs("# wwjudge game record (public). Hands and the deck order are in secret/.\n", f);
-	write_meta(f, &g->meta, ww_rec_game(g));
+	write_meta(f, &g->meta, game);
 	ww_state_write_yaml(f, d, &pub, false);
 }
 
@@ -1175,7 +1176,7 @@ struct fill_args {
 static void fill_game(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	game_yaml(f, x->d, x->g);
+	game_yaml(f, x->game, x->d, x->g);
 }
 
 static void fill_state(FILE *f, const void *a)
@@ -1752,7 +1753,7 @@ static void check_public(struct checker *c, const char *dir, const struct ww_dat
 	FILE *m = open_memstream(&want, &wantlen);
 	if (!m)
 		return;
-	game_yaml(m, d, g);
+	game_yaml(m, g->game, d, g);
 	fclose(m);
 	if (read_rec(dir, "game.yaml", &have, &havelen) == 0) {
 		size_t i = 0;
