@@ -232,7 +232,7 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return NULL;
-	if (to == p->side) {
+	if ((int)to == p->side) {
 		if (p->applied < p->n)
 			fprintf(f, "Game %s: your first %d orders were carried out:\n", in->game,
 				p->applied);

@@ -194,7 +194,7 @@ void ww_record_reveal_seed(struct ww_game *g);
  * problems. */
 int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out);
 /* ww_record_replay that also counts the forced rolls it replayed, by the
- * side whose entry rolled them (forced[WW_AMERICAN], forced[WW_BRITISH]). */
+ * side whose entry rolled them (forced[side], by the game's side number). */
 int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out,
 			     int forced[3]);
 
