@@ -37,8 +37,8 @@ static void make_game(const struct ww_data *d)
 	ww_new_game(d, &g.state, &rng, &ev);
 	snprintf(g.meta.data_id, sizeof g.meta.data_id, "%s", d->id);
 	snprintf(g.meta.data_dir, sizeof g.meta.data_dir, "%s", d->dir);
-	snprintf(g.meta.american, sizeof g.meta.american, "a@example.org");
-	snprintf(g.meta.british, sizeof g.meta.british, "b@example.org");
+	snprintf(g.meta.addr[WW_AMERICAN], sizeof g.meta.addr[WW_AMERICAN], "a@example.org");
+	snprintf(g.meta.addr[WW_BRITISH], sizeof g.meta.addr[WW_BRITISH], "b@example.org");
 	ww_seed_commitment(g.seed, g.meta.commitment);
 	g.data = d;
 	if (ww_record_create(dir, &g, &ev, err, sizeof err) != WW_REC_OK) {

@@ -54,8 +54,8 @@ static inline void create_mail_game_at(const char *config_lines, const struct ww
 		ww_new_game(d, &game.state, &rng, &ev);
 	snprintf(game.meta.data_id, sizeof game.meta.data_id, "%s", d->id);
 	snprintf(game.meta.data_dir, sizeof game.meta.data_dir, "%s", d->dir);
-	snprintf(game.meta.american, sizeof game.meta.american, "adams@example.org");
-	snprintf(game.meta.british, sizeof game.meta.british, "north@example.com");
+	snprintf(game.meta.addr[WW_AMERICAN], sizeof game.meta.addr[WW_AMERICAN], "adams@example.org");
+	snprintf(game.meta.addr[WW_BRITISH], sizeof game.meta.addr[WW_BRITISH], "north@example.com");
 	ww_seed_commitment(game.seed, game.meta.commitment);
 	game.data = d;
 	if (ww_record_create(gdir, &game, &ev, err, sizeof err))

@@ -56,7 +56,7 @@ static inline bool corpus_wanted(int n, const int *keep, int nkeep)
  * set-up; -1: the last order). */
 static inline void corpus_script(struct corpus *c, const int *keep, int nkeep)
 {
-	struct game g;
+	struct test_game g;
 	memset(&g, 0, sizeof g);
 	g.d = test_data();
 	assert_int_equal(ww_dice_init(), 0);

@@ -112,8 +112,8 @@ static int setup_game(const struct ww_data *d, uint64_t seed, struct ww_game *gm
 	ww_new_game(d, &gm->state, rng, ev);
 	snprintf(gm->meta.data_id, sizeof gm->meta.data_id, "%s", d->id);
 	snprintf(gm->meta.data_dir, sizeof gm->meta.data_dir, "%s", d->dir);
-	snprintf(gm->meta.american, sizeof gm->meta.american, "american@soak.invalid");
-	snprintf(gm->meta.british, sizeof gm->meta.british, "british@soak.invalid");
+	snprintf(gm->meta.addr[WW_AMERICAN], sizeof gm->meta.addr[WW_AMERICAN], "american@soak.invalid");
+	snprintf(gm->meta.addr[WW_BRITISH], sizeof gm->meta.addr[WW_BRITISH], "british@soak.invalid");
 	ww_seed_commitment(gm->seed, gm->meta.commitment);
 	return 0;
 }

@@ -48,7 +48,7 @@ static inline int free_test_data(void **state)
 
 /* A game under test: the seeded dice (forced values may be queued), the
  * events of the last orders, and the state. */
-struct game {
+struct test_game {
 	const struct ww_data *d;
 	struct ww_state s;
 	struct ww_dice dice;
@@ -57,7 +57,7 @@ struct game {
 	char why[512];
 };
 
-static inline void game_start(struct game *g)
+static inline void game_start(struct test_game *g)
 {
 	memset(g, 0, sizeof *g);
 	g->d = test_data();
@@ -68,12 +68,12 @@ static inline void game_start(struct game *g)
 	ww_new_game(g->d, &g->s, &g->rng, &g->ev);
 }
 
-static inline void game_end(struct game *g)
+static inline void game_end(struct test_game *g)
 {
 	ww_events_free(&g->ev);
 }
 
-static inline void force_dice(struct game *g, int n, ...)
+static inline void force_dice(struct test_game *g, int n, ...)
 {
 	va_list ap;
 	va_start(ap, n);
@@ -83,7 +83,7 @@ static inline void force_dice(struct game *g, int n, ...)
 }
 
 /* Parses and applies one order line; returns ww_apply's result. */
-static inline int order(struct game *g, enum ww_side side, const char *line)
+static inline int order(struct test_game *g, enum ww_side side, const char *line)
 {
 	struct ww_order o;
 	char err[512];
@@ -93,7 +93,7 @@ static inline int order(struct game *g, enum ww_side side, const char *line)
 	return ww_apply(g->d, &g->s, side, &o, &g->rng, &g->ev, g->why, sizeof g->why);
 }
 
-static inline void order_ok(struct game *g, enum ww_side side, const char *line)
+static inline void order_ok(struct test_game *g, enum ww_side side, const char *line)
 {
 	if (order(g, side, line) != 0)
 		fail_msg("order '%s' refused: %s", line, g->why);
@@ -104,7 +104,7 @@ static inline void order_ok(struct game *g, enum ww_side side, const char *line)
 
 /* The order is refused, the state is unchanged, and the reason mentions
  * `needle`. */
-static inline void order_refused(struct game *g, enum ww_side side, const char *line,
+static inline void order_refused(struct test_game *g, enum ww_side side, const char *line,
 				 const char *needle)
 {
 	struct ww_state before = g->s;
@@ -118,9 +118,9 @@ static inline void order_refused(struct game *g, enum ww_side side, const char *
 
 /* order_ok() and order_refused() with the line given printf-style, as in
  * order_okf(g, side, "discard %d", card). */
-static inline void order_okf(struct game *g, enum ww_side side, const char *fmt, ...)
+static inline void order_okf(struct test_game *g, enum ww_side side, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-static inline void order_okf(struct game *g, enum ww_side side, const char *fmt, ...)
+static inline void order_okf(struct test_game *g, enum ww_side side, const char *fmt, ...)
 {
 	char line[1024];
 	va_list ap;
@@ -130,9 +130,9 @@ static inline void order_okf(struct game *g, enum ww_side side, const char *fmt,
 	order_ok(g, side, line);
 }
 
-static inline void order_refusedf(struct game *g, enum ww_side side, const char *needle,
+static inline void order_refusedf(struct test_game *g, enum ww_side side, const char *needle,
 				  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static inline void order_refusedf(struct game *g, enum ww_side side, const char *needle,
+static inline void order_refusedf(struct test_game *g, enum ww_side side, const char *needle,
 				  const char *fmt, ...)
 {
 	char line[1024];
@@ -192,7 +192,7 @@ static inline bool pile_take(struct ww_pile *p, int c)
 
 /* Moves card c into side's hand from wherever it is, sending the hand's
  * first other card there instead, so the cards still add up. */
-static inline void give(struct game *g, enum ww_side side, int c)
+static inline void give(struct test_game *g, enum ww_side side, int c)
 {
 	struct ww_state *s = &g->s;
 	struct ww_pile *hand = &s->hand[side];
@@ -219,7 +219,7 @@ static inline void give(struct game *g, enum ww_side side, int c)
  * is lifted, generals go to their reinforcements boxes, the Congress is in
  * Philadelphia, and one British CU in Savannah and one American CU in
  * Sunbury keep 13.1 from ending the game. */
-static inline void clear_board(struct game *g, enum ww_side side)
+static inline void clear_board(struct test_game *g, enum ww_side side)
 {
 	game_start(g);
 	order_ok(g, WW_AMERICAN, "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
@@ -241,7 +241,7 @@ static inline void clear_board(struct game *g, enum ww_side side)
 }
 
 /* It is side's impulse, and side is asked for it. */
-static inline void start_impulse(struct game *g, enum ww_side side)
+static inline void start_impulse(struct test_game *g, enum ww_side side)
 {
 	g->s.impulse = side;
 	g->s.to_move = side;
@@ -250,7 +250,7 @@ static inline void start_impulse(struct game *g, enum ww_side side)
 
 /* Card c into side's hand from the deck or wherever it waits, keeping the
  * rest of the hand (unlike give()). */
-static inline void deal_to(struct game *g, enum ww_side side, int c)
+static inline void deal_to(struct test_game *g, enum ww_side side, int c)
 {
 	struct ww_pile *piles[] = { &g->s.deck, &g->s.discard, &g->s.set_aside, &g->s.removed };
 	for (size_t i = 0; i < sizeof piles / sizeof *piles; i++) {
@@ -265,7 +265,7 @@ static inline void deal_to(struct game *g, enum ww_side side, int c)
 /* A card of `ops` OPS value put into side's hand (in place of another):
  * the first one the enemy does not hold, so asking twice gives the same
  * card. */
-static inline int ops_card(struct game *g, enum ww_side side, int ops)
+static inline int ops_card(struct test_game *g, enum ww_side side, int ops)
 {
 	int c = find_card(g->d, NULL, ops, &g->s.hand[ww_enemy(side)]);
 	give(g, side, c);
@@ -274,7 +274,7 @@ static inline int ops_card(struct game *g, enum ww_side side, int ops)
 
 /* The first card of `ops` OPS value that neither hand nor a Reinforcement
  * Card box holds. */
-static inline int free_ops_card(struct game *g, int ops)
+static inline int free_ops_card(struct test_game *g, int ops)
 {
 	struct ww_pile not_in = { 0 };
 	const struct ww_pile *used[] = {
@@ -289,7 +289,7 @@ static inline int free_ops_card(struct game *g, int ops)
 
 /* Such a card put in side's hand (in place of another): each call gives
  * another card, unlike ops_card(). */
-static inline int new_ops_card(struct game *g, enum ww_side side, int ops)
+static inline int new_ops_card(struct test_game *g, enum ww_side side, int ops)
 {
 	int c = free_ops_card(g, ops);
 	give(g, side, c);
@@ -298,7 +298,7 @@ static inline int new_ops_card(struct game *g, enum ww_side side, int ops)
 
 /* Side plays a card of `ops` OPS, dealt by ops_card(), for `what` ("move
  * Howe to Trenton", "queue"), and the order is accepted; returns the card. */
-static inline int play_ok(struct game *g, enum ww_side side, int ops, const char *what)
+static inline int play_ok(struct test_game *g, enum ww_side side, int ops, const char *what)
 {
 	int c = ops_card(g, side, ops);
 	order_okf(g, side, "play %d %s", c, what);
@@ -306,7 +306,7 @@ static inline int play_ok(struct game *g, enum ww_side side, int ops, const char
 }
 
 /* The same play is refused, the reason mentioning `needle`. */
-static inline int play_refused(struct game *g, enum ww_side side, int ops, const char *what,
+static inline int play_refused(struct test_game *g, enum ww_side side, int ops, const char *what,
 			       const char *needle)
 {
 	int c = ops_card(g, side, ops);
@@ -319,13 +319,13 @@ static inline int play_refused(struct game *g, enum ww_side side, int ops, const
 /* A rules_internal.h step: ww_reinforce, ww_french_answer... */
 typedef int (*engine_step)(struct ww_ctx *c, enum ww_side side, const struct ww_order *o);
 
-static inline struct ww_ctx game_ctx(struct game *g)
+static inline struct ww_ctx game_ctx(struct test_game *g)
 {
 	struct ww_ctx c = { g->d, &g->s, &g->rng, &g->ev, g->why, sizeof g->why };
 	return c;
 }
 
-static inline void step_ok(struct game *g, engine_step step, enum ww_side side,
+static inline void step_ok(struct test_game *g, engine_step step, enum ww_side side,
 			   const struct ww_order *o)
 {
 	struct ww_ctx c = game_ctx(g);
@@ -338,7 +338,7 @@ static inline void step_ok(struct game *g, engine_step step, enum ww_side side,
 }
 
 /* Refused, the state untouched, the reason mentioning `needle`. */
-static inline void step_refused(struct game *g, engine_step step, enum ww_side side,
+static inline void step_refused(struct test_game *g, engine_step step, enum ww_side side,
 				const struct ww_order *o, const char *needle)
 {
 	struct ww_state before = g->s;
@@ -363,7 +363,7 @@ static inline int zone(const struct ww_data *d, const char *name)
 
 /* Both sides keep CUs on the map, so no automatic victory (13.1) ends the
  * game under test: American CUs in Charlotte NC, British in Camden SC. */
-static inline void armies_far_away(struct game *g)
+static inline void armies_far_away(struct test_game *g)
 {
 	g->s.space[space(g->d, "Charlotte NC")].cu[WW_NAT_AMERICAN] = 1;
 	g->s.space[space(g->d, "Camden SC")].cu[WW_NAT_BRITISH] = 1;
@@ -371,13 +371,13 @@ static inline void armies_far_away(struct game *g)
 
 /* Side makes the plainest play with the first card of its hand: discards
  * it, or plays its event when the card must be played. */
-static inline void routine_play(struct game *g, enum ww_side side)
+static inline void routine_play(struct test_game *g, enum ww_side side)
 {
 	int c = g->s.hand[side].card[0];
 	order_okf(g, side, g->d->cards[c].must_play ? "play %d event" : "discard %d", c);
 }
 
-static inline bool saw_event(const struct game *g, const char *needle)
+static inline bool saw_event(const struct test_game *g, const char *needle)
 {
 	for (int i = 0; i < g->ev.n; i++)
 		if (strstr(g->ev.v[i].text, needle))

@@ -364,7 +364,7 @@ static enum ww_side side_of(struct case_file *c, yaml_node_t *n)
 	return WW_NOBODY;
 }
 
-static void queue_dice(struct case_file *c, struct game *g, yaml_node_t *dice)
+static void queue_dice(struct case_file *c, struct test_game *g, yaml_node_t *dice)
 {
 	g->dice.nforced = g->dice.used_forced = 0;
 	if (!dice)
@@ -383,7 +383,7 @@ static void queue_dice(struct case_file *c, struct game *g, yaml_node_t *dice)
 /* Applies one order; returns ww_apply's result (-1 also when it does not
  * parse), with the reason in g->why. Every die rolled must be one the case
  * gives, and every die given must be used. */
-static int apply_one(struct case_file *c, struct game *g, int index, yaml_node_t *o)
+static int apply_one(struct case_file *c, struct test_game *g, int index, yaml_node_t *o)
 {
 	enum ww_side side = side_of(c, get(&c->doc, o, "side"));
 	const char *line = scalar(get(&c->doc, o, "order"));
@@ -410,7 +410,7 @@ static int apply_one(struct case_file *c, struct game *g, int index, yaml_node_t
 	return 0;
 }
 
-static void check_events(struct case_file *c, struct game *g, yaml_node_t *want)
+static void check_events(struct case_file *c, struct test_game *g, yaml_node_t *want)
 {
 	if (!want)
 		return;
@@ -431,7 +431,7 @@ static void check_events(struct case_file *c, struct game *g, yaml_node_t *want)
 /* What a case holds while it runs, freed by the teardown also when the
  * case fails half-way. */
 static struct case_file current;
-static struct game *current_game;
+static struct test_game *current_game;
 static struct ww_state *current_before;
 
 static int case_teardown(void **state)
@@ -459,7 +459,7 @@ static void run_case(void **state)
 		print_message("%s: pending: %s\n", path, pending);
 		skip();
 	}
-	struct game *g = current_game = calloc(1, sizeof *g);
+	struct test_game *g = current_game = calloc(1, sizeof *g);
 	assert_non_null(g);
 	g->d = test_data();
 	assert_int_equal(ww_dice_init(), 0);

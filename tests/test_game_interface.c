@@ -419,6 +419,77 @@ static void test_board_is_a_png(void **state)
 	close_game(&f);
 }
 
+/* The text `ledger` writes for side (malloc'd). */
+static char *ledger_of(const struct fix *f, const struct game_state *before,
+		       const struct game_state *after, int side, int entry)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&out, &len);
+	assert_non_null(m);
+	f->g->ledger(m, f->d, before, after, side, entry);
+	fclose(m);
+	return out;
+}
+
+/* What the record keeps of an order through game.h (issue 13): its move,
+ * each event's die (11.2: a lone American CU rolls in winter attrition,
+ * the die from the seed; the British CUs in Camden keep 13.1's automatic
+ * victory away) and the hand ledger of the side whose hand changed (the
+ * American discarded card 5). */
+static void test_11_2_move_rolls_and_ledger(void **state)
+{
+	(void)state;
+	struct fix f;
+	char path[64], move_line[32];
+	strcpy(path, "/tmp/ww-game-interface-XXXXXX.yaml");
+	int fd = mkstemps(path, 5);
+	assert_true(fd >= 0);
+	FILE *out = fdopen(fd, "w");
+	assert_non_null(out);
+	fputs("year: 1777\nmove: 40\nboard:\n  Lancaster PA: {american: 1}\n"
+	      "  Camden SC: {british: 4}\n"
+	      "hands: {american: [5], british: []}\n", out);
+	fclose(out);
+	open_game(&f);
+	assert_int_equal(f.g->new_game(f.d, path, 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
+	unlink(path);
+	struct game_state *before = f.g->state_new();
+	f.g->state_copy(before, f.s);
+	assert_int_equal(f.g->move(f.s), 40);
+	int first = f.g->events_count(f.ev);
+	assert_int_equal(order(&f, AMERICAN, "discard 5"), 0);
+	unsigned move = f.g->move(f.s);
+	char *text = text_of(&f, f.s, true);
+	snprintf(move_line, sizeof move_line, "\nmove: %u\n", move);
+	assert_true(move > 40);
+	assert_non_null(strstr(text, move_line));
+
+	int rolled = 0;
+	for (int i = first; i < f.g->events_count(f.ev); i++) {
+		struct game_roll r = f.g->event_roll(f.ev, i);
+		if (r.index < 0)
+			continue;
+		rolled++;
+		assert_int_equal(r.value, ww_dice_roll(f.dice.seed, (uint64_t)r.index));
+		assert_false(r.forced);
+	}
+	assert_int_equal(rolled, 1);
+
+	char *american = ledger_of(&f, before, f.s, AMERICAN, 7);
+	char want[128];
+	snprintf(want, sizeof want, "- move: %u\n  entry: 7\n", move);
+	assert_non_null(strstr(american, want));
+	assert_non_null(strstr(american, "  left:\n    - 5  # "));
+	char *unchanged = ledger_of(&f, before, before, AMERICAN, 7);
+	assert_string_equal(unchanged, "");
+	free(text);
+	free(american);
+	free(unchanged);
+	f.g->state_free(before);
+	close_game(&f);
+}
+
 /* The end (docs/rulings.md, resign): the British wins, nobody is asked. */
 static void test_resignation_ends_the_game(void **state)
 {
@@ -451,6 +522,7 @@ int main(void)
 		cmocka_unit_test(test_report_and_guide_are_the_games),
 		cmocka_unit_test(test_board_is_a_png),
 		cmocka_unit_test(test_resignation_ends_the_game),
+		cmocka_unit_test(test_11_2_move_rolls_and_ledger),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

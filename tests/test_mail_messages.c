@@ -149,7 +149,7 @@ static void assert_example_fits(const char *body, const struct ww_state *s, enum
 	if (!ex[0] || strchr(ex, '\n'))
 		fail_msg("%s: the example for the %s is '%s', not one order", where,
 			 ww_side_name(side), ex);
-	struct game t = { .d = test_data() };
+	struct test_game t = { .d = test_data() };
 	ww_view(s, side, &t.s);
 	ww_dice_rng(&t.dice, &t.rng);
 	if (order(&t, side, ex))

@@ -216,7 +216,7 @@ static void test_7_address(void **s)
 	(void)s;
 	assert_int_equal(moderator(MODERATOR, "m7", "umpire's secret",
 				   "address g1 british gage@example.com"), EX_OK);
-	assert_string_equal(load()->meta.british, "gage@example.com");
+	assert_string_equal(load()->meta.addr[WW_BRITISH], "gage@example.com");
 	assert_int_equal(ww_record_replay(gdir, test_data(), stderr), 0);
 }
 

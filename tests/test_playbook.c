@@ -37,7 +37,7 @@ static void join(char *line, size_t len, const char *verb, const char *const *na
 	}
 }
 
-static void assert_pcs(const struct game *g, const char *const *names, int n, enum ww_side side)
+static void assert_pcs(const struct test_game *g, const char *const *names, int n, enum ww_side side)
 {
 	for (int i = 0; i < n; i++)
 		if (g->s.space[space(g->d, names[i])].pc != (int)side)
@@ -45,7 +45,7 @@ static void assert_pcs(const struct game *g, const char *const *names, int n, en
 }
 
 /* 4.0: the playbook's Committees of Correspondence are all legal. */
-static void playbook_committees(struct game *g)
+static void playbook_committees(struct test_game *g)
 {
 	char line[1024];
 	join(line, sizeof line, "committees", PLAYBOOK_COMMITTEES, 13);
@@ -56,7 +56,7 @@ static void playbook_committees(struct game *g)
 
 /* 4.0 and 10.11.B: For The King at Fort Niagara and Ticonderoga, each next
  * to a British PC of the set-up, and a third. */
-static void playbook_for_the_king(struct game *g)
+static void playbook_for_the_king(struct test_game *g)
 {
 	char line[1024];
 	join(line, sizeof line, "for-the-king", PLAYBOOK_FOR_THE_KING, 3);
@@ -66,7 +66,7 @@ static void playbook_for_the_king(struct game *g)
 }
 
 /* Could a British OPS card place a PC in each space (10.11.B.ii)? */
-static void assert_british_may_place(const struct game *g, const char *const *names, int n,
+static void assert_british_may_place(const struct test_game *g, const char *const *names, int n,
 				     bool may)
 {
 	for (int i = 0; i < n; i++) {
@@ -81,7 +81,7 @@ static void assert_british_may_place(const struct game *g, const char *const *na
  * Genesee and Saratoga, "which keeps the British from expanding into New
  * York and Pennsylvania": each was a space the British could expand into
  * (10.11.B.ii), and is no longer. */
-static void playbook_first_american_card(struct game *g)
+static void playbook_first_american_card(struct test_game *g)
 {
 	char line[1024];
 	order_ok(g, WW_BRITISH, "pass");
@@ -101,7 +101,7 @@ static void playbook_first_american_card(struct game *g)
 static void playbook_opening(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	playbook_committees(&g);
 	playbook_for_the_king(&g);

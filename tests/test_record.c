@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <yaml.h>
+#include "games.h"
 #include "record.h"
 #include "report.h"
 
@@ -435,8 +436,8 @@ static void new_game(struct ww_game *g)
 	g->data = data;
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", data->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", data->dir);
-	snprintf(g->meta.american, sizeof g->meta.american, "adams@example.org");
-	snprintf(g->meta.british, sizeof g->meta.british, "george@example.org");
+	snprintf(g->meta.addr[WW_AMERICAN], sizeof g->meta.addr[WW_AMERICAN], "adams@example.org");
+	snprintf(g->meta.addr[WW_BRITISH], sizeof g->meta.addr[WW_BRITISH], "george@example.org");
 	for (int i = 0; i < WW_SEED_BYTES; i++)
 		g->seed[i] = (unsigned char)(7 * i + 1);
 	ww_seed_commitment(g->seed, g->meta.commitment);
@@ -525,7 +526,7 @@ static void test_create_and_load(void **st)
 	load_ok(dir, &back);
 	assert_memory_equal(&back.state, &g.state, sizeof g.state);
 	assert_memory_equal(back.seed, g.seed, WW_SEED_BYTES);
-	assert_string_equal(back.meta.american, "adams@example.org");
+	assert_string_equal(back.meta.addr[WW_AMERICAN], "adams@example.org");
 	assert_string_equal(back.meta.commitment, g.meta.commitment);
 	assert_ptr_equal(back.data, data);
 
@@ -1263,7 +1264,7 @@ static void test_13_recent_reads_only_what_it_shows(void **st)
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
 	struct ww_log_entry e;
-	struct ww_recent r;
+	struct game_log r;
 	char err[512], dir[300], path[700];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
 	e.rejected = true;
@@ -1353,9 +1354,131 @@ static void test_13_verify_checks_the_index(void **st)
 	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
 }
 
+/* Issue 13: the log is read back as each event's text and audience
+ * (game.h's struct game_logged_event), never into the game's own event
+ * structs: a sentence the engine never wrote reads back as it is, `to:
+ * american` is the American alone and `to: both` every side and the
+ * public. */
+static void test_13_recent_events_are_text_and_audience(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	struct game_log r;
+	char err[512], dir[300];
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
+	rewrite(dir, "log/000002.yaml", "roll 1 for \\\"Quebec\\\"", "Any words at all");
+	assert_int_equal(ww_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
+	assert_int_equal(r.n, 2);
+	const struct game_logged_entry *m = &r.v[1];
+	assert_int_equal(m->side, WW_AMERICAN);
+	assert_int_equal(m->n, 2);
+	assert_string_equal(m->v[0].text, "roll 0 for \"Quebec\"");
+	assert_int_equal(m->v[0].audience, GAME_SIDE(WW_AMERICAN));
+	assert_string_equal(m->v[1].text, "Any words at all");
+	assert_int_equal(m->v[1].audience,
+			 GAME_SIDE(GAME_PUBLIC) | GAME_SIDE(WW_AMERICAN) | GAME_SIDE(WW_BRITISH));
+	assert_int_equal(m->v[1].roll.index, 18);
+	assert_int_equal(m->v[1].roll.value, ww_dice_roll(g.seed, 18));
+	assert_false(m->v[1].roll.forced);
+	assert_int_equal(m->v[0].roll.index, 17);
+	ww_recent_free(&r);
+	remove_tmpdir();
+}
+
+/* The game in `dir` loaded, Washington's War, and a move committed on it
+ * that is logged by the American's word; it still verifies. The entry is
+ * left in *e for more. */
+static void load_and_move(const char *dir, struct ww_log_entry *e)
+{
+	struct ww_game back, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	char err[512];
+	load_ok(dir, &back);
+	assert_ptr_equal(back.game, &game_washingtons_war);
+	after = back;
+	make_move(&after, e, &evs);
+	e->events = NULL;
+	assert_int_equal(ww_record_commit(dir, &back.state, &after, e, err, sizeof err), WW_REC_OK);
+	assert_non_null(strstr(slurp(dir, "log/000002.yaml"), "\nside: american\n"));
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+}
+
+/* Issue 13: game.yaml's meta names the game (`game:`) and keys each side's
+ * address by the game's word for it; a commit logs the side by that word. */
+static void test_13_meta_names_the_game(void **st)
+{
+	(void)st;
+	struct ww_game g, back;
+	struct ww_log_entry e;
+	char dir[300], err[512] = "";
+	make_tmpdir();
+	snprintf(dir, sizeof dir, "%s", game_dir("g"));
+	new_game(&g);
+	snprintf(g.meta.game, sizeof g.meta.game, "washingtons-war");
+	create(dir, &g);
+	assert_non_null(strstr(slurp(dir, "game.yaml"), "meta:\n  game: washingtons-war\n  data_id: "));
+	assert_non_null(strstr(slurp(dir, "game.yaml"), "\n  american: \"adams@example.org\"\n"
+			       "  british: \"george@example.org\"\n"));
+	load_ok(dir, &back);
+	assert_string_equal(back.meta.game, "washingtons-war");
+	assert_string_equal(back.meta.addr[2], "george@example.org");
+	load_and_move(dir, &e);
+	assert_non_null(strstr(slurp(dir, "game.yaml"), "  game: washingtons-war\n"));
+
+	/* a game this judge does not play is refused, by name, and nothing is
+	 * written for it */
+	rewrite(dir, "game.yaml", "game: washingtons-war", "game: tarletons-quarter");
+	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_string_equal(err, "game.yaml: line 3: game: tarletons-quarter is not a game this "
+			    "judge plays (it plays: washingtons-war)");
+	e.rejected = true;
+	e.reason = "refused";
+	e.message_id = "<m2@example.org>";
+	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_CORRUPT);
+	assert_non_null(strstr(err, "tarletons-quarter is not a game this judge plays"));
+	assert_null(slurp(dir, "log/000003.yaml"));
+	assert_false(ww_record_seen(dir, "<m2@example.org>"));
+	struct ww_record_index ix;
+	assert_int_equal(ww_record_index(dir, &ix), -1);
+
+	/* Skirmish is a game of this judge, but the record does not yet hold
+	 * its state: refused with that said, not read as Washington's War's */
+	rewrite(dir, "game.yaml", "game: tarletons-quarter", "game: skirmish");
+	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_string_equal(err, "game.yaml: line 3: game: skirmish is not a game this judge "
+			    "keeps a record of yet (it plays: washingtons-war)");
+	remove_tmpdir();
+}
+
+/* Issue 13: a game made before game.yaml named its game (no `game:`) is
+ * Washington's War; it loads, plays on and verifies, and its game.yaml
+ * stays as it was, without a `game:` line. */
+static void test_13_older_game_is_washingtons_war(void **st)
+{
+	(void)st;
+	struct ww_game g, back;
+	struct ww_log_entry e;
+	char dir[300];
+	make_tmpdir();
+	create_new_game(dir, sizeof dir, "g", &g);
+	assert_non_null(strstr(slurp(dir, "game.yaml"), "meta:\n  data_id: "));
+	load_ok(dir, &back);
+	assert_string_equal(back.meta.game, "");
+	load_and_move(dir, &e);
+	assert_null(strstr(slurp(dir, "game.yaml"), "game:"));
+	remove_tmpdir();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_13_recent_events_are_text_and_audience),
+		cmocka_unit_test(test_13_meta_names_the_game),
+		cmocka_unit_test(test_13_older_game_is_washingtons_war),
 		cmocka_unit_test(test_state_round_trip),
 		cmocka_unit_test(test_state_public_hides_hands_and_deck),
 		cmocka_unit_test(test_state_rejects_corrupt),

@@ -120,8 +120,8 @@ static void rec_create(struct rec *r, const char *name, const char *seed, const 
 	r->g.data = test_data();
 	snprintf(r->g.meta.data_id, sizeof r->g.meta.data_id, "%s", r->g.data->id);
 	snprintf(r->g.meta.data_dir, sizeof r->g.meta.data_dir, "%s", r->g.data->dir);
-	snprintf(r->g.meta.american, sizeof r->g.meta.american, "adams@example.org");
-	snprintf(r->g.meta.british, sizeof r->g.meta.british, "north@example.org");
+	snprintf(r->g.meta.addr[WW_AMERICAN], sizeof r->g.meta.addr[WW_AMERICAN], "adams@example.org");
+	snprintf(r->g.meta.addr[WW_BRITISH], sizeof r->g.meta.addr[WW_BRITISH], "north@example.org");
 	assert_int_equal(ww_dice_init(), 0);
 	assert_int_equal(ww_seed_from_hex(seed, r->g.seed), 0);
 	ww_seed_commitment(r->g.seed, r->g.meta.commitment);

@@ -124,6 +124,43 @@ static void die_rolls_are_reported_with_index_and_value(void **state)
 	corpus_free(&c);
 }
 
+/* Issue 13: the report's "since your last report" events are the log's
+ * text and audience (game.h's struct game_logged_event), whatever the
+ * text says: each side sees what its audience bit allows, the public
+ * what all may see, and a logged die its index and value. */
+static void logged_events_are_text_and_audience(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 0 };
+	corpus_script(&c, keep, 1);
+	struct game_logged_event ev[] = {
+		{ "Only the American reads this line.", GAME_SIDE(WW_AMERICAN), { -1, 0, false } },
+		{ "Only the British reads this line.", GAME_SIDE(WW_BRITISH), { -1, 0, false } },
+		{ "Everyone reads this line.", GAME_SIDE(GAME_PUBLIC) | GAME_SIDE(WW_AMERICAN) |
+		  GAME_SIDE(WW_BRITISH), { 7, 4, false } },
+	};
+	struct game_logged_entry entry = { WW_BRITISH, 3, 3, ev };
+	struct game_log log = { 1, 1, &entry };
+	for (size_t k = 0; k < sizeof SIDES / sizeof SIDES[0]; k++) {
+		struct ww_state view;
+		ww_view(&c.v[0].s, SIDES[k], &view);
+		struct ww_report r = { .d = test_data(), .view = &view, .recipient = SIDES[k],
+				       .recent = &log };
+		char err[512] = "", *out = NULL;
+		size_t len;
+		FILE *m = open_memstream(&out, &len);
+		assert_int_equal(ww_report_write(m, &r, err, sizeof err), 0);
+		fclose(m);
+		assert_int_equal(strstr(out, "Only the American") != NULL, SIDES[k] == WW_AMERICAN);
+		assert_int_equal(strstr(out, "Only the British") != NULL, SIDES[k] == WW_BRITISH);
+		if (!strstr(out, "Everyone reads this line.") || !strstr(out, "die roll #7: 4"))
+			fail_msg("the %s report lacks the public event:\n%s", side_word(SIDES[k]), out);
+		free(out);
+	}
+	corpus_free(&c);
+}
+
 
 /* What makes a position worth a place in the prompt corpus: its prompt,
  * or at an impulse a queue, the tournament rule's extra action or a
@@ -189,7 +226,7 @@ static int examples_accepted(const char *name, const struct ww_state *s, enum ww
 	int n = 0;
 	for (int k = 0; k < g->n; k++)
 		for (int e = 0; e < g->v[k].nexamples; e++) {
-			struct game t = { .d = test_data(), .s = *s };
+			struct test_game t = { .d = test_data(), .s = *s };
 			t.dice.nforced = 0;
 			ww_dice_rng(&t.dice, &t.rng);
 			if (order(&t, side, g->v[k].example[e]))
@@ -471,7 +508,7 @@ static void the_american_sees_nothing_of_the_british_hand(void **state)
 						"play %d pc Boston" };
 			for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
 				snprintf(line, sizeof line, forms[f], h->card[k]);
-				struct game x = { .d = d, .s = c.v[i].s }, y = { .d = d, .s = twin.s };
+				struct test_game x = { .d = d, .s = c.v[i].s }, y = { .d = d, .s = twin.s };
 				ww_dice_rng(&x.dice, &x.rng);
 				ww_dice_rng(&y.dice, &y.rng);
 				int rx = order(&x, WW_AMERICAN, line), ry = order(&y, WW_AMERICAN, line);
@@ -592,6 +629,7 @@ int main(void)
 		cmocka_unit_test(the_template_engine),
 		cmocka_unit_test(golden_reports_of_the_scripted_game),
 		cmocka_unit_test(die_rolls_are_reported_with_index_and_value),
+		cmocka_unit_test(logged_events_are_text_and_audience),
 		cmocka_unit_test(the_guide_at_the_set_up),
 		cmocka_unit_test(every_guide_example_is_accepted),
 		cmocka_unit_test(the_guide_answers_every_question),

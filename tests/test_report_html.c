@@ -22,7 +22,7 @@ static char *html_of(const char *text, size_t len, const char *cid)
 	return html;
 }
 
-static void render(struct game *g, enum ww_side side, const char *name, char **text,
+static void render(struct test_game *g, enum ww_side side, const char *name, char **text,
 		   size_t *len)
 {
 	struct ww_state view;
@@ -39,7 +39,7 @@ static void render(struct game *g, enum ww_side side, const char *name, char **t
 static void test_html_carries_the_lines_of_the_text(void **s)
 {
 	(void)s;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	order_ok(&g, WW_AMERICAN, "committees Portsmouth NH, Worcester MA, Providence RI, "
 		 "Hartford CT, Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
@@ -67,7 +67,7 @@ static void test_html_carries_the_lines_of_the_text(void **s)
 static void test_unwrap_undoes_the_wrap(void **s)
 {
 	(void)s;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	order_ok(&g, WW_AMERICAN, "committees Portsmouth NH, Worcester MA, Providence RI, "
 		 "Hartford CT, Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
@@ -101,7 +101,7 @@ static void test_unwrap_undoes_the_wrap(void **s)
 static void test_html_escapes_what_it_quotes(void **s)
 {
 	(void)s;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	char *text;
 	size_t len;
@@ -119,7 +119,7 @@ static void test_html_escapes_what_it_quotes(void **s)
 static void test_html_shows_the_board_first(void **s)
 {
 	(void)s;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	char *text;
 	size_t len;

@@ -181,7 +181,7 @@ static void hand(struct world *w, enum ww_side side, int card)
 static void test_9_63_saratoga_example(void **state)
 {
 	(void)state;
-	struct game *g = calloc(1, sizeof *g);
+	struct test_game *g = calloc(1, sizeof *g);
 	assert_non_null(g);
 	game_start(g);
 	struct ww_data *d = malloc(sizeof *d);

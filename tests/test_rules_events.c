@@ -6,44 +6,44 @@
 #include "support.h"
 #include "rules_internal.h"
 
-static int sp(struct game *g, const char *name)
+static int sp(struct test_game *g, const char *name)
 {
 	return space(g->d, name);
 }
 
-static void pc(struct game *g, const char *where, enum ww_side side)
+static void pc(struct test_game *g, const char *where, enum ww_side side)
 {
 	g->s.space[sp(g, where)].pc = (int8_t)side;
 }
 
-static int pc_at(struct game *g, const char *where)
+static int pc_at(struct test_game *g, const char *where)
 {
 	return g->s.space[sp(g, where)].pc;
 }
 
-static void cu(struct game *g, const char *where, int nation, int n)
+static void cu(struct test_game *g, const char *where, int nation, int n)
 {
 	g->s.space[sp(g, where)].cu[nation] = (uint8_t)n;
 }
 
-static int cu_at(struct game *g, const char *where, int nation)
+static int cu_at(struct test_game *g, const char *where, int nation)
 {
 	return g->s.space[sp(g, where)].cu[nation];
 }
 
-static void put(struct game *g, const char *who, const char *where)
+static void put(struct test_game *g, const char *who, const char *where)
 {
 	g->s.general_at[general(g->d, who)] = (int16_t)sp(g, where);
 }
 
-static int card_of(struct game *g, const char *title)
+static int card_of(struct test_game *g, const char *title)
 {
 	return find_card(g->d, title, 0, NULL);
 }
 
 /* Gives the card titled `title` to `side` and plays its event with the
  * targets; returns the card. */
-static int event_ok(struct game *g, enum ww_side side, const char *title, const char *targets)
+static int event_ok(struct test_game *g, enum ww_side side, const char *title, const char *targets)
 {
 	int c = card_of(g, title);
 	give(g, side, c);
@@ -52,7 +52,7 @@ static int event_ok(struct game *g, enum ww_side side, const char *title, const 
 	return c;
 }
 
-static void event_refused(struct game *g, enum ww_side side, const char *title,
+static void event_refused(struct test_game *g, enum ww_side side, const char *title,
 			  const char *targets, const char *needle)
 {
 	int c = card_of(g, title);
@@ -60,7 +60,7 @@ static void event_refused(struct game *g, enum ww_side side, const char *title,
 	order_refusedf(g, side, needle, "play %d event %s", c, targets ? targets : "");
 }
 
-static bool discarded(struct game *g, int c)
+static bool discarded(struct test_game *g, int c)
 {
 	return ww_pile_has(&g->s.discard, c);
 }
@@ -70,7 +70,7 @@ static bool discarded(struct game *g, int c)
 static void card_brant_iroquois_raid(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Albany NY", WW_AMERICAN);
 	pc(&g, "Reading PA", WW_AMERICAN);
@@ -90,7 +90,7 @@ static void card_brant_iroquois_raid(void **state)
 static void rule_6_31_may_part_is_optional(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Albany NY", WW_AMERICAN);
 	event_ok(&g, WW_BRITISH, "Iroquois Raid", NULL);
@@ -101,7 +101,7 @@ static void rule_6_31_may_part_is_optional(void **state)
 static void card_thomas_paine(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	cu(&g, "Trenton NJ", WW_NAT_BRITISH, 1);
 	event_refused(&g, WW_AMERICAN, "Thomas Paine", "Trenton NJ", "British CUs");
@@ -118,7 +118,7 @@ static void card_thomas_paine(void **state)
 static void rule_10_11_A_iv_events_place_while_dispersed(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	g.s.congress_at = WW_LOC_DISPERSED;
 	event_ok(&g, WW_AMERICAN, "Thomas Paine", "Albany NY");
@@ -129,7 +129,7 @@ static void rule_10_11_A_iv_events_place_while_dispersed(void **state)
 static void card_francis_marion(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	pc(&g, "Camden SC", WW_BRITISH);
 	pc(&g, "Ninety Six SC", WW_BRITISH);
@@ -149,7 +149,7 @@ static void card_francis_marion(void **state)
 static void rule_6_31_must_as_many_as_legal(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	pc(&g, "Camden SC", WW_BRITISH);
 	event_ok(&g, WW_AMERICAN, "Swamp Fox", "Camden SC");
@@ -160,7 +160,7 @@ static void rule_6_31_must_as_many_as_legal(void **state)
 static void card_loyalist_uprising(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_refused(&g, WW_BRITISH, "Loyalist Uprising", "Sunbury GA, Halifax NC, Camden SC",
 		      "American unit");
@@ -174,7 +174,7 @@ static void card_loyalist_uprising(void **state)
 static void card_dunmore(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_refused(&g, WW_BRITISH, "Dunmore", "Richmond VA, Halifax NC", "is not in VA");
 	event_ok(&g, WW_BRITISH, "Dunmore", "Richmond VA, Norfolk VA");
@@ -186,7 +186,7 @@ static void card_dunmore(void **state)
 static void card_royal_navy_burns_falmouth(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Falmouth MA", WW_AMERICAN);
 	pc(&g, "Worcester MA", WW_AMERICAN);
@@ -199,7 +199,7 @@ static void card_royal_navy_burns_falmouth(void **state)
 static void card_counterfeit_currency(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Albany NY", WW_AMERICAN);
 	pc(&g, "Saratoga NY", WW_AMERICAN);
@@ -215,7 +215,7 @@ static void card_counterfeit_currency(void **state)
 static void card_committees_of_safety(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	pc(&g, "Albany NY", WW_AMERICAN);
 	/* no daisy chain: Kingston is next to Albany, not to Saratoga's new PC */
@@ -230,7 +230,7 @@ static void card_committees_of_safety(void **state)
 static void card_butlers_rangers(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Albany NY", WW_AMERICAN);
 	pc(&g, "Saratoga NY", WW_AMERICAN);
@@ -245,7 +245,7 @@ static void card_butlers_rangers(void **state)
 static void card_loyalists_rally(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Boston MA", WW_BRITISH);
 	/* 10.11.B: every port is adjacent to every other for the British */
@@ -258,7 +258,7 @@ static void card_loyalists_rally(void **state)
 static void card_sons_of_liberty(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	pc(&g, "Albany NY", WW_BRITISH);
 	pc(&g, "Savannah GA", WW_BRITISH);  /* British CU there */
@@ -271,7 +271,7 @@ static void card_sons_of_liberty(void **state)
 static void card_royal_governors(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_refused(&g, WW_BRITISH, "Royal Governors", "Albany NY, Saratoga NY", "per colony");
 	event_ok(&g, WW_BRITISH, "Royal Governors", "Albany NY, Reading PA");
@@ -283,7 +283,7 @@ static void card_royal_governors(void **state)
 static void card_cherokee_raid(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Camden SC", WW_AMERICAN);
 	pc(&g, "Charleston SC", WW_AMERICAN);
@@ -298,7 +298,7 @@ static void card_cherokee_raid(void **state)
 static void card_knox(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Newport RI");
 	event_refused(&g, WW_AMERICAN, "Henry Knox", "Boston MA", "no American general");
@@ -310,7 +310,7 @@ static void card_knox(void **state)
 static void card_hessians(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	int before = g.s.cu_reinforcements[WW_NAT_BRITISH];
 	event_ok(&g, WW_BRITISH, "Hessian", NULL);
@@ -321,7 +321,7 @@ static void card_hessians(void **state)
 static void card_valley_forge(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	event_refused(&g, WW_AMERICAN, "Valley Forge", NULL, "must be discarded (6.32.A)");
 	put(&g, "Washington", "Reading PA");
@@ -333,7 +333,7 @@ static void card_valley_forge(void **state)
 static void card_dutch_loans(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	pc(&g, "Reading PA", WW_AMERICAN);
 	event_refused(&g, WW_AMERICAN, "Dutch Loans", "York PA", "no American PC");
@@ -345,7 +345,7 @@ static void card_dutch_loans(void **state)
 static void card_virginia_riflemen(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	pc(&g, "Richmond VA", WW_AMERICAN);
 	pc(&g, "Winchester VA", WW_AMERICAN);
@@ -358,7 +358,7 @@ static void card_virginia_riflemen(void **state)
 static void card_smallpox(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	cu(&g, "Reading PA", WW_NAT_AMERICAN, 3);
 	cu(&g, "Albany NY", WW_NAT_AMERICAN, 1);
@@ -372,7 +372,7 @@ static void card_smallpox(void **state)
 static void card_privateers(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
 	event_ok(&g, WW_AMERICAN, "Privateers", NULL);
@@ -383,7 +383,7 @@ static void card_privateers(void **state)
 static void card_spain_declares_war(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
 	event_refused(&g, WW_AMERICAN, "Spain Declares", NULL, "European War is not in effect");
@@ -397,7 +397,7 @@ static void card_spain_declares_war(void **state)
 static void card_tarleton_in_the_strategy_phase(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	cu(&g, "Camden SC", WW_NAT_AMERICAN, 2);
 	cu(&g, "Halifax NC", WW_NAT_AMERICAN, 1);
@@ -417,7 +417,7 @@ static void card_tarleton_in_the_strategy_phase(void **state)
 static void card_von_steuben(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	int c = event_ok(&g, WW_AMERICAN, "von Steuben", NULL);
 	assert_false(g.s.regulars);
@@ -431,7 +431,7 @@ static void card_von_steuben(void **state)
 static void card_hortelez(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	event_ok(&g, WW_AMERICAN, "Hortelez", NULL);
 	assert_int_equal(g.s.french_alliance, 2);
@@ -442,7 +442,7 @@ static void card_hortelez(void **state)
 static void card_pitt(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	g.s.french_alliance = 5;
 	event_ok(&g, WW_BRITISH, "William Pitt", NULL);
@@ -455,7 +455,7 @@ static void card_pitt(void **state)
 static void rule_6_32_A_condition_fails_must_discard(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	g.s.french_in_war = true;
 	event_refused(&g, WW_BRITISH, "William Pitt", NULL, "must be discarded (6.32.A)");
@@ -466,7 +466,7 @@ static void rule_6_32_A_condition_fails_must_discard(void **state)
 static void card_john_paul_jones(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	int british = g.s.hand[WW_BRITISH].n, pile = g.s.discard.n;
 	int c = event_ok(&g, WW_AMERICAN, "John Paul Jones", NULL);
@@ -483,7 +483,7 @@ static void card_john_paul_jones(void **state)
 static void rule_6_34_B_special_drawn_at_random(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	int franklin = card_of(&g, "Benjamin Franklin");
 	while (g.s.hand[WW_BRITISH].n)
@@ -502,7 +502,7 @@ static void rule_6_34_B_special_drawn_at_random(void **state)
 static void card_line_mutinies(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_ok(&g, WW_BRITISH, "Line Mutinies", NULL);
 	assert_true(g.s.no_american_placement);
@@ -513,7 +513,7 @@ static void card_line_mutinies(void **state)
 static void card_destaing(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_refused(&g, WW_BRITISH, "d'Estaing", NULL, "must be discarded");
 	g.s.french_in_war = true;
@@ -527,7 +527,7 @@ static void card_destaing(void **state)
 static void card_foreign_volunteers_draw(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	int hand = g.s.hand[WW_AMERICAN].n;
 	event_ok(&g, WW_AMERICAN, "Foreign Volunteers", NULL);
@@ -539,7 +539,7 @@ static void card_foreign_volunteers_draw(void **state)
 static void rule_6_3_D_draw_before_the_reshuffle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	g.s.french_alliance = 3;
 	event_ok(&g, WW_BRITISH, "William Pitt", NULL);
@@ -556,7 +556,7 @@ static void rule_6_3_D_draw_before_the_reshuffle(void **state)
 
 /* A shortest path of exactly `len` steps from `from` over spaces without
  * CUs; fills names "A, B, ..." */
-static bool path_of(struct game *g, int from, int len, char *out, size_t size)
+static bool path_of(struct test_game *g, int from, int len, char *out, size_t size)
 {
 	int dist[WW_MAX_SPACES], prev[WW_MAX_SPACES], queue[WW_MAX_SPACES], qn = 0;
 	for (int i = 0; i < g->d->nspaces; i++)
@@ -594,7 +594,7 @@ static bool path_of(struct game *g, int from, int len, char *out, size_t size)
 static void card_glover_marblehead(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Washington", "Boston MA");
 	cu(&g, "Boston MA", WW_NAT_AMERICAN, 2);
@@ -618,7 +618,7 @@ static void card_glover_marblehead(void **state)
 
 /* Howe with `att` CUs in Saratoga attacks Albany, where Arnold stands with
  * `def` American CUs; the British battle card question is pending. */
-static void howe_attacks_arnold(struct game *g, int att, int def)
+static void howe_attacks_arnold(struct test_game *g, int att, int def)
 {
 	clear_board(g, WW_BRITISH);
 	put(g, "Howe", "Saratoga NY");
@@ -638,7 +638,7 @@ static void howe_attacks_arnold(struct game *g, int att, int def)
 static void card_arnold_treason_overrun(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	howe_attacks_arnold(&g, 4, 1);
 	int c = card_of(&g, "Arnold Treason");
 	give(&g, WW_BRITISH, c);
@@ -659,7 +659,7 @@ static void card_arnold_treason_overrun(void **state)
 static void card_arnold_treason_battle_continues(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	howe_attacks_arnold(&g, 4, 2);
 	int c = card_of(&g, "Arnold Treason");
 	give(&g, WW_BRITISH, c);
@@ -681,7 +681,7 @@ static void card_arnold_treason_battle_continues(void **state)
 static void card_arnold_treason_from_captivity(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	howe_attacks_arnold(&g, 4, 2);
 	g.s.general_at[general(g.d, "Arnold")] = WW_LOC_CAPTURED;
 	put(&g, "Greene", "Albany NY");
@@ -697,7 +697,7 @@ static void card_arnold_treason_from_captivity(void **state)
 static void rule_6_33_A_battle_cards_only_in_battle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_refused(&g, WW_BRITISH, "Arnold Treason", NULL, "battle card");
 	event_refused(&g, WW_BRITISH, "Ferguson", NULL, "battle card");
@@ -718,7 +718,7 @@ static void cards_battle_cards_give_plus_two(void **state)
 		{ "Pulaski", WW_AMERICAN },
 	};
 	for (size_t i = 0; i < sizeof cards / sizeof cards[0]; i++) {
-		struct game g;
+		struct test_game g;
 		howe_attacks_arnold(&g, 3, 3);
 		int c = card_of(&g, cards[i].title);
 		if (cards[i].side == WW_AMERICAN)
@@ -736,7 +736,7 @@ static void cards_battle_cards_give_plus_two(void **state)
 static void rule_6_32_A_own_flag_only(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	event_refused(&g, WW_BRITISH, "Thomas Paine", NULL, "may only discard it (6.32.A)");
 	game_end(&g);
@@ -750,7 +750,7 @@ static void rule_6_32_A_own_flag_only(void **state)
 static void rule_6_31_player_chooses_legal_targets(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	pc(&g, "Albany NY", WW_AMERICAN);
 	event_refused(&g, WW_BRITISH, "Iroquois Raid", "Hartford CT", "legal now: Albany NY");
@@ -764,7 +764,7 @@ static void rule_6_31_player_chooses_legal_targets(void **state)
 static void rule_6_34_tournament_rule(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	g.s.tournament_rule = true;
 	int hand = g.s.hand[WW_BRITISH].n;

@@ -6,7 +6,7 @@
 
 /* A game in the 1778 Strategy Phase with nothing on the map; Rochambeau
  * and the French CUs in the French box. */
-static void fresh(struct game *g)
+static void fresh(struct test_game *g)
 {
 	game_start(g);
 	struct ww_state *s = &g->s;
@@ -20,12 +20,12 @@ static void fresh(struct game *g)
 	s->prompt = WW_ASK_NOTHING;
 }
 
-static int at(struct game *g, const char *name)
+static int at(struct test_game *g, const char *name)
 {
 	return space(g->d, name);
 }
 
-static int gen(struct game *g, const char *name)
+static int gen(struct test_game *g, const char *name)
 {
 	return general(g->d, name);
 }
@@ -50,17 +50,17 @@ static struct ww_order navy(int z)
 	return o;
 }
 
-static void ok(struct game *g, enum ww_side side, struct ww_order o)
+static void ok(struct test_game *g, enum ww_side side, struct ww_order o)
 {
 	step_ok(g, ww_french_answer, side, &o);
 }
 
-static void refused(struct game *g, enum ww_side side, struct ww_order o, const char *needle)
+static void refused(struct test_game *g, enum ww_side side, struct ww_order o, const char *needle)
 {
 	step_refused(g, ww_french_answer, side, &o, needle);
 }
 
-static bool enter_war(struct game *g)
+static bool enter_war(struct test_game *g)
 {
 	struct ww_ctx c = game_ctx(g);
 	g->s.prompt = WW_ASK_NOTHING; /* as the dispatcher leaves it */
@@ -72,7 +72,7 @@ static bool enter_war(struct game *g)
 static void test_12_3_blockaded_ports_are_the_navy_zone_ports(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	const struct ww_data *d = g.d;
 	int phila = at(&g, "Philadelphia PA"), wilm = at(&g, "Wilmington DE");
@@ -98,7 +98,7 @@ static void test_12_3_blockaded_ports_are_the_navy_zone_ports(void **state)
 static void test_12_2_B_navy_then_french_forces(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	assert_false(enter_war(&g)); /* France is not in the war */
 	g.s.french_in_war = true;
@@ -136,7 +136,7 @@ static void test_12_2_B_navy_then_french_forces(void **state)
 static void test_12_2_B_ii_no_free_port_sends_them_to_the_box(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	const struct ww_data *d = g.d;
 	g.s.french_in_war = true;
@@ -157,7 +157,7 @@ static void test_12_2_B_ii_no_free_port_sends_them_to_the_box(void **state)
 static void test_12_2_B_ii_rochambeau_and_the_general_already_there(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	g.s.french_in_war = true;
 	g.s.french_navy_zone = 0;
@@ -180,7 +180,7 @@ static void test_12_2_B_ii_rochambeau_and_the_general_already_there(void **state
 static void test_12_2_B_ii_french_forces_capture_a_lone_british_general(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	g.s.french_in_war = true;
 	g.s.french_navy_zone = 0;
@@ -197,7 +197,7 @@ static void test_12_2_B_ii_french_forces_capture_a_lone_british_general(void **s
 static void test_5_5_the_american_may_move_the_navy(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	struct ww_ctx c = game_ctx(&g);
 	g.s.phase = WW_PH_FRENCH_NAVAL;
@@ -225,7 +225,7 @@ static void test_5_5_the_american_may_move_the_navy(void **state)
 
 /* ---- the European War (12.2.B.iii) ---- */
 
-static bool european_war(struct game *g)
+static bool european_war(struct test_game *g)
 {
 	struct ww_ctx c = game_ctx(g);
 	g->s.prompt = WW_ASK_NOTHING;
@@ -237,7 +237,7 @@ static bool european_war(struct game *g)
 static void test_12_2_B_iii_british_remove_2_cus(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int ny = at(&g, "New York NY"), phila = at(&g, "Philadelphia PA");
 	int quebec = at(&g, "Quebec"), albany = at(&g, "Albany NY");
@@ -271,7 +271,7 @@ static void test_12_2_B_iii_british_remove_2_cus(void **state)
 static void test_12_2_B_iii_both_from_one_space(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int ny = at(&g, "New York NY"), boston = at(&g, "Boston MA");
 	g.s.space[ny].cu[WW_NAT_BRITISH] = 4;
@@ -287,7 +287,7 @@ static void test_12_2_B_iii_both_from_one_space(void **state)
 static void test_12_2_B_iii_removal_without_a_choice(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int ny = at(&g, "New York NY"), boston = at(&g, "Boston MA");
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
@@ -308,7 +308,7 @@ static void test_12_2_B_iii_removal_without_a_choice(void **state)
 
 /* ---- Washington captured (7.6.B) ---- */
 
-static void american_pc(struct game *g, const char *name)
+static void american_pc(struct test_game *g, const char *name)
 {
 	g->s.space[at(g, name)].pc = WW_AMERICAN;
 }
@@ -316,7 +316,7 @@ static void american_pc(struct game *g, const char *name)
 static void test_7_6_B_five_pcs_one_per_colony(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	const char *pcs[] = { "Albany NY", "Kingston NY", "Trenton NJ", "Reading PA",
 			      "Dover DE", "Annapolis MD", "Montreal", "Hartford CT" };
@@ -363,7 +363,7 @@ static void test_7_6_B_five_pcs_one_per_colony(void **state)
 static void test_7_6_B_fewer_removable_than_owed(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	american_pc(&g, "Albany NY");
 	american_pc(&g, "Kingston NY");
@@ -386,7 +386,7 @@ static void test_7_6_B_fewer_removable_than_owed(void **state)
 static void test_12_2_B_entry_questions_end_to_end(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	struct ww_state *s = &g.s;
 	armies_far_away(&g);
@@ -416,7 +416,7 @@ static void test_12_2_B_entry_questions_end_to_end(void **state)
 static void test_7_6_B_question_end_to_end(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	struct ww_state *s = &g.s;
 	armies_far_away(&g);

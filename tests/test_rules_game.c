@@ -3,7 +3,7 @@
 #include "rules_internal.h"
 
 /* One Committee per colony, in the first space where one may go. */
-static void committees_line(struct game *g, char *line, size_t len)
+static void committees_line(struct test_game *g, char *line, size_t len)
 {
 	const struct ww_data *d = g->d;
 	snprintf(line, len, "committees ");
@@ -22,7 +22,7 @@ static void committees_line(struct game *g, char *line, size_t len)
 	line[strlen(line) - 2] = 0;
 }
 
-static void through_setup(struct game *g)
+static void through_setup(struct test_game *g)
 {
 	char line[1024];
 	committees_line(g, line, sizeof line);
@@ -31,7 +31,7 @@ static void through_setup(struct game *g)
 }
 
 /* to the first impulse of 1775, the American playing first */
-static void to_first_impulse(struct game *g)
+static void to_first_impulse(struct test_game *g)
 {
 	game_start(g);
 	through_setup(g);
@@ -42,7 +42,7 @@ static void to_first_impulse(struct game *g)
 static void test_4_0_setup_from_data(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	const struct ww_data *d = g.d;
 	int boston = space(d, "Boston");
@@ -66,7 +66,7 @@ static void test_4_0_setup_from_data(void **state)
 static void test_6_1_E_two_cards_set_aside(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	assert_int_equal(g.s.set_aside.n, 2);
 	assert_int_equal(g.s.deck.n, 108);
@@ -80,7 +80,7 @@ static void test_6_1_E_two_cards_set_aside(void **state)
 static void test_4_0_committees_restrictions(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	order_refused(&g, WW_AMERICAN, "committees Boston", "Boston");
 	order_refused(&g, WW_AMERICAN, "committees Quebec", "Canada");
@@ -102,7 +102,7 @@ static void test_4_0_committees_restrictions(void **state)
 static void test_4_0_for_the_king_then_1775(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	char line[1024];
 	committees_line(&g, line, sizeof line);
@@ -134,7 +134,7 @@ static void test_4_0_for_the_king_then_1775(void **state)
 static void test_5_3_first_player(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	through_setup(&g);
 	order_refused(&g, WW_BRITISH, "first british", "pass");
@@ -157,7 +157,7 @@ static void test_5_3_first_player(void **state)
 static void test_5_3_b_british_choose_after_dispersal(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	through_setup(&g);
 	g.s.chooser = WW_BRITISH;
@@ -171,7 +171,7 @@ static void test_5_3_b_british_choose_after_dispersal(void **state)
 static void test_10_11_A_ops_pc_actions(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int two = ops_card(&g, WW_AMERICAN, 2);
 	order_refusedf(&g, WW_AMERICAN, "2 OPS", "play %d pc Norwich, Portsmouth, Concord NH", two);
@@ -199,7 +199,7 @@ static void test_10_11_A_ops_pc_actions(void **state)
 static void test_6_32_C_exchange(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int event = find_card(g.d, "Knox", 0, NULL);
 	int one = find_card(g.d, NULL, 1, NULL);
@@ -222,7 +222,7 @@ static void test_6_32_C_exchange(void **state)
 static void test_6_32_C_american_needs_two_ops(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	through_setup(&g);
 	order_ok(&g, WW_BRITISH, "pass");
@@ -245,7 +245,7 @@ static void test_6_32_C_american_needs_two_ops(void **state)
 static void test_6_32_C_offer_lapses_after_a_play(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int event = find_card(g.d, "Knox", 0, NULL);
 	int one = find_card(g.d, NULL, 1, NULL);
@@ -267,7 +267,7 @@ static void test_6_32_C_offer_lapses_after_a_play(void **state)
 static void test_6_34_A_special_never_discarded(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int franklin = find_card(g.d, "Franklin", 0, NULL);
 	give(&g, WW_AMERICAN, franklin);
@@ -281,7 +281,7 @@ static void test_6_34_A_special_never_discarded(void **state)
 static void test_6_32_B_ops_discard_takes_no_action(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int one = ops_card(&g, WW_AMERICAN, 1);
 	order_refusedf(&g, WW_AMERICAN, "OPS card", "discard %d remove Norfolk", one);
@@ -292,7 +292,7 @@ static void test_6_32_B_ops_discard_takes_no_action(void **state)
 static void test_6_32_A_enemy_event_only_discarded(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int tarleton = find_card(g.d, "Tarleton", 0, NULL);
 	give(&g, WW_AMERICAN, tarleton);
@@ -305,7 +305,7 @@ static void test_6_32_A_enemy_event_only_discarded(void **state)
 static void test_6_34_C_iii_war_ends(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int w79 = find_card(g.d, "1779", 0, NULL);
 	int w80 = find_card(g.d, "1780", 0, NULL);
@@ -320,7 +320,7 @@ static void test_6_34_C_iii_war_ends(void **state)
 }
 
 /* One space per colony where the Declaration may place a PC. */
-static void declaration_line(struct game *g, char *answer, size_t len)
+static void declaration_line(struct test_game *g, char *answer, size_t len)
 {
 	snprintf(answer, len, "declaration");
 	const char *sep = " ";
@@ -341,7 +341,7 @@ static void declaration_line(struct game *g, char *answer, size_t len)
 
 /* Gives the simplest legal answer to whatever is asked: plain discards,
  * specials played as events. */
-static void simplest_order(struct game *g)
+static void simplest_order(struct test_game *g)
 {
 	enum ww_side side = g->s.to_move;
 	char line[1024];
@@ -367,7 +367,7 @@ static void simplest_order(struct game *g)
 }
 
 /* Plays out the rest of the year with the simplest orders. */
-static void finish_year(struct game *g)
+static void finish_year(struct test_game *g)
 {
 	int year = g->s.year;
 	for (int guard = 0; guard < 60 && g->s.year == year && g->s.phase != WW_PH_GAME_OVER; guard++)
@@ -379,7 +379,7 @@ static void finish_year(struct game *g)
 static void test_5_7_year_ends_and_1776_begins(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	finish_year(&g);
 	assert_int_equal(g.s.year, 1776);
@@ -398,7 +398,7 @@ static void test_5_7_year_ends_and_1776_begins(void **state)
 static void test_13_2_game_ends_in_war_ends_year(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int w79 = find_card(g.d, "1779", 0, NULL);
 	give(&g, WW_AMERICAN, w79);
@@ -425,7 +425,7 @@ static void test_13_2_game_ends_in_war_ends_year(void **state)
 static void test_resign_at_any_moment(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	assert_int_equal(g.s.to_move, WW_AMERICAN);
 	struct ww_state before = g.s;
@@ -458,7 +458,7 @@ static void test_resign_at_any_moment(void **state)
 static void test_6_34_C_i_declaration(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	int doi = find_card(g.d, "Declaration", 0, NULL);
 	give(&g, WW_BRITISH, doi);
@@ -489,7 +489,7 @@ static void test_6_34_C_i_declaration(void **state)
 static void test_view_hides_hand_and_deck(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	to_first_impulse(&g);
 	struct ww_state v;
 	ww_view(&g.s, WW_BRITISH, &v);

@@ -3,7 +3,7 @@
 #include "support.h"
 #include "rules_internal.h"
 
-static void put(struct game *g, const char *who, const char *where, int cu)
+static void put(struct test_game *g, const char *who, const char *where, int cu)
 {
 	int sp = space(g->d, where);
 	if (who) {
@@ -14,22 +14,22 @@ static void put(struct game *g, const char *who, const char *where, int cu)
 	}
 }
 
-static void cu(struct game *g, const char *where, int nation, int n)
+static void cu(struct test_game *g, const char *where, int nation, int n)
 {
 	g->s.space[space(g->d, where)].cu[nation] = (uint8_t)n;
 }
 
-static void pc(struct game *g, const char *where, enum ww_side side)
+static void pc(struct test_game *g, const char *where, enum ww_side side)
 {
 	g->s.space[space(g->d, where)].pc = (int8_t)side;
 }
 
-static int at(struct game *g, const char *who)
+static int at(struct test_game *g, const char *who)
 {
 	return g->s.general_at[general(g->d, who)];
 }
 
-static int cus(struct game *g, const char *where, int nation)
+static int cus(struct test_game *g, const char *where, int nation)
 {
 	return g->s.space[space(g->d, where)].cu[nation];
 }
@@ -38,11 +38,11 @@ static int cus(struct game *g, const char *where, int nation)
 static void test_7_3_C_gates_march(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Gates", "Ninety Six", 4);
 	cu(&g, "Charleston", WW_NAT_AMERICAN, 3);
-	struct game fifth = g;
+	struct test_game fifth = g;
 	/* Savannah holds a British CU in this set-up: clear it for the march */
 	cu(&g, "Savannah", WW_NAT_BRITISH, 0);
 	cu(&g, "St. Johns", WW_NAT_BRITISH, 1);
@@ -69,7 +69,7 @@ static void test_7_3_C_gates_march(void **state)
 static void test_7_3_C_five_spaces_american_only(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Ninety Six", 2);
 	play_refused(&g, WW_AMERICAN, 1, "move Greene to Camden, Eutaw Springs, Charleston, "
@@ -84,7 +84,7 @@ static void test_7_3_C_five_spaces_american_only(void **state)
 static void test_7_3_D_wilderness_costs_three(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Carleton", "Fort Detroit", 1);
 	play_refused(&g, WW_BRITISH, 3, "move Carleton to Bassett Town, Point Pleasant", "costs 6");
@@ -97,7 +97,7 @@ static void test_7_3_D_wilderness_costs_three(void **state)
 static void test_7_1_A_strategy_rating(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Carleton", "Quebec", 2);
 	play_refused(&g, WW_BRITISH, 2, "move Carleton to Montreal", "strategy rating of 3");
@@ -108,7 +108,7 @@ static void test_7_1_A_strategy_rating(void **state)
 static void test_7_1_B_queue_activates_burgoyne(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Burgoyne", "Albany", 3);
 	int a = ops_card(&g, WW_BRITISH, 1);
@@ -130,7 +130,7 @@ static void test_7_1_B_queue_activates_burgoyne(void **state)
 static void test_7_1_B_queue_abandoned_by_another_play(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	int a = ops_card(&g, WW_BRITISH, 1);
 	int event = find_card(g.d, "Tarleton", 0, NULL);
@@ -146,14 +146,14 @@ static void test_7_1_B_queue_abandoned_by_another_play(void **state)
 static void test_7_1_B_queue_starts_with_one_or_two(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	play_refused(&g, WW_BRITISH, 3, "queue", "7.1.B.i");
 	game_end(&g);
 }
 
 /* 7.8 example: Arnold intercepts on a 1 or 2. */
-static void arnold_set_up(struct game *g)
+static void arnold_set_up(struct test_game *g)
 {
 	clear_board(g, WW_BRITISH);
 	put(g, "Howe", "New York", 5);
@@ -164,7 +164,7 @@ static void arnold_set_up(struct game *g)
 static void test_7_8_arnold_intercepts(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	assert_int_equal(g.s.prompt, WW_ASK_INTERCEPT);
@@ -189,7 +189,7 @@ static void test_7_8_arnold_intercepts(void **state)
 static void test_7_8_failed_interception_move_goes_on(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	force_dice(&g, 1, 3);
@@ -207,7 +207,7 @@ static void test_7_8_failed_interception_move_goes_on(void **state)
 static void test_7_9_no_retreat_after_interception_attempt(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	force_dice(&g, 1, 6);
@@ -222,7 +222,7 @@ static void test_7_9_no_retreat_after_interception_attempt(void **state)
 static void test_7_8_B_not_into_british_cus(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
@@ -231,7 +231,7 @@ static void test_7_8_B_not_into_british_cus(void **state)
 }
 
 /* 7.9: Washington retreats before battle on agility 2 + 2. */
-static void washington_set_up(struct game *g)
+static void washington_set_up(struct test_game *g)
 {
 	clear_board(g, WW_BRITISH);
 	put(g, "Howe", "New York", 5);
@@ -242,7 +242,7 @@ static void washington_set_up(struct game *g)
 static void test_7_9_washington_retreats_before_battle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	washington_set_up(&g);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	assert_int_equal(g.s.prompt, WW_ASK_RETREAT_BEFORE_BATTLE);
@@ -260,7 +260,7 @@ static void test_7_9_washington_retreats_before_battle(void **state)
 static void test_7_9_failed_retreat_means_battle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	washington_set_up(&g);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	force_dice(&g, 1, 5);
@@ -274,7 +274,7 @@ static void test_7_9_failed_retreat_means_battle(void **state)
 static void test_7_3_B_move_ends_at_enemy(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	washington_set_up(&g);
 	play_refused(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown, Easton", "7.3.B");
 	game_end(&g);
@@ -284,7 +284,7 @@ static void test_7_3_B_move_ends_at_enemy(void **state)
 static void test_7_4_generals_alone(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 0);
 	pc(&g, "New Brunswick", WW_BRITISH);
@@ -306,7 +306,7 @@ static void test_7_4_generals_alone(void **state)
 static void test_7_6_A_capture_and_go_on(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 3);
 	put(&g, "Lee", "New Brunswick", 0);
@@ -321,7 +321,7 @@ static void test_7_6_A_capture_and_go_on(void **state)
 static void test_7_6_B_washington_captured(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 3);
 	put(&g, "Washington", "New Brunswick", 0);
@@ -342,7 +342,7 @@ static void test_7_6_B_washington_captured(void **state)
 static void test_7_7_congress_dispersed(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "Trenton", 2);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to Philadelphia, Lancaster");
@@ -357,7 +357,7 @@ static void test_7_7_congress_dispersed(void **state)
 static void test_9_7_overrun(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 4);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
@@ -373,7 +373,7 @@ static void test_9_7_overrun(void **state)
 static void test_9_7_three_cus_fight(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 3);
 	cu(&g, "New Brunswick", WW_NAT_BRITISH, 1);
@@ -387,7 +387,7 @@ static void test_9_7_three_cus_fight(void **state)
 static void test_7_4_C_two_generals(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 1);
 	put(&g, "Washington", "New Brunswick", 2);
@@ -402,7 +402,7 @@ static void test_7_4_C_two_generals(void **state)
 static void test_7_4_D_arnold_only(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Falmouth", 1);
 	play_refused(&g, WW_AMERICAN, 1, "move Greene to Quebec", "Arnold");
@@ -417,7 +417,7 @@ static void test_7_4_D_arnold_only(void **state)
 static void test_7_5_naval_movement(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "Boston", 6);
 	pc(&g, "New York", WW_AMERICAN);
@@ -436,7 +436,7 @@ static void test_7_5_naval_movement(void **state)
 static void test_7_2_campaign_opening(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	game_start(&g);
 	char line[1024] = "committees Concord NH, Worcester MA, Providence RI, Hartford CT, "
 			  "Albany NY, Trenton NJ, Lancaster PA, Dover DE, Annapolis MD, "
@@ -464,7 +464,7 @@ static void test_7_2_campaign_opening(void **state)
 static void test_7_2_B_landing_party(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	int major = find_card(g.d, "Major Campaign", 0, NULL);
 	give(&g, WW_BRITISH, major);
@@ -484,7 +484,7 @@ static void test_7_2_B_landing_party(void **state)
 static void test_standing_never_intercept(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	order_ok(&g, WW_AMERICAN, "standing never-intercept");
 	struct ww_state v;
@@ -499,7 +499,7 @@ static void test_standing_never_intercept(void **state)
 static void test_standing_always_intercept(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	order_ok(&g, WW_AMERICAN, "standing always-intercept Arnold");
 	force_dice(&g, 1, 1);
@@ -512,7 +512,7 @@ static void test_standing_always_intercept(void **state)
 static void test_standing_never_retreat_before_battle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	washington_set_up(&g);
 	order_ok(&g, WW_AMERICAN, "standing never-retreat-before-battle");
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
@@ -525,7 +525,7 @@ static void test_standing_never_retreat_before_battle(void **state)
 static void test_11_3_standing_losses_order(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_AMERICAN);
 	order_refused(&g, WW_BRITISH, "standing french-losses-first", "11.3");
 	order_ok(&g, WW_AMERICAN, "standing french-losses-first");
@@ -545,7 +545,7 @@ static void test_11_3_standing_losses_order(void **state)
 static void test_7_6_A_capture_by_retreat_before_battle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	washington_set_up(&g);
 	put(&g, "Clinton", "Easton", 0);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
@@ -560,7 +560,7 @@ static void test_7_6_A_capture_by_retreat_before_battle(void **state)
 static void test_7_6_A_capture_before_drop(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 1);
 	put(&g, "Lee", "New Brunswick", 0);
@@ -575,7 +575,7 @@ static void test_7_6_A_capture_before_drop(void **state)
 static void test_7_3_A_take_counts_only_cus_left_behind(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "New York", 2);
 	play_refused(&g, WW_BRITISH, 2, "move Howe with 2 to New Brunswick, New York (take 1)",
@@ -589,7 +589,7 @@ static void test_7_3_A_take_counts_only_cus_left_behind(void **state)
 static void test_7_5_lone_general_by_sea(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	clear_board(&g, WW_BRITISH);
 	put(&g, "Howe", "Boston", 0);
 	put(&g, "Greene", "Barnstable", 0);
@@ -602,7 +602,7 @@ static void test_7_5_lone_general_by_sea(void **state)
 static void test_7_4_C_before_an_interception_battle(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	put(&g, "Clinton", "New Brunswick", 0);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick");
@@ -618,7 +618,7 @@ static void test_7_4_C_before_an_interception_battle(void **state)
 static void test_7_8_E_general_named_twice(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	arnold_set_up(&g);
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Trenton");
 	/* the parser refuses it too; the engine must not rely on that */

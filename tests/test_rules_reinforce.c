@@ -5,7 +5,7 @@
 
 /* A game in the 1776 Strategy Phase with nothing on the map; the boxes
  * keep the 4.0 generals. */
-static void fresh(struct game *g)
+static void fresh(struct test_game *g)
 {
 	game_start(g);
 	struct ww_state *s = &g->s;
@@ -19,12 +19,12 @@ static void fresh(struct game *g)
 	memset(s->cu_reinforcements, 0, sizeof s->cu_reinforcements);
 }
 
-static int at(struct game *g, const char *name)
+static int at(struct test_game *g, const char *name)
 {
 	return space(g->d, name);
 }
 
-static int gen(struct game *g, const char *name)
+static int gen(struct test_game *g, const char *name)
 {
 	return general(g->d, name);
 }
@@ -42,13 +42,13 @@ static struct ww_order reinforce(int card, int sp, int gnrl, int cu)
 	return o;
 }
 
-static void ok(struct game *g, enum ww_side side, struct ww_order o)
+static void ok(struct test_game *g, enum ww_side side, struct ww_order o)
 {
 	step_ok(g, ww_reinforce, side, &o);
 }
 
 /* Refused, the state untouched, the reason mentioning `needle`. */
-static void refused(struct game *g, enum ww_side side, struct ww_order o, const char *needle)
+static void refused(struct test_game *g, enum ww_side side, struct ww_order o, const char *needle)
 {
 	step_refused(g, ww_reinforce, side, &o, needle);
 }
@@ -58,7 +58,7 @@ static void refused(struct game *g, enum ww_side side, struct ww_order o, const 
 static void test_8_1_B_british_once_per_turn(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 6;
 	int ny = at(&g, "New York NY"), card = new_ops_card(&g, WW_BRITISH, 1);
@@ -80,7 +80,7 @@ static void test_8_1_B_british_once_per_turn(void **state)
 static void test_8_1_C_british_port_without_american_cu_or_pc(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
 	int card = new_ops_card(&g, WW_BRITISH, 2);
@@ -105,7 +105,7 @@ static void test_8_1_C_british_port_without_american_cu_or_pc(void **state)
 static void test_12_3_no_british_reinforcements_in_a_blockaded_port(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	g.s.cu_reinforcements[WW_NAT_BRITISH] = 3;
 	int card = new_ops_card(&g, WW_BRITISH, 1);
@@ -129,7 +129,7 @@ static void test_12_3_no_british_reinforcements_in_a_blockaded_port(void **state
 static void test_8_1_C_how_many_cus(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int ny = at(&g, "New York NY"), card = new_ops_card(&g, WW_BRITISH, 1);
 	refused(&g, WW_BRITISH, reinforce(card, ny, -1, -1), "Nothing would arrive");
@@ -147,7 +147,7 @@ static void test_8_1_C_how_many_cus(void **state)
 static void test_8_1_C_new_general_sends_the_old_one_to_the_box(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int ny = at(&g, "New York NY"), card = new_ops_card(&g, WW_BRITISH, 2);
 	int howe = gen(&g, "Howe"), clinton = gen(&g, "Clinton"), arnold = gen(&g, "Arnold");
@@ -170,7 +170,7 @@ static void test_8_1_C_new_general_sends_the_old_one_to_the_box(void **state)
 static void test_8_2_B_american_twice_per_turn(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int albany = at(&g, "Albany NY"), trenton = at(&g, "Trenton NJ");
 	ok(&g, WW_AMERICAN, reinforce(new_ops_card(&g, WW_AMERICAN, 1), albany, -1, -1));
@@ -184,7 +184,7 @@ static void test_8_2_B_american_twice_per_turn(void **state)
 static void test_8_2_C_cus_from_stock_equal_the_ops(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int albany = at(&g, "Albany NY"), card = new_ops_card(&g, WW_AMERICAN, 3);
 	refused(&g, WW_AMERICAN, reinforce(card, albany, -1, 2), "exactly 3 American CUs");
@@ -206,7 +206,7 @@ static void test_8_2_C_cus_from_stock_equal_the_ops(void **state)
 static void test_8_2_C_new_general_takes_the_place_of_the_old(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int albany = at(&g, "Albany NY");
 	int greene = gen(&g, "Greene"), gates = gen(&g, "Gates"), howe = gen(&g, "Howe");
@@ -229,7 +229,7 @@ static void test_8_2_C_new_general_takes_the_place_of_the_old(void **state)
 static void test_8_2_C_washington_is_never_replaced(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int phila = at(&g, "Philadelphia PA");
 	int washington = gen(&g, "Washington"), gates = gen(&g, "Gates");
@@ -247,7 +247,7 @@ static void test_8_2_C_washington_is_never_replaced(void **state)
 static void test_8_2_clarification_reinforcements_capture_a_lone_general(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int trenton = at(&g, "Trenton NJ"), ny = at(&g, "New York NY");
 	int howe = gen(&g, "Howe"), greene = gen(&g, "Greene"), clinton = gen(&g, "Clinton");
@@ -270,7 +270,7 @@ static void test_8_2_clarification_reinforcements_capture_a_lone_general(void **
 static void test_8_2_clarification_washington_captured_by_reinforcements(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int boston = at(&g, "Boston MA"), washington = gen(&g, "Washington");
 	g.s.general_at[washington] = (int16_t)boston;
@@ -288,7 +288,7 @@ static void test_8_2_clarification_washington_captured_by_reinforcements(void **
 
 /* ---- the French forces held in the box (12.2.B.ii) ---- */
 
-static void hold_french(struct game *g)
+static void hold_french(struct test_game *g)
 {
 	g->s.french_in_war = true;
 	g->s.cu_french_box = 0;
@@ -306,7 +306,7 @@ static struct ww_order french(int card, int sp)
 static void test_12_2_B_ii_french_forces_come_on_all_together(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	int card = new_ops_card(&g, WW_AMERICAN, 1), roch = gen(&g, "Rochambeau");
 	int newport = at(&g, "Newport RI"), albany = at(&g, "Albany NY");
@@ -336,7 +336,7 @@ static void test_12_2_B_ii_french_forces_come_on_all_together(void **state)
 static void test_12_2_B_ii_french_reinforcement_counts_as_one_of_two(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	hold_french(&g);
 	int albany = at(&g, "Albany NY"), newport = at(&g, "Newport RI");
@@ -352,7 +352,7 @@ static void test_12_2_B_ii_french_reinforcement_counts_as_one_of_two(void **stat
 static void test_8_reinforce_orders_end_to_end(void **state)
 {
 	(void)state;
-	struct game g;
+	struct test_game g;
 	fresh(&g);
 	struct ww_state *s = &g.s;
 	armies_far_away(&g);

@@ -381,6 +381,31 @@ static void assert_text_refused(struct fix *f, const char *from, const char *to,
 	f->g->state_free(s);
 }
 
+/* The record's ledger for a side (I.A): its throw while unrevealed,
+ * nothing for a side whose throw did not change; the move is the turn. */
+static void test_i_a_ledger_keeps_the_unrevealed_throw(void **state)
+{
+	(void)state;
+	struct fix f;
+	open_game(&f, 9);
+	struct game_state *before = f.g->state_new();
+	assert_int_equal(f.g->move(f.s), 1);
+	for (int side = AMERICAN; side <= BRITISH; side++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&buf, &len);
+		f.g->ledger(out, f.d, before, f.s, side, 1);
+		f.g->ledger(out, f.d, f.s, f.s, side, 2);
+		fclose(out);
+		assert_non_null(strstr(buf, "- move: 1\n  entry: 1\n  threw: ["));
+		assert_null(strstr(buf, "entry: 2"));
+		assert_int_equal(f.g->event_roll(f.ev, 0).index, -1);
+		free(buf);
+	}
+	f.g->state_free(before);
+	close_game(&f);
+}
+
 static void test_state_text_refusals(void **state)
 {
 	struct fix f;
@@ -409,6 +434,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_whole_games_through_game_h),
 	cmocka_unit_test(test_i_a_american_dice_hidden_from_the_british),
 	cmocka_unit_test(test_i_a_british_die_hidden_from_the_american),
+	cmocka_unit_test(test_i_a_ledger_keeps_the_unrevealed_throw),
 };
 
 int main(void)

@@ -320,7 +320,7 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
 	ww_mail_subject(game, &g->state, "the game as it stands", subj, sizeof subj);
 	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
-	struct ww_mail_out o = { .to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
+	struct ww_mail_out o = { .to = g->meta.addr[side],
 				 .reply_to = reply, .subject = subj, .body = body,
 				 .board = c->text_only ? NULL : &board };
 	snprintf(name, sizeof name, "announce-%s", side == WW_AMERICAN ? "american" : "british");

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "data.h"
 #include "dice.h"
+#include "games.h"
 #include "mail.h"
 #include "mail_net.h"
 #include "order.h"
@@ -318,10 +319,12 @@ static int cmd_new(int argc, char **argv)
 	g->state.tournament_rule = a.tournament;
 	g->meta.tournament_rule = a.tournament;
 
+	g->game = &game_washingtons_war;
+	snprintf(g->meta.game, sizeof g->meta.game, "%s", g->game->name);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", d->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
-	snprintf(g->meta.american, sizeof g->meta.american, "%s", a.american_addr);
-	snprintf(g->meta.british, sizeof g->meta.british, "%s", a.british_addr);
+	snprintf(g->meta.addr[WW_AMERICAN], sizeof g->meta.addr[WW_AMERICAN], "%s", a.american_addr);
+	snprintf(g->meta.addr[WW_BRITISH], sizeof g->meta.addr[WW_BRITISH], "%s", a.british_addr);
 	if (a.scenario) { /* its starting position is kept for replay */
 		const char *base = strrchr(a.scenario, '/');
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
@@ -699,9 +702,26 @@ static int show_yaml(const struct ww_data *d, const struct ww_state *view,
 	return ferror(stdout) ? EX_IOERR : EX_OK;
 }
 
+/* The events of the last logged entry `side` may see, as the board's
+ * highlight reads them; NULL when there is none (or out of memory). */
+static struct ww_events *last_events(const struct game_log *recent, enum ww_side side,
+				     struct ww_events *ev)
+{
+	const struct game_logged_entry *e = recent->n ? &recent->v[recent->n - 1] : NULL;
+	if (!e || !(ev->v = calloc((size_t)e->n + 1, sizeof *ev->v)))
+		return NULL;
+	for (int i = 0; i < e->n; i++)
+		if (e->v[i].audience & GAME_SIDE(side)) {
+			ev->v[ev->n].audience = side == WW_NOBODY ? WW_TO_BOTH :
+				side == WW_AMERICAN ? WW_TO_AMERICAN : WW_TO_BRITISH;
+			snprintf(ev->v[ev->n++].text, sizeof ev->v->text, "%s", e->v[i].text);
+		}
+	return ev;
+}
+
 /* The board as `side` sees it, with the last step's events highlighted. */
 static int show_png(const struct session *s, const struct ww_state *view,
-		    enum ww_side side, const struct ww_recent *recent, const char *path)
+		    enum ww_side side, const struct game_log *recent, const char *path)
 {
 	char err[512] = "";
 	FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
@@ -709,8 +729,10 @@ static int show_png(const struct session *s, const struct ww_state *view,
 		warnx("cannot write %s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
-	const struct ww_events *last = recent->n ? &recent->v[recent->n - 1].ev : NULL;
+	struct ww_events ev = { 0 };
+	const struct ww_events *last = last_events(recent, side, &ev);
 	int rc = ww_report_png(f, s->d, view, side, last, err, sizeof err) ? EX_SOFTWARE : EX_OK;
+	ww_events_free(&ev);
 	if (rc)
 		warnx("%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {
@@ -721,7 +743,7 @@ static int show_png(const struct session *s, const struct ww_state *view,
 }
 
 static int show_text(const struct session *s, const struct ww_state *view,
-		     enum ww_side side, const struct ww_recent *recent, const char *templates)
+		     enum ww_side side, const struct game_log *recent, const char *templates)
 {
 	char err[512] = "";
 	const char *base = strrchr(s->dir, '/');
@@ -779,7 +801,7 @@ static int cmd_show(int argc, char **argv)
 		return usage_error(USAGE_SHOW, "give exactly one GAME_DIR");
 
 	struct session s = { .lock_fd = -1 };
-	struct ww_recent recent = { 0 };
+	struct game_log recent = { 0 };
 	char err[512] = "";
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
@@ -941,7 +963,7 @@ static int cmd_data_check(int argc, char **argv)
 /* ---- export ---- */
 
 static int export_file(const char *dir, const char *name, const struct session *s,
-		       const struct ww_recent *history)
+		       const struct game_log *history)
 {
 	char path[PATH_MAX + 16];
 	snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -973,7 +995,7 @@ static int export_public(const struct session *s, const char *out)
 {
 	static const char *const files[] = { "report.txt", "state.yaml" };
 	char tmp[PATH_MAX], err[512] = "", path[PATH_MAX + 16];
-	struct ww_recent history;
+	struct game_log history;
 	int rc = EX_OK;
 	if (ww_history_read(s->dir, &history, err, sizeof err)) {
 		warnx("%s: %s", s->dir, err);

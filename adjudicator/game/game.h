@@ -55,6 +55,37 @@ struct game_frame {
 	int note_from;                  /* its writer, a side */
 };
 
+/* A die rolled: its index in the seed's dice stream, its value, and
+ * whether the moderator forced it. index -1: no die. */
+struct game_roll {
+	long long index;
+	int value;
+	bool forced;
+};
+
+/* The judge's log read back for the reports (record_log.c): each accepted
+ * entry's events as the log keeps them, its text and who may see it
+ * (`audience`: GAME_SIDE bits of the viewers, with GAME_SIDE(GAME_PUBLIC)
+ * when anyone may), and the die it rolled, never the game's own event
+ * structs. */
+struct game_logged_event {
+	char *text;
+	unsigned audience;
+	struct game_roll roll;
+};
+
+struct game_logged_entry {
+	int side;                       /* who gave it; GAME_PUBLIC: the set-up */
+	unsigned move;                  /* the game's move after it */
+	int n;
+	struct game_logged_event *v;
+};
+
+struct game_log {
+	int n, cap;
+	struct game_logged_entry *v;
+};
+
 /* How a game ended: `winner` a side, or GAME_PUBLIC for no winner (a
  * draw); `reason` in the rule book's words, with its section. */
 struct game_end {
@@ -132,6 +163,15 @@ struct game {
 			   bool secret);
 	int (*state_read)(const char *text, size_t len, const struct game_data *d,
 			  struct game_state *s, char *why, size_t whylen);
+	/* How many moves the game has made: each log entry's `move:`, what a
+	 * rollback goes back to. */
+	unsigned (*move)(const struct game_state *s);
+	/* What `side`'s secret ledger (GAME/secret/ledger-SIDE.yaml) gains by
+	 * log entry `entry`, which took the game from before to after: what the
+	 * side holds unseen by the other and how it changed, for replay to
+	 * check at its entry; nothing when nothing changed. */
+	void (*ledger)(FILE *out, const struct game_data *d, const struct game_state *before,
+		       const struct game_state *after, int side, int entry);
 
 	/* The sides asked now (several at once for simultaneous orders; 0 once
 	 * the game is over), and the question's text for one of them. */
@@ -145,6 +185,8 @@ struct game {
 	 * else NULL. */
 	int (*events_count)(const struct game_events *ev);
 	const char *(*event_text)(const struct game_events *ev, int i, int viewer);
+	/* The die event i rolled (the log's `roll:`); index -1 for none. */
+	struct game_roll (*event_roll)(const struct game_events *ev, int i);
 
 	/* The game's own reports, built from view(s, viewer) only: the text
 	 * report, the legal orders of `side` (the guide, one call of item per

@@ -202,7 +202,7 @@ static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const
 	snprintf(name, sizeof name, "%.12s%s", t->name, side_word(side));
 	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out m = {
-		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
+		.to = g->meta.addr[side],
 		.reply_to = reply, .subject = subj, .date = t->date, .in_reply_to = prev,
 		.references = prev, .body = body,
 		.board = t->report && !c->text_only ? &board : NULL,
@@ -290,8 +290,7 @@ void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, in
 {
 	const char *name = ww_side_name((enum ww_side)side);
 	memset(ch, 0, sizeof *ch);
-	snprintf(side == WW_AMERICAN ? after->meta.american : after->meta.british, WW_ADDR_MAX,
-		 "%s", addr);
+	snprintf(after->meta.addr[side], WW_ADDR_MAX, "%s", addr);
 	ch->after = after;
 	snprintf(ch->what, sizeof ch->what, "the %s address is now %s", name, addr);
 	snprintf(ch->subject, sizeof ch->subject, "the moderator changed the %s address", name);

@@ -69,7 +69,7 @@ static int parse_side_word(const char *w)
 
 static const char *registered(const struct intake *in, enum ww_side s)
 {
-	return s == WW_AMERICAN ? in->g->meta.american : in->g->meta.british;
+	return in->g->meta.addr[s];
 }
 
 /* The game: the judge sub-address the mail came to, else "game:" in the block. */
@@ -232,7 +232,7 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return NULL;
-	if (to == p->side) {
+	if ((int)to == p->side) {
 		if (p->applied < p->n)
 			fprintf(f, "Game %s: your first %d orders were carried out:\n", in->game,
 				p->applied);
@@ -319,71 +319,23 @@ static int queue_secret(struct intake *in, const struct ww_mail_secret *s)
 /* What the side has seen happen since entry `from` (for a stale token). */
 static void moves_since(FILE *f, const struct intake *in, int from)
 {
-	int shown = 0;
-	for (int e = from + 1; e < in->entry && shown < 40; e++) {
-		char path[PATH_MAX + 32];
-		if (snprintf(path, sizeof path, "%s/log/%06d.yaml", in->dir, e) >= (int)sizeof path)
-			break;
-		FILE *lf = fopen(path, "re");
-		if (!lf)
-			continue;
-		yaml_parser_t yp;
-		yaml_document_t doc;
-		yaml_parser_initialize(&yp);
-		yaml_parser_set_input_file(&yp, lf);
-		int ok = yaml_parser_load(&yp, &doc);
-		yaml_parser_delete(&yp);
-		fclose(lf);
-		if (!ok)
-			continue;
-		yaml_node_t *root = yaml_document_get_root_node(&doc);
-		const char *move = NULL, *side = NULL, *rej = NULL;
-		yaml_node_t *events = NULL;
-		for (yaml_node_pair_t *pp = root && root->type == YAML_MAPPING_NODE ?
-		     root->data.mapping.pairs.start : NULL;
-		     pp && pp < root->data.mapping.pairs.top; pp++) {
-			yaml_node_t *k = yaml_document_get_node(&doc, pp->key);
-			yaml_node_t *v = yaml_document_get_node(&doc, pp->value);
-			const char *key = k->type == YAML_SCALAR_NODE ? (char *)k->data.scalar.value : "";
-			const char *val = v->type == YAML_SCALAR_NODE ? (char *)v->data.scalar.value : NULL;
-			if (!strcmp(key, "move")) move = val;
-			else if (!strcmp(key, "side")) side = val;
-			else if (!strcmp(key, "rejected")) rej = val;
-			else if (!strcmp(key, "events") && v->type == YAML_SEQUENCE_NODE) events = v;
-		}
-		if (rej && !strcmp(rej, "false") && move && side) {
-			if (!strcmp(side, "nobody")) /* a rollback, a moderator's note */
-				fprintf(f, "  move %s, the moderator:\n", move);
-			else
-				fprintf(f, "  move %s, the %s:\n", move, !strcmp(side, "american") ?
-					"American" : "British");
-			shown++;
-			for (yaml_node_item_t *it = events ? events->data.sequence.items.start : NULL;
-			     it && it < events->data.sequence.items.top; it++) {
-				yaml_node_t *ev = yaml_document_get_node(&doc, *it);
-				const char *text = NULL, *to = NULL;
-				for (yaml_node_pair_t *q = ev->type == YAML_MAPPING_NODE ?
-				     ev->data.mapping.pairs.start : NULL;
-				     q && q < ev->data.mapping.pairs.top; q++) {
-					yaml_node_t *k = yaml_document_get_node(&doc, q->key);
-					yaml_node_t *v = yaml_document_get_node(&doc, q->value);
-					if (k->type != YAML_SCALAR_NODE || v->type != YAML_SCALAR_NODE)
-						continue;
-					if (!strcmp((char *)k->data.scalar.value, "text"))
-						text = (char *)v->data.scalar.value;
-					else if (!strcmp((char *)k->data.scalar.value, "to"))
-						to = (char *)v->data.scalar.value;
-				}
-				/* only what this side may see */
-				if (text && to && (!strcmp(to, "both") ||
-						   !strcmp(to, side_word(in->side))))
-					fprintf(f, "    %s\n", text);
-			}
-		}
-		yaml_document_delete(&doc);
+	struct game_log log;
+	char err[256];
+	if (ww_log_read_between(in->dir, from + 1, in->entry - 1, 40, &log, err, sizeof err))
+		log.n = 0;
+	for (int i = 0; i < log.n; i++) {
+		const struct game_logged_entry *e = &log.v[i];
+		if (e->side == GAME_PUBLIC) /* a rollback, a moderator's note */
+			fprintf(f, "  move %u, the moderator:\n", e->move);
+		else
+			fprintf(f, "  move %u, the %s:\n", e->move, ww_side_name((enum ww_side)e->side));
+		for (int k = 0; k < e->n; k++)
+			if (e->v[k].audience & GAME_SIDE(in->side)) /* only what this side may see */
+				fprintf(f, "    %s\n", e->v[k].text);
 	}
-	if (!shown)
+	if (!log.n)
 		fputs("  (no accepted move)\n", f);
+	ww_recent_free(&log);
 }
 
 /* The reply to the side's registered address, never to the sender when
@@ -628,8 +580,8 @@ static bool find_side(struct intake *in)
 	in->side = (enum ww_side)parse_side_word(in->side_word);
 	if (in->side != WW_NOBODY)
 		return true;
-	bool am = ww_addr_equal(in->m.from, in->g->meta.american);
-	bool br = ww_addr_equal(in->m.from, in->g->meta.british);
+	bool am = ww_addr_equal(in->m.from, in->g->meta.addr[WW_AMERICAN]);
+	bool br = ww_addr_equal(in->m.from, in->g->meta.addr[WW_BRITISH]);
 	if (am != br)
 		in->side = am ? WW_AMERICAN : WW_BRITISH;
 	return in->side != WW_NOBODY;

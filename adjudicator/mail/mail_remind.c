@@ -121,7 +121,7 @@ static int compose_reminder(const struct ww_mail_config *c, const char *game,
 		return EX_OSERR;
 	}
 	struct ww_mail_out o = {
-		.to = side == WW_AMERICAN ? g->meta.american : g->meta.british,
+		.to = g->meta.addr[side],
 		.reply_to = reply, .subject = subject, .body = body,
 	};
 	ww_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));

@@ -15,7 +15,7 @@
 #define WW_PLAY_LINE 1024 /* one order line at most */
 #define WW_PLAY_MAX 64
 struct ww_play {
-	enum ww_side side;
+	int side;                       /* the game's side giving the orders (1..nsides) */
 	int n;                          /* order lines */
 	const char *orders[WW_PLAY_MAX];
 	struct ww_order parsed[WW_PLAY_MAX];

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "games.h"
 #include "record_internal.h"
 #include "text.h"
 
@@ -53,6 +54,38 @@ static int join(char *out, const char *dir, const char *rel)
 {
 	int n = snprintf(out, PATH_MAX, "%s/%s", dir, rel);
 	return n < 0 || n >= PATH_MAX ? -1 : 0;
+}
+
+/* ---- the game and its sides ---- */
+
+/* The games whose state the record can hold: only the first while
+ * struct ww_game keeps a struct ww_state (issue 13's next step gives it a
+ * struct game_state, and Skirmish a record). */
+static const struct game *kept(const struct game *game)
+{
+	return game && strcmp(game->name, WW_REC_FIRST_GAME) == 0 ? game : NULL;
+}
+
+const struct game *ww_rec_game(const struct ww_game *g)
+{
+	if (g->game)
+		return g->game;
+	return kept(game_find(g->meta.game[0] ? g->meta.game : WW_REC_FIRST_GAME));
+}
+
+const char *ww_rec_side(const struct game *game, int side)
+{
+	return side >= 1 && side <= game->nsides ? game->side[side].word : "nobody";
+}
+
+int ww_rec_side_of(const struct game *game, const char *word)
+{
+	if (word && !strcmp(word, "nobody"))
+		return GAME_PUBLIC;
+	for (int s = 1; word && s <= game->nsides; s++)
+		if (!strcmp(word, game->side[s].word))
+			return s;
+	return -1;
 }
 
 /* ---- the data for names ---- */
@@ -499,16 +532,19 @@ fail:
 
 /* ---- file contents ---- */
 
-static void write_meta(FILE *f, const struct ww_meta *m)
+static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game)
 {
-	fputs("meta:\n  data_id: ", f);
+	fputs("meta:\n", f);
+	if (m->game[0])
+		fprintf(f, "  game: %s\n", m->game);
+	fputs("  data_id: ", f);
 	ww_yaml_quote(f, m->data_id);
 	fputs("\n  data_dir: ", f);
 	ww_yaml_quote(f, m->data_dir);
-	fputs("\n  american: ", f);
-	ww_yaml_quote(f, m->american);
-	fputs("\n  british: ", f);
-	ww_yaml_quote(f, m->british);
+	for (int side = 1; side <= game->nsides; side++) {
+		fprintf(f, "\n  %s: ", game->side[side].word);
+		ww_yaml_quote(f, m->addr[side]);
+	}
 	fprintf(f, "\n  commitment: %s\n", m->commitment);
 	if (m->initial_state[0])
 		fprintf(f, "  initial_state: %s\n", m->initial_state);
@@ -525,12 +561,13 @@ static void write_meta(FILE *f, const struct ww_meta *m)
 }
 
 /* The public state is what nobody may be refused: ww_view decides it. */
-static void game_yaml(FILE *f, const struct ww_data *d, const struct ww_game *g)
+static void game_yaml(FILE *f, const struct game *game, const struct ww_data *d,
+		      const struct ww_game *g)
 {
 	struct ww_state pub;
 	ww_view(&g->state, WW_NOBODY, &pub);
 	fputs("# wwjudge game record (public). Hands and the deck order are in secret/.\n", f);
-	write_meta(f, &g->meta);
+	write_meta(f, &g->meta, game);
 	ww_state_write_yaml(f, d, &pub, false);
 }
 
@@ -553,7 +590,8 @@ static void order_lines(FILE *f, const char *key, const char *text)
 	}
 }
 
-static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const struct ww_state *s)
+static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const struct ww_state *s,
+		     const struct game *game)
 {
 	fprintf(f, "entry: %d\n", number);
 	if (e->received) { /* an input (a mail's Date), never the clock: replays stay byte-identical */
@@ -563,7 +601,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 	}
 	if (s)
 		fprintf(f, "move: %u\n", (unsigned)s->move);
-	fprintf(f, "side: %s\n", ww_rec_side_word(e->side));
+	fprintf(f, "side: %s\n", ww_rec_side(game, e->side));
 	fputs("sender: ", f);
 	ww_yaml_quote(f, e->sender ? e->sender : "");
 	if (e->message_id) {
@@ -607,37 +645,6 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 	fputc('\n', f);
 }
 
-/* Cards that entered and left `side`'s hand, by comparing the two hands
- * as multisets; nothing written if the hand did not change. */
-static void ledger_add(FILE *f, const struct ww_data *d, const struct ww_pile *before,
-		       const struct ww_pile *after, uint32_t move, int entry)
-{
-	int count[WW_MAX_CARDS] = { 0 };
-	for (int i = 0; i < before->n; i++)
-		count[before->card[i]]--;
-	for (int i = 0; i < after->n; i++)
-		count[after->card[i]]++;
-	bool changed = false;
-	for (int c = 0; c < WW_MAX_CARDS; c++)
-		changed |= count[c] != 0;
-	if (!changed)
-		return;
-	fprintf(f, "- move: %u\n  entry: %d\n", (unsigned)move, entry);
-	for (int sign = 1; sign >= -1; sign -= 2) {
-		fprintf(f, "  %s:", sign > 0 ? "entered" : "left");
-		bool any = false;
-		for (int c = 0; c < WW_MAX_CARDS; c++) {
-			for (int k = 0; k < count[c] * sign; k++) {
-				fprintf(f, "\n    - %d", c);
-				if (c <= d->ncards && d->cards[c].title[0])
-					fprintf(f, "  # %s", d->cards[c].title);
-				any = true;
-			}
-		}
-		fputs(any ? "\n" : " []\n", f);
-	}
-}
-
 /* ---- reading a game ---- */
 
 static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
@@ -647,32 +654,76 @@ static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 	return WW_REC_CORRUPT;
 }
 
-static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
-				    struct ww_meta *m, char *err, size_t errlen)
+/* The names of the games the record keeps, for messages. */
+static void game_names(char *out, size_t len)
 {
-	enum { NKEYS = 8 };
-	static const char *const text_keys[NKEYS] = { "data_id", "data_dir", "american",
-						       "british", "commitment", "seed",
-						       "scenario", "initial_state" };
-	char *const fields[NKEYS] = { m->data_id, m->data_dir, m->american, m->british,
-				      m->commitment, m->seed_hex, m->scenario,
-				      m->initial_state };
-	const size_t sizes[NKEYS] = { sizeof m->data_id, sizeof m->data_dir,
-				      sizeof m->american, sizeof m->british,
+	const struct game *g;
+	out[0] = '\0';
+	for (int i = 0; (g = game_at(i)); i++)
+		if (kept(g))
+			snprintf(out + strlen(out), len - strlen(out), "%s%s", *out ? ", " : "",
+				 g->name);
+}
+
+/* The game meta's `game:` names (absent: WW_REC_FIRST_GAME). */
+static enum ww_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
+				    const struct game **game, char *err, size_t errlen)
+{
+	yaml_node_t *v = ww_yaml_get(doc, map, "game");
+	const char *name = v ? ww_yaml_str(v) : WW_REC_FIRST_GAME;
+	char why[400], known[128];
+	if (name && (*game = kept(game_find(name))))
+		return WW_REC_OK;
+	game_names(known, sizeof known);
+	snprintf(why, sizeof why, "line %d: game: %s is not a game this judge %s (it plays: "
+		 "%s)", ww_yaml_line(v), name ? name : "(not a name)",
+		 name && game_find(name) ? "keeps a record of yet" : "plays", known);
+	return corrupt(err, errlen, "game.yaml", why);
+}
+
+/* Where meta's text `key` goes in *m, and its size; NULL: no such key. */
+static char *meta_text(struct ww_meta *m, const struct game *game, const char *key,
+		       size_t *size)
+{
+	enum { NKEYS = 7 };
+	static const char *const keys[NKEYS] = { "game", "data_id", "data_dir", "commitment",
+						 "seed", "scenario", "initial_state" };
+	char *const fields[NKEYS] = { m->game, m->data_id, m->data_dir, m->commitment,
+				      m->seed_hex, m->scenario, m->initial_state };
+	const size_t sizes[NKEYS] = { sizeof m->game, sizeof m->data_id, sizeof m->data_dir,
 				      sizeof m->commitment, sizeof m->seed_hex,
 				      sizeof m->scenario, sizeof m->initial_state };
+	for (int side = 1; key && side <= game->nsides; side++)
+		if (!strcmp(key, game->side[side].word)) {
+			*size = sizeof m->addr[side];
+			return m->addr[side];
+		}
+	for (int i = 0; key && i < NKEYS; i++)
+		if (!strcmp(key, keys[i])) {
+			*size = sizes[i];
+			return fields[i];
+		}
+	return NULL;
+}
+
+static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
+				    struct ww_meta *m, const struct game **game,
+				    char *err, size_t errlen)
+{
 	char why[256];
 	yaml_node_t *map = ww_yaml_get(doc, root, "meta");
+	enum ww_rec_status st;
 	memset(m, 0, sizeof *m);
 	if (!map || map->type != YAML_MAPPING_NODE)
 		return corrupt(err, errlen, "game.yaml", "no meta: mapping");
+	if ((st = meta_game(doc, map, game, err, errlen)))
+		return st;
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(doc, p->key);
 		yaml_node_t *v = yaml_document_get_node(doc, p->value);
 		const char *key = ww_yaml_str(k), *val = ww_yaml_str(v);
-		int i = 0;
-		while (i < NKEYS && (!key || strcmp(key, text_keys[i]) != 0))
-			i++;
+		size_t size = 0;
+		char *field = meta_text(m, *game, key, &size);
 		if (key && strcmp(key, "seed_revealed") == 0) {
 			if (ww_yaml_bool(v, &m->seed_revealed, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
@@ -683,29 +734,27 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
-		if (i == NKEYS) {
+		if (!field) {
 			snprintf(why, sizeof why, "line %d: unknown meta key %s", ww_yaml_line(k),
 				 key ? key : "(not a name)");
 			return corrupt(err, errlen, "game.yaml", why);
 		}
-		if (!val || strlen(val) >= sizes[i]) {
+		if (!val || strlen(val) >= size) {
 			snprintf(why, sizeof why, "line %d: %s must be text of at most %zu characters",
-				 ww_yaml_line(v), key, sizes[i] - 1);
+				 ww_yaml_line(v), key, size - 1);
 			return corrupt(err, errlen, "game.yaml", why);
 		}
-		strcpy(fields[i], val);
+		strcpy(field, val);
 	}
 	return WW_REC_OK;
 }
 
-/* game.yaml: the meta, and the public state (checked, not kept). */
-static enum ww_rec_status read_game_yaml(const char *dir, const struct ww_game *g,
-					 struct ww_meta *m, const struct ww_data **d,
+/* GAME/game.yaml read and parsed into *doc. */
+static enum ww_rec_status load_game_yaml(const char *dir, yaml_document_t *doc,
 					 char *err, size_t errlen)
 {
 	char *text, why[300];
 	size_t len;
-	yaml_document_t doc;
 	if (read_rec(dir, "game.yaml", &text, &len) < 0) {
 		if (errno == ENOENT) {
 			say(err, errlen, "no game in %s (no game.yaml)", dir);
@@ -713,13 +762,44 @@ static enum ww_rec_status read_game_yaml(const char *dir, const struct ww_game *
 		}
 		return io_fail(err, errlen, "reading", "game.yaml");
 	}
-	if (ww_yaml_load(text, len, &doc, why, sizeof why) < 0) {
-		free(text);
-		return corrupt(err, errlen, "game.yaml", why);
-	}
+	int rc = ww_yaml_load(text, len, doc, why, sizeof why);
 	free(text);
+	return rc < 0 ? corrupt(err, errlen, "game.yaml", why) : WW_REC_OK;
+}
+
+static enum ww_rec_status dir_game(const char *dir, const struct game **game,
+				   char *err, size_t errlen)
+{
+	yaml_document_t doc;
+	enum ww_rec_status st = load_game_yaml(dir, &doc, err, errlen);
+	if (st)
+		return st;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	enum ww_rec_status st = read_meta(&doc, root, m, err, errlen);
+	yaml_node_t *map = root ? ww_yaml_get(&doc, root, "meta") : NULL;
+	st = map && map->type == YAML_MAPPING_NODE ? meta_game(&doc, map, game, err, errlen) :
+		corrupt(err, errlen, "game.yaml", "no meta: mapping");
+	yaml_document_delete(&doc);
+	return st;
+}
+
+const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen)
+{
+	const struct game *game = NULL;
+	return dir_game(dir, &game, err, errlen) ? NULL : game;
+}
+
+/* game.yaml: the meta and its game, and the public state (checked, not kept). */
+static enum ww_rec_status read_game_yaml(const char *dir, struct ww_game *g,
+					 struct ww_meta *m, const struct ww_data **d,
+					 char *err, size_t errlen)
+{
+	char why[300];
+	yaml_document_t doc;
+	enum ww_rec_status st = load_game_yaml(dir, &doc, err, errlen);
+	if (st)
+		return st;
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	st = read_meta(&doc, root, m, &g->game, err, errlen);
 	if (!st && !(*d = data_for(g, m->data_dir, err, errlen)))
 		st = WW_REC_IO;
 	struct ww_state *pub = st ? NULL : malloc(sizeof *pub);
@@ -768,7 +848,7 @@ enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 	if (!ng)
 		return WW_REC_IO;
 	ng->data = g->data;
-	if ((st = read_game_yaml(dir, g, &ng->meta, &d, err, errlen)) ||
+	if ((st = read_game_yaml(dir, ng, &ng->meta, &d, err, errlen)) ||
 	    (st = read_seed(dir, ng->seed, err, errlen)) ||
 	    (st = read_secret_state(dir, d, &ng->state, err, errlen)))
 		goto out;
@@ -904,7 +984,8 @@ bool ww_record_seen(const char *dir, const char *message_id)
 /* ---- the index ---- */
 
 /* Whether entry `number` was accepted, and whose it is. */
-static int entry_facts(const char *dir, int number, bool *accepted, int *side)
+static int entry_facts(const char *dir, const struct game *game, int number, bool *accepted,
+		       int *side)
 {
 	char rel[32], *text, why[256];
 	size_t len;
@@ -920,7 +1001,7 @@ static int entry_facts(const char *dir, int number, bool *accepted, int *side)
 	bool rejected = false;
 	rc = ww_yaml_bool(ww_yaml_get(&doc, root, "rejected"), &rejected, why, sizeof why);
 	*accepted = !rejected;
-	*side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(&doc, root, "side")));
+	*side = ww_rec_side_of(game, ww_yaml_str(ww_yaml_get(&doc, root, "side")));
 	yaml_document_delete(&doc);
 	return rc < 0 || *side < 0 ? -1 : 0;
 }
@@ -977,7 +1058,7 @@ static int list_next_entry(const char *dir)
 
 /* The index from the log: back from the last entry until both sides'
  * last orders are found. */
-static int index_scan(const char *dir, struct ww_record_index *ix)
+static int index_scan(const char *dir, const struct game *game, struct ww_record_index *ix)
 {
 	memset(ix, 0, sizeof *ix);
 	ix->waiting = -1;
@@ -988,7 +1069,7 @@ static int index_scan(const char *dir, struct ww_record_index *ix)
 	     n >= 1 && (!ix->last_order[WW_AMERICAN] || !ix->last_order[WW_BRITISH]); n--) {
 		bool accepted;
 		int side;
-		if (entry_facts(dir, n, &accepted, &side) < 0)
+		if (entry_facts(dir, game, n, &accepted, &side) < 0)
 			return -1;
 		if (!accepted)
 			continue;
@@ -1006,7 +1087,7 @@ static int index_scan(const char *dir, struct ww_record_index *ix)
 	return 0;
 }
 
-static void index_write(FILE *f, const struct ww_record_index *ix)
+static void index_write(FILE *f, const struct ww_record_index *ix, const struct game *game)
 {
 	fprintf(f, "# the log at a glance, kept by every commit (docs/record.md)\n"
 		"next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted:",
@@ -1014,10 +1095,10 @@ static void index_write(FILE *f, const struct ww_record_index *ix)
 		ix->accepted_from);
 	for (int i = 0; i < ix->naccepted; i++)
 		fprintf(f, " %d", ix->accepted[i]);
-	fprintf(f, "\nwaiting: %s\n", ix->waiting < 0 ? "unknown" : ww_rec_side_word(ix->waiting));
+	fprintf(f, "\nwaiting: %s\n", ix->waiting < 0 ? "unknown" : ww_rec_side(game, ix->waiting));
 }
 
-static int index_parse(char *text, struct ww_record_index *ix)
+static int index_parse(char *text, const struct game *game, struct ww_record_index *ix)
 {
 	char word[16] = "";
 	int used, got = 0;
@@ -1039,24 +1120,30 @@ static int index_parse(char *text, struct ww_record_index *ix)
 		     sscanf(p, "%d%n", &ix->accepted[ix->naccepted], &used) == 1; p += used)
 			ix->naccepted++;
 	}
-	ix->waiting = strcmp(word, "unknown") ? ww_rec_side_from_word(word) : -1;
+	ix->waiting = strcmp(word, "unknown") ? ww_rec_side_of(game, word) : -1;
 	return got == 5 && ix->next_entry >= 2 && (ix->waiting >= 0 || !strcmp(word, "unknown"))
 		? 0 : -1;
 }
 
-int ww_record_index(const char *dir, struct ww_record_index *ix)
+int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix)
 {
 	char *text, path[PATH_MAX], rel[32];
 	size_t len;
 	if (read_rec(dir, "index", &text, &len) == 0) {
-		int rc = index_parse(text, ix);
+		int rc = index_parse(text, game, ix);
 		free(text);
 		snprintf(rel, sizeof rel, "log/%06d.yaml", ix->next_entry);
 		/* passed by a later entry (written by a judge before the index) */
 		if (rc == 0 && join(path, dir, rel) == 0 && access(path, F_OK) < 0 && errno == ENOENT)
 			return 0;
 	}
-	return index_scan(dir, ix);
+	return index_scan(dir, game, ix);
+}
+
+int ww_record_index(const char *dir, struct ww_record_index *ix)
+{
+	const struct game *game = ww_rec_dir_game(dir, NULL, 0);
+	return game ? ww_rec_index(dir, game, ix) : -1;
 }
 
 /* ---- create and commit ---- */
@@ -1082,6 +1169,7 @@ static int add_text(struct txn *t, const char *rel, const char *old, size_t oldl
 }
 
 struct fill_args {
+	const struct game *game;
 	const struct ww_data *d;
 	const struct ww_game *g;
 	const struct ww_state *before;
@@ -1099,7 +1187,7 @@ struct fill_args {
 static void fill_game(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	game_yaml(f, x->d, x->g);
+	game_yaml(f, x->game, x->d, x->g);
 }
 
 static void fill_state(FILE *f, const void *a)
@@ -1120,14 +1208,13 @@ static void fill_initial(FILE *f, const void *a)
 static void fill_log(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	log_yaml(f, x->number, x->e, x->e->rejected ? NULL : &x->g->state);
+	log_yaml(f, x->number, x->e, x->e->rejected ? NULL : &x->g->state, x->game);
 }
 
 static void fill_ledger(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	ledger_add(f, x->d, &x->before->hand[x->side], &x->g->state.hand[x->side],
-		   x->g->state.move, x->number);
+	ww_ledger_write(f, x->d, x->before, &x->g->state, x->side, x->number);
 }
 
 /* The ids of the commit that belong in seen.d's file x->seen_rel. */
@@ -1149,7 +1236,7 @@ static void fill_seen(FILE *f, const void *a)
 static void fill_index(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	index_write(f, x->ix);
+	index_write(f, x->ix, x->game);
 }
 
 static void fill_seed(FILE *f, const void *a)
@@ -1166,8 +1253,10 @@ static void fill_nothing(FILE *f, const void *a)
 	(void)a;
 }
 
-static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
-					    "secret/ledger-british.yaml" };
+void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME])
+{
+	snprintf(rel, WW_REC_LEDGER_NAME, "secret/ledger-%s.yaml", ww_rec_side(game, side));
+}
 
 /* What `fill` writes, to be appended to GAME/rel as it stands (a file
  * that only grows); nothing when it writes nothing. */
@@ -1222,9 +1311,12 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 		if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0600) < 0 ||
 		    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0)
 			return -1;
-		for (x->side = WW_AMERICAN; x->side <= WW_BRITISH; x->side++)
-			if (add_append(dir, t, ledger_file[x->side], fill_ledger, x) < 0)
+		for (x->side = 1; x->side <= x->game->nsides; x->side++) {
+			char ledger[WW_REC_LEDGER_NAME];
+			ww_rec_ledger_file(x->game, x->side, ledger);
+			if (add_append(dir, t, ledger, fill_ledger, x) < 0)
 				return -1;
+		}
 	}
 	for (int i = 0; i < x->nfiles; i++) {
 		FILE *m;
@@ -1250,8 +1342,11 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	crash_step = 0;
 	if (after && !(x->d = data_for(after, after->meta.data_dir, err, errlen)))
 		return WW_REC_IO;
+	x->game = after ? ww_rec_game(after) : NULL;
+	if (!x->game && (st = dir_game(dir, &x->game, err, errlen)))
+		return st;
 	struct ww_record_index ix;
-	if (ww_record_index(dir, &ix) < 0) {
+	if (ww_rec_index(dir, x->game, &ix) < 0) {
 		char log[PATH_MAX];
 		if (join(log, dir, "log") < 0 || access(log, F_OK) < 0) {
 			say(err, errlen, "no game in %s (no log/)", dir);
@@ -1350,16 +1445,17 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 		{ "outbox/tmp", 0700 }, { "outbox/new", 0700 }, { "outbox/cur", 0700 },
 	};
 	struct ww_state empty;
-	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = "new game",
+	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = "new game",
 				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
 	struct ww_record_index ix = { 0 };
-	struct fill_args x = { .d = d, .g = g, .before = &empty, .e = &e, .number = 1, .ix = &ix };
+	struct fill_args x = { .game = ww_rec_game(g), .d = d, .g = g, .before = &empty, .e = &e,
+			       .number = 1, .ix = &ix };
 	struct txn t = { 0 };
 	char path[PATH_MAX];
 	enum ww_rec_status st = WW_REC_OK;
 
 	ww_state_init(&empty);
-	index_add(&ix, 1, true, WW_NOBODY);
+	index_add(&ix, 1, true, GAME_PUBLIC);
 	ix.waiting = g->state.phase == WW_PH_GAME_OVER ? WW_NOBODY : g->state.to_move;
 	if ((st = make_dir(tmp, 0700, err, errlen)))
 		return st;
@@ -1377,9 +1473,12 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	if (g->meta.scenario[0] &&
 	    add_text(&t, "secret/initial-state.yaml", NULL, 0, fill_initial, &x, 0600) < 0)
 		goto fail;
-	for (x.side = WW_AMERICAN; x.side <= WW_BRITISH; x.side++)
-		if (add_text(&t, ledger_file[x.side], NULL, 0, fill_ledger, &x, 0600) < 0)
+	for (x.side = 1; x.side <= x.game->nsides; x.side++) {
+		char ledger[WW_REC_LEDGER_NAME];
+		ww_rec_ledger_file(x.game, x.side, ledger);
+		if (add_text(&t, ledger, NULL, 0, fill_ledger, &x, 0600) < 0)
 			goto fail;
+	}
 	for (int i = 0; i < nfiles; i++) {
 		char *text = NULL;
 		size_t len = 0;
@@ -1449,6 +1548,10 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
 	if (snprintf(tmp, sizeof tmp, "%s.new-%ld", dir, (long)getpid()) >= (int)sizeof tmp) {
 		say(err, errlen, "path too long: %s", dir);
 		return WW_REC_IO;
+	}
+	if (!ww_rec_game(g)) {
+		say(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
+		return WW_REC_CORRUPT;
 	}
 	if (!(d = data_for(g, g->meta.data_dir, err, errlen)))
 		return WW_REC_IO;
@@ -1661,7 +1764,7 @@ static void check_public(struct checker *c, const char *dir, const struct ww_dat
 	FILE *m = open_memstream(&want, &wantlen);
 	if (!m)
 		return;
-	game_yaml(m, d, g);
+	game_yaml(m, g->game, d, g);
 	fclose(m);
 	if (read_rec(dir, "game.yaml", &have, &havelen) == 0) {
 		size_t i = 0;
@@ -1686,14 +1789,15 @@ static bool exists_in(const char *dir, const char *rel)
  * game made before the index, while a commit is being finished (a
  * journal), or when a later entry has passed the index (readers then
  * take the log's word, ww_record_index). */
-static void check_index(struct checker *c, const char *dir, const struct ww_state *s)
+static void check_index(struct checker *c, const char *dir, const struct game *game,
+			const struct ww_state *s)
 {
 	struct ww_record_index kept, log;
 	char *text, next[32];
 	size_t len;
 	if (exists_in(dir, "journal") || read_rec(dir, "index", &text, &len) < 0)
 		return;
-	int bad = index_parse(text, &kept);
+	int bad = index_parse(text, game, &kept);
 	free(text);
 	if (bad) {
 		problem(c, "index: not the index docs/record.md describes");
@@ -1702,7 +1806,7 @@ static void check_index(struct checker *c, const char *dir, const struct ww_stat
 	snprintf(next, sizeof next, "log/%06d.yaml", kept.next_entry);
 	if (exists_in(dir, next))
 		return;
-	if (index_scan(dir, &log) < 0)
+	if (index_scan(dir, game, &log) < 0)
 		return; /* the log's own problems are said by check_log */
 	int waiting = s->phase == WW_PH_GAME_OVER ? WW_NOBODY : s->to_move;
 	if (kept.next_entry != log.next_entry)
@@ -1711,13 +1815,13 @@ static void check_index(struct checker *c, const char *dir, const struct ww_stat
 	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
 		if (kept.last_order[side] != log.last_order[side])
 			problem(c, "index: the %s's last order is entry %d, but in the log it is %d",
-				ww_rec_side_word(side), kept.last_order[side], log.last_order[side]);
+				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);
 	if (kept.naccepted != log.naccepted || kept.accepted_from != log.accepted_from ||
 	    memcmp(kept.accepted, log.accepted, (size_t)log.naccepted * sizeof *log.accepted))
 		problem(c, "index: its accepted entries are not the log's");
 	if (kept.waiting >= 0 && kept.waiting != waiting)
 		problem(c, "index: waiting for %s, but secret/state.yaml waits for %s",
-			ww_rec_side_word(kept.waiting), ww_rec_side_word(waiting));
+			ww_rec_side(game, kept.waiting), ww_rec_side(game, waiting));
 }
 
 int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
@@ -1751,7 +1855,7 @@ int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
 	check_log(&c, dir, &g->state, &rc);
-	check_index(&c, dir, &g->state);
+	check_index(&c, dir, g->game, &g->state);
 	check_cards(&c, d, &g->state);
 	free(g);
 	return c.problems;

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include "data.h"
 #include "dice.h"
+#include "game.h"
 #include "rules.h"
 #include "state.h"
 #include "report.h"
@@ -34,12 +35,18 @@
 /* The sender logged for orders given with `wwjudge order`, the only ones
  * that may force dice (--dice). */
 #define WW_SENDER_COMMAND_LINE "command line"
+/* The game of a record whose meta names none (made before it did). */
+#define WW_REC_FIRST_GAME "washingtons-war"
 
 struct ww_meta {
+	/* the game's name in the judge (game.h), game.yaml's `game:`; empty
+	 * in games made before it, which are Washington's War */
+	char game[32];
 	char data_id[64];          /* which data the game was created with */
 	char data_dir[256];
-	char american[WW_ADDR_MAX];/* registered addresses */
-	char british[WW_ADDR_MAX];
+	/* the registered address of each side, addr[1..nsides]; game.yaml's
+	 * keys are the sides' words ("american: ...") */
+	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];
 	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
 	/* ww_state_hash of the game's first position, published beside the
 	 * commitment (issue 11); empty in games created before it. */
@@ -54,6 +61,9 @@ struct ww_meta {
 };
 
 struct ww_game {
+	/* the game played, as meta.game names it: set by load; NULL is
+	 * Washington's War */
+	const struct game *game;
 	struct ww_meta meta;
 	struct ww_state state;
 	unsigned char seed[WW_SEED_BYTES]; /* from secret/, never in public files */
@@ -77,7 +87,7 @@ struct ww_rollback {
 
 /* One log entry, as the caller describes it. */
 struct ww_log_entry {
-	enum ww_side side;
+	int side;                 /* the game's side (1..nsides); GAME_PUBLIC: the set-up */
 	const char *order_text;   /* the orders as received */
 	const char *sender;       /* address or "command line" */
 	const char *message_id;   /* may be NULL */
@@ -157,7 +167,7 @@ struct ww_record_index {
 	int accepted_from;     /* every accepted entry from this one on is in accepted[] */
 	int naccepted;
 	int accepted[WW_INDEX_ACCEPTED];  /* oldest first */
-	int waiting;           /* whose move it is (WW_NOBODY once the game is over);
+	int waiting;           /* whose move it is (GAME_PUBLIC once the game is over);
 				* -1 not known, in a game made before the index */
 };
 /* The index of the game in `dir`; from the log itself when GAME/index is
@@ -184,7 +194,7 @@ void ww_record_reveal_seed(struct ww_game *g);
  * problems. */
 int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out);
 /* ww_record_replay that also counts the forced rolls it replayed, by the
- * side whose entry rolled them (forced[WW_AMERICAN], forced[WW_BRITISH]). */
+ * side whose entry rolled them (forced[side], by the game's side number). */
 int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out,
 			     int forced[3]);
 
@@ -210,19 +220,25 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
  * numbered from 1 in the order they happen. */
 void ww_record_crash_point(void);
 
-/* record_log.c: the log read back for the reports. */
+/* record_log.c: the log read back for the reports, as text and audience
+ * (game.h's struct game_log). */
 
 /* The accepted log entries of the game in `dir` since `recipient`'s last
  * accepted order (for the public, the last entry only), oldest first.
  * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
-int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
+int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		   char *err, size_t errlen);
 /* Every accepted log entry of the game, oldest first (the public export). */
-int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
-void ww_recent_free(struct ww_recent *r);
+int ww_history_read(const char *dir, struct game_log *r, char *err, size_t errlen);
+/* The accepted entries first..last (at most max of them), oldest first;
+ * an entry that does not read is left out. 0, or -1 with err when the
+ * game cannot be read. */
+int ww_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
+			char *err, size_t errlen);
+void ww_recent_free(struct game_log *r);
 /* Who made move `move`: the side of the last accepted entry at or before
- * entry `number` that reached it by an order; WW_NOBODY for the set-up,
+ * entry `number` that reached it by an order; GAME_PUBLIC for the set-up,
  * or when the log cannot be read. */
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move);
+int ww_log_move_side(const char *dir, int number, uint32_t move);
 
 #endif

@@ -1,18 +1,27 @@
 /* What happened since a side's last report: the events of the accepted
  * log entries after that side's last accepted order, read back from the
- * game's log (record.h describes the files). Reading only. */
+ * game's log (record.h describes the files) as text and audience
+ * (game.h's struct game_log). Reading only. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "record_internal.h"
-#include "report.h"
 
 #define LOG_ENTRIES_MAX 100000
 
-void ww_recent_free(struct ww_recent *r)
+static void entry_free(struct game_logged_entry *e)
+{
+	for (int i = 0; i < e->n; i++)
+		free(e->v[i].text);
+	free(e->v);
+	e->v = NULL;
+	e->n = 0;
+}
+
+void ww_recent_free(struct game_log *r)
 {
 	for (int i = 0; i < r->n; i++)
-		ww_events_free(&r->v[i].ev);
+		entry_free(&r->v[i]);
 	free(r->v);
 	memset(r, 0, sizeof *r);
 }
@@ -24,34 +33,17 @@ static int last_entry(const char *dir)
 	return next < 1 ? 0 : next - 1 < LOG_ENTRIES_MAX ? next - 1 : LOG_ENTRIES_MAX;
 }
 
-static int push_event(struct ww_events *ev, const struct ww_event *e)
+/* The viewers of the log's `to:` word: "both" (every side, and so the
+ * public), one side's word, or "nobody". */
+static unsigned audience(const struct game *game, const char *w)
 {
-	if (ev->n == ev->cap) {
-		int cap = ev->cap ? ev->cap * 2 : 16;
-		struct ww_event *v = realloc(ev->v, (size_t)cap * sizeof *v);
-		if (!v)
-			return -1;
-		ev->v = v;
-		ev->cap = cap;
-	}
-	ev->v[ev->n++] = *e;
-	return 0;
+	int side = ww_rec_side_of(game, w);
+	if (w && !strcmp(w, "both"))
+		return (GAME_SIDE(game->nsides + 1) - 1);
+	return side > 0 ? GAME_SIDE(side) : 0;
 }
 
-static int audience(const char *w)
-{
-	if (!w)
-		return 0;
-	if (!strcmp(w, "both"))
-		return WW_TO_BOTH;
-	if (!strcmp(w, "american"))
-		return WW_TO_AMERICAN;
-	if (!strcmp(w, "british"))
-		return WW_TO_BRITISH;
-	return 0;
-}
-
-static int read_roll(yaml_document_t *doc, yaml_node_t *roll, struct ww_event *e,
+static int read_roll(yaml_document_t *doc, yaml_node_t *roll, struct game_logged_event *e,
 		     char *err, size_t errlen)
 {
 	long long index, value;
@@ -61,42 +53,52 @@ static int read_roll(yaml_document_t *doc, yaml_node_t *roll, struct ww_event *e
 	    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, err, errlen) ||
 	    (f && ww_yaml_bool(f, &forced, err, errlen)))
 		return -1;
-	e->roll_index = index;
-	e->roll = (int)value;
-	e->forced = forced;
+	e->roll = (struct game_roll){ index, (int)value, forced };
 	return 0;
 }
 
-static int read_events(yaml_document_t *doc, yaml_node_t *list, struct ww_events *ev,
-		       char *err, size_t errlen)
+static int read_event(const struct game *game, yaml_document_t *doc, yaml_node_t *n,
+		      struct game_logged_event *e, char *err, size_t errlen)
 {
-	if (!list || list->type != YAML_SEQUENCE_NODE)
-		return 0;
-	for (yaml_node_item_t *it = list->data.sequence.items.start;
-	     it < list->data.sequence.items.top; it++) {
-		yaml_node_t *n = yaml_document_get_node(doc, *it);
-		const char *text = ww_yaml_str(ww_yaml_get(doc, n, "text"));
-		struct ww_event e = { .audience = audience(ww_yaml_str(ww_yaml_get(doc, n, "to"))),
-				      .roll_index = -1 };
-		if (!text) {
-			snprintf(err, errlen, "line %d: an event without text", ww_yaml_line(n));
-			return -1;
-		}
-		snprintf(e.text, sizeof e.text, "%s", text);
-		yaml_node_t *roll = ww_yaml_get(doc, n, "roll");
-		if (roll && read_roll(doc, roll, &e, err, errlen))
-			return -1;
-		if (push_event(ev, &e)) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+	const char *text = ww_yaml_str(ww_yaml_get(doc, n, "text"));
+	yaml_node_t *roll = ww_yaml_get(doc, n, "roll");
+	*e = (struct game_logged_event){
+		.audience = audience(game, ww_yaml_str(ww_yaml_get(doc, n, "to"))),
+		.roll = { -1, 0, false } };
+	if (!text) {
+		snprintf(err, errlen, "line %d: an event without text", ww_yaml_line(n));
+		return -1;
+	}
+	if (roll && read_roll(doc, roll, e, err, errlen))
+		return -1;
+	if (!(e->text = strdup(text))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
 	}
 	return 0;
 }
 
+static int read_events(const struct game *game, yaml_document_t *doc, yaml_node_t *list,
+		       struct game_logged_entry *entry, char *err, size_t errlen)
+{
+	if (!list || list->type != YAML_SEQUENCE_NODE)
+		return 0;
+	size_t n = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
+	if (n && !(entry->v = calloc(n, sizeof *entry->v))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (yaml_node_item_t *it = list->data.sequence.items.start;
+	     it < list->data.sequence.items.top; it++, entry->n++)
+		if (read_event(game, doc, yaml_document_get_node(doc, *it), &entry->v[entry->n],
+			       err, errlen))
+			return -1;
+	return 0;
+}
+
 /* Reads entry `number`: *accepted false for a refusal, else the step. */
-static int read_entry(const char *dir, int number, bool *accepted,
-		      struct ww_recent_step *step, char *err, size_t errlen)
+static int read_entry(const char *dir, const struct game *game, int number, bool *accepted,
+		      struct game_logged_entry *step, char *err, size_t errlen)
 {
 	char rel[32], why[256] = "";
 	char *text = NULL;
@@ -127,15 +129,13 @@ static int read_entry(const char *dir, int number, bool *accepted,
 		rc = 0;
 	*accepted = !rejected;
 	if (!rc && !rejected) {
-		int side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(&doc, root, "side")));
-		step->move = (uint32_t)move;
-		step->side = side == WW_AMERICAN || side == WW_BRITISH ? (enum ww_side)side :
-			WW_NOBODY;
-		memset(&step->ev, 0, sizeof step->ev);
-		if (read_events(&doc, ww_yaml_get(&doc, root, "events"), &step->ev, why,
+		int side = ww_rec_side_of(game, ww_yaml_str(ww_yaml_get(&doc, root, "side")));
+		*step = (struct game_logged_entry){ .side = side > 0 ? side : GAME_PUBLIC,
+						    .move = (unsigned)move };
+		if (read_events(game, &doc, ww_yaml_get(&doc, root, "events"), step, why,
 				sizeof why)) {
 			snprintf(err, errlen, "%s: %s", rel, why);
-			ww_events_free(&step->ev);
+			entry_free(step);
 			rc = -1;
 		}
 	}
@@ -144,11 +144,11 @@ static int read_entry(const char *dir, int number, bool *accepted,
 }
 
 /* Puts s into r at index `at` (0: the front, r->n: the end). */
-static int add_step(struct ww_recent *r, const struct ww_recent_step *s, int at)
+static int add_step(struct game_log *r, const struct game_logged_entry *s, int at)
 {
 	if (r->n == r->cap) {
 		int cap = r->cap ? r->cap * 2 : 8;
-		struct ww_recent_step *v = realloc(r->v, (size_t)cap * sizeof *v);
+		struct game_logged_entry *v = realloc(r->v, (size_t)cap * sizeof *v);
 		if (!v)
 			return -1;
 		r->v = v;
@@ -161,14 +161,15 @@ static int add_step(struct ww_recent *r, const struct ww_recent_step *s, int at)
 }
 
 /* Entry `number`, accepted, at the end of r. */
-static int read_shown(const char *dir, int number, struct ww_recent *r, char *err, size_t errlen)
+static int read_shown(const char *dir, const struct game *game, int number,
+		      struct game_log *r, char *err, size_t errlen)
 {
-	struct ww_recent_step step;
+	struct game_logged_entry step;
 	bool accepted;
-	if (read_entry(dir, number, &accepted, &step, err, errlen))
+	if (read_entry(dir, game, number, &accepted, &step, err, errlen))
 		return -1;
 	if (accepted && add_step(r, &step, r->n)) {
-		ww_events_free(&step.ev);
+		entry_free(&step);
 		snprintf(err, errlen, "out of memory reading the log");
 		return -1;
 	}
@@ -177,33 +178,36 @@ static int read_shown(const char *dir, int number, struct ww_recent *r, char *er
 
 /* What the index says the recipient is shown: the entries of accepted[]
  * read alone. 1 when the index does not reach back far enough. */
-static int recent_by_index(const char *dir, enum ww_side recipient,
-			   const struct ww_record_index *ix, struct ww_recent *r,
+static int recent_by_index(const char *dir, const struct game *game, int recipient,
+			   const struct ww_record_index *ix, struct game_log *r,
 			   char *err, size_t errlen)
 {
 	int n = ix->naccepted, last = n ? ix->accepted[n - 1] : 0;
-	int own = recipient == WW_NOBODY ? last : ix->last_order[recipient];
+	int own = recipient == GAME_PUBLIC ? last : ix->last_order[recipient];
 	if (!n || own < ix->accepted_from)
 		return 1;
 	/* the recipient's own order when it is the last, else what came after it */
 	for (int i = 0; i < n; i++)
 		if (own == last ? ix->accepted[i] == last : ix->accepted[i] > own)
-			if (read_shown(dir, ix->accepted[i], r, err, errlen))
+			if (read_shown(dir, game, ix->accepted[i], r, err, errlen))
 				return -1;
 	return 0;
 }
 
-int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
+int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		   char *err, size_t errlen)
 {
 	struct ww_record_index ix;
+	const struct game *game;
 	memset(r, 0, sizeof *r);
-	if (ww_record_index(dir, &ix)) {
+	if (!(game = ww_rec_dir_game(dir, err, errlen)))
+		return -1;
+	if (ww_rec_index(dir, game, &ix)) {
 		snprintf(err, errlen, "log/: does not read back to both sides' last orders "
 			 "(wwjudge verify names the entry)");
 		return -1;
 	}
-	int rc = recent_by_index(dir, recipient, &ix, r, err, errlen);
+	int rc = recent_by_index(dir, game, recipient, &ix, r, err, errlen);
 	if (rc <= 0) {
 		if (rc < 0)
 			ww_recent_free(r);
@@ -211,44 +215,52 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 	}
 	/* more than the index keeps: back from the last entry */
 	for (int number = ix.next_entry - 1; number >= 1; number--) {
-		struct ww_recent_step step;
+		struct game_logged_entry step;
 		bool accepted;
-		if (read_entry(dir, number, &accepted, &step, err, errlen)) {
+		if (read_entry(dir, game, number, &accepted, &step, err, errlen)) {
 			ww_recent_free(r);
 			return -1;
 		}
 		if (!accepted)
 			continue;
 		/* the recipient's own last order ends what is new to them */
-		if (recipient != WW_NOBODY && step.side == recipient && r->n) {
-			ww_events_free(&step.ev);
+		if (recipient != GAME_PUBLIC && step.side == recipient && r->n) {
+			entry_free(&step);
 			break;
 		}
 		if (add_step(r, &step, 0)) {
-			ww_events_free(&step.ev);
+			entry_free(&step);
 			ww_recent_free(r);
 			snprintf(err, errlen, "out of memory reading the log");
 			return -1;
 		}
-		if (recipient == WW_NOBODY || step.side == recipient)
+		if (recipient == GAME_PUBLIC || step.side == recipient)
 			break;
 	}
 	return 0;
 }
 
-int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen)
+/* The accepted entries first..last into r, oldest first, at most max of
+ * them. An entry that does not read ends it with -1, or with `skip` is
+ * left out. */
+static int read_range(const char *dir, int first, int last, int max, bool skip,
+		      struct game_log *r, char *err, size_t errlen)
 {
-	int last = last_entry(dir);
+	const struct game *game;
 	memset(r, 0, sizeof *r);
-	for (int number = 1; number <= last; number++) {
-		struct ww_recent_step step;
+	if (!(game = ww_rec_dir_game(dir, err, errlen)))
+		return -1;
+	for (int number = first; number <= last && r->n < max; number++) {
+		struct game_logged_entry step;
 		bool accepted;
-		if (read_entry(dir, number, &accepted, &step, err, errlen)) {
+		if (read_entry(dir, game, number, &accepted, &step, err, errlen)) {
+			if (skip)
+				continue;
 			ww_recent_free(r);
 			return -1;
 		}
 		if (accepted && add_step(r, &step, r->n)) {
-			ww_events_free(&step.ev);
+			entry_free(&step);
 			ww_recent_free(r);
 			snprintf(err, errlen, "out of memory reading the log");
 			return -1;
@@ -257,18 +269,30 @@ int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errl
 	return 0;
 }
 
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move)
+int ww_history_read(const char *dir, struct game_log *r, char *err, size_t errlen)
+{
+	return read_range(dir, 1, last_entry(dir), LOG_ENTRIES_MAX, false, r, err, errlen);
+}
+
+int ww_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
+			char *err, size_t errlen)
+{
+	return read_range(dir, first, last, max, true, r, err, errlen);
+}
+
+int ww_log_move_side(const char *dir, int number, uint32_t move)
 {
 	char err[256];
-	enum ww_side side = WW_NOBODY;
-	for (int n = number; n >= 1 && side == WW_NOBODY; n--) {
-		struct ww_recent_step step;
+	const struct game *game = ww_rec_dir_game(dir, err, sizeof err);
+	int side = GAME_PUBLIC;
+	for (int n = number; game && n >= 1 && side == GAME_PUBLIC; n--) {
+		struct game_logged_entry step;
 		bool accepted;
-		if (read_entry(dir, n, &accepted, &step, err, sizeof err))
+		if (read_entry(dir, game, n, &accepted, &step, err, sizeof err))
 			break;
 		if (!accepted)
 			continue;
-		ww_events_free(&step.ev);
+		entry_free(&step);
 		if (step.move == move)
 			side = step.side;
 	}

@@ -52,12 +52,14 @@ struct replay {
 	FILE *out;
 	int problems;
 	const char *dir;
+	const struct game *game;
 	const struct ww_data *d;
 	struct ww_state s;
 	struct ww_dice dice;
 	struct ww_rng rng;
 	struct ww_events ev;
 	yaml_document_t ledger[3]; /* by side */
+	char ledger_file[3][WW_REC_LEDGER_NAME];
 	bool have_ledger[3];
 	struct entry e;
 	char what[QUOTE_MAX + 64]; /* the order being replayed, for messages */
@@ -81,9 +83,9 @@ static void problem(struct replay *r, const char *fmt, ...)
 	r->problems++;
 }
 
-static const char *side_adjective(int side)
+static const char *side_adjective(const struct replay *r, int side)
 {
-	return side == WW_AMERICAN ? "American" : side == WW_BRITISH ? "British" : "nobody's";
+	return side >= 1 && side <= r->game->nsides ? r->game->side[side].name : "nobody's";
 }
 
 /* "log/000003.yaml: entry 3, the American order "play 12 pc Boston"" */
@@ -91,7 +93,7 @@ static void name_order(struct replay *r, const char *line)
 {
 	size_t n = strlen(line);
 	snprintf(r->what, sizeof r->what, "%s: entry %d, the %s order \"%.*s%s\"", r->e.rel,
-		 r->e.number, side_adjective(r->e.side), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
+		 r->e.number, side_adjective(r, r->e.side), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
 		 line, n > QUOTE_MAX ? "..." : "");
 }
 
@@ -99,7 +101,7 @@ static void name_order(struct replay *r, const char *line)
 static void name_entry(struct replay *r)
 {
 	snprintf(r->what, sizeof r->what, "%s: entry %d, the %s orders", r->e.rel,
-		 r->e.number, side_adjective(r->e.side));
+		 r->e.number, side_adjective(r, r->e.side));
 }
 
 /* ---- reading a log entry ---- */
@@ -184,7 +186,7 @@ static int read_fields(struct replay *r)
 	e->order = ww_yaml_get(doc, root, "order");
 	e->events = events;
 	e->sender = ww_yaml_str(ww_yaml_get(doc, root, "sender"));
-	e->side = ww_rec_side_from_word(ww_yaml_str(ww_yaml_get(doc, root, "side")));
+	e->side = ww_rec_side_of(r->game, ww_yaml_str(ww_yaml_get(doc, root, "side")));
 	if (ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
 		problem(r, "%s: rejected: %s", e->rel, why);
 		return -1;
@@ -416,9 +418,6 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 
 /* ---- the hand ledgers ---- */
 
-static const char *const ledger_file[3] = { NULL, "secret/ledger-american.yaml",
-					    "secret/ledger-british.yaml" };
-
 /* A ledger is a YAML list (ww_yaml_load wants a mapping); empty when no
  * hand has changed. */
 static int load_ledger(struct replay *r, int side)
@@ -426,19 +425,20 @@ static int load_ledger(struct replay *r, int side)
 	char *text;
 	size_t len;
 	yaml_parser_t p;
-	if (ww_rec_read(r->dir, ledger_file[side], &text, &len) < 0) {
-		problem(r, "%s: cannot be read: %s", ledger_file[side], strerror(errno));
+	ww_rec_ledger_file(r->game, side, r->ledger_file[side]);
+	if (ww_rec_read(r->dir, r->ledger_file[side], &text, &len) < 0) {
+		problem(r, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
 		return -1;
 	}
 	if (!yaml_parser_initialize(&p)) {
 		free(text);
-		problem(r, "%s: out of memory", ledger_file[side]);
+		problem(r, "%s: out of memory", r->ledger_file[side]);
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
 	int ok = yaml_parser_load(&p, &r->ledger[side]);
 	if (!ok)
-		problem(r, "%s: line %d: not YAML: %s", ledger_file[side],
+		problem(r, "%s: line %d: not YAML: %s", r->ledger_file[side],
 			(int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 	yaml_parser_delete(&p);
 	free(text);
@@ -466,7 +466,7 @@ static int ledger_cards(struct replay *r, int side, yaml_node_t *item, const cha
 	yaml_node_t *list = ww_yaml_get(doc, item, key);
 	char why[256];
 	if (!list || list->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: line %d: no %s: list", ledger_file[side], ww_yaml_line(item), key);
+		problem(r, "%s: line %d: no %s: list", r->ledger_file[side], ww_yaml_line(item), key);
 		return -1;
 	}
 	for (yaml_node_item_t *i = list->data.sequence.items.start;
@@ -474,7 +474,7 @@ static int ledger_cards(struct replay *r, int side, yaml_node_t *item, const cha
 		long long card;
 		if (ww_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card,
 				why, sizeof why) < 0) {
-			problem(r, "%s: %s", ledger_file[side], why);
+			problem(r, "%s: %s", r->ledger_file[side], why);
 			return -1;
 		}
 		count[card] += sign;
@@ -492,7 +492,7 @@ static int ledger_change(struct replay *r, int side, int *count)
 	if (!root) /* an empty ledger: no hand has changed yet */
 		return 0;
 	if (root->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: not a list of entries", ledger_file[side]);
+		problem(r, "%s: not a list of entries", r->ledger_file[side]);
 		return -1;
 	}
 	for (yaml_node_item_t *i = root->data.sequence.items.start;
@@ -501,7 +501,7 @@ static int ledger_change(struct replay *r, int side, int *count)
 		long long entry;
 		if (ww_yaml_int(ww_yaml_get(doc, item, "entry"), 1, INT32_MAX, &entry, why,
 				sizeof why) < 0) {
-			problem(r, "%s: line %d: entry: %s", ledger_file[side], ww_yaml_line(item),
+			problem(r, "%s: line %d: entry: %s", r->ledger_file[side], ww_yaml_line(item),
 				why);
 			return -1;
 		}
@@ -550,7 +550,7 @@ static int check_hands(struct replay *r, const struct ww_state *before)
 		describe_change(want, said, sizeof said);
 		describe_change(got, did, sizeof did);
 		problem(r, "%s: the %s hand %s on replay, but %s says it %s", r->what,
-			side_adjective(side), did, ledger_file[side], said);
+			side_adjective(r, side), did, r->ledger_file[side], said);
 		return -1;
 	}
 	return 0;
@@ -579,7 +579,7 @@ static int apply_entry(struct replay *r, int *next)
 		if (moderator_note(r))
 			return all_rolls_used(r, *next);
 		problem(r, "%s: an accepted entry by %s cannot be replayed (only american "
-			"or british orders can)", e->rel, ww_rec_side_word(e->side));
+			"or british orders can)", e->rel, ww_rec_side(r->game, e->side));
 		return -1;
 	}
 	if (queue_forced(r) < 0)
@@ -901,6 +901,7 @@ int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out
 	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK) {
 		problem(r, "%s", err);
 	} else {
+		r->game = ww_rec_game(g);
 		replay_log(r, g);
 		memcpy(forced, r->forced, sizeof r->forced);
 		free_ledgers(r);
@@ -992,6 +993,7 @@ int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
 	r->d = d;
 	g->data = d;
 	if (ww_record_load(dir, g, err, errlen) == WW_REC_OK) {
+		r->game = ww_rec_game(g);
 		rc = replay_prefix(r, g, move, rb, err, errlen);
 		fclose(r->out);
 		if (rc == -1)

@@ -148,6 +148,29 @@ static int state_read(const char *text, size_t len, const struct game_data *d,
 	return sk_state_read(text, len, &d->sk, &s->sk, why, whylen);
 }
 
+/* The record's `move:`: Skirmish counts turns (I.A-D), so a rollback
+ * goes back to the end of a turn. */
+static unsigned move(const struct game_state *s)
+{
+	return (unsigned)s->sk.turn;
+}
+
+/* What the side holds unseen (I.A): a throw not yet revealed, written
+ * when the side throws anew. */
+static void ledger(FILE *out, const struct game_data *d, const struct game_state *before,
+		   const struct game_state *after, int side, int entry)
+{
+	(void)d;
+	const struct sk_state *b = &before->sk, *a = &after->sk;
+	if (!is_side(side) || a->revealed[side] || a->ndice[side] == 0 ||
+	    (a->turn == b->turn && !memcmp(a->dice[side], b->dice[side], sizeof a->dice[side])))
+		return;
+	fprintf(out, "- move: %u\n  entry: %d\n  threw: [", move(after), entry);
+	for (int i = 0; i < a->ndice[side]; i++)
+		fprintf(out, "%s%d", i ? ", " : "", a->dice[side][i]);
+	fputs("]\n", out);
+}
+
 static unsigned asked(const struct game_state *s)
 {
 	return sk_asked(&s->sk);
@@ -176,6 +199,14 @@ static const char *event_text(const struct game_events *ev, int i, int viewer)
 {
 	const struct sk_event *e = &ev->sk.e[i];
 	return viewer >= 0 && viewer < SK_SIDES && (e->audience & SK_TO(viewer)) ? e->text : NULL;
+}
+
+/* Skirmish's events do not say which die each rolled: the log keeps
+ * the dice by entry only, and verify --replay checks them all. */
+static struct game_roll event_roll(const struct game_events *ev, int i)
+{
+	(void)ev, (void)i;
+	return (struct game_roll){ .index = -1 };
 }
 
 static int report(FILE *out, const struct game_data *d, const struct game_state *view,
@@ -219,7 +250,8 @@ const struct game game_skirmish = {
 	.order_starts = sk_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
 	.state_write = state_write, .state_read = state_read,
+	.move = move, .ledger = ledger,
 	.asked = asked, .question = question, .over = over,
-	.events_count = events_count, .event_text = event_text,
+	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board,
 };

@@ -13,22 +13,11 @@
 #include <stdio.h>
 #include "board_draw.h"   /* struct ww_board_box */
 #include "data.h"
+#include "game.h"
 #include "rules.h"
 #include "state.h"
 
 #define WW_REPORT_WIDTH 72
-
-/* One accepted order's events, as the log holds them. */
-struct ww_recent_step {
-	uint32_t move;           /* the game's move after it */
-	enum ww_side side;       /* who gave it (WW_NOBODY: the set-up) */
-	struct ww_events ev;
-};
-
-struct ww_recent {
-	int n, cap;
-	struct ww_recent_step *v;
-};
 
 /* What a report shows. Only view, d and recipient are required. */
 struct ww_report {
@@ -38,7 +27,8 @@ struct ww_report {
 	const char *game;               /* the game's name, or NULL */
 	const char *deadline;           /* when the move is due, or NULL */
 	const struct ww_events *events; /* what the orders just given did, or NULL */
-	const struct ww_recent *recent; /* or: the log since the last report, or NULL */
+	const struct game_log *recent;  /* or: the log since the last report (its
+					 * events as text and audience), or NULL */
 	const char *commitment;         /* the seed commitment, or NULL */
 	const char *seed_hex;           /* the seed once revealed, else NULL */
 	const char *templates;          /* template directory; NULL: found beside the data */

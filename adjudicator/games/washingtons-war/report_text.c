@@ -90,21 +90,40 @@ static void header(struct build *b)
 	tpl_set(o, "deadline", "%s", b->r->deadline ? b->r->deadline : "");
 }
 
+static void add_event(struct build *b, struct tpl_obj *step, const char *text,
+		      struct game_roll roll)
+{
+	struct tpl_obj *o = tpl_add(step, "events");
+	tpl_set(o, "text", "%s", text);
+	tpl_flag(o, "roll", roll.index >= 0);
+	tpl_set(o, "index", "%lld", roll.index);
+	tpl_set(o, "value", "%d", roll.value);
+	tpl_flag(o, "forced", roll.forced);
+	tpl_flag(o, "from_seed", !roll.forced && !b->r->stand_in);
+	tpl_flag(o, "stand_in", !roll.forced && b->r->stand_in);
+}
+
 static void add_events(struct build *b, struct tpl_obj *step, const struct ww_events *ev)
 {
 	tpl_list(step, "events");
 	for (int i = 0; ev && i < ev->n; i++) {
 		const struct ww_event *e = &ev->v[i];
-		if (!ww_report_sees(e, b->r->recipient))
-			continue;
-		struct tpl_obj *o = tpl_add(step, "events");
-		tpl_set(o, "text", "%s", e->text);
-		tpl_flag(o, "roll", e->roll_index >= 0);
-		tpl_set(o, "index", "%lld", (long long)e->roll_index);
-		tpl_set(o, "value", "%d", e->roll);
-		tpl_flag(o, "forced", e->forced);
-		tpl_flag(o, "from_seed", !e->forced && !b->r->stand_in);
-		tpl_flag(o, "stand_in", !e->forced && b->r->stand_in);
+		if (ww_report_sees(e, b->r->recipient))
+			add_event(b, step, e->text, (struct game_roll){ e->roll_index, e->roll,
+									e->forced });
+	}
+}
+
+/* A logged entry's events: its text and audience as the log keeps them
+ * (game.h), the roll for the report's dice line. */
+static void add_logged_events(struct build *b, struct tpl_obj *step,
+			      const struct game_logged_entry *entry)
+{
+	tpl_list(step, "events");
+	for (int i = 0; i < entry->n; i++) {
+		const struct game_logged_event *e = &entry->v[i];
+		if (e->audience & GAME_SIDE(b->r->recipient))
+			add_event(b, step, e->text, e->roll);
 	}
 }
 
@@ -151,12 +170,13 @@ static int recent(struct build *b)
 			return -1;
 	}
 	for (int i = 0; r->recent && i < r->recent->n; i++) {
-		const struct ww_recent_step *s = &r->recent->v[i];
+		const struct game_logged_entry *s = &r->recent->v[i];
 		struct tpl_obj *step = tpl_add(b->root, "steps");
-		tpl_set(step, "move", "%u", (unsigned)s->move);
-		tpl_set(step, "side", "%s", s->side == WW_NOBODY ? "" : ww_side_name(s->side));
-		add_events(b, step, &s->ev);
-		add_note(b, step, s->side, NULL);
+		tpl_set(step, "move", "%u", s->move);
+		tpl_set(step, "side", "%s", s->side == WW_NOBODY ? "" :
+			ww_side_name((enum ww_side)s->side));
+		add_logged_events(b, step, s);
+		add_note(b, step, (enum ww_side)s->side, NULL);
 	}
 	tpl_flag(b->root, "has_recent", r->events || (r->recent && r->recent->n));
 	return 0;

@@ -167,6 +167,18 @@ static int state_read(const char *text, size_t len, const struct game_data *d,
 	return ww_state_read_yaml(text, len, &d->ww, &s->ww, why, whylen);
 }
 
+static unsigned move(const struct game_state *s)
+{
+	return s->ww.move;
+}
+
+static void ledger(FILE *out, const struct game_data *d, const struct game_state *before,
+		   const struct game_state *after, int side, int entry)
+{
+	if (is_side(side))
+		ww_ledger_write(out, &d->ww, &before->ww, &after->ww, side, entry);
+}
+
 static unsigned asked(const struct game_state *s)
 {
 	if (s->ww.prompt == WW_ASK_NOTHING || !is_side(s->ww.to_move))
@@ -201,6 +213,12 @@ static const char *event_text(const struct game_events *ev, int i, int viewer)
 {
 	const struct ww_event *e = &ev->ww.v[i];
 	return ww_report_sees(e, (enum ww_side)viewer) ? e->text : NULL;
+}
+
+static struct game_roll event_roll(const struct game_events *ev, int i)
+{
+	const struct ww_event *e = &ev->ww.v[i];
+	return (struct game_roll){ e->roll_index, e->roll_index >= 0 ? e->roll : 0, e->forced };
 }
 
 static int report(FILE *out, const struct game_data *d, const struct game_state *view,
@@ -257,7 +275,8 @@ const struct game game_washingtons_war = {
 	.order_starts = ww_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
 	.state_write = state_write, .state_read = state_read,
+	.move = move, .ledger = ledger,
 	.asked = asked, .question = question, .over = over,
-	.events_count = events_count, .event_text = event_text,
+	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board,
 };

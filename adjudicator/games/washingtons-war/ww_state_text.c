@@ -1338,3 +1338,35 @@ int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
 		memcpy(s, &tmp, sizeof tmp); /* padding too, for memcmp */
 	return rc;
 }
+
+/* The cards that entered and left `side`'s hand between before and after,
+ * as multisets; nothing written if the hand did not change. */
+void ww_ledger_write(FILE *f, const struct ww_data *d, const struct ww_state *before,
+		     const struct ww_state *after, int side, int entry)
+{
+	int count[WW_MAX_CARDS] = { 0 };
+	const struct ww_pile *was = &before->hand[side], *is = &after->hand[side];
+	for (int i = 0; i < was->n; i++)
+		count[was->card[i]]--;
+	for (int i = 0; i < is->n; i++)
+		count[is->card[i]]++;
+	bool changed = false;
+	for (int c = 0; c < WW_MAX_CARDS; c++)
+		changed |= count[c] != 0;
+	if (!changed)
+		return;
+	fprintf(f, "- move: %u\n  entry: %d\n", (unsigned)after->move, entry);
+	for (int sign = 1; sign >= -1; sign -= 2) {
+		fprintf(f, "  %s:", sign > 0 ? "entered" : "left");
+		bool any = false;
+		for (int c = 0; c < WW_MAX_CARDS; c++) {
+			for (int k = 0; k < count[c] * sign; k++) {
+				fprintf(f, "\n    - %d", c);
+				if (c <= d->ncards && d->cards[c].title[0])
+					fprintf(f, "  # %s", d->cards[c].title);
+				any = true;
+			}
+		}
+		fputs(any ? "\n" : " []\n", f);
+	}
+}

@@ -44,6 +44,13 @@ int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
 		       const struct ww_data *d, struct ww_state *s, int flags,
 		       const char *skip, char *err, size_t errlen);
 
+/* What `side`'s hand ledger (GAME/secret/ledger-SIDE.yaml) gains by log
+ * entry `entry`, which took the game from before to after: an item of
+ * the cards that entered and left the hand, nothing when it did not
+ * change (docs/record.md). */
+void ww_ledger_write(FILE *f, const struct ww_data *d, const struct ww_state *before,
+		     const struct ww_state *after, int side, int entry);
+
 /* Names the record uses for enum values; -1 if unknown. */
 const char *ww_rec_side_word(int side);
 int ww_rec_side_from_word(const char *w);
