@@ -85,10 +85,27 @@ static inline yaml_node_t *get(yaml_document_t *doc, yaml_node_t *map, const cha
 	return NULL;
 }
 
+/* Every key of mapping `map` is one of `keys` (NULL-terminated); `what`
+ * names the mapping and `said` lists the keys for the error. */
+static inline void check_keys(struct case_file *c, yaml_node_t *map, const char *const *keys,
+			      const char *what, const char *said)
+{
+	for (yaml_node_pair_t *kv = map->data.mapping.pairs.start;
+	     kv < map->data.mapping.pairs.top; kv++) {
+		const char *k = scalar(node(c, kv->key));
+		int i = 0;
+		while (keys[i] && (!k || strcmp(keys[i], k) != 0))
+			i++;
+		if (!keys[i])
+			fail_msg("%s: line %d: unknown key '%s' (%s has %s)", c->path,
+				 line_of(node(c, kv->key)), k ? k : "?", what, said);
+	}
+}
+
 /* Reads the case at `path`; `keys` (NULL-terminated) are the keys a case
  * may have, `said` the same as words for the error. */
 static inline void load_case(struct case_file *c, const char *path, const char *const *keys,
-		      const char *said)
+			     const char *said)
 {
 	memset(c, 0, sizeof *c);
 	c->path = path;
@@ -105,16 +122,7 @@ static inline void load_case(struct case_file *c, const char *path, const char *
 	c->root = yaml_document_get_root_node(&c->doc);
 	if (!c->root || c->root->type != YAML_MAPPING_NODE)
 		fail_msg("%s: a case is a mapping (rule, description, position, orders, expect)", path);
-	for (yaml_node_pair_t *kv = c->root->data.mapping.pairs.start;
-	     kv < c->root->data.mapping.pairs.top; kv++) {
-		const char *k = scalar(node(c, kv->key));
-		int i = 0;
-		while (keys[i] && (!k || strcmp(keys[i], k) != 0))
-			i++;
-		if (!keys[i])
-			fail_msg("%s: line %d: unknown key '%s' (a case has %s)", path,
-				 line_of(node(c, kv->key)), k ? k : "?", said);
-	}
+	check_keys(c, c->root, keys, "a case", said);
 	if (!scalar(get(&c->doc, c->root, "rule")))
 		fail_msg("%s: 'rule:' (the rule book section) is missing", path);
 }
