@@ -705,7 +705,7 @@ static int side_of(yaml_node_t *n)
 
 /* Applies one order through game.h; -1 (the reason in run.why) when it
  * does not parse or the rules refuse it. */
-static int apply_one(int index, yaml_node_t *o, bool may_fail)
+static int apply_one(int index, yaml_node_t *o)
 {
 	static const char *const keys[] = { "side", "order", "dice", "throws", NULL };
 	int side = side_of(get(&run.c.doc, o, "side"));
@@ -725,8 +725,6 @@ static int apply_one(int index, yaml_node_t *o, bool may_fail)
 	collect_events(ev);
 	run.g->order_free(ord);
 	run.g->events_free(ev);
-	if (rc == 0 || !may_fail)
-		check_dice_used(index, line);
 	return rc;
 }
 
@@ -759,12 +757,14 @@ static void apply_orders(yaml_node_t *orders, const char *rejected)
 		yaml_node_t *o = node(&run.c, orders->data.sequence.items.start[i]);
 		bool last = i == n - 1;
 		char *before = state_text();
-		int rc = apply_one(i + 1, o, last && rejected);
+		int rc = apply_one(i + 1, o);
 		char *after = state_text();
 		const char *line = scalar(get(&run.c.doc, o, "order"));
 		bool unchanged = !strcmp(before, after);
 		free(before);
 		free(after);
+		if (rc == 0 || !(last && rejected))
+			check_dice_used(i + 1, line);
 		if (rc != 0 && !(last && rejected))
 			fail_msg("%s: line %d: order %d (\"%s\") refused: %s", run.c.path, line_of(o),
 				 i + 1, line, run.why);
