@@ -31,6 +31,15 @@ static void throw_for(const struct sk_data *d, struct sk_state *s, int side, str
 		 s->call.spots);
 }
 
+/* V.7: the side has a warship left somewhere. */
+static bool any_warship(const struct sk_state *s, int side)
+{
+	for (int i = 0; i < s->npieces; i++)
+		if (ship_of(s, i, side))
+			return true;
+	return false;
+}
+
 /* V.3: the carrier's side throws again, unless nobody may intercept. */
 static void next_sailor(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
 			struct sk_events *ev)
@@ -68,7 +77,14 @@ int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct ww_rng
 	s->call.warship = -1;
 	s->call.used[side] = true;
 	sk_event(ev, SK_TO_ALL, "The %s calls for reinforcements (V).", sk_side_name(d, side));
-	throw_for(d, s, side, rng, ev);
+	if (any_warship(s, sk_other(side))) {
+		throw_for(d, s, side, rng, ev);
+		return 0;
+	}
+	s->call.sailing = side;
+	s->call.spots = 0;
+	sk_event(ev, SK_TO_ALL, "V.7: the %s has no warship left: the carrier goes straight to "
+		 "any open harbour, with no throw.", sk_side_name(d, sk_other(side)));
 	return 0;
 }
 
@@ -215,10 +231,7 @@ static int interceptor_at(const struct sk_data *d, const struct sk_state *s, int
 static bool straight_in(const struct sk_data *d, const struct sk_state *s,
 			const struct sk_order *o, int side)
 {
-	for (int i = 0; i < s->npieces; i++)
-		if (ship_of(s, i, sk_other(side)))
-			return false;
-	return o->nspots == 2 && o->spots[1] >= 0 && o->spots[1] < d->nspots &&
+	return !any_warship(s, sk_other(side)) && o->nspots == 2 && o->spots[1] >= 0 && o->spots[1] < d->nspots &&
 	       d->spots[o->spots[1]].kind == SK_HARBOUR && sk_harbour_open(s, o->spots[1], side);
 }
 

@@ -464,7 +464,10 @@ static void question_detail(const struct sk_data *d, const struct sk_state *s, i
 			 sk_spot_name(d, s->pieces[s->apart_piece].spot));
 		break;
 	case SK_PHASE_SAIL:
-		snprintf(out, len, " The ship sails up to %d spots.", s->call.spots);
+		if (s->call.spots)
+			snprintf(out, len, " The ship sails up to %d spots.", s->call.spots);
+		else
+			snprintf(out, len, " The carrier goes straight to any open harbour (V.7).");
 		break;
 	default:
 		dice_text(s, side, text, sizeof text);
