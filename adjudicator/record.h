@@ -154,7 +154,9 @@ struct ww_record_index {
 	int last_order[3];     /* by side: the entry of its last accepted order, 0 none */
 	int accepted_from;     /* every accepted entry from this one on is in accepted[] */
 	int naccepted;
-	int accepted[WW_INDEX_ACCEPTED];  /* oldest first */
+	/* the last WW_INDEX_ACCEPTED accepted entries, oldest first (an index
+	 * written before they were kept: those from the older last order on) */
+	int accepted[WW_INDEX_ACCEPTED];
 	int waiting;           /* whose move it is (WW_NOBODY once the game is over);
 				* -1 not known, in a game made before the index */
 };
