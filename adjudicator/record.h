@@ -71,6 +71,9 @@ struct ww_rollback {
 	int first, last;
 	uint32_t from_move, to_move;
 	uint64_t next_roll, next_shuffle;
+	/* who made move to_move: the side of the last live order that reached
+	 * it, WW_NOBODY for the set-up; found by the replay, not logged */
+	int by;
 };
 
 /* One log entry, as the caller describes it. */

@@ -117,10 +117,6 @@ int ww_recent_read(const char *dir, enum ww_side recipient, struct ww_recent *r,
 /* Every accepted log entry of the game, oldest first (the public export). */
 int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errlen);
 void ww_recent_free(struct ww_recent *r);
-/* Who made move `move`: the side of the last accepted entry at or before
- * entry `number` that reached it by an order; WW_NOBODY for the set-up,
- * or when the log cannot be read. */
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move);
 
 /* report_guide.c */
 

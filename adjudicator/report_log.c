@@ -256,21 +256,3 @@ int ww_history_read(const char *dir, struct ww_recent *r, char *err, size_t errl
 	}
 	return 0;
 }
-
-enum ww_side ww_log_move_side(const char *dir, int number, uint32_t move)
-{
-	char err[256];
-	enum ww_side side = WW_NOBODY;
-	for (int n = number; n >= 1 && side == WW_NOBODY; n--) {
-		struct ww_recent_step step;
-		bool accepted;
-		if (read_entry(dir, n, &accepted, &step, err, sizeof err))
-			break;
-		if (!accepted)
-			continue;
-		ww_events_free(&step.ev);
-		if (step.move == move)
-			side = step.side;
-	}
-	return side;
-}
