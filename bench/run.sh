@@ -72,6 +72,12 @@ for n in 10 10000; do
 done
 while read -r k v; do short[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
 while read -r k v; do long[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10000" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
+# a mail with a token the game never mailed: refused, the token looked for
+# among the entries GAME/index keeps, at 10 and at 10,000 entries
+sed 's/^To: judge+g-british-[0-9a-f]*@/To: judge+g-british-0123456789abcdef@/' "$T/mail" >"$T/stale"
+declare -A stale10 stale10000
+while read -r k v; do stale10[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/stale" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
+while read -r k v; do stale10000[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10000" "$T/games/g" "$T/stale" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
 # the median wall clock of 21 runs of a command, in ms
 median_ms() {
 	local i t0 v=()
@@ -111,6 +117,9 @@ printf '| per order at 10,000 log entries | median of %d | %s ms | |\n' "$CURVE"
 r=$(ratio "${long[process_ms]}" "${short[process_ms]}")
 printf '| 10,000 / 10 entries | | %.2fx | %s |\n' "$r" "$(met "$r" 1.1)"
 printf '| its floor (the same files written), 10,000 / 10 entries | | %.2fx | (information) |\n' "$(ratio "${long[floor_ms]}" "${short[floor_ms]}")"
+printf '| a wrong move token refused, at 10 entries | median of %d | %s ms | |\n' "$CURVE" "${stale10[process_ms]}"
+printf '| the same at 10,000 entries | median of %d | %s ms | |\n' "$CURVE" "${stale10000[process_ms]}"
+printf '| 10,000 / 10 entries | | %.2fx | (information: flat) |\n' "$(ratio "${stale10000[process_ms]}" "${stale10[process_ms]}")"
 printf '| show --as british at 10 entries | median of 21 | %.1f ms | |\n' "$show10"
 printf '| show at 10,000 entries | median of 21 | %.1f ms | |\n' "$show10000"
 r=$(ratio "$show10000" "$show10")

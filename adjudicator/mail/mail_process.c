@@ -558,8 +558,9 @@ static int check_token(struct intake *in, int *rc)
 		snprintf(why, sizeof why, "the token %s was written for an earlier move; "
 			 "your current token is in this mail", tok);
 	else if (*tok && known && ix.accepted_from > 1)
-		snprintf(why, sizeof why, "'%s' is not a token of this game's last %d moves "
-			 "(older tokens are not looked for)", tok, ix.naccepted);
+		snprintf(why, sizeof why, "'%s' is not a token of this game's last %d move%s "
+			 "(older tokens are not looked for)", tok, ix.naccepted,
+			 ix.naccepted == 1 ? "" : "s");
 	else
 		snprintf(why, sizeof why, *tok ? "'%s' is not a token of this game" :
 			 "the mail carries no move token: reply to the judge's last mail (its "
