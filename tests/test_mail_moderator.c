@@ -276,6 +276,16 @@ static void test_8_rollback(void **s)
 	assert_int_equal(load()->state.move, 2);
 	assert_int_equal(ww_record_replay(gdir, test_data(), stderr), 0);
 	assert_int_equal(ww_record_verify(gdir, test_data(), stderr), 0);
+
+	/* back to move 1 again: its last live entry is the moderator's
+	 * rollback, by nobody; the move is still the American's, as the
+	 * replay finds it (not a second walk back over the log) */
+	struct ww_rollback_plan plan;
+	char err[256];
+	assert_int_equal(ww_rollback_prepare(gdir, load(), 1, &plan, err, sizeof err), 0);
+	assert_int_equal(plan.rb.target, entry);
+	assert_int_equal(plan.target_side, WW_AMERICAN);
+	ww_rollback_plan_free(&plan);
 }
 
 /* Refused rollbacks answer the moderator and change nothing. */

@@ -411,6 +411,33 @@ static void test_5_stale_token(void **s)
 	free(after);
 }
 
+/* Issue 13: an earlier token is looked for among the accepted entries
+ * GAME/index keeps, not back over the log: with an index that keeps only
+ * the last one, the token of entry 1 is refused as older than that. */
+static void test_5b_stale_token_looked_for_in_the_index(void **s)
+{
+	(void)s;
+	struct ww_record_index ix;
+	char path[PATH_MAX], rel[64];
+	assert_int_equal(ww_record_index(gdir, &ix), 0);
+	int last = ix.accepted[ix.naccepted - 1], entry = ix.next_entry;
+	snprintf(path, sizeof path, "%s/index", gdir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted: %d\n"
+		"waiting: %s\n", entry, ix.last_order[WW_AMERICAN], ix.last_order[WW_BRITISH],
+		last, last, ix.waiting == WW_AMERICAN ? "american" : "british");
+	fclose(f);
+	assert_int_equal(mail("north@example.com", "british", 1, "older", "crown",
+			      "for-the-king New York"), EX_OK);
+	snprintf(rel, sizeof rel, "outbox/new/%06d.reply-british", entry);
+	char *r = slurp(rel);
+	assert_non_null(strstr(r, "is not a token of this game's last 1 move "));
+	assert_null(strstr(r, "written for an earlier move"));
+	free(r);
+	assert_int_equal(unlink(path), 0); /* the log's own index from here on */
+}
+
 /* A refused order: what was understood, what was wrong, what is asked. */
 static void test_6_refused_order(void **s)
 {
@@ -831,6 +858,7 @@ int main(void)
 		cmocka_unit_test(test_12_automatic_mail_never_answered),
 		cmocka_unit_test(test_13_one_answer_per_sender_per_hour),
 		cmocka_unit_test(test_14_no_block_says_how_to_write_one),
+		cmocka_unit_test(test_5b_stale_token_looked_for_in_the_index),
 	};
 	return cmocka_run_group_tests(tests, setup, remove_mail_game);
 }

@@ -1230,7 +1230,8 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	again.waiting = ix.waiting;
 	assert_memory_equal(&again, &ix, sizeof ix);
 	assert_int_equal(ww_record_next_entry(dir), 4);
-	/* a British order, and the American's is the older: the list starts there */
+	/* a British order: the list keeps the last 64 accepted entries, not only
+	 * those from the older last order on (the tokens mailed with them) */
 	g = after;
 	after.state.move++;
 	after.state.to_move = WW_AMERICAN;
@@ -1239,8 +1240,18 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ww_record_commit(dir, &g.state, &after, &e, err, sizeof err), WW_REC_OK);
 	assert_string_equal(slurp(dir, "index"),
 			    "# the log at a glance, kept by every commit (docs/record.md)\n"
-			    "next_entry: 5\nlast_order: 2 4\naccepted_from: 2\naccepted: 2 4\n"
+			    "next_entry: 5\nlast_order: 2 4\naccepted_from: 0\naccepted: 1 2 4\n"
 			    "waiting: american\n");
+	/* the index as a judge before that wrote it (from the older last
+	 * order on) still reads and verifies */
+	FILE *old = fopen(path, "w");
+	fputs("next_entry: 5\nlast_order: 2 4\naccepted_from: 2\naccepted: 2 4\nwaiting: american\n",
+	      old);
+	fclose(old);
+	index_ok(dir, &ix);
+	assert_int_equal(ix.accepted_from, 2);
+	assert_int_equal(ix.naccepted, 2);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
 
 	/* an index that a later entry has passed is read from the log */
 	FILE *f = fopen(path, "w");
@@ -1251,6 +1262,44 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ix.last_order[WW_BRITISH], 4);
 	assert_int_equal(ix.waiting, -1);
 	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	remove_tmpdir();
+}
+
+/* Issue 13: the index keeps the last 64 accepted entries (the only ones
+ * whose mails carry move tokens, so a stale token is looked for among
+ * them, not back over the log); a moderator's notes are accepted entries
+ * too. verify checks the list against the log. */
+static void test_13_index_keeps_the_last_64_accepted(void **st)
+{
+	(void)st;
+	struct ww_game g, after;
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct ww_log_entry e;
+	struct ww_record_index ix;
+	char err[512], dir[300];
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
+	struct ww_log_entry note = { .side = WW_NOBODY, .order_text = "# moderator: a note",
+				     .sender = "umpire@example.org" };
+	for (int i = 0; i < 70; i++)
+		assert_int_equal(ww_record_commit(dir, &after.state, &after, &note, err, sizeof err),
+				 WW_REC_OK);
+	index_ok(dir, &ix);
+	assert_int_equal(ix.next_entry, 73);
+	assert_int_equal(ix.naccepted, WW_INDEX_ACCEPTED);
+	assert_int_equal(ix.accepted[0], 9);
+	assert_int_equal(ix.accepted[WW_INDEX_ACCEPTED - 1], 72);
+	assert_int_equal(ix.accepted_from, 9);
+	assert_int_equal(ix.last_order[WW_AMERICAN], 2);
+	assert_int_equal(ww_record_verify(dir, data, stderr), 0);
+	/* the same from the log */
+	struct ww_record_index kept = ix;
+	char path[700];
+	snprintf(path, sizeof path, "%s/index", dir);
+	assert_int_equal(unlink(path), 0);
+	index_ok(dir, &ix);
+	ix.waiting = kept.waiting;
+	assert_memory_equal(&ix, &kept, sizeof ix);
 	remove_tmpdir();
 }
 
@@ -1500,6 +1549,7 @@ int main(void)
 		cmocka_unit_test(test_11_hostile_text_is_logged_as_utf8),
 		cmocka_unit_test(test_13_commit_appends_ledgers_and_seen),
 		cmocka_unit_test(test_13_index_is_kept_by_each_commit),
+		cmocka_unit_test(test_13_index_keeps_the_last_64_accepted),
 		cmocka_unit_test(test_13_recent_reads_only_what_it_shows),
 		cmocka_unit_test(test_13_old_seen_file_still_counts),
 		cmocka_unit_test(test_13_verify_checks_the_index),

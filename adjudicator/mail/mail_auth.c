@@ -64,15 +64,15 @@ void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
 }
 
 int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
-		   int latest, const char *token)
+		   const int *entries, int n, const char *token)
 {
 	char t[WW_TOKEN_HEX];
 	if (!token || strlen(token) != WW_TOKEN_HEX - 1)
 		return 0;
-	for (int e = latest; e >= 1; e--) {
-		ww_move_token(seed, side, e, t);
+	for (int i = n - 1; i >= 0; i--) {
+		ww_move_token(seed, side, entries[i], t);
 		if (!strcasecmp(t, token))
-			return e;
+			return entries[i];
 	}
 	return 0;
 }

@@ -85,10 +85,11 @@ bool ww_password_ok(const char *hash, const char *password);
  * secret seed, so only the judge can make one, and replays reproduce it. */
 void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
 		   int entry, char out[WW_TOKEN_HEX]);
-/* Which entry issued `token` for `side` (searching back from `latest`),
- * or 0 if none did. */
+/* Which of `entries` (n of them, oldest first: the accepted entries
+ * GAME/index keeps, which are the only ones whose mails carry tokens)
+ * issued `token` for `side`, or 0 if none did. */
 int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
-		   int latest, const char *token);
+		   const int *entries, int n, const char *token);
 
 /* mail_auth.c: the cap on the judge's answers, one per sender per game
  * per WW_ANSWER_GAP seconds, so that no autoresponder loops with it.

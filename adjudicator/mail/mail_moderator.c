@@ -123,7 +123,7 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 		s->next_shuffle = g->state.next_shuffle;
 	p->rb.next_roll = s->next_roll;
 	p->rb.next_shuffle = s->next_shuffle;
-	p->target_side = ww_log_move_side(dir, p->rb.target, p->rb.to_move);
+	p->target_side = (enum ww_side)p->rb.by;
 	return 0;
 }
 

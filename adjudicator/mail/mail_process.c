@@ -502,10 +502,17 @@ static int check_token(struct intake *in, int *rc)
 	current_token(in, in->side, in->sec.token_entry, current);
 	if (!strcasecmp(tok, current))
 		return 0;
-	int from = ww_token_entry(in->g->seed, in->side, in->entry - 1, tok);
+	/* looked for among the entries the index keeps, not back over the log */
+	struct ww_record_index ix;
+	bool known = ww_record_index(in->dir, &ix) == 0;
+	int from = known ? ww_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) : 0;
 	if (from > 0)
 		snprintf(why, sizeof why, "the token %s was written for an earlier move; "
 			 "your current token is in this mail", tok);
+	else if (*tok && known && ix.accepted_from > 1)
+		snprintf(why, sizeof why, "'%s' is not a token of this game's last %d move%s "
+			 "(older tokens are not looked for)", tok, ix.naccepted,
+			 ix.naccepted == 1 ? "" : "s");
 	else
 		snprintf(why, sizeof why, *tok ? "'%s' is not a token of this game" :
 			 "the mail carries no move token: reply to the judge's last mail (its "

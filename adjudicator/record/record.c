@@ -1006,20 +1006,6 @@ static int entry_facts(const char *dir, const struct game *game, int number, boo
 	return rc < 0 || *side < 0 ? -1 : 0;
 }
 
-/* Keeps in accepted[] only the entries from the older last order on. */
-static void index_trim(struct ww_record_index *ix)
-{
-	int lo = ix->last_order[WW_AMERICAN] < ix->last_order[WW_BRITISH] ?
-		ix->last_order[WW_AMERICAN] : ix->last_order[WW_BRITISH];
-	if (lo > ix->accepted_from)
-		ix->accepted_from = lo;
-	int k = 0;
-	while (k < ix->naccepted && ix->accepted[k] < ix->accepted_from)
-		k++;
-	ix->naccepted -= k;
-	memmove(ix->accepted, ix->accepted + k, (size_t)ix->naccepted * sizeof *ix->accepted);
-}
-
 /* The index after entry `number`, as a commit writes it. */
 static void index_add(struct ww_record_index *ix, int number, bool accepted, int side)
 {
@@ -1033,7 +1019,6 @@ static void index_add(struct ww_record_index *ix, int number, bool accepted, int
 		memmove(ix->accepted, ix->accepted + 1, (size_t)--ix->naccepted * sizeof *ix->accepted);
 	}
 	ix->accepted[ix->naccepted++] = number;
-	index_trim(ix);
 }
 
 /* The number after the highest entry in log/ (games made before the index). */
@@ -1057,7 +1042,8 @@ static int list_next_entry(const char *dir)
 }
 
 /* The index from the log: back from the last entry until both sides'
- * last orders are found. */
+ * last orders and the accepted entry before the last WW_INDEX_ACCEPTED
+ * are found. */
 static int index_scan(const char *dir, const struct game *game, struct ww_record_index *ix)
 {
 	memset(ix, 0, sizeof *ix);
@@ -1065,8 +1051,8 @@ static int index_scan(const char *dir, const struct game *game, struct ww_record
 	if ((ix->next_entry = list_next_entry(dir)) < 0)
 		return -1;
 	bool full = false;
-	for (int n = ix->next_entry - 1;
-	     n >= 1 && (!ix->last_order[WW_AMERICAN] || !ix->last_order[WW_BRITISH]); n--) {
+	for (int n = ix->next_entry - 1; n >= 1 && (!ix->last_order[WW_AMERICAN] ||
+	     !ix->last_order[WW_BRITISH] || !full); n--) {
 		bool accepted;
 		int side;
 		if (entry_facts(dir, game, n, &accepted, &side) < 0)
@@ -1083,7 +1069,6 @@ static int index_scan(const char *dir, const struct game *game, struct ww_record
 		memmove(ix->accepted + 1, ix->accepted, (size_t)ix->naccepted++ * sizeof *ix->accepted);
 		ix->accepted[0] = n;
 	}
-	index_trim(ix);
 	return 0;
 }
 
@@ -1785,6 +1770,20 @@ static bool exists_in(const char *dir, const char *rel)
 	return join(path, dir, rel) == 0 && access(path, F_OK) == 0;
 }
 
+/* The index's accepted entries are the log's from its accepted_from on:
+ * the last WW_INDEX_ACCEPTED, or (an index written before they were kept)
+ * those from the older of the two last orders on. */
+static bool same_accepted(const struct ww_record_index *kept,
+			  const struct ww_record_index *log)
+{
+	int k = 0;
+	while (k < log->naccepted && log->accepted[k] < kept->accepted_from)
+		k++;
+	return kept->accepted_from >= log->accepted_from &&
+	       kept->naccepted == log->naccepted - k &&
+	       !memcmp(kept->accepted, log->accepted + k, (size_t)kept->naccepted * sizeof *log->accepted);
+}
+
 /* GAME/index says what the log and the state say. Nothing to check in a
  * game made before the index, while a commit is being finished (a
  * journal), or when a later entry has passed the index (readers then
@@ -1816,8 +1815,7 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 		if (kept.last_order[side] != log.last_order[side])
 			problem(c, "index: the %s's last order is entry %d, but in the log it is %d",
 				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);
-	if (kept.naccepted != log.naccepted || kept.accepted_from != log.accepted_from ||
-	    memcmp(kept.accepted, log.accepted, (size_t)log.naccepted * sizeof *log.accepted))
+	if (!same_accepted(&kept, &log))
 		problem(c, "index: its accepted entries are not the log's");
 	if (kept.waiting >= 0 && kept.waiting != waiting)
 		problem(c, "index: waiting for %s, but secret/state.yaml waits for %s",

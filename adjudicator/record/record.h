@@ -83,6 +83,9 @@ struct ww_rollback {
 	int first, last;
 	uint32_t from_move, to_move;
 	uint64_t next_roll, next_shuffle;
+	/* who made move to_move: the side of the last live order that reached
+	 * it, WW_NOBODY for the set-up; found by the replay, not logged */
+	int by;
 };
 
 /* One log entry, as the caller describes it. */
@@ -166,7 +169,9 @@ struct ww_record_index {
 	int last_order[3];     /* by side: the entry of its last accepted order, 0 none */
 	int accepted_from;     /* every accepted entry from this one on is in accepted[] */
 	int naccepted;
-	int accepted[WW_INDEX_ACCEPTED];  /* oldest first */
+	/* the last WW_INDEX_ACCEPTED accepted entries, oldest first (an index
+	 * written before they were kept: those from the older last order on) */
+	int accepted[WW_INDEX_ACCEPTED];
 	int waiting;           /* whose move it is (GAME_PUBLIC once the game is over);
 				* -1 not known, in a game made before the index */
 };
@@ -236,9 +241,5 @@ int ww_history_read(const char *dir, struct game_log *r, char *err, size_t errle
 int ww_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
 			char *err, size_t errlen);
 void ww_recent_free(struct game_log *r);
-/* Who made move `move`: the side of the last accepted entry at or before
- * entry `number` that reached it by an order; GAME_PUBLIC for the set-up,
- * or when the log cannot be read. */
-int ww_log_move_side(const char *dir, int number, uint32_t move);
 
 #endif

@@ -279,22 +279,3 @@ int ww_log_read_between(const char *dir, int first, int last, int max, struct ga
 {
 	return read_range(dir, first, last, max, true, r, err, errlen);
 }
-
-int ww_log_move_side(const char *dir, int number, uint32_t move)
-{
-	char err[256];
-	const struct game *game = ww_rec_dir_game(dir, err, sizeof err);
-	int side = GAME_PUBLIC;
-	for (int n = number; game && n >= 1 && side == GAME_PUBLIC; n--) {
-		struct game_logged_entry step;
-		bool accepted;
-		if (read_entry(dir, game, n, &accepted, &step, err, sizeof err))
-			break;
-		if (!accepted)
-			continue;
-		entry_free(&step);
-		if (step.move == move)
-			side = step.side;
-	}
-	return side;
-}

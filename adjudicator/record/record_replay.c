@@ -165,7 +165,7 @@ static int read_rollback(struct replay *r)
 	    rollback_int(r, map, "next_shuffle", 0, INT64_MAX, &v[6]) < 0)
 		return -1;
 	e->rb = (struct ww_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
-				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6] };
+				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], WW_NOBODY };
 	if (e->rb.first != e->rb.target + 1 || e->rb.last != e->number - 1) {
 		problem(r, "%s: rollback: the undone entries must run from the one after the "
 			"target (%d) to the one before the rollback (%d), not %d to %d", e->rel,
@@ -961,9 +961,13 @@ static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t mov
 		return -2;
 	if (start(r, &g->meta) < 0)
 		return -1;
+	int by = WW_NOBODY;
 	for (int n = 2; n <= target && (rc = read_entry(r, n)) == 1; n++) {
 		if (live(r, n))
 			rc = replay_entry(r);
+		if (live(r, n) && r->e.move == (long long)move &&
+		    (r->e.side == WW_AMERICAN || r->e.side == WW_BRITISH))
+			by = r->e.side;
 		yaml_document_delete(&r->e.doc);
 		if (rc < 0)
 			return -1;
@@ -971,7 +975,7 @@ static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t mov
 	if (rc < 0)
 		return -1;
 	*rb = (struct ww_rollback){ .target = target, .first = target + 1, .last = r->nentries,
-				    .from_move = g->state.move, .to_move = move };
+				    .from_move = g->state.move, .to_move = move, .by = by };
 	return 0;
 }
 
