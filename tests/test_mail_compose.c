@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <sodium.h>
+#include "games.h"
 #include "mail_internal.h"
 
 struct game_state {
@@ -227,6 +228,66 @@ static void test_board_is_the_games(void **state)
 	ww_mail_view_close(&v);
 }
 
+/* Skirmish, a real second game, composed by the same code: at the set-up
+ * the British declares his unit (I.B), so the British's mail has his
+ * move in its subject and an example order Skirmish accepts now, and
+ * the American's says that nothing is asked of him. */
+static void test_skirmish_i_b_mails(void **state)
+{
+	(void)state;
+	const struct game *sk = game_find("skirmish");
+	struct game_data *d;
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	char why[512], subj[200], buf[80];
+	assert_non_null(sk);
+	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(sk->data_load("data/skirmish", &d, why, sizeof why), 0);
+	struct game_state *s = sk->state_new(), *copy = sk->state_new();
+	struct game_events *ev = sk->events_new();
+	memset(dice.seed, 7, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	assert_int_equal(sk->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
+	struct ww_mail_game mg = { sk, d, s };
+	struct ww_mail_view british, american;
+	assert_int_equal(ww_mail_view_open(&british, &mg, 2), 0);
+	assert_int_equal(ww_mail_view_open(&american, &mg, 1), 0);
+	snprintf(subj, sizeof subj, "[wwjudge s1] move %u: your move", sk->move(s));
+	char mine[200];
+	ww_mail_subject("s1", &mg, ww_mail_whose_move(&british, buf, sizeof buf), mine,
+			sizeof mine);
+	assert_string_equal(mine, subj);
+	assert_string_equal(ww_mail_whose_move(&american, buf, sizeof buf), "the British to move");
+
+	char *text = NULL, *other = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	ww_mail_how_to_order(f, &british, "T");
+	fclose(f);
+	f = open_memstream(&other, &len);
+	ww_mail_how_to_order(f, &american, "T");
+	fclose(f);
+	assert_non_null(strstr(other, "Nothing is asked of you now."));
+	char *line = strstr(text, "token: T\n");
+	assert_non_null(line);
+	line += strlen("token: T\n");
+	*strchr(line, '\n') = '\0';
+	struct game_order *o = sk->order_new();
+	assert_int_equal(sk->order_parse(d, line, o, why, sizeof why), 0);
+	sk->state_copy(copy, s);
+	assert_int_equal(sk->apply(d, copy, 2, o, &rng, ev, why, sizeof why), 0);
+
+	sk->order_free(o);
+	free(text);
+	free(other);
+	ww_mail_view_close(&british);
+	ww_mail_view_close(&american);
+	sk->events_free(ev);
+	sk->state_free(copy);
+	sk->state_free(s);
+	sk->data_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +296,7 @@ int main(void)
 		cmocka_unit_test(test_question_and_whose_move_are_the_games),
 		cmocka_unit_test(test_subject_has_the_games_move),
 		cmocka_unit_test(test_board_is_the_games),
+		cmocka_unit_test(test_skirmish_i_b_mails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,6 @@
 #include <sodium.h>
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "report.h"
 
 static const char USAGE_PROCESS[] =
 	"usage: wwjudge process [--config FILE] [--imap-id UIDVALIDITY/UID] < MESSAGE\n"
@@ -385,7 +384,7 @@ static int announce(const char *dir, const char *config)
 		    ww_mail_secret_read(dir, &s, err, sizeof err) < 0))
 		rc = EX_DATAERR;
 	g->data = d;
-	for (int side = WW_AMERICAN; !rc && side <= WW_BRITISH; side++)
+	for (int side = 1; !rc && side <= ww_mail_played(g)->nsides; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
 			snprintf(err, sizeof err, "cannot write to %s/outbox: %s", dir, strerror(errno));
 			rc = EX_IOERR;

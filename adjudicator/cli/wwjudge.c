@@ -21,7 +21,6 @@
 #include "order.h"
 #include "paths.h"
 #include "record.h"
-#include "report.h"
 #include "rules.h"
 #include "sk_data.h"
 
@@ -653,7 +652,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 		ww_order_format(s->d, &p->parsed[i], canon, sizeof canon);
 		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview "
 			 "with stand-in dice and cards, nothing committed)" : "Accepted", canon);
-		ww_report_line(stdout, line);
+		ww_mail_line(stdout, line);
 	}
 	if (p->applied < p->n) {
 		warnx("%s", p->why);

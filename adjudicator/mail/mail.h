@@ -16,12 +16,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "data.h"
 #include "dice.h"
 #include "game.h"
 #include "play.h"
 #include "record.h"
-#include "rules.h"
 
 #define WW_MAIL_MAX_BYTES (2u << 20) /* a whole order mail */
 #define WW_PART_MAX_BYTES (512u << 10) /* one MIME part */

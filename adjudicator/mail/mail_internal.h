@@ -145,7 +145,7 @@ struct ww_rollback_plan {
 	struct ww_game *after;           /* malloc'd by prepare */
 	struct ww_rollback rb;
 	int entry;                       /* the rollback's log entry */
-	enum ww_side target_side;        /* who made the move it goes back to */
+	int target_side;                 /* who made the move it goes back to */
 };
 /* 0; 1 refused (a move beyond the current one, before the set-up, the
  * current one; a game whose seed is revealed) with the reason in err;
@@ -176,7 +176,7 @@ struct ww_moderator_change {
 	const struct ww_mail_secret *secret;   /* NULL: unchanged */
 	char what[WW_ADDR_MAX + 64];           /* for the log and the moderator */
 	char subject[96];                      /* for the players' subject */
-	char said[3][WW_ADDR_MAX + 200];       /* to each side; "": not told */
+	char said[GAME_MAX_SIDES + 1][WW_ADDR_MAX + 200]; /* to each side; "": not told */
 };
 /* The changes of pause or resume (`next`: the settings, paused or not)
  * and of a side's new address (`after`: the game with it). */

@@ -126,8 +126,9 @@ static void rollback_sentence(const struct ww_rollback_plan *p, char *out, size_
 {
 	const struct ww_rollback *rb = &p->rb;
 	char whose[32] = "", undone[64];
-	if (p->target_side == WW_AMERICAN || p->target_side == WW_BRITISH)
-		snprintf(whose, sizeof whose, " (the %s's)", ww_mail_side_name(ww_mail_played(p->after), p->target_side));
+	if (p->target_side != GAME_PUBLIC)
+		snprintf(whose, sizeof whose, " (the %s's)",
+			 ww_mail_side_name(ww_mail_played(p->after), p->target_side));
 	if (rb->from_move == rb->to_move + 1)
 		snprintf(undone, sizeof undone, "move %u is undone", (unsigned)rb->from_move);
 	else
@@ -144,7 +145,7 @@ static void rollback_sentence(const struct ww_rollback_plan *p, char *out, size_
  * or what is asked now, then how to order (unless the game is paused). */
 struct tell {
 	const char *subject;             /* what the subject says */
-	const char *said[3];             /* by side; NULL: that side is not told */
+	const char *said[GAME_MAX_SIDES + 1]; /* by side; NULL: that side is not told */
 	int entry;                       /* the entry whose commit writes the mails */
 	int token_entry;                 /* the entry whose tokens they carry */
 	int prev_entry;                  /* the entry of the judge's last mails */
@@ -225,7 +226,7 @@ static int tell_players(struct outgoing *o, const struct ww_mail_config *c, cons
 			const struct ww_game *g, const struct tell *t,
 			const struct ww_rollback_by *by)
 {
-	for (int side = WW_AMERICAN; c && side <= WW_BRITISH; side++)
+	for (int side = 1; c && side <= ww_mail_played(g)->nsides; side++)
 		if (t->said[side] && tell_player(o, c, game, g, t, side) < 0)
 			return -1;
 	for (int i = 0; i < by->nextra; i++) {
@@ -255,7 +256,8 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 		 "game stands as below, and your token is new.", what);
 	snprintf(subject, sizeof subject, "the moderator rolled the game back to move %u",
 		 (unsigned)p->rb.to_move);
-	struct tell t = { .subject = subject, .said = { NULL, said, said }, .entry = p->entry,
+	struct tell t = { .subject = subject, .said = { NULL, said, said, said, said },
+			  .entry = p->entry,
 			  .token_entry = p->entry, .prev_entry = sec.token_entry, .report = true,
 			  .paused = sec.paused, .name = "", .date = by->date };
 	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
@@ -268,7 +270,7 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
 	snprintf(ev.text, sizeof ev.text, "%.239s", what);
 	struct ww_events events = { 1, 1, &ev };
-	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
+	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date, .events = &events, .rollback = &p->rb };
 	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
@@ -286,7 +288,7 @@ void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
 	snprintf(ch->what, sizeof ch->what, paused ? "the game is paused" : "the game is resumed");
 	snprintf(ch->subject, sizeof ch->subject, "the moderator %s the game",
 		 paused ? "paused" : "resumed");
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+	for (int side = 1; side <= ww_mail_played(g)->nsides; side++)
 		snprintf(ch->said[side], sizeof ch->said[side], paused ?
 			 "the moderator paused the game: orders are refused until the moderator "
 			 "resumes it." : "the moderator resumed the game: orders are read again.");
@@ -305,9 +307,11 @@ void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, in
 	snprintf(ch->said[side], sizeof ch->said[side], "the moderator changed your registered "
 		 "address: your registered address is now %s. The judge's mails go there, and "
 		 "orders are read only from there.", addr);
-	snprintf(ch->said[side == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN], sizeof ch->said[0],
-		 "the moderator changed the %s player's address: the %s player's registered "
-		 "address is now %s.", name, name, addr);
+	for (int other = 1; other <= ww_mail_played(after)->nsides; other++)
+		if (other != side)
+			snprintf(ch->said[other], sizeof ch->said[other], "the moderator changed "
+				 "the %s player's address: the %s player's registered address is "
+				 "now %s.", name, name, addr);
 }
 
 enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const char *dir,
@@ -326,12 +330,11 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
-	struct tell t = { .subject = ch->subject,
-			  .said = { NULL, ch->said[WW_AMERICAN][0] ? ch->said[WW_AMERICAN] : NULL,
-				    ch->said[WW_BRITISH][0] ? ch->said[WW_BRITISH] : NULL },
-			  .entry = entry, .token_entry = now->token_entry,
+	struct tell t = { .subject = ch->subject, .entry = entry, .token_entry = now->token_entry,
 			  .prev_entry = sec.token_entry, .paused = now->paused, .name = "notice-",
 			  .date = by->date };
+	for (int side = 1; side <= GAME_MAX_SIDES; side++)
+		t.said[side] = ch->said[side][0] ? ch->said[side] : NULL;
 	if (tell_players(&o, c, game, ch->after, &t, by) < 0 ||
 	    (ch->secret && out_secret(&o, ch->secret) < 0)) {
 		snprintf(err, errlen, "cannot compose the moderator's mails (out of memory?)");
@@ -339,7 +342,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 		return WW_REC_IO;
 	}
 	snprintf(note, sizeof note, "# moderator: %s", ch->what);
-	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
+	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date };
 	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, ch->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);

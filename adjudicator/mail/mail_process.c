@@ -453,6 +453,15 @@ static const char *block_missing(const struct intake *in)
 	return NULL;
 }
 
+/* For the MTA's log: the orders accepted and the move they reached. */
+static void accepted(const struct intake *in, const struct ww_play *p)
+{
+	struct ww_mail_game mg;
+	ww_mail_game_of(p->after, &mg);
+	note(in, "%s: the %s orders are accepted (move %u)", in->game,
+	     ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
+}
+
 /* 0 if the mail is the side's own (its registered address and its
  * password); else the refusal is queued and its exit code returned
  * through *rc. */
@@ -464,12 +473,12 @@ static int authenticate(struct intake *in, int *rc)
 		snprintf(why, sizeof why, "a mail from %.200s gave orders for the %s side, but "
 			 "only its registered address may; if it was you, send from the "
 			 "registered address", in->m.from[0] ? in->m.from : "(no sender)",
-			 ww_side_name(in->side));
+			 ww_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!in->sec.password[in->side][0]) {
 		snprintf(why, sizeof why, "no password is set for the %s side; the moderator "
-			 "sets one with 'wwjudge passwd'", ww_side_name(in->side));
+			 "sets one with 'wwjudge passwd'", ww_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
@@ -555,8 +564,7 @@ static int play(struct intake *in)
 			if (st != WW_REC_OK)
 				note(in, "cannot commit: %s (nothing was changed)", err);
 			else
-				note(in, "%s: the %s orders are accepted (move %u)", in->game,
-				     ww_side_name(in->side), (unsigned)p->after->state.move);
+				accepted(in, p);
 			rc = rec_exit(st);
 		}
 	}
