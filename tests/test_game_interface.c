@@ -400,6 +400,36 @@ static void test_report_and_guide_are_the_games(void **state)
 	close_game(&f);
 }
 
+/* The mail's frame reaches the report (issue 13): the log since the
+ * viewer's last report is its "what happened", each event as logged; and
+ * the date a mail's subject gives is the game's year (the set-up, 4.0,
+ * is of 1775). */
+static void test_frame_recent_and_date(void **state)
+{
+	(void)state;
+	struct fix f;
+	char *report = NULL, date[16];
+	size_t rlen = 0;
+	start(&f);
+	struct game_logged_event e = { "A logged event for the frame.",
+				       GAME_SIDE(AMERICAN) | GAME_SIDE(BRITISH) |
+				       GAME_SIDE(GAME_PUBLIC), { -1, 0, false } };
+	struct game_logged_entry entry = { BRITISH, 1, 1, &e };
+	struct game_log recent = { 1, 1, &entry };
+	struct game_state *v = f.g->state_new();
+	f.g->view(f.d, f.s, AMERICAN, v);
+	FILE *out = open_memstream(&report, &rlen);
+	struct game_frame frame = { .recent = &recent };
+	assert_int_equal(f.g->report(out, f.d, v, AMERICAN, &frame, f.why, sizeof f.why), 0);
+	fclose(out);
+	assert_non_null(strstr(report, "A logged event for the frame."));
+	f.g->date(f.s, date, sizeof date);
+	assert_string_equal(date, "1775");
+	free(report);
+	f.g->state_free(v);
+	close_game(&f);
+}
+
 static void test_board_is_a_png(void **state)
 {
 	(void)state;
@@ -520,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_stand_in),
 		cmocka_unit_test(test_state_text_round_trip),
 		cmocka_unit_test(test_report_and_guide_are_the_games),
+		cmocka_unit_test(test_frame_recent_and_date),
 		cmocka_unit_test(test_board_is_a_png),
 		cmocka_unit_test(test_resignation_ends_the_game),
 		cmocka_unit_test(test_11_2_move_rolls_and_ledger),

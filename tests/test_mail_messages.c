@@ -14,6 +14,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "games.h"
 #include "mail_game.h"
 #include "mail_net.h"
 #include "driver.h"
@@ -191,11 +192,14 @@ static void example_at(const struct ww_state *s, const char *where)
 	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
 		char *text = NULL;
 		size_t len;
-		struct ww_state view;
+		struct ww_mail_view v;
+		struct ww_mail_game mg = { &game_washingtons_war, ww_game_data(test_data()),
+					   ww_game_state(s) };
 		FILE *f = open_memstream(&text, &len);
 		assert_non_null(f);
-		ww_view(s, (enum ww_side)side, &view);
-		ww_mail_how_to_order(f, test_data(), &view, (enum ww_side)side, TOKEN);
+		assert_int_equal(ww_mail_view_open(&v, &mg, side), 0);
+		ww_mail_how_to_order(f, &v, TOKEN);
+		ww_mail_view_close(&v);
 		assert_int_equal(fclose(f), 0);
 		assert_example_fits(text, s, (enum ww_side)side, where);
 		free(text);

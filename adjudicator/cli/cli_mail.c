@@ -13,7 +13,6 @@
 #include <sodium.h>
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "report.h"
 
 static const char USAGE_PROCESS[] =
 	"usage: wwjudge process [--config FILE] [--imap-id UIDVALIDITY/UID] < MESSAGE\n"
@@ -298,32 +297,47 @@ static int pause_alone(const char *dir, bool paused)
 	return rc;
 }
 
-static int announce_one(const struct ww_mail_config *c, const char *dir, const char *game,
-			const struct ww_game *g, const struct ww_mail_secret *s, int side)
+/* The announcement's text: the side's report and how to order. Malloc'd. */
+static char *announce_body(const char *game, const struct ww_game *g,
+			   const struct ww_mail_view *v, const char *token)
 {
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], *body = NULL, name[64];
-	char err[PATH_MAX + 128];
-	size_t blen, len;
-	struct ww_state view;
+	char *body = NULL;
+	size_t blen;
 	FILE *f = open_memstream(&body, &blen);
 	if (!f)
-		return -1;
-	ww_move_token(g->seed, (enum ww_side)side, s->token_entry, token);
-	fprintf(f, "Game %s: you play the %s side.\n\n", game, ww_side_name((enum ww_side)side));
-	ww_view(&g->state, (enum ww_side)side, &view);
-	ww_report_text(f, g->data, &view, (enum ww_side)side, NULL, g->meta.commitment);
-	ww_mail_how_to_order(f, g->data, &view, (enum ww_side)side, token);
+		return NULL;
+	fprintf(f, "Game %s: you play the %s side.\n\n", game,
+		ww_mail_side_name(v->game, v->side));
+	struct game_frame frame = { .commitment = g->meta.commitment };
+	ww_mail_report_said(f, v, &frame);
+	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
-		return -1;
+		return NULL;
 	}
-	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
-	ww_mail_subject(game, &g->state, "the game as it stands", subj, sizeof subj);
-	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
-	struct ww_mail_out o = { .to = g->meta.addr[side],
+	return body;
+}
+
+static int announce_view(const struct ww_mail_config *c, const char *dir, const char *game,
+			 const struct ww_game *g, const struct ww_mail_secret *s,
+			 const struct ww_mail_view *v)
+{
+	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], name[64];
+	char err[PATH_MAX + 128];
+	size_t len;
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	ww_move_token(g->seed, v->side, s->token_entry, token);
+	char *body = announce_body(game, g, v, token);
+	if (!body)
+		return -1;
+	ww_reply_address(c, game, ww_mail_side_word(v->game, v->side), token, reply, sizeof reply);
+	ww_mail_subject(game, &mg, "the game as it stands", subj, sizeof subj);
+	struct ww_mail_board board = { v, NULL, game };
+	struct ww_mail_out o = { .to = g->meta.addr[v->side],
 				 .reply_to = reply, .subject = subj, .body = body,
 				 .board = c->text_only ? NULL : &board };
-	snprintf(name, sizeof name, "announce-%s", side == WW_AMERICAN ? "american" : "british");
+	snprintf(name, sizeof name, "announce-%s", ww_mail_side_word(v->game, v->side));
 	/* the id of that entry's report: the next report answers it */
 	ww_judge_message_id(c, game, s->token_entry, name + strlen("announce-"), o.message_id,
 			    sizeof o.message_id);
@@ -335,6 +349,17 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 		fprintf(stderr, "wwjudge announce: %s\n", err);
 	free(text);
 	free(body);
+	return rc;
+}
+
+static int announce_one(const struct ww_mail_config *c, const char *dir, const char *game,
+			const struct ww_game *g, const struct ww_mail_secret *s, int side)
+{
+	struct ww_mail_view v;
+	if (ww_mail_view_of(&v, g, side))
+		return -1;
+	int rc = announce_view(c, dir, game, g, s, &v);
+	ww_mail_view_close(&v);
 	return rc;
 }
 
@@ -359,7 +384,7 @@ static int announce(const char *dir, const char *config)
 		    ww_mail_secret_read(dir, &s, err, sizeof err) < 0))
 		rc = EX_DATAERR;
 	g->data = d;
-	for (int side = WW_AMERICAN; !rc && side <= WW_BRITISH; side++)
+	for (int side = 1; !rc && side <= ww_mail_played(g)->nsides; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
 			snprintf(err, sizeof err, "cannot write to %s/outbox: %s", dir, strerror(errno));
 			rc = EX_IOERR;

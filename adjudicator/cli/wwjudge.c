@@ -21,7 +21,6 @@
 #include "order.h"
 #include "paths.h"
 #include "record.h"
-#include "report.h"
 #include "rules.h"
 #include "sk_data.h"
 
@@ -274,6 +273,31 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 	return 0;
 }
 
+/* The game g as game.h's, with the data d the command read (until the
+ * record holds a struct game_state, issue 13). */
+static void game_of(const struct ww_game *g, const struct ww_data *d, struct ww_mail_game *mg)
+{
+	ww_mail_game_of(g, mg);
+	mg->d = ww_game_data(d);
+}
+
+/* The game's report of g for `side` (GAME_PUBLIC: the public) on out:
+ * 0, or -1 with the problem in err. */
+static int report_of(FILE *out, const struct ww_game *g, const struct ww_data *d, int side,
+		     const struct game_frame *frame, char *err, size_t errlen)
+{
+	struct ww_mail_game mg;
+	struct ww_mail_view v;
+	game_of(g, d, &mg);
+	if (ww_mail_view_open(&v, &mg, side)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = ww_mail_report(out, &v, frame, err, errlen);
+	ww_mail_view_close(&v);
+	return rc;
+}
+
 static int cmd_new(int argc, char **argv)
 {
 	struct new_args a = { 0 };
@@ -361,10 +385,11 @@ static int cmd_new(int argc, char **argv)
 		       a.british_pw ? " British" : "");
 	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
 	       "%s\n\n", g->meta.initial_state);
-	struct ww_state view;
-	ww_view(&g->state, WW_NOBODY, &view);
-	if (ww_report_text(stdout, d, &view, WW_NOBODY, &ev, g->meta.commitment))
+	struct game_frame frame = { .events = ww_mail_events(&ev), .commitment = g->meta.commitment };
+	if (report_of(stdout, g, d, GAME_PUBLIC, &frame, err, sizeof err)) {
+		fprintf(stderr, "report: %s\n", err);
 		warnx("the game is created, but its report cannot be shown (see above)");
+	}
 out:
 	ww_events_free(&ev);
 	free(g);
@@ -627,20 +652,21 @@ static int apply_orders(struct session *s, struct order_args *a)
 		ww_order_format(s->d, &p->parsed[i], canon, sizeof canon);
 		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview "
 			 "with stand-in dice and cards, nothing committed)" : "Accepted", canon);
-		ww_report_line(stdout, line);
+		ww_mail_line(stdout, line);
 	}
 	if (p->applied < p->n) {
 		warnx("%s", p->why);
 		rc = EX_DATAERR;
 	}
 	printf("\n");
-	struct ww_state view;
-	ww_view(&p->after->state, a->side, &view);
-	if ((a->preview ? ww_report_preview : ww_report_text)(stdout, s->d, &view, a->side, &p->ev,
-							       p->after->meta.commitment))
+	struct game_frame frame = { .events = ww_mail_events(&p->ev), .stand_in = a->preview,
+				    .commitment = p->after->meta.commitment };
+	if (report_of(stdout, p->after, s->d, a->side, &frame, err, sizeof err)) {
+		fprintf(stderr, "report: %s\n", err);
 		rc = EX_IOERR;
+	}
 	if (p->after->meta.seed_revealed)
-		ww_report_seed(stdout, p->after->meta.seed_hex);
+		ww_mail_seed(stdout, p->after->meta.seed_hex);
 out:
 	ww_play_free(p);
 	free(p);
@@ -672,11 +698,15 @@ out:
 /* ---- show ---- */
 
 /* The public state (no hands, no deck order), then the viewer's own hand
- * with what the engine knows of each card, for scripts and clients. */
-static int show_yaml(const struct ww_data *d, const struct ww_state *view,
+ * with what the engine knows of each card, for scripts and clients: of
+ * Washington's War's state (its cards and hands are no part of game.h). */
+static int show_yaml(const struct ww_data *d, const struct ww_state *state,
 		     enum ww_side side)
 {
 	static const char *const flags[] = { "either", "american", "british" };
+	struct ww_state seen;
+	const struct ww_state *view = &seen;
+	ww_view(state, side, &seen);
 	if (ww_state_write_yaml(stdout, d, view, false))
 		return EX_IOERR;
 	if (side != WW_AMERICAN && side != WW_BRITISH)
@@ -704,7 +734,7 @@ static int show_yaml(const struct ww_data *d, const struct ww_state *view,
 
 /* The events of the last logged entry `side` may see, as the board's
  * highlight reads them; NULL when there is none (or out of memory). */
-static struct ww_events *last_events(const struct game_log *recent, enum ww_side side,
+static struct ww_events *last_events(const struct game_log *recent, int side,
 				     struct ww_events *ev)
 {
 	const struct game_logged_entry *e = recent->n ? &recent->v[recent->n - 1] : NULL;
@@ -720,8 +750,8 @@ static struct ww_events *last_events(const struct game_log *recent, enum ww_side
 }
 
 /* The board as `side` sees it, with the last step's events highlighted. */
-static int show_png(const struct session *s, const struct ww_state *view,
-		    enum ww_side side, const struct game_log *recent, const char *path)
+static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
+		    const char *path)
 {
 	char err[512] = "";
 	FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
@@ -730,8 +760,9 @@ static int show_png(const struct session *s, const struct ww_state *view,
 		return EX_CANTCREAT;
 	}
 	struct ww_events ev = { 0 };
-	const struct ww_events *last = last_events(recent, side, &ev);
-	int rc = ww_report_png(f, s->d, view, side, last, err, sizeof err) ? EX_SOFTWARE : EX_OK;
+	const struct ww_events *last = last_events(recent, v->side, &ev);
+	int rc = v->game->board(f, v->d, v->view, v->side, last ? ww_mail_events(last) : NULL,
+				err, sizeof err) ? EX_SOFTWARE : EX_OK;
 	ww_events_free(&ev);
 	if (rc)
 		warnx("%s: %s", path, err);
@@ -742,23 +773,42 @@ static int show_png(const struct session *s, const struct ww_state *view,
 	return rc;
 }
 
-static int show_text(const struct session *s, const struct ww_state *view,
-		     enum ww_side side, const struct game_log *recent, const char *templates)
+static int show_text(const struct session *s, const struct ww_mail_view *v,
+		     const struct game_log *recent, const char *templates)
 {
 	char err[512] = "";
 	const char *base = strrchr(s->dir, '/');
-	struct ww_report r = {
-		.d = s->d, .view = view, .recipient = side,
+	struct game_frame frame = {
 		.game = base && base[1] ? base + 1 : s->dir, .recent = recent,
 		.commitment = s->g->meta.commitment,
 		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
 		.templates = templates,
 	};
-	if (ww_report_write(stdout, &r, err, sizeof err)) {
+	if (ww_mail_report(stdout, v, &frame, err, sizeof err)) {
 		warnx("%s", err);
 		return EX_CONFIG; /* the templates, as a rule */
 	}
 	return EX_OK;
+}
+
+/* The view of `side` in the forms asked: the board, the YAML or the text. */
+static int show_view(const struct session *s, int side, const struct game_log *recent,
+		     const char *png, bool yaml, const char *templates)
+{
+	struct ww_mail_game mg;
+	struct ww_mail_view v;
+	int rc = EX_OK;
+	game_of(s->g, s->d, &mg);
+	if (ww_mail_view_open(&v, &mg, side))
+		return EX_OSERR;
+	if (png)
+		rc = show_png(&v, recent, png);
+	bool png_on_stdout = png && !strcmp(png, "-");
+	if (!rc && !png_on_stdout)
+		rc = yaml ? show_yaml(s->d, &s->g->state, side) :
+			show_text(s, &v, recent, templates);
+	ww_mail_view_close(&v);
+	return rc;
 }
 
 static int cmd_show(int argc, char **argv)
@@ -808,16 +858,8 @@ static int cmd_show(int argc, char **argv)
 		warnx("%s: %s", s.dir, err);
 		rc = EX_DATAERR;
 	}
-	if (!rc) {
-		struct ww_state view;
-		ww_view(&s.g->state, side, &view);
-		if (png)
-			rc = show_png(&s, &view, side, &recent, png);
-		bool png_on_stdout = png && !strcmp(png, "-");
-		if (!rc && !png_on_stdout)
-			rc = yaml ? show_yaml(s.d, &view, side) :
-				show_text(&s, &view, side, &recent, templates);
-	}
+	if (!rc)
+		rc = show_view(&s, side, &recent, png, yaml, templates);
 	ww_recent_free(&recent);
 	session_end(&s);
 	return rc;
@@ -962,6 +1004,27 @@ static int cmd_data_check(int argc, char **argv)
 
 /* ---- export ---- */
 
+/* The public report of the whole history, or the public state. */
+static int export_text(FILE *f, const char *name, const struct session *s,
+		       const struct game_log *history, char *err, size_t errlen)
+{
+	struct ww_mail_game mg;
+	struct ww_mail_view pub;
+	game_of(s->g, s->d, &mg);
+	if (ww_mail_view_open(&pub, &mg, GAME_PUBLIC)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	struct game_frame frame = {
+		.recent = history, .commitment = s->g->meta.commitment,
+		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
+	};
+	int bad = strcmp(name, "state.yaml") ? ww_mail_report(f, &pub, &frame, err, errlen) :
+		  mg.game->state_write(f, mg.d, pub.view, false);
+	ww_mail_view_close(&pub);
+	return bad;
+}
+
 static int export_file(const char *dir, const char *name, const struct session *s,
 		       const struct game_log *history)
 {
@@ -972,16 +1035,8 @@ static int export_file(const char *dir, const char *name, const struct session *
 		warnx("%s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
-	struct ww_state pub;
 	char err[512] = "";
-	ww_view(&s->g->state, WW_NOBODY, &pub);
-	struct ww_report r = {
-		.d = s->d, .view = &pub, .recipient = WW_NOBODY, .recent = history,
-		.commitment = s->g->meta.commitment,
-		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
-	};
-	int bad = strcmp(name, "state.yaml") ? ww_report_write(f, &r, err, sizeof err) :
-					       ww_state_write_yaml(f, s->d, &pub, false);
+	int bad = export_text(f, name, s, history, err, sizeof err);
 	bad |= fchmod(fileno(f), 0644) | fsync(fileno(f));
 	if (fclose(f) || bad) {
 		warnx("%s: %s", path, err[0] ? err : strerror(errno));

@@ -33,6 +33,7 @@ struct game_data;
 struct game_state;
 struct game_order;
 struct game_events;
+struct game_log;
 
 /* A side as the game names it: the word in mail, orders and files
  * ("american"), and the name in reports ("American"). */
@@ -50,6 +51,7 @@ struct game_frame {
 	const char *seed_hex;           /* the seed, once the game is over */
 	const char *templates;          /* template directory; NULL: beside the data */
 	const struct game_events *events; /* what the orders just given did */
+	const struct game_log *recent;  /* or: the log since the viewer's last report */
 	bool stand_in;                  /* a preview with stand-in dice */
 	const char *note;               /* the orderer's note to the opponent */
 	int note_from;                  /* its writer, a side */
@@ -178,6 +180,9 @@ struct game {
 	unsigned (*asked)(const struct game_state *s);
 	void (*question)(const struct game_data *d, const struct game_state *s, int side,
 			 char *out, size_t len);
+	/* When the game stands, in its own calendar, for a mail's subject
+	 * ("1775"); NULL for a game that counts moves only. */
+	void (*date)(const struct game_state *s, char *out, size_t len);
 	/* Is the game over? Then *end says who won and why. */
 	bool (*over)(const struct game_state *s, struct game_end *end);
 

@@ -16,11 +16,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "data.h"
 #include "dice.h"
+#include "game.h"
 #include "play.h"
 #include "record.h"
-#include "rules.h"
 
 #define WW_MAIL_MAX_BYTES (2u << 20) /* a whole order mail */
 #define WW_PART_MAX_BYTES (512u << 10) /* one MIME part */
@@ -87,6 +86,60 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
  * at entry 1. 0, or -1 with the reason in err. Malloc'd text. */
 int ww_mail_secret_new(const char *american_file, const char *british_file, char **text,
 		       size_t *len, char *err, size_t errlen);
+
+/* mail_report.c: composing through game.h. A record's game as game.h's
+ * (until the record holds a struct game_state, the one place that turns
+ * Washington's War's structs into game.h's), and one side's view of it. */
+struct ww_mail_game {
+	const struct game *game;
+	const struct game_data *d;
+	const struct game_state *state;
+};
+void ww_mail_game_of(const struct ww_game *g, struct ww_mail_game *out);
+const struct game *ww_mail_played(const struct ww_game *g);
+const struct game_events *ww_mail_events(const struct ww_events *ev);
+
+struct ww_mail_view {
+	const struct game *game;
+	const struct game_data *d;
+	struct game_state *view;         /* game->view(state, side), the game's own */
+	int side;                        /* GAME_PUBLIC: the public */
+};
+/* 0, or -1 out of memory; close frees the view. */
+int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int side);
+int ww_mail_view_of(struct ww_mail_view *v, const struct ww_game *g, int side);
+void ww_mail_view_close(struct ww_mail_view *v);
+/* A side's name ("American") and word ("american"); "nobody" for none. */
+const char *ww_mail_side_name(const struct game *game, int side);
+const char *ww_mail_side_word(const struct game *game, int side);
+/* The first side in the set `asked` (game.h's asked), or GAME_PUBLIC. */
+int ww_mail_first_asked(const struct game *game, unsigned asked);
+
+#define WW_MAIL_WIDTH 72 /* the judge's own lines, wrapped as the reports are */
+/* The game's report of the view in `frame`: 0, or -1 with the problem in
+ * err (a template that does not load, a write error); _said says it on
+ * stderr ("report: ..."). */
+int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
+		   char *err, size_t errlen);
+int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame);
+/* One paragraph wrapped to WW_MAIL_WIDTH, continuation lines indented. */
+void ww_mail_line(FILE *f, const char *text);
+/* What is asked now: the game's question to the view's side when it is
+ * asked, else to the first side asked; once the game is over, who won. */
+void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len);
+/* "your move", "the British to move", "the game is over" (buf may hold it). */
+const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t len);
+/* The one subject scheme of every mail (docs/mail.md): "[wwjudge NAME]
+ * DATE move N: WHAT", the game's date (when it has one) and move. */
+void ww_mail_subject(const char *name, const struct ww_mail_game *mg, const char *what,
+		     char *out, size_t len);
+/* The example order block with `token`, ending a mail to the view's side:
+ * its order is the first the game's guide gives for that side (not a
+ * standing order), or none when nothing is asked of it. */
+void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *token);
+/* The seed revealed at the end of the game, after a report: with it both
+ * players can check every roll and shuffle. */
+void ww_mail_seed(FILE *f, const char *seed_hex);
 
 /* cli_mail.c: the subcommands (argc/argv as for main, argv[0] the name). */
 int ww_cmd_process(int argc, char **argv);

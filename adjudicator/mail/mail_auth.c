@@ -52,7 +52,7 @@ bool ww_password_ok(const char *hash, const char *password)
 	return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
 }
 
-void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+void ww_move_token(const unsigned char seed[WW_SEED_BYTES], int side,
 		   int entry, char out[WW_TOKEN_HEX])
 {
 	unsigned char h[8];
@@ -63,7 +63,7 @@ void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
 	sodium_bin2hex(out, WW_TOKEN_HEX, h, sizeof h);
 }
 
-int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], int side,
 		   const int *entries, int n, const char *token)
 {
 	char t[WW_TOKEN_HEX];

@@ -83,12 +83,12 @@ int ww_password_hash(const char *password, char out[192]);
 bool ww_password_ok(const char *hash, const char *password);
 /* The token of `side` for the mails of log entry `entry`: keyed by the
  * secret seed, so only the judge can make one, and replays reproduce it. */
-void ww_move_token(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+void ww_move_token(const unsigned char seed[WW_SEED_BYTES], int side,
 		   int entry, char out[WW_TOKEN_HEX]);
 /* Which of `entries` (n of them, oldest first: the accepted entries
  * GAME/index keeps, which are the only ones whose mails carry tokens)
  * issued `token` for `side`, or 0 if none did. */
-int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], enum ww_side side,
+int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], int side,
 		   const int *entries, int n, const char *token);
 
 /* mail_auth.c: the cap on the judge's answers, one per sender per game
@@ -104,13 +104,12 @@ time_t ww_mail_now(void);
 
 /* mail_out.c */
 
-/* The board a report mail attaches as a PNG (ww_report_png), drawn from
- * `view` alone so that the picture shows no more than the text. */
+/* The board a report mail attaches as a PNG (the game's `board`), drawn
+ * from the recipient's view alone so that the picture shows no more than
+ * the text. */
 struct ww_mail_board {
-	const struct ww_data *d;
-	const struct ww_state *view;     /* ww_view(state, recipient) */
-	enum ww_side recipient;
-	const struct ww_events *last;    /* highlighted as the last move; may be NULL */
+	const struct ww_mail_view *view;
+	const struct game_events *last;  /* highlighted as the last move; may be NULL */
 	const char *game;                /* names the file: board-GAME-MOVE.png */
 };
 
@@ -132,22 +131,12 @@ struct ww_mail_out {
  * of memory, or when the board cannot be drawn (said on stderr). */
 char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o,
 		      size_t *len);
-/* The one subject scheme of every mail (docs/mail.md): "[wwjudge GAME]
- * YEAR move N: WHAT", the year and move of `s`. */
-void ww_mail_subject(const char *game, const struct ww_state *s, const char *what, char *out,
-		     size_t len);
 /* "judge+GAME-SIDE-TOKEN@host" */
 void ww_reply_address(const struct ww_mail_config *c, const char *game,
-		      enum ww_side side, const char *token, char *out, size_t len);
+		      const char *side_word, const char *token, char *out, size_t len);
 /* "<ww.GAME.ENTRY.WHAT@host>": stable, so a resent mail is recognisable. */
 void ww_judge_message_id(const struct ww_mail_config *c, const char *game, int entry,
 			 const char *what, char *out, size_t len);
-
-/* mail_process.c: the example order block with `token`, ending a mail to
- * `side`: its order is the first the guide (report_guide.c) finds legal
- * on `view` (ww_view of that side), or none when nothing is asked of it. */
-void ww_mail_how_to_order(FILE *f, const struct ww_data *d, const struct ww_state *view,
-			  enum ww_side side, const char *token);
 
 /* mail_moderator.c: a rollback, first prepared (the log replayed to the
  * target, nothing written), then committed with one log entry, the
@@ -157,7 +146,7 @@ struct ww_rollback_plan {
 	struct ww_game *after;           /* malloc'd by prepare */
 	struct ww_rollback rb;
 	int entry;                       /* the rollback's log entry */
-	enum ww_side target_side;        /* who made the move it goes back to */
+	int target_side;                 /* who made the move it goes back to */
 };
 /* 0; 1 refused (a move beyond the current one, before the set-up, the
  * current one; a game whose seed is revealed) with the reason in err;
@@ -188,7 +177,7 @@ struct ww_moderator_change {
 	const struct ww_mail_secret *secret;   /* NULL: unchanged */
 	char what[WW_ADDR_MAX + 64];           /* for the log and the moderator */
 	char subject[96];                      /* for the players' subject */
-	char said[3][WW_ADDR_MAX + 200];       /* to each side; "": not told */
+	char said[GAME_MAX_SIDES + 1][WW_ADDR_MAX + 200]; /* to each side; "": not told */
 };
 /* The changes of pause or resume (`next`: the settings, paused or not)
  * and of a side's new address (`after`: the game with it). */

@@ -18,14 +18,8 @@
 #include "mail_internal.h"
 #include "mail_net.h"
 #include "order.h"
-#include "report.h"
 
 #define MOD_MAX 32               /* commands in one block */
-
-static const char *side_word(int side)
-{
-	return side == WW_AMERICAN ? "american" : "british";
-}
 
 static int side_of(const char *w)
 {
@@ -132,8 +126,9 @@ static void rollback_sentence(const struct ww_rollback_plan *p, char *out, size_
 {
 	const struct ww_rollback *rb = &p->rb;
 	char whose[32] = "", undone[64];
-	if (p->target_side == WW_AMERICAN || p->target_side == WW_BRITISH)
-		snprintf(whose, sizeof whose, " (the %s's)", ww_side_name(p->target_side));
+	if (p->target_side != GAME_PUBLIC)
+		snprintf(whose, sizeof whose, " (the %s's)",
+			 ww_mail_side_name(ww_mail_played(p->after), p->target_side));
 	if (rb->from_move == rb->to_move + 1)
 		snprintf(undone, sizeof undone, "move %u is undone", (unsigned)rb->from_move);
 	else
@@ -150,7 +145,7 @@ static void rollback_sentence(const struct ww_rollback_plan *p, char *out, size_
  * or what is asked now, then how to order (unless the game is paused). */
 struct tell {
 	const char *subject;             /* what the subject says */
-	const char *said[3];             /* by side; NULL: that side is not told */
+	const char *said[GAME_MAX_SIDES + 1]; /* by side; NULL: that side is not told */
 	int entry;                       /* the entry whose commit writes the mails */
 	int token_entry;                 /* the entry whose tokens they carry */
 	int prev_entry;                  /* the entry of the judge's last mails */
@@ -160,25 +155,26 @@ struct tell {
 };
 
 static char *tell_body(const struct tell *t, const char *game, const struct ww_game *g,
-		       int side, const struct ww_state *view, const char *token)
+		       const struct ww_mail_view *v, const char *token)
 {
 	char *body = NULL, line[600], asked[512];
 	size_t blen;
 	FILE *f = open_memstream(&body, &blen);
 	if (!f)
 		return NULL;
-	snprintf(line, sizeof line, "Game %s: %s", game, t->said[side]);
-	ww_report_line(f, line);
+	snprintf(line, sizeof line, "Game %s: %s", game, t->said[v->side]);
+	ww_mail_line(f, line);
 	fputc('\n', f);
 	if (t->report) {
-		ww_report_text(f, g->data, view, (enum ww_side)side, NULL, g->meta.commitment);
+		struct game_frame frame = { .commitment = g->meta.commitment };
+		ww_mail_report_said(f, v, &frame);
 	} else {
-		ww_prompt_text(g->data, view, asked, sizeof asked);
+		ww_mail_asked_now(v, asked, sizeof asked);
 		fputs("What is asked now:\n", f);
-		ww_report_line(f, asked);
+		ww_mail_line(f, asked);
 	}
 	if (!t->paused)
-		ww_mail_how_to_order(f, g->data, view, (enum ww_side)side, token);
+		ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -186,23 +182,24 @@ static char *tell_body(const struct tell *t, const char *game, const struct ww_g
 	return body;
 }
 
-static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const char *game,
-		       const struct ww_game *g, const struct tell *t, int side)
+static int tell_view(struct outgoing *o, const struct ww_mail_config *c, const char *game,
+		     const struct ww_game *g, const struct tell *t, const struct ww_mail_view *v)
 {
 	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], prev[300], name[24];
-	struct ww_state view;
-	ww_view(&g->state, (enum ww_side)side, &view);
-	ww_move_token(g->seed, (enum ww_side)side, t->token_entry, token);
-	char *body = tell_body(t, game, g, side, &view, token);
+	const char *word = ww_mail_side_word(v->game, v->side);
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	ww_move_token(g->seed, v->side, t->token_entry, token);
+	char *body = tell_body(t, game, g, v, token);
 	if (!body)
 		return -1;
-	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
-	ww_mail_subject(game, &g->state, t->subject, subj, sizeof subj);
-	ww_judge_message_id(c, game, t->prev_entry, side_word(side), prev, sizeof prev);
-	snprintf(name, sizeof name, "%.12s%s", t->name, side_word(side));
-	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
+	ww_reply_address(c, game, word, token, reply, sizeof reply);
+	ww_mail_subject(game, &mg, t->subject, subj, sizeof subj);
+	ww_judge_message_id(c, game, t->prev_entry, word, prev, sizeof prev);
+	snprintf(name, sizeof name, "%.12s%s", t->name, word);
+	struct ww_mail_board board = { v, NULL, game };
 	struct ww_mail_out m = {
-		.to = g->meta.addr[side],
+		.to = g->meta.addr[v->side],
 		.reply_to = reply, .subject = subj, .date = t->date, .in_reply_to = prev,
 		.references = prev, .body = body,
 		.board = t->report && !c->text_only ? &board : NULL,
@@ -213,12 +210,23 @@ static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const
 	return rc;
 }
 
+static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const char *game,
+		       const struct ww_game *g, const struct tell *t, int side)
+{
+	struct ww_mail_view v;
+	if (ww_mail_view_of(&v, g, side))
+		return -1;
+	int rc = tell_view(o, c, game, g, t, &v);
+	ww_mail_view_close(&v);
+	return rc;
+}
+
 /* Each side told (with a config), then the extra files of `by`. */
 static int tell_players(struct outgoing *o, const struct ww_mail_config *c, const char *game,
 			const struct ww_game *g, const struct tell *t,
 			const struct ww_rollback_by *by)
 {
-	for (int side = WW_AMERICAN; c && side <= WW_BRITISH; side++)
+	for (int side = 1; c && side <= ww_mail_played(g)->nsides; side++)
 		if (t->said[side] && tell_player(o, c, game, g, t, side) < 0)
 			return -1;
 	for (int i = 0; i < by->nextra; i++) {
@@ -248,7 +256,8 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 		 "game stands as below, and your token is new.", what);
 	snprintf(subject, sizeof subject, "the moderator rolled the game back to move %u",
 		 (unsigned)p->rb.to_move);
-	struct tell t = { .subject = subject, .said = { NULL, said, said }, .entry = p->entry,
+	struct tell t = { .subject = subject, .said = { NULL, said, said, said, said },
+			  .entry = p->entry,
 			  .token_entry = p->entry, .prev_entry = sec.token_entry, .report = true,
 			  .paused = sec.paused, .name = "", .date = by->date };
 	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
@@ -261,7 +270,7 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
 	snprintf(ev.text, sizeof ev.text, "%.239s", what);
 	struct ww_events events = { 1, 1, &ev };
-	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
+	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date, .events = &events, .rollback = &p->rb };
 	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
@@ -279,7 +288,7 @@ void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
 	snprintf(ch->what, sizeof ch->what, paused ? "the game is paused" : "the game is resumed");
 	snprintf(ch->subject, sizeof ch->subject, "the moderator %s the game",
 		 paused ? "paused" : "resumed");
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+	for (int side = 1; side <= ww_mail_played(g)->nsides; side++)
 		snprintf(ch->said[side], sizeof ch->said[side], paused ?
 			 "the moderator paused the game: orders are refused until the moderator "
 			 "resumes it." : "the moderator resumed the game: orders are read again.");
@@ -288,7 +297,7 @@ void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
 void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, int side,
 		       const char *addr)
 {
-	const char *name = ww_side_name((enum ww_side)side);
+	const char *name = ww_mail_side_name(ww_mail_played(after), side);
 	memset(ch, 0, sizeof *ch);
 	snprintf(after->meta.addr[side], WW_ADDR_MAX, "%s", addr);
 	ch->after = after;
@@ -298,9 +307,11 @@ void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, in
 	snprintf(ch->said[side], sizeof ch->said[side], "the moderator changed your registered "
 		 "address: your registered address is now %s. The judge's mails go there, and "
 		 "orders are read only from there.", addr);
-	snprintf(ch->said[side == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN], sizeof ch->said[0],
-		 "the moderator changed the %s player's address: the %s player's registered "
-		 "address is now %s.", name, name, addr);
+	for (int other = 1; other <= ww_mail_played(after)->nsides; other++)
+		if (other != side)
+			snprintf(ch->said[other], sizeof ch->said[other], "the moderator changed "
+				 "the %s player's address: the %s player's registered address is "
+				 "now %s.", name, name, addr);
 }
 
 enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const char *dir,
@@ -319,12 +330,11 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
-	struct tell t = { .subject = ch->subject,
-			  .said = { NULL, ch->said[WW_AMERICAN][0] ? ch->said[WW_AMERICAN] : NULL,
-				    ch->said[WW_BRITISH][0] ? ch->said[WW_BRITISH] : NULL },
-			  .entry = entry, .token_entry = now->token_entry,
+	struct tell t = { .subject = ch->subject, .entry = entry, .token_entry = now->token_entry,
 			  .prev_entry = sec.token_entry, .paused = now->paused, .name = "notice-",
 			  .date = by->date };
+	for (int side = 1; side <= GAME_MAX_SIDES; side++)
+		t.said[side] = ch->said[side][0] ? ch->said[side] : NULL;
 	if (tell_players(&o, c, game, ch->after, &t, by) < 0 ||
 	    (ch->secret && out_secret(&o, ch->secret) < 0)) {
 		snprintf(err, errlen, "cannot compose the moderator's mails (out of memory?)");
@@ -332,7 +342,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 		return WW_REC_IO;
 	}
 	snprintf(note, sizeof note, "# moderator: %s", ch->what);
-	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
+	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date };
 	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, ch->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
@@ -453,7 +463,7 @@ static void say(struct modcmd *x, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	ww_report_line(x->rf, text);
+	ww_mail_line(x->rf, text);
 }
 
 /* The reply to the moderator, with what the command was. */
@@ -476,8 +486,11 @@ static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *l
 	x->rf = NULL;
 	char what[32];
 	snprintf(what, sizeof what, "moderator: %s", x->word);
-	if (x->g)
-		ww_mail_subject(x->game, &x->g->state, what, subj, sizeof subj);
+	if (x->g) {
+		struct ww_mail_game mg;
+		ww_mail_game_of(x->g, &mg);
+		ww_mail_subject(x->game, &mg, what, subj, sizeof subj);
+	}
 	else /* a mail refused before any game is read */
 		snprintf(subj, sizeof subj, "[wwjudge %s] %s", x->game, what);
 	struct ww_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
@@ -549,7 +562,7 @@ static int refuse(struct modcmd *x, const char *fmt, ...)
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
 	fputs("Refused; nothing was changed:\n", x->rf);
-	ww_report_line(x->rf, why);
+	ww_mail_line(x->rf, why);
 	note(x, "%s: command %d refused: %s", x->game, x->k, why);
 	return reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
 }
@@ -603,9 +616,22 @@ static int cmd_password(struct modcmd *x)
 		return EX_OSERR;
 	struct ww_moderator_change ch = { .after = x->g, .secret = &s };
 	snprintf(ch.what, sizeof ch.what, "the %s password is changed",
-		 ww_side_name((enum ww_side)side));
+		 ww_mail_side_name(ww_mail_played(x->g), side));
 	say(x, "In %s, %s.", x->game, ch.what);
 	return commit_change(x, &ch);
+}
+
+/* The previewing side's report of the preview, its dice marked stand-ins. */
+static int preview_report(struct modcmd *x, const struct ww_play *p)
+{
+	struct ww_mail_view v;
+	if (ww_mail_view_of(&v, p->after, p->side))
+		return EX_OSERR;
+	struct game_frame frame = { .events = ww_mail_events(&p->ev), .stand_in = true,
+				    .commitment = x->g->meta.commitment };
+	ww_mail_report_said(x->rf, &v, &frame);
+	ww_mail_view_close(&v);
+	return EX_OK;
 }
 
 static int cmd_preview(struct modcmd *x)
@@ -631,14 +657,13 @@ static int cmd_preview(struct modcmd *x)
 		rc = refuse(x, "%s", p->why);
 	} else {
 		char canon[WW_MAIL_LINE];
-		struct ww_state view;
 		ww_order_format(x->d, &p->parsed[0], canon, sizeof canon);
 		say(x, "Would be accepted (a preview with stand-in dice and cards, never the "
 		    "game's: nothing was committed): %s", canon);
 		fputc('\n', x->rf);
-		ww_view(&p->after->state, p->side, &view);
-		ww_report_preview(x->rf, x->d, &view, p->side, &p->ev, x->g->meta.commitment);
-		rc = reply_alone(x, "preview") < 0 ? EX_TEMPFAIL : EX_OK;
+		rc = preview_report(x, p);
+		if (rc == EX_OK)
+			rc = reply_alone(x, "preview") < 0 ? EX_TEMPFAIL : EX_OK;
 	}
 	ww_play_free(p);
 	free(p);
@@ -802,7 +827,7 @@ static int refuse_mail(struct modcmd *x, const struct mod_block *b, const char *
 		if (reply_start(x) < 0)
 			return EX_OSERR;
 		fputs("Refused; nothing was changed:\n", x->rf);
-		ww_report_line(x->rf, why);
+		ww_mail_line(x->rf, why);
 		int rc = reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
 		unload(x);
 		return rc;

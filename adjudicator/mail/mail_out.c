@@ -10,11 +10,10 @@
 #include <string.h>
 #include <time.h>
 #include "mail_internal.h"
-#include "report.h"
 #include "report_html.h"
 #include "template.h"
 
-void ww_reply_address(const struct ww_mail_config *c, const char *game, enum ww_side side,
+void ww_reply_address(const struct ww_mail_config *c, const char *game, const char *side_word,
 		      const char *token, char *out, size_t len)
 {
 	const char *at = strchr(c->judge, '@');
@@ -22,8 +21,8 @@ void ww_reply_address(const struct ww_mail_config *c, const char *game, enum ww_
 		snprintf(out, len, "%s", c->judge);
 		return;
 	}
-	snprintf(out, len, "%.*s+%s-%s-%s%s", (int)(at - c->judge), c->judge, game,
-		 side == WW_AMERICAN ? "american" : "british", token, at);
+	snprintf(out, len, "%.*s+%s-%s-%s%s", (int)(at - c->judge), c->judge, game, side_word,
+		 token, at);
 }
 
 void ww_judge_message_id(const struct ww_mail_config *c, const char *game, int entry,
@@ -73,12 +72,6 @@ static void header_subject(FILE *f, const char *subject)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = ' ';
 	header_text(f, "Subject", one_line);
-}
-
-void ww_mail_subject(const char *game, const struct ww_state *s, const char *what, char *out,
-		     size_t len)
-{
-	snprintf(out, len, "[wwjudge %s] %d move %u: %s", game, s->year, (unsigned)s->move, what);
 }
 
 /* A list of message ids, folded between ids. */
@@ -143,10 +136,12 @@ static unsigned char *board_png(const struct ww_mail_board *b, size_t *len)
 	FILE *f = open_memstream(&png, len);
 	if (!f)
 		return NULL;
-	int rc = ww_report_png(f, b->d, b->view, b->recipient, b->last, err, sizeof err);
+	const struct ww_mail_view *v = b->view;
+	int rc = v->game->board(f, v->d, v->view, v->side, b->last, err, sizeof err);
 	if (fclose(f) != 0 || rc != 0) {
 		fprintf(stderr, "wwjudge: the board of game %s for the %s player cannot be "
-			"drawn: %s\n", b->game ? b->game : "(unnamed)", ww_side_name(b->recipient),
+			"drawn: %s\n", b->game ? b->game : "(unnamed)",
+			ww_mail_side_name(v->game, v->side),
 			err[0] ? err : "out of memory");
 		free(png);
 		return NULL;
@@ -173,7 +168,7 @@ static int html_part(FILE *f, const struct ww_mail_out *o, const char *cid)
 	FILE *m = open_memstream(&lines, &llen);
 	if (!m)
 		return -1;
-	int bad = tpl_unwrap(m, o->body, strlen(o->body), WW_REPORT_WIDTH);
+	int bad = tpl_unwrap(m, o->body, strlen(o->body), WW_MAIL_WIDTH);
 	if (fclose(m) || bad || !(m = open_memstream(&html, &hlen))) {
 		free(lines);
 		return -1;
@@ -207,7 +202,7 @@ static int multipart(FILE *f, const struct ww_mail_out *o)
 {
 	const struct ww_mail_board *b = o->board;
 	char game[WW_GAME_NAME], file[WW_GAME_NAME + 32], mixed[80], alt[80], cid[WW_GAME_NAME + 48];
-	unsigned move = (unsigned)b->view->move;
+	unsigned move = b->view->game->move(b->view->view);
 	size_t len;
 	safe_name(b->game, game, sizeof game);
 	snprintf(file, sizeof file, "board-%s-%u.png", game, move);
@@ -254,7 +249,7 @@ char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *
 		header_ids(f, "References", o->references);
 	fputs("Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n", f);
 	int rc = 0;
-	if (o->board) {
+	if (o->board && o->board->view->game->board) { /* a game may draw none */
 		rc = multipart(f, o);
 	} else {
 		fputs(TEXT_PART, f);

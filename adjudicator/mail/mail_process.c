@@ -14,14 +14,8 @@
 #include <yaml.h>
 #include "mail_internal.h"
 #include "order.h"
-#include "report.h"
 
 /* ---- one mail ---- */
-
-static const char *side_word(int side)
-{
-	return side == WW_AMERICAN ? "american" : side == WW_BRITISH ? "british" : "nobody";
-}
 
 struct intake {
 	const struct ww_mail_config *c;
@@ -30,6 +24,7 @@ struct intake {
 	struct ww_order_block b;
 	char game[WW_GAME_NAME], side_word[16], token[64];
 	enum ww_side side;
+	const struct game *played;       /* the game, game.h's */
 	bool trusted;                    /* From and password are the side's */
 	char dir[PATH_MAX];
 	int lock_fd;
@@ -67,7 +62,7 @@ static int parse_side_word(const char *w)
 	return WW_NOBODY;
 }
 
-static const char *registered(const struct intake *in, enum ww_side s)
+static const char *registered(const struct intake *in, int s)
 {
 	return in->g->meta.addr[s];
 }
@@ -113,6 +108,7 @@ static int load_game(struct intake *in)
 		return rec_exit(st);
 	}
 	in->d = in->g->data;
+	in->played = ww_mail_played(in->g);
 	if (ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s", err);
 		return EX_DATAERR;
@@ -144,60 +140,26 @@ static void free_files(struct intake *in)
 	in->nfiles = 0;
 }
 
-static void current_token(const struct intake *in, enum ww_side s, int entry,
+static void current_token(const struct intake *in, int s, int entry,
 			  char out[WW_TOKEN_HEX])
 {
 	ww_move_token(in->g->seed, s, entry, out);
 }
 
-/* The first order the guide finds for `side` now, other than a standing
- * order; false when nothing is asked of it. */
-static bool first_example(const struct ww_data *d, const struct ww_state *view,
-			  enum ww_side side, char *out, size_t len)
+static const char *side_word(const struct intake *in, int side)
 {
-	struct ww_guide *g = malloc(sizeof *g);
-	bool found = false;
-	if (!g)
-		return false;
-	ww_guide_build(d, view, side, g);
-	for (int i = 0; i < g->n && !found; i++)
-		if (strncmp(g->v[i].kind, "standing", 8) && g->v[i].nexamples) {
-			snprintf(out, len, "%s", g->v[i].example[0]);
-			found = true;
-		}
-	free(g);
-	return found;
+	return ww_mail_side_word(in->played, side);
 }
 
-void ww_mail_how_to_order(FILE *f, const struct ww_data *d, const struct ww_state *view,
-			  enum ww_side side, const char *token)
+/* The subject of a mail to the view's side of the game g. */
+static void subject(const struct intake *in, const struct ww_game *g,
+		    const struct ww_mail_view *v, const char *before, char *out, size_t len)
 {
-	char example[WW_GUIDE_LINE];
-	bool asked = view->to_move == side && view->phase != WW_PH_GAME_OVER &&
-		     first_example(d, view, side, example, sizeof example);
-	if (!asked)
-		fputs("\nNothing is asked of you now. Standing orders may be given at any\n"
-		      "time (docs/orders.md), in a block like this one:\n\n", f);
-	else
-		fputs("\nTo give orders, reply to this mail (its Reply-To carries your\n"
-		      "token) with a block like this one; nothing outside it is read.\n"
-		      "The order in it is one you may give now:\n\n", f);
-	fprintf(f, "#orders\npassword: YOUR PASSWORD\ntoken: %s\n%s%s#end\n", token,
-		asked ? example : "", asked ? "\n" : "");
-}
-
-/* What a mail tells `to` of the game now: its move, or whose it is. */
-static const char *whose_move(const struct ww_state *s, enum ww_side to)
-{
-	return s->phase == WW_PH_GAME_OVER ? "the game is over" :
-	       s->to_move == to ? "your move" :
-	       s->to_move == WW_AMERICAN ? "the American to move" : "the British to move";
-}
-
-static void subject(const struct intake *in, const struct ww_state *s, enum ww_side to,
-		    char *out, size_t len)
-{
-	ww_mail_subject(in->game, s, whose_move(s, to), out, len);
+	char buf[80], what[128];
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	snprintf(what, sizeof what, "%s%s", before, ww_mail_whose_move(v, buf, sizeof buf));
+	ww_mail_subject(in->game, &mg, what, out, len);
 }
 
 static int queue_mail(struct intake *in, const char *name, struct ww_mail_out *o)
@@ -222,48 +184,55 @@ static void refs_plus(const struct intake *in, char *out, size_t len)
 		snprintf(out, len, "%s", in->m.message_id);
 }
 
-/* The report for side `to` after an accepted order: its own view only. */
-static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
+/* What the orderer's own report says of its orders, or the opponent's
+ * of the move. */
+static void orders_told(FILE *f, const struct intake *in, const struct ww_play *p, int to)
+{
+	if (to != p->side) {
+		bool resigned = p->applied && p->parsed[p->applied - 1].kind == WW_ORD_RESIGN;
+		fprintf(f, "Game %s: the %s player has %s.\n", in->game,
+			ww_mail_side_name(in->played, p->side), resigned ? "resigned" : "moved");
+		return;
+	}
+	if (p->applied < p->n)
+		fprintf(f, "Game %s: your first %d orders were carried out:\n", in->game,
+			p->applied);
+	else
+		fprintf(f, "Game %s: your orders were accepted:\n", in->game);
+	for (int i = 0; i < p->applied; i++) {
+		char canon[WW_MAIL_LINE];
+		ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+		fprintf(f, "  %s\n", canon);
+	}
+	if (p->applied < p->n) {
+		fputs("The rest were not:\n", f);
+		ww_mail_line(f, p->why);
+	}
+}
+
+/* The report to the view's side after an accepted order: its own view only. */
+static char *report_body(struct intake *in, struct ww_play *p, const struct ww_mail_view *v,
 			 const char *token)
 {
 	char *text = NULL;
 	size_t len;
-	struct ww_state view;
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return NULL;
-	if ((int)to == p->side) {
-		if (p->applied < p->n)
-			fprintf(f, "Game %s: your first %d orders were carried out:\n", in->game,
-				p->applied);
-		else
-			fprintf(f, "Game %s: your orders were accepted:\n", in->game);
-		for (int i = 0; i < p->applied; i++) {
-			char canon[WW_MAIL_LINE];
-			ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
-			fprintf(f, "  %s\n", canon);
-		}
-		if (p->applied < p->n) {
-			fputs("The rest were not:\n", f);
-			ww_report_line(f, p->why);
-		}
-	} else {
-		bool resigned = p->applied && p->parsed[p->applied - 1].kind == WW_ORD_RESIGN;
-		fprintf(f, "Game %s: the %s player has %s.\n", in->game, ww_side_name(p->side),
-			resigned ? "resigned" : "moved");
-	}
+	orders_told(f, in, p, v->side);
 	fputc('\n', f);
-	ww_view(&p->after->state, to, &view);
-	struct ww_report r = { .d = in->d, .view = &view, .recipient = to, .events = &p->ev,
-			       .commitment = p->after->meta.commitment,
-			       .note = in->b.note_found ? in->b.note : NULL, .note_from = p->side };
+	struct game_frame frame = {
+		.events = ww_mail_events(&p->ev), .commitment = p->after->meta.commitment,
+		.note = in->b.note_found ? in->b.note : NULL, .note_from = p->side,
+	};
 	char err[512];
-	if (ww_report_write(f, &r, err, sizeof err))
+	if (ww_mail_report(f, v, &frame, err, sizeof err))
 		note(in, "report: %s", err);
 	if (p->after->meta.seed_revealed)
-		ww_report_seed(f, p->after->meta.seed_hex);
-	if (p->after->state.phase != WW_PH_GAME_OVER)
-		ww_mail_how_to_order(f, in->d, &view, to, token);
+		ww_mail_seed(f, p->after->meta.seed_hex);
+	struct game_end end;
+	if (!v->game->over(v->view, &end))
+		ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -271,33 +240,43 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 	return text;
 }
 
+/* The report mail to side s. */
+static int queue_report(struct intake *in, struct ww_play *p, const struct ww_mail_view *v)
+{
+	int s = v->side;
+	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
+	current_token(in, s, in->entry, token);
+	ww_reply_address(in->c, in->game, side_word(in, s), token, reply, sizeof reply);
+	subject(in, p->after, v, "", subj, sizeof subj);
+	ww_judge_message_id(in->c, in->game, in->sec.token_entry, side_word(in, s),
+			    prev, sizeof prev);
+	/* orders from the command line answer no mail */
+	bool orderer = s == p->side && in->m.message_id[0];
+	if (orderer)
+		refs_plus(in, refs, sizeof refs);
+	char *body = report_body(in, p, v, token);
+	struct ww_mail_board board = { v, ww_mail_events(&p->ev), in->game };
+	struct ww_mail_out o = {
+		.to = registered(in, s), .reply_to = reply, .subject = subj,
+		.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
+		.references = orderer ? refs : prev, .body = body ? body : "",
+		.board = in->c->text_only ? NULL : &board,
+	};
+	ww_judge_message_id(in->c, in->game, in->entry, side_word(in, s),
+			    o.message_id, sizeof o.message_id);
+	int rc = body ? queue_mail(in, side_word(in, s), &o) : -1;
+	free(body);
+	return rc;
+}
+
 static int queue_reports(struct intake *in, struct ww_play *p)
 {
-	for (int s = WW_AMERICAN; s <= WW_BRITISH; s++) {
-		char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
-		current_token(in, (enum ww_side)s, in->entry, token);
-		ww_reply_address(in->c, in->game, (enum ww_side)s, token, reply, sizeof reply);
-		subject(in, &p->after->state, (enum ww_side)s, subj, sizeof subj);
-		ww_judge_message_id(in->c, in->game, in->sec.token_entry, side_word(s),
-				    prev, sizeof prev);
-		/* orders from the command line answer no mail */
-		bool orderer = s == (int)p->side && in->m.message_id[0];
-		if (orderer)
-			refs_plus(in, refs, sizeof refs);
-		char *body = report_body(in, p, (enum ww_side)s, token);
-		struct ww_state view;
-		ww_view(&p->after->state, (enum ww_side)s, &view);
-		struct ww_mail_board board = { in->d, &view, (enum ww_side)s, &p->ev, in->game };
-		struct ww_mail_out o = {
-			.to = registered(in, (enum ww_side)s), .reply_to = reply, .subject = subj,
-			.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
-			.references = orderer ? refs : prev, .body = body ? body : "",
-			.board = in->c->text_only ? NULL : &board,
-		};
-		ww_judge_message_id(in->c, in->game, in->entry, side_word(s),
-				    o.message_id, sizeof o.message_id);
-		int rc = body ? queue_mail(in, side_word(s), &o) : -1;
-		free(body);
+	for (int s = 1; s <= in->played->nsides; s++) {
+		struct ww_mail_view v;
+		if (ww_mail_view_of(&v, p->after, s))
+			return -1;
+		int rc = queue_report(in, p, &v);
+		ww_mail_view_close(&v);
 		if (rc < 0)
 			return -1;
 	}
@@ -328,7 +307,8 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 		if (e->side == GAME_PUBLIC) /* a rollback, a moderator's note */
 			fprintf(f, "  move %u, the moderator:\n", e->move);
 		else
-			fprintf(f, "  move %u, the %s:\n", e->move, ww_side_name((enum ww_side)e->side));
+			fprintf(f, "  move %u, the %s:\n", e->move,
+				ww_mail_side_name(in->played, e->side));
 		for (int k = 0; k < e->n; k++)
 			if (e->v[k].audience & GAME_SIDE(in->side)) /* only what this side may see */
 				fprintf(f, "    %s\n", e->v[k].text);
@@ -338,16 +318,17 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 	ww_recent_free(&log);
 }
 
-/* The reply to the side's registered address, never to the sender when
- * the sender is not registered. */
-static int queue_refusal(struct intake *in, struct ww_play *p, const char *reason,
-			 int stale_from)
+/* The refusal's text for the view's side, ending with what is asked now
+ * and how to order. Malloc'd. */
+static char *refusal_body(const struct intake *in, const struct ww_play *p,
+			  const struct ww_mail_view *v, const char *reason, int stale_from,
+			  const char *token)
 {
-	char *text = NULL, token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400];
+	char *text = NULL, prompt[512];
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
-		return -1;
+		return NULL;
 	fprintf(f, "Game %s: your mail of %s\n(%s) was refused; nothing was changed.\n\n",
 		in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
 	if (p->nparsed > 0) {
@@ -360,31 +341,42 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 		fputc('\n', f);
 	}
 	fputs("What was wrong:\n", f);
-	ww_report_line(f, reason);
+	ww_mail_line(f, reason);
 	if (in->b.note_found)
-		ww_report_line(f, "And so your note was not relayed: a note goes to your opponent "
-			       "only with orders that are accepted; send it again with them.");
+		ww_mail_line(f, "And so your note was not relayed: a note goes to your opponent "
+			     "only with orders that are accepted; send it again with them.");
 	if (stale_from > 0) {
 		fputs("\nYour token belongs to an earlier move. What has happened since:\n", f);
 		moves_since(f, in, stale_from);
 	}
-	struct ww_state view;
-	char prompt[512];
-	ww_view(&in->g->state, in->side, &view);
-	ww_prompt_text(in->d, &view, prompt, sizeof prompt);
+	ww_mail_asked_now(v, prompt, sizeof prompt);
 	fputs("\nWhat is asked now:\n", f);
-	ww_report_line(f, prompt);
-	current_token(in, in->side, in->sec.token_entry, token);
-	ww_mail_how_to_order(f, in->d, &view, in->side, token);
+	ww_mail_line(f, prompt);
+	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(text);
-		return -1;
+		return NULL;
 	}
-	ww_reply_address(in->c, in->game, in->side, token, reply, sizeof reply);
+	return text;
+}
+
+/* The reply to the side's registered address, never to the sender when
+ * the sender is not registered. */
+static int queue_refusal(struct intake *in, struct ww_play *p, const char *reason,
+			 int stale_from)
+{
+	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400];
+	struct ww_mail_view v;
+	if (ww_mail_view_of(&v, in->g, in->side))
+		return -1;
+	current_token(in, in->side, in->sec.token_entry, token);
+	char *text = refusal_body(in, p, &v, reason, stale_from, token);
+	ww_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
 	/* the player's own subject is not echoed: it would nest, and may hold anything */
-	char what[64];
-	snprintf(what, sizeof what, "refused; %s", whose_move(&in->g->state, in->side));
-	ww_mail_subject(in->game, &in->g->state, what, subj, sizeof subj);
+	subject(in, in->g, &v, "refused; ", subj, sizeof subj);
+	ww_mail_view_close(&v);
+	if (!text)
+		return -1;
 	refs_plus(in, refs, sizeof refs);
 	struct ww_mail_out o = {
 		.to = registered(in, in->side), .reply_to = reply, .subject = subj,
@@ -392,7 +384,7 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 		.body = text,
 	};
 	char name[32];
-	snprintf(name, sizeof name, "reply-%s", side_word(in->side));
+	snprintf(name, sizeof name, "reply-%s", side_word(in, in->side));
 	ww_judge_message_id(in->c, in->game, in->entry, name, o.message_id, sizeof o.message_id);
 	int bad = queue_mail(in, name, &o);
 	free(text);
@@ -461,6 +453,15 @@ static const char *block_missing(const struct intake *in)
 	return NULL;
 }
 
+/* For the MTA's log: the orders accepted and the move they reached. */
+static void accepted(const struct intake *in, const struct ww_play *p)
+{
+	struct ww_mail_game mg;
+	ww_mail_game_of(p->after, &mg);
+	note(in, "%s: the %s orders are accepted (move %u)", in->game,
+	     ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
+}
+
 /* 0 if the mail is the side's own (its registered address and its
  * password); else the refusal is queued and its exit code returned
  * through *rc. */
@@ -472,12 +473,12 @@ static int authenticate(struct intake *in, int *rc)
 		snprintf(why, sizeof why, "a mail from %.200s gave orders for the %s side, but "
 			 "only its registered address may; if it was you, send from the "
 			 "registered address", in->m.from[0] ? in->m.from : "(no sender)",
-			 ww_side_name(in->side));
+			 ww_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!in->sec.password[in->side][0]) {
 		snprintf(why, sizeof why, "no password is set for the %s side; the moderator "
-			 "sets one with 'wwjudge passwd'", ww_side_name(in->side));
+			 "sets one with 'wwjudge passwd'", ww_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
@@ -570,8 +571,7 @@ static int play(struct intake *in)
 			if (st != WW_REC_OK)
 				note(in, "cannot commit: %s (nothing was changed)", err);
 			else
-				note(in, "%s: the %s orders are accepted (move %u)", in->game,
-				     ww_side_name(in->side), (unsigned)p->after->state.move);
+				accepted(in, p);
 			rc = rec_exit(st);
 		}
 	}
@@ -766,6 +766,7 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 	in->lock_fd = -1;
 	in->g = g;
 	in->d = d;
+	in->played = ww_mail_played(in->g);
 	in->side = p->side;
 	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
 	snprintf(in->dir, sizeof in->dir, "%s", dir);

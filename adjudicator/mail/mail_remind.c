@@ -18,7 +18,6 @@
 #include <unistd.h>
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "report.h"
 
 #define DAY (24 * 60 * 60)
 #define LOCK_WAIT 10
@@ -70,32 +69,31 @@ static time_t waiting_since(const char *game, int entry)
 }
 
 /* "reminder: your move is waiting: The British may open 1775 ... (5.3.a)" */
-static void reminder_subject(const char *name, const struct ww_game *g, char *out, size_t len)
+static void reminder_subject(const char *name, const struct ww_mail_view *v,
+			     const struct ww_mail_game *mg, char *out, size_t len)
 {
 	char asked[400], what[460];
-	ww_prompt_text(g->data, &g->state, asked, sizeof asked);
+	ww_mail_asked_now(v, asked, sizeof asked);
 	size_t n = strlen(asked);
 	if (n && asked[n - 1] == '.')
 		asked[n - 1] = '\0';
 	ww_fmt(what, sizeof what, "reminder: your move is waiting: %s", asked);
-	ww_mail_subject(name, &g->state, what, out, len);
+	ww_mail_subject(name, mg, what, out, len);
 }
 
 /* The reminder's text, from the side's own view. Malloc'd. */
-static char *reminder_body(const char *name, const struct ww_game *g, enum ww_side side,
-			   long hours, const char *token)
+static char *reminder_body(const char *name, const struct ww_mail_view *v, long hours,
+			   const char *token)
 {
 	char *body = NULL;
 	size_t len;
-	struct ww_state view;
 	FILE *f = open_memstream(&body, &len);
 	if (!f)
 		return NULL;
 	fprintf(f, "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
 		   "This reminder comes at most once a day while the move waits.\n",
-		name, hours, ww_side_name(side));
-	ww_view(&g->state, side, &view);
-	ww_mail_how_to_order(f, g->data, &view, side, token);
+		name, hours, ww_mail_side_name(v->game, v->side));
+	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -103,25 +101,27 @@ static char *reminder_body(const char *name, const struct ww_game *g, enum ww_si
 	return body;
 }
 
-static int compose_reminder(const struct ww_mail_config *c, const char *game,
-			    const struct ww_game *g, const struct ww_mail_secret *ms,
-			    long hours, time_t now, FILE *log)
+/* The reminder mail to the view's side, placed in the outbox. */
+static int queue_reminder(const struct ww_mail_config *c, const char *game,
+			  const struct ww_game *g, const struct ww_mail_secret *ms,
+			  const struct ww_mail_view *v, long hours, time_t now, FILE *log)
 {
 	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[600];
 	char file[128], what[64];
-	enum ww_side side = g->state.to_move;
-	const char *word = side == WW_AMERICAN ? "american" : "british";
+	struct ww_mail_game mg;
+	const char *word = ww_mail_side_word(v->game, v->side);
+	ww_mail_game_of(g, &mg);
 	ww_game_name(game, name, sizeof name);
-	ww_move_token(g->seed, side, ms->token_entry, token);
-	ww_reply_address(c, name, side, token, reply, sizeof reply);
-	reminder_subject(name, g, subject, sizeof subject);
-	char *body = reminder_body(name, g, side, hours, token);
+	ww_move_token(g->seed, v->side, ms->token_entry, token);
+	ww_reply_address(c, name, word, token, reply, sizeof reply);
+	reminder_subject(name, v, &mg, subject, sizeof subject);
+	char *body = reminder_body(name, v, hours, token);
 	if (!body) {
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;
 	}
 	struct ww_mail_out o = {
-		.to = g->meta.addr[side],
+		.to = g->meta.addr[v->side],
 		.reply_to = reply, .subject = subject, .body = body,
 	};
 	ww_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));
@@ -141,8 +141,22 @@ static int compose_reminder(const struct ww_mail_config *c, const char *game,
 		return EX_IOERR;
 	}
 	fprintf(log, "remind: %s: reminded the %s player (%s), waiting %ld hours\n", game,
-		ww_side_name(side), o.to, hours);
+		ww_mail_side_name(v->game, v->side), o.to, hours);
 	return EX_OK;
+}
+
+static int compose_reminder(const struct ww_mail_config *c, const char *game,
+			    const struct ww_game *g, const struct ww_mail_secret *ms, int side,
+			    long hours, time_t now, FILE *log)
+{
+	struct ww_mail_view v;
+	if (ww_mail_view_of(&v, g, side)) {
+		fprintf(log, "remind: %s: out of memory\n", game);
+		return EX_OSERR;
+	}
+	int rc = queue_reminder(c, game, g, ms, &v, hours, now, log);
+	ww_mail_view_close(&v);
+	return rc;
 }
 
 /* Whether the move asked by the mails of `token_entry` has waited
@@ -168,7 +182,10 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}
-	if (g->state.phase == WW_PH_GAME_OVER || g->state.to_move == WW_NOBODY)
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	int side = ww_mail_first_asked(mg.game, mg.game->asked(mg.state));
+	if (side == GAME_PUBLIC) /* the game is over */
 		return EX_OK;
 	if (ww_mail_secret_read(game, &ms, err, sizeof err)) {
 		fprintf(log, "remind: %s: %s\n", game, err);
@@ -179,11 +196,11 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	time_t since;
 	if (!waited_enough(c, game, ms.token_entry, now, &since))
 		return EX_OK;
-	int rc = compose_reminder(c, game, g, &ms, (long)((now - since) / 3600), now, log);
+	int rc = compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, log);
 	if (rc)
 		return rc;
 	struct remind_state r = { .entry = ms.token_entry, .sent = now };
-	ww_fmt(r.side, sizeof r.side, "%s", g->state.to_move == WW_AMERICAN ? "american" : "british");
+	ww_fmt(r.side, sizeof r.side, "%s", ww_mail_side_word(mg.game, side));
 	return write_remind(game, &r, log) ? EX_IOERR : EX_OK;
 }
 
@@ -194,7 +211,7 @@ static bool may_be_due(const struct ww_mail_config *c, const char *game, time_t 
 	struct ww_record_index ix;
 	struct ww_mail_secret ms;
 	char err[512];
-	if (ww_record_index(game, &ix) == 0 && ix.waiting == WW_NOBODY)
+	if (ww_record_index(game, &ix) == 0 && ix.waiting == GAME_PUBLIC)
 		return false;
 	if (ww_mail_secret_read(game, &ms, err, sizeof err))
 		return true; /* remind_locked says what is wrong */

@@ -5,9 +5,9 @@
  * indented as deep, a "- " item with a bullet; an order block (#orders
  * ... #end) stays as written. The board, when there is one, comes before
  * the first heading. */
+#include <stdbool.h>
 #include <string.h>
 #include "report_html.h"
-#include "report.h"
 
 static const char page_head[] =
 	"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

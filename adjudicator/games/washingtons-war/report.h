@@ -56,25 +56,9 @@ int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errl
 int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 			char *err, size_t errlen);
 
-/* ww_report_write with only these fields; a problem is printed on stderr.
- * Returns 0, or -1. */
-int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		   enum ww_side recipient, const struct ww_events *recent,
-		   const char *commitment);
-
-/* ww_report_text for a preview (ww_play_preview): its unforced dice are
- * shown as stand-ins, not the game's. */
-int ww_report_preview(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		      enum ww_side recipient, const struct ww_events *events,
-		      const char *commitment);
-
 /* How the game was won, with the section ("automatic victory, 13.1");
  * "" while nobody has won. */
 const char *ww_victory_words(enum ww_victory v);
-
-/* The seed revealed at the end of the game (record.h), for the report's
- * end: with it both players can check every roll and shuffle. */
-void ww_report_seed(FILE *out, const char *seed_hex);
 
 /* The events of `ev` that `recipient` may see, one per line, wrapped to
  * the report width. */

@@ -558,34 +558,6 @@ int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errl
 	return rc;
 }
 
-static int report_text(FILE *out, const struct ww_report *r)
-{
-	char err[512];
-	if (ww_report_write(out, r, err, sizeof err)) {
-		fprintf(stderr, "report: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-int ww_report_text(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		   enum ww_side recipient, const struct ww_events *recent,
-		   const char *commitment)
-{
-	struct ww_report r = { .d = d, .view = view, .recipient = recipient,
-			       .events = recent, .commitment = commitment };
-	return report_text(out, &r);
-}
-
-int ww_report_preview(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		      enum ww_side recipient, const struct ww_events *events,
-		      const char *commitment)
-{
-	struct ww_report r = { .d = d, .view = view, .recipient = recipient,
-			       .events = events, .commitment = commitment, .stand_in = true };
-	return report_text(out, &r);
-}
-
 /* ---- small pieces for callers that write their own text ---- */
 
 void ww_report_line(FILE *out, const char *text)
@@ -611,12 +583,4 @@ void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipi
 	}
 	if (!shown)
 		ww_report_line(out, "  Nothing new.");
-}
-
-/* Without templates at hand (a caller that has no data), the plain words. */
-void ww_report_seed(FILE *out, const char *seed_hex)
-{
-	fprintf(out, "\nThe secret seed, revealed now that the game is over:\n  %s\n"
-		"With it anyone can check every die roll and shuffle of the game:\n"
-		"  wwjudge verify GAME_DIR\n", seed_hex);
 }

@@ -195,6 +195,11 @@ static void question(const struct game_data *d, const struct game_state *s, int 
 		ww_prompt_text(&d->ww, &s->ww, out, len);
 }
 
+static void date(const struct game_state *s, char *out, size_t len)
+{
+	snprintf(out, len, "%d", s->ww.year);
+}
+
 static bool over(const struct game_state *s, struct game_end *end)
 {
 	if (s->ww.phase != WW_PH_GAME_OVER)
@@ -228,7 +233,8 @@ static int report(FILE *out, const struct game_data *d, const struct game_state 
 		.d = &d->ww, .view = &view->ww, .recipient = (enum ww_side)viewer,
 		.game = f->game, .deadline = f->deadline, .commitment = f->commitment,
 		.seed_hex = f->seed_hex, .templates = f->templates,
-		.events = f->events ? &f->events->ww : NULL, .stand_in = f->stand_in,
+		.events = f->events ? &f->events->ww : NULL, .recent = f->recent,
+		.stand_in = f->stand_in,
 		.note = f->note, .note_from = (enum ww_side)f->note_from,
 	};
 	return ww_report_write(out, &r, why, whylen);
@@ -256,6 +262,24 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 			     last ? &last->ww : NULL, why, whylen);
 }
 
+/* Until the record holds a struct game_state (issue 13): the record's
+ * Washington's War structs as game.h's, each the only member of its
+ * wrapper above. */
+const struct game_state *ww_game_state(const struct ww_state *s)
+{
+	return (const struct game_state *)s;
+}
+
+const struct game_data *ww_game_data(const struct ww_data *d)
+{
+	return (const struct game_data *)d;
+}
+
+const struct game_events *ww_game_events(const struct ww_events *ev)
+{
+	return (const struct game_events *)ev;
+}
+
 const struct game game_washingtons_war = {
 	.name = "washingtons-war",
 	.title = "Washington's War",
@@ -276,7 +300,7 @@ const struct game game_washingtons_war = {
 	.apply = apply, .view = view, .stand_in = stand_in,
 	.state_write = state_write, .state_read = state_read,
 	.move = move, .ledger = ledger,
-	.asked = asked, .question = question, .over = over,
+	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board,
 };

@@ -1,0 +1,170 @@
+/* Composing through game.h: what a mail or the command line shows of a
+ * game (its report, its question, its guide's example, its board) comes
+ * from the game's own functions on one side's view; the judge only
+ * frames it. */
+#include <stdlib.h>
+#include <string.h>
+#include "games.h"
+#include "mail_internal.h"
+#include "template.h"
+
+/* The one place the record's Washington's War structs become game.h's,
+ * until the record holds a struct game_state (issue 13). A game of NULL
+ * is Washington's War (record.h). */
+const struct game *ww_mail_played(const struct ww_game *g)
+{
+	return g->game ? g->game : &game_washingtons_war;
+}
+
+void ww_mail_game_of(const struct ww_game *g, struct ww_mail_game *out)
+{
+	out->game = ww_mail_played(g);
+	out->d = ww_game_data(g->data);
+	out->state = ww_game_state(&g->state);
+}
+
+const struct game_events *ww_mail_events(const struct ww_events *ev)
+{
+	return ww_game_events(ev);
+}
+
+int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int side)
+{
+	v->game = mg->game;
+	v->d = mg->d;
+	v->side = side;
+	v->view = mg->game->state_new();
+	if (!v->view)
+		return -1;
+	mg->game->view(mg->d, mg->state, side, v->view);
+	return 0;
+}
+
+int ww_mail_view_of(struct ww_mail_view *v, const struct ww_game *g, int side)
+{
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	return ww_mail_view_open(v, &mg, side);
+}
+
+void ww_mail_view_close(struct ww_mail_view *v)
+{
+	if (v->view)
+		v->game->state_free(v->view);
+	v->view = NULL;
+}
+
+const char *ww_mail_side_name(const struct game *game, int side)
+{
+	return side >= 1 && side <= game->nsides ? game->side[side].name : "nobody";
+}
+
+const char *ww_mail_side_word(const struct game *game, int side)
+{
+	return side >= 1 && side <= game->nsides ? game->side[side].word : "nobody";
+}
+
+int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
+		   char *err, size_t errlen)
+{
+	return v->game->report(f, v->d, v->view, v->side, frame, err, errlen);
+}
+
+int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame)
+{
+	char err[512];
+	if (ww_mail_report(f, v, frame, err, sizeof err)) {
+		fprintf(stderr, "report: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+void ww_mail_line(FILE *f, const char *text)
+{
+	tpl_wrap(f, text, strlen(text), WW_MAIL_WIDTH);
+}
+
+int ww_mail_first_asked(const struct game *game, unsigned asked)
+{
+	for (int s = 1; s <= game->nsides; s++)
+		if (asked & GAME_SIDE(s))
+			return s;
+	return GAME_PUBLIC;
+}
+
+void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len)
+{
+	unsigned asked = v->game->asked(v->view);
+	struct game_end end;
+	int who = asked & GAME_SIDE(v->side) ? v->side : ww_mail_first_asked(v->game, asked);
+	if (who != GAME_PUBLIC)
+		v->game->question(v->d, v->view, who, out, len);
+	else if (v->game->over(v->view, &end))
+		snprintf(out, len, "The game is over: the %s player won.",
+			 ww_mail_side_name(v->game, end.winner));
+	else
+		snprintf(out, len, "Nothing is asked of anyone now.");
+}
+
+const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t len)
+{
+	unsigned asked = v->game->asked(v->view);
+	if (!asked)
+		return "the game is over";
+	if (asked & GAME_SIDE(v->side))
+		return "your move";
+	snprintf(buf, len, "the %s to move", ww_mail_side_name(v->game,
+							     ww_mail_first_asked(v->game, asked)));
+	return buf;
+}
+
+void ww_mail_subject(const char *name, const struct ww_mail_game *mg, const char *what,
+		     char *out, size_t len)
+{
+	char date[32] = "";
+	if (mg->game->date)
+		mg->game->date(mg->state, date, sizeof date);
+	snprintf(out, len, "[wwjudge %s] %s%smove %u: %s", name, date, date[0] ? " " : "",
+		 mg->game->move(mg->state), what);
+}
+
+/* The guide's first order, other than a standing order. */
+struct first_example {
+	char *out;
+	size_t len;
+	bool found;
+};
+
+static void take_first(void *ctx, const char *kind, const char *example)
+{
+	struct first_example *x = ctx;
+	if (!x->found && strncmp(kind, "standing", 8)) {
+		snprintf(x->out, x->len, "%s", example);
+		x->found = true;
+	}
+}
+
+void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *token)
+{
+	char example[WW_MAIL_LINE];
+	struct first_example x = { example, sizeof example, false };
+	if (v->game->asked(v->view) & GAME_SIDE(v->side))
+		v->game->guide(v->d, v->view, v->side, take_first, &x);
+	if (!x.found)
+		fputs("\nNothing is asked of you now. Standing orders may be given at any\n"
+		      "time (docs/orders.md), in a block like this one:\n\n", f);
+	else
+		fputs("\nTo give orders, reply to this mail (its Reply-To carries your\n"
+		      "token) with a block like this one; nothing outside it is read.\n"
+		      "The order in it is one you may give now:\n\n", f);
+	fprintf(f, "#orders\npassword: YOUR PASSWORD\ntoken: %s\n%s%s#end\n", token,
+		x.found ? example : "", x.found ? "\n" : "");
+}
+
+void ww_mail_seed(FILE *f, const char *seed_hex)
+{
+	fprintf(f, "\nThe secret seed, revealed now that the game is over:\n  %s\n"
+		"With it anyone can check every die roll and shuffle of the game:\n"
+		"  wwjudge verify GAME_DIR\n", seed_hex);
+}

@@ -1,0 +1,302 @@
+/* The mail layer composes through game.h alone (issue 13): a made-up game
+ * whose report, guide, question, board and sides are markers shows that
+ * what a mail says of a game is the game's own, from the recipient's view,
+ * and that nothing of Washington's War is called for it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <sodium.h>
+#include "games.h"
+#include "mail_internal.h"
+
+struct game_state {
+	unsigned move;
+	int viewer;          /* whose view this is; -1: the whole state */
+	unsigned asked;
+	int winner;          /* -1 while the game goes on */
+};
+
+static struct game_state *fake_new(void)
+{
+	struct game_state *s = calloc(1, sizeof *s);
+	if (s)
+		s->viewer = -1;
+	return s;
+}
+
+static void fake_free(struct game_state *s)
+{
+	free(s);
+}
+
+static void fake_view(const struct game_data *d, const struct game_state *s, int viewer,
+		      struct game_state *out)
+{
+	(void)d;
+	*out = *s;
+	out->viewer = viewer;
+}
+
+static unsigned fake_move(const struct game_state *s)
+{
+	return s->move;
+}
+
+static unsigned fake_asked(const struct game_state *s)
+{
+	return s->winner >= 0 ? 0 : s->asked;
+}
+
+static void fake_question(const struct game_data *d, const struct game_state *s, int side,
+			  char *out, size_t len)
+{
+	(void)d;
+	snprintf(out, len, "side %d is asked, seen by %d.", side, s->viewer);
+}
+
+static bool fake_over(const struct game_state *s, struct game_end *end)
+{
+	if (s->winner < 0)
+		return false;
+	end->winner = s->winner;
+	snprintf(end->reason, sizeof end->reason, "made up");
+	return true;
+}
+
+static int fake_report(FILE *out, const struct game_data *d, const struct game_state *view,
+		       int viewer, const struct game_frame *f, char *why, size_t whylen)
+{
+	(void)d, (void)why, (void)whylen;
+	fprintf(out, "FAKE REPORT for %d of view %d; commitment %s; note %s from %d; "
+		"stand-in %d\n", viewer, view->viewer, f->commitment ? f->commitment : "-",
+		f->note ? f->note : "-", f->note_from, f->stand_in);
+	return 0;
+}
+
+static int fake_guide(const struct game_data *d, const struct game_state *view, int side,
+		      game_guide_item *item, void *ctx)
+{
+	char example[64];
+	(void)d;
+	snprintf(example, sizeof example, "march north (side %d, view %d)", side, view->viewer);
+	item(ctx, "standing", "standing fast");
+	item(ctx, "march", example);
+	return 2;
+}
+
+static int fake_board(FILE *out, const struct game_data *d, const struct game_state *view,
+		      int viewer, const struct game_events *last, char *why, size_t whylen)
+{
+	(void)d, (void)last, (void)why, (void)whylen;
+	fprintf(out, "FAKE-BOARD-%d-%d", viewer, view->viewer);
+	return 0;
+}
+
+static const struct game fake = {
+	.name = "fake", .title = "A Made-Up Game", .nsides = 2,
+	.side = { { "public", "the public" }, { "blue", "Blue" }, { "red", "Red" } },
+	.state_new = fake_new, .state_free = fake_free, .view = fake_view,
+	.move = fake_move, .asked = fake_asked, .question = fake_question, .over = fake_over,
+	.report = fake_report, .guide = fake_guide, .board = fake_board,
+};
+
+static struct game_state now = { .move = 7, .viewer = -1, .asked = GAME_SIDE(1),
+				 .winner = -1 };
+static const struct ww_mail_game fake_game = { &fake, NULL, &now };
+
+/* What f wrote into a malloc'd string. */
+typedef void compose_fn(FILE *f, const struct ww_mail_view *v);
+
+static char *composed(int side, compose_fn *fn)
+{
+	char *text = NULL;
+	size_t len;
+	struct ww_mail_view v;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(ww_mail_view_open(&v, &fake_game, side), 0);
+	fn(f, &v);
+	ww_mail_view_close(&v);
+	assert_int_equal(fclose(f), 0);
+	return text;
+}
+
+static void report_of(FILE *f, const struct ww_mail_view *v)
+{
+	struct game_frame frame = { .commitment = "c0ffee", .note = "hold fast", .note_from = 1 };
+	char err[64];
+	assert_int_equal(ww_mail_report(f, v, &frame, err, sizeof err), 0);
+}
+
+static void how_to_order(FILE *f, const struct ww_mail_view *v)
+{
+	ww_mail_how_to_order(f, v, "TOKEN");
+}
+
+static void asked_now(FILE *f, const struct ww_mail_view *v)
+{
+	char line[200], buf[80];
+	ww_mail_asked_now(v, line, sizeof line);
+	fprintf(f, "%s | %s", line, ww_mail_whose_move(v, buf, sizeof buf));
+}
+
+/* The report is the game's, of the recipient's own view, with the frame
+ * the judge gave. */
+static void test_report_is_the_games_of_the_view(void **state)
+{
+	(void)state;
+	char *text = composed(2, report_of);
+	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; note hold "
+			    "fast from 1; stand-in 0\n");
+	free(text);
+}
+
+/* The example order is the game's guide's first that is not a standing
+ * order, on the asked side's view; a side not asked is told so. */
+static void test_example_order_is_the_guides(void **state)
+{
+	(void)state;
+	char *asked = composed(1, how_to_order), *other = composed(2, how_to_order);
+	assert_non_null(strstr(asked, "token: TOKEN\nmarch north (side 1, view 1)\n#end\n"));
+	assert_null(strstr(asked, "standing fast"));
+	assert_non_null(strstr(other, "Nothing is asked of you now."));
+	assert_null(strstr(other, "march"));
+	free(asked);
+	free(other);
+}
+
+/* What is asked and whose move it is come from asked, question and over,
+ * in the game's side names. */
+static void test_question_and_whose_move_are_the_games(void **state)
+{
+	(void)state;
+	char *blue = composed(1, asked_now), *red = composed(2, asked_now);
+	assert_string_equal(blue, "side 1 is asked, seen by 1. | your move");
+	assert_string_equal(red, "side 1 is asked, seen by 2. | the Blue to move");
+	free(blue);
+	free(red);
+	now.winner = 2;
+	char *over = composed(1, asked_now);
+	now.winner = -1;
+	assert_string_equal(over, "The game is over: the Red player won. | the game is over");
+	free(over);
+}
+
+/* The subject has the game's move, and no date for a game without one. */
+static void test_subject_has_the_games_move(void **state)
+{
+	(void)state;
+	char subj[200];
+	ww_mail_subject("g1", &fake_game, "your move", subj, sizeof subj);
+	assert_string_equal(subj, "[wwjudge g1] move 7: your move");
+}
+
+/* The board attached is the game's board of the recipient's view, named
+ * by the game's move; a game that draws none sends the text alone. */
+static void test_board_is_the_games(void **state)
+{
+	(void)state;
+	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct ww_mail_view v;
+	char b64[64];
+	const char *png = "FAKE-BOARD-2-2";
+	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
+	struct ww_mail_board board = { &v, NULL, "g1" };
+	struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = "text\n",
+				 .message_id = "<m@x>", .board = &board };
+	size_t len;
+	char *mail = ww_mail_compose(&c, &o, &len);
+	assert_non_null(mail);
+	sodium_bin2base64(b64, sizeof b64, (const unsigned char *)png, strlen(png),
+			  sodium_base64_VARIANT_ORIGINAL);
+	assert_non_null(strstr(mail, b64));
+	assert_non_null(strstr(mail, "filename=\"board-g1-7.png\""));
+	free(mail);
+	struct game drawless = fake;
+	drawless.board = NULL;
+	v.game = &drawless;
+	mail = ww_mail_compose(&c, &o, &len);
+	assert_non_null(mail);
+	assert_null(strstr(mail, "multipart"));
+	assert_non_null(strstr(mail, "text\r\n"));
+	free(mail);
+	v.game = &fake;
+	ww_mail_view_close(&v);
+}
+
+/* Skirmish, a real second game, composed by the same code: at the set-up
+ * the British declares his unit (I.B), so the British's mail has his
+ * move in its subject and an example order Skirmish accepts now, and
+ * the American's says that nothing is asked of him. */
+static void test_skirmish_i_b_mails(void **state)
+{
+	(void)state;
+	const struct game *sk = game_find("skirmish");
+	struct game_data *d;
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	char why[512], subj[200], buf[80];
+	assert_non_null(sk);
+	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(sk->data_load("data/skirmish", &d, why, sizeof why), 0);
+	struct game_state *s = sk->state_new(), *copy = sk->state_new();
+	struct game_events *ev = sk->events_new();
+	memset(dice.seed, 7, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	assert_int_equal(sk->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
+	struct ww_mail_game mg = { sk, d, s };
+	struct ww_mail_view british, american;
+	assert_int_equal(ww_mail_view_open(&british, &mg, 2), 0);
+	assert_int_equal(ww_mail_view_open(&american, &mg, 1), 0);
+	snprintf(subj, sizeof subj, "[wwjudge s1] move %u: your move", sk->move(s));
+	char mine[200];
+	ww_mail_subject("s1", &mg, ww_mail_whose_move(&british, buf, sizeof buf), mine,
+			sizeof mine);
+	assert_string_equal(mine, subj);
+	assert_string_equal(ww_mail_whose_move(&american, buf, sizeof buf), "the British to move");
+
+	char *text = NULL, *other = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	ww_mail_how_to_order(f, &british, "T");
+	fclose(f);
+	f = open_memstream(&other, &len);
+	ww_mail_how_to_order(f, &american, "T");
+	fclose(f);
+	assert_non_null(strstr(other, "Nothing is asked of you now."));
+	char *line = strstr(text, "token: T\n");
+	assert_non_null(line);
+	line += strlen("token: T\n");
+	*strchr(line, '\n') = '\0';
+	struct game_order *o = sk->order_new();
+	assert_int_equal(sk->order_parse(d, line, o, why, sizeof why), 0);
+	sk->state_copy(copy, s);
+	assert_int_equal(sk->apply(d, copy, 2, o, &rng, ev, why, sizeof why), 0);
+
+	sk->order_free(o);
+	free(text);
+	free(other);
+	ww_mail_view_close(&british);
+	ww_mail_view_close(&american);
+	sk->events_free(ev);
+	sk->state_free(copy);
+	sk->state_free(s);
+	sk->data_free(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_report_is_the_games_of_the_view),
+		cmocka_unit_test(test_example_order_is_the_guides),
+		cmocka_unit_test(test_question_and_whose_move_are_the_games),
+		cmocka_unit_test(test_subject_has_the_games_move),
+		cmocka_unit_test(test_board_is_the_games),
+		cmocka_unit_test(test_skirmish_i_b_mails),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
