@@ -267,6 +267,12 @@ static void test_i_a_american_dice_hidden_from_the_british(void **state)
 	char *mine = report_of(&f, f.s, AMERICAN), *theirs = report_of(&f, other, AMERICAN);
 	assert_string_not_equal(mine, theirs); /* the American sees his own */
 	assert_same_for(&f, other, BRITISH);
+	/* the question is the British's: only he is told his throw with it */
+	assert_null(strstr(mine, "Your throw"));
+	assert_non_null(strstr(mine, "The British is asked to declare"));
+	char *british = report_of(&f, f.s, BRITISH);
+	assert_non_null(strstr(british, ". Your throw: "));
+	free(british);
 	free(mine);
 	free(theirs);
 	f.g->state_free(other);

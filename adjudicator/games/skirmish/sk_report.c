@@ -72,7 +72,7 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 			reason);
 	} else {
 		int side = sk_asked(view) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
-		sk_question(d, view, side, q, sizeof q);
+		(side == viewer ? sk_question : sk_waiting_for)(d, view, side, q, sizeof q);
 		fprintf(out, "%s\n", q);
 	}
 	events(out, last, viewer);

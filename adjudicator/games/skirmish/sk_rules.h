@@ -168,6 +168,10 @@ void sk_stand_in(const struct sk_data *d, const struct sk_state *s, int side,
 unsigned sk_asked(const struct sk_state *s);
 void sk_question(const struct sk_data *d, const struct sk_state *s, int side, char *out,
 		 size_t len);
+/* What the asked `side` is asked, without the detail only it may know
+ * (its own throw): the question as the other side reads it. */
+void sk_waiting_for(const struct sk_data *d, const struct sk_state *s, int side, char *out,
+		    size_t len);
 /* Is the game over? Then the winner (a side, 0 a draw) and why. */
 bool sk_over(const struct sk_state *s, int *winner, char *reason, size_t len);
 

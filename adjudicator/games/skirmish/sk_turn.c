@@ -487,3 +487,9 @@ void sk_question(const struct sk_data *d, const struct sk_state *s, int side, ch
 	snprintf(out, len, "The %s is asked %s.%s", sk_side_name(d, side), ASKED_FOR[s->phase],
 		 detail);
 }
+
+void sk_waiting_for(const struct sk_data *d, const struct sk_state *s, int side, char *out,
+		    size_t len)
+{
+	snprintf(out, len, "The %s is asked %s.", sk_side_name(d, side), ASKED_FOR[s->phase]);
+}
