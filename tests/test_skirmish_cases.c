@@ -399,6 +399,7 @@ static char *position_text(yaml_node_t *pos)
 	fprintf(f, "queue: []\nskirmish-order: {american: [], british: []}\n"
 		"card-move: {piece: -1, spots: 0}\napart: -1\n");
 	write_deck(f, get(&run.c.doc, pos, "cards"));
+	fprintf(f, "standing: {american: ask, british: ask}\n");
 	fprintf(f, "call: {side: none, carrier: -1, warship: -1, sailing: none, spots: 0}\n");
 	write_flags(f, "call-used", get(&run.c.doc, pos, "call-used"));
 	write_flags(f, "may-call", get(&run.c.doc, pos, "may-call"));

@@ -173,7 +173,8 @@ static void random_order(struct fix *f, uint64_t *r, struct examples *e, struct 
 	f->g->guide(f->d, v, side, collect, e);
 	f->g->state_free(v);
 	int moves = 0;
-	while (moves < e->n && strncmp(e->line[moves], "skirmishes", 10))
+	while (moves < e->n && strncmp(e->line[moves], "skirmishes", 10) &&
+	       strncmp(e->line[moves], "standing", 8))
 		moves++;
 	if (moves == 0)
 		fail_msg("the guide gives the %s nothing to do:\n%s", side == AMERICAN ? "American" : "British", text_of(f, f->s, true));
@@ -183,6 +184,14 @@ static void random_order(struct fix *f, uint64_t *r, struct examples *e, struct 
 	assert_string_equal(line, pick);
 	if (f->g->apply(f->d, f->s, side, o, &f->rng, f->ev, f->why, sizeof f->why))
 		fail_msg("the guide's '%s' refused: %s", pick, f->why);
+}
+
+/* An order of `side` given and accepted. */
+static void give(struct fix *f, int side, const char *line, struct game_order *o)
+{
+	assert_int_equal(f->g->order_parse(f->d, line, o, f->why, sizeof f->why), 0);
+	if (f->g->apply(f->d, f->s, side, o, &f->rng, f->ev, f->why, sizeof f->why))
+		fail_msg("'%s' refused: %s", line, f->why);
 }
 
 /* A whole game through game.h: after every order the state's texts read
@@ -198,6 +207,10 @@ static void play_whole_game(unsigned char seed)
 	int n = 0;
 	open_game(&f, seed);
 	o = f.g->order_new();
+	if (seed % 2) { /* the card's moves and moving apart answered in advance */
+		give(&f, AMERICAN, "standing toward Philadelphia", o);
+		give(&f, BRITISH, "standing away", o);
+	}
 	for (; n < MAX_ORDERS && !f.g->over(f.s, &end); n++) {
 		assert_int_not_equal(f.g->asked(f.s), 0);
 		random_order(&f, &r, e, o);
@@ -345,6 +358,10 @@ static void test_order_language_every_form(void **state)
 	assert_order(&f, "pass", "pass");
 	assert_order(&f, "move St Johns - Montréal", "move St. Johns - Montreal");
 	assert_order(&f, "declare new york c", "declare New York City");
+	assert_order(&f, "standing toward philadelphia", "standing toward Philadelphia");
+	assert_order(&f, "STANDING  Toward  Montréal ", "standing toward Montreal");
+	assert_order(&f, "standing away", "standing away");
+	assert_order(&f, "standing ask", "standing ask");
 	close_game(&f);
 }
 
@@ -365,6 +382,12 @@ static void test_order_refusals_say_what_would_do(void **state)
 	assert_refused(&f, "call now", "nothing may follow it");
 	assert_refused(&f, "skirmishes", "the enemy spots are missing");
 	assert_refused(&f, "skirmishes Boston,, Montreal", "a spot's name is missing");
+	assert_refused(&f, "standing", "standing: '(nothing)' is no standing order; the form is "
+		       "standing toward SPOT | standing away | standing ask");
+	assert_refused(&f, "standing sideways", "'sideways' is no standing order");
+	assert_refused(&f, "standing towards Boston", "'towards Boston' is no standing order");
+	assert_refused(&f, "standing toward", "the spot to go toward is missing");
+	assert_refused(&f, "standing toward Phladelphia", "did you mean Philadelphia?");
 	assert_false(f.g->order_starts("Dear opponent, here is my move"));
 	assert_false(f.g->order_starts("passing by"));
 	close_game(&f);
@@ -427,6 +450,58 @@ static void test_state_text_refusals(void **state)
 	assert_text_refused(&f, "phase: declare", "phase: apart", "phase apart: its piece");
 	assert_text_refused(&f, "next-roll", "next-roll: 1\nnext-roll", "'next-shuffle: ' expected");
 	assert_text_refused(&f, "quiet: []}", "quiet: [99]}", "out of range: 0 to 39");
+	assert_text_refused(&f, "standing: {american: ask", "standing: {american: toward \"Boston "
+			    "Harbor\"", "standing toward \"Boston Harbor\": a standing order goes "
+			    "toward a land spot");
+	assert_text_refused(&f, "british: ask}", "british: wait}", "one of ask, toward, away");
+	assert_text_refused(&f, "standing: {", "standing: [", "'{american: ' expected");
+	assert_text_refused(&f, "standing: {american: ask, british: ask}\n", "",
+			    "'standing: ' expected");
+	close_game(&f);
+}
+
+/* Hidden information (issue 14): a standing order is its side's alone. The
+ * American's report, guide and question, and the public state text, are
+ * byte-identical whether or not the British has one; the British's own
+ * report shows it, and its secret text keeps it. */
+static void test_standing_order_hidden_from_the_other_side(void **state)
+{
+	struct fix f;
+	struct game_order *o;
+	(void)state;
+	open_game(&f, 3);
+	o = f.g->order_new();
+	struct game_state *other = f.g->state_new();
+	f.g->state_copy(other, f.s);
+	struct fix g = f;
+	g.s = other;
+	assert_non_null(g.ev = f.g->events_new());
+	give(&g, BRITISH, "standing toward Philadelphia", o);
+	assert_int_equal(f.g->events_count(g.ev), 1);
+	assert_non_null(f.g->event_text(g.ev, 0, BRITISH));
+	assert_null(f.g->event_text(g.ev, 0, AMERICAN));
+	assert_null(f.g->event_text(g.ev, 0, 0));
+	f.g->events_free(g.ev);
+	for (int viewer = 0; viewer <= AMERICAN; viewer++) {
+		char *a = report_of(&f, f.s, viewer), *b = report_of(&f, other, viewer);
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+	}
+	char *pa = text_of(&f, f.s, false), *pb = text_of(&f, other, false);
+	assert_string_equal(pa, pb);
+	char *mine = report_of(&f, other, BRITISH), *secret = text_of(&f, other, true);
+	assert_non_null(strstr(mine, "Your standing order: toward Philadelphia"));
+	assert_non_null(strstr(mine, "guide: standing ask"));
+	assert_non_null(strstr(secret, "standing: {american: ask, british: toward \"Philadelphia\"}"));
+	assert_null(strstr(pa, "standing"));
+	assert_text_round_trip(&f, secret);
+	free(pa);
+	free(pb);
+	free(mine);
+	free(secret);
+	f.g->state_free(other);
+	f.g->order_free(o);
 	close_game(&f);
 }
 
@@ -441,6 +516,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_i_a_american_dice_hidden_from_the_british),
 	cmocka_unit_test(test_i_a_british_die_hidden_from_the_american),
 	cmocka_unit_test(test_i_a_ledger_keeps_the_unrevealed_throw),
+	cmocka_unit_test(test_standing_order_hidden_from_the_other_side),
 };
 
 int main(void)

@@ -348,15 +348,23 @@ static void test_COMBINING_3_armies_split_one_space_apart(void **state)
 
 /* A militia two spots from a British army at Morristown moves next to
  * it with a die of 1; the next card is `card`. */
-static struct sk_game *militia_next_to_army(const char *card, int british_units)
+static struct sk_game *militia_next_to_army_after(const char *card, int british_units,
+						  int side, const struct sk_order *standing)
 {
 	struct sk_game *g = cleared("Augusta", 1);
 	sk_place(g, SK_BRITISH, SK_ARMY, "Morristown", british_units);
 	sk_place(g, SK_AMERICAN, SK_BASIC_UNIT, "Philadelphia", 1);
 	sk_american_moves(g, 1, 0, "Quebec", 1);
+	if (standing)
+		accepted(g, side, *standing);
 	sk_next_card(g, card);
 	accepted(g, SK_AMERICAN, move("Philadelphia", "Trenton", NULL));
 	return g;
+}
+
+static struct sk_game *militia_next_to_army(const char *card, int british_units)
+{
+	return militia_next_to_army_after(card, british_units, 0, NULL);
 }
 
 /* III.1: a militia and an opposing army on adjacent spots skirmish at
@@ -488,16 +496,24 @@ static void test_III_2_deck_reshuffled_when_used_up(void **state)
 
 /* The British army of `mine` at Morristown lands on the American army of
  * `theirs` at Trenton with a die of 1; the battle dice are forced. */
-static struct sk_game *british_lands(int mine, int theirs, enum sk_piece_kind kind, int bthrow,
-				     int athrow)
+static struct sk_game *british_lands_after(int mine, int theirs, enum sk_piece_kind kind,
+					   int bthrow, int athrow, const struct sk_order *standing)
 {
 	struct sk_game *g = cleared("Augusta", 1);
 	sk_place(g, SK_BRITISH, SK_ARMY, "Morristown", mine);
 	sk_place(g, SK_AMERICAN, kind, "Trenton", theirs);
 	sk_british_moves(g, "Morristown", 1);
+	if (standing)
+		accepted(g, SK_BRITISH, *standing);
 	sk_force(g, 2, bthrow, athrow);
 	accepted(g, SK_BRITISH, move("Morristown", "Trenton", NULL));
 	return g;
+}
+
+static struct sk_game *british_lands(int mine, int theirs, enum sk_piece_kind kind, int bthrow,
+				     int athrow)
+{
+	return british_lands_after(mine, theirs, kind, bthrow, athrow, NULL);
 }
 
 static int british_at(const struct sk_game *g, const char *spot)
@@ -851,6 +867,203 @@ static void test_I_A_hidden_dice_change_nothing_the_other_sees(void **state)
 	assert_memory_equal(&va, &vb, sizeof va);
 }
 
+/* ---- Standing orders (docs/rulings.md, "III.2.B, IV.5 standing orders") ---- */
+
+static struct sk_order standing(enum sk_standing_kind kind, const char *toward)
+{
+	return (struct sk_order){ .kind = SK_ORDER_STANDING, .spot = -1,
+				  .standing = { kind, toward ? sp(toward) : -1 } };
+}
+
+/* The audience of the first event saying `text`, 0 when none does. */
+static unsigned said_to(const struct sk_game *g, const char *text)
+{
+	for (int i = 0; i < g->ev.n; i++)
+		if (strstr(g->ev.e[i].text, text))
+			return g->ev.e[i].audience;
+	return 0;
+}
+
+/* III.2.B answered in advance: the card moves the British piece, whose
+ * owner is asked (III.4 "held"); his standing order toward Albany takes
+ * it there, he alone is told, and the American's turn goes on unasked. */
+static void test_III_2_B_a_standing_order_answers_the_card(void **state)
+{
+	(void)state;
+	struct sk_order o = standing(SK_STANDING_TOWARD, "Albany");
+	struct sk_game *g = militia_next_to_army_after("The defender withdraws", 5, SK_BRITISH, &o);
+	assert_int_equal(british_at(g, "Albany"), 5);
+	assert_int_equal(british_at(g, "Morristown"), 0);
+	assert_int_equal(said_to(g, "Your standing order toward Albany moves the British army "
+				 "(5 units) at Morristown as the card says to Albany (III.2.B)"),
+			 SK_TO(SK_BRITISH));
+	assert_int_equal(said_to(g, "III.2.B: the British army (5 units) at Morristown moves "
+				 "Morristown - West Point - Albany"), SK_TO_ALL);
+	assert_int_equal(g->s.phase, SK_PHASE_BRITISH);
+	assert_int_equal(g->s.card_piece, -1);
+	assert_int_equal(g->s.standing[SK_BRITISH].kind, SK_STANDING_TOWARD); /* it stands */
+}
+
+/* III.2.B: the mover's own piece, answered by the mover's standing order;
+ * the other side's standing order does not answer for him. */
+static void test_III_2_B_only_the_owners_standing_order_answers(void **state)
+{
+	(void)state;
+	struct sk_order o = standing(SK_STANDING_TOWARD, "Baltimore");
+	struct sk_game *g = militia_next_to_army_after("Americans fall back", 5, SK_BRITISH, &o);
+	assert_int_equal(g->s.phase, SK_PHASE_CARD_MOVE);
+	assert_int_equal(sk_asked(&g->s), SK_TO(SK_AMERICAN));
+	g = militia_next_to_army_after("Americans fall back", 5, SK_AMERICAN, &o);
+	assert_int_equal(american_at(g, "Philadelphia"), 1);
+	assert_int_equal(said_to(g, "Your standing order toward Baltimore"), SK_TO(SK_AMERICAN));
+	assert_int_equal(g->s.phase, SK_PHASE_BRITISH);
+}
+
+/* RULING: nearest along the black lines, a tie to the spot whose name
+ * comes first: toward Saratoga, Albany and Fort Stanwix are one line away
+ * (Albany); toward Morristown, New York City and West Point (New York City). */
+static void test_III_2_B_standing_toward_a_tie_goes_to_the_first_name(void **state)
+{
+	(void)state;
+	struct sk_order o = standing(SK_STANDING_TOWARD, "Saratoga");
+	struct sk_game *g = militia_next_to_army_after("The defender withdraws", 5, SK_BRITISH, &o);
+	assert_int_equal(british_at(g, "Albany"), 5);
+	o = standing(SK_STANDING_TOWARD, "Morristown");
+	g = militia_next_to_army_after("The defender withdraws", 5, SK_BRITISH, &o);
+	assert_int_equal(british_at(g, "New York City"), 5);
+}
+
+/* RULING: away is the spot farthest from the nearest enemy land piece:
+ * with American pieces at Trenton and Augusta, Albany, Fort Stanwix and
+ * New Haven tie at 3 lines (Albany); with a militia at Springfield too,
+ * Fort Stanwix (3 from Trenton) beats Albany (1 from Springfield). */
+static void test_III_2_B_standing_away_from_the_nearest_enemy(void **state)
+{
+	(void)state;
+	struct sk_order o = standing(SK_STANDING_AWAY, NULL);
+	struct sk_game *g = militia_next_to_army_after("The defender withdraws", 5, SK_BRITISH, &o);
+	assert_int_equal(british_at(g, "Albany"), 5);
+	assert_true(sk_said(g, "Your standing order away moves"));
+
+	g = cleared("Augusta", 1);
+	sk_place(g, SK_BRITISH, SK_ARMY, "Morristown", 5);
+	sk_place(g, SK_AMERICAN, SK_BASIC_UNIT, "Philadelphia", 1);
+	sk_place(g, SK_AMERICAN, SK_BASIC_UNIT, "Springfield", 1);
+	sk_american_moves(g, 1, 0, "Quebec", 1);
+	accepted(g, SK_BRITISH, o);
+	sk_next_card(g, "The defender withdraws");
+	accepted(g, SK_AMERICAN, move("Philadelphia", "Trenton", NULL));
+	assert_int_equal(british_at(g, "Fort Stanwix"), 5);
+}
+
+/* III.2.B: with no path to an empty spot the piece stays, standing order
+ * or not; the order says nothing. */
+static void test_III_2_B_no_path_no_standing_answer(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	sk_place(g, SK_BRITISH, SK_ARMY, "Morristown", 5);
+	sk_place(g, SK_AMERICAN, SK_ARMY, "Philadelphia", 2);
+	sk_place(g, SK_AMERICAN, SK_BASIC_UNIT, "Valley Forge", 1);
+	sk_american_moves(g, 2, 0, "Quebec", 1);
+	accepted(g, SK_AMERICAN, standing(SK_STANDING_AWAY, NULL));
+	sk_next_card(g, "Americans fall back");
+	accepted(g, SK_AMERICAN, move("Valley Forge", "Philadelphia", "Trenton"));
+	assert_true(sk_said(g, "it stays"));
+	assert_false(sk_said(g, "standing order"));
+	assert_int_equal(american_at(g, "Trenton"), 1);
+}
+
+/* IV.5 answered in advance: the British army that landed on Trenton moves
+ * apart to Philadelphia, nearer Baltimore than Morristown is. */
+static void test_IV_5_a_standing_order_moves_apart(void **state)
+{
+	(void)state;
+	struct sk_order o = standing(SK_STANDING_TOWARD, "Baltimore");
+	struct sk_game *g = british_lands_after(6, 3, SK_ARMY, 3, 4, &o);
+	assert_int_equal(british_at(g, "Philadelphia"), 6);
+	assert_int_equal(american_at(g, "Trenton"), 1);
+	assert_int_equal(said_to(g, "Your standing order toward Baltimore moves the British army "
+				 "(6 units) at Trenton apart to Philadelphia (IV.5)"), SK_TO(SK_BRITISH));
+	assert_int_equal(said_to(g, "IV.5: the British piece moves apart from Trenton to "
+				 "Philadelphia"), SK_TO_ALL);
+	assert_int_equal(g->s.apart_piece, -1);
+	assert_int_equal(g->s.phase, SK_PHASE_DECLARE);
+}
+
+/* IV.5: with no room to move apart the piece is out, the standing order
+ * says nothing. */
+static void test_IV_5_no_room_no_standing_answer(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	g->s.pieces[at(g, "Quebec")].spot = sp("St. Johns");
+	int attacker = at(g, "St. Johns");
+	g->s.pieces[attacker].units = 6;
+	sk_place(g, SK_BRITISH, SK_ARMY, "Montreal", 2);
+	sk_place(g, SK_AMERICAN, SK_ARMY, "Quebec", 2);
+	sk_british_moves(g, "St. Johns", 2);
+	accepted(g, SK_BRITISH, standing(SK_STANDING_TOWARD, "Boston"));
+	sk_force(g, 2, 1, 6);
+	accepted(g, SK_BRITISH, move("St. Johns", "Montreal", "Quebec"));
+	assert_int_equal(g->s.pieces[attacker].spot, -1);
+	assert_false(sk_said(g, "standing order"));
+}
+
+/* A standing order is given at any time, asked or not, and only toward a
+ * land spot; `standing ask` goes back to being asked (IV.5). */
+static void test_IV_5_standing_ask_and_refusals(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Augusta", 1);
+	sk_place(g, SK_BRITISH, SK_ARMY, "Morristown", 6);
+	sk_place(g, SK_AMERICAN, SK_ARMY, "Trenton", 3);
+	sk_british_moves(g, "Morristown", 1);
+	refused(g, SK_BRITISH, standing(SK_STANDING_TOWARD, "New York Harbor"),
+		"standing toward: New York Harbor is not a land spot");
+	refused(g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_STANDING,
+						  .standing = { (enum sk_standing_kind)7, -1 } },
+		"no such standing order");
+	accepted(g, SK_AMERICAN, standing(SK_STANDING_AWAY, NULL));
+	assert_int_equal(said_to(g, "Your standing order away answers for you"), SK_TO(SK_AMERICAN));
+	accepted(g, SK_BRITISH, standing(SK_STANDING_TOWARD, "Baltimore"));
+	accepted(g, SK_BRITISH, standing(SK_STANDING_ASK, NULL));
+	assert_int_equal(said_to(g, "No standing order"), SK_TO(SK_BRITISH));
+	assert_int_equal(g->s.phase, SK_PHASE_BRITISH);
+	sk_force(g, 2, 3, 4);
+	accepted(g, SK_BRITISH, move("Morristown", "Trenton", NULL));
+	assert_int_equal(g->s.phase, SK_PHASE_APART);
+	assert_int_equal(sk_asked(&g->s), SK_TO(SK_BRITISH));
+}
+
+/* Hidden information: states differing only in the British's standing
+ * order give the American and the public the same view and the American
+ * the same stand-in; the British's own view and stand-in carry it. */
+static void test_standing_orders_hidden_from_the_other_side(void **state)
+{
+	struct sk_game g;
+	struct sk_state other, va, vb, sa, sb;
+	(void)state;
+	sk_start(&g, 3);
+	other = g.s;
+	other.standing[SK_BRITISH] = (struct sk_standing){ SK_STANDING_TOWARD, sp("Boston") };
+	for (int viewer = 0; viewer <= SK_AMERICAN; viewer++) {
+		struct ww_dice da = { 0 }, db = { 0 };
+		struct ww_rng ra, rb;
+		sk_view(D, &g.s, viewer, &va);
+		sk_view(D, &other, viewer, &vb);
+		assert_memory_equal(&va, &vb, sizeof va);
+		ww_dice_rng(&da, &ra);
+		ww_dice_rng(&db, &rb);
+		sk_stand_in(D, &g.s, SK_AMERICAN, &ra, &sa);
+		sk_stand_in(D, &other, SK_AMERICAN, &rb, &sb);
+		assert_memory_equal(&sa, &sb, sizeof sa);
+	}
+	sk_view(D, &other, SK_BRITISH, &vb);
+	assert_int_equal(vb.standing[SK_BRITISH].kind, SK_STANDING_TOWARD);
+	assert_int_equal(vb.standing[SK_BRITISH].spot, sp("Boston"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -894,6 +1107,15 @@ int main(void)
 		cmocka_unit_test(test_IV_4_an_army_with_no_units_is_out),
 		cmocka_unit_test(test_IV_5_survivors_move_apart),
 		cmocka_unit_test(test_IV_5_no_room_to_move_apart),
+		cmocka_unit_test(test_III_2_B_a_standing_order_answers_the_card),
+		cmocka_unit_test(test_III_2_B_only_the_owners_standing_order_answers),
+		cmocka_unit_test(test_III_2_B_standing_toward_a_tie_goes_to_the_first_name),
+		cmocka_unit_test(test_III_2_B_standing_away_from_the_nearest_enemy),
+		cmocka_unit_test(test_III_2_B_no_path_no_standing_answer),
+		cmocka_unit_test(test_IV_5_a_standing_order_moves_apart),
+		cmocka_unit_test(test_IV_5_no_room_no_standing_answer),
+		cmocka_unit_test(test_IV_5_standing_ask_and_refusals),
+		cmocka_unit_test(test_standing_orders_hidden_from_the_other_side),
 		cmocka_unit_test(test_IV_6_naval_tie_throws_again),
 		cmocka_unit_test(test_V_1_british_call_and_V_7_no_warship_left),
 		cmocka_unit_test(test_V_4_interception_sinks_the_carrier),

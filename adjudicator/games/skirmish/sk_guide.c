@@ -151,6 +151,23 @@ static void skirmish_order(struct guide *g)
 			return;
 }
 
+/* III.2.B, IV.5: a standing order, toward one of the side's own land
+ * pieces, away, and back to being asked when one is given. */
+static void standing_orders(struct guide *g)
+{
+	const struct sk_state *s = g->view;
+	for (int i = 0; i < s->npieces; i++)
+		if ((int)s->pieces[i].side == g->side && s->pieces[i].spot >= 0 &&
+		    try(g, &(struct sk_order){ .kind = SK_ORDER_STANDING, .spot = -1,
+					       .standing = { SK_STANDING_TOWARD, s->pieces[i].spot } }))
+			break;
+	try(g, &(struct sk_order){ .kind = SK_ORDER_STANDING, .spot = -1,
+				   .standing = { SK_STANDING_AWAY, -1 } });
+	if (s->standing[g->side].kind != SK_STANDING_ASK)
+		try(g, &(struct sk_order){ .kind = SK_ORDER_STANDING, .spot = -1,
+					   .standing = { SK_STANDING_ASK, -1 } });
+}
+
 int sk_guide(const struct sk_data *d, const struct sk_state *view, int side,
 	     game_guide_item *item, void *ctx)
 {
@@ -175,8 +192,10 @@ int sk_guide(const struct sk_data *d, const struct sk_state *view, int side,
 		else
 			moves(g);
 	}
-	if (view->phase != SK_PHASE_OVER)
+	if (view->phase != SK_PHASE_OVER) {
 		skirmish_order(g);
+		standing_orders(g);
+	}
 	int n = g->given;
 	free(g);
 	return n;

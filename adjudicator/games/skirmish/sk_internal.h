@@ -48,11 +48,26 @@ bool sk_can_move(const struct sk_data *d, const struct sk_state *s, int piece, i
 int sk_check_card_path(const struct sk_data *d, const struct sk_state *s, int piece,
 		       const int *path, int n, char *why, size_t whylen);
 bool sk_can_card_move(const struct sk_data *d, const struct sk_state *s, int piece, int spots);
-void sk_carry_out_card_move(const struct sk_data *d, struct sk_state *s, int piece,
-			    const int *spots, int n, struct sk_events *ev);
+/* The first such path ending at `to` (-1: anywhere), in path. */
+bool sk_card_path_to(const struct sk_data *d, const struct sk_state *s, int piece, int spots,
+		     int to, int path[SK_MAX_PATH]);
+/* III.2.B: the card's piece goes along spots, the question answered. */
+void sk_carry_out_card_move(const struct sk_data *d, struct sk_state *s, const int *spots, int n,
+			    struct sk_events *ev);
 /* IV.5: an empty land spot one black line away. */
 bool sk_apart_spot_ok(const struct sk_data *d, const struct sk_state *s, int piece, int to);
 bool sk_can_move_apart(const struct sk_data *d, const struct sk_state *s, int piece);
+
+/* IV.5: the piece moves apart to `to`, the question answered. */
+void sk_carry_out_apart(const struct sk_data *d, struct sk_state *s, int to,
+			struct sk_events *ev);
+
+/* sk_standing.c: a side's standing order, given and used. */
+int sk_give_standing(const struct sk_data *d, struct sk_state *s, int side,
+		     const struct sk_order *o, struct sk_events *ev, char *why, size_t whylen);
+/* The question now (a card's move, moving apart) answered by its side's
+ * standing order; false when the side has none and is asked. */
+bool sk_standing_answers(const struct sk_data *d, struct sk_state *s, struct sk_events *ev);
 
 /* sk_skirmish.c (III). */
 void sk_queue_skirmishes(const struct sk_data *d, struct sk_state *s, int side);

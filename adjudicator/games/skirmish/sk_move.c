@@ -181,15 +181,18 @@ int sk_check_move(const struct sk_data *d, const struct sk_state *s, int piece,
 	return check_path(d, s, piece, o->spots, o->nspots, &o->split, why, whylen);
 }
 
+/* The first path of `want` legs that `check` takes, ending at `end`
+ * (-1: anywhere), left in path. */
 static bool some_path(const struct sk_data *d, const struct sk_state *s, int piece, int *path,
-		      int n, int want, path_check *check)
+		      int n, int want, int end, path_check *check)
 {
 	if (n == want + 1)
-		return check(d, s, piece, path, n, NULL, NULL, 0) == 0;
+		return (end < 0 || path[n - 1] == end) &&
+		       check(d, s, piece, path, n, NULL, NULL, 0) == 0;
 	const struct sk_spot *sp = &d->spots[path[n - 1]];
 	for (int i = 0; i < sp->nneighbours; i++) {
 		path[n] = sp->neighbours[i].to;
-		if (some_path(d, s, piece, path, n + 1, want, check))
+		if (some_path(d, s, piece, path, n + 1, want, end, check))
 			return true;
 	}
 	return false;
@@ -202,7 +205,7 @@ bool sk_can_move(const struct sk_data *d, const struct sk_state *s, int piece, i
 	if (p->spot < 0 || spots < 1 || spots >= SK_MAX_PATH || p->kind == SK_TROOP_CARRIER)
 		return false;
 	path[0] = p->spot;
-	return some_path(d, s, piece, path, 1, spots, check_path);
+	return some_path(d, s, piece, path, 1, spots, -1, check_path);
 }
 
 static int card_path(const struct sk_data *d, const struct sk_state *s, int piece,
@@ -232,13 +235,19 @@ int sk_check_card_path(const struct sk_data *d, const struct sk_state *s, int pi
 	return card_path(d, s, piece, path, n, NULL, why, whylen);
 }
 
-bool sk_can_card_move(const struct sk_data *d, const struct sk_state *s, int piece, int spots)
+bool sk_card_path_to(const struct sk_data *d, const struct sk_state *s, int piece, int spots,
+		     int to, int path[SK_MAX_PATH])
 {
-	int path[SK_MAX_PATH];
 	if (spots < 1 || spots >= SK_MAX_PATH)
 		return false;
 	path[0] = s->pieces[piece].spot;
-	return some_path(d, s, piece, path, 1, spots, card_path);
+	return some_path(d, s, piece, path, 1, spots, to, card_path);
+}
+
+bool sk_can_card_move(const struct sk_data *d, const struct sk_state *s, int piece, int spots)
+{
+	int path[SK_MAX_PATH];
+	return sk_card_path_to(d, s, piece, spots, -1, path);
 }
 
 static void combine(const struct sk_data *d, struct sk_state *s, int mover, int own,
@@ -314,9 +323,10 @@ void sk_carry_out_move(const struct sk_data *d, struct sk_state *s, int piece,
 		land_arrives(d, s, piece, &o->split, rng, ev);
 }
 
-void sk_carry_out_card_move(const struct sk_data *d, struct sk_state *s, int piece,
-			    const int *spots, int n, struct sk_events *ev)
+void sk_carry_out_card_move(const struct sk_data *d, struct sk_state *s, const int *spots, int n,
+			    struct sk_events *ev)
 {
+	int piece = s->card_piece;
 	char who[SK_EVENT_TEXT], path[SK_EVENT_TEXT];
 	sk_describe(d, s, piece, who, sizeof who);
 	path_text(d, spots, n, path, sizeof path);
@@ -324,6 +334,20 @@ void sk_carry_out_card_move(const struct sk_data *d, struct sk_state *s, int pie
 	s->pieces[piece].spot = spots[n - 1];
 	sk_moved(s, piece);
 	sk_quiet_around(d, s, piece);
+	s->card_piece = -1;
+}
+
+void sk_carry_out_apart(const struct sk_data *d, struct sk_state *s, int to,
+			struct sk_events *ev)
+{
+	int piece = s->apart_piece;
+	sk_event(ev, SK_TO_ALL, "IV.5: the %s piece moves apart from %s to %s.",
+		 sk_side_name(d, s->pieces[piece].side), sk_spot_name(d, s->pieces[piece].spot),
+		 sk_spot_name(d, to));
+	s->pieces[piece].spot = to;
+	sk_moved(s, piece);
+	sk_quiet_around(d, s, piece);
+	s->apart_piece = -1;
 }
 
 bool sk_apart_spot_ok(const struct sk_data *d, const struct sk_state *s, int piece, int to)

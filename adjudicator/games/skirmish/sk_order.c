@@ -12,7 +12,7 @@
 static const char FORMS[] =
 	"declare SPOT | move SPOT - SPOT ... [split N stay, moved|held goes to SPOT] | "
 	"skirmishes SPOT, SPOT ... | card move SPOT - SPOT ... | apart SPOT | call | "
-	"sail SPOT - SPOT ... | pass";
+	"sail SPOT - SPOT ... | pass | standing toward SPOT | standing away | standing ask";
 
 static const struct form {
 	const char *word;
@@ -30,6 +30,9 @@ static const struct form {
 	{ "sail", SK_ORDER_SAIL,
 	  "sail SPOT - SPOT ... (V.3), e.g. 'sail Large Blue Dot - West Atlantic'" },
 	{ "pass", SK_ORDER_PASS, "pass, alone on the line" },
+	{ "standing", SK_ORDER_STANDING,
+	  "standing toward SPOT | standing away | standing ask (III.2.B, IV.5), e.g. "
+	  "'standing toward Philadelphia'" },
 };
 #define NORDERS (int)(sizeof ORDERS / sizeof ORDERS[0])
 
@@ -173,6 +176,30 @@ static int parse_path(const struct sk_data *d, const struct form *f, char *rest,
 	return split ? parse_split(d, f, split, &o->split, why, whylen) : 0;
 }
 
+/* "toward SPOT", "away" or "ask": how the side's questions of a card's
+ * move and of moving apart are answered in advance. */
+static int parse_standing(const struct sk_data *d, const struct form *f, char *rest,
+			  struct sk_order *o, char *why, size_t whylen)
+{
+	char *text = trim(rest);
+	o->standing = (struct sk_standing){ SK_STANDING_ASK, -1 };
+	if (!strcasecmp(text, "ask"))
+		return 0;
+	if (!strcasecmp(text, "away")) {
+		o->standing.kind = SK_STANDING_AWAY;
+		return 0;
+	}
+	if (strncasecmp(text, "toward", 6) || (text[6] && !isspace((unsigned char)text[6]))) {
+		char what[80];
+		snprintf(what, sizeof what, "'%.40s' is no standing order", *text ? text : "(nothing)");
+		return refuse(why, whylen, f, what);
+	}
+	if (!*trim(text + 6))
+		return refuse(why, whylen, f, "the spot to go toward is missing");
+	o->standing.kind = SK_STANDING_TOWARD;
+	return one_spot(d, f, text + 6, &o->standing.spot, why, whylen);
+}
+
 static int parse_rest(const struct sk_data *d, const struct form *f, char *rest,
 		      struct sk_order *o, char *why, size_t whylen)
 {
@@ -193,6 +220,8 @@ static int parse_rest(const struct sk_data *d, const struct form *f, char *rest,
 	case SK_ORDER_CALL:
 	case SK_ORDER_PASS:
 		return *trim(rest) ? refuse(why, whylen, f, "nothing may follow it") : 0;
+	case SK_ORDER_STANDING:
+		return parse_standing(d, f, rest, o, why, whylen);
 	default:
 		return parse_path(d, f, rest, o, why, whylen);
 	}
@@ -246,6 +275,11 @@ void sk_order_format(const struct sk_data *d, const struct sk_order *o, char *ou
 	snprintf(out, len, "%s", sk_order_word(o->kind));
 	if (o->kind == SK_ORDER_DECLARE || o->kind == SK_ORDER_APART)
 		add(out, len, " %s", spot_name(d, o->spot));
+	if (o->kind == SK_ORDER_STANDING) {
+		char text[SK_NAME_MAX + 16];
+		sk_standing_text(d, &o->standing, text, sizeof text);
+		add(out, len, " %s", text);
+	}
 	for (int i = 0; i < o->nspots && i < SK_MAX_QUEUE; i++) {
 		add(out, len, "%s", i ? sep : " ");
 		add(out, len, "%s", spot_name(d, o->spots[i]));

@@ -57,6 +57,19 @@ static void events(FILE *out, const struct sk_events *last, int viewer)
 			fprintf(out, "  %s\n", last->e[i].text);
 }
 
+/* The viewer's own standing order: its side sees it, nobody else. */
+static void standing_line(FILE *out, const struct sk_data *d, const struct sk_state *view,
+			  int viewer)
+{
+	char text[SK_NAME_MAX + 16];
+	if ((viewer != SK_AMERICAN && viewer != SK_BRITISH) ||
+	    view->standing[viewer].kind == SK_STANDING_ASK)
+		return;
+	sk_standing_text(d, &view->standing[viewer], text, sizeof text);
+	fprintf(out, "Your standing order: %s (a card's move, III.2.B, and moving apart, IV.5).\n",
+		text);
+}
+
 int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer,
 	      const struct game_frame *f, const struct sk_events *last, char *why, size_t whylen)
 {
@@ -75,6 +88,7 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 		(side == viewer ? sk_question : sk_waiting_for)(d, view, side, q, sizeof q);
 		fprintf(out, "%s\n", q);
 	}
+	standing_line(out, d, view, viewer);
 	events(out, last, viewer);
 	frame_tail(out, f, viewer);
 	fputs("\nThe board:\n", out);

@@ -58,6 +58,20 @@ struct sk_call {
 	bool may_call[SK_SIDES];/* V.1 the British has lost an army; V.2 the American has won a major battle */
 };
 
+/* A side's standing order (docs/rulings.md, "III.2.B, IV.5 standing
+ * orders"): how the engine answers, in advance, the side's question of a
+ * card's move or of moving apart. */
+enum sk_standing_kind {
+	SK_STANDING_ASK,        /* no standing order: the side is asked */
+	SK_STANDING_TOWARD,     /* the legal spot nearest `spot` along the black lines */
+	SK_STANDING_AWAY,       /* the legal spot farthest from the nearest enemy land piece */
+};
+
+struct sk_standing {
+	enum sk_standing_kind kind;
+	int spot;               /* TOWARD's spot, else -1 */
+};
+
 struct sk_state {
 	int npieces;
 	struct sk_piece pieces[SK_MAX_PIECES];
@@ -99,6 +113,7 @@ struct sk_state {
 	uint8_t deck[SK_MAX_DECK];
 
 	struct sk_call call;
+	struct sk_standing standing[SK_SIDES]; /* hidden from the other side (sk_view) */
 
 	int quiet_moves;        /* TO END THE GAME: moves since the last skirmish or battle */
 	int winner;             /* a side, GAME_PUBLIC (0) for a draw; valid when phase is OVER */
@@ -116,6 +131,7 @@ enum sk_order_kind {
 	SK_ORDER_CALL,          /* V: call for reinforcements instead of the move */
 	SK_ORDER_SAIL,          /* V.3: path of the ship (for the interceptor, from its harbour) */
 	SK_ORDER_PASS,          /* no legal move for the die (docs/rulings.md) */
+	SK_ORDER_STANDING,      /* the side's standing order: order.standing, at any time */
 };
 
 /* COMBINING UNITS 3: when a move ends on another army of the side, the
@@ -135,6 +151,7 @@ struct sk_order {
 	int nspots;
 	int spots[SK_MAX_QUEUE];        /* a path (MOVE, CARD_MOVE, SAIL) or a list (SKIRMISHES) */
 	struct sk_split split;
+	struct sk_standing standing;    /* STANDING */
 };
 
 /* What happened, each with who may see it (SK_TO bits). */
@@ -174,6 +191,10 @@ void sk_waiting_for(const struct sk_data *d, const struct sk_state *s, int side,
 		    size_t len);
 /* Is the game over? Then the winner (a side, 0 a draw) and why. */
 bool sk_over(const struct sk_state *s, int *winner, char *reason, size_t len);
+
+/* "toward Philadelphia", "away", "ask". */
+void sk_standing_text(const struct sk_data *d, const struct sk_standing *st, char *out,
+		      size_t len);
 
 /* The piece of `side` at `spot`, or -1 (any side: side 0). */
 int sk_piece_at(const struct sk_state *s, int spot, int side);

@@ -110,6 +110,26 @@ static void write_pieces(FILE *out, const struct sk_data *d, const struct sk_sta
 	fputs("}\n", out);
 }
 
+static const char *const STANDING[] = {
+	[SK_STANDING_ASK] = "ask", [SK_STANDING_TOWARD] = "toward", [SK_STANDING_AWAY] = "away",
+};
+
+/* Each side's standing order, in the secret text only. */
+static void write_standing(FILE *out, const struct sk_data *d, const struct sk_state *s)
+{
+	fputs("standing: {", out);
+	for (int side = SK_AMERICAN; side <= SK_BRITISH; side++) {
+		const struct sk_standing *st = &s->standing[side];
+		fprintf(out, "%s%s: %s", side == SK_AMERICAN ? "" : ", ", SIDES[side],
+			STANDING[st->kind]);
+		if (st->kind == SK_STANDING_TOWARD) {
+			fputc(' ', out);
+			quoted(out, d->spots[st->spot].name);
+		}
+	}
+	fputs("}\n", out);
+}
+
 static void write_call(FILE *out, const struct sk_state *s)
 {
 	const struct sk_call *c = &s->call;
@@ -135,8 +155,10 @@ int sk_state_write(FILE *out, const struct sk_data *d, const struct sk_state *s,
 		s->card_spots, s->apart_piece);
 	fprintf(out, "deck: {size: %d, next: %d}\n", s->ndeck, s->next);
 	write_cards(out, d, s, "drawn", 0, s->next);
-	if (secret)
+	if (secret) {
 		write_cards(out, d, s, "rest", s->next, s->ndeck);
+		write_standing(out, d, s);
+	}
 	write_call(out, s);
 	fprintf(out, "quiet-moves: %d\nwinner: %s\nend: ", s->quiet_moves, SIDES[s->winner]);
 	quoted(out, s->end_reason);
@@ -505,6 +527,33 @@ static bool read_deck(struct reader *r, struct sk_state *s, bool secret)
 		: fail(r, "%d cards left in the deck, %d named", s->ndeck - s->next, rest - s->next);
 }
 
+static bool one_standing(struct reader *r, struct sk_standing *st)
+{
+	int kind = 0;
+	if (!word_in(r, STANDING, COUNT(STANDING), &kind))
+		return false;
+	*st = (struct sk_standing){ (enum sk_standing_kind)kind, -1 };
+	if (st->kind != SK_STANDING_TOWARD)
+		return true;
+	if (!lit(r, " ") || !spot(r, false, &st->spot))
+		return false;
+	return sk_on_land(r->d, st->spot) ? true
+		: fail(r, "standing toward \"%s\": a standing order goes toward a land spot (a "
+		       "black spot or a coastal city)", r->d->spots[st->spot].name);
+}
+
+/* The standing orders, in a secret text only; a public one has none. */
+static bool read_standing(struct reader *r, struct sk_state *s, bool secret)
+{
+	for (int side = 0; side < SK_SIDES; side++)
+		s->standing[side] = (struct sk_standing){ SK_STANDING_ASK, -1 };
+	if (!secret)
+		return true;
+	return key(r, "standing") && lit(r, "{american: ") &&
+	       one_standing(r, &s->standing[SK_AMERICAN]) && lit(r, ", british: ") &&
+	       one_standing(r, &s->standing[SK_BRITISH]) && lit(r, "}") && line_end(r);
+}
+
 static bool side_flags(struct reader *r, const char *name, bool *flags)
 {
 	return key(r, name) && lit(r, "{american: ") && boolean(r, &flags[SK_AMERICAN]) &&
@@ -666,7 +715,8 @@ int sk_state_read(const char *text, size_t len, const struct sk_data *d, struct 
 	*r = (struct reader){ .text = text, .end = text + len, .why = why, .whylen = whylen, .d = d };
 	memset(s, 0, sizeof *s);
 	bool ok = read_head(r, s, &secret) && read_turn(r, s) && read_pieces(r, s) &&
-		  read_queue(r, s) && read_deck(r, s, secret) && read_call(r, s) && read_end(r, s);
+		  read_queue(r, s) && read_deck(r, s, secret) && read_standing(r, s, secret) &&
+		  read_call(r, s) && read_end(r, s);
 	int line = r->line;
 	free(r);
 	if (!ok)

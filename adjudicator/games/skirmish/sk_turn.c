@@ -139,12 +139,10 @@ void sk_advance(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
 			s->phase = SK_PHASE_OVER;
 			return;
 		}
-		if (s->apart_piece >= 0) {
-			s->phase = SK_PHASE_APART;
-			return;
-		}
-		if (s->card_piece >= 0) {
-			s->phase = SK_PHASE_CARD_MOVE;
+		if (s->apart_piece >= 0 || s->card_piece >= 0) {
+			if (sk_standing_answers(d, s, ev))
+				continue;
+			s->phase = s->apart_piece >= 0 ? SK_PHASE_APART : SK_PHASE_CARD_MOVE;
 			return;
 		}
 		if (s->nqueue > 0) {
@@ -170,6 +168,8 @@ int sk_new_game(const struct sk_data *d, struct ww_rng *rng, struct sk_state *s,
 	memcpy(s->pieces, d->pieces, sizeof d->pieces[0] * (size_t)d->npieces);
 	s->card_piece = s->apart_piece = -1;
 	s->call.carrier = s->call.warship = -1;
+	for (int side = 0; side < SK_SIDES; side++)
+		s->standing[side] = (struct sk_standing){ SK_STANDING_ASK, -1 };
 	sk_build_deck(d, s, rng, ev);
 	start_turn(d, s, rng, ev);
 	sk_advance(d, s, rng, ev);
@@ -329,8 +329,7 @@ static int card_move(const struct sk_data *d, struct sk_state *s, const struct s
 				      i + 1);
 	if (sk_check_card_path(d, s, piece, o->spots, o->nspots, why, whylen))
 		return -1;
-	sk_carry_out_card_move(d, s, piece, o->spots, o->nspots, ev);
-	s->card_piece = -1;
+	sk_carry_out_card_move(d, s, o->spots, o->nspots, ev);
 	return 0;
 }
 
@@ -342,13 +341,7 @@ static int move_apart(const struct sk_data *d, struct sk_state *s, const struct 
 		return sk_why(why, whylen, "IV.5: the piece at %s moves apart one space, along a "
 			      "black line to an empty spot; %s is not one",
 			      sk_spot_name(d, s->pieces[piece].spot), sk_spot_name(d, o->spot));
-	sk_event(ev, SK_TO_ALL, "IV.5: the %s piece moves apart from %s to %s.",
-		 sk_side_name(d, s->pieces[piece].side), sk_spot_name(d, s->pieces[piece].spot),
-		 sk_spot_name(d, o->spot));
-	s->pieces[piece].spot = o->spot;
-	sk_moved(s, piece);
-	sk_quiet_around(d, s, piece);
-	s->apart_piece = -1;
+	sk_carry_out_apart(d, s, o->spot, ev);
 	return 0;
 }
 
@@ -402,6 +395,8 @@ static int dispatch(const struct sk_data *d, struct sk_state *s, int side,
 {
 	if (o->kind == SK_ORDER_SKIRMISHES)
 		return skirmish_order(d, s, side, o, why, whylen);
+	if (o->kind == SK_ORDER_STANDING)
+		return sk_give_standing(d, s, side, o, ev, why, whylen);
 	if (!(sk_asked(s) & SK_TO(side)) || !answers(o->kind, s->phase)) {
 		int asked = sk_asked(s) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
 		return sk_why(why, whylen, "not now: the %s is asked %s", sk_side_name(d, asked),
@@ -433,7 +428,7 @@ int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct
 			      side);
 	if (s->phase == SK_PHASE_OVER)
 		return sk_why(why, whylen, "the game is over: %s", s->end_reason);
-	if ((unsigned)o->kind > SK_ORDER_PASS || o->nspots < 0 || o->nspots > SK_MAX_QUEUE)
+	if ((unsigned)o->kind > SK_ORDER_STANDING || o->nspots < 0 || o->nspots > SK_MAX_QUEUE)
 		return sk_why(why, whylen, "no such order");
 	struct sk_state before = *s;
 	int nev = ev ? ev->n : 0;
