@@ -312,6 +312,34 @@ static void test_i_a_british_die_hidden_from_the_american(void **state)
 	close_game(&f);
 }
 
+/* The board (game.h's `board`) shows the last move by a die among the
+ * events it is given (II): the picture differs from the one without. */
+static void test_board_shows_the_last_move(void **state)
+{
+	struct fix f;
+	struct examples *e = calloc(1, sizeof *e);
+	struct game_order *o;
+	uint64_t r = 11;
+	(void)state;
+	open_game(&f, 6);
+	o = f.g->order_new();
+	for (int i = 0; i < 3; i++) /* the declaration (I.B), then the American's dice (I.C) */
+		random_order(&f, &r, e, o);
+	char *with = NULL, *without = NULL;
+	size_t lw = 0, lo = 0;
+	FILE *a = open_memstream(&with, &lw), *b = open_memstream(&without, &lo);
+	assert_int_equal(f.g->board(a, f.d, f.s, BRITISH, f.ev, f.why, sizeof f.why), 0);
+	assert_int_equal(f.g->board(b, f.d, f.s, BRITISH, NULL, f.why, sizeof f.why), 0);
+	fclose(a);
+	fclose(b);
+	assert_true(lw != lo || memcmp(with, without, lw) != 0);
+	free(with);
+	free(without);
+	f.g->order_free(o);
+	free(e);
+	close_game(&f);
+}
+
 /* Parses line, formats it: `canonical`. */
 static void assert_order(struct fix *f, const char *line, const char *canonical)
 {
@@ -516,6 +544,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_i_a_american_dice_hidden_from_the_british),
 	cmocka_unit_test(test_i_a_british_die_hidden_from_the_american),
 	cmocka_unit_test(test_i_a_ledger_keeps_the_unrevealed_throw),
+	cmocka_unit_test(test_board_shows_the_last_move),
 	cmocka_unit_test(test_standing_order_hidden_from_the_other_side),
 };
 

@@ -227,9 +227,9 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 {
 	struct sk_piece pieces[SK_MAX_PIECES];
 	(void)viewer;
-	(void)last;
 	int n = sk_on_board(&view->sk, pieces);
-	return sk_board_png(out, &d->sk, pieces, n, NULL, 0, why, whylen);
+	return sk_board_png(out, &d->sk, pieces, n, last ? last->sk.path : NULL,
+			    last ? last->sk.npath : 0, why, whylen);
 }
 
 const struct game game_skirmish = {

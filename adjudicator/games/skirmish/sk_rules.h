@@ -163,6 +163,10 @@ struct sk_event {
 struct sk_events {
 	int n;
 	struct sk_event e[SK_MAX_EVENTS];
+	/* The last move by a die among them (II), for the board: its path,
+	 * the piece's spot first; npath 0 for none. Public, as a move is. */
+	int npath;
+	int path[SK_MAX_PATH];
 };
 
 /* The seed's set-up, the deck shuffled and the first turn thrown (I.A).

@@ -287,6 +287,10 @@ static int die_move(const struct sk_data *d, struct sk_state *s, int side,
 		s->moved = piece;
 	sk_carry_out_move(d, s, piece, o, rng, ev);
 	sk_queue_skirmishes(d, s, side);
+	if (ev) {
+		ev->npath = o->nspots;
+		memcpy(ev->path, o->spots, (size_t)o->nspots * sizeof *ev->path);
+	}
 	return 0;
 }
 
@@ -431,11 +435,13 @@ int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct
 	if ((unsigned)o->kind > SK_ORDER_STANDING || o->nspots < 0 || o->nspots > SK_MAX_QUEUE)
 		return sk_why(why, whylen, "no such order");
 	struct sk_state before = *s;
-	int nev = ev ? ev->n : 0;
+	int nev = ev ? ev->n : 0, npath = ev ? ev->npath : 0;
 	if (dispatch(d, s, side, o, rng, ev, why, whylen)) {
 		*s = before;
-		if (ev)
+		if (ev) {
 			ev->n = nev;
+			ev->npath = npath;
+		}
 		return -1;
 	}
 	sk_advance(d, s, rng, ev);
