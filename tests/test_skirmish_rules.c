@@ -1064,6 +1064,37 @@ static void test_standing_orders_hidden_from_the_other_side(void **state)
 	assert_int_equal(vb.standing[SK_BRITISH].spot, sp("Boston"));
 }
 
+/* III.3 (docs/rulings.md, "III.1, III.3"): a side's order of skirmishes,
+ * given in advance, names the enemy pieces it means to be beside; the
+ * British gives his with his hidden throw (I.A) in hand. Like a standing
+ * order it is its side's alone: the other side's view and stand-in do
+ * not change with it. */
+static void test_III_3_skirmish_order_hidden_from_the_other_side(void **state)
+{
+	struct sk_game g;
+	struct sk_state other, va, vb, sa, sb;
+	(void)state;
+	sk_start(&g, 3);
+	other = g.s;
+	other.nskirmish_order[SK_BRITISH] = 1;
+	other.skirmish_order[SK_BRITISH][0] = sp("Philadelphia");
+	for (int viewer = 0; viewer <= SK_AMERICAN; viewer++) {
+		struct ww_dice da = { 0 }, db = { 0 };
+		struct ww_rng ra, rb;
+		sk_view(D, &g.s, viewer, &va);
+		sk_view(D, &other, viewer, &vb);
+		assert_memory_equal(&va, &vb, sizeof va);
+		ww_dice_rng(&da, &ra);
+		ww_dice_rng(&db, &rb);
+		sk_stand_in(D, &g.s, SK_AMERICAN, &ra, &sa);
+		sk_stand_in(D, &other, SK_AMERICAN, &rb, &sb);
+		assert_memory_equal(&sa, &sb, sizeof sa);
+	}
+	sk_view(D, &other, SK_BRITISH, &vb);
+	assert_int_equal(vb.nskirmish_order[SK_BRITISH], 1);
+	assert_int_equal(vb.skirmish_order[SK_BRITISH][0], sp("Philadelphia"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1098,6 +1129,7 @@ int main(void)
 		cmocka_unit_test(test_III_2_C_major_battle_the_same_turn),
 		cmocka_unit_test(test_III_2_deck_reshuffled_when_used_up),
 		cmocka_unit_test(test_III_3_the_mover_picks_the_order),
+		cmocka_unit_test(test_III_3_skirmish_order_hidden_from_the_other_side),
 		cmocka_unit_test(test_III_5_no_new_skirmish_until_one_moves),
 		cmocka_unit_test(test_IV_1_landing_is_a_major_battle_militia_may_not),
 		cmocka_unit_test(test_IV_2_the_seeds_example),
