@@ -814,6 +814,28 @@ static void test_V_4_interception_sinks_the_carrier(void **state)
 	assert_int_equal(g->s.call.side, 0);
 }
 
+/* V.4: the warship intercepts "if it can land on the same space, by
+ * exact count": a throw of 3 does not stop on the carrier two spots
+ * away; three spots that end on it do. */
+static void test_V_4_interception_by_exact_count(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Philadelphia", 1);
+	int carrier = sk_place(g, SK_AMERICAN, SK_TROOP_CARRIER, "Large Blue Dot", 4);
+	sk_place(g, SK_BRITISH, SK_WARSHIP, "Yorktown Harbor", 0);
+	sk_american_moves(g, 1, 1, "Quebec", 1);
+	g->s.call.may_call[SK_AMERICAN] = true;
+	sk_force(g, 2, 1, 3);
+	accepted(g, SK_AMERICAN, (struct sk_order){ .kind = SK_ORDER_CALL });
+	accepted(g, SK_AMERICAN, sk_spots(SK_ORDER_SAIL, "Large Blue Dot", "West Atlantic", NULL));
+	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Yorktown Harbor", "Off the Virginia Capes",
+					"West Atlantic", NULL), "V.4");
+	sk_force(g, 2, 6, 1);
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Yorktown Harbor", "Off the Virginia Capes",
+					 "Off the Delaware Capes", "West Atlantic", NULL));
+	assert_int_equal(g->s.pieces[carrier].spot, -1);
+}
+
 /* V.5: the carrier that reaches an open harbour lands its units. */
 static void test_V_5_carrier_reaches_a_harbour(void **state)
 {
@@ -1151,6 +1173,7 @@ int main(void)
 		cmocka_unit_test(test_IV_6_naval_tie_throws_again),
 		cmocka_unit_test(test_V_1_british_call_and_V_7_no_warship_left),
 		cmocka_unit_test(test_V_4_interception_sinks_the_carrier),
+		cmocka_unit_test(test_V_4_interception_by_exact_count),
 		cmocka_unit_test(test_V_5_carrier_reaches_a_harbour),
 		cmocka_unit_test(test_V_5_landing_on_an_enemy_is_a_major_battle),
 		cmocka_unit_test(test_V_5_joining_a_friendly_army_up_to_six),

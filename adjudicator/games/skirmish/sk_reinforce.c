@@ -246,6 +246,10 @@ int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct 
 	if (!(carrier && straight_in(d, s, o, side)) &&
 	    check_voyage(d, s, side, o, carrier, why, whylen))
 		return -1;
+	if (!carrier && o->spots[o->nspots - 1] == s->pieces[s->call.carrier].spot &&
+	    o->nspots - 1 != s->call.spots)
+		return sk_why(why, whylen, "V.4: the warship lands on the troop carrier by exact "
+			      "count, %d spots; this voyage has %d", s->call.spots, o->nspots - 1);
 	s->pieces[ship].spot = o->spots[o->nspots - 1];
 	sk_event(ev, SK_TO_ALL, "V.3: the %s ship sails to %s.", sk_side_name(d, side),
 		 sk_spot_name(d, s->pieces[ship].spot));
