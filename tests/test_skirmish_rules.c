@@ -852,6 +852,41 @@ static void test_V_5_carrier_reaches_a_harbour(void **state)
 	assert_int_equal(british_at(g, "Boston"), 2);
 }
 
+/* V.5 "If the reinforcing ship can get into a harbor ... it has
+ * successfully reinforced": a carrier whose throw reaches an open or
+ * friendly harbour gets into one; it may not sail on round the open sea
+ * and hold the game in the call for ever (docs/rulings.md). */
+static void test_V_5_the_carrier_gets_into_a_harbour_when_it_can(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Philadelphia", 1);
+	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
+	sk_place(g, SK_AMERICAN, SK_WARSHIP, "Charleston Harbor", 0);
+	sk_force(g, 1, 2);
+	british_calls(g);
+	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Mid Atlantic",
+					"West Atlantic", NULL), "Boston Harbor");
+	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Gulf of Maine", NULL),
+		"V.5");
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Off Cape Cod",
+					 "Boston Harbor", NULL));
+	assert_int_equal(british_at(g, "Boston"), 2);
+}
+
+/* With a throw that reaches no harbour the carrier sails on the open sea. */
+static void test_V_5_no_harbour_in_reach_the_carrier_sails_on(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Philadelphia", 1);
+	int carrier = sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
+	sk_place(g, SK_AMERICAN, SK_WARSHIP, "Charleston Harbor", 0);
+	sk_force(g, 2, 1, 1);
+	british_calls(g);
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Mid Atlantic", NULL));
+	assert_int_equal(g->s.pieces[carrier].spot, sp("Mid Atlantic"));
+	assert_int_equal(sk_asked(&g->s), SK_TO(SK_AMERICAN));
+}
+
 /* Hidden information (I.A): states differing only in a side's unrevealed
  * dice give the other side the same view and the same stand-in. */
 static void same_for(struct sk_game *g, int thrower, int viewer)
@@ -1175,6 +1210,8 @@ int main(void)
 		cmocka_unit_test(test_V_4_interception_sinks_the_carrier),
 		cmocka_unit_test(test_V_4_interception_by_exact_count),
 		cmocka_unit_test(test_V_5_carrier_reaches_a_harbour),
+		cmocka_unit_test(test_V_5_the_carrier_gets_into_a_harbour_when_it_can),
+		cmocka_unit_test(test_V_5_no_harbour_in_reach_the_carrier_sails_on),
 		cmocka_unit_test(test_V_5_landing_on_an_enemy_is_a_major_battle),
 		cmocka_unit_test(test_V_5_joining_a_friendly_army_up_to_six),
 		cmocka_unit_test(test_END_A_continental_army_eliminated),
