@@ -814,6 +814,28 @@ static void test_V_4_interception_sinks_the_carrier(void **state)
 	assert_int_equal(g->s.call.side, 0);
 }
 
+/* V.4: the warship intercepts "if it can land on the same space, by
+ * exact count": a throw of 3 does not stop on the carrier two spots
+ * away; three spots that end on it do. */
+static void test_V_4_interception_by_exact_count(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Philadelphia", 1);
+	int carrier = sk_place(g, SK_AMERICAN, SK_TROOP_CARRIER, "Large Blue Dot", 4);
+	sk_place(g, SK_BRITISH, SK_WARSHIP, "Yorktown Harbor", 0);
+	sk_american_moves(g, 1, 1, "Quebec", 1);
+	g->s.call.may_call[SK_AMERICAN] = true;
+	sk_force(g, 2, 1, 3);
+	accepted(g, SK_AMERICAN, (struct sk_order){ .kind = SK_ORDER_CALL });
+	accepted(g, SK_AMERICAN, sk_spots(SK_ORDER_SAIL, "Large Blue Dot", "West Atlantic", NULL));
+	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Yorktown Harbor", "Off the Virginia Capes",
+					"West Atlantic", NULL), "V.4");
+	sk_force(g, 2, 6, 1);
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Yorktown Harbor", "Off the Virginia Capes",
+					 "Off the Delaware Capes", "West Atlantic", NULL));
+	assert_int_equal(g->s.pieces[carrier].spot, -1);
+}
+
 /* V.5: the carrier that reaches an open harbour lands its units. */
 static void test_V_5_carrier_reaches_a_harbour(void **state)
 {
@@ -828,6 +850,41 @@ static void test_V_5_carrier_reaches_a_harbour(void **state)
 	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Gulf of Maine",
 					 "Boston Harbor", NULL));
 	assert_int_equal(british_at(g, "Boston"), 2);
+}
+
+/* V.5 "If the reinforcing ship can get into a harbor ... it has
+ * successfully reinforced": a carrier whose throw reaches an open or
+ * friendly harbour gets into one; it may not sail on round the open sea
+ * and hold the game in the call for ever (docs/rulings.md). */
+static void test_V_5_the_carrier_gets_into_a_harbour_when_it_can(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Philadelphia", 1);
+	sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
+	sk_place(g, SK_AMERICAN, SK_WARSHIP, "Charleston Harbor", 0);
+	sk_force(g, 1, 2);
+	british_calls(g);
+	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Mid Atlantic",
+					"West Atlantic", NULL), "Boston Harbor");
+	refused(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Gulf of Maine", NULL),
+		"V.5");
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Off Cape Cod",
+					 "Boston Harbor", NULL));
+	assert_int_equal(british_at(g, "Boston"), 2);
+}
+
+/* With a throw that reaches no harbour the carrier sails on the open sea. */
+static void test_V_5_no_harbour_in_reach_the_carrier_sails_on(void **state)
+{
+	(void)state;
+	struct sk_game *g = cleared("Philadelphia", 1);
+	int carrier = sk_place(g, SK_BRITISH, SK_TROOP_CARRIER, "Large Red Dot", 2);
+	sk_place(g, SK_AMERICAN, SK_WARSHIP, "Charleston Harbor", 0);
+	sk_force(g, 2, 1, 1);
+	british_calls(g);
+	accepted(g, SK_BRITISH, sk_spots(SK_ORDER_SAIL, "Large Red Dot", "Mid Atlantic", NULL));
+	assert_int_equal(g->s.pieces[carrier].spot, sp("Mid Atlantic"));
+	assert_int_equal(sk_asked(&g->s), SK_TO(SK_AMERICAN));
 }
 
 /* Hidden information (I.A): states differing only in a side's unrevealed
@@ -1064,6 +1121,37 @@ static void test_standing_orders_hidden_from_the_other_side(void **state)
 	assert_int_equal(vb.standing[SK_BRITISH].spot, sp("Boston"));
 }
 
+/* III.3 (docs/rulings.md, "III.1, III.3"): a side's order of skirmishes,
+ * given in advance, names the enemy pieces it means to be beside; the
+ * British gives his with his hidden throw (I.A) in hand. Like a standing
+ * order it is its side's alone: the other side's view and stand-in do
+ * not change with it. */
+static void test_III_3_skirmish_order_hidden_from_the_other_side(void **state)
+{
+	struct sk_game g;
+	struct sk_state other, va, vb, sa, sb;
+	(void)state;
+	sk_start(&g, 3);
+	other = g.s;
+	other.nskirmish_order[SK_BRITISH] = 1;
+	other.skirmish_order[SK_BRITISH][0] = sp("Philadelphia");
+	for (int viewer = 0; viewer <= SK_AMERICAN; viewer++) {
+		struct ww_dice da = { 0 }, db = { 0 };
+		struct ww_rng ra, rb;
+		sk_view(D, &g.s, viewer, &va);
+		sk_view(D, &other, viewer, &vb);
+		assert_memory_equal(&va, &vb, sizeof va);
+		ww_dice_rng(&da, &ra);
+		ww_dice_rng(&db, &rb);
+		sk_stand_in(D, &g.s, SK_AMERICAN, &ra, &sa);
+		sk_stand_in(D, &other, SK_AMERICAN, &rb, &sb);
+		assert_memory_equal(&sa, &sb, sizeof sa);
+	}
+	sk_view(D, &other, SK_BRITISH, &vb);
+	assert_int_equal(vb.nskirmish_order[SK_BRITISH], 1);
+	assert_int_equal(vb.skirmish_order[SK_BRITISH][0], sp("Philadelphia"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1098,6 +1186,7 @@ int main(void)
 		cmocka_unit_test(test_III_2_C_major_battle_the_same_turn),
 		cmocka_unit_test(test_III_2_deck_reshuffled_when_used_up),
 		cmocka_unit_test(test_III_3_the_mover_picks_the_order),
+		cmocka_unit_test(test_III_3_skirmish_order_hidden_from_the_other_side),
 		cmocka_unit_test(test_III_5_no_new_skirmish_until_one_moves),
 		cmocka_unit_test(test_IV_1_landing_is_a_major_battle_militia_may_not),
 		cmocka_unit_test(test_IV_2_the_seeds_example),
@@ -1119,7 +1208,10 @@ int main(void)
 		cmocka_unit_test(test_IV_6_naval_tie_throws_again),
 		cmocka_unit_test(test_V_1_british_call_and_V_7_no_warship_left),
 		cmocka_unit_test(test_V_4_interception_sinks_the_carrier),
+		cmocka_unit_test(test_V_4_interception_by_exact_count),
 		cmocka_unit_test(test_V_5_carrier_reaches_a_harbour),
+		cmocka_unit_test(test_V_5_the_carrier_gets_into_a_harbour_when_it_can),
+		cmocka_unit_test(test_V_5_no_harbour_in_reach_the_carrier_sails_on),
 		cmocka_unit_test(test_V_5_landing_on_an_enemy_is_a_major_battle),
 		cmocka_unit_test(test_V_5_joining_a_friendly_army_up_to_six),
 		cmocka_unit_test(test_END_A_continental_army_eliminated),

@@ -114,6 +114,39 @@ static int check_voyage(const struct sk_data *d, const struct sk_state *s, int s
 	return 0;
 }
 
+/* A voyage of the carrier's throw, extended from o's last spot, that
+ * ends in a harbour it may enter (V.5); found left in o. */
+static bool harbour_in_reach(const struct sk_data *d, const struct sk_state *s, int side,
+			     struct sk_order *o)
+{
+	int at = o->spots[o->nspots - 1];
+	if (o->nspots >= 2 && d->spots[at].kind == SK_HARBOUR)
+		return check_voyage(d, s, side, o, true, NULL, 0) == 0;
+	if (o->nspots > s->call.spots)
+		return false;
+	for (int i = 0; i < d->spots[at].nneighbours; i++) {
+		o->spots[o->nspots++] = d->spots[at].neighbours[i].to;
+		if (harbour_in_reach(d, s, side, o))
+			return true;
+		o->nspots--;
+	}
+	return false;
+}
+
+/* V.5: the carrier gets into a harbour when its throw reaches one, so a
+ * call cannot be held open for ever on the open sea (docs/rulings.md). */
+static int check_gets_in(const struct sk_data *d, const struct sk_state *s, int side,
+			 const struct sk_order *o, char *why, size_t whylen)
+{
+	struct sk_order reach = { .kind = SK_ORDER_SAIL, .nspots = 1, .spots = { o->spots[0] } };
+	if (d->spots[o->spots[o->nspots - 1]].kind == SK_HARBOUR ||
+	    !harbour_in_reach(d, s, side, &reach))
+		return 0;
+	return sk_why(why, whylen, "V.5: the carrier gets into a harbour when it can; the throw "
+		      "of %d reaches %s", s->call.spots,
+		      sk_spot_name(d, reach.spots[reach.nspots - 1]));
+}
+
 /* V.4: the warship that won goes to an empty harbour at once (the first
  * in the data; else the first with a ship of its side); so does one still
  * at sea when the call ends (docs/rulings.md). */
@@ -246,6 +279,12 @@ int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct 
 	if (!(carrier && straight_in(d, s, o, side)) &&
 	    check_voyage(d, s, side, o, carrier, why, whylen))
 		return -1;
+	if (carrier && s->call.spots && check_gets_in(d, s, side, o, why, whylen))
+		return -1;
+	if (!carrier && o->spots[o->nspots - 1] == s->pieces[s->call.carrier].spot &&
+	    o->nspots - 1 != s->call.spots)
+		return sk_why(why, whylen, "V.4: the warship lands on the troop carrier by exact "
+			      "count, %d spots; this voyage has %d", s->call.spots, o->nspots - 1);
 	s->pieces[ship].spot = o->spots[o->nspots - 1];
 	sk_event(ev, SK_TO_ALL, "V.3: the %s ship sails to %s.", sk_side_name(d, side),
 		 sk_spot_name(d, s->pieces[ship].spot));

@@ -1,6 +1,7 @@
 /* What each side may see (seed I.A: a throw is seen by its thrower alone
  * until I.C and I.D reveal it; nobody sees the skirmish deck's order,
- * III.2; a standing order is seen by its side alone) and the stand-in a
+ * III.2; a standing order and an order of skirmishes given in advance,
+ * III.3, are seen by their side alone) and the stand-in a
  * side's orders are checked on. */
 #include <string.h>
 
@@ -14,9 +15,12 @@ void sk_view(const struct sk_data *d, const struct sk_state *s, int viewer,
 	for (int side = SK_AMERICAN; side <= SK_BRITISH; side++) {
 		if (side != viewer && !s->revealed[side])
 			memset(out->dice[side], 0, sizeof out->dice[side]);
-		/* A standing order is its side's alone (docs/rulings.md). */
-		if (side != viewer)
+		/* Orders given in advance are their side's alone (docs/rulings.md). */
+		if (side != viewer) {
 			out->standing[side] = (struct sk_standing){ SK_STANDING_ASK, -1 };
+			out->nskirmish_order[side] = 0;
+			memset(out->skirmish_order[side], 0, sizeof out->skirmish_order[side]);
+		}
 	}
 	/* The cards drawn are public; the rest of the deck is not. */
 	memset(out->deck + s->next, 0, sizeof out->deck - (size_t)s->next);
