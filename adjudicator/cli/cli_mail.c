@@ -14,6 +14,7 @@
 #include "mail_internal.h"
 #include "mail_net.h"
 #include "report.h"
+#include "ww_game.h"
 
 static const char USAGE_PROCESS[] =
 	"usage: wwjudge process [--config FILE] [--imap-id UIDVALIDITY/UID] < MESSAGE\n"
@@ -264,7 +265,7 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(dir, g, err, sizeof err);
+		st = ww_mail_record_load(dir, g, err, sizeof err);
 	if (st == WW_REC_OK && ww_mail_secret_read(dir, &next, err, sizeof err) < 0)
 		st = WW_REC_CORRUPT;
 	if (st == WW_REC_OK) {
@@ -282,8 +283,10 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 		printf("%s: %s.%s\n", dir, ch->what, c ? " The players' mails are queued." : "");
 	if (fd >= 0)
 		ww_record_unlock(fd);
+	if (g)
+		ww_game_free(g);
 	free(g);
-	free(after);
+	free(after); /* its state is g's */
 	free(ch);
 	return rec_exit(st);
 }
@@ -310,16 +313,16 @@ static int announce_one(const struct ww_mail_config *c, const char *dir, const c
 		return -1;
 	ww_move_token(g->seed, (enum ww_side)side, s->token_entry, token);
 	fprintf(f, "Game %s: you play the %s side.\n\n", game, ww_side_name((enum ww_side)side));
-	ww_view(&g->state, (enum ww_side)side, &view);
-	ww_report_text(f, g->data, &view, (enum ww_side)side, NULL, g->meta.commitment);
-	ww_mail_how_to_order(f, g->data, &view, (enum ww_side)side, token);
+	ww_view(ww_state_of(g->state), (enum ww_side)side, &view);
+	ww_report_text(f, ww_data_of(g->data), &view, (enum ww_side)side, NULL, g->meta.commitment);
+	ww_mail_how_to_order(f, ww_data_of(g->data), &view, (enum ww_side)side, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return -1;
 	}
 	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
-	ww_mail_subject(game, &g->state, "the game as it stands", subj, sizeof subj);
-	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
+	ww_mail_subject(game, ww_state_of(g->state), "the game as it stands", subj, sizeof subj);
+	struct ww_mail_board board = { ww_data_of(g->data), &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out o = { .to = g->meta.addr[side],
 				 .reply_to = reply, .subject = subj, .body = body,
 				 .board = c->text_only ? NULL : &board };
@@ -352,13 +355,13 @@ static int announce(const char *dir, const char *config)
 	if (!rc) {
 		enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
 		if (st == WW_REC_OK)
-			st = ww_record_load(dir, g, err, sizeof err);
+			st = ww_mail_record_load(dir, g, err, sizeof err);
 		rc = rec_exit(st);
 	}
 	if (!rc && (ww_data_load(g->meta.data_dir, d, p) < 0 ||
 		    ww_mail_secret_read(dir, &s, err, sizeof err) < 0))
 		rc = EX_DATAERR;
-	g->data = d;
+	g->data = ww_game_data_of(d);
 	for (int side = WW_AMERICAN; !rc && side <= WW_BRITISH; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
 			snprintf(err, sizeof err, "cannot write to %s/outbox: %s", dir, strerror(errno));
@@ -370,6 +373,8 @@ static int announce(const char *dir, const char *config)
 		printf("Queued the current report for both players in %s/" WW_OUTBOX_NEW ".\n", dir);
 	ww_record_unlock(fd);
 	free(c);
+	if (g)
+		ww_game_free(g);
 	free(g);
 	free(d);
 	free(p);
@@ -446,14 +451,14 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 	enum ww_rec_status st = !g || !d || !p ? WW_REC_IO :
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(dir, g, err, sizeof err);
+		st = ww_mail_record_load(dir, g, err, sizeof err);
 	rc = rec_exit(st);
 	if (!rc && ww_data_load(g->meta.data_dir, d, p) < 0) {
 		snprintf(err, sizeof err, "the game data %s does not load", g->meta.data_dir);
 		rc = EX_CONFIG;
 	}
 	if (!rc) {
-		g->data = d;
+		g->data = ww_game_data_of(d);
 		int r = ww_rollback_prepare(dir, g, move, &plan, err, sizeof err);
 		rc = r > 0 ? EX_USAGE : r < 0 ? EX_DATAERR : EX_OK;
 	}
@@ -476,6 +481,8 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 	}
 	ww_rollback_plan_free(&plan);
 	ww_record_unlock(fd);
+	if (g)
+		ww_game_free(g);
 	free(g);
 	free(d);
 	free(p);

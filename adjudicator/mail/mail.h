@@ -94,4 +94,10 @@ int ww_cmd_passwd(int argc, char **argv);
 int ww_cmd_moderate(int argc, char **argv); /* pause, resume, address, announce */
 int ww_cmd_rollback(int argc, char **argv);
 
+/* mail_process.c: ww_record_load for the mail layer, which reads
+ * Washington's War's state yet: another game's record is refused
+ * (WW_REC_CORRUPT), with that said in err. */
+enum ww_rec_status ww_mail_record_load(const char *dir, struct ww_game *g, char *err,
+				       size_t errlen);
+
 #endif

@@ -19,6 +19,7 @@
 #include "mail_net.h"
 #include "order.h"
 #include "report.h"
+#include "ww_game.h"
 
 #define MOD_MAX 32               /* commands in one block */
 
@@ -88,6 +89,8 @@ static int out_secret(struct outgoing *o, const struct ww_mail_secret *s)
 
 void ww_rollback_plan_free(struct ww_rollback_plan *p)
 {
+	if (p->after)
+		ww_game_free(p->after);
 	free(p->after);
 	p->after = NULL;
 }
@@ -101,12 +104,13 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 			 "to come is known, so it cannot be rolled back");
 		return 1;
 	}
-	if (!(p->after = malloc(sizeof *p->after))) {
+	if (!(p->after = malloc(sizeof *p->after)) || ww_game_copy(p->after, g) < 0) {
+		free(p->after);
+		p->after = NULL;
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	*p->after = *g;
-	int rc = ww_record_replay_to(dir, g->data, move, &p->after->state, &p->rb, err, errlen);
+	int rc = ww_record_replay_to(dir, g->data, move, p->after->state, &p->rb, err, errlen);
 	if (rc == 0 && (p->entry = ww_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "%s/log: %s", dir, strerror(errno));
 		rc = -1;
@@ -116,11 +120,11 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 		return rc == -2 ? 1 : -1;
 	}
 	/* no die or shuffle already seen is used again */
-	struct ww_state *s = &p->after->state;
-	if (s->next_roll < g->state.next_roll)
-		s->next_roll = g->state.next_roll;
-	if (s->next_shuffle < g->state.next_shuffle)
-		s->next_shuffle = g->state.next_shuffle;
+	struct ww_state *s = ww_state_of(p->after->state);
+	if (s->next_roll < ww_state_of(g->state)->next_roll)
+		s->next_roll = ww_state_of(g->state)->next_roll;
+	if (s->next_shuffle < ww_state_of(g->state)->next_shuffle)
+		s->next_shuffle = ww_state_of(g->state)->next_shuffle;
 	p->rb.next_roll = s->next_roll;
 	p->rb.next_shuffle = s->next_shuffle;
 	p->target_side = ww_log_move_side(dir, p->rb.target, p->rb.to_move);
@@ -171,14 +175,14 @@ static char *tell_body(const struct tell *t, const char *game, const struct ww_g
 	ww_report_line(f, line);
 	fputc('\n', f);
 	if (t->report) {
-		ww_report_text(f, g->data, view, (enum ww_side)side, NULL, g->meta.commitment);
+		ww_report_text(f, ww_data_of(g->data), view, (enum ww_side)side, NULL, g->meta.commitment);
 	} else {
-		ww_prompt_text(g->data, view, asked, sizeof asked);
+		ww_prompt_text(ww_data_of(g->data), view, asked, sizeof asked);
 		fputs("What is asked now:\n", f);
 		ww_report_line(f, asked);
 	}
 	if (!t->paused)
-		ww_mail_how_to_order(f, g->data, view, (enum ww_side)side, token);
+		ww_mail_how_to_order(f, ww_data_of(g->data), view, (enum ww_side)side, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -191,16 +195,16 @@ static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const
 {
 	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], prev[300], name[24];
 	struct ww_state view;
-	ww_view(&g->state, (enum ww_side)side, &view);
+	ww_view(ww_state_of(g->state), (enum ww_side)side, &view);
 	ww_move_token(g->seed, (enum ww_side)side, t->token_entry, token);
 	char *body = tell_body(t, game, g, side, &view, token);
 	if (!body)
 		return -1;
 	ww_reply_address(c, game, (enum ww_side)side, token, reply, sizeof reply);
-	ww_mail_subject(game, &g->state, t->subject, subj, sizeof subj);
+	ww_mail_subject(game, ww_state_of(g->state), t->subject, subj, sizeof subj);
 	ww_judge_message_id(c, game, t->prev_entry, side_word(side), prev, sizeof prev);
 	snprintf(name, sizeof name, "%.12s%s", t->name, side_word(side));
-	struct ww_mail_board board = { g->data, &view, (enum ww_side)side, NULL, game };
+	struct ww_mail_board board = { ww_data_of(g->data), &view, (enum ww_side)side, NULL, game };
 	struct ww_mail_out m = {
 		.to = g->meta.addr[side],
 		.reply_to = reply, .subject = subj, .date = t->date, .in_reply_to = prev,
@@ -260,10 +264,10 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 		 (unsigned)p->rb.from_move, (unsigned)p->rb.to_move, by->who);
 	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
 	snprintf(ev.text, sizeof ev.text, "%.239s", what);
-	struct ww_events events = { 1, 1, &ev };
+	struct game_events events = { { 1, 1, &ev } };
 	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
 				  .received = by->date, .events = &events, .rollback = &p->rb };
-	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n,
+	enum ww_rec_status st = ww_record_commit_files(dir, g->state, p->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
@@ -334,7 +338,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	snprintf(note, sizeof note, "# moderator: %s", ch->what);
 	struct ww_log_entry e = { .side = WW_NOBODY, .order_text = note, .sender = by->who,
 				  .received = by->date };
-	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, ch->after, &e, o.f, o.n,
+	enum ww_rec_status st = ww_record_commit_files(dir, g->state, ch->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
@@ -477,7 +481,7 @@ static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *l
 	char what[32];
 	snprintf(what, sizeof what, "moderator: %s", x->word);
 	if (x->g)
-		ww_mail_subject(x->game, &x->g->state, what, subj, sizeof subj);
+		ww_mail_subject(x->game, ww_state_of(x->g->state), what, subj, sizeof subj);
 	else /* a mail refused before any game is read */
 		snprintf(subj, sizeof subj, "[wwjudge %s] %s", x->game, what);
 	struct ww_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
@@ -624,7 +628,7 @@ static int cmd_preview(struct modcmd *x)
 		return EX_OSERR;
 	p->side = (enum ww_side)side_of(sw);
 	p->orders[p->n++] = order;
-	int r = ww_play_preview(x->d, x->g, NULL, p), rc;
+	int r = ww_play_preview(ww_game_data_of(x->d), x->g, NULL, p), rc;
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
@@ -632,12 +636,12 @@ static int cmd_preview(struct modcmd *x)
 	} else {
 		char canon[WW_MAIL_LINE];
 		struct ww_state view;
-		ww_order_format(x->d, &p->parsed[0], canon, sizeof canon);
+		ww_order_format(x->d, ww_order_of(p->parsed[0]), canon, sizeof canon);
 		say(x, "Would be accepted (a preview with stand-in dice and cards, never the "
 		    "game's: nothing was committed): %s", canon);
 		fputc('\n', x->rf);
-		ww_view(&p->after->state, p->side, &view);
-		ww_report_preview(x->rf, x->d, &view, p->side, &p->ev, x->g->meta.commitment);
+		ww_view(ww_state_of(p->after->state), p->side, &view);
+		ww_report_preview(x->rf, x->d, &view, p->side, ww_events_of(p->ev), x->g->meta.commitment);
 		rc = reply_alone(x, "preview") < 0 ? EX_TEMPFAIL : EX_OK;
 	}
 	ww_play_free(p);
@@ -712,14 +716,14 @@ static int load(struct modcmd *x)
 	}
 	enum ww_rec_status st = ww_record_lock(x->dir, 10, &x->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(x->dir, x->g, err, sizeof err);
+		st = ww_mail_record_load(x->dir, x->g, err, sizeof err);
 	int rc = st == WW_REC_OK ? EX_OK : st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL :
 		 EX_DATAERR;
 	if (!rc && ww_data_load(x->g->meta.data_dir, x->d, p) < 0) {
 		snprintf(err, sizeof err, "the game data %s does not load", x->g->meta.data_dir);
 		rc = EX_CONFIG;
 	}
-	x->g->data = x->d;
+	x->g->data = ww_game_data_of(x->d);
 	if (!rc && ww_mail_secret_read(x->dir, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	if (rc)
@@ -737,6 +741,8 @@ static void unload(struct modcmd *x)
 	x->reply = NULL;
 	ww_record_unlock(x->lock_fd);
 	x->lock_fd = -1;
+	if (x->g)
+		ww_game_free(x->g);
 	free(x->g);
 	free(x->d);
 	x->g = NULL;

@@ -12,9 +12,11 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <yaml.h>
+#include "games.h"
 #include "mail_internal.h"
 #include "order.h"
 #include "report.h"
+#include "ww_game.h"
 
 /* ---- one mail ---- */
 
@@ -99,6 +101,18 @@ static int rec_exit(enum ww_rec_status st)
 	return EX_SOFTWARE;
 }
 
+enum ww_rec_status ww_mail_record_load(const char *dir, struct ww_game *g, char *err,
+				       size_t errlen)
+{
+	enum ww_rec_status st = ww_record_load(dir, g, err, errlen);
+	if (st == WW_REC_OK && g->game != &game_washingtons_war) {
+		snprintf(err, errlen, "a game of %s: games by mail are games of Washington's "
+			 "War only yet", g->game->title);
+		return WW_REC_CORRUPT;
+	}
+	return st;
+}
+
 static int load_game(struct intake *in)
 {
 	char err[512] = "";
@@ -107,12 +121,12 @@ static int load_game(struct intake *in)
 		return EX_OSERR;
 	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
+		st = ww_mail_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
 		return rec_exit(st);
 	}
-	in->d = in->g->data;
+	in->d = ww_data_of(in->g->data);
 	if (ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s", err);
 		return EX_DATAERR;
@@ -240,7 +254,7 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 			fprintf(f, "Game %s: your orders were accepted:\n", in->game);
 		for (int i = 0; i < p->applied; i++) {
 			char canon[WW_MAIL_LINE];
-			ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+			ww_order_format(in->d, ww_order_of(p->parsed[i]), canon, sizeof canon);
 			fprintf(f, "  %s\n", canon);
 		}
 		if (p->applied < p->n) {
@@ -248,13 +262,13 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 			ww_report_line(f, p->why);
 		}
 	} else {
-		bool resigned = p->applied && p->parsed[p->applied - 1].kind == WW_ORD_RESIGN;
+		bool resigned = p->applied && ww_order_of(p->parsed[p->applied - 1])->kind == WW_ORD_RESIGN;
 		fprintf(f, "Game %s: the %s player has %s.\n", in->game, ww_side_name(p->side),
 			resigned ? "resigned" : "moved");
 	}
 	fputc('\n', f);
-	ww_view(&p->after->state, to, &view);
-	struct ww_report r = { .d = in->d, .view = &view, .recipient = to, .events = &p->ev,
+	ww_view(ww_state_of(p->after->state), to, &view);
+	struct ww_report r = { .d = in->d, .view = &view, .recipient = to, .events = ww_events_of(p->ev),
 			       .commitment = p->after->meta.commitment,
 			       .note = in->b.note_found ? in->b.note : NULL, .note_from = p->side };
 	char err[512];
@@ -262,7 +276,7 @@ static char *report_body(struct intake *in, struct ww_play *p, enum ww_side to,
 		note(in, "report: %s", err);
 	if (p->after->meta.seed_revealed)
 		ww_report_seed(f, p->after->meta.seed_hex);
-	if (p->after->state.phase != WW_PH_GAME_OVER)
+	if (ww_state_of(p->after->state)->phase != WW_PH_GAME_OVER)
 		ww_mail_how_to_order(f, in->d, &view, to, token);
 	if (fclose(f) != 0) {
 		free(text);
@@ -277,7 +291,7 @@ static int queue_reports(struct intake *in, struct ww_play *p)
 		char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
 		current_token(in, (enum ww_side)s, in->entry, token);
 		ww_reply_address(in->c, in->game, (enum ww_side)s, token, reply, sizeof reply);
-		subject(in, &p->after->state, (enum ww_side)s, subj, sizeof subj);
+		subject(in, ww_state_of(p->after->state), (enum ww_side)s, subj, sizeof subj);
 		ww_judge_message_id(in->c, in->game, in->sec.token_entry, side_word(s),
 				    prev, sizeof prev);
 		/* orders from the command line answer no mail */
@@ -286,8 +300,8 @@ static int queue_reports(struct intake *in, struct ww_play *p)
 			refs_plus(in, refs, sizeof refs);
 		char *body = report_body(in, p, (enum ww_side)s, token);
 		struct ww_state view;
-		ww_view(&p->after->state, (enum ww_side)s, &view);
-		struct ww_mail_board board = { in->d, &view, (enum ww_side)s, &p->ev, in->game };
+		ww_view(ww_state_of(p->after->state), (enum ww_side)s, &view);
+		struct ww_mail_board board = { in->d, &view, (enum ww_side)s, ww_events_of(p->ev), in->game };
 		struct ww_mail_out o = {
 			.to = registered(in, (enum ww_side)s), .reply_to = reply, .subject = subj,
 			.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
@@ -354,7 +368,7 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 		fputs("What was understood:\n", f);
 		for (int i = 0; i < p->nparsed; i++) {
 			char canon[WW_MAIL_LINE];
-			ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+			ww_order_format(in->d, ww_order_of(p->parsed[i]), canon, sizeof canon);
 			fprintf(f, "  %s\n", canon);
 		}
 		fputc('\n', f);
@@ -370,7 +384,7 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 	}
 	struct ww_state view;
 	char prompt[512];
-	ww_view(&in->g->state, in->side, &view);
+	ww_view(ww_state_of(in->g->state), in->side, &view);
 	ww_prompt_text(in->d, &view, prompt, sizeof prompt);
 	fputs("\nWhat is asked now:\n", f);
 	ww_report_line(f, prompt);
@@ -383,8 +397,8 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 	ww_reply_address(in->c, in->game, in->side, token, reply, sizeof reply);
 	/* the player's own subject is not echoed: it would nest, and may hold anything */
 	char what[64];
-	snprintf(what, sizeof what, "refused; %s", whose_move(&in->g->state, in->side));
-	ww_mail_subject(in->game, &in->g->state, what, subj, sizeof subj);
+	snprintf(what, sizeof what, "refused; %s", whose_move(ww_state_of(in->g->state), in->side));
+	ww_mail_subject(in->game, ww_state_of(in->g->state), what, subj, sizeof subj);
 	refs_plus(in, refs, sizeof refs);
 	struct ww_mail_out o = {
 		.to = registered(in, in->side), .reply_to = reply, .subject = subj,
@@ -541,7 +555,7 @@ static int play(struct intake *in)
 	p->side = in->side;
 	for (int i = 0; i < in->b.n; i++)
 		p->orders[p->n++] = in->b.lines[i];
-	int r = ww_play_apply(in->d, in->g, NULL, p);
+	int r = ww_play_apply(in->g->data, in->g, NULL, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
@@ -564,7 +578,7 @@ static int play(struct intake *in)
 				note(in, "cannot commit: %s (nothing was changed)", err);
 			else
 				note(in, "%s: the %s orders are accepted (move %u)", in->game,
-				     ww_side_name(in->side), (unsigned)p->after->state.move);
+				     ww_side_name(in->side), (unsigned)ww_state_of(p->after->state)->move);
 			rc = rec_exit(st);
 		}
 	}
@@ -648,6 +662,8 @@ static void intake_end(struct intake *in)
 		ww_record_unlock(in->lock_fd);
 	free_files(in);
 	ww_mail_in_free(&in->m);
+	if (in->g)
+		ww_game_free(in->g);
 	free(in->g);
 }
 

@@ -19,6 +19,7 @@
 #include "mail_internal.h"
 #include "mail_net.h"
 #include "report.h"
+#include "ww_game.h"
 
 #define DAY (24 * 60 * 60)
 #define LOCK_WAIT 10
@@ -73,12 +74,12 @@ static time_t waiting_since(const char *game, int entry)
 static void reminder_subject(const char *name, const struct ww_game *g, char *out, size_t len)
 {
 	char asked[400], what[460];
-	ww_prompt_text(g->data, &g->state, asked, sizeof asked);
+	ww_prompt_text(ww_data_of(g->data), ww_state_of(g->state), asked, sizeof asked);
 	size_t n = strlen(asked);
 	if (n && asked[n - 1] == '.')
 		asked[n - 1] = '\0';
 	ww_fmt(what, sizeof what, "reminder: your move is waiting: %s", asked);
-	ww_mail_subject(name, &g->state, what, out, len);
+	ww_mail_subject(name, ww_state_of(g->state), what, out, len);
 }
 
 /* The reminder's text, from the side's own view. Malloc'd. */
@@ -94,8 +95,8 @@ static char *reminder_body(const char *name, const struct ww_game *g, enum ww_si
 	fprintf(f, "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
 		   "This reminder comes at most once a day while the move waits.\n",
 		name, hours, ww_side_name(side));
-	ww_view(&g->state, side, &view);
-	ww_mail_how_to_order(f, g->data, &view, side, token);
+	ww_view(ww_state_of(g->state), side, &view);
+	ww_mail_how_to_order(f, ww_data_of(g->data), &view, side, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -109,7 +110,7 @@ static int compose_reminder(const struct ww_mail_config *c, const char *game,
 {
 	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[600];
 	char file[128], what[64];
-	enum ww_side side = g->state.to_move;
+	enum ww_side side = ww_state_of(g->state)->to_move;
 	const char *word = side == WW_AMERICAN ? "american" : "british";
 	ww_game_name(game, name, sizeof name);
 	ww_move_token(g->seed, side, ms->token_entry, token);
@@ -164,11 +165,11 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 {
 	char err[512];
 	struct ww_mail_secret ms;
-	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+	if (ww_mail_record_load(game, g, err, sizeof err) != WW_REC_OK) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}
-	if (g->state.phase == WW_PH_GAME_OVER || g->state.to_move == WW_NOBODY)
+	if (ww_state_of(g->state)->phase == WW_PH_GAME_OVER || ww_state_of(g->state)->to_move == WW_NOBODY)
 		return EX_OK;
 	if (ww_mail_secret_read(game, &ms, err, sizeof err)) {
 		fprintf(log, "remind: %s: %s\n", game, err);
@@ -183,7 +184,7 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	if (rc)
 		return rc;
 	struct remind_state r = { .entry = ms.token_entry, .sent = now };
-	ww_fmt(r.side, sizeof r.side, "%s", g->state.to_move == WW_AMERICAN ? "american" : "british");
+	ww_fmt(r.side, sizeof r.side, "%s", ww_state_of(g->state)->to_move == WW_AMERICAN ? "american" : "british");
 	return write_remind(game, &r, log) ? EX_IOERR : EX_OK;
 }
 
@@ -214,6 +215,8 @@ static int remind_game(const struct ww_mail_config *c, const char *game, time_t 
 	}
 	struct ww_game *g = calloc(1, sizeof *g);
 	int rc = g ? remind_locked(c, game, now, g, log) : EX_OSERR;
+	if (g)
+		ww_game_free(g);
 	free(g);
 	ww_record_unlock(fd);
 	return rc;

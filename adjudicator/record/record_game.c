@@ -1,0 +1,33 @@
+/* A game as the record holds it (record.h): its meta and seed, and a
+ * state the game allocates. */
+#include <string.h>
+#include "record_internal.h"
+
+int ww_game_new(struct ww_game *g, const struct game *game)
+{
+	memset(g, 0, sizeof *g);
+	g->game = game;
+	g->state = game->state_new();
+	return g->state ? 0 : -1;
+}
+
+int ww_game_copy(struct ww_game *to, const struct ww_game *from)
+{
+	const struct game *game = ww_rec_game(from);
+	struct game_state *s = game ? game->state_new() : NULL;
+	if (!s)
+		return -1;
+	game->state_copy(s, from->state);
+	*to = *from;
+	to->game = game;
+	to->state = s;
+	return 0;
+}
+
+void ww_game_free(struct ww_game *g)
+{
+	const struct game *game = g->state ? ww_rec_game(g) : NULL;
+	if (game)
+		game->state_free(g->state);
+	g->state = NULL;
+}
