@@ -151,6 +151,15 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 	return 0;
 }
 
+/* How many forced dice the events tell (the log keeps them for replay). */
+static int forced_told(const struct ww_play *p)
+{
+	int n = 0;
+	for (int i = 0; i < p->game->events_count(p->ev); i++)
+		n += p->game->event_roll(p->ev, i).forced;
+	return n;
+}
+
 int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_dice *dice,
 		  struct ww_play *p)
 {
@@ -174,6 +183,12 @@ int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_
 		snprintf(why, sizeof why, "%d forced dice were given but the orders "
 			 "rolled only %d; give exactly the dice that are rolled",
 			 dice->nforced, dice->used_forced);
+		return refused(p, -1, why);
+	}
+	if (forced_told(p) < dice->used_forced) {
+		snprintf(why, sizeof why, "%s does not tell which die each order rolled, so "
+			 "the log could not replay forced dice; give the orders without --dice",
+			 p->game->title);
 		return refused(p, -1, why);
 	}
 	ww_record_reveal_seed(p->after); /* the order that ends the game */

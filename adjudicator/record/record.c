@@ -1548,7 +1548,8 @@ static enum ww_rec_status create_tree(const char *tmp, struct txn *t, struct fil
 	for (int i = 0; i < nfiles; i++) {
 		char *text = NULL;
 		size_t len = 0;
-		FILE *m = strlen(files[i].rel) < sizeof t->f[0].rel ? open_memstream(&text, &len) : NULL;
+		FILE *m = strlen(files[i].rel) < sizeof t->f[0].rel ?
+			  open_memstream(&text, &len) : NULL;
 		if (!m)
 			goto fail;
 		fwrite(files[i].text, 1, files[i].len, m);
@@ -1868,7 +1869,7 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 	if (kept.next_entry != log.next_entry)
 		problem(c, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
 			log.next_entry);
-	for (int side = 1; side <= game->nsides; side++)
+	for (int side = SIDE_1; side <= SIDE_2; side++)
 		if (kept.last_order[side] != log.last_order[side])
 			problem(c, "index: the %s's last order is entry %d, but in the log it is %d",
 				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);

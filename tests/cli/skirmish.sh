@@ -62,16 +62,29 @@ not_in_file "$G/game.yaml" "throw: ["
 
 # Turn 3, I.B: the British declares while the American throw is hidden.
 turn british "declare Hartford"
+turn american "move Albany - Saratoga"
+turn american "move Charlottesville - Frederick - Lancaster - Valley Forge"
+# I.D ends the turn and I.A throws again; Skirmish's events do not say
+# which die each throw used, so forced dice could not be replayed: refused
+before=$(snapshot "$G")
+expect 65 "$WW_BIN" order "$G" --as british --dice 1,1,1 "move Hartford - Springfield"
+in_file "$T/err" "Skirmish does not tell which die each order rolled, so the log could not replay forced dice"
+[ "$(snapshot "$G")" = "$before" ] || fail "refused forced dice changed the game"
+turn british "move Hartford - Springfield"
+in_file "$T/out" "Turn 4."
 
 expect 0 "$WW_BIN" verify "$G" --replay
 in_file "$T/out" "$G: the record adds up."
 in_file "$T/out" "every roll, every shuffle and the final position agree"
-# a replay finds a throw that is not the seed's
-sed -i 's/american: {dice: 2, throw: \[1, 3\],/american: {dice: 2, throw: [1, 2],/' \
+# a hidden throw that is not the seed's: the public file cannot show it,
+# the replay finds it
+in_file "$G/secret/state.yaml" "american: {dice: 2, throw: [1, 1], done: [false, false], revealed: false}"
+sed -i 's/american: {dice: 2, throw: \[1, 1\],/american: {dice: 2, throw: [1, 2],/' \
 	"$G/secret/state.yaml"
 expect 65 "$WW_BIN" verify "$G" --replay
+not_in_file "$T/out" "game.yaml"
 in_file "$T/out" "secret/state.yaml line 9: \"american: {dice: 2, throw: [1, 2],"
-in_file "$T/out" "gives \"american: {dice: 2, throw: [1, 3],"
+in_file "$T/out" "gives \"american: {dice: 2, throw: [1, 1],"
 
 # What plays only Washington's War yet says so, and changes nothing.
 before=$(snapshot "$G")

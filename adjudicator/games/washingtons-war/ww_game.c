@@ -200,9 +200,9 @@ static int state_check(FILE *out, const struct game_data *gd, const struct game_
 	ww_count_cards(s, count);
 	for (int card = 1; card <= d->ncards && card < WW_MAX_CARDS; card++)
 		if (count[card] != 1) {
-			fprintf(out, "%s: card %d is in %d places (deck, discard, removed, set aside, "
-				"hands, reinforcement boxes, Operations Queues, War Ends box); it should "
-				"be in one\n", file, card, count[card]);
+			fprintf(out, "%s: card %d is in %d places (deck, discard, removed, "
+				"set aside, hands, reinforcement boxes, Operations Queues, War "
+				"Ends box); it should be in one\n", file, card, count[card]);
 			problems++;
 		}
 	return problems;

@@ -69,7 +69,8 @@ static void describe_change(const int *count, char *out, size_t len)
 		bool any = false;
 		for (int c = 1; c < WW_MAX_CARDS && o < len; c++) {
 			for (int k = 0; k < count[c] * sign && o < len; k++) {
-				int n = snprintf(out + o, len - o, "%s%s#%d", o ? (any ? " " : ", ") : "",
+				int n = snprintf(out + o, len - o, "%s%s#%d",
+						 o ? (any ? " " : ", ") : "",
 						 any ? "" : sign > 0 ? "gains " : "loses ", c);
 				o += n > 0 ? (size_t)n : 0;
 				any = true;
