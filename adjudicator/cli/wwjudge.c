@@ -325,8 +325,6 @@ static int load_game_data(const struct game *game, const char *dir, struct game_
 static int new_meta(const struct new_args *a, const char *data_dir, struct ww_game *g)
 {
 	const struct game *game = g->game;
-	char *text = NULL;
-	size_t len = 0;
 	snprintf(g->meta.game, sizeof g->meta.game, "%s", game->name);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", game->data_id(g->data));
 	if (strlen(data_dir) >= sizeof g->meta.data_dir) {
@@ -346,14 +344,8 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 	}
 	g->meta.tournament_rule = a->tournament;
 	ww_seed_commitment(g->seed, g->meta.commitment);
-	FILE *f = open_memstream(&text, &len);
-	if (!f || game->state_write(f, g->data, g->state, true) < 0 || fclose(f) != 0) {
-		free(text);
-		return EX_OSERR;
-	}
-	ww_seed_keyed_hash(g->seed, text, len, g->meta.initial_state);
-	free(text);
-	return EX_OK;
+	return ww_rec_position_hash(game, g->data, g->state, g->seed, g->meta.initial_state) ?
+	       EX_OSERR : EX_OK;
 }
 
 /* The game set up by its rules, or from the scenario file, with the seed. */

@@ -82,6 +82,12 @@ struct ww_game {
 int ww_game_new(struct ww_game *g, const struct game *game);
 int ww_game_copy(struct ww_game *to, const struct ww_game *from);
 void ww_game_free(struct ww_game *g);
+/* record_game.c: the position s as its game writes it with `secret`,
+ * hashed with the seed as key: a new game's meta.initial_state, which
+ * replay checks (docs/record.md). 0, or -1 out of memory. */
+int ww_rec_position_hash(const struct game *game, const struct game_data *d,
+			 const struct game_state *s, const unsigned char seed[WW_SEED_BYTES],
+			 char out[WW_COMMIT_HEX]);
 
 /* A rollback (wwjudge rollback, docs/record.md): the game goes back to
  * the position after log entry `target` (which reached move `to_move`);

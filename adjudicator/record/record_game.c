@@ -1,5 +1,6 @@
 /* A game as the record holds it (record.h): its meta and seed, and a
  * state the game allocates. */
+#include <stdlib.h>
 #include <string.h>
 #include "record_internal.h"
 
@@ -30,4 +31,20 @@ void ww_game_free(struct ww_game *g)
 	if (game)
 		game->state_free(g->state);
 	g->state = NULL;
+}
+
+int ww_rec_position_hash(const struct game *game, const struct game_data *d,
+			 const struct game_state *s, const unsigned char seed[WW_SEED_BYTES],
+			 char out[WW_COMMIT_HEX])
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f || game->state_write(f, d, s, true) < 0 || fclose(f) != 0) {
+		free(text);
+		return -1;
+	}
+	ww_seed_keyed_hash(seed, text, len, out);
+	free(text);
+	return 0;
 }
