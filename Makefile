@@ -15,19 +15,18 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 #   game/ (game.h)          itself and core/
 #   games/washingtons-war/  itself, game/ and core/
 #   games/skirmish/         itself, game/ and core/: nothing of Washington's War
-#   record/                 itself and all below (Washington's War's too,
-#                           until the record runs every game through game.h)
-#   play/                   itself, record/ and all below
-#   mail/                   itself, play/ and all below
+#   record/                 itself, game/ and core/: every game through game.h
+#   play/                   itself, record/ and all below: nothing of any game
+#   mail/                   itself, play/, Washington's War and all below
 #   cli/                    everything
 # The tests, fuzzers and benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
 API_INC  := -Iadjudicator/game $(CORE_INC)
 WW_INC   := -Iadjudicator/games/washingtons-war $(API_INC)
 SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
-REC_INC  := -Iadjudicator/record -Iadjudicator/games/washingtons-war $(API_INC)
+REC_INC  := -Iadjudicator/record $(API_INC)
 PLAY_INC := -Iadjudicator/play $(REC_INC)
-MAIL_INC := -Iadjudicator/mail $(PLAY_INC)
+MAIL_INC := -Iadjudicator/mail -Iadjudicator/games/washingtons-war $(PLAY_INC)
 ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/skirmish $(MAIL_INC)
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /game/,$@),$(API_INC),\

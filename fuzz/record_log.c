@@ -14,8 +14,10 @@
 #include <unistd.h>
 #include <yaml.h>
 #include "fuzz.h"
+#include "games.h"
 #include "record.h"
 #include "text.h"
+#include "ww_game.h"
 
 enum { SENDER, MESSAGE_ID, RECEIVED, REASON, ORDER, IMAP_ID, NFIELDS };
 static const char *const KEYS[] = { "sender", "message_id", "received", "reason", "order" };
@@ -25,7 +27,7 @@ static char dir[64];
 static void make_game(const struct ww_data *d)
 {
 	static struct ww_game g;
-	struct ww_events ev = { 0 };
+	struct game_events ev = { { 0 } };
 	struct ww_dice dice = { 0 };
 	struct ww_rng rng;
 	char err[512];
@@ -33,19 +35,21 @@ static void make_game(const struct ww_data *d)
 	if (!mkdtemp(dir))
 		abort();
 	strcat(dir, "/g");
+	if (ww_game_new(&g, &game_washingtons_war) < 0)
+		abort();
 	ww_dice_rng(&dice, &rng);
-	ww_new_game(d, &g.state, &rng, &ev);
+	ww_new_game(d, ww_state_of(g.state), &rng, ww_events_of(&ev));
 	snprintf(g.meta.data_id, sizeof g.meta.data_id, "%s", d->id);
 	snprintf(g.meta.data_dir, sizeof g.meta.data_dir, "%s", d->dir);
 	snprintf(g.meta.addr[WW_AMERICAN], sizeof g.meta.addr[WW_AMERICAN], "a@example.org");
 	snprintf(g.meta.addr[WW_BRITISH], sizeof g.meta.addr[WW_BRITISH], "b@example.org");
 	ww_seed_commitment(g.seed, g.meta.commitment);
-	g.data = d;
+	g.data = ww_game_data_of(d);
 	if (ww_record_create(dir, &g, &ev, err, sizeof err) != WW_REC_OK) {
 		fprintf(stderr, "fuzz: %s\n", err);
 		abort();
 	}
-	ww_events_free(&ev);
+	ww_events_free(ww_events_of(&ev));
 }
 
 /* The scalar (a sequence: its first item) under each of KEYS in the entry. */
@@ -161,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    (*field[IMAP_ID] && !ww_record_seen(dir, field[IMAP_ID])) ||
 	    seen_lines(false) != !!*field[MESSAGE_ID] + !!*field[IMAP_ID])
 		abort(); /* a seen line lost or split */
-	if (ww_record_verify(dir, d, stderr) != 0)
+	if (ww_record_verify(dir, ww_game_data_of(d), stderr) != 0)
 		abort();
 	for (int i = 0; i < NFIELDS; i++)
 		free(got[i]);

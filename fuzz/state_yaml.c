@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "fuzz.h"
 #include "record.h"
+#include "ww_text.h"
 
 static void scenario(const uint8_t *data, size_t size, const struct ww_data *d)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "record.h"
 #include "report.h"
+#include "ww_text.h"
 
 /* The view of the state written in `text` for `viewer`. */
 static void ref_view(const char *dir, const char *text, int viewer, struct ww_data *d,

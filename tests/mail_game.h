@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <sys/stat.h>
+#include "games.h"
 #include "mail_internal.h"
 #include "support.h"
 
@@ -39,28 +40,29 @@ static inline void create_mail_game_at(const char *config_lines, const struct ww
 	if (ww_mail_config_load(path, &cfg, err, sizeof err))
 		fail_msg("%s", err);
 
-	struct ww_events ev = { 0 };
+	struct game_events ev = { { 0 } };
 	struct ww_dice dice = { 0 };
 	struct ww_rng rng;
 	const struct ww_data *d = test_data();
-	memset(&game, 0, sizeof game);
+	ww_game_free(&game);
+	assert_int_equal(ww_game_new(&game, &game_washingtons_war), 0);
 	for (int i = 0; i < WW_SEED_BYTES; i++)
 		game.seed[i] = seed ? seed[i] : (unsigned char)i;
 	memcpy(dice.seed, game.seed, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
 	if (start)
-		game.state = *start;
+		*ww_state_of(game.state) = *start;
 	else
-		ww_new_game(d, &game.state, &rng, &ev);
+		ww_new_game(d, ww_state_of(game.state), &rng, ww_events_of(&ev));
 	snprintf(game.meta.data_id, sizeof game.meta.data_id, "%s", d->id);
 	snprintf(game.meta.data_dir, sizeof game.meta.data_dir, "%s", d->dir);
 	snprintf(game.meta.addr[WW_AMERICAN], sizeof game.meta.addr[WW_AMERICAN], "adams@example.org");
 	snprintf(game.meta.addr[WW_BRITISH], sizeof game.meta.addr[WW_BRITISH], "north@example.com");
 	ww_seed_commitment(game.seed, game.meta.commitment);
-	game.data = d;
+	game.data = test_game_data();
 	if (ww_record_create(gdir, &game, &ev, err, sizeof err))
 		fail_msg("%s", err);
-	ww_events_free(&ev);
+	ww_events_free(ww_events_of(&ev));
 	struct ww_mail_secret sec = { .token_entry = 1 };
 	assert_int_equal(ww_password_hash("liberty", sec.password[WW_AMERICAN]), 0);
 	assert_int_equal(ww_password_hash("crown", sec.password[WW_BRITISH]), 0);
@@ -89,8 +91,9 @@ static inline struct ww_game *load(void)
 {
 	static struct ww_game g;
 	char err[256];
+	ww_game_free(&g);
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	if (ww_record_load(gdir, &g, err, sizeof err))
 		fail_msg("%s", err);
 	return &g;

@@ -22,6 +22,8 @@
 #include <unistd.h>
 #include "record.h"
 #include "driver.h"
+#include "games.h"
+#include "ww_game.h"
 
 #define GAME_SECONDS 60 /* a game takes milliseconds: longer is an endless loop */
 
@@ -103,13 +105,15 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 static int setup_game(const struct ww_data *d, uint64_t seed, struct ww_game *gm,
 		      struct ww_dice *dice, struct ww_rng *rng, struct ww_events *ev)
 {
-	memset(gm, 0, sizeof *gm);
-	gm->data = d;
+	ww_game_free(gm); /* gm is zeroed or the game of before */
+	if (ww_game_new(gm, &game_washingtons_war) < 0)
+		return -1;
+	gm->data = ww_game_data_of(d);
 	drv_dice_seed(seed, gm->seed);
 	memset(dice, 0, sizeof *dice);
 	memcpy(dice->seed, gm->seed, sizeof dice->seed);
 	ww_dice_rng(dice, rng);
-	ww_new_game(d, &gm->state, rng, ev);
+	ww_new_game(d, ww_state_of(gm->state), rng, ev);
 	snprintf(gm->meta.data_id, sizeof gm->meta.data_id, "%s", d->id);
 	snprintf(gm->meta.data_dir, sizeof gm->meta.data_dir, "%s", d->dir);
 	snprintf(gm->meta.addr[WW_AMERICAN], sizeof gm->meta.addr[WW_AMERICAN], "american@soak.invalid");
@@ -120,21 +124,22 @@ static int setup_game(const struct ww_data *d, uint64_t seed, struct ww_game *gm
 
 /* One order through the record, as `wwjudge order` does it. */
 static int commit_move(const char *dir, const struct ww_data *d, struct ww_game *gm,
-		       const struct drv_move *m, struct ww_rng *rng, struct ww_events *ev)
+		       const struct drv_move *m, struct ww_rng *rng, struct game_events *gev)
 {
-	static struct ww_state before;
+	static struct game_state before;
+	struct ww_events *ev = ww_events_of(gev);
 	char text[1024], why[768], err[512] = "";
 	bool raw;
 	int fd;
-	before = gm->state;
+	before = *gm->state;
 	ev->n = 0;
 	order_text(d, &m->o, text, sizeof text, &raw);
-	if (ww_apply(d, &gm->state, m->side, &m->o, rng, ev, why, sizeof why)) {
+	if (ww_apply(d, ww_state_of(gm->state), m->side, &m->o, rng, ev, why, sizeof why)) {
 		fprintf(stderr, "soak: replaying into %s, '%s' was refused: %s\n", dir, text, why);
 		return -1;
 	}
 	struct ww_log_entry e = { .side = m->side, .order_text = text, .sender = "soak",
-				  .events = ev };
+				  .events = gev };
 	if (ww_record_lock(dir, 5, &fd, err, sizeof err) != WW_REC_OK) {
 		fprintf(stderr, "soak: %s\n", err);
 		return -1;
@@ -155,19 +160,20 @@ static int save_record(const struct options *opt, const struct ww_data *d, uint6
 	static struct ww_game gm;
 	struct ww_dice dice;
 	struct ww_rng rng;
-	struct ww_events ev = { 0 };
+	struct game_events ev = { { 0 } };
 	char dir[PATH_MAX], err[512] = "";
 	int rc = 0;
 	snprintf(dir, sizeof dir, "%s/%llu", opt->out, (unsigned long long)seed);
 	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS); /* an older run's copy */
-	setup_game(d, seed, &gm, &dice, &rng, &ev);
+	if (setup_game(d, seed, &gm, &dice, &rng, ww_events_of(&ev)) < 0)
+		return -1;
 	if (ww_record_create(dir, &gm, &ev, err, sizeof err) != WW_REC_OK) {
 		fprintf(stderr, "soak: cannot create %s: %s\n", dir, err);
 		rc = -1;
 	}
 	for (int i = 0; rc == 0 && i < n; i++)
 		rc = commit_move(dir, d, &gm, &moves[i], &rng, &ev);
-	ww_events_free(&ev);
+	ww_events_free(ww_events_of(&ev));
 	if (rc == 0)
 		printf("  saved %s (build/wwjudge show %s --as american; build/wwjudge verify %s)\n",
 		       dir, dir, dir);

@@ -19,8 +19,10 @@
 #include "rules.h"
 #include "rules_internal.h"
 #include "state.h"
+#include "ww_game.h"
+#include "ww_text.h"
 
-static struct ww_data *support_data;
+static struct game_data *support_data;
 
 static inline const struct ww_data *test_data(void)
 {
@@ -29,12 +31,19 @@ static inline const struct ww_data *test_data(void)
 		struct ww_data_problems p = { 0 };
 		support_data = calloc(1, sizeof *support_data);
 		assert_non_null(support_data);
-		if (ww_data_load(dir ? dir : "data/washingtons-war", support_data, &p) != 0) {
+		if (ww_data_load(dir ? dir : "data/washingtons-war", &support_data->ww, &p) != 0) {
 			for (int i = 0; i < p.n; i++)
 				fprintf(stderr, "%s:%d: %s\n", p.v[i].file, p.v[i].line, p.v[i].message);
 			fail_msg("the data set does not load");
 		}
 	}
+	return &support_data->ww;
+}
+
+/* The same data, as game.h's (the record's and play's). */
+static inline const struct game_data *test_game_data(void)
+{
+	test_data();
 	return support_data;
 }
 

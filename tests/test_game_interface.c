@@ -353,10 +353,10 @@ static void test_state_text_round_trip(void **state)
 	assert_int_equal(order(&f, AMERICAN, COMMITTEES), 0);
 	char *text = text_of(&f, f.s, true);
 	struct game_state *back = f.g->state_new();
-	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, f.why, sizeof f.why), 0);
+	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, true, f.why, sizeof f.why), 0);
 	char *again = text_of(&f, back, true);
 	assert_string_equal(text, again);
-	assert_int_equal(f.g->state_read("year: [", 7, f.d, back, f.why, sizeof f.why), -1);
+	assert_int_equal(f.g->state_read("year: [", 7, f.d, back, true, f.why, sizeof f.why), -1);
 	assert_string_not_equal(f.why, "");
 	free(text);
 	free(again);
@@ -520,6 +520,84 @@ static void test_11_2_move_rolls_and_ledger(void **state)
 	close_game(&f);
 }
 
+/* The public text (game.yaml's): what view hides is written as sizes, and
+ * read back only as the public text; the secret reader refuses it. */
+static void test_state_read_public_text(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f);
+	struct game_state *pub = f.g->state_new(), *back = f.g->state_new();
+	f.g->view(f.d, f.s, GAME_PUBLIC, pub);
+	char *text = text_of(&f, pub, false);
+	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, false, f.why,
+					 sizeof f.why), 0);
+	char *again = text_of(&f, back, false);
+	assert_string_equal(text, again);
+	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, true, f.why,
+					 sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "expected a list of card numbers"));
+	free(text);
+	free(again);
+	f.g->state_free(pub);
+	f.g->state_free(back);
+	close_game(&f);
+}
+
+/* A scenario's hands (docs/scenario.md) are what the ledgers' first items
+ * say; another side's items are refused, naming the difference. */
+static void test_ledger_check_of_the_hands_dealt(void **state)
+{
+	(void)state;
+	struct fix f;
+	char path[64];
+	strcpy(path, "/tmp/ww-game-interface-XXXXXX.yaml");
+	int fd = mkstemps(path, 5);
+	assert_true(fd >= 0);
+	FILE *out = fdopen(fd, "w");
+	assert_non_null(out);
+	fputs("year: 1777\nhands: {american: [5, 6], british: [7]}\n", out);
+	fclose(out);
+	open_game(&f);
+	assert_int_equal(f.g->new_game(f.d, path, 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
+	unlink(path);
+	struct game_state *none = f.g->state_new();
+	char *items = ledger_of(&f, none, f.s, AMERICAN, 1);
+	char *british = ledger_of(&f, none, f.s, BRITISH, 1);
+	assert_int_equal(f.g->ledger_check(f.d, items, strlen(items), none, f.s, AMERICAN,
+					   "secret/ledger-american.yaml", f.why, sizeof f.why), 0);
+	assert_int_equal(f.g->ledger_check(f.d, british, strlen(british), none, f.s, AMERICAN,
+					   "secret/ledger-american.yaml", f.why, sizeof f.why), -1);
+	assert_string_equal(f.why, "the American hand gains #5 #6 on replay, but "
+			    "secret/ledger-american.yaml says it gains #7");
+	/* nothing changed and no items: agreed */
+	assert_int_equal(f.g->ledger_check(f.d, "", 0, f.s, f.s, BRITISH, "x", f.why,
+					   sizeof f.why), 0);
+	free(items);
+	free(british);
+	f.g->state_free(none);
+	close_game(&f);
+}
+
+/* A rollback moves the dice counters on (docs/record.md): skip, then next
+ * tells them; the data's id is dataset.yaml's. */
+static void test_dice_counters_and_data_id(void **state)
+{
+	(void)state;
+	struct fix f;
+	uint64_t roll, shuffle;
+	start(&f);
+	f.g->dice_next(f.s, &roll, &shuffle);
+	assert_int_equal(shuffle, 1); /* 4.0: the deck shuffled once */
+	f.g->dice_skip(f.s, roll + 5, shuffle + 2);
+	uint64_t roll2, shuffle2;
+	f.g->dice_next(f.s, &roll2, &shuffle2);
+	assert_int_equal(roll2, roll + 5);
+	assert_int_equal(shuffle2, shuffle + 2);
+	assert_non_null(strstr(f.g->data_id(f.d), "washingtons-war"));
+	close_game(&f);
+}
+
 /* The end (docs/rulings.md, resign): the British wins, nobody is asked. */
 static void test_resignation_ends_the_game(void **state)
 {
@@ -554,6 +632,9 @@ int main(void)
 		cmocka_unit_test(test_board_is_a_png),
 		cmocka_unit_test(test_resignation_ends_the_game),
 		cmocka_unit_test(test_11_2_move_rolls_and_ledger),
+		cmocka_unit_test(test_state_read_public_text),
+		cmocka_unit_test(test_ledger_check_of_the_hands_dealt),
+		cmocka_unit_test(test_dice_counters_and_data_id),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <sodium.h>
 #include "mail_internal.h"
+#include "rules.h"
 
 static const unsigned char SEED[WW_SEED_BYTES] = { 1, 2, 3 };
 

@@ -104,7 +104,7 @@ static void subject_of(const char *mail, char *out, size_t len)
 static void assert_subject(const char *mail, const char *what)
 {
 	char got[512], want[512];
-	const struct ww_state *st = &load()->state;
+	const struct ww_state *st = ww_state_of(load()->state);
 	subject_of(mail, got, sizeof got);
 	snprintf(want, sizeof want, "[wwjudge g1] %d move %u: %s", st->year, (unsigned)st->move,
 		 what);
@@ -169,20 +169,20 @@ static void test_1_example_in_the_mails_is_legal(void **s)
 	assert_int_equal(player("north@example.com", WW_BRITISH, 1, "b0", "orders", "crown",
 				"play 12 pc Boston"), EX_OK);
 	char *r = outbox(2, "reply-british");
-	assert_example_fits(r, &load()->state, WW_BRITISH, "the set-up, refused");
+	assert_example_fits(r, ww_state_of(load()->state), WW_BRITISH, "the set-up, refused");
 	free(r);
 	assert_int_equal(player("adams@example.org", WW_AMERICAN, 1, "a1", "orders", "liberty",
 				COMMITTEES), EX_OK);
 	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
 		char *m = outbox(3, side == WW_AMERICAN ? "american" : "british");
-		assert_example_fits(m, &load()->state, (enum ww_side)side, "after the Committees");
+		assert_example_fits(m, ww_state_of(load()->state), (enum ww_side)side, "after the Committees");
 		free(m);
 	}
 	assert_int_equal(player("north@example.com", WW_BRITISH, 3, "b1", "orders", "crown",
 				"for-the-king New York"), EX_OK);
 	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
 		char *m = outbox(4, side == WW_AMERICAN ? "american" : "british");
-		assert_example_fits(m, &load()->state, (enum ww_side)side, "the British opening");
+		assert_example_fits(m, ww_state_of(load()->state), (enum ww_side)side, "the British opening");
 		free(m);
 	}
 }
@@ -193,8 +193,8 @@ static void example_at(const struct ww_state *s, const char *where)
 		char *text = NULL;
 		size_t len;
 		struct ww_mail_view v;
-		struct ww_mail_game mg = { &game_washingtons_war, ww_game_data(test_data()),
-					   ww_game_state(s) };
+		struct ww_mail_game mg = { &game_washingtons_war, ww_game_data_of(test_data()),
+					   (const struct game_state *)s };
 		FILE *f = open_memstream(&text, &len);
 		assert_non_null(f);
 		assert_int_equal(ww_mail_view_open(&v, &mg, side), 0);
@@ -295,7 +295,7 @@ static void test_5_reminder_subject(void **s)
 	char *r = outbox(token_entry(), name);
 	assert_subject(r, "reminder: your move is waiting: The British may open 1775 with a "
 		       "campaign card, or pass (5.3.a)");
-	assert_example_fits(r, &load()->state, WW_BRITISH, "the reminder");
+	assert_example_fits(r, ww_state_of(load()->state), WW_BRITISH, "the reminder");
 	free(r);
 }
 
@@ -321,8 +321,8 @@ static void test_6_pause_resume_told(void **s)
 	am = outbox(e + 1, "notice-american");
 	br = outbox(e + 1, "notice-british");
 	assert_subject(br, "the moderator resumed the game");
-	assert_example_fits(am, &load()->state, WW_AMERICAN, "resumed");
-	assert_example_fits(br, &load()->state, WW_BRITISH, "resumed");
+	assert_example_fits(am, ww_state_of(load()->state), WW_AMERICAN, "resumed");
+	assert_example_fits(br, ww_state_of(load()->state), WW_BRITISH, "resumed");
 	free(am);
 	free(br);
 }
@@ -370,12 +370,12 @@ static void test_8_command_line_pause_told(void **s)
 static void test_9_rollback_in_moves(void **s)
 {
 	(void)s;
-	assert_int_equal(load()->state.move, 2); /* the Committees, For The King */
+	assert_int_equal(ww_state_of(load()->state)->move, 2); /* the Committees, For The King */
 	int e = count("log") + 1;
 	assert_int_equal(moderator("m4", "rollback g1 1"), EX_OK);
 	char *am = outbox(e, "american");
 	assert_subject(am, "the moderator rolled the game back to move 1");
-	assert_example_fits(am, &load()->state, WW_AMERICAN, "rolled back");
+	assert_example_fits(am, ww_state_of(load()->state), WW_AMERICAN, "rolled back");
 	assert_non_null(strstr(flat(am), "the position after move 1 (the American's); move 2 is "
 			       "undone"));
 	assert_null(strstr(am, "log entr"));

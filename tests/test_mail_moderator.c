@@ -91,7 +91,7 @@ static void test_1_two_moves(void **s)
 				COMMITTEES), EX_OK);
 	assert_int_equal(player("north@example.com", WW_BRITISH, 2, "o2", "crown",
 				"for-the-king New York"), EX_OK);
-	assert_int_equal(load()->state.move, 2);
+	assert_int_equal(ww_state_of(load()->state)->move, 2);
 	assert_int_equal(secret().token_entry, 3);
 	assert_int_equal(count("outbox/new"), 4);
 }
@@ -159,7 +159,7 @@ static void test_4_pause_resume(void **s)
 	assert_int_equal(count("outbox/new"), out);
 	assert_int_equal(moderator(MODERATOR, "m4", "umpire's secret", "resume g1"), EX_OK);
 	assert_false(secret().paused);
-	assert_int_equal(ww_record_replay(gdir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
 }
 
 /* preview: the reply says what would happen; the game does not change. */
@@ -205,10 +205,10 @@ static void test_6_password(void **s)
 	assert_true(ww_password_ok(secret().password[WW_BRITISH], "redcoat 77"));
 	assert_false(in_any_file(gdir, "redcoat"));
 	int entry = secret().token_entry;
-	uint32_t move = load()->state.move;
+	uint32_t move = ww_state_of(load()->state)->move;
 	assert_int_equal(player("north@example.com", WW_BRITISH, entry, "o3", "crown", "pass"),
 			 EX_OK);
-	assert_int_equal(load()->state.move, move);
+	assert_int_equal(ww_state_of(load()->state)->move, move);
 }
 
 static void test_7_address(void **s)
@@ -217,7 +217,7 @@ static void test_7_address(void **s)
 	assert_int_equal(moderator(MODERATOR, "m7", "umpire's secret",
 				   "address g1 british gage@example.com"), EX_OK);
 	assert_string_equal(load()->meta.addr[WW_BRITISH], "gage@example.com");
-	assert_int_equal(ww_record_replay(gdir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
 }
 
 /* Rollback by mail to move 1: both players are mailed with new tokens;
@@ -230,8 +230,8 @@ static void test_8_rollback(void **s)
 	int entry = count("log") + 1;
 	assert_int_equal(moderator(MODERATOR, "m8", "umpire's secret", "rollback g1 1"), EX_OK);
 	struct ww_game *g = load();
-	assert_int_equal(g->state.move, 1);
-	assert_int_equal(g->state.to_move, WW_BRITISH);
+	assert_int_equal(ww_state_of(g->state)->move, 1);
+	assert_int_equal(ww_state_of(g->state)->to_move, WW_BRITISH);
 	assert_int_equal(secret().token_entry, entry);
 	char rel[64];
 	snprintf(rel, sizeof rel, "outbox/new/%06d.american", entry);
@@ -253,12 +253,12 @@ static void test_8_rollback(void **s)
 	assert_non_null(strstr(log, "undone: {first: 3, last: "));
 	assert_non_null(strstr(log, "sender: \"" MODERATOR "\""));
 	free(log);
-	assert_int_equal(ww_record_replay(gdir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
 
 	/* the pre-rollback token: refused, with the rollback among what happened */
 	assert_int_equal(player("gage@example.com", WW_BRITISH, stale, "o4", "redcoat 77",
 				"pass"), EX_OK);
-	assert_int_equal(load()->state.move, 1);
+	assert_int_equal(ww_state_of(load()->state)->move, 1);
 	snprintf(rel, sizeof rel, "outbox/new/%06d.reply-british", entry + 1);
 	char *r = slurp(rel);
 	assert_non_null(strstr(r, "written for an earlier move"));
@@ -273,9 +273,9 @@ static void test_8_rollback(void **s)
 	/* the new token: the British order is accepted; the replay agrees */
 	assert_int_equal(player("gage@example.com", WW_BRITISH, entry, "o5", "redcoat 77",
 				"for-the-king New York"), EX_OK);
-	assert_int_equal(load()->state.move, 2);
-	assert_int_equal(ww_record_replay(gdir, test_data(), stderr), 0);
-	assert_int_equal(ww_record_verify(gdir, test_data(), stderr), 0);
+	assert_int_equal(ww_state_of(load()->state)->move, 2);
+	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
+	assert_int_equal(ww_record_verify(gdir, test_game_data(), stderr), 0);
 
 	/* back to move 1 again: its last live entry is the moderator's
 	 * rollback, by nobody; the move is still the American's, as the

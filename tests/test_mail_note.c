@@ -55,9 +55,10 @@ static void accepted(void)
 	struct ww_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
-	assert_int_equal(g.state.move, 1);
+	assert_int_equal(ww_state_of(g.state)->move, 1);
+	ww_game_free(&g);
 }
 
 /* The game as it was, with `replies` refusals in the outbox and no report. */
@@ -66,9 +67,10 @@ static void nothing_changed(int replies)
 	struct ww_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
-	assert_int_equal(g.state.move, 0);
+	assert_int_equal(ww_state_of(g.state)->move, 0);
+	ww_game_free(&g);
 	assert_int_equal(count("outbox/new"), replies);
 }
 
@@ -90,8 +92,8 @@ static void test_12_note_relayed_with_the_orders(void **s)
 	assert_non_null(strstr(log, "\nnote: \"Good luck, my lord.\\x0a\\x0aSee you in Boston.\"\n"));
 	char out[4096];
 	FILE *f = fmemopen(out, sizeof out, "w");
-	assert_int_equal(ww_record_verify(gdir, test_data(), f), 0);
-	assert_int_equal(ww_record_replay(gdir, test_data(), f), 0);
+	assert_int_equal(ww_record_verify(gdir, test_game_data(), f), 0);
+	assert_int_equal(ww_record_replay(gdir, test_game_data(), f), 0);
 	fclose(f);
 	free(log);
 	free(am);

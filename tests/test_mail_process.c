@@ -223,8 +223,8 @@ static unsigned char *board(const struct ww_state *s, enum ww_side side,
 static void check_board(const struct parts *m, const struct ww_play *p, enum ww_side side)
 {
 	size_t len, bare_len;
-	unsigned char *want = board(&p->after->state, side, &p->ev, &len);
-	unsigned char *bare = board(&p->after->state, side, NULL, &bare_len);
+	unsigned char *want = board(ww_state_of(p->after->state), side, ww_events_of(p->ev), &len);
+	unsigned char *bare = board(ww_state_of(p->after->state), side, NULL, &bare_len);
 	assert_int_equal(m->pnglen, len);
 	assert_memory_equal(m->png, want, len);
 	assert_true(bare_len != len || memcmp(bare, want, len) != 0);
@@ -238,14 +238,15 @@ static struct ww_play *expected_play(enum ww_side side, const char *orders)
 {
 	static struct ww_game g;
 	char err[256];
+	ww_game_free(&g);
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
 	struct ww_play *p = calloc(1, sizeof *p);
 	assert_non_null(p);
 	p->side = side;
 	p->orders[p->n++] = orders;
-	assert_int_equal(ww_play_apply(test_data(), &g, NULL, p), 0);
+	assert_int_equal(ww_play_apply(test_game_data(), &g, NULL, p), 0);
 	return p;
 }
 
@@ -344,9 +345,10 @@ static void test_3_accepted(void **s)
 	struct ww_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
-	assert_int_equal(g.state.move, 1);
+	assert_int_equal(ww_state_of(g.state)->move, 1);
+	ww_game_free(&g);
 	struct ww_mail_secret sec;
 	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
 	assert_int_equal(sec.token_entry, 4);
@@ -457,19 +459,20 @@ static void no_american_card(const char *br)
 	struct ww_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
-	const struct ww_pile *h = &g.state.hand[WW_AMERICAN];
+	const struct ww_pile *h = &ww_state_of(g.state)->hand[WW_AMERICAN];
 	assert_true(h->n > 0);
 	for (int i = 0; i < h->n; i++) {
 		const char *title = test_data()->cards[h->card[i]].title;
 		bool british_too = false;
-		for (int j = 0; j < g.state.hand[WW_BRITISH].n; j++)
-			british_too |= !strcmp(test_data()->cards[g.state.hand[WW_BRITISH].card[j]].title,
+		for (int j = 0; j < ww_state_of(g.state)->hand[WW_BRITISH].n; j++)
+			british_too |= !strcmp(test_data()->cards[ww_state_of(g.state)->hand[WW_BRITISH].card[j]].title,
 					       title);
 		if (title[0] && !british_too && strstr(br, title))
 			fail_msg("the British mail names the American card '%s'", title);
 	}
+	ww_game_free(&g);
 }
 
 /* The bytes of the game's files, but for the mails waiting to be sent. */
@@ -744,9 +747,9 @@ static void copy_with_other_american_hand(void)
 		fail_msg("%s", err);
 	struct ww_game *g = calloc(1, sizeof *g);
 	assert_non_null(g);
-	g->data = test_data();
+	g->data = test_game_data();
 	assert_int_equal(ww_record_load(gdir2, g, err, sizeof err), 0);
-	struct ww_pile *h = &g->state.hand[WW_AMERICAN], *deck = &g->state.deck;
+	struct ww_pile *h = &ww_state_of(g->state)->hand[WW_AMERICAN], *deck = &ww_state_of(g->state)->deck;
 	assert_true(h->n > 0 && deck->n > 0);
 	uint8_t card = h->card[0];
 	h->card[0] = deck->card[deck->n - 1];
@@ -754,8 +757,9 @@ static void copy_with_other_american_hand(void)
 	snprintf(path, sizeof path, "%s/secret/state.yaml", gdir2);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
-	assert_int_equal(ww_state_write_yaml(f, test_data(), &g->state, true), 0);
+	assert_int_equal(ww_state_write_yaml(f, test_data(), ww_state_of(g->state), true), 0);
 	assert_int_equal(fclose(f), 0);
+	ww_game_free(g);
 	free(g);
 }
 
@@ -770,9 +774,10 @@ static void test_10_british_mail_blind_to_american_hand(void **s)
 	copy_with_other_american_hand();
 	struct ww_game *g = calloc(1, sizeof *g);
 	assert_non_null(g);
-	g->data = test_data();
+	g->data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, g, err, sizeof err), 0);
-	assert_int_equal(g->state.to_move, WW_BRITISH);
+	assert_int_equal(ww_state_of(g->state)->to_move, WW_BRITISH);
+	ww_game_free(g);
 	free(g);
 	assert_int_equal(mail("north@example.com", "british", 7, "blind", "crown", "pass"), EX_OK);
 	struct ww_mail_config mine = cfg;

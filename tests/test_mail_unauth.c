@@ -57,9 +57,11 @@ static unsigned move_now(void)
 	struct ww_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
-	g.data = test_data();
+	g.data = test_game_data();
 	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
-	return g.state.move;
+	unsigned move = ww_state_of(g.state)->move;
+	ww_game_free(&g);
+	return move;
 }
 
 /* A forger guesses the Message-ID of the player's next mail and sends it

@@ -35,17 +35,18 @@ static void game_at_position(struct ww_game *g, unsigned char seed_byte, uint64_
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, position, sizeof position - 1), (ssize_t)sizeof position - 1);
 	close(fd);
-	memset(g, 0, sizeof *g);
-	g->data = test_data();
-	if (ww_scenario_load(path, g->data, &g->state, err, sizeof err))
+	ww_game_free(g); /* g is zeroed or a game of before */
+	assert_int_equal(ww_game_new(g, &game_washingtons_war), 0);
+	g->data = test_game_data();
+	if (ww_scenario_load(path, test_data(), ww_state_of(g->state), err, sizeof err))
 		fail_msg("%s", err);
 	unlink(path);
-	g->state.next_roll = next_roll;
+	ww_state_of(g->state)->next_roll = next_roll;
 	for (int i = 0; i < WW_SEED_BYTES; i++)
 		g->seed[i] = (unsigned char)(i + seed_byte);
 	ww_seed_commitment(g->seed, g->meta.commitment);
-	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", g->data->id);
-	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", g->data->dir);
+	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", test_data()->id);
+	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", test_data()->dir);
 }
 
 static struct ww_play *batch(const char *first, const char *second)
@@ -71,18 +72,20 @@ static void play_free(struct ww_play *p)
 static void test_refused_after_a_battle_the_same_for_any_seed(void **s)
 {
 	(void)s;
-	struct ww_game g1, g2;
+	struct ww_game g1 = { 0 }, g2 = { 0 };
 	game_at_position(&g1, 0, 0);
 	game_at_position(&g2, 101, 0);
 	struct ww_play *p1 = batch(attack, "pass"), *p2 = batch(attack, "pass");
-	assert_int_equal(ww_play_apply(test_data(), &g1, NULL, p1), 1);
-	assert_int_equal(ww_play_apply(test_data(), &g2, NULL, p2), 1);
+	assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, p1), 1);
+	assert_int_equal(ww_play_apply(test_game_data(), &g2, NULL, p2), 1);
 	assert_string_equal(p1->why, p2->why);
 	assert_non_null(strstr(p1->why, "order 2 of 2 (\"pass\") refused"));
 	assert_non_null(strstr(p1->why, "stand-in dice"));
 	assert_null(p1->after);
 	play_free(p1);
 	play_free(p2);
+	ww_game_free(&g1);
+	ww_game_free(&g2);
 }
 
 /* A preview shows stand-in dice, never the game's: the same for two
@@ -92,26 +95,30 @@ static void test_preview_never_uses_the_game_dice(void **s)
 	(void)s;
 	bool differs = false;
 	for (unsigned char k = 0; k < 40 && !differs; k++) {
-		struct ww_game g1, g2;
+		struct ww_game g1 = { 0 }, g2 = { 0 };
 		game_at_position(&g1, 0, k);
 		game_at_position(&g2, 77, k);
 		struct ww_play *v1 = batch(attack, NULL), *v2 = batch(attack, NULL);
 		struct ww_play *real = batch(attack, NULL);
-		assert_int_equal(ww_play_preview(test_data(), &g1, NULL, v1), 0);
-		assert_int_equal(ww_play_preview(test_data(), &g2, NULL, v2), 0);
-		assert_int_equal(v1->ev.n, v2->ev.n);
-		for (int i = 0; i < v1->ev.n; i++) {
-			assert_string_equal(v1->ev.v[i].text, v2->ev.v[i].text);
-			assert_int_equal(v1->ev.v[i].roll, v2->ev.v[i].roll);
+		assert_int_equal(ww_play_preview(test_game_data(), &g1, NULL, v1), 0);
+		assert_int_equal(ww_play_preview(test_game_data(), &g2, NULL, v2), 0);
+		const struct ww_events *e1 = ww_events_of(v1->ev), *e2 = ww_events_of(v2->ev);
+		assert_int_equal(e1->n, e2->n);
+		for (int i = 0; i < e1->n; i++) {
+			assert_string_equal(e1->v[i].text, e2->v[i].text);
+			assert_int_equal(e1->v[i].roll, e2->v[i].roll);
 		}
-		assert_memory_equal(&v1->after->state, &v2->after->state,
-				    sizeof v1->after->state);
-		assert_int_equal(ww_play_apply(test_data(), &g1, NULL, real), 0);
-		for (int i = 0; i < real->ev.n && i < v1->ev.n; i++)
-			differs |= real->ev.v[i].roll != v1->ev.v[i].roll;
+		assert_memory_equal(ww_state_of(v1->after->state), ww_state_of(v2->after->state),
+				    sizeof(struct ww_state));
+		assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, real), 0);
+		const struct ww_events *er = ww_events_of(real->ev);
+		for (int i = 0; i < er->n && i < e1->n; i++)
+			differs |= er->v[i].roll != e1->v[i].roll;
 		play_free(v1);
 		play_free(v2);
 		play_free(real);
+		ww_game_free(&g1);
+		ww_game_free(&g2);
 	}
 	assert_true(differs);
 }
@@ -126,7 +133,7 @@ static struct ww_play *carried_out_in_part(struct ww_game *g)
 	for (; at < 200; at++) {
 		game_at_position(g, 0, at);
 		p = batch(attack, "discard 51");
-		int r = ww_play_preview(test_data(), g, NULL, p);
+		int r = ww_play_preview(test_game_data(), g, NULL, p);
 		play_free(p);
 		if (r == 0)
 			break;
@@ -135,7 +142,7 @@ static struct ww_play *carried_out_in_part(struct ww_game *g)
 	for (int k = 0; k < 200; k++) {
 		game_at_position(g, (unsigned char)k, at);
 		p = batch(attack, "discard 51");
-		assert_int_equal(ww_play_apply(test_data(), g, NULL, p), 0);
+		assert_int_equal(ww_play_apply(test_game_data(), g, NULL, p), 0);
 		if (p->applied == 1)
 			return p;
 		play_free(p);
@@ -147,10 +154,10 @@ static struct ww_play *carried_out_in_part(struct ww_game *g)
 static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 {
 	(void)s;
-	struct ww_game g;
+	struct ww_game g = { 0 };
 	struct ww_play *p = carried_out_in_part(&g);
 	assert_false(p->refused);
-	assert_true(p->after->state.next_roll > g.state.next_roll);
+	assert_true(ww_state_of(p->after->state)->next_roll > ww_state_of(g.state)->next_roll);
 	assert_non_null(strstr(p->why, "order 2 of 2 (\"discard 51\") refused"));
 	assert_non_null(strstr(p->why, "not carried out"));
 	char text[256];
@@ -159,7 +166,7 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 
 	char dir[] = "/tmp/ww-play-game-XXXXXX", err[512], cmd[64];
 	assert_non_null(mkdtemp(dir));
-	struct ww_events none = { 0 };
+	struct game_events none = { { 0 } };
 	assert_int_equal(ww_record_create(dir, &g, &none, err, sizeof err), WW_REC_OK);
 	struct ww_log_entry e = { .sender = "command line" };
 	assert_int_equal(ww_play_commit(dir, &g, p, &e, NULL, 0, NULL, err, sizeof err),
@@ -173,10 +180,11 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 	fclose(f);
 	assert_non_null(strstr(entry, "rejected: false\n"));
 	assert_non_null(strstr(entry, "not_carried_out:\n  - \"discard 51\""));
-	assert_int_equal(ww_record_verify(dir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_verify(dir, test_game_data(), stderr), 0);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 	play_free(p);
+	ww_game_free(&g);
 }
 
 /* By mail: the player's report says which orders were carried out and
@@ -184,9 +192,10 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 static void test_mail_report_tells_what_was_carried_out(void **s)
 {
 	(void)s;
-	struct ww_game g;
+	struct ww_game g = { 0 };
 	play_free(carried_out_in_part(&g));
-	create_mail_game_at("", &g.state, g.seed);
+	create_mail_game_at("", ww_state_of(g.state), g.seed);
+	ww_game_free(&g);
 	char token[WW_TOKEN_HEX], msg[2048];
 	ww_move_token(game.seed, WW_BRITISH, 1, token);
 	int n = snprintf(msg, sizeof msg,

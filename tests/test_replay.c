@@ -6,6 +6,7 @@
 #include "support.h"
 #include <sys/stat.h>
 #include <unistd.h>
+#include "games.h"
 #include "record.h"
 
 /* The seed of tests/golden/1776, whose first orders are replayed here. */
@@ -111,15 +112,18 @@ static void rewrite(const char *dir, const char *rel, const char *from, const ch
 static void rec_create(struct rec *r, const char *name, const char *seed, const char *scenario,
 		       bool as_before)
 {
-	struct ww_events ev = { 0 };
+	struct game_events ev = { { 0 } };
 	struct ww_dice dice = { 0 };
 	struct ww_rng rng;
+	const struct ww_data *d = test_data();
 	char err[512] = "";
+	ww_game_free(&r->g); /* the rec is zeroed or a game of before */
 	memset(r, 0, sizeof *r);
+	assert_int_equal(ww_game_new(&r->g, &game_washingtons_war), 0);
 	snprintf(r->dir, sizeof r->dir, "%s/%s", tmpdir, name);
-	r->g.data = test_data();
-	snprintf(r->g.meta.data_id, sizeof r->g.meta.data_id, "%s", r->g.data->id);
-	snprintf(r->g.meta.data_dir, sizeof r->g.meta.data_dir, "%s", r->g.data->dir);
+	r->g.data = test_game_data();
+	snprintf(r->g.meta.data_id, sizeof r->g.meta.data_id, "%s", d->id);
+	snprintf(r->g.meta.data_dir, sizeof r->g.meta.data_dir, "%s", d->dir);
 	snprintf(r->g.meta.addr[WW_AMERICAN], sizeof r->g.meta.addr[WW_AMERICAN], "adams@example.org");
 	snprintf(r->g.meta.addr[WW_BRITISH], sizeof r->g.meta.addr[WW_BRITISH], "north@example.org");
 	assert_int_equal(ww_dice_init(), 0);
@@ -133,20 +137,20 @@ static void rec_create(struct rec *r, const char *name, const char *seed, const 
 		spit(tmpdir, file, scenario);
 		char path[600];
 		path_of(path, sizeof path, tmpdir, file);
-		if (ww_scenario_load(path, r->g.data, &r->g.state, err, sizeof err))
+		if (ww_scenario_load(path, d, ww_state_of(r->g.state), err, sizeof err))
 			fail_msg("scenario: %s", err);
 		snprintf(r->g.meta.scenario, sizeof r->g.meta.scenario, "%s", file);
 		if (!as_before)
-			ww_scenario_shuffle(&r->g.state, r->g.seed);
+			ww_scenario_shuffle(ww_state_of(r->g.state), r->g.seed);
 	} else {
-		ww_new_game(r->g.data, &r->g.state, &rng, &ev);
+		ww_new_game(d, ww_state_of(r->g.state), &rng, ww_events_of(&ev));
 	}
 	if (!as_before)
-		assert_int_equal(ww_state_hash(r->g.data, &r->g.state, r->g.seed,
+		assert_int_equal(ww_state_hash(d, ww_state_of(r->g.state), r->g.seed,
 					       r->g.meta.initial_state), 0);
 	if (ww_record_create(r->dir, &r->g, &ev, err, sizeof err) != WW_REC_OK)
 		fail_msg("create: %s", err);
-	ww_events_free(&ev);
+	ww_events_free(ww_events_of(&ev));
 }
 
 static void rec_new(struct rec *r, const char *name, const char *seed, const char *scenario)
@@ -161,12 +165,14 @@ static void rec_order(struct rec *r, enum ww_side side, const char *lines, int n
 {
 	struct ww_game *after = malloc(sizeof *after);
 	struct ww_dice dice = { 0 };
-	struct ww_events ev = { 0 };
+	struct game_events gev = { { 0 } };
+	struct ww_events *ev = ww_events_of(&gev);
 	struct ww_rng rng;
+	const struct ww_data *d = test_data();
 	char buf[1024], why[768], err[512] = "";
 	va_list ap;
 	assert_non_null(after);
-	*after = r->g;
+	assert_int_equal(ww_game_copy(after, &r->g), 0);
 	va_start(ap, n);
 	for (int i = 0; i < n; i++)
 		dice.forced[dice.nforced++] = va_arg(ap, int);
@@ -177,19 +183,20 @@ static void rec_order(struct rec *r, enum ww_side side, const char *lines, int n
 		size_t k = strcspn(t, "\n");
 		struct ww_order o;
 		snprintf(buf, sizeof buf, "%.*s", (int)k, t);
-		if (ww_order_parse(r->g.data, buf, &o, why, sizeof why))
+		if (ww_order_parse(d, buf, &o, why, sizeof why))
 			fail_msg("'%s' does not parse: %s", buf, why);
-		if (ww_apply(r->g.data, &after->state, side, &o, &rng, &ev, why, sizeof why))
+		if (ww_apply(d, ww_state_of(after->state), side, &o, &rng, ev, why, sizeof why))
 			fail_msg("'%s' refused: %s", buf, why);
 		t += k + (t[k] == '\n');
 	}
 	assert_int_equal(dice.used_forced, dice.nforced);
 	struct ww_log_entry e = { .side = side, .order_text = lines,
-				  .sender = "command line", .events = &ev };
-	if (ww_record_commit(r->dir, &r->g.state, after, &e, err, sizeof err) != WW_REC_OK)
+				  .sender = "command line", .events = &gev };
+	if (ww_record_commit(r->dir, r->g.state, after, &e, err, sizeof err) != WW_REC_OK)
 		fail_msg("commit: %s", err);
-	r->g.state = after->state;
-	ww_events_free(&ev);
+	ww_game_free(&r->g);
+	r->g.state = after->state; /* the meta stays as it was */
+	ww_events_free(ev);
 	free(after);
 }
 
@@ -202,7 +209,7 @@ static int replay(const char *dir, char **findings)
 	text = NULL;
 	FILE *m = open_memstream(&text, &len);
 	assert_non_null(m);
-	int problems = ww_record_replay(dir, test_data(), m);
+	int problems = ww_record_replay(dir, test_game_data(), m);
 	fclose(m);
 	*findings = text;
 	return problems;
@@ -287,13 +294,13 @@ static void test_new_game_replays_clean(void **st)
 {
 	(void)st;
 	play_1775(&game, "new");
-	assert_int_equal(game.g.state.year, 1776);
+	assert_int_equal(ww_state_of(game.g.state)->year, 1776);
 	assert_non_null(strstr(slurp(game.dir, "log/000019.yaml"), "forced: true"));
 	assert_int_equal(access(game.dir, F_OK), 0);
 	char initial[600];
 	path_of(initial, sizeof initial, game.dir, "secret/initial-state.yaml");
 	assert_int_equal(access(initial, F_OK), -1); /* the seed's set-up needs none */
-	assert_int_equal(ww_record_verify(game.dir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_verify(game.dir, test_game_data(), stderr), 0);
 	replays_clean(game.dir);
 }
 
@@ -306,7 +313,7 @@ static void play_to_the_end(struct rec *r, const char *name)
 	rec_order(r, WW_AMERICAN, "discard 3", 0);
 	assert_null(strstr(slurp(r->dir, "game.yaml"), SEED_END));
 	rec_order(r, WW_BRITISH, "discard 4", 1, 6); /* Trenton's roll forced */
-	assert_int_equal(r->g.state.phase, WW_PH_GAME_OVER);
+	assert_int_equal(ww_state_of(r->g.state)->phase, WW_PH_GAME_OVER);
 }
 
 static void test_game_end_reveals_seed(void **st)
@@ -317,13 +324,14 @@ static void test_game_end_reveals_seed(void **st)
 	snprintf(want, sizeof want, "seed_revealed: true\n  seed: %s\n", SEED_END);
 	assert_non_null(strstr(slurp(game.dir, "game.yaml"), want));
 	struct ww_game *back = calloc(1, sizeof *back);
-	back->data = test_data();
+	back->data = test_game_data();
 	assert_int_equal(ww_record_load(game.dir, back, err, sizeof err), WW_REC_OK);
 	assert_true(back->meta.seed_revealed);
 	assert_string_equal(back->meta.seed_hex, SEED_END);
 	assert_string_equal(back->meta.scenario, "end.yaml");
+	ww_game_free(back);
 	free(back);
-	assert_int_equal(ww_record_verify(game.dir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_verify(game.dir, test_game_data(), stderr), 0);
 	replays_clean(game.dir);
 }
 
@@ -420,7 +428,7 @@ static void test_tampered_deck_found(void **st)
 	memcpy(a + strlen(second), first, strlen(first));
 	spit(other, "secret/state.yaml", text);
 	free(text);
-	assert_int_equal(ww_record_verify(other, test_data(), stderr), 0);
+	assert_int_equal(ww_record_verify(other, test_game_data(), stderr), 0);
 	replay_finds(other, "secret/state.yaml line ");
 	replay_finds(other, "but replaying the log to entry 19 gives");
 }
@@ -506,7 +514,7 @@ static void test_forced_rolls_counted_by_side(void **st)
 	char other[400], from[64];
 	int forced[3];
 	play_to_the_end(&game, "forced-count");
-	assert_int_equal(ww_record_replay_counted(game.dir, test_data(), stderr, forced), 0);
+	assert_int_equal(ww_record_replay_counted(game.dir, test_game_data(), stderr, forced), 0);
 	assert_int_equal(forced[WW_AMERICAN], 0);
 	assert_int_equal(forced[WW_BRITISH], 1);
 
@@ -515,7 +523,7 @@ static void test_forced_rolls_counted_by_side(void **st)
 	snprintf(from, sizeof from, "index: 101, value: %d, forced: ", ww_dice_roll(game.g.seed, 101));
 	rewrite(other, "log/000005.yaml", "forced: false", "forced: true");
 	assert_non_null(strstr(slurp(other, "log/000005.yaml"), from));
-	assert_int_equal(ww_record_replay_counted(other, test_data(), stderr, forced), 0);
+	assert_int_equal(ww_record_replay_counted(other, test_game_data(), stderr, forced), 0);
 	assert_int_equal(forced[WW_AMERICAN], 0);
 	assert_int_equal(forced[WW_BRITISH], 2);
 }
@@ -553,14 +561,15 @@ static void test_game_from_before_issue_11_replays(void **st)
 	rec_create(&game, "before", SEED_END, END_OF_1783, true);
 	assert_null(strstr(slurp(game.dir, "game.yaml"), "initial_state"));
 	struct ww_game *back = calloc(1, sizeof *back);
-	back->data = test_data();
+	back->data = test_game_data();
 	assert_int_equal(ww_record_load(game.dir, back, err, sizeof err), WW_REC_OK);
 	assert_string_equal(back->meta.initial_state, "");
-	for (int i = 1; i < back->state.deck.n; i++)
-		assert_true(back->state.deck.card[i - 1] < back->state.deck.card[i]);
+	for (int i = 1; i < ww_state_of(back->state)->deck.n; i++)
+		assert_true(ww_state_of(back->state)->deck.card[i - 1] < ww_state_of(back->state)->deck.card[i]);
+	ww_game_free(back);
 	free(back);
 	rec_order(&game, WW_AMERICAN, "discard 1", 0);
-	assert_int_equal(ww_record_verify(game.dir, test_data(), stderr), 0);
+	assert_int_equal(ww_record_verify(game.dir, test_game_data(), stderr), 0);
 	replays_clean(game.dir);
 }
 

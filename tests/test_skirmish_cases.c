@@ -438,7 +438,7 @@ static void load_position(void)
 		return;
 	}
 	char *text = position_text(pos);
-	int rc = run.g->state_read(text, strlen(text), run.d, run.s, run.why, sizeof run.why);
+	int rc = run.g->state_read(text, strlen(text), run.d, run.s, true, run.why, sizeof run.why);
 	if (rc)
 		fail_msg("%s: the position is no state the engine could have made: %s\n%s",
 			 run.c.path, run.why, text);

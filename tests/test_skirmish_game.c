@@ -64,7 +64,7 @@ static char *text_of(const struct fix *f, const struct game_state *s, bool secre
 static void assert_text_round_trip(struct fix *f, const char *text)
 {
 	struct game_state *back = f->g->state_new();
-	if (f->g->state_read(text, strlen(text), f->d, back, f->why, sizeof f->why))
+	if (f->g->state_read(text, strlen(text), f->d, back, true, f->why, sizeof f->why))
 		fail_msg("state text refused: %s\n%s", f->why, text);
 	char *again = text_of(f, back, strstr(text, "secret: true") != NULL);
 	assert_string_equal(again, text);
@@ -251,7 +251,7 @@ static struct game_state *other_throw(struct fix *f, const char *side)
 		if (*at >= '0' && *at <= '3')
 			*at = (char)('0' + (*at - '0' + 1) % 4);
 	struct game_state *s = f->g->state_new();
-	if (f->g->state_read(text, strlen(text), f->d, s, f->why, sizeof f->why))
+	if (f->g->state_read(text, strlen(text), f->d, s, true, f->why, sizeof f->why))
 		fail_msg("%s", f->why);
 	free(text);
 	return s;
@@ -430,7 +430,7 @@ static void assert_text_refused(struct fix *f, const char *from, const char *to,
 	char *bad = malloc(strlen(text) + strlen(to) + 1);
 	sprintf(bad, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
 	struct game_state *s = f->g->state_new();
-	assert_int_equal(f->g->state_read(bad, strlen(bad), f->d, s, f->why, sizeof f->why), -1);
+	assert_int_equal(f->g->state_read(bad, strlen(bad), f->d, s, true, f->why, sizeof f->why), -1);
 	if (!strstr(f->why, says))
 		fail_msg("refused with '%s', not '%s'", f->why, says);
 	free(text);

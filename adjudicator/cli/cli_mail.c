@@ -13,6 +13,7 @@
 #include <sodium.h>
 #include "mail_internal.h"
 #include "mail_net.h"
+#include "ww_game.h"
 
 static const char USAGE_PROCESS[] =
 	"usage: wwjudge process [--config FILE] [--imap-id UIDVALIDITY/UID] < MESSAGE\n"
@@ -263,7 +264,7 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(dir, g, err, sizeof err);
+		st = ww_mail_record_load(dir, g, err, sizeof err);
 	if (st == WW_REC_OK && ww_mail_secret_read(dir, &next, err, sizeof err) < 0)
 		st = WW_REC_CORRUPT;
 	if (st == WW_REC_OK) {
@@ -281,8 +282,10 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 		printf("%s: %s.%s\n", dir, ch->what, c ? " The players' mails are queued." : "");
 	if (fd >= 0)
 		ww_record_unlock(fd);
+	if (g)
+		ww_game_free(g);
 	free(g);
-	free(after);
+	free(after); /* its state is g's */
 	free(ch);
 	return rec_exit(st);
 }
@@ -367,24 +370,20 @@ static int announce(const char *dir, const char *config)
 {
 	struct ww_mail_config *c = calloc(1, sizeof *c);
 	struct ww_game *g = calloc(1, sizeof *g);
-	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
 	struct ww_mail_secret s;
 	char err[600] = "";
-	int fd = -1, rc = !c || !g || !d || !p ? EX_OSERR : load_config(config, c);
+	int fd = -1, rc = !c || !g ? EX_OSERR : load_config(config, c);
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
 	if (!rc) {
 		enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
 		if (st == WW_REC_OK)
-			st = ww_record_load(dir, g, err, sizeof err);
+			st = ww_mail_record_load(dir, g, err, sizeof err);
 		rc = rec_exit(st);
 	}
-	if (!rc && (ww_data_load(g->meta.data_dir, d, p) < 0 ||
-		    ww_mail_secret_read(dir, &s, err, sizeof err) < 0))
+	if (!rc && ww_mail_secret_read(dir, &s, err, sizeof err) < 0)
 		rc = EX_DATAERR;
-	g->data = d;
-	for (int side = 1; !rc && side <= ww_mail_played(g)->nsides; side++)
+	for (int side = 1; !rc && side <= g->game->nsides; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
 			snprintf(err, sizeof err, "cannot write to %s/outbox: %s", dir, strerror(errno));
 			rc = EX_IOERR;
@@ -395,9 +394,9 @@ static int announce(const char *dir, const char *config)
 		printf("Queued the current report for both players in %s/" WW_OUTBOX_NEW ".\n", dir);
 	ww_record_unlock(fd);
 	free(c);
+	if (g)
+		ww_game_free(g);
 	free(g);
-	free(d);
-	free(p);
 	return rc;
 }
 
@@ -471,14 +470,14 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 	enum ww_rec_status st = !g || !d || !p ? WW_REC_IO :
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(dir, g, err, sizeof err);
+		st = ww_mail_record_load(dir, g, err, sizeof err);
 	rc = rec_exit(st);
 	if (!rc && ww_data_load(g->meta.data_dir, d, p) < 0) {
 		snprintf(err, sizeof err, "the game data %s does not load", g->meta.data_dir);
 		rc = EX_CONFIG;
 	}
 	if (!rc) {
-		g->data = d;
+		g->data = ww_game_data_of(d);
 		int r = ww_rollback_prepare(dir, g, move, &plan, err, sizeof err);
 		rc = r > 0 ? EX_USAGE : r < 0 ? EX_DATAERR : EX_OK;
 	}
@@ -501,6 +500,8 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 	}
 	ww_rollback_plan_free(&plan);
 	ww_record_unlock(fd);
+	if (g)
+		ww_game_free(g);
 	free(g);
 	free(d);
 	free(p);

@@ -23,10 +23,11 @@
 #include "record.h"
 #include "rules.h"
 #include "sk_data.h"
+#include "ww_game.h"
+#include "ww_text.h"
 
 #define MAX_ORDERS 64
 #define ORDER_LINE 1024
-#define DEFAULT_DATA "data/washingtons-war"
 
 static const char *progname = "wwjudge";
 
@@ -45,7 +46,7 @@ static void warnx(const char *fmt, ...)
 static const char USAGE[] =
 	"usage: wwjudge COMMAND [OPTIONS] ...\n"
 	"\n"
-	"  new GAME_DIR --american ADDR --british ADDR [--seed HEX]\n"
+	"  new GAME_DIR --american ADDR --british ADDR [--game GAME] [--seed HEX]\n"
 	"      [--scenario FILE] [--data DIR] [--tournament]\n"
 	"      [--american-password-file F --british-password-file F]\n"
 	"                                         start a game\n"
@@ -72,11 +73,12 @@ static const char USAGE[] =
 	"'wwjudge COMMAND --help' describes each command.\n";
 
 static const char USAGE_NEW[] =
-	"usage: wwjudge new GAME_DIR --american ADDR --british ADDR\n"
+	"usage: wwjudge new GAME_DIR --american ADDR --british ADDR [--game GAME]\n"
 	"                   [--seed HEX] [--scenario FILE] [--data DIR]\n"
 	"                   [--american-password-file F] [--british-password-file F]\n"
 	"                   [--tournament]\n"
-	"Creates a game in GAME_DIR (which must not hold one). --seed gives the\n"
+	"Creates a game in GAME_DIR (which must not hold one). --game names the\n"
+	"game: washingtons-war (the default) or skirmish. --seed gives the\n"
 	"secret seed as 64 hex digits (for tests); otherwise a fresh one is\n"
 	"drawn. --scenario starts from a position described in YAML. A password\n"
 	"file's first line is that side's mail password; only its Argon2id hash\n"
@@ -160,27 +162,28 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* --data, else $WW_DATA, else next to the binary: ../data/... (the
- * source tree's build/) or ../share/wwjudge/data/... (make install), else
- * ./data/... */
-static void default_data_dir(char *out, size_t len)
+/* The game's data when no --data is given: Washington's War's in
+ * $WW_DATA if set; else next to the binary, ../data/GAME (the source
+ * tree's build/) or ../share/wwjudge/data/GAME (make install); else
+ * ./data/GAME. */
+static void default_data_dir(const struct game *game, char *out, size_t len)
 {
 	static const char *const beside[] = { "..", "../share/wwjudge" };
 	const char *env = getenv("WW_DATA");
-	if (env && *env) {
+	if (env && *env && !strcmp(game->name, WW_REC_FIRST_GAME)) {
 		snprintf(out, len, "%s", env);
 		return;
 	}
 	char exe[PATH_MAX];
 	for (size_t i = 0; i < 2 && ww_exe_dir(exe, sizeof exe) == 0; i++) {
 		char cand[PATH_MAX + 64];
-		snprintf(cand, sizeof cand, "%s/%s/%s", exe, beside[i], DEFAULT_DATA);
+		snprintf(cand, sizeof cand, "%s/%s/data/%s", exe, beside[i], game->name);
 		if (is_dir(cand) && strlen(cand) < len) {
 			snprintf(out, len, "%s", cand);
 			return;
 		}
 	}
-	snprintf(out, len, "%s", DEFAULT_DATA);
+	snprintf(out, len, "data/%s", game->name);
 }
 
 static void print_problems(FILE *f, const struct ww_data_problems *p)
@@ -225,6 +228,7 @@ static int parse_side(const char *arg, enum ww_side *side)
 /* ---- new ---- */
 
 struct new_args {
+	const struct game *game;                /* --game, else Washington's War */
 	const char *dir, *american, *british, *seed, *scenario, *data;
 	const char *american_pw, *british_pw;   /* password files */
 	char american_addr[WW_ADDR_MAX], british_addr[WW_ADDR_MAX]; /* the addr-specs */
@@ -242,12 +246,15 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		{ "american-password-file", required_argument, NULL, 'A' },
 		{ "british-password-file", required_argument, NULL, 'B' },
 		{ "tournament", no_argument, NULL, 'T' },
+		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *game = WW_REC_FIRST_GAME;
 	int c;
 	while ((c = getopt_long(argc, argv, "a:b:s:S:d:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'g': game = optarg; break;
 		case 'T': a->tournament = true; break;
 		case 'A': a->american_pw = optarg; break;
 		case 'B': a->british_pw = optarg; break;
@@ -263,6 +270,14 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 	if (optind + 1 != argc)
 		return usage_error(USAGE_NEW, "give exactly one GAME_DIR");
 	a->dir = argv[optind];
+	if (!(a->game = game_find(game))) {
+		char known[256] = "";
+		for (int i = 0; game_at(i); i++)
+			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+				 i ? ", " : "", game_at(i)->name);
+		return usage_error(USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
+				   "plays: %s)", game, known);
+	}
 	if (!a->american || !a->british)
 		return usage_error(USAGE_NEW, "--american and --british are required");
 	char err[512];
@@ -273,29 +288,156 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 	return 0;
 }
 
-/* The game g as game.h's, with the data d the command read (until the
- * record holds a struct game_state, issue 13). */
-static void game_of(const struct ww_game *g, const struct ww_data *d, struct ww_mail_game *mg)
-{
-	ww_mail_game_of(g, mg);
-	mg->d = ww_game_data(d);
-}
-
 /* The game's report of g for `side` (GAME_PUBLIC: the public) on out:
  * 0, or -1 with the problem in err. */
-static int report_of(FILE *out, const struct ww_game *g, const struct ww_data *d, int side,
+static int report_of(FILE *out, const struct ww_game *g, int side,
 		     const struct game_frame *frame, char *err, size_t errlen)
 {
-	struct ww_mail_game mg;
 	struct ww_mail_view v;
-	game_of(g, d, &mg);
-	if (ww_mail_view_open(&v, &mg, side)) {
+	if (ww_mail_view_of(&v, g, side)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = ww_mail_report(out, &v, frame, err, errlen);
 	ww_mail_view_close(&v);
 	return rc;
+}
+
+/* The option bits of `tournament` for the game (6.34: Washington's War's
+ * option "tournament"), or -1 when the game has no such option. */
+static int new_options(const struct game *game, bool tournament)
+{
+	for (int i = 0; tournament && game->options && game->options[i]; i++)
+		if (!strcmp(game->options[i], "tournament"))
+			return 1 << i;
+	return tournament ? -1 : 0;
+}
+
+/* The game's data from `dir` into *d. Returns EX_OK or an exit code. */
+static int load_game_data(const struct game *game, const char *dir, struct game_data **d)
+{
+	char abs[PATH_MAX], why[512];
+	if (game == &game_washingtons_war) { /* every problem told, not the first */
+		if (!(*d = calloc(1, sizeof **d)))
+			return EX_OSERR;
+		int rc = load_data(dir, &(*d)->ww);
+		if (rc) {
+			free(*d);
+			*d = NULL;
+		}
+		return rc;
+	}
+	const char *use = realpath(dir, abs) ? abs : dir;
+	if (game->data_load(use, d, why, sizeof why) == 0)
+		return EX_OK;
+	warnx("the game data in %s does not load: %s", use, why);
+	return EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
+}
+
+/* The game's meta: its name, data, the sides' addresses, the seed's
+ * commitment and the hash of its first position (keyed by the seed). */
+static int new_meta(const struct new_args *a, const char *data_dir, struct ww_game *g)
+{
+	const struct game *game = g->game;
+	snprintf(g->meta.game, sizeof g->meta.game, "%s", game->name);
+	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", game->data_id(g->data));
+	if (strlen(data_dir) >= sizeof g->meta.data_dir) {
+		warnx("the data directory %s is too long for the record (at most %zu characters)",
+		      data_dir, sizeof g->meta.data_dir - 1);
+		return EX_USAGE;
+	}
+	memcpy(g->meta.data_dir, data_dir, strlen(data_dir) + 1);
+	for (int side = 1; side <= game->nsides; side++)
+		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s",
+			 !strcmp(game->side[side].word, "american") ? a->american_addr :
+			 !strcmp(game->side[side].word, "british") ? a->british_addr : "");
+	if (a->scenario) { /* its starting position is kept for replay */
+		const char *base = strrchr(a->scenario, '/');
+		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
+			 base && base[1] ? base + 1 : a->scenario);
+	}
+	g->meta.tournament_rule = a->tournament;
+	ww_seed_commitment(g->seed, g->meta.commitment);
+	return ww_rec_position_hash(game, g->data, g->state, g->seed, g->meta.initial_state) ?
+	       EX_OSERR : EX_OK;
+}
+
+/* The game set up by its rules, or from the scenario file, with the seed. */
+static int new_position(const struct new_args *a, struct ww_game *g, struct game_events *ev)
+{
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	char why[512];
+	int options = new_options(g->game, a->tournament);
+	if (options < 0)
+		return usage_error(USAGE_NEW, "--tournament: %s has no tournament rule",
+				   g->game->title);
+	memcpy(dice.seed, g->seed, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	if (g->game->new_game(g->data, a->scenario, (unsigned)options, &rng, g->state, ev, why,
+			      sizeof why) == 0)
+		return EX_OK;
+	if (!a->scenario) {
+		warnx("%s", why);
+		return EX_DATAERR;
+	}
+	warnx("scenario %s: %s", a->scenario, why);
+	return access(a->scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
+}
+
+/* The files created with the game: the mail passwords' hashes, and the
+ * scenario it started from (replay sets it up again). */
+static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
+		     struct ww_buf *scenario, char **mail_yaml)
+{
+	char err[512];
+	size_t mail_len = 0;
+	*n = 0;
+	if ((a->american_pw || a->british_pw) && a->game != &game_washingtons_war)
+		return usage_error(USAGE_NEW, "password files are for a game by mail, and games "
+				   "by mail are games of Washington's War only yet");
+	if ((a->american_pw || a->british_pw) &&
+	    ww_mail_secret_new(a->american_pw, a->british_pw, mail_yaml, &mail_len, err,
+			       sizeof err) < 0) {
+		warnx("%s; no game was created", err);
+		return EX_NOINPUT;
+	}
+	if (*mail_yaml)
+		f[(*n)++] = (struct ww_rec_file){ "secret/mail.yaml", *mail_yaml, mail_len, 0600 };
+	if (a->scenario && ww_read_file(a->scenario, scenario, err, sizeof err) != 0) {
+		warnx("scenario %s: %s", a->scenario, err);
+		return EX_NOINPUT;
+	}
+	if (a->scenario)
+		f[(*n)++] = (struct ww_rec_file){ "secret/scenario.yaml", scenario->p, scenario->len,
+						  0600 };
+	return EX_OK;
+}
+
+/* What `new` tells: where the game is, its data and players, the hash of
+ * its first position, and the public report of it. */
+static int new_report(const struct new_args *a, const struct ww_game *g,
+		      const struct game_events *ev)
+{
+	const struct game *game = g->game;
+	struct game_frame frame = { .commitment = g->meta.commitment, .events = ev };
+	struct game_state *view = game->state_new();
+	char why[512];
+	if (!view)
+		return EX_OSERR;
+	printf("Created the game in %s\nData: %s\n", a->dir, g->meta.data_id);
+	for (int side = 1; side <= game->nsides; side++)
+		printf("%s: %s\n", game->side[side].name, g->meta.addr[side]);
+	if (a->american_pw || a->british_pw)
+		printf("Passwords set for:%s%s\n", a->american_pw ? " American" : "",
+		       a->british_pw ? " British" : "");
+	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
+	       "%s\n\n", g->meta.initial_state);
+	game->view(g->data, g->state, GAME_PUBLIC, view);
+	if (game->report(stdout, g->data, view, GAME_PUBLIC, &frame, why, sizeof why))
+		warnx("the game is created, but its report cannot be shown: %s", why);
+	game->state_free(view);
+	return EX_OK;
 }
 
 static int cmd_new(int argc, char **argv)
@@ -306,10 +448,13 @@ static int cmd_new(int argc, char **argv)
 		return rc == -2 ? EX_OK : rc;
 
 	struct ww_game *g = calloc(1, sizeof *g);
-	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_events ev = { 0 };
-	char err[512] = "", data_dir[PATH_MAX];
-	if (!g || !d) {
+	struct game_data *d = NULL;
+	struct game_events *ev = a.game->events_new();
+	struct ww_buf scenario = { .max = 1u << 22 };
+	struct ww_rec_file files[2];
+	char err[512] = "", data_dir[PATH_MAX], abs[PATH_MAX], *mail_yaml = NULL;
+	int nfiles;
+	if (!g || !ev || ww_game_new(g, a.game) < 0) {
 		rc = EX_OSERR;
 		goto out;
 	}
@@ -320,80 +465,34 @@ static int cmd_new(int argc, char **argv)
 	if (a.data)
 		snprintf(data_dir, sizeof data_dir, "%s", a.data);
 	else
-		default_data_dir(data_dir, sizeof data_dir);
-	if ((rc = load_data(data_dir, d)))
+		default_data_dir(a.game, data_dir, sizeof data_dir);
+	if ((rc = load_game_data(a.game, data_dir, &d)))
 		goto out;
+	g->data = d;
 	if (!a.seed)
 		ww_dice_new_seed(g->seed);
-
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
-	memcpy(dice.seed, g->seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
-	if (a.scenario) {
-		if (ww_scenario_load(a.scenario, d, &g->state, err, sizeof err)) {
-			warnx("scenario %s: %s", a.scenario, err);
-			rc = access(a.scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
-			goto out;
-		}
-		ww_scenario_shuffle(&g->state, g->seed);
-	} else {
-		ww_new_game(d, &g->state, &rng, &ev);
-	}
-	g->state.tournament_rule = a.tournament;
-	g->meta.tournament_rule = a.tournament;
-
-	g->game = &game_washingtons_war;
-	snprintf(g->meta.game, sizeof g->meta.game, "%s", g->game->name);
-	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", d->id);
-	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", d->dir);
-	snprintf(g->meta.addr[WW_AMERICAN], sizeof g->meta.addr[WW_AMERICAN], "%s", a.american_addr);
-	snprintf(g->meta.addr[WW_BRITISH], sizeof g->meta.addr[WW_BRITISH], "%s", a.british_addr);
-	if (a.scenario) { /* its starting position is kept for replay */
-		const char *base = strrchr(a.scenario, '/');
-		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
-			 base && base[1] ? base + 1 : a.scenario);
-	}
-	ww_seed_commitment(g->seed, g->meta.commitment);
-	if (ww_state_hash(d, &g->state, g->seed, g->meta.initial_state) < 0) {
-		rc = EX_OSERR;
+	if ((rc = new_position(&a, g, ev)) ||
+	    (rc = new_meta(&a, realpath(data_dir, abs) ? abs : data_dir, g)) ||
+	    (rc = new_files(&a, files, &nfiles, &scenario, &mail_yaml)))
 		goto out;
-	}
-
-	char *mail_yaml = NULL;
-	size_t mail_len = 0;
-	if ((a.american_pw || a.british_pw) &&
-	    ww_mail_secret_new(a.american_pw, a.british_pw, &mail_yaml, &mail_len, err,
-			       sizeof err) < 0) {
-		warnx("%s; no game was created", err);
-		rc = EX_NOINPUT;
-		goto out;
-	}
-	struct ww_rec_file mail_file = { "secret/mail.yaml", mail_yaml, mail_len, 0600 };
-	enum ww_rec_status st = ww_record_create_files(a.dir, g, &ev, &mail_file,
-						       mail_yaml ? 1 : 0, err, sizeof err);
-	free(mail_yaml);
+	enum ww_rec_status st = ww_record_create_files(a.dir, g, ev, files, nfiles, err,
+						       sizeof err);
 	if (st != WW_REC_OK) {
 		warnx("cannot create the game in %s: %s", a.dir, err);
 		rc = rec_exit(st);
 		goto out;
 	}
-	printf("Created the game in %s\nData: %s\n", a.dir, d->id);
-	printf("American: %s\nBritish: %s\n", a.american_addr, a.british_addr);
-	if (a.american_pw || a.british_pw)
-		printf("Passwords set for:%s%s\n", a.american_pw ? " American" : "",
-		       a.british_pw ? " British" : "");
-	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
-	       "%s\n\n", g->meta.initial_state);
-	struct game_frame frame = { .events = ww_mail_events(&ev), .commitment = g->meta.commitment };
-	if (report_of(stdout, g, d, GAME_PUBLIC, &frame, err, sizeof err)) {
-		fprintf(stderr, "report: %s\n", err);
-		warnx("the game is created, but its report cannot be shown (see above)");
-	}
+	rc = new_report(&a, g, ev);
 out:
-	ww_events_free(&ev);
+	free(mail_yaml);
+	ww_buf_free(&scenario);
+	if (ev)
+		a.game->events_free(ev);
+	if (g)
+		ww_game_free(g);
 	free(g);
-	free(d);
+	if (d)
+		a.game->data_free(d);
 	return rc;
 }
 
@@ -403,7 +502,9 @@ struct session {
 	const char *dir;
 	int lock_fd;
 	struct ww_game *g;
-	struct ww_data *d;
+	const struct game *game;     /* g's, once loaded */
+	struct game_data *gd;        /* the game's data, loaded by it */
+	struct ww_data *d;           /* gd's, in a game of Washington's War; else NULL */
 	struct ww_mail_config *mail; /* `order` in a game played by mail */
 };
 
@@ -412,10 +513,14 @@ static void session_end(struct session *s)
 	if (s->lock_fd >= 0)
 		ww_record_unlock(s->lock_fd);
 	s->lock_fd = -1;
+	if (s->g)
+		ww_game_free(s->g);
 	free(s->g);
-	free(s->d);
+	if (s->gd)
+		s->game->data_free(s->gd);
 	free(s->mail);
 	s->g = NULL;
+	s->gd = NULL;
 	s->d = NULL;
 	s->mail = NULL;
 }
@@ -437,16 +542,16 @@ static int session_mail(struct session *s, const char *config)
 	return EX_OK;
 }
 
-/* The game's own data directory unless --data says otherwise. */
+/* The game's own data directory unless --data says otherwise. A command
+ * that plays any game through game.h says so (any_game); the others play
+ * only Washington's War yet, and refuse another game's. */
 static int session_start(struct session *s, const char *dir, const char *data,
-			 int wait_seconds)
+			 int wait_seconds, bool any_game)
 {
 	char err[512] = "";
 	s->dir = dir;
 	s->lock_fd = -1;
-	s->g = calloc(1, sizeof *s->g);
-	s->d = calloc(1, sizeof *s->d);
-	if (!s->g || !s->d)
+	if (!(s->g = calloc(1, sizeof *s->g)))
 		return EX_OSERR;
 	if (!is_dir(dir)) {
 		warnx("no game in %s: no such directory", dir);
@@ -463,19 +568,26 @@ static int session_start(struct session *s, const char *dir, const char *data,
 		warnx("%s: %s", dir, err);
 		return rec_exit(st);
 	}
+	s->game = s->g->game;
 	char data_dir[PATH_MAX];
 	if (data)
 		snprintf(data_dir, sizeof data_dir, "%s", data);
 	else if (s->g->meta.data_dir[0] && is_dir(s->g->meta.data_dir))
 		snprintf(data_dir, sizeof data_dir, "%s", s->g->meta.data_dir);
 	else
-		default_data_dir(data_dir, sizeof data_dir);
-	int rc = load_data(data_dir, s->d);
+		default_data_dir(s->game, data_dir, sizeof data_dir);
+	int rc = load_game_data(s->game, data_dir, &s->gd);
 	if (rc)
 		return rc;
-	if (strcmp(s->d->id, s->g->meta.data_id))
+	s->d = s->game == &game_washingtons_war ? &s->gd->ww : NULL;
+	if (strcmp(s->game->data_id(s->gd), s->g->meta.data_id))
 		warnx("warning: the game was created with data '%s', this is '%s'",
-		      s->g->meta.data_id, s->d->id);
+		      s->g->meta.data_id, s->game->data_id(s->gd));
+	if (!any_game && !s->d) {
+		warnx("%s is a game of %s: this command takes only games of Washington's War "
+		      "yet (order and verify take any game)", dir, s->game->title);
+		return EX_DATAERR;
+	}
 	return EX_OK;
 }
 
@@ -615,8 +727,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 	p->side = a->side;
 	for (int i = 0; i < a->norders; i++)
 		p->orders[p->n++] = a->orders[i];
-	int r = a->preview ? ww_play_preview(s->d, s->g, &a->dice, p) :
-			     ww_play_apply(s->d, s->g, &a->dice, p);
+	int r = a->preview ? ww_play_preview(s->gd, s->g, &a->dice, p) :
+			     ww_play_apply(s->gd, s->g, &a->dice, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 		goto out;
@@ -649,7 +761,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 	}
 	for (int i = 0; i < p->applied; i++) {
 		char canon[ORDER_LINE], line[ORDER_LINE + 80];
-		ww_order_format(s->d, &p->parsed[i], canon, sizeof canon);
+		s->game->order_format(s->gd, p->parsed[i], canon, sizeof canon);
 		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview "
 			 "with stand-in dice and cards, nothing committed)" : "Accepted", canon);
 		ww_mail_line(stdout, line);
@@ -659,9 +771,9 @@ static int apply_orders(struct session *s, struct order_args *a)
 		rc = EX_DATAERR;
 	}
 	printf("\n");
-	struct game_frame frame = { .events = ww_mail_events(&p->ev), .stand_in = a->preview,
+	struct game_frame frame = { .events = p->ev, .stand_in = a->preview,
 				    .commitment = p->after->meta.commitment };
-	if (report_of(stdout, p->after, s->d, a->side, &frame, err, sizeof err)) {
+	if (report_of(stdout, p->after, a->side, &frame, err, sizeof err)) {
 		fprintf(stderr, "report: %s\n", err);
 		rc = EX_IOERR;
 	}
@@ -684,9 +796,15 @@ static int cmd_order(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	if ((rc = session_start(&s, a.dir, a.data, a.wait)) ||
+	if ((rc = session_start(&s, a.dir, a.data, a.wait, true)) ||
 	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
+	if (s.mail && !s.d) {
+		warnx("%s is a game of %s: games by mail are games of Washington's War only yet; "
+		      "give its orders without a mail config", a.dir, s.game->title);
+		rc = EX_CONFIG;
+		goto out;
+	}
 	rc = apply_orders(&s, &a);
 out:
 	session_end(&s);
@@ -749,8 +867,10 @@ static struct ww_events *last_events(const struct game_log *recent, int side,
 	return ev;
 }
 
-/* The board as `side` sees it, with the last step's events highlighted. */
-static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
+/* The board as `side` sees it, with the last step's events highlighted
+ * where the game reads them from the log's text (`ww`: Washington's War's
+ * board; another game's board is drawn without them). */
+static int show_png(const struct ww_mail_view *v, const struct game_log *recent, bool ww,
 		    const char *path)
 {
 	char err[512] = "";
@@ -759,11 +879,11 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		warnx("cannot write %s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
-	struct ww_events ev = { 0 };
-	const struct ww_events *last = last_events(recent, v->side, &ev);
-	int rc = v->game->board(f, v->d, v->view, v->side, last ? ww_mail_events(last) : NULL,
-				err, sizeof err) ? EX_SOFTWARE : EX_OK;
-	ww_events_free(&ev);
+	struct game_events ev = { 0 };
+	const struct ww_events *last = ww ? last_events(recent, v->side, &ev.ww) : NULL;
+	int rc = v->game->board(f, v->d, v->view, v->side, last ? &ev : NULL, err, sizeof err) ?
+		 EX_SOFTWARE : EX_OK;
+	ww_events_free(&ev.ww);
 	if (rc)
 		warnx("%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {
@@ -795,17 +915,20 @@ static int show_text(const struct session *s, const struct ww_mail_view *v,
 static int show_view(const struct session *s, int side, const struct game_log *recent,
 		     const char *png, bool yaml, const char *templates)
 {
-	struct ww_mail_game mg;
 	struct ww_mail_view v;
 	int rc = EX_OK;
-	game_of(s->g, s->d, &mg);
-	if (ww_mail_view_open(&v, &mg, side))
+	if (yaml && !s->d) {
+		warnx("--format yaml shows a game of Washington's War; %s is a game of %s",
+		      s->dir, s->game->title);
+		return EX_USAGE;
+	}
+	if (ww_mail_view_of(&v, s->g, side))
 		return EX_OSERR;
 	if (png)
-		rc = show_png(&v, recent, png);
+		rc = show_png(&v, recent, s->d != NULL, png);
 	bool png_on_stdout = png && !strcmp(png, "-");
 	if (!rc && !png_on_stdout)
-		rc = yaml ? show_yaml(s->d, &s->g->state, side) :
+		rc = yaml ? show_yaml(s->d, ww_state_of(s->g->state), side) :
 			show_text(s, &v, recent, templates);
 	ww_mail_view_close(&v);
 	return rc;
@@ -853,7 +976,7 @@ static int cmd_show(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	struct game_log recent = { 0 };
 	char err[512] = "";
-	int rc = session_start(&s, argv[optind], data, 5);
+	int rc = session_start(&s, argv[optind], data, 5, false);
 	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
 		warnx("%s: %s", s.dir, err);
 		rc = EX_DATAERR;
@@ -889,11 +1012,11 @@ static int cmd_verify(int argc, char **argv)
 	if (optind + 1 != argc)
 		return usage_error(USAGE_VERIFY, "give exactly one GAME_DIR");
 	struct session s = { .lock_fd = -1 };
-	int rc = session_start(&s, argv[optind], data, 5);
+	int rc = session_start(&s, argv[optind], data, 5, true);
 	if (!rc) {
-		int problems = ww_record_verify(argv[optind], s.d, stdout), forced[3];
+		int problems = ww_record_verify(argv[optind], s.gd, stdout), forced[3];
 		replay |= s.g->meta.seed_revealed;
-		int replayed = replay ? ww_record_replay_counted(argv[optind], s.d, stdout,
+		int replayed = replay ? ww_record_replay_counted(argv[optind], s.gd, stdout,
 								 forced) : 0;
 		problems += replayed;
 		if (problems) {
@@ -979,7 +1102,7 @@ static int cmd_data_check(int argc, char **argv)
 	if (optind < argc)
 		snprintf(dir, sizeof dir, "%s", argv[optind]);
 	else
-		default_data_dir(dir, sizeof dir);
+		default_data_dir(&game_washingtons_war, dir, sizeof dir);
 	if (!is_dir(dir)) {
 		warnx("%s is not a directory", dir);
 		return EX_NOINPUT;
@@ -1008,10 +1131,8 @@ static int cmd_data_check(int argc, char **argv)
 static int export_text(FILE *f, const char *name, const struct session *s,
 		       const struct game_log *history, char *err, size_t errlen)
 {
-	struct ww_mail_game mg;
 	struct ww_mail_view pub;
-	game_of(s->g, s->d, &mg);
-	if (ww_mail_view_open(&pub, &mg, GAME_PUBLIC)) {
+	if (ww_mail_view_of(&pub, s->g, GAME_PUBLIC)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -1020,7 +1141,7 @@ static int export_text(FILE *f, const char *name, const struct session *s,
 		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
 	};
 	int bad = strcmp(name, "state.yaml") ? ww_mail_report(f, &pub, &frame, err, errlen) :
-		  mg.game->state_write(f, mg.d, pub.view, false);
+		  pub.game->state_write(f, pub.d, pub.view, false);
 	ww_mail_view_close(&pub);
 	return bad;
 }
@@ -1104,7 +1225,7 @@ static int cmd_export(int argc, char **argv)
 		return EX_CANTCREAT;
 	}
 	struct session s = { .lock_fd = -1 };
-	int rc = session_start(&s, argv[optind], data, 5);
+	int rc = session_start(&s, argv[optind], data, 5, false);
 	if (!rc)
 		rc = export_public(&s, argv[optind + 1]);
 	session_end(&s);

@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "dice.h"
 
@@ -114,6 +115,8 @@ struct game {
 	int (*data_load)(const char *dir, struct game_data **d, char *why, size_t whylen);
 	int (*data_check)(const struct game_data *d, char *why, size_t whylen);
 	void (*data_free)(struct game_data *d);
+	/* The data set's name (its id), which the record's meta keeps. */
+	const char *(*data_id)(const struct game_data *d);
 
 	/* States, orders and events: allocated empty (NULL out of memory). */
 	struct game_state *(*state_new)(void);
@@ -160,20 +163,40 @@ struct game {
 			 struct ww_rng *rng, struct game_state *out);
 
 	/* The state as text (the record's file); `secret` adds what the view
-	 * hides. read: 0, or -1 with what is wrong and where in why. */
+	 * hides. read: the text state_write wrote with the same `secret`
+	 * (without it, what the view hides is left empty; blank and comment
+	 * lines are read past); 0, or -1 with what is wrong and where in why. */
 	int (*state_write)(FILE *out, const struct game_data *d, const struct game_state *s,
 			   bool secret);
 	int (*state_read)(const char *text, size_t len, const struct game_data *d,
-			  struct game_state *s, char *why, size_t whylen);
+			  struct game_state *s, bool secret, char *why, size_t whylen);
 	/* How many moves the game has made: each log entry's `move:`, what a
 	 * rollback goes back to. */
 	unsigned (*move)(const struct game_state *s);
+	/* The state's own consistency, for verify: each problem one line to
+	 * out, starting with `file`; their number. last_roll is the highest
+	 * die index the log has used (-1: none), which the state must be past.
+	 * NULL: nothing to check beyond state_read. */
+	int (*state_check)(FILE *out, const struct game_data *d, const struct game_state *s,
+			   const char *file, long long last_roll);
 	/* What `side`'s secret ledger (GAME/secret/ledger-SIDE.yaml) gains by
 	 * log entry `entry`, which took the game from before to after: what the
 	 * side holds unseen by the other and how it changed, for replay to
 	 * check at its entry; nothing when nothing changed. */
 	void (*ledger)(FILE *out, const struct game_data *d, const struct game_state *before,
 		       const struct game_state *after, int side, int entry);
+	/* Replay's check of a ledger: `items`, the ledger items of `side` of
+	 * the entries that took the game from before to after (ledger's text,
+	 * each item from its "- "), say what changed. 0, or -1 with the
+	 * difference in why, naming the ledger as `file`. NULL: no check. */
+	int (*ledger_check)(const struct game_data *d, const char *items, size_t len,
+			    const struct game_state *before, const struct game_state *after,
+			    int side, const char *file, char *why, size_t whylen);
+	/* The dice a state has used: the index of its next die and of its next
+	 * shuffle; skip moves them on to `roll` and `shuffle` (a rollback,
+	 * which never rolls a die twice: docs/record.md). */
+	void (*dice_next)(const struct game_state *s, uint64_t *roll, uint64_t *shuffle);
+	void (*dice_skip)(struct game_state *s, uint64_t roll, uint64_t shuffle);
 
 	/* The sides asked now (several at once for simultaneous orders; 0 once
 	 * the game is over), and the question's text for one of them. */

@@ -92,7 +92,7 @@ static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, si
 	char *v = colon + 1;
 	v += strspn(v, " \t");
 	v[strcspn(v, "\r\n")] = '\0';
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
+	for (int side = 1; side <= 2; side++) {
 		if (!strcmp(line, side_key[side])) {
 			snprintf(s->password[side], sizeof s->password[side], "%s",
 				 strcmp(v, "none") ? v : "");
@@ -142,7 +142,7 @@ int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len
 		return -1;
 	fputs("# wwjudge mail settings (secret): Argon2id password hashes, the log entry\n"
 	      "# whose mails carry the current move tokens, pause.\n", m);
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+	for (int side = 1; side <= 2; side++)
 		fprintf(m, "%s: %s\n", side_key[side], s->password[side][0] ? s->password[side] : "none");
 	fprintf(m, "token_entry: %d\npaused: %s\n", s->token_entry, s->paused ? "true" : "false");
 	if (fclose(m) != 0) {

@@ -16,6 +16,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include "mail_internal.h"
+#include "ww_game.h"
 #include "mail_net.h"
 #include "order.h"
 
@@ -82,6 +83,8 @@ static int out_secret(struct outgoing *o, const struct ww_mail_secret *s)
 
 void ww_rollback_plan_free(struct ww_rollback_plan *p)
 {
+	if (p->after)
+		ww_game_free(p->after);
 	free(p->after);
 	p->after = NULL;
 }
@@ -95,12 +98,13 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 			 "to come is known, so it cannot be rolled back");
 		return 1;
 	}
-	if (!(p->after = malloc(sizeof *p->after))) {
+	if (!(p->after = malloc(sizeof *p->after)) || ww_game_copy(p->after, g) < 0) {
+		free(p->after);
+		p->after = NULL;
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	*p->after = *g;
-	int rc = ww_record_replay_to(dir, g->data, move, &p->after->state, &p->rb, err, errlen);
+	int rc = ww_record_replay_to(dir, g->data, move, p->after->state, &p->rb, err, errlen);
 	if (rc == 0 && (p->entry = ww_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "%s/log: %s", dir, strerror(errno));
 		rc = -1;
@@ -110,11 +114,11 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 		return rc == -2 ? 1 : -1;
 	}
 	/* no die or shuffle already seen is used again */
-	struct ww_state *s = &p->after->state;
-	if (s->next_roll < g->state.next_roll)
-		s->next_roll = g->state.next_roll;
-	if (s->next_shuffle < g->state.next_shuffle)
-		s->next_shuffle = g->state.next_shuffle;
+	struct ww_state *s = ww_state_of(p->after->state);
+	if (s->next_roll < ww_state_of(g->state)->next_roll)
+		s->next_roll = ww_state_of(g->state)->next_roll;
+	if (s->next_shuffle < ww_state_of(g->state)->next_shuffle)
+		s->next_shuffle = ww_state_of(g->state)->next_shuffle;
 	p->rb.next_roll = s->next_roll;
 	p->rb.next_shuffle = s->next_shuffle;
 	p->target_side = (enum ww_side)p->rb.by;
@@ -269,10 +273,10 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 		 (unsigned)p->rb.from_move, (unsigned)p->rb.to_move, by->who);
 	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
 	snprintf(ev.text, sizeof ev.text, "%.239s", what);
-	struct ww_events events = { 1, 1, &ev };
+	struct game_events events = { { 1, 1, &ev } };
 	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date, .events = &events, .rollback = &p->rb };
-	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, p->after, &e, o.f, o.n,
+	enum ww_rec_status st = ww_record_commit_files(dir, g->state, p->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
@@ -344,7 +348,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	snprintf(note, sizeof note, "# moderator: %s", ch->what);
 	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date };
-	enum ww_rec_status st = ww_record_commit_files(dir, &g->state, ch->after, &e, o.f, o.n,
+	enum ww_rec_status st = ww_record_commit_files(dir, g->state, ch->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
@@ -627,7 +631,7 @@ static int preview_report(struct modcmd *x, const struct ww_play *p)
 	struct ww_mail_view v;
 	if (ww_mail_view_of(&v, p->after, p->side))
 		return EX_OSERR;
-	struct game_frame frame = { .events = ww_mail_events(&p->ev), .stand_in = true,
+	struct game_frame frame = { .events = p->ev, .stand_in = true,
 				    .commitment = x->g->meta.commitment };
 	ww_mail_report_said(x->rf, &v, &frame);
 	ww_mail_view_close(&v);
@@ -650,14 +654,14 @@ static int cmd_preview(struct modcmd *x)
 		return EX_OSERR;
 	p->side = (enum ww_side)side_of(sw);
 	p->orders[p->n++] = order;
-	int r = ww_play_preview(x->d, x->g, NULL, p), rc;
+	int r = ww_play_preview(ww_game_data_of(x->d), x->g, NULL, p), rc;
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
 		rc = refuse(x, "%s", p->why);
 	} else {
 		char canon[WW_MAIL_LINE];
-		ww_order_format(x->d, &p->parsed[0], canon, sizeof canon);
+		ww_order_format(x->d, ww_order_of(p->parsed[0]), canon, sizeof canon);
 		say(x, "Would be accepted (a preview with stand-in dice and cards, never the "
 		    "game's: nothing was committed): %s", canon);
 		fputc('\n', x->rf);
@@ -737,14 +741,14 @@ static int load(struct modcmd *x)
 	}
 	enum ww_rec_status st = ww_record_lock(x->dir, 10, &x->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(x->dir, x->g, err, sizeof err);
+		st = ww_mail_record_load(x->dir, x->g, err, sizeof err);
 	int rc = st == WW_REC_OK ? EX_OK : st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL :
 		 EX_DATAERR;
 	if (!rc && ww_data_load(x->g->meta.data_dir, x->d, p) < 0) {
 		snprintf(err, sizeof err, "the game data %s does not load", x->g->meta.data_dir);
 		rc = EX_CONFIG;
 	}
-	x->g->data = x->d;
+	x->g->data = ww_game_data_of(x->d);
 	if (!rc && ww_mail_secret_read(x->dir, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	if (rc)
@@ -762,6 +766,8 @@ static void unload(struct modcmd *x)
 	x->reply = NULL;
 	ww_record_unlock(x->lock_fd);
 	x->lock_fd = -1;
+	if (x->g)
+		ww_game_free(x->g);
 	free(x->g);
 	free(x->d);
 	x->g = NULL;

@@ -12,7 +12,9 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <yaml.h>
+#include "games.h"
 #include "mail_internal.h"
+#include "ww_game.h"
 #include "order.h"
 
 /* ---- one mail ---- */
@@ -94,6 +96,18 @@ static int rec_exit(enum ww_rec_status st)
 	return EX_SOFTWARE;
 }
 
+enum ww_rec_status ww_mail_record_load(const char *dir, struct ww_game *g, char *err,
+				       size_t errlen)
+{
+	enum ww_rec_status st = ww_record_load(dir, g, err, errlen);
+	if (st == WW_REC_OK && g->game != &game_washingtons_war) {
+		snprintf(err, errlen, "a game of %s: games by mail are games of Washington's "
+			 "War only yet", g->game->title);
+		return WW_REC_CORRUPT;
+	}
+	return st;
+}
+
 static int load_game(struct intake *in)
 {
 	char err[512] = "";
@@ -102,12 +116,12 @@ static int load_game(struct intake *in)
 		return EX_OSERR;
 	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
+		st = ww_mail_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
 		return rec_exit(st);
 	}
-	in->d = in->g->data;
+	in->d = ww_data_of(in->g->data);
 	in->played = ww_mail_played(in->g);
 	if (ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s", err);
@@ -189,7 +203,7 @@ static void refs_plus(const struct intake *in, char *out, size_t len)
 static void orders_told(FILE *f, const struct intake *in, const struct ww_play *p, int to)
 {
 	if (to != p->side) {
-		bool resigned = p->applied && p->parsed[p->applied - 1].kind == WW_ORD_RESIGN;
+		bool resigned = p->applied && ww_order_of(p->parsed[p->applied - 1])->kind == WW_ORD_RESIGN;
 		fprintf(f, "Game %s: the %s player has %s.\n", in->game,
 			ww_mail_side_name(in->played, p->side), resigned ? "resigned" : "moved");
 		return;
@@ -201,7 +215,7 @@ static void orders_told(FILE *f, const struct intake *in, const struct ww_play *
 		fprintf(f, "Game %s: your orders were accepted:\n", in->game);
 	for (int i = 0; i < p->applied; i++) {
 		char canon[WW_MAIL_LINE];
-		ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+		ww_order_format(in->d, ww_order_of(p->parsed[i]), canon, sizeof canon);
 		fprintf(f, "  %s\n", canon);
 	}
 	if (p->applied < p->n) {
@@ -222,7 +236,7 @@ static char *report_body(struct intake *in, struct ww_play *p, const struct ww_m
 	orders_told(f, in, p, v->side);
 	fputc('\n', f);
 	struct game_frame frame = {
-		.events = ww_mail_events(&p->ev), .commitment = p->after->meta.commitment,
+		.events = p->ev, .commitment = p->after->meta.commitment,
 		.note = in->b.note_found ? in->b.note : NULL, .note_from = p->side,
 	};
 	char err[512];
@@ -255,7 +269,7 @@ static int queue_report(struct intake *in, struct ww_play *p, const struct ww_ma
 	if (orderer)
 		refs_plus(in, refs, sizeof refs);
 	char *body = report_body(in, p, v, token);
-	struct ww_mail_board board = { v, ww_mail_events(&p->ev), in->game };
+	struct ww_mail_board board = { v, p->ev, in->game };
 	struct ww_mail_out o = {
 		.to = registered(in, s), .reply_to = reply, .subject = subj,
 		.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
@@ -335,7 +349,7 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 		fputs("What was understood:\n", f);
 		for (int i = 0; i < p->nparsed; i++) {
 			char canon[WW_MAIL_LINE];
-			ww_order_format(in->d, &p->parsed[i], canon, sizeof canon);
+			ww_order_format(in->d, ww_order_of(p->parsed[i]), canon, sizeof canon);
 			fprintf(f, "  %s\n", canon);
 		}
 		fputc('\n', f);
@@ -549,7 +563,7 @@ static int play(struct intake *in)
 	p->side = in->side;
 	for (int i = 0; i < in->b.n; i++)
 		p->orders[p->n++] = in->b.lines[i];
-	int r = ww_play_apply(in->d, in->g, NULL, p);
+	int r = ww_play_apply(in->g->data, in->g, NULL, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
@@ -655,6 +669,8 @@ static void intake_end(struct intake *in)
 		ww_record_unlock(in->lock_fd);
 	free_files(in);
 	ww_mail_in_free(&in->m);
+	if (in->g)
+		ww_game_free(in->g);
 	free(in->g);
 }
 

@@ -178,7 +178,7 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 {
 	char err[512];
 	struct ww_mail_secret ms;
-	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+	if (ww_mail_record_load(game, g, err, sizeof err) != WW_REC_OK) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}
@@ -231,6 +231,8 @@ static int remind_game(const struct ww_mail_config *c, const char *game, time_t 
 	}
 	struct ww_game *g = calloc(1, sizeof *g);
 	int rc = g ? remind_locked(c, game, now, g, log) : EX_OSERR;
+	if (g)
+		ww_game_free(g);
 	free(g);
 	ww_record_unlock(fd);
 	return rc;

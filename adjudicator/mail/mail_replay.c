@@ -27,6 +27,7 @@
 #include <unistd.h>
 #include "mail_internal.h"
 #include "mail_net.h"
+#include "ww_game.h"
 
 #define MAX_ARCHIVE 20000  /* mails in one archive */
 
@@ -297,7 +298,7 @@ static int read_archive(const char *path, struct archive *a, char *err, size_t e
 
 /* ---- the scratch game ---- */
 
-static int starting_position(struct replay *r, struct ww_state *s, struct ww_events *ev)
+static int starting_position(struct replay *r, struct game_state *s, struct ww_events *ev)
 {
 	char path[PATH_MAX], err[512];
 	if (!r->g->meta.scenario[0]) {
@@ -305,7 +306,7 @@ static int starting_position(struct replay *r, struct ww_state *s, struct ww_eve
 		struct ww_rng rng;
 		memcpy(dice.seed, r->g->seed, sizeof dice.seed);
 		ww_dice_rng(&dice, &rng);
-		ww_new_game(r->d, s, &rng, ev);
+		ww_new_game(r->d, ww_state_of(s), &rng, ev);
 		return 0;
 	}
 	struct ww_buf b = { .max = 1u << 22 };
@@ -314,7 +315,8 @@ static int starting_position(struct replay *r, struct ww_state *s, struct ww_eve
 	if (rc)
 		fprintf(r->out, "replay: %s: %s (a scenario game needs its starting position)\n",
 			path, strerror(errno));
-	else if ((rc = ww_state_read_yaml(b.p, b.len, r->d, s, err, sizeof err)))
+	else if ((rc = r->g->game->state_read(b.p, b.len, ww_game_data_of(r->d), s, true, err,
+					      sizeof err)))
 		fprintf(r->out, "replay: %s: %s\n", path, err);
 	ww_buf_free(&b);
 	return rc;
@@ -358,21 +360,23 @@ static int make_scratch(struct replay *r)
 	ww_fmt(r->c.games, sizeof r->c.games, "%s", r->scratch);
 
 	struct ww_game *ng = calloc(1, sizeof *ng);
-	struct ww_events ev = { 0 };
-	int rc = ng ? EX_OK : EX_OSERR;
+	struct game_events ev = { { 0 } };
+	int rc = ng && ww_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
 	if (!rc) {
 		ng->meta = r->g->meta;
 		ng->meta.seed_revealed = false;
 		ng->meta.seed_hex[0] = '\0';
 		memcpy(ng->seed, r->g->seed, sizeof ng->seed);
-		ng->data = r->d;
-		rc = starting_position(r, &ng->state, &ev) ? EX_DATAERR : EX_OK;
+		ng->data = ww_game_data_of(r->d);
+		rc = starting_position(r, ng->state, ww_events_of(&ev)) ? EX_DATAERR : EX_OK;
 	}
 	if (!rc && ww_record_create(r->game, ng, &ev, err, sizeof err) != WW_REC_OK) {
 		fprintf(r->out, "replay: cannot create the scratch game %s: %s\n", r->game, err);
 		rc = EX_CANTCREAT;
 	}
-	ww_events_free(&ev);
+	ww_events_free(ww_events_of(&ev));
+	if (ng)
+		ww_game_free(ng);
 	free(ng);
 	struct ww_mail_secret ms;
 	if (!rc && ww_mail_secret_read(r->orig, &ms, err, sizeof err)) {
@@ -494,7 +498,7 @@ static int load_original(struct replay *r)
 		free(p);
 		return EX_OSERR;
 	}
-	enum ww_rec_status st = ww_record_load(r->orig, r->g, err, sizeof err);
+	enum ww_rec_status st = ww_mail_record_load(r->orig, r->g, err, sizeof err);
 	int rc = EX_OK;
 	if (st != WW_REC_OK) {
 		fprintf(r->out, "replay: %s: %s\n", r->orig, err);
@@ -539,6 +543,8 @@ int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char 
 	if (r.scratch[0])
 		nftw(r.scratch, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	archive_free(&a);
+	if (r.g)
+		ww_game_free(r.g);
 	free(r.g);
 	free(r.d);
 	return rc;

@@ -8,24 +8,17 @@
 #include "mail_internal.h"
 #include "template.h"
 
-/* The one place the record's Washington's War structs become game.h's,
- * until the record holds a struct game_state (issue 13). A game of NULL
- * is Washington's War (record.h). */
+/* The game a record holds (record.h: set by every load). */
 const struct game *ww_mail_played(const struct ww_game *g)
 {
-	return g->game ? g->game : &game_washingtons_war;
+	return g->game;
 }
 
 void ww_mail_game_of(const struct ww_game *g, struct ww_mail_game *out)
 {
-	out->game = ww_mail_played(g);
-	out->d = ww_game_data(g->data);
-	out->state = ww_game_state(&g->state);
-}
-
-const struct game_events *ww_mail_events(const struct ww_events *ev)
-{
-	return ww_game_events(ev);
+	out->game = g->game;
+	out->d = g->data;
+	out->state = g->state;
 }
 
 int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int side)

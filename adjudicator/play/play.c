@@ -22,6 +22,18 @@ void ww_play_text(const struct ww_play *p, char *out, size_t len)
 	join_orders(p, 0, p->refused ? p->n : p->applied, out, len);
 }
 
+/* Drops the new game and its events. */
+static void drop_after(struct ww_play *p)
+{
+	if (p->ev && p->game)
+		p->game->events_free(p->ev);
+	p->ev = NULL;
+	if (p->after)
+		ww_game_free(p->after);
+	free(p->after);
+	p->after = NULL;
+}
+
 static int refused(struct ww_play *p, int i, const char *why)
 {
 	if (i >= 0)
@@ -30,9 +42,7 @@ static int refused(struct ww_play *p, int i, const char *why)
 	else
 		snprintf(p->why, sizeof p->why, "%s", why);
 	p->refused = true;
-	ww_events_free(&p->ev);
-	free(p->after);
-	p->after = NULL;
+	drop_after(p);
 	return 1;
 }
 
@@ -47,64 +57,110 @@ static int carried_out_in_part(struct ww_play *p, int i, const char *why)
 	return 0;
 }
 
-static int parse_all(const struct ww_data *d, struct ww_play *p)
+static void free_orders(struct ww_play *p)
+{
+	for (int i = 0; i < WW_PLAY_MAX; i++) {
+		if (p->parsed[i])
+			p->game->order_free(p->parsed[i]);
+		p->parsed[i] = NULL;
+	}
+	p->nparsed = 0;
+}
+
+static int parse_all(const struct game_data *d, const struct ww_game *g, struct ww_play *p)
 {
 	char why[768];
+	if (p->game)
+		free_orders(p);
+	p->game = g->game;
 	p->refused = false;
 	p->applied = 0;
-	p->nparsed = 0;
-	for (int i = 0; i < p->n; i++, p->nparsed++)
-		if (ww_order_parse(d, p->orders[i], &p->parsed[i], why, sizeof why))
+	for (int i = 0; i < p->n; i++, p->nparsed++) {
+		if (!(p->parsed[i] = p->game->order_new()))
+			return -1;
+		if (p->game->order_parse(d, p->orders[i], p->parsed[i], why, sizeof why))
 			return refused(p, i, why);
+	}
 	return 0;
 }
 
-/* Did dice, a shuffle or a draw decide anything between `a` and `b`? */
-static bool chance_spoke(const struct ww_state *a, const struct ww_state *b)
+/* The rng an apply is given, noting whether a die or a shuffle spoke. */
+struct told_rng {
+	struct ww_rng inner;
+	bool spoke;
+};
+
+static int told_die(void *ctx, uint64_t index, bool *forced)
 {
-	return a->next_roll != b->next_roll || a->next_shuffle != b->next_shuffle ||
-	       a->deck.n != b->deck.n;
+	struct told_rng *t = ctx;
+	t->spoke = true;
+	return t->inner.die(t->inner.ctx, index, forced);
+}
+
+static void told_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
+{
+	struct told_rng *t = ctx;
+	t->spoke = true;
+	t->inner.shuffle(t->inner.ctx, shuffle, cards, n);
+}
+
+/* p->after: a copy of g with its own state, and empty events. */
+static int new_after(const struct ww_game *g, struct ww_play *p)
+{
+	drop_after(p);
+	if (!(p->after = malloc(sizeof *p->after)))
+		return -1;
+	if (ww_game_copy(p->after, g) < 0) {
+		free(p->after);
+		p->after = NULL;
+		return -1;
+	}
+	return (p->ev = p->game->events_new()) ? 0 : -1;
 }
 
 /* Plays the orders on what p->side knows: its stand-in state and stand-in
  * dice (with the forced ones first). Refused: 1, nothing kept. Else 0, and
  * with `keep` the result is p->after and p->ev, a game no one plays. */
-static int play_on_stand_in(const struct ww_data *d, const struct ww_game *g,
+static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 			    const struct ww_dice *dice, struct ww_play *p, bool keep)
 {
 	char why[768];
 	struct ww_dice stand_in = dice ? *dice : (struct ww_dice){ 0 };
-	struct ww_rng rng;
-	struct ww_game *after = malloc(sizeof *after);
-	if (!after)
+	struct told_rng told = { .spoke = false };
+	struct ww_rng rng = { told_die, told_shuffle, &told };
+	if (new_after(g, p) < 0)
 		return -1;
 	ww_dice_stand_in(&stand_in);
-	ww_dice_rng(&stand_in, &rng);
-	*after = *g;
-	memset(after->seed, 0, sizeof after->seed);
-	ww_view_stand_in(&g->state, p->side, &rng, &after->state);
+	ww_dice_rng(&stand_in, &told.inner);
+	memset(p->after->seed, 0, sizeof p->after->seed);
+	p->game->stand_in(d, g->state, p->side, &told.inner, p->after->state);
 	for (int i = 0; i < p->n; i++) {
-		if (!ww_apply(d, &after->state, p->side, &p->parsed[i], &rng, &p->ev, why,
-			      sizeof why))
+		if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
+				    sizeof why))
 			continue;
-		if (chance_spoke(&g->state, &after->state))
+		if (told.spoke)
 			snprintf(why + strlen(why), sizeof why - strlen(why), " (checked before any of "
 				 "the game's dice were rolled, with stand-in dice and cards; an order "
 				 "that depends on a die or a draw belongs in a later mail)");
-		free(after);
 		return refused(p, i, why);
 	}
-	if (keep) {
-		p->after = after;
+	if (keep)
 		p->applied = p->n;
-	} else {
-		free(after);
-		ww_events_free(&p->ev);
-	}
+	else
+		drop_after(p);
 	return 0;
 }
 
-int ww_play_apply(const struct ww_data *d, const struct ww_game *g, struct ww_dice *dice,
+/* How many forced dice the events tell (the log keeps them for replay). */
+static int forced_told(const struct ww_play *p)
+{
+	int n = 0;
+	for (int i = 0; i < p->game->events_count(p->ev); i++)
+		n += p->game->event_roll(p->ev, i).forced;
+	return n;
+}
+
+int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_dice *dice,
 		  struct ww_play *p)
 {
 	char why[768];
@@ -113,16 +169,15 @@ int ww_play_apply(const struct ww_data *d, const struct ww_game *g, struct ww_di
 	int r;
 	if (!dice)
 		dice = &none;
-	if ((r = parse_all(d, p)) || (r = play_on_stand_in(d, g, dice, p, false)))
+	if ((r = parse_all(d, g, p)) || (r = play_on_stand_in(d, g, dice, p, false)))
 		return r;
 	memcpy(dice->seed, g->seed, sizeof dice->seed);
 	ww_dice_rng(dice, &rng);
-	if (!(p->after = malloc(sizeof *p->after)))
+	if (new_after(g, p) < 0)
 		return -1;
-	*p->after = *g;
 	for (int i = 0; i < p->n; i++, p->applied++)
-		if (ww_apply(d, &p->after->state, p->side, &p->parsed[i], &rng, &p->ev, why,
-			     sizeof why))
+		if (p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
+				   sizeof why))
 			return i ? carried_out_in_part(p, i, why) : refused(p, i, why);
 	if (dice->used_forced < dice->nforced) {
 		snprintf(why, sizeof why, "%d forced dice were given but the orders "
@@ -130,14 +185,20 @@ int ww_play_apply(const struct ww_data *d, const struct ww_game *g, struct ww_di
 			 dice->nforced, dice->used_forced);
 		return refused(p, -1, why);
 	}
+	if (forced_told(p) < dice->used_forced) {
+		snprintf(why, sizeof why, "%s does not tell which die each order rolled, so "
+			 "the log could not replay forced dice; give the orders without --dice",
+			 p->game->title);
+		return refused(p, -1, why);
+	}
 	ww_record_reveal_seed(p->after); /* the order that ends the game */
 	return 0;
 }
 
-int ww_play_preview(const struct ww_data *d, const struct ww_game *g,
+int ww_play_preview(const struct game_data *d, const struct ww_game *g,
 		    const struct ww_dice *dice, struct ww_play *p)
 {
-	int r = parse_all(d, p);
+	int r = parse_all(d, g, p);
 	return r ? r : play_on_stand_in(d, g, dice, p, true);
 }
 
@@ -158,15 +219,15 @@ enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
 		join_orders(p, p->applied, p->n, rest, sizeof rest);
 		entry.not_carried_out = rest;
 	}
-	entry.events = p->refused ? NULL : &p->ev;
-	return ww_record_commit_files(dir, &g->state, p->refused ? NULL : p->after, &entry,
+	entry.events = p->refused ? NULL : p->ev;
+	return ww_record_commit_files(dir, g->state, p->refused ? NULL : p->after, &entry,
 				      files, nfiles, also_seen, err, errlen);
 }
 
 void ww_play_free(struct ww_play *p)
 {
-	ww_events_free(&p->ev);
-	free(p->after);
-	p->after = NULL;
+	drop_after(p);
+	if (p->game)
+		free_orders(p);
 }
 

@@ -8,9 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "dice.h"
-#include "order.h"
+#include "game.h"
 #include "record.h"
-#include "rules.h"
 
 #define WW_PLAY_LINE 1024 /* one order line at most */
 #define WW_PLAY_MAX 64
@@ -18,29 +17,30 @@ struct ww_play {
 	int side;                       /* the game's side giving the orders (1..nsides) */
 	int n;                          /* order lines */
 	const char *orders[WW_PLAY_MAX];
-	struct ww_order parsed[WW_PLAY_MAX];
+	struct game_order *parsed[WW_PLAY_MAX]; /* the game's, allocated by play */
 	int nparsed;                    /* how many parsed before a refusal */
 	int applied;                    /* accepted: how many carried out (n, or fewer:
 					   the rest refused after them, p->why) */
 	bool refused;
 	char why[1024];                 /* 'order 2 of 3 ("...") refused: ...' */
-	struct ww_events ev;
+	struct game_events *ev;         /* what the orders did (the game's, allocated by play) */
 	struct ww_game *after;          /* the new game once accepted */
+	const struct game *game;        /* the game of ev and parsed: set by play */
 };
 
 /* Applies p->orders for p->side to a copy of g with `dice` (forced rolls,
  * may be NULL). They are first played on the side's stand-in state with
- * stand-in dice (ww_view_stand_in): an order refused there refuses them
+ * stand-in dice (the game's stand_in): an order refused there refuses them
  * all. Returns 0 (accepted: p->after, p->ev; p->applied < p->n when the
  * game's own cards or dice refused order p->applied after the orders
  * before it were carried out, p->why), 1 (refused: p->why, nothing
  * changed), or -1 out of memory. */
-int ww_play_apply(const struct ww_data *d, const struct ww_game *g,
+int ww_play_apply(const struct game_data *d, const struct ww_game *g,
 		  struct ww_dice *dice, struct ww_play *p);
 /* The orders played on the side's stand-in state with stand-in dice only:
  * what a preview shows. Never the game's dice, cards or seed. Returns as
  * ww_play_apply; p->after is a game no one plays. */
-int ww_play_preview(const struct ww_data *d, const struct ww_game *g,
+int ww_play_preview(const struct game_data *d, const struct ww_game *g,
 		    const struct ww_dice *dice, struct ww_play *p);
 /* The orders joined by newlines, as received (for the log). */
 void ww_play_text(const struct ww_play *p, char *out, size_t len);
@@ -51,6 +51,7 @@ enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
 				  struct ww_play *p, const struct ww_log_entry *e,
 				  const struct ww_rec_file *files, int nfiles,
 				  const char *also_seen, char *err, size_t errlen);
+/* Frees what play allocated in *p (its orders, events and p->after). */
 void ww_play_free(struct ww_play *p);
 
 #endif

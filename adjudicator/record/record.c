@@ -58,19 +58,14 @@ static int join(char *out, const char *dir, const char *rel)
 
 /* ---- the game and its sides ---- */
 
-/* The games whose state the record can hold: only the first while
- * struct ww_game keeps a struct ww_state (issue 13's next step gives it a
- * struct game_state, and Skirmish a record). */
-static const struct game *kept(const struct game *game)
-{
-	return game && strcmp(game->name, WW_REC_FIRST_GAME) == 0 ? game : NULL;
-}
+/* The index keeps the last order of two sides, as every game kept has. */
+enum { SIDE_1 = 1, SIDE_2 = 2 };
 
 const struct game *ww_rec_game(const struct ww_game *g)
 {
 	if (g->game)
 		return g->game;
-	return kept(game_find(g->meta.game[0] ? g->meta.game : WW_REC_FIRST_GAME));
+	return game_find(g->meta.game[0] ? g->meta.game : WW_REC_FIRST_GAME);
 }
 
 const char *ww_rec_side(const struct game *game, int side)
@@ -90,32 +85,50 @@ int ww_rec_side_of(const struct game *game, const char *word)
 
 /* ---- the data for names ---- */
 
-static const struct ww_data *data_for(const struct ww_game *g, const char *data_dir,
-				      char *err, size_t errlen)
+/* The game's data from data_dir, loaded with its data_load once per
+ * process per game and directory. */
+static const struct game_data *data_for(const struct ww_game *g, const char *data_dir,
+					char *err, size_t errlen)
 {
-	static struct ww_data *cache[4];
+	static struct { const struct game *game; char dir[256]; struct game_data *d; } cache[4];
 	static int ncache;
-	if (g && g->data)
+	const struct game *game = ww_rec_game(g);
+	char why[512];
+	if (g->data)
 		return g->data;
 	for (int i = 0; i < ncache; i++)
-		if (strcmp(cache[i]->dir, data_dir) == 0)
-			return cache[i];
-	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	if (!d || !p || ww_data_load(data_dir, d, p) < 0) {
-		say(err, errlen, "cannot load the game data %s%s%s", data_dir,
-		    p && p->n ? ": " : "", p && p->n ? p->v[0].message : "");
-		free(d);
-		free(p);
+		if (cache[i].game == game && strcmp(cache[i].dir, data_dir) == 0)
+			return cache[i].d;
+	struct game_data *d = NULL;
+	if (game->data_load(data_dir, &d, why, sizeof why) < 0) {
+		say(err, errlen, "cannot load the game data %s: %s", data_dir, why);
 		return NULL;
 	}
-	free(p);
-	snprintf(d->dir, sizeof d->dir, "%s", data_dir);
-	if (ncache < 4)
-		cache[ncache++] = d;
-	else
-		free(cache[0]), cache[0] = d;
+	int i = ncache < 4 ? ncache++ : 0;
+	if (cache[i].d)
+		cache[i].game->data_free(cache[i].d);
+	cache[i].game = game;
+	snprintf(cache[i].dir, sizeof cache[i].dir, "%s", data_dir);
+	cache[i].d = d;
 	return d;
+}
+
+/* Whom the game waits for: the first side asked, GAME_PUBLIC once it is
+ * over (or when nobody is asked). */
+static int waiting_for(const struct game *game, const struct game_state *s)
+{
+	struct game_end end;
+	unsigned asked = game->over(s, &end) ? 0 : game->asked(s);
+	for (int side = 1; side <= game->nsides; side++)
+		if (asked & GAME_SIDE(side))
+			return side;
+	return GAME_PUBLIC;
+}
+
+static bool game_over(const struct ww_game *g)
+{
+	struct game_end end;
+	return ww_rec_game(g)->over(g->state, &end);
 }
 
 /* ---- durable writes ---- */
@@ -560,15 +573,23 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 		fputs("  tournament_rule: true\n", f);
 }
 
-/* The public state is what nobody may be refused: ww_view decides it. */
-static void game_yaml(FILE *f, const struct game *game, const struct ww_data *d,
+/* The public state is what nobody may be refused: the game's view
+ * decides it. */
+static void game_yaml(FILE *f, const struct game *game, const struct game_data *d,
 		      const struct ww_game *g)
 {
-	struct ww_state pub;
-	ww_view(&g->state, WW_NOBODY, &pub);
-	fputs("# wwjudge game record (public). Hands and the deck order are in secret/.\n", f);
+	struct game_state *pub = game->state_new();
+	fputs(strcmp(game->name, WW_REC_FIRST_GAME) ? "# wwjudge game record (public). What "
+	      "a side may not see is in secret/.\n" : "# wwjudge game record (public). Hands "
+	      "and the deck order are in secret/.\n", f);
 	write_meta(f, &g->meta, game);
-	ww_state_write_yaml(f, d, &pub, false);
+	if (!pub) {
+		fputs("# out of memory\n", f);
+		return;
+	}
+	game->view(d, g->state, GAME_PUBLIC, pub);
+	game->state_write(f, d, pub, false);
+	game->state_free(pub);
 }
 
 
@@ -590,8 +611,45 @@ static void order_lines(FILE *f, const char *key, const char *text)
 	}
 }
 
-static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const struct ww_state *s,
-		     const struct game *game)
+const char *ww_rec_event_to(const struct game *game, const struct game_events *ev, int i)
+{
+	int seen_by = GAME_PUBLIC, n = 0;
+	if (game->event_text(ev, i, GAME_PUBLIC))
+		return "both";
+	for (int side = 1; side <= game->nsides; side++)
+		if (game->event_text(ev, i, side))
+			seen_by = side, n++;
+	return n == 1 ? ww_rec_side(game, seen_by) : "nobody";
+}
+
+const char *ww_rec_event_text(const struct game *game, const struct game_events *ev, int i)
+{
+	const char *t = game->event_text(ev, i, GAME_PUBLIC);
+	for (int side = 1; !t && side <= game->nsides; side++)
+		t = game->event_text(ev, i, side);
+	return t ? t : "";
+}
+
+static void log_events(FILE *f, const struct game *game, const struct game_events *ev)
+{
+	int n = ev ? game->events_count(ev) : 0;
+	fputs("\nevents:", f);
+	if (!n)
+		fputs(" []", f);
+	for (int i = 0; i < n; i++) {
+		struct game_roll roll = game->event_roll(ev, i);
+		fputs("\n  - text: ", f);
+		ww_yaml_quote(f, ww_rec_event_text(game, ev, i));
+		fprintf(f, "\n    to: %s", ww_rec_event_to(game, ev, i));
+		if (roll.index >= 0)
+			fprintf(f, "\n    roll: {index: %lld, value: %d, forced: %s}",
+				roll.index, roll.value, roll.forced ? "true" : "false");
+	}
+	fputc('\n', f);
+}
+
+static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
+		     const struct game_state *s, const struct game *game)
 {
 	fprintf(f, "entry: %d\n", number);
 	if (e->received) { /* an input (a mail's Date), never the clock: replays stay byte-identical */
@@ -600,7 +658,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 		fputc('\n', f);
 	}
 	if (s)
-		fprintf(f, "move: %u\n", (unsigned)s->move);
+		fprintf(f, "move: %u\n", game->move(s));
 	fprintf(f, "side: %s\n", ww_rec_side(game, e->side));
 	fputs("sender: ", f);
 	ww_yaml_quote(f, e->sender ? e->sender : "");
@@ -629,20 +687,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e, const st
 	order_lines(f, "order", e->order_text);
 	if (e->not_carried_out)
 		order_lines(f, "\nnot_carried_out", e->not_carried_out);
-	fputs("\nevents:", f);
-	int n = e->events ? e->events->n : 0;
-	if (!n)
-		fputs(" []", f);
-	for (int i = 0; i < n; i++) {
-		const struct ww_event *ev = &e->events->v[i];
-		fputs("\n  - text: ", f);
-		ww_yaml_quote(f, ev->text);
-		fprintf(f, "\n    to: %s", ww_rec_audience_word(ev->audience));
-		if (ev->roll_index >= 0)
-			fprintf(f, "\n    roll: {index: %lld, value: %d, forced: %s}",
-				(long long)ev->roll_index, ev->roll, ev->forced ? "true" : "false");
-	}
-	fputc('\n', f);
+	log_events(f, game, e->events);
 }
 
 /* ---- reading a game ---- */
@@ -654,15 +699,13 @@ static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 	return WW_REC_CORRUPT;
 }
 
-/* The names of the games the record keeps, for messages. */
+/* The names of the games the judge plays, for messages. */
 static void game_names(char *out, size_t len)
 {
 	const struct game *g;
 	out[0] = '\0';
 	for (int i = 0; (g = game_at(i)); i++)
-		if (kept(g))
-			snprintf(out + strlen(out), len - strlen(out), "%s%s", *out ? ", " : "",
-				 g->name);
+		snprintf(out + strlen(out), len - strlen(out), "%s%s", *out ? ", " : "", g->name);
 }
 
 /* The game meta's `game:` names (absent: WW_REC_FIRST_GAME). */
@@ -672,12 +715,11 @@ static enum ww_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
 	yaml_node_t *v = ww_yaml_get(doc, map, "game");
 	const char *name = v ? ww_yaml_str(v) : WW_REC_FIRST_GAME;
 	char why[400], known[128];
-	if (name && (*game = kept(game_find(name))))
+	if (name && (*game = game_find(name)))
 		return WW_REC_OK;
 	game_names(known, sizeof known);
-	snprintf(why, sizeof why, "line %d: game: %s is not a game this judge %s (it plays: "
-		 "%s)", ww_yaml_line(v), name ? name : "(not a name)",
-		 name && game_find(name) ? "keeps a record of yet" : "plays", known);
+	snprintf(why, sizeof why, "line %d: game: %s is not a game this judge plays (it plays: "
+		 "%s)", ww_yaml_line(v), name ? name : "(not a name)", known);
 	return corrupt(err, errlen, "game.yaml", why);
 }
 
@@ -750,7 +792,9 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 }
 
 /* GAME/game.yaml read and parsed into *doc. */
-static enum ww_rec_status load_game_yaml(const char *dir, yaml_document_t *doc,
+/* game.yaml as a document, and its text in *keep (to be freed) unless
+ * keep is NULL. */
+static enum ww_rec_status load_game_yaml(const char *dir, yaml_document_t *doc, char **keep,
 					 char *err, size_t errlen)
 {
 	char *text, why[300];
@@ -763,7 +807,10 @@ static enum ww_rec_status load_game_yaml(const char *dir, yaml_document_t *doc,
 		return io_fail(err, errlen, "reading", "game.yaml");
 	}
 	int rc = ww_yaml_load(text, len, doc, why, sizeof why);
-	free(text);
+	if (keep && rc == 0)
+		*keep = text;
+	else
+		free(text);
 	return rc < 0 ? corrupt(err, errlen, "game.yaml", why) : WW_REC_OK;
 }
 
@@ -771,7 +818,7 @@ static enum ww_rec_status dir_game(const char *dir, const struct game **game,
 				   char *err, size_t errlen)
 {
 	yaml_document_t doc;
-	enum ww_rec_status st = load_game_yaml(dir, &doc, err, errlen);
+	enum ww_rec_status st = load_game_yaml(dir, &doc, NULL, err, errlen);
 	if (st)
 		return st;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -788,27 +835,53 @@ const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen)
 	return dir_game(dir, &game, err, errlen) ? NULL : game;
 }
 
+/* game.yaml's text after its meta: the text with its lines up to the end
+ * of the `meta:` block blanked, so that the game's reader tells the
+ * file's own line numbers. */
+static void blank_meta(char *text)
+{
+	char *meta = strncmp(text, "meta:\n", 6) ? strstr(text, "\nmeta:\n") : text, *end = meta;
+	while (end && (end = strchr(end + 1, '\n')) && end[1] == ' ')
+		;
+	for (char *c = text; meta && end && c < end; c++)
+		if (*c != '\n')
+			*c = ' ';
+}
+
+/* The public state of game.yaml reads (checked, not kept). */
+static enum ww_rec_status read_public_state(const struct game *game, const struct game_data *d,
+					    char *text, char *err, size_t errlen)
+{
+	struct game_state *pub = game->state_new();
+	char why[300];
+	enum ww_rec_status st = WW_REC_OK;
+	if (!pub)
+		return io_fail(err, errlen, "reading", "game.yaml");
+	blank_meta(text);
+	if (game->state_read(text, strlen(text), d, pub, false, why, sizeof why) < 0)
+		st = corrupt(err, errlen, "game.yaml", why);
+	game->state_free(pub);
+	return st;
+}
+
 /* game.yaml: the meta and its game, and the public state (checked, not kept). */
 static enum ww_rec_status read_game_yaml(const char *dir, struct ww_game *g,
-					 struct ww_meta *m, const struct ww_data **d,
+					 struct ww_meta *m, const struct game_data **d,
 					 char *err, size_t errlen)
 {
-	char why[300];
 	yaml_document_t doc;
-	enum ww_rec_status st = load_game_yaml(dir, &doc, err, errlen);
+	char *text = NULL;
+	enum ww_rec_status st = load_game_yaml(dir, &doc, &text, err, errlen);
 	if (st)
 		return st;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	st = read_meta(&doc, root, m, &g->game, err, errlen);
 	if (!st && !(*d = data_for(g, m->data_dir, err, errlen)))
 		st = WW_REC_IO;
-	struct ww_state *pub = st ? NULL : malloc(sizeof *pub);
-	if (!st && !pub)
-		st = WW_REC_IO;
-	if (!st && ww_state_read_node(&doc, root, *d, pub, WW_READ_PUBLIC, "meta", why, sizeof why) < 0)
-		st = corrupt(err, errlen, "game.yaml", why);
-	free(pub);
+	if (!st)
+		st = read_public_state(g->game, *d, text, err, errlen);
 	yaml_document_delete(&doc);
+	free(text);
 	return st;
 }
 
@@ -826,14 +899,18 @@ static enum ww_rec_status read_seed(const char *dir, unsigned char seed[WW_SEED_
 	return rc < 0 ? corrupt(err, errlen, "secret/seed", "line 1: expected 64 hex digits") : WW_REC_OK;
 }
 
-static enum ww_rec_status read_secret_state(const char *dir, const struct ww_data *d,
-					    struct ww_state *s, char *err, size_t errlen)
+/* secret/state.yaml into g->state, allocated by g's game. */
+static enum ww_rec_status read_secret_state(const char *dir, const struct game_data *d,
+					    struct ww_game *g, char *err, size_t errlen)
 {
+	const struct game *game = ww_rec_game(g);
 	char *text, why[300];
 	size_t len;
+	if (!(g->state = game->state_new()))
+		return io_fail(err, errlen, "reading", "secret/state.yaml");
 	if (read_rec(dir, "secret/state.yaml", &text, &len) < 0)
 		return io_fail(err, errlen, "reading", "secret/state.yaml");
-	int rc = ww_state_read_yaml(text, len, d, s, why, sizeof why);
+	int rc = game->state_read(text, len, d, g->state, true, why, sizeof why);
 	free(text);
 	return rc < 0 ? corrupt(err, errlen, "secret/state.yaml", why) : WW_REC_OK;
 }
@@ -841,7 +918,7 @@ static enum ww_rec_status read_secret_state(const char *dir, const struct ww_dat
 enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 				  char *err, size_t errlen)
 {
-	const struct ww_data *d = NULL;
+	const struct game_data *d = NULL;
 	struct ww_game *ng = calloc(1, sizeof *ng);
 	enum ww_rec_status st;
 	char commitment[WW_COMMIT_HEX];
@@ -850,7 +927,7 @@ enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 	ng->data = g->data;
 	if ((st = read_game_yaml(dir, ng, &ng->meta, &d, err, errlen)) ||
 	    (st = read_seed(dir, ng->seed, err, errlen)) ||
-	    (st = read_secret_state(dir, d, &ng->state, err, errlen)))
+	    (st = read_secret_state(dir, d, ng, err, errlen)))
 		goto out;
 	ww_seed_commitment(ng->seed, commitment);
 	if (strcmp(commitment, ng->meta.commitment) != 0) {
@@ -858,8 +935,11 @@ enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 		goto out;
 	}
 	ng->data = d;
+	ww_game_free(g);
 	memcpy(g, ng, sizeof *g);
+	ng->state = NULL;
 out:
+	ww_game_free(ng);
 	free(ng);
 	return st;
 }
@@ -1012,7 +1092,7 @@ static void index_add(struct ww_record_index *ix, int number, bool accepted, int
 	ix->next_entry = number + 1;
 	if (!accepted)
 		return;
-	if (side == WW_AMERICAN || side == WW_BRITISH)
+	if (side == SIDE_1 || side == SIDE_2)
 		ix->last_order[side] = number;
 	if (ix->naccepted == WW_INDEX_ACCEPTED) {
 		ix->accepted_from = ix->accepted[0] + 1;
@@ -1051,15 +1131,15 @@ static int index_scan(const char *dir, const struct game *game, struct ww_record
 	if ((ix->next_entry = list_next_entry(dir)) < 0)
 		return -1;
 	bool full = false;
-	for (int n = ix->next_entry - 1; n >= 1 && (!ix->last_order[WW_AMERICAN] ||
-	     !ix->last_order[WW_BRITISH] || !full); n--) {
+	for (int n = ix->next_entry - 1; n >= 1 && (!ix->last_order[SIDE_1] ||
+	     !ix->last_order[SIDE_2] || !full); n--) {
 		bool accepted;
 		int side;
 		if (entry_facts(dir, game, n, &accepted, &side) < 0)
 			return -1;
 		if (!accepted)
 			continue;
-		if ((side == WW_AMERICAN || side == WW_BRITISH) && !ix->last_order[side])
+		if ((side == SIDE_1 || side == SIDE_2) && !ix->last_order[side])
 			ix->last_order[side] = n;
 		if (ix->naccepted == WW_INDEX_ACCEPTED) {
 			ix->accepted_from = full ? ix->accepted_from : n + 1;
@@ -1076,7 +1156,7 @@ static void index_write(FILE *f, const struct ww_record_index *ix, const struct 
 {
 	fprintf(f, "# the log at a glance, kept by every commit (docs/record.md)\n"
 		"next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted:",
-		ix->next_entry, ix->last_order[WW_AMERICAN], ix->last_order[WW_BRITISH],
+		ix->next_entry, ix->last_order[SIDE_1], ix->last_order[SIDE_2],
 		ix->accepted_from);
 	for (int i = 0; i < ix->naccepted; i++)
 		fprintf(f, " %d", ix->accepted[i]);
@@ -1091,8 +1171,8 @@ static int index_parse(char *text, const struct game *game, struct ww_record_ind
 	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (sscanf(line, "next_entry: %d", &ix->next_entry) == 1 ||
-		    sscanf(line, "last_order: %d %d", &ix->last_order[WW_AMERICAN],
-			   &ix->last_order[WW_BRITISH]) == 2 ||
+		    sscanf(line, "last_order: %d %d", &ix->last_order[SIDE_1],
+			   &ix->last_order[SIDE_2]) == 2 ||
 		    sscanf(line, "accepted_from: %d", &ix->accepted_from) == 1 ||
 		    sscanf(line, "waiting: %15s", word) == 1) {
 			got++;
@@ -1155,9 +1235,9 @@ static int add_text(struct txn *t, const char *rel, const char *old, size_t oldl
 
 struct fill_args {
 	const struct game *game;
-	const struct ww_data *d;
+	const struct game_data *d;
 	const struct ww_game *g;
-	const struct ww_state *before;
+	const struct game_state *before;
 	const struct ww_log_entry *e;
 	int number;
 	int side;
@@ -1179,7 +1259,7 @@ static void fill_state(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
 	fputs("# wwjudge full state (secret)\n", f);
-	ww_state_write_yaml(f, x->d, &x->g->state, true);
+	x->game->state_write(f, x->d, x->g->state, true);
 }
 
 /* A scenario's starting position, for replay (record_replay.c). */
@@ -1187,19 +1267,19 @@ static void fill_initial(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
 	fputs("# wwjudge starting position of the scenario (secret)\n", f);
-	ww_state_write_yaml(f, x->d, &x->g->state, true);
+	x->game->state_write(f, x->d, x->g->state, true);
 }
 
 static void fill_log(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	log_yaml(f, x->number, x->e, x->e->rejected ? NULL : &x->g->state, x->game);
+	log_yaml(f, x->number, x->e, x->e->rejected ? NULL : x->g->state, x->game);
 }
 
 static void fill_ledger(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	ww_ledger_write(f, x->d, x->before, &x->g->state, x->side, x->number);
+	x->game->ledger(f, x->d, x->before, x->g->state, x->side, x->number);
 }
 
 /* The ids of the commit that belong in seen.d's file x->seen_rel. */
@@ -1343,7 +1423,7 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	x->number = ix.next_entry;
 	index_add(&ix, x->number, !x->e->rejected, x->e->side);
 	if (after)
-		ix.waiting = after->state.phase == WW_PH_GAME_OVER ? WW_NOBODY : after->state.to_move;
+		ix.waiting = waiting_for(x->game, after->state);
 	x->ix = &ix;
 	if (build_commit(dir, &t, x) < 0) {
 		txn_free(&t);
@@ -1356,13 +1436,13 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 
 void ww_record_reveal_seed(struct ww_game *g)
 {
-	if (g->state.phase != WW_PH_GAME_OVER || g->meta.seed_revealed)
+	if (!game_over(g) || g->meta.seed_revealed)
 		return;
 	g->meta.seed_revealed = true;
 	ww_seed_to_hex(g->seed, g->meta.seed_hex);
 }
 
-static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *before,
+static enum ww_rec_status commit_entry(const char *dir, const struct game_state *before,
 				       const struct ww_game *after,
 				       const struct ww_log_entry *entry,
 				       const struct ww_rec_file *files, int nfiles,
@@ -1381,20 +1461,17 @@ static enum ww_rec_status commit_entry(const char *dir, const struct ww_state *b
 		return st;
 	/* The commit that ends the game reveals the seed, so both players
 	 * can check every roll and shuffle. */
-	struct ww_game *revealed = NULL;
-	if (after && after->state.phase == WW_PH_GAME_OVER && !after->meta.seed_revealed) {
-		if (!(revealed = malloc(sizeof *revealed)))
-			return io_fail(err, errlen, "preparing the commit in", dir);
-		*revealed = *after;
-		ww_record_reveal_seed(revealed);
-		x.g = revealed;
+	struct ww_game revealed;
+	if (after && game_over(after) && !after->meta.seed_revealed) {
+		revealed = *after; /* the same state, the meta revealed */
+		ww_record_reveal_seed(&revealed);
+		x.g = &revealed;
 	}
 	st = commit_files(dir, &x, err, errlen);
-	free(revealed);
 	return st;
 }
 
-enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *before,
+enum ww_rec_status ww_record_commit(const char *dir, const struct game_state *before,
 				    const struct ww_game *after,
 				    const struct ww_log_entry *entry,
 				    char *err, size_t errlen)
@@ -1402,7 +1479,7 @@ enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *befo
 	return commit_entry(dir, before, after, entry, NULL, 0, NULL, err, errlen);
 }
 
-enum ww_rec_status ww_record_commit_files(const char *dir, const struct ww_state *before,
+enum ww_rec_status ww_record_commit_files(const char *dir, const struct game_state *before,
 					  const struct ww_game *after,
 					  const struct ww_log_entry *entry,
 					  const struct ww_rec_file *files, int nfiles,
@@ -1420,72 +1497,84 @@ enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_e
 	return commit_entry(dir, NULL, NULL, entry, NULL, 0, NULL, err, errlen);
 }
 
-static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
-				       const struct ww_data *d, const struct ww_events *setup,
-				       const struct ww_rec_file *files, int nfiles,
-				       char *err, size_t errlen)
+/* The new game's directories and files in tmp. */
+static enum ww_rec_status create_tree(const char *tmp, struct txn *t, struct fill_args *x,
+				      const struct ww_rec_file *files, int nfiles,
+				      char *err, size_t errlen)
 {
 	static const struct { const char *rel; mode_t mode; } dirs[] = {
 		{ "log", 0700 }, { "secret", 0700 }, { "outbox", 0700 }, { "seen.d", 0700 },
 		{ "outbox/tmp", 0700 }, { "outbox/new", 0700 }, { "outbox/cur", 0700 },
 	};
-	struct ww_state empty;
-	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = "new game",
-				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
-	struct ww_record_index ix = { 0 };
-	struct fill_args x = { .game = ww_rec_game(g), .d = d, .g = g, .before = &empty, .e = &e,
-			       .number = 1, .ix = &ix };
-	struct txn t = { 0 };
 	char path[PATH_MAX];
-	enum ww_rec_status st = WW_REC_OK;
-
-	ww_state_init(&empty);
-	index_add(&ix, 1, true, GAME_PUBLIC);
-	ix.waiting = g->state.phase == WW_PH_GAME_OVER ? WW_NOBODY : g->state.to_move;
+	enum ww_rec_status st;
 	if ((st = make_dir(tmp, 0700, err, errlen)))
 		return st;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		if (join(path, tmp, dirs[i].rel) < 0 ||
 		    (st = make_dir(path, dirs[i].mode, err, errlen)))
 			return st ? st : WW_REC_IO;
-	if (add_text(&t, "game.yaml", NULL, 0, fill_game, &x, 0600) < 0 ||
-	    add_text(&t, "log/000001.yaml", NULL, 0, fill_log, &x, 0600) < 0 ||
-	    add_text(&t, "secret/seed", NULL, 0, fill_seed, &x, 0600) < 0 ||
-	    add_text(&t, "secret/state.yaml", NULL, 0, fill_state, &x, 0600) < 0 ||
-	    add_text(&t, "index", NULL, 0, fill_index, &x, 0600) < 0 ||
-	    add_text(&t, "lock", NULL, 0, fill_nothing, &x, 0600) < 0)
+	if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0600) < 0 ||
+	    add_text(t, "log/000001.yaml", NULL, 0, fill_log, x, 0600) < 0 ||
+	    add_text(t, "secret/seed", NULL, 0, fill_seed, x, 0600) < 0 ||
+	    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0 ||
+	    add_text(t, "index", NULL, 0, fill_index, x, 0600) < 0 ||
+	    add_text(t, "lock", NULL, 0, fill_nothing, x, 0600) < 0)
 		goto fail;
-	if (g->meta.scenario[0] &&
-	    add_text(&t, "secret/initial-state.yaml", NULL, 0, fill_initial, &x, 0600) < 0)
+	if (x->g->meta.scenario[0] &&
+	    add_text(t, "secret/initial-state.yaml", NULL, 0, fill_initial, x, 0600) < 0)
 		goto fail;
-	for (x.side = 1; x.side <= x.game->nsides; x.side++) {
+	for (x->side = 1; x->side <= x->game->nsides; x->side++) {
 		char ledger[WW_REC_LEDGER_NAME];
-		ww_rec_ledger_file(x.game, x.side, ledger);
-		if (add_text(&t, ledger, NULL, 0, fill_ledger, &x, 0600) < 0)
+		ww_rec_ledger_file(x->game, x->side, ledger);
+		if (add_text(t, ledger, NULL, 0, fill_ledger, x, 0600) < 0)
 			goto fail;
 	}
 	for (int i = 0; i < nfiles; i++) {
 		char *text = NULL;
 		size_t len = 0;
-		FILE *m = strlen(files[i].rel) < sizeof t.f[0].rel ? open_memstream(&text, &len) : NULL;
+		FILE *m = strlen(files[i].rel) < sizeof t->f[0].rel ?
+			  open_memstream(&text, &len) : NULL;
 		if (!m)
 			goto fail;
 		fwrite(files[i].text, 1, files[i].len, m);
-		if (txn_add(&t, files[i].rel, m, &text, &len, (mode_t)files[i].mode) < 0)
+		if (txn_add(t, files[i].rel, m, &text, &len, (mode_t)files[i].mode) < 0)
 			goto fail;
 	}
-	for (int i = 0; i < t.n && !st; i++)
-		st = join(path, tmp, t.f[i].rel) < 0 ? WW_REC_IO :
-		     write_new(path, t.f[i].text, t.f[i].len, t.f[i].mode, err, errlen);
+	for (int i = 0; i < t->n && !st; i++)
+		st = join(path, tmp, t->f[i].rel) < 0 ? WW_REC_IO :
+		     write_new(path, t->f[i].text, t->f[i].len, t->f[i].mode, err, errlen);
 	static const char *const sync[] = { "log", "secret", "outbox/tmp", "outbox/new",
 					    "outbox/cur", "outbox", "seen.d", "" };
 	for (size_t i = 0; i < sizeof sync / sizeof sync[0] && !st; i++)
 		st = join(path, tmp, sync[i]) < 0 ? WW_REC_IO : sync_dir(path, err, errlen);
-	txn_free(&t);
+	txn_free(t);
 	return st;
 fail:
-	txn_free(&t);
+	txn_free(t);
 	return io_fail(err, errlen, "preparing", tmp);
+}
+
+static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
+				       const struct game_data *d, const struct game_events *setup,
+				       const struct ww_rec_file *files, int nfiles,
+				       char *err, size_t errlen)
+{
+	struct game_state *empty = ww_rec_game(g)->state_new();
+	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = "new game",
+				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
+	struct ww_record_index ix = { 0 };
+	struct fill_args x = { .game = ww_rec_game(g), .d = d, .g = g, .before = empty, .e = &e,
+			       .number = 1, .ix = &ix };
+	struct txn t = { 0 };
+	enum ww_rec_status st;
+	if (!empty)
+		return io_fail(err, errlen, "preparing", tmp);
+	index_add(&ix, 1, true, GAME_PUBLIC);
+	ix.waiting = waiting_for(x.game, g->state);
+	st = create_tree(tmp, &t, &x, files, nfiles, err, errlen);
+	x.game->state_free(empty);
+	return st;
 }
 
 static void remove_tree(const char *path)
@@ -1510,19 +1599,19 @@ static void remove_tree(const char *path)
 /* The new game is built in DIR.new-PID and renamed to DIR (which may be
  * an empty directory): that rename is the commit point. */
 enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
-				    const struct ww_events *setup_events,
+				    const struct game_events *setup_events,
 				    char *err, size_t errlen)
 {
 	return ww_record_create_files(dir, g, setup_events, NULL, 0, err, errlen);
 }
 
 enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game *g,
-					  const struct ww_events *setup_events,
+					  const struct game_events *setup_events,
 					  const struct ww_rec_file *files, int nfiles,
 					  char *err, size_t errlen)
 {
 	char tmp[PATH_MAX], parent[PATH_MAX];
-	const struct ww_data *d;
+	const struct game_data *d;
 	enum ww_rec_status st;
 	char clean[PATH_MAX];
 	crash_step = 0;
@@ -1674,8 +1763,7 @@ static void check_rolls(struct checker *c, const char *rel, yaml_document_t *doc
 	}
 }
 
-static void check_log(struct checker *c, const char *dir, const struct ww_state *s,
-		      struct roll_check *rc)
+static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 {
 	const int max = 100000;
 	int *v = malloc(max * sizeof *v);
@@ -1708,40 +1796,9 @@ static void check_log(struct checker *c, const char *dir, const struct ww_state 
 		yaml_document_delete(&doc);
 	}
 	free(v);
-	if (rc->last_accepted >= 0 && s->next_roll <= (uint64_t)rc->last_accepted)
-		problem(c, "secret/state.yaml: next_roll %llu but the log has used roll %lld",
-			(unsigned long long)s->next_roll, rc->last_accepted);
 }
 
-static void count_pile(int *count, const struct ww_pile *p)
-{
-	for (int i = 0; i < p->n; i++)
-		count[p->card[i]]++;
-}
-
-static void check_cards(struct checker *c, const struct ww_data *d, const struct ww_state *s)
-{
-	int count[WW_MAX_CARDS + 1] = { 0 };
-	count_pile(count, &s->deck);
-	count_pile(count, &s->discard);
-	count_pile(count, &s->removed);
-	count_pile(count, &s->set_aside);
-	for (int side = 0; side < 3; side++) {
-		count_pile(count, &s->hand[side]);
-		count_pile(count, &s->reinforcement_cards[side]);
-		count_pile(count, &s->ops_queue[side]);
-	}
-	if (s->war_ends_card > 0 && s->war_ends_card < WW_MAX_CARDS)
-		count[s->war_ends_card]++;
-	for (int card = 1; card <= d->ncards && card < WW_MAX_CARDS; card++)
-		if (count[card] != 1)
-			problem(c, "secret/state.yaml: card %d is in %d places (deck, discard, removed, "
-				"set aside, hands, reinforcement boxes, Operations Queues, War Ends box); "
-				"it should be in one",
-				card, count[card]);
-}
-
-static void check_public(struct checker *c, const char *dir, const struct ww_data *d,
+static void check_public(struct checker *c, const char *dir, const struct game_data *d,
 			 const struct ww_game *g)
 {
 	char *want = NULL, *have;
@@ -1749,7 +1806,7 @@ static void check_public(struct checker *c, const char *dir, const struct ww_dat
 	FILE *m = open_memstream(&want, &wantlen);
 	if (!m)
 		return;
-	game_yaml(m, g->game, d, g);
+	game_yaml(m, ww_rec_game(g), d, g);
 	fclose(m);
 	if (read_rec(dir, "game.yaml", &have, &havelen) == 0) {
 		size_t i = 0;
@@ -1789,7 +1846,7 @@ static bool same_accepted(const struct ww_record_index *kept,
  * journal), or when a later entry has passed the index (readers then
  * take the log's word, ww_record_index). */
 static void check_index(struct checker *c, const char *dir, const struct game *game,
-			const struct ww_state *s)
+			const struct game_state *s)
 {
 	struct ww_record_index kept, log;
 	char *text, next[32];
@@ -1807,11 +1864,11 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 		return;
 	if (index_scan(dir, game, &log) < 0)
 		return; /* the log's own problems are said by check_log */
-	int waiting = s->phase == WW_PH_GAME_OVER ? WW_NOBODY : s->to_move;
+	int waiting = waiting_for(game, s);
 	if (kept.next_entry != log.next_entry)
 		problem(c, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
 			log.next_entry);
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+	for (int side = SIDE_1; side <= SIDE_2; side++)
 		if (kept.last_order[side] != log.last_order[side])
 			problem(c, "index: the %s's last order is entry %d, but in the log it is %d",
 				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);
@@ -1822,24 +1879,25 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 			ww_rec_side(game, kept.waiting), ww_rec_side(game, waiting));
 }
 
-int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
+int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)
 {
 	struct checker c = { out, 0 };
 	struct ww_game *g = calloc(1, sizeof *g);
 	char err[512], commitment[WW_COMMIT_HEX], hex[WW_COMMIT_HEX];
-	const struct ww_data *gd;
 	if (!g) {
 		problem(&c, "out of memory");
 		return c.problems;
 	}
 	g->data = d;
-	if (read_game_yaml(dir, g, &g->meta, &gd, err, sizeof err) ||
+	if (read_game_yaml(dir, g, &g->meta, &d, err, sizeof err) ||
 	    read_seed(dir, g->seed, err, sizeof err) ||
-	    read_secret_state(dir, d, &g->state, err, sizeof err)) {
+	    read_secret_state(dir, d, g, err, sizeof err)) {
 		problem(&c, "%s", err);
+		ww_game_free(g);
 		free(g);
 		return c.problems;
 	}
+	const struct game *game = ww_rec_game(g);
 	ww_seed_commitment(g->seed, commitment);
 	if (strcmp(commitment, g->meta.commitment) != 0)
 		problem(&c, "secret/seed: its hash %s is not the commitment %s in game.yaml",
@@ -1847,14 +1905,17 @@ int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out)
 	ww_seed_to_hex(g->seed, hex);
 	if (g->meta.seed_revealed && strcmp(hex, g->meta.seed_hex) != 0)
 		problem(&c, "game.yaml: the revealed seed is not the one in secret/seed");
-	if (g->state.phase == WW_PH_GAME_OVER && !g->meta.seed_revealed)
+	if (game_over(g) && !g->meta.seed_revealed)
 		problem(&c, "game.yaml: the game is over but the seed is not revealed "
 			"(seed_revealed: false)");
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
-	check_log(&c, dir, &g->state, &rc);
-	check_index(&c, dir, g->game, &g->state);
-	check_cards(&c, d, &g->state);
+	check_log(&c, dir, &rc);
+	check_index(&c, dir, game, g->state);
+	if (game->state_check)
+		c.problems += game->state_check(out, d, g->state, "secret/state.yaml",
+						 rc.last_accepted);
+	ww_game_free(g);
 	free(g);
 	return c.problems;
 }

@@ -1,5 +1,6 @@
-/* The game record: one directory per game (record.c, record_state.c,
- * record_scenario.c). Only this layer touches game files.
+/* The game record: one directory per game (record.c, record_game.c,
+ * record_log.c, record_replay.c). Only this layer touches game files, and
+ * it holds a game only through game.h.
  *
  *   GAME/game.yaml            public: meta + the public state (no hands, no
  *                             deck order), readable with less
@@ -7,8 +8,10 @@
  *                             rejected): order text, side, sender,
  *                             Message-ID, every die (index, value, forced),
  *                             what happened
- *   GAME/secret/  (0700)      seed, full state (hands, deck order), one
- *                             hand ledger per side
+ *   GAME/secret/  (0700)      seed, full state (what the view hides: hands,
+ *                             the deck's order, unrevealed throws), one
+ *                             ledger per side, a scenario game's starting
+ *                             position and its scenario
  *   GAME/seen.d/XX            Message-IDs already processed, by a hash
  *   GAME/index                the log at a glance (next entry, last orders)
  *   GAME/outbox/{tmp,new,cur} Maildir of mails committed, not yet sent
@@ -23,13 +26,9 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "data.h"
+#include <stdint.h>
 #include "dice.h"
 #include "game.h"
-#include "rules.h"
-#include "state.h"
-#include "report.h"
-#include "ww_text.h"
 
 #define WW_ADDR_MAX 256
 /* The sender logged for orders given with `wwjudge order`, the only ones
@@ -48,8 +47,9 @@ struct ww_meta {
 	 * keys are the sides' words ("american: ...") */
 	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];
 	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
-	/* ww_state_hash of the game's first position, published beside the
-	 * commitment (issue 11); empty in games created before it. */
+	/* The game's first position (its state_write with `secret`) hashed
+	 * with the seed as key, published beside the commitment (issue 11);
+	 * empty in games created before it. */
 	char initial_state[WW_COMMIT_HEX];
 	bool seed_revealed;        /* after the game: seed copied to game.yaml */
 	char seed_hex[WW_COMMIT_HEX];   /* only when revealed */
@@ -61,17 +61,33 @@ struct ww_meta {
 };
 
 struct ww_game {
-	/* the game played, as meta.game names it: set by load; NULL is
-	 * Washington's War */
+	/* the game played, as meta.game names it: set by ww_game_new and load */
 	const struct game *game;
 	struct ww_meta meta;
-	struct ww_state state;
+	/* the game's state, allocated by the game (ww_game_new, ww_game_copy,
+	 * load); freed with ww_game_free */
+	struct game_state *state;
 	unsigned char seed[WW_SEED_BYTES]; /* from secret/, never in public files */
 	/* The data whose names the record files use. Not stored: set it before
 	 * create, load and commit; left NULL, the record loads meta.data_dir
-	 * itself (once per process). Load keeps it as it was. */
-	const struct ww_data *data;
+	 * through the game's data_load itself (once per process per data
+	 * directory). Load keeps it as it was. */
+	const struct game_data *data;
 };
+
+/* record_game.c: a game of `game` with an empty state, everything else
+ * zero; a copy of `from` with a state of its own (to's old state is not
+ * freed: to is empty or freed); and its state freed. 0, or -1 out of
+ * memory (nothing allocated). */
+int ww_game_new(struct ww_game *g, const struct game *game);
+int ww_game_copy(struct ww_game *to, const struct ww_game *from);
+void ww_game_free(struct ww_game *g);
+/* record_game.c: the position s as its game writes it with `secret`,
+ * hashed with the seed as key: a new game's meta.initial_state, which
+ * replay checks (docs/record.md). 0, or -1 out of memory. */
+int ww_rec_position_hash(const struct game *game, const struct game_data *d,
+			 const struct game_state *s, const unsigned char seed[WW_SEED_BYTES],
+			 char out[WW_COMMIT_HEX]);
 
 /* A rollback (wwjudge rollback, docs/record.md): the game goes back to
  * the position after log entry `target` (which reached move `to_move`);
@@ -100,7 +116,7 @@ struct ww_log_entry {
 	const char *reason;       /* when rejected, or why the rest was not carried out */
 	const char *not_carried_out; /* accepted in part: the order lines after the refused one */
 	const char *note;         /* a note to the opponent (docs/mail.md), or NULL */
-	const struct ww_events *events;
+	const struct game_events *events;
 	const struct ww_rollback *rollback; /* a rollback entry; NULL otherwise */
 };
 
@@ -116,11 +132,13 @@ enum ww_rec_status {
 
 /* record.c */
 enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
-				    const struct ww_events *setup_events,
+				    const struct game_events *setup_events,
 				    char *err, size_t errlen);
-/* Reads the game in `dir` into *g. The names in it are read with g->data
+/* Reads the game in `dir` into *g (zeroed, or a game loaded before: its
+ * state is freed and replaced). The names in it are read with g->data
  * when set; else with the game's own data set (game.yaml's data_dir),
- * loaded once per process and kept, and g->data is left pointing at it. */
+ * loaded once per process and kept, and g->data is left pointing at it.
+ * On failure *g is as it was. */
 enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
 				  char *err, size_t errlen);
 /* Locks the game (waits up to `wait_seconds`, 0 = don't wait). */
@@ -130,7 +148,7 @@ void ww_record_unlock(int fd);
 /* Commits the new game state and its log entry (and marks message_id seen)
  * atomically. `before` is the state the order was applied to, for the
  * hand ledgers. */
-enum ww_rec_status ww_record_commit(const char *dir, const struct ww_state *before,
+enum ww_rec_status ww_record_commit(const char *dir, const struct game_state *before,
 				    const struct ww_game *after,
 				    const struct ww_log_entry *entry,
 				    char *err, size_t errlen);
@@ -148,7 +166,7 @@ struct ww_rec_file {
 /* ww_record_commit (or, with after == NULL, ww_record_log_rejected) that
  * also writes `files` and marks `also_seen` (an IMAP id, may be NULL)
  * seen, all at the same single commit point. */
-enum ww_rec_status ww_record_commit_files(const char *dir, const struct ww_state *before,
+enum ww_rec_status ww_record_commit_files(const char *dir, const struct game_state *before,
 					  const struct ww_game *after,
 					  const struct ww_log_entry *entry,
 					  const struct ww_rec_file *files, int nfiles,
@@ -183,24 +201,26 @@ int ww_record_index(const char *dir, struct ww_record_index *ix);
  * the commitment and every unforced logged roll; ww_record_replay below
  * recomputes every roll and every shuffle by replaying the game). Prints
  * findings to `out`; returns the number of problems. */
-int ww_record_verify(const char *dir, const struct ww_data *d, FILE *out);
+int ww_record_verify(const char *dir, const struct game_data *d, FILE *out);
 
 /* Once the game is over, reveals the seed in g->meta (a commit of a game
  * that is over does this itself; call it to show the seed in the report). */
 void ww_record_reveal_seed(struct ww_game *g);
 
-/* record_replay.c: rebuilds the game from its start (ww_new_game with the
- * seed, or secret/initial-state.yaml for a scenario), re-applies every
- * accepted log entry with its logged forced dice, and checks that every
- * roll (index, value, forced) and every entry's move equal the logged
- * ones and that the final state equals secret/state.yaml. Uses the
+/* record_replay.c: rebuilds the game from its start (the game's new_game
+ * with the seed, of secret/scenario.yaml for a scenario; a scenario game
+ * made before that file: secret/initial-state.yaml), re-applies every
+ * accepted log entry with its logged forced dice (order_parse, apply),
+ * and checks that every roll (index, value, forced), every entry's move
+ * and every ledger equal the logged ones and that the final state equals
+ * secret/state.yaml. Uses the
  * revealed seed once there is one, else secret/seed. Stops at the first
  * entry that differs; prints findings to `out`; returns the number of
  * problems. */
-int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out);
+int ww_record_replay(const char *dir, const struct game_data *d, FILE *out);
 /* ww_record_replay that also counts the forced rolls it replayed, by the
  * side whose entry rolled them (forced[side], by the game's side number). */
-int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out,
+int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
 			     int forced[3]);
 
 /* record_replay.c: the position after the last live accepted entry that
@@ -210,13 +230,13 @@ int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out
  * the caller's). 0; -2 with the reason in err for a move beyond the
  * current one, before the set-up, or the current one (nothing to undo);
  * -1 with the first problem in err when the log does not replay. */
-int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
-			struct ww_state *s, struct ww_rollback *rb, char *err, size_t errlen);
+int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
+			struct game_state *s, struct ww_rollback *rb, char *err, size_t errlen);
 
 /* ww_record_create that also writes `files` (secret/mail.yaml) into the
  * new game before its single rename. */
 enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game *g,
-					  const struct ww_events *setup_events,
+					  const struct game_events *setup_events,
 					  const struct ww_rec_file *files, int nfiles,
 					  char *err, size_t errlen);
 

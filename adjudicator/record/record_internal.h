@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <yaml.h>
 #include "record.h"
-#include "ww_text.h"
 #include "yaml_doc.h"
 
 /* record.c: GAME/rel as the game now stands (through a committed journal),
@@ -25,6 +24,12 @@ const char *ww_rec_side(const struct game *game, int side);
 int ww_rec_side_of(const struct game *game, const char *word);
 /* record.c: the path in GAME of `side`'s secret ledger,
  * "secret/ledger-SIDE.yaml" with the side's word. */
+/* record.c: event i as the log keeps it: its text, as the viewers who
+ * may see it read it ("" when nobody may), and its `to:`, "both" when
+ * the public may see it, one side's word when that side alone may, else
+ * "nobody". */
+const char *ww_rec_event_text(const struct game *game, const struct game_events *ev, int i);
+const char *ww_rec_event_to(const struct game *game, const struct game_events *ev, int i);
 #define WW_REC_LEDGER_NAME 64
 void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME]);
 

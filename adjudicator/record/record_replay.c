@@ -1,18 +1,19 @@
-/* Replaying a game (record.h: ww_record_replay; docs/record.md). The game
- * starts again from its first position: the set-up (4.0) dealt and
- * shuffled by the seed, or a scenario's position kept in
- * secret/initial-state.yaml. Every accepted log entry is applied again
- * by its side, with its logged forced dice queued; every roll must come
- * out as logged (index, value, forced), every entry must reach its logged
- * move, every hand must change as its ledger (secret/ledger-SIDE.yaml)
- * says, and the last position must be secret/state.yaml exactly. Since
- * every shuffle draws from the seed, a shuffle that was not the seed's
- * shows as a different deck. */
+/* Replaying a game (record.h: ww_record_replay; docs/record.md), through
+ * game.h alone. The game starts again from its first position: the
+ * game's new_game with the seed, from its set-up or from the scenario
+ * kept in secret/scenario.yaml (a scenario game made before that file:
+ * the position kept in secret/initial-state.yaml). Every accepted log
+ * entry is applied again by its side, with its logged forced dice queued;
+ * every roll must come out as logged (index, value, forced), every entry
+ * must reach its logged move, every secret holding must change as its
+ * ledger (secret/ledger-SIDE.yaml) says, and the last position must be
+ * secret/state.yaml exactly. Since every shuffle draws from the seed, a
+ * shuffle that was not the seed's shows as a different position. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "order.h"
+#include <unistd.h>
 #include "record_internal.h"
 
 #define ENTRY_ROLLS 1024
@@ -53,14 +54,15 @@ struct replay {
 	int problems;
 	const char *dir;
 	const struct game *game;
-	const struct ww_data *d;
-	struct ww_state s;
+	const struct game_data *d;
+	struct game_state *s;      /* the game's, allocated by it */
 	struct ww_dice dice;
 	struct ww_rng rng;
-	struct ww_events ev;
-	yaml_document_t ledger[3]; /* by side */
-	char ledger_file[3][WW_REC_LEDGER_NAME];
-	bool have_ledger[3];
+	struct game_events *ev;    /* the events of the entry being replayed */
+	yaml_document_t ledger[GAME_MAX_SIDES + 1]; /* by side */
+	char *ledger_text[GAME_MAX_SIDES + 1];
+	char ledger_file[GAME_MAX_SIDES + 1][WW_REC_LEDGER_NAME];
+	bool have_ledger[GAME_MAX_SIDES + 1];
 	struct entry e;
 	char what[QUOTE_MAX + 64]; /* the order being replayed, for messages */
 	struct entry_info *info;   /* [0..nentries], from the first pass */
@@ -165,7 +167,7 @@ static int read_rollback(struct replay *r)
 	    rollback_int(r, map, "next_shuffle", 0, INT64_MAX, &v[6]) < 0)
 		return -1;
 	e->rb = (struct ww_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
-				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], WW_NOBODY };
+				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], GAME_PUBLIC };
 	if (e->rb.first != e->rb.target + 1 || e->rb.last != e->number - 1) {
 		problem(r, "%s: rollback: the undone entries must run from the one after the "
 			"target (%d) to the one before the rollback (%d), not %d to %d", e->rel,
@@ -244,35 +246,35 @@ static int read_entry(struct replay *r, int number)
 
 /* ---- comparing ---- */
 
-/* Compares the rolls among events [from, r->ev.n) with the logged rolls
+/* Compares the rolls among events [from, the last) with the logged rolls
  * from *next on; -1 (reported) at the first difference. */
 static int compare_rolls(struct replay *r, int from, int *next)
 {
 	const struct entry *e = &r->e;
-	for (int i = from; i < r->ev.n; i++) {
-		const struct ww_event *ev = &r->ev.v[i];
-		if (ev->roll_index < 0)
+	for (int i = from; i < r->game->events_count(r->ev); i++) {
+		struct game_roll ev = r->game->event_roll(r->ev, i);
+		if (ev.index < 0)
 			continue;
 		if (*next >= e->nrolls) {
 			problem(r, "%s: the replay rolls roll %lld (a %d) but the log has no "
-				"more rolls", r->what, (long long)ev->roll_index, ev->roll);
+				"more rolls", r->what, ev.index, ev.value);
 			return -1;
 		}
 		const struct logged_roll *l = &e->roll[(*next)++];
-		if (l->index != ev->roll_index) {
+		if (l->index != ev.index) {
 			problem(r, "%s: the log has roll %lld here, the replay rolls roll %lld",
-				r->what, l->index, (long long)ev->roll_index);
+				r->what, l->index, ev.index);
 			return -1;
 		}
-		if (l->forced != ev->forced) {
+		if (l->forced != ev.forced) {
 			problem(r, "%s: roll %lld is logged as %s, the replay's is %s", r->what,
 				l->index, l->forced ? "forced" : "not forced",
-				ev->forced ? "forced" : "not forced");
+				ev.forced ? "forced" : "not forced");
 			return -1;
 		}
-		if (l->value != ev->roll) {
+		if (l->value != ev.value) {
 			problem(r, "%s: roll %lld is logged as %d, the replay rolls %d%s", r->what,
-				l->index, l->value, ev->roll, ev->forced ? "" : " from the seed");
+				l->index, l->value, ev.value, ev.forced ? "" : " from the seed");
 			return -1;
 		}
 	}
@@ -293,18 +295,18 @@ static int all_rolls_used(struct replay *r, int used)
 static int compare_event(struct replay *r, int i, yaml_node_t *logged)
 {
 	yaml_document_t *doc = &r->e.doc;
-	const struct ww_event *ev = &r->ev.v[i];
+	const char *ev = ww_rec_event_text(r->game, r->ev, i);
 	const char *text = ww_yaml_str(ww_yaml_get(doc, logged, "text"));
 	const char *to = ww_yaml_str(ww_yaml_get(doc, logged, "to"));
-	const char *want = ww_rec_audience_word(ev->audience);
-	if (!text || strcmp(text, ev->text) != 0) {
+	const char *want = ww_rec_event_to(r->game, r->ev, i);
+	if (!text || strcmp(text, ev) != 0) {
 		problem(r, "%s: event %d is logged as \"%.*s\", the replay gives \"%s\"", r->what,
-			i + 1, QUOTE_MAX, text ? text : "(no text)", ev->text);
+			i + 1, QUOTE_MAX, text ? text : "(no text)", ev);
 		return -1;
 	}
 	if (!to || strcmp(to, want) != 0) {
 		problem(r, "%s: event %d, \"%s\", is logged to %s, the replay tells %s", r->what,
-			i + 1, ev->text, to ? to : "(no one)", want);
+			i + 1, ev, to ? to : "(no one)", want);
 		return -1;
 	}
 	return 0;
@@ -316,19 +318,20 @@ static int compare_events(struct replay *r)
 {
 	yaml_node_item_t *first = r->e.events->data.sequence.items.start;
 	int logged = (int)(r->e.events->data.sequence.items.top - first);
-	for (int i = 0; i < r->ev.n && i < logged; i++)
+	int n = r->game->events_count(r->ev);
+	for (int i = 0; i < n && i < logged; i++)
 		if (compare_event(r, i, yaml_document_get_node(&r->e.doc, first[i])) < 0)
 			return -1;
-	if (r->ev.n > logged) {
+	if (n > logged) {
 		problem(r, "%s: the log has %d events, the replay gives more: event %d is \"%s\"",
-			r->what, logged, logged + 1, r->ev.v[logged].text);
+			r->what, logged, logged + 1, ww_rec_event_text(r->game, r->ev, logged));
 		return -1;
 	}
-	if (logged > r->ev.n) {
+	if (logged > n) {
 		const char *text = ww_yaml_str(ww_yaml_get(&r->e.doc,
-			yaml_document_get_node(&r->e.doc, first[r->ev.n]), "text"));
+			yaml_document_get_node(&r->e.doc, first[n]), "text"));
 		problem(r, "%s: the log has %d events, the replay gives only %d: event %d, "
-			"\"%.*s\", is not the game's", r->what, logged, r->ev.n, r->ev.n + 1,
+			"\"%.*s\", is not the game's", r->what, logged, n, n + 1,
 			QUOTE_MAX, text ? text : "(no text)");
 		return -1;
 	}
@@ -392,8 +395,8 @@ static int queue_forced(struct replay *r)
 static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 {
 	char buf[1024], why[768];
-	struct ww_order o;
-	int k = order_line(n, buf, sizeof buf);
+	struct game_order *o;
+	int k = order_line(n, buf, sizeof buf), rc;
 	if (k < 0) {
 		name_entry(r);
 		problem(r, "%s: line %d: an order line must be text of at most %zu characters",
@@ -403,93 +406,86 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 	if (k == 0)
 		return 0;
 	name_order(r, buf);
-	if (ww_order_parse(r->d, buf, &o, why, sizeof why) != 0) {
+	if (!(o = r->game->order_new())) {
+		problem(r, "%s: out of memory", r->what);
+		return -1;
+	}
+	int from = r->game->events_count(r->ev);
+	if ((rc = r->game->order_parse(r->d, buf, o, why, sizeof why)) != 0)
 		problem(r, "%s: does not parse on replay: %s", r->what, why);
-		return -1;
-	}
-	int from = r->ev.n;
-	if (ww_apply(r->d, &r->s, (enum ww_side)r->e.side, &o, &r->rng, &r->ev, why,
-		     sizeof why) != 0) {
+	else if ((rc = r->game->apply(r->d, r->s, r->e.side, o, &r->rng, r->ev, why,
+				      sizeof why)) != 0)
 		problem(r, "%s: is refused on replay: %s", r->what, why);
-		return -1;
-	}
-	return compare_rolls(r, from, next);
+	r->game->order_free(o);
+	return rc ? -1 : compare_rolls(r, from, next);
 }
 
-/* ---- the hand ledgers ---- */
+/* The events of the next entry, the last one's dropped. */
+static int new_events(struct replay *r)
+{
+	if (r->ev)
+		r->game->events_free(r->ev);
+	if ((r->ev = r->game->events_new()))
+		return 0;
+	problem(r, "%s: out of memory", r->e.rel);
+	return -1;
+}
+
+/* ---- the ledgers ---- */
 
 /* A ledger is a YAML list (ww_yaml_load wants a mapping); empty when no
- * hand has changed. */
+ * secret holding has changed. Its text is kept: the game checks its
+ * items (game.h ledger_check). */
 static int load_ledger(struct replay *r, int side)
 {
-	char *text;
 	size_t len;
 	yaml_parser_t p;
 	ww_rec_ledger_file(r->game, side, r->ledger_file[side]);
-	if (ww_rec_read(r->dir, r->ledger_file[side], &text, &len) < 0) {
+	if (ww_rec_read(r->dir, r->ledger_file[side], &r->ledger_text[side], &len) < 0) {
 		problem(r, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
 		return -1;
 	}
 	if (!yaml_parser_initialize(&p)) {
-		free(text);
 		problem(r, "%s: out of memory", r->ledger_file[side]);
 		return -1;
 	}
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	yaml_parser_set_input_string(&p, (const unsigned char *)r->ledger_text[side], len);
 	int ok = yaml_parser_load(&p, &r->ledger[side]);
 	if (!ok)
 		problem(r, "%s: line %d: not YAML: %s", r->ledger_file[side],
 			(int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 	yaml_parser_delete(&p);
-	free(text);
 	r->have_ledger[side] = ok;
 	return ok ? 0 : -1;
 }
 
 static int load_ledgers(struct replay *r)
 {
-	return load_ledger(r, WW_AMERICAN) < 0 || load_ledger(r, WW_BRITISH) < 0 ? -1 : 0;
+	for (int side = 1; side <= r->game->nsides; side++)
+		if (load_ledger(r, side) < 0)
+			return -1;
+	return 0;
 }
 
 static void free_ledgers(struct replay *r)
 {
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++)
+	for (int side = 1; side <= GAME_MAX_SIDES; side++) {
 		if (r->have_ledger[side])
 			yaml_document_delete(&r->ledger[side]);
+		free(r->ledger_text[side]);
+		r->ledger_text[side] = NULL;
+		r->have_ledger[side] = false;
+	}
 }
 
-/* Adds `sign` for each card of the list `key` of a ledger item. */
-static int ledger_cards(struct replay *r, int side, yaml_node_t *item, const char *key,
-			int sign, int *count)
-{
-	yaml_document_t *doc = &r->ledger[side];
-	yaml_node_t *list = ww_yaml_get(doc, item, key);
-	char why[256];
-	if (!list || list->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: line %d: no %s: list", r->ledger_file[side], ww_yaml_line(item), key);
-		return -1;
-	}
-	for (yaml_node_item_t *i = list->data.sequence.items.start;
-	     i < list->data.sequence.items.top; i++) {
-		long long card;
-		if (ww_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card,
-				why, sizeof why) < 0) {
-			problem(r, "%s: %s", r->ledger_file[side], why);
-			return -1;
-		}
-		count[card] += sign;
-	}
-	return 0;
-}
-
-/* How the ledger says `side`'s hand changed at the current entry: +1 per
- * card that entered, -1 per card that left. */
-static int ledger_change(struct replay *r, int side, int *count)
+/* The text of `side`'s ledger items of entries ledger_from..e.number,
+ * each from its "- ", to f. */
+static int ledger_items(struct replay *r, int side, FILE *f)
 {
 	yaml_document_t *doc = &r->ledger[side];
 	yaml_node_t *root = yaml_document_get_root_node(doc);
 	char why[256];
-	if (!root) /* an empty ledger: no hand has changed yet */
+	if (!root) /* an empty ledger: nothing has changed yet */
 		return 0;
 	if (root->type != YAML_SEQUENCE_NODE) {
 		problem(r, "%s: not a list of entries", r->ledger_file[side]);
@@ -505,53 +501,32 @@ static int ledger_change(struct replay *r, int side, int *count)
 				why);
 			return -1;
 		}
-		if (entry >= r->ledger_from && entry <= r->e.number &&
-		    (ledger_cards(r, side, item, "entered", 1, count) < 0 ||
-		     ledger_cards(r, side, item, "left", -1, count) < 0))
-			return -1;
+		size_t from = item->start_mark.index, to = item->end_mark.index;
+		if (entry >= r->ledger_from && entry <= r->e.number)
+			fprintf(f, "- %.*s\n", (int)(to - from), r->ledger_text[side] + from);
 	}
 	return 0;
 }
 
-/* "gains #20, loses #83" or "does not change" */
-static void describe_change(const int *count, char *out, size_t len)
+/* Each side's secret holding changed from `before` to the replay's as its
+ * ledger says (the game checks: ledger_check). */
+static int check_hands(struct replay *r, const struct game_state *before)
 {
-	size_t o = 0;
-	out[0] = '\0';
-	for (int sign = 1; sign >= -1; sign -= 2) {
-		bool any = false;
-		for (int c = 1; c < WW_MAX_CARDS && o < len; c++) {
-			for (int k = 0; k < count[c] * sign && o < len; k++) {
-				int n = snprintf(out + o, len - o, "%s%s#%d", o ? (any ? " " : ", ") : "",
-						 any ? "" : sign > 0 ? "gains " : "loses ", c);
-				o += n > 0 ? (size_t)n : 0;
-				any = true;
-			}
+	for (int side = 1; side <= r->game->nsides && r->game->ledger_check; side++) {
+		char *items = NULL, why[600];
+		size_t len = 0;
+		FILE *f = open_memstream(&items, &len);
+		int rc = f ? ledger_items(r, side, f) : -1;
+		if (f && fclose(f) != 0)
+			rc = -1;
+		if (rc == 0 && r->game->ledger_check(r->d, items, len, before, r->s, side,
+						     r->ledger_file[side], why, sizeof why) < 0) {
+			problem(r, "%s: %s", r->what, why);
+			rc = -1;
 		}
-	}
-	if (!out[0])
-		snprintf(out, len, "does not change");
-}
-
-/* Each hand changed from `before` to the replay's as its ledger says. */
-static int check_hands(struct replay *r, const struct ww_state *before)
-{
-	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
-		int want[WW_MAX_CARDS] = { 0 }, got[WW_MAX_CARDS] = { 0 };
-		char said[400], did[400];
-		if (ledger_change(r, side, want) < 0)
+		free(items);
+		if (rc < 0)
 			return -1;
-		for (int i = 0; i < before->hand[side].n; i++)
-			got[before->hand[side].card[i]]--;
-		for (int i = 0; i < r->s.hand[side].n; i++)
-			got[r->s.hand[side].card[i]]++;
-		if (memcmp(want, got, sizeof want) == 0)
-			continue;
-		describe_change(want, said, sizeof said);
-		describe_change(got, did, sizeof did);
-		problem(r, "%s: the %s hand %s on replay, but %s says it %s", r->what,
-			side_adjective(r, side), did, r->ledger_file[side], said);
-		return -1;
 	}
 	return 0;
 }
@@ -574,12 +549,13 @@ static int apply_entry(struct replay *r, int *next)
 {
 	struct entry *e = &r->e;
 	yaml_node_t *seq = e->order;
-	r->ev.n = 0;
-	if (e->side != WW_AMERICAN && e->side != WW_BRITISH) {
+	if (new_events(r) < 0)
+		return -1;
+	if (e->side < 1 || e->side > r->game->nsides) {
 		if (moderator_note(r))
 			return all_rolls_used(r, *next);
-		problem(r, "%s: an accepted entry by %s cannot be replayed (only american "
-			"or british orders can)", e->rel, ww_rec_side(r->game, e->side));
+		problem(r, "%s: an accepted entry by %s cannot be replayed (only a side's "
+			"orders can)", e->rel, ww_rec_side(r->game, e->side));
 		return -1;
 	}
 	if (queue_forced(r) < 0)
@@ -594,10 +570,11 @@ static int apply_entry(struct replay *r, int *next)
 
 static int check_move(struct replay *r)
 {
-	if (!r->e.has_move || r->e.move == (long long)r->s.move)
+	unsigned move = r->game->move(r->s);
+	if (!r->e.has_move || r->e.move == (long long)move)
 		return 0;
 	problem(r, "%s: the log says move %lld, the replay reaches move %u", r->what,
-		r->e.move, (unsigned)r->s.move);
+		r->e.move, move);
 	return -1;
 }
 
@@ -606,28 +583,29 @@ static int check_move(struct replay *r)
  * logged (never back: no die is rolled twice), the hands' ledger items
  * from the first undone entry to this one add up to no change, and the
  * move is the target's. */
-static int replay_rollback(struct replay *r, const struct ww_state *before)
+static int replay_rollback(struct replay *r, const struct game_state *before)
 {
 	const struct ww_rollback *rb = &r->e.rb;
+	uint64_t roll, shuffle;
 	snprintf(r->what, sizeof r->what, "%s: entry %d, the rollback to move %u", r->e.rel,
 		 r->e.number, (unsigned)rb->to_move);
-	if (rb->next_roll < r->s.next_roll || rb->next_shuffle < r->s.next_shuffle) {
+	r->game->dice_next(r->s, &roll, &shuffle);
+	if (rb->next_roll < roll || rb->next_shuffle < shuffle) {
 		problem(r, "%s: it sets next_roll %llu and next_shuffle %llu, but the replay has "
 			"reached %llu and %llu: dice or shuffles would be used again", r->what,
 			(unsigned long long)rb->next_roll, (unsigned long long)rb->next_shuffle,
-			(unsigned long long)r->s.next_roll, (unsigned long long)r->s.next_shuffle);
+			(unsigned long long)roll, (unsigned long long)shuffle);
 		return -1;
 	}
 	if (r->e.nrolls)
 		return all_rolls_used(r, 0);
-	r->s.next_roll = rb->next_roll;
-	r->s.next_shuffle = rb->next_shuffle;
+	r->game->dice_skip(r->s, rb->next_roll, rb->next_shuffle);
 	r->ledger_from = rb->first;
 	if (check_hands(r, before) < 0)
 		return -1;
-	if (rb->to_move != r->s.move) {
+	if (rb->to_move != r->game->move(r->s)) {
 		problem(r, "%s: it goes back to move %u, but entry %d reached move %u", r->what,
-			(unsigned)rb->to_move, rb->target, (unsigned)r->s.move);
+			(unsigned)rb->to_move, rb->target, r->game->move(r->s));
 		return -1;
 	}
 	return check_move(r);
@@ -636,27 +614,27 @@ static int replay_rollback(struct replay *r, const struct ww_state *before)
 /* Replays an accepted entry; -1 (reported) if anything differs. */
 static int replay_entry(struct replay *r)
 {
-	struct ww_state *before = malloc(sizeof *before);
+	struct game_state *before = r->game->state_new();
 	int next = 0, rc = -1;
 	name_entry(r);
 	if (!before) {
 		problem(r, "%s: out of memory", r->e.rel);
 		return -1;
 	}
-	*before = r->s;
+	r->game->state_copy(before, r->s);
 	r->ledger_from = r->e.number;
 	if (r->e.is_rollback)
 		rc = replay_rollback(r, before);
 	else if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0 &&
 		 check_move(r) == 0)
 		rc = compare_events(r);
-	free(before);
+	r->game->state_free(before);
 	return rc;
 }
 
 /* ---- the start ---- */
 
-static int read_state_file(struct replay *r, const char *rel, struct ww_state *s)
+static int read_state_file(struct replay *r, const char *rel, struct game_state *s)
 {
 	char *text, why[300];
 	size_t len;
@@ -664,7 +642,7 @@ static int read_state_file(struct replay *r, const char *rel, struct ww_state *s
 		problem(r, "%s: cannot be read: %s", rel, strerror(errno));
 		return -1;
 	}
-	int rc = ww_state_read_yaml(text, len, r->d, s, why, sizeof why);
+	int rc = r->game->state_read(text, len, r->d, s, true, why, sizeof why);
 	free(text);
 	if (rc < 0)
 		problem(r, "%s: %s", rel, why);
@@ -672,32 +650,66 @@ static int read_state_file(struct replay *r, const char *rel, struct ww_state *s
 }
 
 static const char INITIAL_STATE[] = "secret/initial-state.yaml";
+static const char FULL_STATE[] = "# wwjudge full state (secret)\n";
+static const char STARTING_POSITION[] = "# wwjudge starting position of the scenario (secret)\n";
+static const char SCENARIO[] = "secret/scenario.yaml";
 
-/* A scenario game's first position, as created: its deck is the seed's
- * shuffle of its cards (issue 11). A game created before meta.initial_state
- * was not shuffled, and its position is taken as written. */
+/* The options a game was created with: Washington's War's tournament
+ * rule (6.34) is the only one a record's meta keeps. */
+static unsigned options_of(const struct game *game, const struct ww_meta *m)
+{
+	for (int i = 0; m->tournament_rule && game->options && game->options[i]; i++)
+		if (!strcmp(game->options[i], "tournament"))
+			return 1u << i;
+	return 0;
+}
+
+static char *render(const struct replay *r, const char *header, const struct game_state *s,
+		    size_t *len);
+static void say_difference(struct replay *r, const char *file, const char *have,
+			   const char *want, const char *by);
+
+/* A scenario game's first position: the scenario set up by new_game with
+ * the seed, as secret/initial-state.yaml keeps it. A game made before
+ * secret/scenario.yaml was kept starts from secret/initial-state.yaml as
+ * written. */
 static int scenario_start(struct replay *r, const struct ww_meta *m)
 {
-	if (read_state_file(r, INITIAL_STATE, &r->s) < 0)
-		return -1;
-	if (m->initial_state[0] && !ww_scenario_shuffled(&r->s, r->dice.seed)) {
-		problem(r, "%s: the deck is not shuffle %llu of the seed (at creation every card "
-			"of the deck, in number order, is shuffled from the seed)", INITIAL_STATE,
-			(unsigned long long)r->s.next_shuffle - 1);
+	char path[4096], why[600], *want = NULL, *have = NULL;
+	size_t wantlen, havelen;
+	if (snprintf(path, sizeof path, "%s/%s", r->dir, SCENARIO) >= (int)sizeof path ||
+	    access(path, F_OK) != 0)
+		return read_state_file(r, INITIAL_STATE, r->s) < 0 ? -1 :
+		       r->e.nrolls ? all_rolls_used(r, 0) : 0;
+	if (r->game->new_game(r->d, path, options_of(r->game, m), &r->rng, r->s, r->ev, why,
+			      sizeof why) < 0) {
+		problem(r, "%s: %s", SCENARIO, why);
 		return -1;
 	}
-	return r->e.nrolls ? all_rolls_used(r, 0) : 0;
+	int rc = -1;
+	if (!(want = render(r, STARTING_POSITION, r->s, &wantlen)) ||
+	    ww_rec_read(r->dir, INITIAL_STATE, &have, &havelen) < 0)
+		problem(r, "%s: cannot be read: %s", INITIAL_STATE, strerror(errno));
+	else if (strcmp(have, want) != 0)
+		say_difference(r, INITIAL_STATE, have, want, "setting up secret/scenario.yaml "
+			       "with the seed");
+	else
+		rc = 0;
+	free(want);
+	free(have);
+	int next = 0;
+	return rc < 0 || compare_rolls(r, 0, &next) < 0 ? -1 : all_rolls_used(r, next);
 }
 
 /* The first position hashes to the initial_state published in game.yaml
- * (games created before it have none). */
+ * (games created before it have none): its secret text keyed by the seed. */
 static int check_initial_hash(struct replay *r, const struct ww_meta *m)
 {
 	char hash[WW_COMMIT_HEX];
 	const char *what = m->scenario[0] ? INITIAL_STATE : r->what;
 	if (!m->initial_state[0])
 		return 0;
-	if (ww_state_hash(r->d, &r->s, r->dice.seed, hash) < 0) {
+	if (ww_rec_position_hash(r->game, r->d, r->s, r->dice.seed, hash) < 0) {
 		problem(r, "%s: out of memory hashing the initial state", what);
 		return -1;
 	}
@@ -712,6 +724,7 @@ static int check_initial_hash(struct replay *r, const struct ww_meta *m)
  * any, compared), or the scenario's position. */
 static int start(struct replay *r, const struct ww_meta *m)
 {
+	char why[600];
 	int rc = read_entry(r, 1);
 	if (rc <= 0) {
 		if (rc == 0)
@@ -719,13 +732,16 @@ static int start(struct replay *r, const struct ww_meta *m)
 		return -1;
 	}
 	snprintf(r->what, sizeof r->what, "%s: entry 1, the set-up", r->e.rel);
-	r->ev.n = 0;
-	if (m->scenario[0]) {
+	if (new_events(r) < 0) {
+		rc = -1;
+	} else if (m->scenario[0]) {
 		rc = scenario_start(r, m);
+	} else if (r->game->new_game(r->d, NULL, options_of(r->game, m), &r->rng, r->s, r->ev,
+				     why, sizeof why) < 0) {
+		problem(r, "%s: %s", r->what, why);
+		rc = -1;
 	} else {
 		int next = 0;
-		ww_new_game(r->d, &r->s, &r->rng, &r->ev);
-		r->s.tournament_rule = m->tournament_rule; /* an option chosen at creation */
 		rc = compare_rolls(r, 0, &next) < 0 ? -1 : all_rolls_used(r, next);
 	}
 	if (rc == 0)
@@ -733,10 +749,11 @@ static int start(struct replay *r, const struct ww_meta *m)
 	if (rc == 0)
 		rc = compare_events(r);
 	r->ledger_from = 1;
-	if (rc == 0) { /* the hands dealt, or the scenario's */
-		struct ww_state *none = calloc(1, sizeof *none);
+	if (rc == 0) { /* what each side was dealt, or the scenario's */
+		struct game_state *none = r->game->state_new();
 		rc = none ? check_hands(r, none) : -1;
-		free(none);
+		if (none)
+			r->game->state_free(none);
 	}
 	yaml_document_delete(&r->e.doc);
 	return rc;
@@ -744,14 +761,16 @@ static int start(struct replay *r, const struct ww_meta *m)
 
 /* ---- the end ---- */
 
-static char *render(const struct replay *r, const struct ww_state *s, size_t *len)
+/* The state's secret text, as the record writes it under `header`. */
+static char *render(const struct replay *r, const char *header, const struct game_state *s,
+		    size_t *len)
 {
 	char *text = NULL;
 	FILE *m = open_memstream(&text, len);
 	if (!m)
 		return NULL;
-	fputs("# wwjudge full state (secret)\n", m);
-	ww_state_write_yaml(m, r->d, s, true);
+	fputs(header, m);
+	r->game->state_write(m, r->d, s, true);
 	if (fclose(m) != 0) {
 		free(text);
 		return NULL;
@@ -759,8 +778,9 @@ static char *render(const struct replay *r, const struct ww_state *s, size_t *le
 	return text;
 }
 
-/* Names the first line where secret/state.yaml and the replay differ. */
-static void say_difference(struct replay *r, const char *have, const char *want, int last)
+/* Names the first line where `file` (have) and what `by` gives differ. */
+static void say_difference(struct replay *r, const char *file, const char *have,
+			   const char *want, const char *by)
 {
 	int line = 1;
 	size_t i = 0;
@@ -769,31 +789,24 @@ static void say_difference(struct replay *r, const char *have, const char *want,
 	while (i > 0 && have[i - 1] != '\n')
 		i--;
 	int hn = (int)strcspn(have + i, "\n"), wn = (int)strcspn(want + i, "\n");
-	problem(r, "secret/state.yaml line %d: \"%.*s\", but replaying the log to entry %d "
-		"gives \"%.*s\"", line, hn > QUOTE_MAX ? QUOTE_MAX : hn, have + i, last,
-		wn > QUOTE_MAX ? QUOTE_MAX : wn, want + i);
+	problem(r, "%s line %d: \"%.*s\", but %s gives \"%.*s\"", file, line,
+		hn > QUOTE_MAX ? QUOTE_MAX : hn, have + i, by, wn > QUOTE_MAX ? QUOTE_MAX : wn,
+		want + i);
 }
 
-/* The replayed state, written and read back as the record would, must be
+/* The replayed state, written as the record would, must be
  * secret/state.yaml's. */
-static void compare_final(struct replay *r, const struct ww_state *recorded, int last)
+static void compare_final(struct replay *r, const struct game_state *recorded, int last)
 {
-	struct ww_state *back = calloc(1, sizeof *back);
 	size_t wantlen, havelen;
-	char why[300];
-	char *want = render(r, &r->s, &wantlen), *have = render(r, recorded, &havelen);
-	if (!back || !want || !have) {
+	char by[64];
+	char *want = render(r, FULL_STATE, r->s, &wantlen);
+	char *have = render(r, FULL_STATE, recorded, &havelen);
+	snprintf(by, sizeof by, "replaying the log to entry %d", last);
+	if (!want || !have)
 		problem(r, "out of memory comparing the replay with secret/state.yaml");
-	} else if (ww_state_read_yaml(want, wantlen, r->d, back, why, sizeof why) < 0) {
-		problem(r, "the replayed state does not read back: %s", why);
-	} else if (memcmp(back, recorded, sizeof *back) != 0) {
-		if (strcmp(have, want) != 0)
-			say_difference(r, have, want, last);
-		else
-			problem(r, "secret/state.yaml differs from the replay of the log to "
-				"entry %d", last);
-	}
-	free(back);
+	else if (strcmp(have, want) != 0)
+		say_difference(r, "secret/state.yaml", have, want, by);
 	free(want);
 	free(have);
 }
@@ -873,16 +886,37 @@ static void replay_log(struct replay *r, const struct ww_game *g)
 		last = n;
 	}
 	if (rc == 0)
-		compare_final(r, &g->state, last);
+		compare_final(r, g->state, last);
 }
 
-int ww_record_replay(const char *dir, const struct ww_data *d, FILE *out)
+int ww_record_replay(const char *dir, const struct game_data *d, FILE *out)
 {
 	int forced[3];
 	return ww_record_replay_counted(dir, d, out, forced);
 }
 
-int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out,
+/* A replay of the game g loaded: its game, data and a state of its own. */
+static int replay_begin(struct replay *r, const struct ww_game *g)
+{
+	r->game = ww_rec_game(g);
+	r->d = g->data;
+	if ((r->s = r->game->state_new()))
+		return 0;
+	problem(r, "out of memory replaying %s", r->dir);
+	return -1;
+}
+
+static void replay_end(struct replay *r)
+{
+	free_ledgers(r);
+	if (r->ev)
+		r->game->events_free(r->ev);
+	if (r->s)
+		r->game->state_free(r->s);
+	free(r->info);
+}
+
+int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
 			     int forced[3])
 {
 	memset(forced, 0, 3 * sizeof *forced);
@@ -896,21 +930,20 @@ int ww_record_replay_counted(const char *dir, const struct ww_data *d, FILE *out
 	}
 	r->out = out;
 	r->dir = dir;
-	r->d = d;
 	g->data = d;
 	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK) {
 		problem(r, "%s", err);
 	} else {
-		r->game = ww_rec_game(g);
-		replay_log(r, g);
+		if (replay_begin(r, g) == 0)
+			replay_log(r, g);
 		memcpy(forced, r->forced, sizeof r->forced);
-		free_ledgers(r);
-		ww_events_free(&r->ev);
-		free(r->info);
+		replay_end(r);
 	}
 	problems = r->problems;
 out:
 	free(r);
+	if (g)
+		ww_game_free(g);
 	free(g);
 	return problems;
 }
@@ -956,17 +989,18 @@ static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t mov
 	int rc = 0;
 	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || survey(r) < 0)
 		return -1;
-	int target = find_target(r, move, g->state.move, err, errlen);
+	uint32_t now = r->game->move(g->state);
+	int target = find_target(r, move, now, err, errlen);
 	if (target < 0)
 		return -2;
 	if (start(r, &g->meta) < 0)
 		return -1;
-	int by = WW_NOBODY;
+	int by = GAME_PUBLIC;
 	for (int n = 2; n <= target && (rc = read_entry(r, n)) == 1; n++) {
 		if (live(r, n))
 			rc = replay_entry(r);
 		if (live(r, n) && r->e.move == (long long)move &&
-		    (r->e.side == WW_AMERICAN || r->e.side == WW_BRITISH))
+		    r->e.side >= 1 && r->e.side <= r->game->nsides)
 			by = r->e.side;
 		yaml_document_delete(&r->e.doc);
 		if (rc < 0)
@@ -975,12 +1009,12 @@ static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t mov
 	if (rc < 0)
 		return -1;
 	*rb = (struct ww_rollback){ .target = target, .first = target + 1, .last = r->nentries,
-				    .from_move = g->state.move, .to_move = move, .by = by };
+				    .from_move = now, .to_move = move, .by = by };
 	return 0;
 }
 
-int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
-			struct ww_state *s, struct ww_rollback *rb, char *err, size_t errlen)
+int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
+			struct game_state *s, struct ww_rollback *rb, char *err, size_t errlen)
 {
 	struct replay *r = calloc(1, sizeof *r);
 	struct ww_game *g = calloc(1, sizeof *g);
@@ -994,24 +1028,21 @@ int ww_record_replay_to(const char *dir, const struct ww_data *d, uint32_t move,
 		return -1;
 	}
 	r->dir = dir;
-	r->d = d;
 	g->data = d;
 	if (ww_record_load(dir, g, err, errlen) == WW_REC_OK) {
-		r->game = ww_rec_game(g);
-		rc = replay_prefix(r, g, move, rb, err, errlen);
+		rc = replay_begin(r, g) ? -1 : replay_prefix(r, g, move, rb, err, errlen);
 		fclose(r->out);
 		if (rc == -1)
 			first_problem(text, len, err, errlen);
 		if (rc == 0)
-			*s = r->s;
+			r->game->state_copy(s, r->s);
+		replay_end(r);
 	} else {
 		fclose(r->out);
 	}
-	free_ledgers(r);
-	ww_events_free(&r->ev);
-	free(r->info);
 	free(text);
 	free(r);
+	ww_game_free(g);
 	free(g);
 	return rc == 0 ? 0 : rc == -2 ? -2 : -1;
 }

@@ -18,6 +18,6 @@ expect 0 "$WW_BIN" verify "$G" --replay
 
 sed -i 's/^meta:$/meta:\n  game: tarletons-quarter/' "$G/game.yaml"
 expect 65 "$WW_BIN" show "$G"
-in_file "$T/err" "game.yaml: line 3: game: tarletons-quarter is not a game this judge plays (it plays: washingtons-war)"
+in_file "$T/err" "game.yaml: line 3: game: tarletons-quarter is not a game this judge plays (it plays: washingtons-war, skirmish)"
 expect 65 "$WW_BIN" order "$G" --as american "pass"
 [ ! -e "$G/log/000004.yaml" ] || fail "an order was logged for a game this judge does not play"

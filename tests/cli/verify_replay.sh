@@ -51,14 +51,24 @@ hash=$(sed -n 's/^  initial_state: \([0-9a-f]\{64\}\)$/\1/p' "$T/g2/game.yaml")
 in_file "$T/out" "$hash"
 
 # two deck cards swapped in the initial state (and in the state, so the
-# end still agrees): the deck is not the seed's shuffle, verify says so
+# end still agrees): the deck is not the seed's shuffle of the scenario
+# (secret/scenario.yaml, kept by new), verify says so
 cp -a "$G" "$T/stacked"
 for f in initial-state.yaml state.yaml; do
 	awk '/^deck:/ { print; getline a; getline b; print b; print a; next } { print }' \
 		"$G/secret/$f" >"$T/stacked/secret/$f"
 done
 expect 65 "$WW_BIN" verify "$T/stacked" --replay
-in_file "$T/out" "secret/initial-state.yaml: the deck is not shuffle 1 of the seed"
+in_file "$T/out" "secret/initial-state.yaml line 37: \"  - 32  # 2 OPS\", but setting up secret/scenario.yaml with the seed gives \"  - 85  # Hessian Mercenaries Arrive\""
+# a scenario game made before secret/scenario.yaml was kept starts from
+# secret/initial-state.yaml as written, checked by its published hash
+cp -a "$G" "$T/older"
+rm "$T/older/secret/scenario.yaml"
+expect 0 "$WW_BIN" verify "$T/older" --replay
+cp -a "$T/stacked" "$T/older-stacked"
+rm "$T/older-stacked/secret/scenario.yaml"
+expect 65 "$WW_BIN" verify "$T/older-stacked" --replay
+in_file "$T/out" "secret/initial-state.yaml: the initial state hashes to"
 # a moderator can replay before the end, with the seed from secret/
 expect 0 "$WW_BIN" verify "$G" --replay
 in_file "$T/out" "with the secret seed"

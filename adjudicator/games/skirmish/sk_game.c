@@ -41,6 +41,11 @@ static int data_check(const struct game_data *d, char *why, size_t whylen)
 	return n;
 }
 
+static const char *data_id(const struct game_data *d)
+{
+	return d->sk.id;
+}
+
 static void data_free(struct game_data *d)
 {
 	free(d);
@@ -142,10 +147,24 @@ static int state_write(FILE *out, const struct game_data *d, const struct game_s
 	return sk_state_write(out, &d->sk, &s->sk, secret);
 }
 
+/* The text says itself whether it is the secret one (`secret:`). */
 static int state_read(const char *text, size_t len, const struct game_data *d,
-		      struct game_state *s, char *why, size_t whylen)
+		      struct game_state *s, bool secret, char *why, size_t whylen)
 {
+	(void)secret;
 	return sk_state_read(text, len, &d->sk, &s->sk, why, whylen);
+}
+
+static void dice_next(const struct game_state *s, uint64_t *roll, uint64_t *shuffle)
+{
+	*roll = s->sk.next_roll;
+	*shuffle = s->sk.next_shuffle;
+}
+
+static void dice_skip(struct game_state *s, uint64_t roll, uint64_t shuffle)
+{
+	s->sk.next_roll = roll;
+	s->sk.next_shuffle = shuffle;
 }
 
 /* The record's `move:`: Skirmish counts turns (I.A-D), so a rollback
@@ -242,6 +261,7 @@ const struct game game_skirmish = {
 		[SK_BRITISH] = { "british", "British" },
 	},
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
+	.data_id = data_id,
 	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
 	.order_new = order_new, .order_free = order_free,
 	.events_new = events_new, .events_free = events_free,
@@ -250,7 +270,7 @@ const struct game game_skirmish = {
 	.order_starts = sk_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
 	.state_write = state_write, .state_read = state_read,
-	.move = move, .ledger = ledger,
+	.move = move, .ledger = ledger, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board,

@@ -190,7 +190,8 @@ unsigned sk_asked(const struct sk_state *s);
 void sk_question(const struct sk_data *d, const struct sk_state *s, int side, char *out,
 		 size_t len);
 /* What the asked `side` is asked, without the detail only it may know
- * (its own throw): the question as the other side reads it. */
+ * (its own throw, when it moves by its dice): the question as the other
+ * side reads it. A card's move or moving apart is told whole. */
 void sk_waiting_for(const struct sk_data *d, const struct sk_state *s, int side, char *out,
 		    size_t len);
 /* Is the game over? Then the winner (a side, 0 a draw) and why. */

@@ -492,5 +492,11 @@ void sk_question(const struct sk_data *d, const struct sk_state *s, int side, ch
 void sk_waiting_for(const struct sk_data *d, const struct sk_state *s, int side, char *out,
 		    size_t len)
 {
-	snprintf(out, len, "The %s is asked %s.", sk_side_name(d, side), ASKED_FOR[s->phase]);
+	bool throw = s->phase == SK_PHASE_DECLARE || s->phase == SK_PHASE_AMERICAN ||
+		     s->phase == SK_PHASE_BRITISH;
+	if (throw)
+		snprintf(out, len, "The %s is asked %s.", sk_side_name(d, side),
+			 ASKED_FOR[s->phase]);
+	else
+		sk_question(d, s, side, out, len);
 }

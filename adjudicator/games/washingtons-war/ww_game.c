@@ -6,15 +6,13 @@
 #include <string.h>
 #include "game.h"
 #include "games.h"
+#include "ww_game.h"
 #include "order.h"
 #include "ww_text.h"
 #include "report.h"
 #include "rules.h"
+#include "yaml_doc.h"
 
-struct game_data { struct ww_data ww; };
-struct game_state { struct ww_state ww; };
-struct game_order { struct ww_order ww; };
-struct game_events { struct ww_events ww; };
 
 static const char *const ww_options[] = { "tournament", NULL }; /* 6.34 */
 #define WW_OPTION_TOURNAMENT 1u
@@ -40,6 +38,11 @@ static int data_check(const struct game_data *d, char *why, size_t whylen)
 	int n = ww_data_check(&d->ww, &p);
 	ww_data_problems_first(&p, why, whylen);
 	return n;
+}
+
+static const char *data_id(const struct game_data *d)
+{
+	return d->ww.id;
 }
 
 static void data_free(struct game_data *d)
@@ -162,9 +165,17 @@ static int state_write(FILE *out, const struct game_data *d, const struct game_s
 }
 
 static int state_read(const char *text, size_t len, const struct game_data *d,
-		      struct game_state *s, char *why, size_t whylen)
+		      struct game_state *s, bool secret, char *why, size_t whylen)
 {
-	return ww_state_read_yaml(text, len, &d->ww, &s->ww, why, whylen);
+	yaml_document_t doc;
+	if (secret)
+		return ww_state_read_yaml(text, len, &d->ww, &s->ww, why, whylen);
+	if (ww_yaml_load(text, len, &doc, why, whylen) < 0)
+		return -1;
+	int rc = ww_state_read_node(&doc, yaml_document_get_root_node(&doc), &d->ww, &s->ww,
+				    WW_READ_PUBLIC, NULL, why, whylen);
+	yaml_document_delete(&doc);
+	return rc;
 }
 
 static unsigned move(const struct game_state *s)
@@ -172,11 +183,58 @@ static unsigned move(const struct game_state *s)
 	return s->ww.move;
 }
 
+/* Every card in one place (deck, discard, removed, set aside, hands,
+ * reinforcement boxes, Operations Queues, War Ends box), and the dice
+ * counter past every die the log has used. */
+static int state_check(FILE *out, const struct game_data *gd, const struct game_state *gs,
+		       const char *file, long long last_roll)
+{
+	const struct ww_data *d = &gd->ww;
+	const struct ww_state *s = &gs->ww;
+	int count[WW_MAX_CARDS] = { 0 }, problems = 0;
+	if (last_roll >= 0 && s->next_roll <= (uint64_t)last_roll) {
+		fprintf(out, "%s: next_roll %llu but the log has used roll %lld\n", file,
+			(unsigned long long)s->next_roll, last_roll);
+		problems++;
+	}
+	ww_count_cards(s, count);
+	for (int card = 1; card <= d->ncards && card < WW_MAX_CARDS; card++)
+		if (count[card] != 1) {
+			fprintf(out, "%s: card %d is in %d places (deck, discard, removed, "
+				"set aside, hands, reinforcement boxes, Operations Queues, War "
+				"Ends box); it should be in one\n", file, card, count[card]);
+			problems++;
+		}
+	return problems;
+}
+
 static void ledger(FILE *out, const struct game_data *d, const struct game_state *before,
 		   const struct game_state *after, int side, int entry)
 {
 	if (is_side(side))
 		ww_ledger_write(out, &d->ww, &before->ww, &after->ww, side, entry);
+}
+
+static int ledger_check(const struct game_data *d, const char *items, size_t len,
+			const struct game_state *before, const struct game_state *after, int side,
+			const char *file, char *why, size_t whylen)
+{
+	(void)d;
+	if (!is_side(side))
+		return 0;
+	return ww_ledger_check(items, len, &before->ww, &after->ww, side, file, why, whylen);
+}
+
+static void dice_next(const struct game_state *s, uint64_t *roll, uint64_t *shuffle)
+{
+	*roll = s->ww.next_roll;
+	*shuffle = s->ww.next_shuffle;
+}
+
+static void dice_skip(struct game_state *s, uint64_t roll, uint64_t shuffle)
+{
+	s->ww.next_roll = roll;
+	s->ww.next_shuffle = shuffle;
 }
 
 static unsigned asked(const struct game_state *s)
@@ -262,24 +320,6 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 			     last ? &last->ww : NULL, why, whylen);
 }
 
-/* Until the record holds a struct game_state (issue 13): the record's
- * Washington's War structs as game.h's, each the only member of its
- * wrapper above. */
-const struct game_state *ww_game_state(const struct ww_state *s)
-{
-	return (const struct game_state *)s;
-}
-
-const struct game_data *ww_game_data(const struct ww_data *d)
-{
-	return (const struct game_data *)d;
-}
-
-const struct game_events *ww_game_events(const struct ww_events *ev)
-{
-	return (const struct game_events *)ev;
-}
-
 const struct game game_washingtons_war = {
 	.name = "washingtons-war",
 	.title = "Washington's War",
@@ -291,6 +331,7 @@ const struct game game_washingtons_war = {
 	},
 	.options = ww_options,
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
+	.data_id = data_id,
 	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
 	.order_new = order_new, .order_free = order_free,
 	.events_new = events_new, .events_free = events_free,
@@ -299,7 +340,8 @@ const struct game game_washingtons_war = {
 	.order_starts = ww_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
 	.state_write = state_write, .state_read = state_read,
-	.move = move, .ledger = ledger,
+	.move = move, .state_check = state_check, .ledger = ledger,
+	.ledger_check = ledger_check, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board,

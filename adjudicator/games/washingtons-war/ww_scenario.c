@@ -62,14 +62,12 @@ static void french_defaults(const struct ww_data *d, struct ww_state *s,
 static void count_pile(int *count, const struct ww_pile *p)
 {
 	for (int i = 0; i < p->n; i++)
-		count[p->card[i]]++;
+		if (p->card[i] < WW_MAX_CARDS)
+			count[p->card[i]]++;
 }
 
-/* Every card in one place; those listed nowhere go under the deck. */
-static int settle_cards(const struct ww_data *d, struct ww_state *s, const char *path,
-			char *err, size_t errlen)
+void ww_count_cards(const struct ww_state *s, int count[WW_MAX_CARDS])
 {
-	int count[WW_MAX_CARDS] = { 0 };
 	count_pile(count, &s->deck);
 	count_pile(count, &s->discard);
 	count_pile(count, &s->removed);
@@ -78,12 +76,21 @@ static int settle_cards(const struct ww_data *d, struct ww_state *s, const char 
 		count_pile(count, &s->hand[side]);
 		count_pile(count, &s->reinforcement_cards[side]);
 		count_pile(count, &s->ops_queue[side]);
-		if (side && s->hand[side].n > WW_HAND_MAX)
+	}
+	if (s->war_ends_card > 0 && s->war_ends_card < WW_MAX_CARDS)
+		count[s->war_ends_card]++;
+}
+
+/* Every card in one place; those listed nowhere go under the deck. */
+static int settle_cards(const struct ww_data *d, struct ww_state *s, const char *path,
+			char *err, size_t errlen)
+{
+	int count[WW_MAX_CARDS] = { 0 };
+	for (int side = 1; side < 3; side++)
+		if (s->hand[side].n > WW_HAND_MAX)
 			return bad(err, errlen, path, "the %s hand holds %d cards (at most %d)",
 				   ww_rec_side_word(side), s->hand[side].n, WW_HAND_MAX);
-	}
-	if (s->war_ends_card)
-		count[s->war_ends_card]++;
+	ww_count_cards(s, count);
 	for (int c = 1; c <= d->ncards && c < WW_MAX_CARDS; c++)
 		if (count[c] > 1)
 			return bad(err, errlen, path, "card %d is listed %d times (a card is in one place)",

@@ -22,6 +22,10 @@ int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
 int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
 		       struct ww_state *s, char *err, size_t errlen);
 
+/* ww_scenario.c: each card's number of places in s (deck, discard,
+ * removed, set aside, hands, reinforcement boxes, Operations Queues, War
+ * Ends box), added to count. */
+void ww_count_cards(const struct ww_state *s, int count[WW_MAX_CARDS]);
 /* ww_scenario.c: a position described in YAML (docs/scenario.md). */
 int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
 		     char *err, size_t errlen);
@@ -50,6 +54,12 @@ int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
  * change (docs/record.md). */
 void ww_ledger_write(FILE *f, const struct ww_data *d, const struct ww_state *before,
 		     const struct ww_state *after, int side, int entry);
+/* ww_ledger.c: do the ledger `items` (ww_ledger_write's, the ledger file
+ * `file`'s) say how `side`'s hand changed from before to after? 0, or -1
+ * with the difference in why. */
+int ww_ledger_check(const char *items, size_t len, const struct ww_state *before,
+		    const struct ww_state *after, int side, const char *file, char *why,
+		    size_t whylen);
 
 /* Names the record uses for enum values; -1 if unknown. */
 const char *ww_rec_side_word(int side);

@@ -1,0 +1,50 @@
+/* A game as the record holds it (record.h): its meta and seed, and a
+ * state the game allocates. */
+#include <stdlib.h>
+#include <string.h>
+#include "record_internal.h"
+
+int ww_game_new(struct ww_game *g, const struct game *game)
+{
+	memset(g, 0, sizeof *g);
+	g->game = game;
+	g->state = game->state_new();
+	return g->state ? 0 : -1;
+}
+
+int ww_game_copy(struct ww_game *to, const struct ww_game *from)
+{
+	const struct game *game = ww_rec_game(from);
+	struct game_state *s = game ? game->state_new() : NULL;
+	if (!s)
+		return -1;
+	game->state_copy(s, from->state);
+	*to = *from;
+	to->game = game;
+	to->state = s;
+	return 0;
+}
+
+void ww_game_free(struct ww_game *g)
+{
+	const struct game *game = g->state ? ww_rec_game(g) : NULL;
+	if (game)
+		game->state_free(g->state);
+	g->state = NULL;
+}
+
+int ww_rec_position_hash(const struct game *game, const struct game_data *d,
+			 const struct game_state *s, const unsigned char seed[WW_SEED_BYTES],
+			 char out[WW_COMMIT_HEX])
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f || game->state_write(f, d, s, true) < 0 || fclose(f) != 0) {
+		free(text);
+		return -1;
+	}
+	ww_seed_keyed_hash(seed, text, len, out);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,104 @@
+# A game of Skirmish kept by the record and played on the command line
+# (issue 13): `new --game skirmish`, three turns by `order`, `verify
+# --replay`; the unrevealed throws (I.A) only in secret/, a refused order
+# with the game's reason and nothing changed.
+. "$(dirname "$0")/lib.bash"
+SK_DATA="$(cd "$(dirname "$0")/../../data/skirmish" && pwd)"
+G="$T/g"
+
+# --game names a game of the judge; another is refused with the list.
+expect 64 "$WW_BIN" new "$G" --game chess --american us@example.org --british uk@example.org
+in_file "$T/err" "--game: 'chess' is not a game this judge plays (it plays: washingtons-war, skirmish)"
+[ ! -e "$G" ] || fail "a refused --game made a game"
+expect 64 "$WW_BIN" new "$G" --game skirmish --tournament --american us@example.org \
+	--british uk@example.org --data "$SK_DATA"
+in_file "$T/err" "--tournament: Skirmish has no tournament rule"
+[ ! -e "$G" ] || fail "a refused option made a game"
+
+expect 0 "$WW_BIN" new "$G" --game skirmish --american us@example.org \
+	--british uk@example.org --seed "$SEED" --data "$SK_DATA"
+in_file "$T/out" "Data: skirmish-reconstructed-1"
+in_file "$G/game.yaml" "  game: skirmish"
+# I.A: both throws are made at the turn's start and kept secret: the
+# secret state holds them, the public file and the public report do not.
+in_file "$G/secret/state.yaml" "american: {dice: 2, throw: [3, 0],"
+in_file "$G/game.yaml" "american: {dice: 2, throw: hidden,"
+in_file "$G/game.yaml" "british: {dice: 1, throw: hidden,"
+not_in_file "$G/game.yaml" "throw: ["
+in_file "$T/out" "American's throw: hidden (2 dice)"
+# the log tells each throw to its thrower only
+in_file "$G/log/000001.yaml" "text: \"You throw 3 and 0.\"
+    to: american"
+
+turn() { expect 0 "$WW_BIN" order "$G" --as "$1" "$2"; in_file "$T/out" "Accepted: $2"; }
+# Turn 1: I.B the British declares, I.C the American moves (3 and 0: the
+# 0 moves nothing), I.D the British moves his declared piece (1).
+turn british "declare Boston"
+in_file "$T/out" "The American shows his throw: 3 and 0."
+turn american "move Saratoga - Albany - West Point - Morristown"
+turn british "move Boston - Worcester"
+in_file "$T/out" "Turn 2."
+
+# Turn 2, I.C: a die moves a piece exactly its number of spots (II.1):
+# refused with the rules' reason, logged, and nothing else changed.
+turn british "declare Worcester"
+before=$(snapshot "$G")
+entries=$(find "$G/log" -type f | wc -l)
+expect 65 "$WW_BIN" order "$G" --as american "move Fort Stanwix - Fort Niagara"
+in_file "$T/err" "refused: II.1: a die moves a piece exactly its number of spots; this path has 1, the American's dice are 2 and 3"
+in_file "$T/err" "nothing was changed"
+[ "$(snapshot "$G")" = "$before" ] || fail "a refused order changed the game"
+[ "$(find "$G/log" -type f | wc -l)" -eq $((entries + 1)) ] || fail "the refusal was not logged"
+expect 65 "$WW_BIN" order "$G" --as american "march Albany - Saratoga"
+in_file "$T/err" "'march' is no order"
+[ "$(snapshot "$G")" = "$before" ] || fail "an order not understood changed the game"
+turn american "move Ticonderoga - Bennington - Saratoga - Albany"
+turn american "move Hartford - Providence - Boston"
+in_file "$T/out" "The piece at Worcester moves exactly 2 spots."
+turn british "card move Worcester - Springfield - Hartford"
+in_file "$T/out" "Turn 3."
+in_file "$G/secret/state.yaml" "american: {dice: 2, throw: [1, 3],"
+not_in_file "$G/game.yaml" "throw: ["
+
+# Turn 3, I.B: the British declares while the American throw is hidden.
+turn british "declare Hartford"
+turn american "move Albany - Saratoga"
+turn american "move Charlottesville - Frederick - Lancaster - Valley Forge"
+# I.D ends the turn and I.A throws again; Skirmish's events do not say
+# which die each throw used, so forced dice could not be replayed: refused
+before=$(snapshot "$G")
+expect 65 "$WW_BIN" order "$G" --as british --dice 1,1,1 "move Hartford - Springfield"
+in_file "$T/err" "Skirmish does not tell which die each order rolled, so the log could not replay forced dice"
+[ "$(snapshot "$G")" = "$before" ] || fail "refused forced dice changed the game"
+turn british "move Hartford - Springfield"
+in_file "$T/out" "Turn 4."
+
+expect 0 "$WW_BIN" verify "$G" --replay
+in_file "$T/out" "$G: the record adds up."
+in_file "$T/out" "every roll, every shuffle and the final position agree"
+# a hidden throw that is not the seed's: the public file cannot show it,
+# the replay finds it
+in_file "$G/secret/state.yaml" "american: {dice: 2, throw: [1, 1], done: [false, false], revealed: false}"
+sed -i 's/american: {dice: 2, throw: \[1, 1\],/american: {dice: 2, throw: [1, 2],/' \
+	"$G/secret/state.yaml"
+expect 65 "$WW_BIN" verify "$G" --replay
+not_in_file "$T/out" "game.yaml"
+in_file "$T/out" "secret/state.yaml line 9: \"american: {dice: 2, throw: [1, 2],"
+in_file "$T/out" "gives \"american: {dice: 2, throw: [1, 1],"
+
+# What plays only Washington's War yet says so, and changes nothing.
+before=$(snapshot "$G")
+expect 65 "$WW_BIN" show "$G"
+in_file "$T/err" "is a game of Skirmish: this command takes only games of Washington's War yet"
+printf 'games = %s\njudge = judge@example.org\n' "$T" >"$T/wwjudge.conf"
+expect 65 "$WW_BIN" announce "$G" --config "$T/wwjudge.conf"
+in_file "$T/err" "a game of Skirmish: games by mail are games of Washington's War only yet"
+expect 78 "$WW_BIN" order "$G" --as american --config "$T/wwjudge.conf" "pass"
+in_file "$T/err" "give its orders without a mail config"
+[ "$(snapshot "$G")" = "$before" ] || fail "a command that refused the game changed it"
+printf 'liberty\n' >"$T/pw"
+expect 64 "$WW_BIN" new "$T/mailed" --game skirmish --american us@example.org \
+	--british uk@example.org --american-password-file "$T/pw" --data "$SK_DATA"
+in_file "$T/err" "password files are for a game by mail"
+[ ! -e "$T/mailed" ] || fail "a refused new made a game"
+echo ok
