@@ -6,7 +6,8 @@ CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror
 LDLIBS  += $(shell pkg-config --libs $(PKGS)) -letpan
 CFLAGS  += $(shell pkg-config --cflags $(PKGS))
-SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
+	   -DWW_TEST_HOOKS
 
 # Layers are folders (docs/architecture.md). A layer's files are compiled
 # with its own and the lower layers' include directories only, so an

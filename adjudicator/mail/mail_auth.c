@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "mail_internal.h"
+#include "test_hooks.h"
 #include "mail_net.h"
 
 #define SECRET_REL "secret/mail.yaml"
@@ -175,7 +176,7 @@ int ww_mail_secret_write(const char *dir, const struct ww_mail_secret *s,
 
 time_t ww_mail_now(void)
 {
-	const char *t = getenv("WW_NOW"); /* tests only: the clock, in seconds */
+	const char *t = ww_test_hook("WW_NOW"); /* the clock, in seconds */
 	return t && *t ? (time_t)strtoll(t, NULL, 10) : time(NULL);
 }
 

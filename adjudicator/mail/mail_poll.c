@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include "mail_curl.h"
 #include "mail_net.h"
+#include "test_hooks.h"
 
 #define MAX_PER_POLL 1000   /* messages taken per run; the rest next time */
 
@@ -227,20 +228,15 @@ static int imap_mark_seen(struct imap *m, unsigned long long uidvalidity, unsign
 	return rc;
 }
 
-/* Test hook (tests/e2e/crash_poll.sh): WW_CRASH_POLL=N dies at the N-th
- * step of this run, as a crash or a kill would, and says so on stderr so
- * that the test knows which hook fired (WW_CRASH_AT and WW_CRASH_SEND
- * count the commit's and the send's steps). Each message has four: it is
+/* Test hook (tests/e2e/crash_poll.sh, core/test_hooks.h): WW_CRASH_POLL=N
+ * dies at the N-th step of this run (WW_CRASH_AT and WW_CRASH_SEND count
+ * the commit's and the send's steps). Each message has four: it is
  * processed (and committed), the new state file is written, it is renamed
  * into place, and the message is marked seen. */
 static void crash_point(void)
 {
-	static int step; /* counted only while the hook is set */
-	const char *at = getenv("WW_CRASH_POLL");
-	if (at && atoi(at) == ++step) {
-		fprintf(stderr, "poll: WW_CRASH_POLL=%d: killed here\n", step);
-		_exit(99);
-	}
+	static int step;
+	ww_test_crash("WW_CRASH_POLL", &step);
 }
 
 /* ---- GAMES/.poll-state ---- */

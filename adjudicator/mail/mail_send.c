@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include "mail_curl.h"
 #include "mail_net.h"
+#include "test_hooks.h"
 #include "record.h"
 
 /* In the wwjudge binary this file and mail_poll.c are the network
@@ -187,15 +188,13 @@ static void free_names(char **names, int n)
 	free(names);
 }
 
-/* Test hook (tests/test_mail_send.c): WW_CRASH_SEND=N dies at the N-th
- * step of this run, as a crash or a kill would. Each mail has two: the
- * server has taken it, and it has moved to outbox/cur. */
+/* Test hook (tests/test_mail_send.c, core/test_hooks.h): WW_CRASH_SEND=N
+ * dies at the N-th step of this run. Each mail has two: the server has
+ * taken it, and it has moved to outbox/cur. */
 static void crash_point(void)
 {
-	static int step; /* counted only while the hook is set */
-	const char *at = getenv("WW_CRASH_SEND");
-	if (at && atoi(at) == ++step)
-		_exit(99);
+	static int step;
+	ww_test_crash("WW_CRASH_SEND", &step);
 }
 
 /* A mail that can never be sent as it is moves to outbox/held, with

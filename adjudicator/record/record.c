@@ -21,6 +21,7 @@
 #include <sodium.h>
 #include "games.h"
 #include "record_internal.h"
+#include "test_hooks.h"
 #include "text.h"
 
 #define TXN_FILES (9 + WW_REC_MAX_FILES)
@@ -44,10 +45,7 @@ static int crash_step;
 
 void ww_record_crash_point(void)
 {
-	const char *at = getenv("WW_CRASH_AT");
-	crash_step++;
-	if (at && atoi(at) == crash_step)
-		_exit(99);
+	ww_test_crash("WW_CRASH_AT", &crash_step);
 }
 
 static int join(char *out, const char *dir, const char *rel)
