@@ -27,3 +27,13 @@ void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t 
 	snprintf(why, whylen, "%s:%d: %s%s", p->v[0].file, p->v[0].line, p->v[0].message,
 		 p->n > 1 ? " (and more problems after it)" : "");
 }
+
+void ww_problem(FILE *out, int *count, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+	fputc('\n', out);
+	++*count;
+}

@@ -4,6 +4,8 @@
 #ifndef WW_PROBLEMS_H
 #define WW_PROBLEMS_H
 
+#include <stdio.h>
+
 #include <stddef.h>
 
 struct ww_data_problem {
@@ -25,5 +27,10 @@ void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
 /* The first problem as "file:line: message", saying when more follow;
  * nothing written when there is none. */
 void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t whylen);
+
+/* One finding of a check (verify, replay) on its own line of `out`,
+ * counted in *count. */
+void ww_problem(FILE *out, int *count, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif

@@ -28,19 +28,6 @@
 #define FILE_LIMIT (16 * 1024 * 1024)
 #define JOURNAL_MAGIC "wwjudge journal 1"
 
-static void say(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void say(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 static int crash_step;
 
 void ww_record_crash_point(void)
@@ -99,7 +86,7 @@ static const struct game_data *data_for(const struct ww_game *g, const char *dat
 			return cache[i].d;
 	struct game_data *d = NULL;
 	if (game->data_load(data_dir, &d, why, sizeof why) < 0) {
-		say(err, errlen, "cannot load the game data %s: %s", data_dir, why);
+		ww_fmt(err, errlen, "cannot load the game data %s: %s", data_dir, why);
 		return NULL;
 	}
 	int i = ncache < 4 ? ncache++ : 0;
@@ -134,7 +121,7 @@ static bool game_over(const struct ww_game *g)
 static enum ww_rec_status io_fail(char *err, size_t errlen, const char *what,
 				  const char *path)
 {
-	say(err, errlen, "%s %s: %s; nothing was changed", what, path, strerror(errno));
+	ww_fmt(err, errlen, "%s %s: %s; nothing was changed", what, path, strerror(errno));
 	return WW_REC_IO;
 }
 
@@ -412,7 +399,7 @@ static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
 			return WW_REC_IO;
 		if (j->append[i] >= 0 ? append_staged(from, to, j->append[i]) < 0 :
 		    (ww_record_crash_point(), rename(from, to) < 0 && errno != ENOENT)) {
-			say(err, errlen, "moving %s to %s: %s (the commit is made; the next "
+			ww_fmt(err, errlen, "moving %s to %s: %s (the commit is made; the next "
 			    "lock finishes it)", from, to, strerror(errno));
 			return WW_REC_IO;
 		}
@@ -447,7 +434,7 @@ static enum ww_rec_status recover(const char *dir, char *err, size_t errlen)
 	struct journal j;
 	int rc = journal_read(dir, &j);
 	if (rc < 0) {
-		say(err, errlen, "%s/journal: unreadable or malformed", dir);
+		ww_fmt(err, errlen, "%s/journal: unreadable or malformed", dir);
 		return WW_REC_CORRUPT;
 	}
 	if (rc == 1)
@@ -693,7 +680,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
 static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 				  const char *why)
 {
-	say(err, errlen, "%s: %s", file, why);
+	ww_fmt(err, errlen, "%s: %s", file, why);
 	return WW_REC_CORRUPT;
 }
 
@@ -799,7 +786,7 @@ static enum ww_rec_status load_game_yaml(const char *dir, yaml_document_t *doc, 
 	size_t len;
 	if (read_rec(dir, "game.yaml", &text, &len) < 0) {
 		if (errno == ENOENT) {
-			say(err, errlen, "no game in %s (no game.yaml)", dir);
+			ww_fmt(err, errlen, "no game in %s (no game.yaml)", dir);
 			return WW_REC_MISSING;
 		}
 		return io_fail(err, errlen, "reading", "game.yaml");
@@ -961,23 +948,23 @@ enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
 {
 	char path[PATH_MAX];
 	if (join(path, dir, "lock") < 0) {
-		say(err, errlen, "path too long: %s", dir);
+		ww_fmt(err, errlen, "path too long: %s", dir);
 		return WW_REC_IO;
 	}
 	int lfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (lfd < 0) {
-		say(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
 		return errno == ENOENT ? WW_REC_MISSING : WW_REC_IO;
 	}
 	close_to_others(dir, lfd);
 	for (int tries = 0; flock(lfd, LOCK_EX | LOCK_NB) < 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
-			say(err, errlen, "cannot lock %s: %s", path, strerror(errno));
+			ww_fmt(err, errlen, "cannot lock %s: %s", path, strerror(errno));
 			close(lfd);
 			return WW_REC_IO;
 		}
 		if (tries >= wait_seconds * 10) {
-			say(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
+			ww_fmt(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
 			    path);
 			close(lfd);
 			return WW_REC_BUSY;
@@ -1412,10 +1399,10 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	if (ww_rec_index(dir, x->game, &ix) < 0) {
 		char log[PATH_MAX];
 		if (join(log, dir, "log") < 0 || access(log, F_OK) < 0) {
-			say(err, errlen, "no game in %s (no log/)", dir);
+			ww_fmt(err, errlen, "no game in %s (no log/)", dir);
 			return WW_REC_MISSING;
 		}
-		say(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
+		ww_fmt(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
 		return WW_REC_CORRUPT;
 	}
 	x->number = ix.next_entry;
@@ -1451,7 +1438,7 @@ static enum ww_rec_status commit_entry(const char *dir, const struct game_state 
 			       .also_seen = also_seen,
 			       .files = files, .nfiles = nfiles };
 	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
-		say(err, errlen, "at most %d extra files in one commit", WW_REC_MAX_FILES);
+		ww_fmt(err, errlen, "at most %d extra files in one commit", WW_REC_MAX_FILES);
 		return WW_REC_IO;
 	}
 	enum ww_rec_status st;
@@ -1618,18 +1605,18 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
 		clean[n - 1] = '\0';
 	dir = clean;
 	if (snprintf(tmp, sizeof tmp, "%s.new-%ld", dir, (long)getpid()) >= (int)sizeof tmp) {
-		say(err, errlen, "path too long: %s", dir);
+		ww_fmt(err, errlen, "path too long: %s", dir);
 		return WW_REC_IO;
 	}
 	if (!ww_rec_game(g)) {
-		say(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
+		ww_fmt(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
 		return WW_REC_CORRUPT;
 	}
 	if (!(d = data_for(g, g->meta.data_dir, err, errlen)))
 		return WW_REC_IO;
 	remove_tree(tmp); /* a crashed create by a process that had our pid */
 	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
-		say(err, errlen, "at most %d extra files in a new game", WW_REC_MAX_FILES);
+		ww_fmt(err, errlen, "at most %d extra files in a new game", WW_REC_MAX_FILES);
 		return WW_REC_IO;
 	}
 	if ((st = create_files(tmp, g, d, setup_events, files, nfiles, err, errlen))) {
@@ -1641,7 +1628,7 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
 		int e = errno;
 		remove_tree(tmp);
 		if (e == ENOTEMPTY || e == EEXIST || e == ENOTDIR) {
-			say(err, errlen, "%s already exists and is not an empty directory", dir);
+			ww_fmt(err, errlen, "%s already exists and is not an empty directory", dir);
 			return WW_REC_EXISTS;
 		}
 		errno = e;
@@ -1664,19 +1651,6 @@ struct checker {
 	FILE *out;
 	int problems;
 };
-
-static void problem(struct checker *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void problem(struct checker *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(c->out, fmt, ap);
-	va_end(ap);
-	fputc('\n', c->out);
-	c->problems++;
-}
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -1727,9 +1701,9 @@ static void check_rolls(struct checker *c, const char *rel, yaml_document_t *doc
 	char why[256];
 	long long last = -1;
 	if (!rej || ww_yaml_bool(rej, &rejected, why, sizeof why) < 0)
-		problem(c, "%s: no rejected: true|false", rel);
+		ww_problem(c->out, &c->problems, "%s: no rejected: true|false", rel);
 	if (!events || events->type != YAML_SEQUENCE_NODE) {
-		problem(c, "%s: no events: list", rel);
+		ww_problem(c->out, &c->problems, "%s: no events: list", rel);
 		return;
 	}
 	for (yaml_node_item_t *i = events->data.sequence.items.start;
@@ -1742,20 +1716,20 @@ static void check_rolls(struct checker *c, const char *rel, yaml_document_t *doc
 		if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
 		    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
 		    ww_yaml_bool(ww_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
-			problem(c, "%s: %s", rel, why);
+			ww_problem(c->out, &c->problems, "%s: %s", rel, why);
 			continue;
 		}
 		if (index <= last)
-			problem(c, "%s line %d: roll %lld does not follow roll %lld", rel,
+			ww_problem(c->out, &c->problems, "%s line %d: roll %lld does not follow roll %lld", rel,
 				ww_yaml_line(roll), index, last);
 		if (!rejected && index <= rc->last_accepted && index > last)
-			problem(c, "%s line %d: roll %lld was already used before this entry", rel,
+			ww_problem(c->out, &c->problems, "%s line %d: roll %lld was already used before this entry", rel,
 				ww_yaml_line(roll), index);
 		last = index;
 		if (!rejected && index > rc->last_accepted)
 			rc->last_accepted = index;
 		if (rc->revealed && !forced && ww_dice_roll(rc->seed, (uint64_t)index) != value)
-			problem(c, "%s line %d: roll %lld is logged as %lld but the seed gives %d",
+			ww_problem(c->out, &c->problems, "%s line %d: roll %lld is logged as %lld but the seed gives %d",
 				rel, ww_yaml_line(roll), index, value,
 				ww_dice_roll(rc->seed, (uint64_t)index));
 	}
@@ -1767,7 +1741,7 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 	int *v = malloc(max * sizeof *v);
 	int n = v ? log_numbers(dir, v, max) : -1;
 	if (n < 0) {
-		problem(c, "log/: cannot be read: %s", strerror(errno));
+		ww_problem(c->out, &c->problems, "log/: cannot be read: %s", strerror(errno));
 		free(v);
 		return;
 	}
@@ -1776,16 +1750,16 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 		size_t len;
 		yaml_document_t doc;
 		if (v[i] != i + 1) {
-			problem(c, "log/: entry %06d is missing (found %06d next)", i + 1, v[i]);
+			ww_problem(c->out, &c->problems, "log/: entry %06d is missing (found %06d next)", i + 1, v[i]);
 			break;
 		}
 		snprintf(rel, sizeof rel, "log/%06d.yaml", v[i]);
 		if (read_rec(dir, rel, &text, &len) < 0) {
-			problem(c, "%s: cannot be read: %s", rel, strerror(errno));
+			ww_problem(c->out, &c->problems, "%s: cannot be read: %s", rel, strerror(errno));
 			continue;
 		}
 		if (ww_yaml_load(text, len, &doc, why, sizeof why) < 0) {
-			problem(c, "%s: %s", rel, why);
+			ww_problem(c->out, &c->problems, "%s: %s", rel, why);
 			free(text);
 			continue;
 		}
@@ -1812,7 +1786,7 @@ static void check_public(struct checker *c, const char *dir, const struct game_d
 		while (i < havelen && i < wantlen && have[i] == want[i])
 			line += have[i++] == '\n';
 		if (i != havelen || i != wantlen)
-			problem(c, "game.yaml line %d: differs from the public part of secret/state.yaml",
+			ww_problem(c->out, &c->problems, "game.yaml line %d: differs from the public part of secret/state.yaml",
 				line);
 		free(have);
 	}
@@ -1854,7 +1828,7 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 	int bad = index_parse(text, game, &kept);
 	free(text);
 	if (bad) {
-		problem(c, "index: not the index docs/record.md describes");
+		ww_problem(c->out, &c->problems, "index: not the index docs/record.md describes");
 		return;
 	}
 	snprintf(next, sizeof next, "log/%06d.yaml", kept.next_entry);
@@ -1864,16 +1838,16 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 		return; /* the log's own problems are said by check_log */
 	int waiting = waiting_for(game, s);
 	if (kept.next_entry != log.next_entry)
-		problem(c, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
+		ww_problem(c->out, &c->problems, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
 			log.next_entry);
 	for (int side = SIDE_1; side <= SIDE_2; side++)
 		if (kept.last_order[side] != log.last_order[side])
-			problem(c, "index: the %s's last order is entry %d, but in the log it is %d",
+			ww_problem(c->out, &c->problems, "index: the %s's last order is entry %d, but in the log it is %d",
 				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);
 	if (!same_accepted(&kept, &log))
-		problem(c, "index: its accepted entries are not the log's");
+		ww_problem(c->out, &c->problems, "index: its accepted entries are not the log's");
 	if (kept.waiting >= 0 && kept.waiting != waiting)
-		problem(c, "index: waiting for %s, but secret/state.yaml waits for %s",
+		ww_problem(c->out, &c->problems, "index: waiting for %s, but secret/state.yaml waits for %s",
 			ww_rec_side(game, kept.waiting), ww_rec_side(game, waiting));
 }
 
@@ -1883,14 +1857,14 @@ int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)
 	struct ww_game *g = calloc(1, sizeof *g);
 	char err[512], commitment[WW_COMMIT_HEX], hex[WW_COMMIT_HEX];
 	if (!g) {
-		problem(&c, "out of memory");
+		ww_problem(c.out, &c.problems, "out of memory");
 		return c.problems;
 	}
 	g->data = d;
 	if (read_game_yaml(dir, g, &g->meta, &d, err, sizeof err) ||
 	    read_seed(dir, g->seed, err, sizeof err) ||
 	    read_secret_state(dir, d, g, err, sizeof err)) {
-		problem(&c, "%s", err);
+		ww_problem(c.out, &c.problems, "%s", err);
 		ww_game_free(g);
 		free(g);
 		return c.problems;
@@ -1898,13 +1872,13 @@ int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)
 	const struct game *game = ww_rec_game(g);
 	ww_seed_commitment(g->seed, commitment);
 	if (strcmp(commitment, g->meta.commitment) != 0)
-		problem(&c, "secret/seed: its hash %s is not the commitment %s in game.yaml",
+		ww_problem(c.out, &c.problems, "secret/seed: its hash %s is not the commitment %s in game.yaml",
 			commitment, g->meta.commitment);
 	ww_seed_to_hex(g->seed, hex);
 	if (g->meta.seed_revealed && strcmp(hex, g->meta.seed_hex) != 0)
-		problem(&c, "game.yaml: the revealed seed is not the one in secret/seed");
+		ww_problem(c.out, &c.problems, "game.yaml: the revealed seed is not the one in secret/seed");
 	if (game_over(g) && !g->meta.seed_revealed)
-		problem(&c, "game.yaml: the game is over but the seed is not revealed "
+		ww_problem(c.out, &c.problems, "game.yaml: the game is over but the seed is not revealed "
 			"(seed_revealed: false)");
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };

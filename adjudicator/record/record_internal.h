@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <yaml.h>
 #include "record.h"
+#include "buf.h"
+#include "problems.h"
 #include "yaml_doc.h"
 
 /* record.c: GAME/rel as the game now stands (through a committed journal),

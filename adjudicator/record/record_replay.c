@@ -72,19 +72,6 @@ struct replay {
 	int forced[3];             /* forced rolls replayed, by the side of their entry */
 };
 
-static void problem(struct replay *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void problem(struct replay *r, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(r->out, fmt, ap);
-	va_end(ap);
-	fputc('\n', r->out);
-	r->problems++;
-}
-
 static const char *side_adjective(const struct replay *r, int side)
 {
 	return side >= 1 && side <= r->game->nsides ? r->game->side[side].name : "nobody's";
@@ -117,12 +104,12 @@ static int read_roll(struct replay *r, yaml_document_t *doc, yaml_node_t *roll)
 	if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
 	    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
 	    ww_yaml_bool(ww_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
-		problem(r, "%s: line %d: a roll needs {index: N, value: 1-6, forced: true|false}: %s",
+		ww_problem(r->out, &r->problems, "%s: line %d: a roll needs {index: N, value: 1-6, forced: true|false}: %s",
 			e->rel, ww_yaml_line(roll), why);
 		return -1;
 	}
 	if (e->nrolls == ENTRY_ROLLS) {
-		problem(r, "%s: more than %d rolls in one entry cannot be replayed", e->rel,
+		ww_problem(r->out, &r->problems, "%s: more than %d rolls in one entry cannot be replayed", e->rel,
 			ENTRY_ROLLS);
 		return -1;
 	}
@@ -137,7 +124,7 @@ static int rollback_int(struct replay *r, yaml_node_t *map, const char *key,
 	yaml_document_t *doc = &r->e.doc;
 	if (ww_yaml_int(ww_yaml_get(doc, map, key), lo, hi, v, why, sizeof why) == 0)
 		return 0;
-	problem(r, "%s: line %d: rollback: %s: %s", r->e.rel, ww_yaml_line(map), key, why);
+	ww_problem(r->out, &r->problems, "%s: line %d: rollback: %s: %s", r->e.rel, ww_yaml_line(map), key, why);
 	return -1;
 }
 
@@ -153,7 +140,7 @@ static int read_rollback(struct replay *r)
 		return 0;
 	yaml_node_t *undone = ww_yaml_get(doc, map, "undone");
 	if (map->type != YAML_MAPPING_NODE || !undone) {
-		problem(r, "%s: line %d: rollback: needs from_move, to_move, target, "
+		ww_problem(r->out, &r->problems, "%s: line %d: rollback: needs from_move, to_move, target, "
 			"undone: {first: N, last: N}, next_roll and next_shuffle", e->rel,
 			ww_yaml_line(map));
 		return -1;
@@ -169,7 +156,7 @@ static int read_rollback(struct replay *r)
 	e->rb = (struct ww_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
 				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], GAME_PUBLIC };
 	if (e->rb.first != e->rb.target + 1 || e->rb.last != e->number - 1) {
-		problem(r, "%s: rollback: the undone entries must run from the one after the "
+		ww_problem(r->out, &r->problems, "%s: rollback: the undone entries must run from the one after the "
 			"target (%d) to the one before the rollback (%d), not %d to %d", e->rel,
 			e->rb.target + 1, e->number - 1, e->rb.first, e->rb.last);
 		return -1;
@@ -190,12 +177,12 @@ static int read_fields(struct replay *r)
 	e->sender = ww_yaml_str(ww_yaml_get(doc, root, "sender"));
 	e->side = ww_rec_side_of(r->game, ww_yaml_str(ww_yaml_get(doc, root, "side")));
 	if (ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
-		problem(r, "%s: rejected: %s", e->rel, why);
+		ww_problem(r->out, &r->problems, "%s: rejected: %s", e->rel, why);
 		return -1;
 	}
 	if (e->side < 0 || !e->order || e->order->type != YAML_SEQUENCE_NODE ||
 	    !events || events->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: an entry needs side: (nobody, american or british), "
+		ww_problem(r->out, &r->problems, "%s: an entry needs side: (nobody, american or british), "
 			"order: and events: lists", e->rel);
 		return -1;
 	}
@@ -203,7 +190,7 @@ static int read_fields(struct replay *r)
 		return -1;
 	e->has_move = move != NULL;
 	if (move && ww_yaml_int(move, 0, UINT32_MAX, &e->move, why, sizeof why) < 0) {
-		problem(r, "%s: move: %s", e->rel, why);
+		ww_problem(r->out, &r->problems, "%s: move: %s", e->rel, why);
 		return -1;
 	}
 	for (yaml_node_item_t *i = events->data.sequence.items.start;
@@ -228,13 +215,13 @@ static int read_entry(struct replay *r, int number)
 	if (ww_rec_read(r->dir, e->rel, &text, &len) < 0) {
 		if (errno == ENOENT)
 			return 0;
-		problem(r, "%s: cannot be read: %s", e->rel, strerror(errno));
+		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", e->rel, strerror(errno));
 		return -1;
 	}
 	int rc = ww_yaml_load(text, len, &e->doc, why, sizeof why);
 	free(text);
 	if (rc < 0) {
-		problem(r, "%s: %s", e->rel, why);
+		ww_problem(r->out, &r->problems, "%s: %s", e->rel, why);
 		return -1;
 	}
 	if (read_fields(r) < 0) {
@@ -256,24 +243,24 @@ static int compare_rolls(struct replay *r, int from, int *next)
 		if (ev.index < 0)
 			continue;
 		if (*next >= e->nrolls) {
-			problem(r, "%s: the replay rolls roll %lld (a %d) but the log has no "
+			ww_problem(r->out, &r->problems, "%s: the replay rolls roll %lld (a %d) but the log has no "
 				"more rolls", r->what, ev.index, ev.value);
 			return -1;
 		}
 		const struct logged_roll *l = &e->roll[(*next)++];
 		if (l->index != ev.index) {
-			problem(r, "%s: the log has roll %lld here, the replay rolls roll %lld",
+			ww_problem(r->out, &r->problems, "%s: the log has roll %lld here, the replay rolls roll %lld",
 				r->what, l->index, ev.index);
 			return -1;
 		}
 		if (l->forced != ev.forced) {
-			problem(r, "%s: roll %lld is logged as %s, the replay's is %s", r->what,
+			ww_problem(r->out, &r->problems, "%s: roll %lld is logged as %s, the replay's is %s", r->what,
 				l->index, l->forced ? "forced" : "not forced",
 				ev.forced ? "forced" : "not forced");
 			return -1;
 		}
 		if (l->value != ev.value) {
-			problem(r, "%s: roll %lld is logged as %d, the replay rolls %d%s", r->what,
+			ww_problem(r->out, &r->problems, "%s: roll %lld is logged as %d, the replay rolls %d%s", r->what,
 				l->index, l->value, ev.value, ev.forced ? "" : " from the seed");
 			return -1;
 		}
@@ -285,7 +272,7 @@ static int all_rolls_used(struct replay *r, int used)
 {
 	if (used == r->e.nrolls)
 		return 0;
-	problem(r, "%s: the log has %d rolls, the replay rolls only %d", r->what,
+	ww_problem(r->out, &r->problems, "%s: the log has %d rolls, the replay rolls only %d", r->what,
 		r->e.nrolls, used);
 	return -1;
 }
@@ -300,12 +287,12 @@ static int compare_event(struct replay *r, int i, yaml_node_t *logged)
 	const char *to = ww_yaml_str(ww_yaml_get(doc, logged, "to"));
 	const char *want = ww_rec_event_to(r->game, r->ev, i);
 	if (!text || strcmp(text, ev) != 0) {
-		problem(r, "%s: event %d is logged as \"%.*s\", the replay gives \"%s\"", r->what,
+		ww_problem(r->out, &r->problems, "%s: event %d is logged as \"%.*s\", the replay gives \"%s\"", r->what,
 			i + 1, QUOTE_MAX, text ? text : "(no text)", ev);
 		return -1;
 	}
 	if (!to || strcmp(to, want) != 0) {
-		problem(r, "%s: event %d, \"%s\", is logged to %s, the replay tells %s", r->what,
+		ww_problem(r->out, &r->problems, "%s: event %d, \"%s\", is logged to %s, the replay tells %s", r->what,
 			i + 1, ev, to ? to : "(no one)", want);
 		return -1;
 	}
@@ -323,14 +310,14 @@ static int compare_events(struct replay *r)
 		if (compare_event(r, i, yaml_document_get_node(&r->e.doc, first[i])) < 0)
 			return -1;
 	if (n > logged) {
-		problem(r, "%s: the log has %d events, the replay gives more: event %d is \"%s\"",
+		ww_problem(r->out, &r->problems, "%s: the log has %d events, the replay gives more: event %d is \"%s\"",
 			r->what, logged, logged + 1, ww_rec_event_text(r->game, r->ev, logged));
 		return -1;
 	}
 	if (logged > n) {
 		const char *text = ww_yaml_str(ww_yaml_get(&r->e.doc,
 			yaml_document_get_node(&r->e.doc, first[n]), "text"));
-		problem(r, "%s: the log has %d events, the replay gives only %d: event %d, "
+		ww_problem(r->out, &r->problems, "%s: the log has %d events, the replay gives only %d: event %d, "
 			"\"%.*s\", is not the game's", r->what, logged, n, n + 1,
 			QUOTE_MAX, text ? text : "(no text)");
 		return -1;
@@ -367,7 +354,7 @@ static int forced_by_moderator(struct replay *r, const struct logged_roll *roll)
 {
 	if (r->e.sender && strcmp(r->e.sender, WW_SENDER_COMMAND_LINE) == 0)
 		return 0;
-	problem(r, "%s: roll %lld is logged as forced, but the entry came from %s, and only "
+	ww_problem(r->out, &r->problems, "%s: roll %lld is logged as forced, but the entry came from %s, and only "
 		"the moderator's `wwjudge order --dice` (sender \"%s\") forces rolls", r->what,
 		roll->index, r->e.sender ? r->e.sender : "no sender", WW_SENDER_COMMAND_LINE);
 	return -1;
@@ -383,7 +370,7 @@ static int queue_forced(struct replay *r)
 			return -1;
 		r->forced[r->e.side]++;
 		if (r->dice.nforced == WW_MAX_FORCED) {
-			problem(r, "%s: more than %d forced rolls in one entry", r->e.rel,
+			ww_problem(r->out, &r->problems, "%s: more than %d forced rolls in one entry", r->e.rel,
 				WW_MAX_FORCED);
 			return -1;
 		}
@@ -399,7 +386,7 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 	int k = order_line(n, buf, sizeof buf), rc;
 	if (k < 0) {
 		name_entry(r);
-		problem(r, "%s: line %d: an order line must be text of at most %zu characters",
+		ww_problem(r->out, &r->problems, "%s: line %d: an order line must be text of at most %zu characters",
 			r->what, ww_yaml_line(n), sizeof buf - 1);
 		return -1;
 	}
@@ -407,15 +394,15 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 		return 0;
 	name_order(r, buf);
 	if (!(o = r->game->order_new())) {
-		problem(r, "%s: out of memory", r->what);
+		ww_problem(r->out, &r->problems, "%s: out of memory", r->what);
 		return -1;
 	}
 	int from = r->game->events_count(r->ev);
 	if ((rc = r->game->order_parse(r->d, buf, o, why, sizeof why)) != 0)
-		problem(r, "%s: does not parse on replay: %s", r->what, why);
+		ww_problem(r->out, &r->problems, "%s: does not parse on replay: %s", r->what, why);
 	else if ((rc = r->game->apply(r->d, r->s, r->e.side, o, &r->rng, r->ev, why,
 				      sizeof why)) != 0)
-		problem(r, "%s: is refused on replay: %s", r->what, why);
+		ww_problem(r->out, &r->problems, "%s: is refused on replay: %s", r->what, why);
 	r->game->order_free(o);
 	return rc ? -1 : compare_rolls(r, from, next);
 }
@@ -427,7 +414,7 @@ static int new_events(struct replay *r)
 		r->game->events_free(r->ev);
 	if ((r->ev = r->game->events_new()))
 		return 0;
-	problem(r, "%s: out of memory", r->e.rel);
+	ww_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
 	return -1;
 }
 
@@ -442,17 +429,17 @@ static int load_ledger(struct replay *r, int side)
 	yaml_parser_t p;
 	ww_rec_ledger_file(r->game, side, r->ledger_file[side]);
 	if (ww_rec_read(r->dir, r->ledger_file[side], &r->ledger_text[side], &len) < 0) {
-		problem(r, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
+		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
 		return -1;
 	}
 	if (!yaml_parser_initialize(&p)) {
-		problem(r, "%s: out of memory", r->ledger_file[side]);
+		ww_problem(r->out, &r->problems, "%s: out of memory", r->ledger_file[side]);
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)r->ledger_text[side], len);
 	int ok = yaml_parser_load(&p, &r->ledger[side]);
 	if (!ok)
-		problem(r, "%s: line %d: not YAML: %s", r->ledger_file[side],
+		ww_problem(r->out, &r->problems, "%s: line %d: not YAML: %s", r->ledger_file[side],
 			(int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 	yaml_parser_delete(&p);
 	r->have_ledger[side] = ok;
@@ -488,7 +475,7 @@ static int ledger_items(struct replay *r, int side, FILE *f)
 	if (!root) /* an empty ledger: nothing has changed yet */
 		return 0;
 	if (root->type != YAML_SEQUENCE_NODE) {
-		problem(r, "%s: not a list of entries", r->ledger_file[side]);
+		ww_problem(r->out, &r->problems, "%s: not a list of entries", r->ledger_file[side]);
 		return -1;
 	}
 	for (yaml_node_item_t *i = root->data.sequence.items.start;
@@ -497,7 +484,7 @@ static int ledger_items(struct replay *r, int side, FILE *f)
 		long long entry;
 		if (ww_yaml_int(ww_yaml_get(doc, item, "entry"), 1, INT32_MAX, &entry, why,
 				sizeof why) < 0) {
-			problem(r, "%s: line %d: entry: %s", r->ledger_file[side], ww_yaml_line(item),
+			ww_problem(r->out, &r->problems, "%s: line %d: entry: %s", r->ledger_file[side], ww_yaml_line(item),
 				why);
 			return -1;
 		}
@@ -521,7 +508,7 @@ static int check_hands(struct replay *r, const struct game_state *before)
 			rc = -1;
 		if (rc == 0 && r->game->ledger_check(r->d, items, len, before, r->s, side,
 						     r->ledger_file[side], why, sizeof why) < 0) {
-			problem(r, "%s: %s", r->what, why);
+			ww_problem(r->out, &r->problems, "%s: %s", r->what, why);
 			rc = -1;
 		}
 		free(items);
@@ -554,7 +541,7 @@ static int apply_entry(struct replay *r, int *next)
 	if (e->side < 1 || e->side > r->game->nsides) {
 		if (moderator_note(r))
 			return all_rolls_used(r, *next);
-		problem(r, "%s: an accepted entry by %s cannot be replayed (only a side's "
+		ww_problem(r->out, &r->problems, "%s: an accepted entry by %s cannot be replayed (only a side's "
 			"orders can)", e->rel, ww_rec_side(r->game, e->side));
 		return -1;
 	}
@@ -573,7 +560,7 @@ static int check_move(struct replay *r)
 	unsigned move = r->game->move(r->s);
 	if (!r->e.has_move || r->e.move == (long long)move)
 		return 0;
-	problem(r, "%s: the log says move %lld, the replay reaches move %u", r->what,
+	ww_problem(r->out, &r->problems, "%s: the log says move %lld, the replay reaches move %u", r->what,
 		r->e.move, move);
 	return -1;
 }
@@ -591,7 +578,7 @@ static int replay_rollback(struct replay *r, const struct game_state *before)
 		 r->e.number, (unsigned)rb->to_move);
 	r->game->dice_next(r->s, &roll, &shuffle);
 	if (rb->next_roll < roll || rb->next_shuffle < shuffle) {
-		problem(r, "%s: it sets next_roll %llu and next_shuffle %llu, but the replay has "
+		ww_problem(r->out, &r->problems, "%s: it sets next_roll %llu and next_shuffle %llu, but the replay has "
 			"reached %llu and %llu: dice or shuffles would be used again", r->what,
 			(unsigned long long)rb->next_roll, (unsigned long long)rb->next_shuffle,
 			(unsigned long long)roll, (unsigned long long)shuffle);
@@ -604,7 +591,7 @@ static int replay_rollback(struct replay *r, const struct game_state *before)
 	if (check_hands(r, before) < 0)
 		return -1;
 	if (rb->to_move != r->game->move(r->s)) {
-		problem(r, "%s: it goes back to move %u, but entry %d reached move %u", r->what,
+		ww_problem(r->out, &r->problems, "%s: it goes back to move %u, but entry %d reached move %u", r->what,
 			(unsigned)rb->to_move, rb->target, r->game->move(r->s));
 		return -1;
 	}
@@ -618,7 +605,7 @@ static int replay_entry(struct replay *r)
 	int next = 0, rc = -1;
 	name_entry(r);
 	if (!before) {
-		problem(r, "%s: out of memory", r->e.rel);
+		ww_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
 		return -1;
 	}
 	r->game->state_copy(before, r->s);
@@ -639,13 +626,13 @@ static int read_state_file(struct replay *r, const char *rel, struct game_state 
 	char *text, why[300];
 	size_t len;
 	if (ww_rec_read(r->dir, rel, &text, &len) < 0) {
-		problem(r, "%s: cannot be read: %s", rel, strerror(errno));
+		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", rel, strerror(errno));
 		return -1;
 	}
 	int rc = r->game->state_read(text, len, r->d, s, true, why, sizeof why);
 	free(text);
 	if (rc < 0)
-		problem(r, "%s: %s", rel, why);
+		ww_problem(r->out, &r->problems, "%s: %s", rel, why);
 	return rc;
 }
 
@@ -683,13 +670,13 @@ static int scenario_start(struct replay *r, const struct ww_meta *m)
 		       r->e.nrolls ? all_rolls_used(r, 0) : 0;
 	if (r->game->new_game(r->d, path, options_of(r->game, m), &r->rng, r->s, r->ev, why,
 			      sizeof why) < 0) {
-		problem(r, "%s: %s", SCENARIO, why);
+		ww_problem(r->out, &r->problems, "%s: %s", SCENARIO, why);
 		return -1;
 	}
 	int rc = -1;
 	if (!(want = render(r, STARTING_POSITION, r->s, &wantlen)) ||
 	    ww_rec_read(r->dir, INITIAL_STATE, &have, &havelen) < 0)
-		problem(r, "%s: cannot be read: %s", INITIAL_STATE, strerror(errno));
+		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", INITIAL_STATE, strerror(errno));
 	else if (strcmp(have, want) != 0)
 		say_difference(r, INITIAL_STATE, have, want, "setting up secret/scenario.yaml "
 			       "with the seed");
@@ -710,12 +697,12 @@ static int check_initial_hash(struct replay *r, const struct ww_meta *m)
 	if (!m->initial_state[0])
 		return 0;
 	if (ww_rec_position_hash(r->game, r->d, r->s, r->dice.seed, hash) < 0) {
-		problem(r, "%s: out of memory hashing the initial state", what);
+		ww_problem(r->out, &r->problems, "%s: out of memory hashing the initial state", what);
 		return -1;
 	}
 	if (strcmp(hash, m->initial_state) == 0)
 		return 0;
-	problem(r, "%s: the initial state hashes to %s, but game.yaml publishes initial_state %s",
+	ww_problem(r->out, &r->problems, "%s: the initial state hashes to %s, but game.yaml publishes initial_state %s",
 		what, hash, m->initial_state);
 	return -1;
 }
@@ -728,7 +715,7 @@ static int start(struct replay *r, const struct ww_meta *m)
 	int rc = read_entry(r, 1);
 	if (rc <= 0) {
 		if (rc == 0)
-			problem(r, "log/000001.yaml: missing; the replay starts there");
+			ww_problem(r->out, &r->problems, "log/000001.yaml: missing; the replay starts there");
 		return -1;
 	}
 	snprintf(r->what, sizeof r->what, "%s: entry 1, the set-up", r->e.rel);
@@ -738,7 +725,7 @@ static int start(struct replay *r, const struct ww_meta *m)
 		rc = scenario_start(r, m);
 	} else if (r->game->new_game(r->d, NULL, options_of(r->game, m), &r->rng, r->s, r->ev,
 				     why, sizeof why) < 0) {
-		problem(r, "%s: %s", r->what, why);
+		ww_problem(r->out, &r->problems, "%s: %s", r->what, why);
 		rc = -1;
 	} else {
 		int next = 0;
@@ -789,7 +776,7 @@ static void say_difference(struct replay *r, const char *file, const char *have,
 	while (i > 0 && have[i - 1] != '\n')
 		i--;
 	int hn = (int)strcspn(have + i, "\n"), wn = (int)strcspn(want + i, "\n");
-	problem(r, "%s line %d: \"%.*s\", but %s gives \"%.*s\"", file, line,
+	ww_problem(r->out, &r->problems, "%s line %d: \"%.*s\", but %s gives \"%.*s\"", file, line,
 		hn > QUOTE_MAX ? QUOTE_MAX : hn, have + i, by, wn > QUOTE_MAX ? QUOTE_MAX : wn,
 		want + i);
 }
@@ -804,7 +791,7 @@ static void compare_final(struct replay *r, const struct game_state *recorded, i
 	char *have = render(r, FULL_STATE, recorded, &havelen);
 	snprintf(by, sizeof by, "replaying the log to entry %d", last);
 	if (!want || !have)
-		problem(r, "out of memory comparing the replay with secret/state.yaml");
+		ww_problem(r->out, &r->problems, "out of memory comparing the replay with secret/state.yaml");
 	else if (strcmp(have, want) != 0)
 		say_difference(r, "secret/state.yaml", have, want, by);
 	free(want);
@@ -815,7 +802,7 @@ static int seed_of(struct replay *r, const struct ww_game *g)
 {
 	memcpy(r->dice.seed, g->seed, WW_SEED_BYTES);
 	if (g->meta.seed_revealed && ww_seed_from_hex(g->meta.seed_hex, r->dice.seed) < 0) {
-		problem(r, "game.yaml: the revealed seed is not 64 hex digits");
+		ww_problem(r->out, &r->problems, "game.yaml: the revealed seed is not 64 hex digits");
 		return -1;
 	}
 	ww_dice_rng(&r->dice, &r->rng);
@@ -833,7 +820,7 @@ static int survey_entry(struct replay *r, int n)
 		return 0;
 	const struct entry_info *t = &r->info[e->rb.target];
 	if (e->rejected || t->undone || t->rejected) {
-		problem(r, "%s: a rollback %s", e->rel, e->rejected ? "cannot be rejected" :
+		ww_problem(r->out, &r->problems, "%s: a rollback %s", e->rel, e->rejected ? "cannot be rejected" :
 			"must go back to a position of an accepted entry that is not undone");
 		return -1;
 	}
@@ -852,7 +839,7 @@ static int survey(struct replay *r)
 			struct entry_info *more = realloc(r->info, (size_t)cap * sizeof *more);
 			if (!more) {
 				yaml_document_delete(&r->e.doc);
-				problem(r, "out of memory reading the log");
+				ww_problem(r->out, &r->problems, "out of memory reading the log");
 				return -1;
 			}
 			r->info = more;
@@ -902,7 +889,7 @@ static int replay_begin(struct replay *r, const struct ww_game *g)
 	r->d = g->data;
 	if ((r->s = r->game->state_new()))
 		return 0;
-	problem(r, "out of memory replaying %s", r->dir);
+	ww_problem(r->out, &r->problems, "out of memory replaying %s", r->dir);
 	return -1;
 }
 
@@ -932,7 +919,7 @@ int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *o
 	r->dir = dir;
 	g->data = d;
 	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK) {
-		problem(r, "%s", err);
+		ww_problem(r->out, &r->problems, "%s", err);
 	} else {
 		if (replay_begin(r, g) == 0)
 			replay_log(r, g);
