@@ -598,17 +598,19 @@ static void test_dice_counters_and_data_id(void **state)
 	close_game(&f);
 }
 
-/* The end (docs/rulings.md, resign): the British wins, nobody is asked. */
+/* The end (docs/rulings.md, resign): the British wins, nobody is asked;
+ * the end says it was a resignation (the mail's "has resigned"). */
 static void test_resignation_ends_the_game(void **state)
 {
 	(void)state;
 	struct fix f;
-	struct game_end end;
+	struct game_end end = { .resigned = false };
 	start(&f);
 	assert_int_equal(order(&f, AMERICAN, "resign"), 0);
 	assert_true(f.g->over(f.s, &end));
 	assert_int_equal(end.winner, BRITISH);
 	assert_string_equal(end.reason, "the other side resigned");
+	assert_true(end.resigned);
 	assert_int_equal(f.g->asked(f.s), 0);
 	close_game(&f);
 }

@@ -153,6 +153,29 @@ static void test_no_name_starts_an_order(void **state)
 	assert_false(ww_order_starts("Salem NC"));
 }
 
+/* Issue 14: a block is read before its game is known, so a line starts an
+ * order when it starts one in any game the judge plays: Skirmish's
+ * "declare" (I.B), "apart" (IV.5) and "sail" (V.3), which begin no order
+ * of Washington's War, start lines of their own, and a move a phone
+ * wrapped is joined back. */
+static void test_skirmish_orders_start_lines(void **state)
+{
+	(void)state;
+	struct ww_order_block *b = calloc(1, sizeof *b);
+	assert_non_null(b);
+	ww_order_block_find("#orders\ndeclare Boston\nmove Ticonderoga - Saratoga -\n"
+			    "Bennington\napart Trenton\nsail Large Blue Dot - West Atlantic\n"
+			    "#end\n", b);
+	assert_int_equal(b->n, 4);
+	assert_string_equal(b->lines[0], "declare Boston");
+	assert_string_equal(b->lines[1], "move Ticonderoga - Saratoga - Bennington");
+	assert_string_equal(b->lines[2], "apart Trenton");
+	assert_string_equal(b->lines[3], "sail Large Blue Dot - West Atlantic");
+	assert_false(ww_order_starts("declare Boston"));
+	assert_false(ww_order_starts("sail Large Blue Dot - West Atlantic"));
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +183,7 @@ int main(void)
 		cmocka_unit_test(test_every_form_wrapped_like_a_phone),
 		cmocka_unit_test(test_stand_after_standing_is_an_order),
 		cmocka_unit_test(test_no_name_starts_an_order),
+		cmocka_unit_test(test_skirmish_orders_start_lines),
 	};
 	return cmocka_run_group_tests(tests, read_examples, free_test_data);
 }

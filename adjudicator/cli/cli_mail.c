@@ -13,7 +13,7 @@
 #include <sodium.h>
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "ww_game.h"
+#include "ww_game.h" /* the side words, Washington's War's yet */
 
 static const char USAGE_PROCESS[] =
 	"usage: wwjudge process [--config FILE] [--imap-id UIDVALIDITY/UID] < MESSAGE\n"
@@ -264,7 +264,7 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_mail_record_load(dir, g, err, sizeof err);
+		st = ww_record_load(dir, g, err, sizeof err);
 	if (st == WW_REC_OK && ww_mail_secret_read(dir, &next, err, sizeof err) < 0)
 		st = WW_REC_CORRUPT;
 	if (st == WW_REC_OK) {
@@ -378,7 +378,7 @@ static int announce(const char *dir, const char *config)
 	if (!rc) {
 		enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
 		if (st == WW_REC_OK)
-			st = ww_mail_record_load(dir, g, err, sizeof err);
+			st = ww_record_load(dir, g, err, sizeof err);
 		rc = rec_exit(st);
 	}
 	if (!rc && ww_mail_secret_read(dir, &s, err, sizeof err) < 0)
@@ -462,22 +462,15 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 	char err[600] = "";
 	int fd = -1, rc;
 	struct ww_game *g = calloc(1, sizeof *g);
-	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
 	struct ww_rollback_plan plan = { 0 };
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
-	enum ww_rec_status st = !g || !d || !p ? WW_REC_IO :
+	enum ww_rec_status st = !g ? WW_REC_IO :
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_mail_record_load(dir, g, err, sizeof err);
+		st = ww_record_load(dir, g, err, sizeof err); /* and its data */
 	rc = rec_exit(st);
-	if (!rc && ww_data_load(g->meta.data_dir, d, p) < 0) {
-		snprintf(err, sizeof err, "the game data %s does not load", g->meta.data_dir);
-		rc = EX_CONFIG;
-	}
 	if (!rc) {
-		g->data = ww_game_data_of(d);
 		int r = ww_rollback_prepare(dir, g, move, &plan, err, sizeof err);
 		rc = r > 0 ? EX_USAGE : r < 0 ? EX_DATAERR : EX_OK;
 	}
@@ -503,8 +496,6 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 	if (g)
 		ww_game_free(g);
 	free(g);
-	free(d);
-	free(p);
 	return rc;
 }
 

@@ -393,9 +393,6 @@ static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
 	char err[512];
 	size_t mail_len = 0;
 	*n = 0;
-	if ((a->american_pw || a->british_pw) && a->game != &game_washingtons_war)
-		return usage_error(USAGE_NEW, "password files are for a game by mail, and games "
-				   "by mail are games of Washington's War only yet");
 	if ((a->american_pw || a->british_pw) &&
 	    ww_mail_secret_new(a->american_pw, a->british_pw, mail_yaml, &mail_len, err,
 			       sizeof err) < 0) {
@@ -751,7 +748,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 	if (!a->preview) {
 		struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
 		enum ww_rec_status st = s->mail ?
-			ww_play_commit_mailed(s->mail, a->dir, s->d, s->g, p, &e, err, sizeof err) :
+			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, err, sizeof err) :
 			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
 		if (st != WW_REC_OK) {
 			warnx("cannot commit to %s: %s (nothing was changed)", a->dir, err);
@@ -799,12 +796,6 @@ static int cmd_order(int argc, char **argv)
 	if ((rc = session_start(&s, a.dir, a.data, a.wait, true)) ||
 	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
-	if (s.mail && !s.d) {
-		warnx("%s is a game of %s: games by mail are games of Washington's War only yet; "
-		      "give its orders without a mail config", a.dir, s.game->title);
-		rc = EX_CONFIG;
-		goto out;
-	}
 	rc = apply_orders(&s, &a);
 out:
 	session_end(&s);

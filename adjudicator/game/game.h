@@ -90,10 +90,12 @@ struct game_log {
 };
 
 /* How a game ended: `winner` a side, or GAME_PUBLIC for no winner (a
- * draw); `reason` in the rule book's words, with its section. */
+ * draw); `reason` in the rule book's words, with its section; `resigned`
+ * when the loser resigned (the mail says "has resigned", not "moved"). */
 struct game_end {
 	int winner;
 	char reason[128];
+	bool resigned;
 };
 
 /* Called once per legal order in the guide: its kind (the game's word for

@@ -77,9 +77,9 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
 /* ww_play_commit for accepted orders given on the command line of a
  * game played by mail: both players' reports and the tokens moved on are
  * committed with the orders, exactly as for an order mail. */
-struct ww_data;
+struct game_data;
 enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
-					 const struct ww_data *d, struct ww_game *g,
+					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
 					 char *err, size_t errlen);
 /* secret/mail.yaml of a new game (cli_mail.c): each side's password read
@@ -146,11 +146,5 @@ int ww_cmd_process(int argc, char **argv);
 int ww_cmd_passwd(int argc, char **argv);
 int ww_cmd_moderate(int argc, char **argv); /* pause, resume, address, announce */
 int ww_cmd_rollback(int argc, char **argv);
-
-/* mail_process.c: ww_record_load for the mail layer, which reads
- * Washington's War's state yet: another game's record is refused
- * (WW_REC_CORRUPT), with that said in err. */
-enum ww_rec_status ww_mail_record_load(const char *dir, struct ww_game *g, char *err,
-				       size_t errlen);
 
 #endif

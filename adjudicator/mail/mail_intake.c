@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "games.h"
 #include "mail_internal.h"
-#include "order.h"
 #include "text.h"
 
 /* Every header value is kept as valid UTF-8 (text.h). */
@@ -647,6 +647,17 @@ static bool is_signature(const char *line)
 	return !strcmp(line, "-- ") || !strcmp(line, "--");
 }
 
+/* The block is read before its game is known: a line starts an order when
+ * it starts one in any game the judge plays. */
+static bool any_order_starts(const char *t)
+{
+	const struct game *g;
+	for (int i = 0; (g = game_at(i)); i++)
+		if (g->order_starts(t))
+			return true;
+	return false;
+}
+
 static void block_line(struct ww_order_block *b, const char *t, int lineno)
 {
 	if (!*t || *t == '#' || key_line(b, t))
@@ -661,7 +672,7 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 	}
 	if (b->nraw < WW_PLAY_MAX && strlen(t) < sizeof b->raw[0])
 		snprintf(b->raw[b->nraw++], sizeof b->raw[0], "%s", t);
-	if (b->n > 0 && !ww_order_starts(t)) { /* wrapped by a phone */
+	if (b->n > 0 && !any_order_starts(t)) { /* wrapped by a phone */
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
 		if (pl + 1 + strlen(t) >= WW_MAIL_LINE)

@@ -15,8 +15,9 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "games.h"
 #include "mail_internal.h"
-#include "ww_game.h"
+#include "ww_game.h" /* rollback: the WW dice and events, not yet through game.h */
 #include "mail_net.h"
 #include "order.h"
 
@@ -93,6 +94,11 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 			struct ww_rollback_plan *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
+	if (g->game != &game_washingtons_war) {
+		snprintf(err, errlen, "a game of %s: a rollback is for games of Washington's "
+			 "War only yet (its dice and events are read as that game's)", g->game->title);
+		return 1;
+	}
 	if (g->meta.seed_revealed) {
 		snprintf(err, errlen, "the game is over and its seed revealed: every die "
 			 "to come is known, so it cannot be rolled back");
@@ -438,7 +444,6 @@ struct modcmd {
 	char dir[PATH_MAX], key[600];
 	int lock_fd;
 	struct ww_game *g;
-	struct ww_data *d;
 	struct ww_mail_secret sec;
 	FILE *rf;                        /* the reply's body */
 	char *reply;
@@ -654,14 +659,14 @@ static int cmd_preview(struct modcmd *x)
 		return EX_OSERR;
 	p->side = (enum ww_side)side_of(sw);
 	p->orders[p->n++] = order;
-	int r = ww_play_preview(ww_game_data_of(x->d), x->g, NULL, p), rc;
+	int r = ww_play_preview(x->g->data, x->g, NULL, p), rc;
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
 		rc = refuse(x, "%s", p->why);
 	} else {
 		char canon[WW_MAIL_LINE];
-		ww_order_format(x->d, ww_order_of(p->parsed[0]), canon, sizeof canon);
+		x->g->game->order_format(x->g->data, p->parsed[0], canon, sizeof canon);
 		say(x, "Would be accepted (a preview with stand-in dice and cards, never the "
 		    "game's: nothing was committed): %s", canon);
 		fputc('\n', x->rf);
@@ -732,28 +737,18 @@ static int dispatch(struct modcmd *x)
 static int load(struct modcmd *x)
 {
 	char err[600] = "";
-	struct ww_data_problems *p = calloc(1, sizeof *p);
 	x->g = calloc(1, sizeof *x->g);
-	x->d = calloc(1, sizeof *x->d);
-	if (!p || !x->g || !x->d) {
-		free(p);
+	if (!x->g)
 		return EX_OSERR;
-	}
 	enum ww_rec_status st = ww_record_lock(x->dir, 10, &x->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_mail_record_load(x->dir, x->g, err, sizeof err);
+		st = ww_record_load(x->dir, x->g, err, sizeof err); /* and its data */
 	int rc = st == WW_REC_OK ? EX_OK : st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL :
 		 EX_DATAERR;
-	if (!rc && ww_data_load(x->g->meta.data_dir, x->d, p) < 0) {
-		snprintf(err, sizeof err, "the game data %s does not load", x->g->meta.data_dir);
-		rc = EX_CONFIG;
-	}
-	x->g->data = ww_game_data_of(x->d);
 	if (!rc && ww_mail_secret_read(x->dir, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	if (rc)
 		note(x, "%s: %s", x->game, err);
-	free(p);
 	return rc;
 }
 
@@ -769,9 +764,7 @@ static void unload(struct modcmd *x)
 	if (x->g)
 		ww_game_free(x->g);
 	free(x->g);
-	free(x->d);
 	x->g = NULL;
-	x->d = NULL;
 }
 
 /* The command's words: "WORD GAME REST"; the game must exist. */

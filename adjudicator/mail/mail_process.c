@@ -12,10 +12,8 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <yaml.h>
-#include "games.h"
 #include "mail_internal.h"
-#include "ww_game.h"
-#include "order.h"
+#include "order.h" /* the side words, Washington's War's yet */
 
 /* ---- one mail ---- */
 
@@ -31,7 +29,7 @@ struct intake {
 	char dir[PATH_MAX];
 	int lock_fd;
 	struct ww_game *g;
-	const struct ww_data *d;
+	const struct game_data *d;
 	struct ww_mail_secret sec;
 	int entry;                       /* the number this mail's log entry gets */
 	size_t size;                     /* the whole mail's, in bytes */
@@ -96,18 +94,6 @@ static int rec_exit(enum ww_rec_status st)
 	return EX_SOFTWARE;
 }
 
-enum ww_rec_status ww_mail_record_load(const char *dir, struct ww_game *g, char *err,
-				       size_t errlen)
-{
-	enum ww_rec_status st = ww_record_load(dir, g, err, errlen);
-	if (st == WW_REC_OK && g->game != &game_washingtons_war) {
-		snprintf(err, errlen, "a game of %s: games by mail are games of Washington's "
-			 "War only yet", g->game->title);
-		return WW_REC_CORRUPT;
-	}
-	return st;
-}
-
 static int load_game(struct intake *in)
 {
 	char err[512] = "";
@@ -116,12 +102,12 @@ static int load_game(struct intake *in)
 		return EX_OSERR;
 	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
-		st = ww_mail_record_load(in->dir, in->g, err, sizeof err); /* and its data */
+		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
 		return rec_exit(st);
 	}
-	in->d = ww_data_of(in->g->data);
+	in->d = in->g->data;
 	in->played = ww_mail_played(in->g);
 	if (ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s", err);
@@ -203,7 +189,8 @@ static void refs_plus(const struct intake *in, char *out, size_t len)
 static void orders_told(FILE *f, const struct intake *in, const struct ww_play *p, int to)
 {
 	if (to != p->side) {
-		bool resigned = p->applied && ww_order_of(p->parsed[p->applied - 1])->kind == WW_ORD_RESIGN;
+		struct game_end end = { 0 };
+		bool resigned = in->played->over(p->after->state, &end) && end.resigned;
 		fprintf(f, "Game %s: the %s player has %s.\n", in->game,
 			ww_mail_side_name(in->played, p->side), resigned ? "resigned" : "moved");
 		return;
@@ -215,7 +202,7 @@ static void orders_told(FILE *f, const struct intake *in, const struct ww_play *
 		fprintf(f, "Game %s: your orders were accepted:\n", in->game);
 	for (int i = 0; i < p->applied; i++) {
 		char canon[WW_MAIL_LINE];
-		ww_order_format(in->d, ww_order_of(p->parsed[i]), canon, sizeof canon);
+		in->played->order_format(in->d, p->parsed[i], canon, sizeof canon);
 		fprintf(f, "  %s\n", canon);
 	}
 	if (p->applied < p->n) {
@@ -349,7 +336,7 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 		fputs("What was understood:\n", f);
 		for (int i = 0; i < p->nparsed; i++) {
 			char canon[WW_MAIL_LINE];
-			ww_order_format(in->d, ww_order_of(p->parsed[i]), canon, sizeof canon);
+			in->played->order_format(in->d, p->parsed[i], canon, sizeof canon);
 			fprintf(f, "  %s\n", canon);
 		}
 		fputc('\n', f);
@@ -767,7 +754,7 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
 /* ---- orders from the command line, in a game played by mail ---- */
 
 enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
-					 const struct ww_data *d, struct ww_game *g,
+					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
 					 char *err, size_t errlen)
 {

@@ -178,7 +178,7 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 {
 	char err[512];
 	struct ww_mail_secret ms;
-	if (ww_mail_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}

@@ -27,7 +27,6 @@
 #include <unistd.h>
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "ww_game.h"
 
 #define MAX_ARCHIVE 20000  /* mails in one archive */
 
@@ -42,8 +41,7 @@ struct replay {
 	char scratch[PATH_MAX];     /* the temporary games directory */
 	char game[PATH_MAX];        /* scratch/NAME */
 	struct ww_mail_config c;
-	struct ww_data *d;
-	struct ww_game *g;
+	struct ww_game *g;          /* and its data, g->data */
 	FILE *out;
 	int entries, mails;         /* compared so far */
 };
@@ -298,16 +296,20 @@ static int read_archive(const char *path, struct archive *a, char *err, size_t e
 
 /* ---- the scratch game ---- */
 
-static int starting_position(struct replay *r, struct game_state *s, struct ww_events *ev)
+static int starting_position(struct replay *r, struct game_state *s, struct game_events *ev)
 {
 	char path[PATH_MAX], err[512];
+	const struct game *game = r->g->game;
 	if (!r->g->meta.scenario[0]) {
 		struct ww_dice dice = { 0 };
 		struct ww_rng rng;
 		memcpy(dice.seed, r->g->seed, sizeof dice.seed);
 		ww_dice_rng(&dice, &rng);
-		ww_new_game(r->d, ww_state_of(s), &rng, ev);
-		return 0;
+		if (!game->new_game(r->g->data, NULL, ww_rec_options(game, &r->g->meta), &rng, s,
+				    ev, err, sizeof err))
+			return 0;
+		fprintf(r->out, "replay: %s: the set-up: %s\n", r->orig, err);
+		return -1;
 	}
 	struct ww_buf b = { .max = 1u << 22 };
 	ww_fmt(path, sizeof path, "%s/secret/initial-state.yaml", r->orig);
@@ -315,7 +317,7 @@ static int starting_position(struct replay *r, struct game_state *s, struct ww_e
 	if (rc)
 		fprintf(r->out, "replay: %s: %s (a scenario game needs its starting position)\n",
 			path, strerror(errno));
-	else if ((rc = r->g->game->state_read(b.p, b.len, ww_game_data_of(r->d), s, true, err,
+	else if ((rc = game->state_read(b.p, b.len, r->g->data, s, true, err,
 					      sizeof err)))
 		fprintf(r->out, "replay: %s: %s\n", path, err);
 	ww_buf_free(&b);
@@ -360,21 +362,22 @@ static int make_scratch(struct replay *r)
 	ww_fmt(r->c.games, sizeof r->c.games, "%s", r->scratch);
 
 	struct ww_game *ng = calloc(1, sizeof *ng);
-	struct game_events ev = { { 0 } };
-	int rc = ng && ww_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
+	struct game_events *ev = r->g->game->events_new();
+	int rc = ng && ev && ww_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
 	if (!rc) {
 		ng->meta = r->g->meta;
 		ng->meta.seed_revealed = false;
 		ng->meta.seed_hex[0] = '\0';
 		memcpy(ng->seed, r->g->seed, sizeof ng->seed);
-		ng->data = ww_game_data_of(r->d);
-		rc = starting_position(r, ng->state, ww_events_of(&ev)) ? EX_DATAERR : EX_OK;
+		ng->data = r->g->data;
+		rc = starting_position(r, ng->state, ev) ? EX_DATAERR : EX_OK;
 	}
-	if (!rc && ww_record_create(r->game, ng, &ev, err, sizeof err) != WW_REC_OK) {
+	if (!rc && ww_record_create(r->game, ng, ev, err, sizeof err) != WW_REC_OK) {
 		fprintf(r->out, "replay: cannot create the scratch game %s: %s\n", r->game, err);
 		rc = EX_CANTCREAT;
 	}
-	ww_events_free(ww_events_of(&ev));
+	if (ev)
+		r->g->game->events_free(ev);
 	if (ng)
 		ww_game_free(ng);
 	free(ng);
@@ -491,25 +494,14 @@ static int compare_end(struct replay *r, int entries)
 static int load_original(struct replay *r)
 {
 	char err[512];
-	struct ww_data_problems *p = calloc(1, sizeof *p);
 	r->g = calloc(1, sizeof *r->g);
-	r->d = calloc(1, sizeof *r->d);
-	if (!p || !r->g || !r->d) {
-		free(p);
+	if (!r->g)
 		return EX_OSERR;
-	}
-	enum ww_rec_status st = ww_mail_record_load(r->orig, r->g, err, sizeof err);
-	int rc = EX_OK;
-	if (st != WW_REC_OK) {
-		fprintf(r->out, "replay: %s: %s\n", r->orig, err);
-		rc = st == WW_REC_MISSING ? EX_NOINPUT : EX_DATAERR;
-	} else if (ww_data_load(r->g->meta.data_dir, r->d, p) < 0) {
-		fprintf(r->out, "replay: %s: the game data %s does not load\n", r->orig,
-			r->g->meta.data_dir);
-		rc = EX_CONFIG;
-	}
-	free(p);
-	return rc;
+	enum ww_rec_status st = ww_record_load(r->orig, r->g, err, sizeof err); /* and its data */
+	if (st == WW_REC_OK)
+		return EX_OK;
+	fprintf(r->out, "replay: %s: %s\n", r->orig, err);
+	return st == WW_REC_MISSING ? EX_NOINPUT : EX_DATAERR;
 }
 
 int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char *archive,
@@ -546,6 +538,5 @@ int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char 
 	if (r.g)
 		ww_game_free(r.g);
 	free(r.g);
-	free(r.d);
 	return rc;
 }

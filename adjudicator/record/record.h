@@ -218,6 +218,8 @@ void ww_record_reveal_seed(struct ww_game *g);
  * entry that differs; prints findings to `out`; returns the number of
  * problems. */
 int ww_record_replay(const char *dir, const struct game_data *d, FILE *out);
+/* The game's option bits (game.h's `options`) that meta's rules name. */
+unsigned ww_rec_options(const struct game *game, const struct ww_meta *m);
 /* ww_record_replay that also counts the forced rolls it replayed, by the
  * side whose entry rolled them (forced[side], by the game's side number). */
 int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,

@@ -643,7 +643,7 @@ static const char SCENARIO[] = "secret/scenario.yaml";
 
 /* The options a game was created with: Washington's War's tournament
  * rule (6.34) is the only one a record's meta keeps. */
-static unsigned options_of(const struct game *game, const struct ww_meta *m)
+unsigned ww_rec_options(const struct game *game, const struct ww_meta *m)
 {
 	for (int i = 0; m->tournament_rule && game->options && game->options[i]; i++)
 		if (!strcmp(game->options[i], "tournament"))
@@ -668,7 +668,7 @@ static int scenario_start(struct replay *r, const struct ww_meta *m)
 	    access(path, F_OK) != 0)
 		return read_state_file(r, INITIAL_STATE, r->s) < 0 ? -1 :
 		       r->e.nrolls ? all_rolls_used(r, 0) : 0;
-	if (r->game->new_game(r->d, path, options_of(r->game, m), &r->rng, r->s, r->ev, why,
+	if (r->game->new_game(r->d, path, ww_rec_options(r->game, m), &r->rng, r->s, r->ev, why,
 			      sizeof why) < 0) {
 		ww_problem(r->out, &r->problems, "%s: %s", SCENARIO, why);
 		return -1;
@@ -723,7 +723,7 @@ static int start(struct replay *r, const struct ww_meta *m)
 		rc = -1;
 	} else if (m->scenario[0]) {
 		rc = scenario_start(r, m);
-	} else if (r->game->new_game(r->d, NULL, options_of(r->game, m), &r->rng, r->s, r->ev,
+	} else if (r->game->new_game(r->d, NULL, ww_rec_options(r->game, m), &r->rng, r->s, r->ev,
 				     why, sizeof why) < 0) {
 		ww_problem(r->out, &r->problems, "%s: %s", r->what, why);
 		rc = -1;

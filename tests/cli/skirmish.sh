@@ -90,15 +90,31 @@ in_file "$T/out" "gives \"american: {dice: 2, throw: [1, 1],"
 before=$(snapshot "$G")
 expect 65 "$WW_BIN" show "$G"
 in_file "$T/err" "is a game of Skirmish: this command takes only games of Washington's War yet"
-printf 'games = %s\njudge = judge@example.org\n' "$T" >"$T/wwjudge.conf"
-expect 65 "$WW_BIN" announce "$G" --config "$T/wwjudge.conf"
-in_file "$T/err" "a game of Skirmish: games by mail are games of Washington's War only yet"
-expect 78 "$WW_BIN" order "$G" --as american --config "$T/wwjudge.conf" "pass"
-in_file "$T/err" "give its orders without a mail config"
 [ "$(snapshot "$G")" = "$before" ] || fail "a command that refused the game changed it"
+
+# Issue 14: a game of Skirmish is played by mail as Washington's War is:
+# new takes the password files, announce queues both players' reports,
+# order with a config queues both players' mails with the orders in the
+# game's own words (order_format). A rollback reads Washington's War's
+# dice yet: it is refused, with that said, and nothing changed.
+M="$T/games/mailed"
+mkdir -p "$T/games"
 printf 'liberty\n' >"$T/pw"
-expect 64 "$WW_BIN" new "$T/mailed" --game skirmish --american us@example.org \
-	--british uk@example.org --american-password-file "$T/pw" --data "$SK_DATA"
-in_file "$T/err" "password files are for a game by mail"
-[ ! -e "$T/mailed" ] || fail "a refused new made a game"
+printf 'games = %s/games\njudge = judge@example.org\n' "$T" >"$T/wwjudge.conf"
+expect 0 "$WW_BIN" new "$M" --game skirmish --american us@example.org \
+	--british uk@example.org --american-password-file "$T/pw" \
+	--british-password-file "$T/pw" --seed "$SEED" --data "$SK_DATA"
+in_file "$M/secret/mail.yaml" 'password_british: $argon2id'
+expect 0 "$WW_BIN" announce "$M" --config "$T/wwjudge.conf"
+in_file "$M/outbox/new/000001.announce-british" "The order in it is one you may give now"
+in_file "$M/outbox/new/000001.announce-american" "American's throw: 3, 0 (yours, not shown yet)"
+not_in_file "$M/outbox/new/000001.announce-british" "American's throw: 3"
+expect 0 "$WW_BIN" order "$M" --as british --config "$T/wwjudge.conf" "declare boston"
+in_file "$M/outbox/new/000002.british" "your orders were accepted:
+  declare Boston"
+in_file "$M/outbox/new/000002.american" "the British player has moved."
+before=$(snapshot "$M")
+expect 64 "$WW_BIN" rollback "$M" --to 1 --config "$T/wwjudge.conf"
+in_file "$T/err" "a game of Skirmish: a rollback is for games of Washington's War only yet"
+[ "$(snapshot "$M")" = "$before" ] || fail "a refused rollback changed the game"
 echo ok

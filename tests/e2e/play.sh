@@ -9,18 +9,7 @@ J=judge@example.test US=us@example.test UK=uk@example.test EVE=eve@example.test
 GAMES="$T/games" G="$T/games/g1" CF="$T/wwjudge.conf"
 DATE="Mon, 2 Mar 2026 10:00:00 +0000"
 
-cat >"$CF" <<CF
-games = $GAMES
-judge = $J
-from_name = "The Judge"
-smtp_url = smtp://127.0.0.1:$SMTP_PORT
-smtp_tls = none
-imap_url = imap://127.0.0.1:$IMAP_PORT/INBOX
-imap_user = $J
-imap_password = $(e2e_password judge)
-imap_tls = none
-remind_hours = 1
-CF
+e2e_judge_conf "$GAMES" "$J" "remind_hours = 1" >"$CF"
 
 . "$E2E/mail_helpers.sh"
 

@@ -18,6 +18,25 @@ E2E_DOMAIN=${E2E_DOMAIN:-example.test} # the walkthrough sets example.org
 
 e2e_password() { echo "pw-$1"; }
 
+# e2e_judge_conf GAMES JUDGE [LINE...]: the judge's config for the plain
+# SMTP and IMAP ports, with the lines given after.
+e2e_judge_conf() {
+	local games=$1 judge=$2
+	shift 2
+	cat <<CF
+games = $games
+judge = $judge
+from_name = "The Judge"
+smtp_url = smtp://127.0.0.1:$SMTP_PORT
+smtp_tls = none
+imap_url = imap://127.0.0.1:$IMAP_PORT/INBOX
+imap_user = $judge
+imap_password = $(e2e_password judge)
+imap_tls = none
+CF
+	[ $# -eq 0 ] || printf '%s\n' "$@"
+}
+
 # e2e_free_port: a TCP port on 127.0.0.1 that nothing listens on, below
 # the kernel's ephemeral range (ip_local_port_range, from 32768), where an
 # outgoing connection's own port could make the server's bind fail, and

@@ -264,6 +264,7 @@ static bool over(const struct game_state *s, struct game_end *end)
 		return false;
 	end->winner = s->ww.winner;
 	snprintf(end->reason, sizeof end->reason, "%s", ww_victory_words(s->ww.victory));
+	end->resigned = s->ww.victory == WW_WIN_RESIGNATION;
 	return true;
 }
 
