@@ -543,7 +543,7 @@ static int session_mail(struct session *s, const char *config)
  * that plays any game through game.h says so (any_game); the others play
  * only Washington's War yet, and refuse another game's. */
 static int session_start(struct session *s, const char *dir, const char *data,
-			 int wait_seconds, bool any_game)
+			 int wait_seconds)
 {
 	char err[512] = "";
 	s->dir = dir;
@@ -580,11 +580,6 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	if (strcmp(s->game->data_id(s->gd), s->g->meta.data_id))
 		warnx("warning: the game was created with data '%s', this is '%s'",
 		      s->g->meta.data_id, s->game->data_id(s->gd));
-	if (!any_game && !s->d) {
-		warnx("%s is a game of %s: this command takes only games of Washington's War "
-		      "yet (order and verify take any game)", dir, s->game->title);
-		return EX_DATAERR;
-	}
 	return EX_OK;
 }
 
@@ -793,7 +788,7 @@ static int cmd_order(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	if ((rc = session_start(&s, a.dir, a.data, a.wait, true)) ||
+	if ((rc = session_start(&s, a.dir, a.data, a.wait)) ||
 	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
 	rc = apply_orders(&s, &a);
@@ -967,7 +962,7 @@ static int cmd_show(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	struct game_log recent = { 0 };
 	char err[512] = "";
-	int rc = session_start(&s, argv[optind], data, 5, false);
+	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
 		warnx("%s: %s", s.dir, err);
 		rc = EX_DATAERR;
@@ -1003,7 +998,7 @@ static int cmd_verify(int argc, char **argv)
 	if (optind + 1 != argc)
 		return usage_error(USAGE_VERIFY, "give exactly one GAME_DIR");
 	struct session s = { .lock_fd = -1 };
-	int rc = session_start(&s, argv[optind], data, 5, true);
+	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc) {
 		int problems = ww_record_verify(argv[optind], s.gd, stdout), forced[3];
 		replay |= s.g->meta.seed_revealed;
@@ -1216,7 +1211,7 @@ static int cmd_export(int argc, char **argv)
 		return EX_CANTCREAT;
 	}
 	struct session s = { .lock_fd = -1 };
-	int rc = session_start(&s, argv[optind], data, 5, false);
+	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc)
 		rc = export_public(&s, argv[optind + 1]);
 	session_end(&s);

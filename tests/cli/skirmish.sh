@@ -86,11 +86,22 @@ not_in_file "$T/out" "game.yaml"
 in_file "$T/out" "secret/state.yaml line 9: \"american: {dice: 2, throw: [1, 2],"
 in_file "$T/out" "gives \"american: {dice: 2, throw: [1, 1],"
 
-# What plays only Washington's War yet says so, and changes nothing.
+# show and export: the game's own report through game.h, each side's
+# view only (I.A: the public sees no throw), the board as a PNG; the YAML
+# view is Washington's War's and is refused, with that said.
 before=$(snapshot "$G")
-expect 65 "$WW_BIN" show "$G"
-in_file "$T/err" "is a game of Skirmish: this command takes only games of Washington's War yet"
-[ "$(snapshot "$G")" = "$before" ] || fail "a command that refused the game changed it"
+expect 0 "$WW_BIN" show "$G"
+in_file "$T/out" "Skirmish"
+not_in_file "$T/out" "Your throw"
+expect 0 "$WW_BIN" show "$G" --as british --png "$T/board.png"
+[ "$(head -c 8 "$T/board.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
+	fail "show --png did not write a PNG"
+expect 64 "$WW_BIN" show "$G" --format yaml
+in_file "$T/err" "--format yaml shows a game of Washington's War"
+expect 0 "$WW_BIN" export "$G" "$T/export"
+in_file "$T/export/state.yaml" "throw: hidden"
+not_in_file "$T/export/state.yaml" "throw: ["
+[ "$(snapshot "$G")" = "$before" ] || fail "show or export changed the game"
 
 # Issue 14: a game of Skirmish is played by mail as Washington's War is:
 # new takes the password files, announce queues both players' reports,
