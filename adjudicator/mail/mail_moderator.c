@@ -94,11 +94,6 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 			struct ww_rollback_plan *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
-	if (g->game != &game_washingtons_war) {
-		snprintf(err, errlen, "a game of %s: a rollback is for games of Washington's "
-			 "War only yet (its dice and events are read as that game's)", g->game->title);
-		return 1;
-	}
 	if (g->meta.seed_revealed) {
 		snprintf(err, errlen, "the game is over and its seed revealed: every die "
 			 "to come is known, so it cannot be rolled back");
@@ -120,13 +115,12 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 		return rc == -2 ? 1 : -1;
 	}
 	/* no die or shuffle already seen is used again */
-	struct ww_state *s = ww_state_of(p->after->state);
-	if (s->next_roll < ww_state_of(g->state)->next_roll)
-		s->next_roll = ww_state_of(g->state)->next_roll;
-	if (s->next_shuffle < ww_state_of(g->state)->next_shuffle)
-		s->next_shuffle = ww_state_of(g->state)->next_shuffle;
-	p->rb.next_roll = s->next_roll;
-	p->rb.next_shuffle = s->next_shuffle;
+	uint64_t roll, shuffle, seen_roll, seen_shuffle;
+	g->game->dice_next(p->after->state, &roll, &shuffle);
+	g->game->dice_next(g->state, &seen_roll, &seen_shuffle);
+	p->rb.next_roll = roll > seen_roll ? roll : seen_roll;
+	p->rb.next_shuffle = shuffle > seen_shuffle ? shuffle : seen_shuffle;
+	g->game->dice_skip(p->after->state, p->rb.next_roll, p->rb.next_shuffle);
 	p->target_side = (enum ww_side)p->rb.by;
 	return 0;
 }
@@ -277,11 +271,10 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	}
 	snprintf(note, sizeof note, "# rollback from move %u to move %u by %s",
 		 (unsigned)p->rb.from_move, (unsigned)p->rb.to_move, by->who);
-	struct ww_event ev = { .audience = WW_TO_BOTH, .roll_index = -1 };
-	snprintf(ev.text, sizeof ev.text, "%.239s", what);
-	struct game_events events = { { 1, 1, &ev } };
+	char logged[240];
+	snprintf(logged, sizeof logged, "%.239s", what);
 	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
-				  .received = by->date, .events = &events, .rollback = &p->rb };
+				  .received = by->date, .said = logged, .rollback = &p->rb };
 	enum ww_rec_status st = ww_record_commit_files(dir, g->state, p->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);

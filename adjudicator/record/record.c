@@ -615,11 +615,12 @@ const char *ww_rec_event_text(const struct game *game, const struct game_events 
 	return t ? t : "";
 }
 
-static void log_events(FILE *f, const struct game *game, const struct game_events *ev)
+static void log_events(FILE *f, const struct game *game, const struct game_events *ev,
+		       const char *said)
 {
 	int n = ev ? game->events_count(ev) : 0;
 	fputs("\nevents:", f);
-	if (!n)
+	if (!n && !said)
 		fputs(" []", f);
 	for (int i = 0; i < n; i++) {
 		struct game_roll roll = game->event_roll(ev, i);
@@ -629,6 +630,11 @@ static void log_events(FILE *f, const struct game *game, const struct game_event
 		if (roll.index >= 0)
 			fprintf(f, "\n    roll: {index: %lld, value: %d, forced: %s}",
 				roll.index, roll.value, roll.forced ? "true" : "false");
+	}
+	if (said) {
+		fputs("\n  - text: ", f);
+		ww_yaml_quote(f, said);
+		fputs("\n    to: both", f);
 	}
 	fputc('\n', f);
 }
@@ -672,7 +678,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
 	order_lines(f, "order", e->order_text);
 	if (e->not_carried_out)
 		order_lines(f, "\nnot_carried_out", e->not_carried_out);
-	log_events(f, game, e->events);
+	log_events(f, game, e->events, e->said);
 }
 
 /* ---- reading a game ---- */

@@ -117,6 +117,7 @@ struct ww_log_entry {
 	const char *not_carried_out; /* accepted in part: the order lines after the refused one */
 	const char *note;         /* a note to the opponent (docs/mail.md), or NULL */
 	const struct game_events *events;
+	const char *said;          /* an event the judge tells both sides (a rollback), after the game's */
 	const struct ww_rollback *rollback; /* a rollback entry; NULL otherwise */
 };
 
