@@ -17,7 +17,6 @@
 #include <unistd.h>
 #include "games.h"
 #include "mail_internal.h"
-#include "ww_game.h" /* rollback: the WW dice and events, not yet through game.h */
 #include "mail_net.h"
 #include "order.h"
 
