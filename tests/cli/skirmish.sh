@@ -139,4 +139,13 @@ grep -q "to: both" "$M/log/000005.yaml" || fail "the rollback's entry tells nobo
 expect 0 "$WW_BIN" verify "$M" --replay
 expect 0 "$WW_BIN" order "$M" --as british --config "$T/wwjudge.conf" "move Boston - Worcester"
 expect 0 "$WW_BIN" verify "$M" --replay
+
+# A reminder (docs/mail.md) goes to the side asked: turn 2's British
+# declaration (I.B). No SMTP server here: it waits in the outbox (75).
+printf 'games = %s/games\njudge = judge@example.org\nremind_hours = 1\n' "$T" >"$T/remind.conf"
+touch -d '3 hours ago' "$M"/log/*.yaml "$M/game.yaml"
+expect 75 "$WW_BIN" remind --config "$T/remind.conf"
+in_file "$T/err" "reminded the British player (uk@example.org)"
+grep -q "your move is waiting: The British is asked to declare" "$M"/outbox/new/*remind-british* ||
+	fail "no reminder asks the British to declare"
 echo ok
