@@ -182,8 +182,12 @@ static int read_fields(struct replay *r)
 	}
 	if (e->side < 0 || !e->order || e->order->type != YAML_SEQUENCE_NODE ||
 	    !events || events->type != YAML_SEQUENCE_NODE) {
-		ww_problem(r->out, &r->problems, "%s: an entry needs side: (nobody, american or british), "
-			"order: and events: lists", e->rel);
+		char words[160] = "nobody";
+		for (int side = 1; side <= r->game->nsides; side++)
+			ww_fmt(words + strlen(words), sizeof words - strlen(words), "%s%s",
+			       side == r->game->nsides ? " or " : ", ", r->game->side[side].word);
+		ww_problem(r->out, &r->problems, "%s: an entry needs side: (%s), "
+			   "order: and events: lists", e->rel, words);
 		return -1;
 	}
 	if (read_rollback(r) < 0)

@@ -148,4 +148,10 @@ expect 75 "$WW_BIN" remind --config "$T/remind.conf"
 in_file "$T/err" "reminded the British player (uk@example.org)"
 grep -q "your move is waiting: The British is asked to declare" "$M"/outbox/new/*remind-british* ||
 	fail "no reminder asks the British to declare"
+# A log entry of a side the game does not have is named with the game's
+# own sides.
+cp -a "$M" "$T/m2"
+sed -i 's/^side: british$/side: hessian/' "$T/m2/log/000002.yaml"
+expect 65 "$WW_BIN" verify "$T/m2" --replay
+in_file "$T/out" "log/000002.yaml: an entry needs side: (nobody, american or british)"
 echo ok
