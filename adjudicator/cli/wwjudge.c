@@ -303,16 +303,6 @@ static int report_of(FILE *out, const struct ww_game *g, int side,
 	return rc;
 }
 
-/* The option bits of `tournament` for the game (6.34: Washington's War's
- * option "tournament"), or -1 when the game has no such option. */
-static int new_options(const struct game *game, bool tournament)
-{
-	for (int i = 0; tournament && game->options && game->options[i]; i++)
-		if (!strcmp(game->options[i], "tournament"))
-			return 1 << i;
-	return tournament ? -1 : 0;
-}
-
 /* The game's data from `dir` into *d. Returns EX_OK or an exit code. */
 static int load_game_data(const struct game *game, const char *dir, struct game_data **d)
 {
@@ -356,7 +346,6 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
 			 base && base[1] ? base + 1 : a->scenario);
 	}
-	g->meta.tournament_rule = a->tournament;
 	ww_seed_commitment(g->seed, g->meta.commitment);
 	return ww_rec_position_hash(game, g->data, g->state, g->seed, g->meta.initial_state) ?
 	       EX_OSERR : EX_OK;
@@ -368,13 +357,14 @@ static int new_position(const struct new_args *a, struct ww_game *g, struct game
 	struct ww_dice dice = { 0 };
 	struct ww_rng rng;
 	char why[512];
-	int options = new_options(g->game, a->tournament);
-	if (options < 0)
+	g->meta.tournament_rule = a->tournament;
+	unsigned options = ww_rec_options(g->game, &g->meta);
+	if (a->tournament && !options)
 		return usage_error(USAGE_NEW, "--tournament: %s has no tournament rule",
 				   g->game->title);
 	memcpy(dice.seed, g->seed, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
-	if (g->game->new_game(g->data, a->scenario, (unsigned)options, &rng, g->state, ev, why,
+	if (g->game->new_game(g->data, a->scenario, options, &rng, g->state, ev, why,
 			      sizeof why) == 0)
 		return EX_OK;
 	if (!a->scenario) {
