@@ -126,6 +126,37 @@ static void test_registry_and_sides(void **state)
 	assert_string_equal(g->options[0], "tournament");
 }
 
+/* A side is named by its word or another word the game gives, in any case;
+ * a word of no side names GAME_PUBLIC. A game with three sides (as a
+ * third game might have) is listed "a, b or c" in messages. */
+static void test_side_words(void **state)
+{
+	(void)state;
+	const struct game *ww = game_find("washingtons-war"), *sk = game_find("skirmish");
+	assert_int_equal(game_side_of(ww, "American"), AMERICAN);
+	assert_int_equal(game_side_of(ww, "britain"), BRITISH);
+	assert_int_equal(game_side_of(ww, "public"), GAME_PUBLIC);
+	assert_int_equal(game_side_of(ww, "red"), GAME_PUBLIC);
+	/* Skirmish's set-up: "the American (Blue) or British (Red) side" */
+	assert_int_equal(game_side_of(sk, "RED"), 2);
+	assert_int_equal(game_side_of(sk, "blue"), 1);
+	char words[64];
+	game_side_words(ww, words, sizeof words);
+	assert_string_equal(words, "american or british");
+	static const char *const plain[] = { "plain", NULL };
+	const struct game three = {
+		.nsides = 3,
+		.side = { { "public", "the public", NULL }, { "british", "British", NULL },
+			  { "continental", "Continental", plain }, { "french", "French", NULL } },
+	};
+	assert_int_equal(game_side_of(&three, "PLAIN"), 2);
+	assert_int_equal(game_side_of(&three, "french"), 3);
+	game_side_words(&three, words, sizeof words);
+	assert_string_equal(words, "british, continental or french");
+	game_side_words(&three, words, 12); /* cut short, still a string */
+	assert_int_equal(strlen(words), 11);
+}
+
 static void test_data_load_and_check(void **state)
 {
 	(void)state;
@@ -619,6 +650,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry_and_sides),
+		cmocka_unit_test(test_side_words),
 		cmocka_unit_test(test_data_load_and_check),
 		cmocka_unit_test(test_4_0_new_game_asks_the_american),
 		cmocka_unit_test(test_new_game_deck_from_the_seed),

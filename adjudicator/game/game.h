@@ -37,10 +37,12 @@ struct game_events;
 struct game_log;
 
 /* A side as the game names it: the word in mail, orders and files
- * ("american"), and the name in reports ("American"). */
+ * ("american"), the name in reports ("American"), and other words a
+ * player may write for it (NULL-terminated; NULL: none). */
 struct game_side {
 	const char *word;
 	const char *name;
+	const char *const *also;
 };
 
 /* What the report frames around the game's own text: the judge's facts,

@@ -252,14 +252,18 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 			    last ? last->sk.npath : 0, why, whylen);
 }
 
+/* The set-up: "the American (Blue) or British (Red) side". */
+static const char *const america[] = { "america", "blue", NULL };
+static const char *const britain[] = { "britain", "red", NULL };
+
 const struct game game_skirmish = {
 	.name = "skirmish",
 	.title = "Skirmish",
 	.nsides = 2,
 	.side = {
 		[GAME_PUBLIC] = { "public", "the public" },
-		[SK_AMERICAN] = { "american", "American" },
-		[SK_BRITISH] = { "british", "British" },
+		[SK_AMERICAN] = { "american", "American", america },
+		[SK_BRITISH] = { "british", "British", britain },
 	},
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
 	.data_id = data_id,

@@ -321,14 +321,17 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 			     last ? &last->ww : NULL, why, whylen);
 }
 
+static const char *const america[] = { "america", NULL };
+static const char *const britain[] = { "britain", NULL };
+
 const struct game game_washingtons_war = {
 	.name = "washingtons-war",
 	.title = "Washington's War",
 	.nsides = 2,
 	.side = {
 		[GAME_PUBLIC] = { "public", "the public" },
-		[WW_AMERICAN] = { "american", "American" },
-		[WW_BRITISH] = { "british", "British" },
+		[WW_AMERICAN] = { "american", "American", america },
+		[WW_BRITISH] = { "british", "British", britain },
 	},
 	.options = ww_options,
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
