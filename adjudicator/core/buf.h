@@ -21,6 +21,16 @@ void ww_buf_free(struct ww_buf *b);
 int ww_fmt(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* ww_fmt after what `out` holds already: a sentence built in parts. */
+int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* One line for whoever runs the judge (stderr: the terminal, or the
+ * MTA's or cron's log): "wwjudge: message", or "wwjudge WHO: message"
+ * when who is not NULL ("process", "process: <id@host>"). The line is
+ * written at once, so lines of runs at the same time do not mix. */
+void ww_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
 int ww_path_join(char *out, const char *a, const char *b);
 

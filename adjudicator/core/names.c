@@ -1,11 +1,11 @@
 /* Names as players type them (names.h). */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "names.h"
 #include "text.h"
 
@@ -92,29 +92,16 @@ int ww_edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
-static void say(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void say(char *err, size_t len, const char *fmt, ...)
-{
-	size_t o = strlen(err);
-	if (o + 1 >= len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err + o, len - o, fmt, ap);
-	va_end(ap);
-}
-
 void ww_names_list(const struct ww_names *k, const int *cand, int n, char *err, size_t len,
 		   const char *prefix)
 {
 	int shown = n > 6 ? 5 : n;
 	snprintf(err, len, "%s", prefix);
 	for (int i = 0; i < shown; i++)
-		say(err, len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+		ww_fmt_add(err, len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
 		    k->at(k->ctx, cand[i]));
 	if (shown < n)
-		say(err, len, " or %d others", n - shown);
+		ww_fmt_add(err, len, " or %d others", n - shown);
 }
 
 /* The names nearest `in` (folded), if near enough to be a misspelling. */
@@ -143,13 +130,13 @@ static void unknown(const struct ww_names *k, const char *name, const char *in, 
 		snprintf(prefix, sizeof prefix, "unknown %s '%s' \xe2\x80\x94 did you mean ",
 			 k->what, name);
 		ww_names_list(k, cand, n, err, len, prefix);
-		say(err, len, "?");
+		ww_fmt_add(err, len, "?");
 		return;
 	}
 	snprintf(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
 	for (int i = 0; i < k->n; i++)
-		say(err, len, "%s%s", i ? ", " : "", k->at(k->ctx, i));
-	say(err, len, ")");
+		ww_fmt_add(err, len, "%s%s", i ? ", " : "", k->at(k->ctx, i));
+	ww_fmt_add(err, len, ")");
 }
 
 int ww_name_match(const struct ww_names *k, const char *name, char *err, size_t len)
@@ -180,7 +167,7 @@ int ww_name_match(const struct ww_names *k, const char *name, char *err, size_t 
 		char prefix[160];
 		snprintf(prefix, sizeof prefix, "%s '%s' is ambiguous: ", k->what, name);
 		ww_names_list(k, cand, n, err, len, prefix);
-		say(err, len, "?");
+		ww_fmt_add(err, len, "?");
 		return -1;
 	}
 	unknown(k, name, in, err, len);

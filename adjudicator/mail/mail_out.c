@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "buf.h"
 #include "mail_internal.h"
 #include "report_html.h"
 #include "template.h"
@@ -139,10 +140,9 @@ static unsigned char *board_png(const struct ww_mail_board *b, size_t *len)
 	const struct ww_mail_view *v = b->view;
 	int rc = v->game->board(f, v->d, v->view, v->side, b->last, err, sizeof err);
 	if (fclose(f) != 0 || rc != 0) {
-		fprintf(stderr, "wwjudge: the board of game %s for the %s player cannot be "
-			"drawn: %s\n", b->game ? b->game : "(unnamed)",
-			ww_mail_side_name(v->game, v->side),
-			err[0] ? err : "out of memory");
+		ww_log(NULL, "the board of game %s for the %s player cannot be drawn: %s",
+		       b->game ? b->game : "(unnamed)", ww_mail_side_name(v->game, v->side),
+		       err[0] ? err : "out of memory");
 		free(png);
 		return NULL;
 	}

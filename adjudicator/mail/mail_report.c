@@ -4,6 +4,7 @@
  * frames it. */
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "template.h"
@@ -67,7 +68,7 @@ int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game
 {
 	char err[512];
 	if (ww_mail_report(f, v, frame, err, sizeof err)) {
-		fprintf(stderr, "report: %s\n", err);
+		ww_log("report", "%s", err);
 		return -1;
 	}
 	return 0;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "play.h"
 
 /* Orders first..last-1 joined by newlines. */
@@ -139,9 +140,9 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 				    sizeof why))
 			continue;
 		if (told.spoke)
-			snprintf(why + strlen(why), sizeof why - strlen(why), " (checked before any of "
-				 "the game's dice were rolled, with stand-in dice and cards; an order "
-				 "that depends on a die or a draw belongs in a later mail)");
+			ww_fmt_add(why, sizeof why, " (checked before any of the game's dice were "
+				   "rolled, with stand-in dice and cards; an order that depends on a die "
+				   "or a draw belongs in a later mail)");
 		return refused(p, i, why);
 	}
 	if (keep)

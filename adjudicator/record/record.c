@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "buf.h"
 #include "games.h"
 #include "record_internal.h"
 #include "test_hooks.h"
@@ -521,7 +522,7 @@ static enum ww_rec_status txn_commit(const char *dir, struct txn *t, char *err, 
 	/* Past the commit point the game is the new one whatever happens;
 	 * an error below leaves the rest to the next lock. */
 	if (roll_forward(dir, &j, err, errlen) != WW_REC_OK)
-		fprintf(stderr, "wwjudge: %s\n", err);
+		ww_log(NULL, "%s", err);
 	return WW_REC_OK;
 fail:
 	remove_txn_dir(dir);

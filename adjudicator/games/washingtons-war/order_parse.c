@@ -21,28 +21,19 @@ static const char ORDER_FORMS[] =
 	"retreat [by sea] to S | navy ZONE | french-forces S | remove-cu S | "
 	"remove-pc S, ... | standing ... | resign";
 
-typedef const char *(*name_at_fn)(const struct ww_data *d, int i);
 
-static const char *space_at(const struct ww_data *d, int i)
+static const char *space_at(const void *d, int i)
 {
-	return d->spaces[i].name;
+	return ((const struct ww_data *)d)->spaces[i].name;
 }
 
-/* "A, B or C" into err after a prefix. */
-static void list_names(const struct ww_data *d, name_at_fn at, const int *cand,
-		       int n, char *err, size_t len, const char *prefix)
+/* "A, B or C?" into err after a prefix: the spaces a name may mean. */
+static void list_spaces(const struct ww_data *d, const int *cand, int n, char *err,
+			size_t len, const char *prefix)
 {
-	size_t o = 0;
-	ww_fmt(err, len, "%s", prefix);
-	o = strlen(err);
-	int shown = n > 6 ? 5 : n;
-	for (int i = 0; i < shown && o + 1 < len; i++) {
-		const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
-		ww_fmt(err + o, len - o, "%s%s", sep, at(d, cand[i]));
-		o = strlen(err);
-	}
-	if (shown < n && o + 1 < len)
-		ww_fmt(err + o, len - o, " or %d others", n - shown);
+	struct ww_names spaces = { "space", d->nspaces, space_at, d };
+	ww_names_list(&spaces, cand, n, err, len, prefix);
+	ww_fmt_add(err, len, "?");
 }
 
 /* Spaces whose folded full or base name satisfies `want`. */
@@ -115,9 +106,7 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	}
 	char prefix[160];
 	snprintf(prefix, sizeof prefix, "unknown space '%s' \xe2\x80\x94 did you mean ", name);
-	list_names(d, space_at, cand, n, err, len, prefix);
-	size_t o = strlen(err);
-	ww_fmt(err + o, len - o, "?");
+	list_spaces(d, cand, n, err, len, prefix);
 }
 
 int ww_space_match(const struct ww_data *d, const char *name, char *err,
@@ -147,9 +136,7 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 		if (n > 1) {
 			char prefix[160];
 			snprintf(prefix, sizeof prefix, "space '%s' is ambiguous: ", name);
-			list_names(d, space_at, cand, n, err, errlen, prefix);
-			size_t o = strlen(err);
-			ww_fmt(err + o, errlen - o, "?");
+			list_spaces(d, cand, n, err, errlen, prefix);
 			return -1;
 		}
 	}

@@ -1,0 +1,115 @@
+/* core/buf.c: formatted strings into fixed buffers, the growing string,
+ * and the one log line every layer writes to stderr. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "buf.h"
+
+static void fmt_says_whether_it_fitted(void **state)
+{
+	(void)state;
+	char out[8];
+	assert_int_equal(ww_fmt(out, sizeof out, "%s", "1234567"), 0);
+	assert_int_equal(ww_fmt(out, sizeof out, "%s", "12345678"), -1);
+	assert_string_equal(out, "1234567");
+}
+
+/* A sentence built in parts: each part after the last, cut short (and
+ * still a string) when the buffer is full. */
+static void fmt_add_appends_and_stops_at_the_end(void **state)
+{
+	(void)state;
+	char out[12] = "";
+	assert_int_equal(ww_fmt_add(out, sizeof out, "%s", "one"), 0);
+	assert_int_equal(ww_fmt_add(out, sizeof out, ", %d", 2), 0);
+	assert_string_equal(out, "one, 2");
+	assert_int_equal(ww_fmt_add(out, sizeof out, " or %s", "three"), -1);
+	assert_string_equal(out, "one, 2 or t");
+	assert_int_equal(ww_fmt_add(out, sizeof out, "more"), -1);
+	assert_string_equal(out, "one, 2 or t");
+}
+
+static void buf_keeps_to_its_limit(void **state)
+{
+	(void)state;
+	struct ww_buf b = { .max = 4 };
+	assert_int_equal(ww_buf_add(&b, "ab", 2), 0);
+	assert_int_equal(ww_buf_add(&b, "cd", 2), 0);
+	assert_int_not_equal(ww_buf_add(&b, "e", 1), 0);
+	assert_true(b.over);
+	assert_string_equal(b.p, "abcd");
+	ww_buf_free(&b);
+}
+
+/* What ww_log wrote to stderr while fn ran, and in how many writes. */
+static char *logged(void (*fn)(void))
+{
+	fflush(stderr);
+	int saved = dup(2);
+	FILE *tmp = tmpfile();
+	assert_non_null(tmp);
+	dup2(fileno(tmp), 2);
+	fn();
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	long n = ftell(tmp);
+	char *text = calloc(1, (size_t)n + 1);
+	rewind(tmp);
+	assert_int_equal(fread(text, 1, (size_t)n, tmp), (size_t)n);
+	fclose(tmp);
+	return text;
+}
+
+static void log_two_lines(void)
+{
+	ww_log(NULL, "cannot read %s", "game.yaml");
+	ww_log("process: <a@b>", "refused: %d", 3);
+}
+
+static void log_a_long_line(void)
+{
+	char big[5000];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	ww_log("process", "%s", big);
+}
+
+static void log_is_one_line_with_the_program_and_who(void **state)
+{
+	(void)state;
+	char *text = logged(log_two_lines);
+	assert_string_equal(text, "wwjudge: cannot read game.yaml\n"
+			    "wwjudge process: <a@b>: refused: 3\n");
+	free(text);
+}
+
+/* A message longer than the line is cut, and the line still ends. */
+static void log_cuts_a_long_message_and_ends_the_line(void **state)
+{
+	(void)state;
+	char *text = logged(log_a_long_line);
+	size_t n = strlen(text);
+	assert_true(n > 1000 && n <= 2048);
+	assert_memory_equal(text, "wwjudge process: xxx", 20);
+	assert_int_equal(text[n - 1], '\n');
+	assert_null(memchr(text, '\n', n - 1));
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fmt_says_whether_it_fitted),
+		cmocka_unit_test(fmt_add_appends_and_stops_at_the_end),
+		cmocka_unit_test(buf_keeps_to_its_limit),
+		cmocka_unit_test(log_is_one_line_with_the_program_and_who),
+		cmocka_unit_test(log_cuts_a_long_message_and_ends_the_line),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
