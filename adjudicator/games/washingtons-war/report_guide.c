@@ -10,7 +10,7 @@
 #include <string.h>
 #include "order.h"
 #include "report.h"
-#include "rules_internal.h"
+#include "rules.h"
 
 #define SHOWN 3 /* examples of one kind, as a rule */
 

@@ -147,6 +147,33 @@ int ww_general_in(const struct ww_data *d, const struct ww_state *s, int space,
 bool ww_has_army(const struct ww_data *d, const struct ww_state *s, int space,
 		 enum ww_side side);                     /* general + >= 1 CU (3.0) */
 
+/* What the guide of legal orders (report_guide.c) asks the rules, as the
+ * rules ask it themselves: questions that change nothing, and
+ * ww_pc_remove, which the guide tries on a copy of the view. */
+enum ww_side ww_enemy(enum ww_side side);
+
+/* How a PC action comes about: each has its own restrictions. */
+enum ww_pc_context {
+	WW_PC_OPS,          /* 10.11 */
+	WW_PC_DISCARD,      /* 6.32.B.ii, 10.12.B: adjacent to a friendly PC for both sides */
+	WW_PC_COMMITTEES,   /* 4.0: no British piece in the space */
+	WW_PC_FOR_THE_KING, /* 4.0: within every 10.11.B restriction */
+	WW_PC_DECLARATION,  /* 6.34.C.i: place only, 10.11.A.ii, even if Congress dispersed */
+};
+
+/* Could `side` place a PC in `space` under `how`? (no change) */
+bool ww_pc_can_place(const struct ww_data *d, const struct ww_state *start,
+		     const struct ww_state *s, enum ww_side side, int space,
+		     enum ww_pc_context how);
+/* 6.32.B.iii: remove one enemy PC from a space adjacent to a friendly PC
+ * and not occupied by an enemy CU, an American general or the Congress. */
+int ww_pc_remove(const struct ww_data *d, struct ww_state *s, enum ww_side side,
+		 int space, struct ww_events *ev, char *why, size_t len);
+bool ww_american_unit_in(const struct ww_data *d, const struct ww_state *s, int space);
+/* Spaces where the Congress may return (10.2.1); returns how many. */
+int ww_congress_options(const struct ww_data *d, const struct ww_state *s,
+			int *spaces);
+
 /* rules_view.c */
 
 /* The state as `side` may see it: the other side's hand keeps its size
