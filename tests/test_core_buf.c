@@ -34,6 +34,17 @@ static void fmt_add_appends_and_stops_at_the_end(void **state)
 	assert_string_equal(out, "one, 2 or t");
 }
 
+/* A refusal: its reason said, -1 returned, and nothing written where
+ * the caller gave no buffer (a check asked only whether an order may be). */
+static void why_says_and_refuses(void **state)
+{
+	(void)state;
+	char why[16] = "";
+	assert_int_equal(ww_why(why, sizeof why, "no %s", "supply"), -1);
+	assert_string_equal(why, "no supply");
+	assert_int_equal(ww_why(NULL, 0, "no %s", "supply"), -1);
+}
+
 static void buf_keeps_to_its_limit(void **state)
 {
 	(void)state;
@@ -107,6 +118,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fmt_says_whether_it_fitted),
 		cmocka_unit_test(fmt_add_appends_and_stops_at_the_end),
+		cmocka_unit_test(why_says_and_refuses),
 		cmocka_unit_test(buf_keeps_to_its_limit),
 		cmocka_unit_test(log_is_one_line_with_the_program_and_who),
 		cmocka_unit_test(log_cuts_a_long_message_and_ends_the_line),

@@ -18,6 +18,17 @@ int ww_fmt(char *out, size_t len, const char *fmt, ...)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+int ww_why(char *why, size_t len, const char *fmt, ...)
+{
+	if (!why || !len)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
 {
 	size_t o = strnlen(out, len);

@@ -21,6 +21,10 @@ void ww_buf_free(struct ww_buf *b);
 int ww_fmt(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A refusal's reason into the caller's buffer (why NULL: nowhere), and
+ * -1, so that a check reads `return ww_why(why, len, "...", ...);`. */
+int ww_why(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* ww_fmt after what `out` holds already: a sentence built in parts. */
 int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -15,3 +15,15 @@ while IFS='|' read -r _ section file func _; do
 		fail "docs/architecture.md: $file never cites $num"
 done <"$doc"
 [ "$rows" -ge 30 ] || fail "docs/architecture.md: only $rows rows in the rule table"
+
+# The rules engines' private headers are their rules files' alone: the
+# reports, the guide and the adapter ask the engine through its public
+# header (issue 13: report_guide.c included rules_internal.h).
+for private in rules_internal.h sk_internal.h; do
+	for f in $(grep -rl "#include \"$private\"" "$src" || true); do
+		case "$(basename "$f")" in rules_*.c | sk_battle.c | sk_move.c | sk_reinforce.c | \
+			sk_skirmish.c | sk_standing.c | sk_turn.c | sk_util.c | sk_view.c) ;;
+		*) fail "$f includes the engine's private $private" ;;
+		esac
+	done
+done

@@ -3,6 +3,7 @@
 #ifndef SK_INTERNAL_H
 #define SK_INTERNAL_H
 
+#include "buf.h"
 #include "sk_rules.h"
 
 /* sk_util.c: events, dice, pieces and spots. */
@@ -10,16 +11,13 @@ void sk_event(struct sk_events *ev, unsigned audience, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int sk_movement_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng);
 int sk_battle_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng);
-int sk_why(char *why, size_t whylen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int sk_other(int side);
 const char *sk_side_name(const struct sk_data *d, int side);
 const char *sk_spot_name(const struct sk_data *d, int spot);
 /* "American army (3 units) at Saratoga" */
 void sk_describe(const struct sk_data *d, const struct sk_state *s, int piece, char *out,
 		 size_t len);
-bool sk_is_land_piece(enum sk_piece_kind kind);
 bool sk_is_army(enum sk_piece_kind kind);
-bool sk_on_land(const struct sk_data *d, int spot);
 /* Spots joined by a line of that kind. */
 bool sk_joined(const struct sk_data *d, int a, int b, enum sk_line_kind kind);
 int sk_harbour_of(const struct sk_data *d, int city);

@@ -43,11 +43,11 @@ static int warship_leg(const struct sk_data *d, const struct sk_state *s, int si
 {
 	if (d->spots[from].kind != SK_HARBOUR || d->spots[to].kind != SK_HARBOUR ||
 	    !sk_joined(d, from, to, SK_SEA_LINE))
-		return sk_why(why, whylen, "II.6.A: a warship moves from harbour to harbour along the "
+		return ww_why(why, whylen, "II.6.A: a warship moves from harbour to harbour along the "
 			      "sea lines; %s to %s is no such leg", sk_spot_name(d, from),
 			      sk_spot_name(d, to));
 	if (!last && !sk_harbour_open(s, to, side))
-		return sk_why(why, whylen, "II.6.A: an enemy warship holds %s; a warship passes "
+		return ww_why(why, whylen, "II.6.A: an enemy warship holds %s; a warship passes "
 			      "only open or friendly harbours", sk_spot_name(d, to));
 	return 0;
 }
@@ -62,16 +62,16 @@ static int land_leg(const struct sk_data *d, const struct sk_state *s, int side,
 		int h[2] = { sk_harbour_of(d, from), sk_harbour_of(d, to) };
 		for (int i = 0; i < 2; i++)
 			if (h[i] >= 0 && !sk_harbour_open(s, h[i], side))
-				return sk_why(why, whylen, "II.6.B: an enemy warship holds %s; a "
+				return ww_why(why, whylen, "II.6.B: an enemy warship holds %s; a "
 					      "coastal move needs open or friendly harbours",
 					      sk_spot_name(d, h[i]));
 	} else if (!sk_joined(d, from, to, SK_LAND_LINE)) {
-		return sk_why(why, whylen, "II.2: no line from %s to %s; a land piece moves "
+		return ww_why(why, whylen, "II.2: no line from %s to %s; a land piece moves "
 			      "along the black lines or the red coastal lines",
 			      sk_spot_name(d, from), sk_spot_name(d, to));
 	}
 	if (!last && enemy_land_piece_at(s, to, side) >= 0)
-		return sk_why(why, whylen, "II.5: the enemy at %s blocks the way; a piece moves "
+		return ww_why(why, whylen, "II.5: the enemy at %s blocks the way; a piece moves "
 			      "through its own pieces only", sk_spot_name(d, to));
 	return 0;
 }
@@ -83,7 +83,7 @@ static int check_legs(const struct sk_data *d, const struct sk_state *s, int pie
 	for (int i = 1; i < n; i++) {
 		bool last = i == n - 1;
 		if (i >= 2 && path[i] == path[i - 2])
-			return sk_why(why, whylen, "II.3: %s goes back to %s; a piece may not move "
+			return ww_why(why, whylen, "II.3: %s goes back to %s; a piece may not move "
 				      "back and forth between the same two spots in one turn",
 				      sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
 		int r = p->kind == SK_WARSHIP
@@ -120,17 +120,17 @@ static int check_split(const struct sk_data *d, const struct sk_state *s, int mo
 	if (!sp)
 		return some_apart_spot(d, s, spot, mover) ? 0 : -1;
 	if (!sp->given)
-		return sk_why(why, whylen, "COMBINING UNITS 3: two armies meet at %s; say which "
+		return ww_why(why, whylen, "COMBINING UNITS 3: two armies meet at %s; say which "
 			      "army moves apart, how many units the one that stays keeps and the "
 			      "spot one space away", sk_spot_name(d, spot));
 	int go = total - sp->stay_units;
 	if (sp->stay_units < 1 || go < 1 || sp->stay_units > d->army_max_units ||
 	    go > d->army_max_units)
-		return sk_why(why, whylen, "COMBINING UNITS 2, 3: %d units stay and %d go; each "
+		return ww_why(why, whylen, "COMBINING UNITS 2, 3: %d units stay and %d go; each "
 			      "of the two armies keeps 1 to %d of their %d units", sp->stay_units,
 			      go, d->army_max_units, total);
 	if (!apart_ok(d, s, spot, sp->to, mover))
-		return sk_why(why, whylen, "COMBINING UNITS 3: the army that goes moves one "
+		return ww_why(why, whylen, "COMBINING UNITS 3: the army that goes moves one "
 			      "space from %s along a black line to an empty spot; %s is not one",
 			      sk_spot_name(d, spot), sk_spot_name(d, sp->to));
 	return 0;
@@ -142,19 +142,19 @@ static int check_land_end(const struct sk_data *d, const struct sk_state *s, int
 {
 	const struct sk_piece *p = &s->pieces[piece];
 	if (enemy_land_piece_at(s, end, p->side) >= 0 && !sk_is_army(p->kind))
-		return sk_why(why, whylen, "IV.1: only an army lands on an enemy piece for a "
+		return ww_why(why, whylen, "IV.1: only an army lands on an enemy piece for a "
 			      "major battle; the militia may not end its move on %s",
 			      sk_spot_name(d, end));
 	int own = own_land_piece_at(s, end, p->side, piece);
 	if (own < 0)
 		return 0;
 	if (!sk_is_army(p->kind) && !sk_is_army(s->pieces[own].kind))
-		return sk_why(why, whylen, "COMBINING UNITS 1: militia combines only with an "
+		return ww_why(why, whylen, "COMBINING UNITS 1: militia combines only with an "
 			      "army; two militia may not end on %s", sk_spot_name(d, end));
 	if (sk_is_army(p->kind) && sk_is_army(s->pieces[own].kind))
 		return check_split(d, s, piece, own, end, sp, why, whylen);
 	if (p->units + s->pieces[own].units > d->army_max_units)
-		return sk_why(why, whylen, "COMBINING UNITS 2: combining at %s would make an army "
+		return ww_why(why, whylen, "COMBINING UNITS 2: combining at %s would make an army "
 			      "of %d units; an army has at most %d", sk_spot_name(d, end),
 			      p->units + s->pieces[own].units, d->army_max_units);
 	return 0;
@@ -176,7 +176,7 @@ int sk_check_move(const struct sk_data *d, const struct sk_state *s, int piece,
 		  const struct sk_order *o, char *why, size_t whylen)
 {
 	if (s->pieces[piece].kind == SK_TROOP_CARRIER)
-		return sk_why(why, whylen, "V.3: a troop carrier moves only in a call for "
+		return ww_why(why, whylen, "V.3: a troop carrier moves only in a call for "
 			      "reinforcements");
 	return check_path(d, s, piece, o->spots, o->nspots, &o->split, why, whylen);
 }
@@ -214,17 +214,17 @@ static int card_path(const struct sk_data *d, const struct sk_state *s, int piec
 	(void)sp;
 	for (int i = 1; i < n; i++) {
 		if (i >= 2 && path[i] == path[i - 2])
-			return sk_why(why, whylen, "II.3: %s goes back to %s; no moving back and "
+			return ww_why(why, whylen, "II.3: %s goes back to %s; no moving back and "
 				      "forth", sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
 		if (!sk_joined(d, path[i - 1], path[i], SK_LAND_LINE))
-			return sk_why(why, whylen, "III.2.B: no black line from %s to %s",
+			return ww_why(why, whylen, "III.2.B: no black line from %s to %s",
 				      sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
 		if (enemy_land_piece_at(s, path[i], s->pieces[piece].side) >= 0)
-			return sk_why(why, whylen, "III.2.B: the move may not go onto an enemy "
+			return ww_why(why, whylen, "III.2.B: the move may not go onto an enemy "
 				      "piece; one is at %s", sk_spot_name(d, path[i]));
 	}
 	if (!empty_but(s, path[n - 1], piece))
-		return sk_why(why, whylen, "III.2.B: a card's move ends on an empty spot; %s is "
+		return ww_why(why, whylen, "III.2.B: a card's move ends on an empty spot; %s is "
 			      "not empty", sk_spot_name(d, path[n - 1]));
 	return 0;
 }

@@ -60,15 +60,15 @@ int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct ww_rng
 		    s->pieces[i].spot >= 0 && d->spots[s->pieces[i].spot].kind == SK_CARRIER)
 			carrier = i;
 	if (!s->call.may_call[side])
-		return sk_why(why, whylen, side == SK_BRITISH
+		return ww_why(why, whylen, side == SK_BRITISH
 			      ? "V.1: the British calls for reinforcements once he has lost an army"
 			      : "V.2: the American calls for reinforcements once he has won a "
 				"major battle on land");
 	if (carrier < 0 || s->call.used[side])
-		return sk_why(why, whylen, "V: the %s's troop carrier has sailed already",
+		return ww_why(why, whylen, "V: the %s's troop carrier has sailed already",
 			      sk_side_name(d, side));
 	if (side == SK_AMERICAN && s->moved >= 0)
-		return sk_why(why, whylen, "V: the call comes instead of the move, before any piece "
+		return ww_why(why, whylen, "V: the call comes instead of the move, before any piece "
 			      "has moved");
 	for (int i = 0; i < SK_DICE; i++)
 		s->done[side][i] = true;
@@ -94,21 +94,21 @@ static int check_voyage(const struct sk_data *d, const struct sk_state *s, int s
 			const struct sk_order *o, bool carrier, char *why, size_t whylen)
 {
 	if (o->nspots < 2 || o->nspots - 1 > s->call.spots)
-		return sk_why(why, whylen, "V.3: the ship sails 1 to %d spots (the die)",
+		return ww_why(why, whylen, "V.3: the ship sails 1 to %d spots (the die)",
 			      s->call.spots);
 	for (int i = 1; i < o->nspots; i++) {
 		int from = o->spots[i - 1], to = o->spots[i];
 		if (to < 0 || to >= d->nspots || !sk_joined(d, from, to, SK_SEA_LINE))
-			return sk_why(why, whylen, "V.3: no sea line from %s to %s",
+			return ww_why(why, whylen, "V.3: no sea line from %s to %s",
 				      sk_spot_name(d, from), sk_spot_name(d, to));
 		if (i >= 2 && to == o->spots[i - 2])
-			return sk_why(why, whylen, "II.3: no sailing back and forth to %s",
+			return ww_why(why, whylen, "II.3: no sailing back and forth to %s",
 				      sk_spot_name(d, to));
 		if (carrier && d->spots[to].kind == SK_HARBOUR && i < o->nspots - 1)
-			return sk_why(why, whylen, "V.5: the carrier stops in the harbour it enters, %s",
+			return ww_why(why, whylen, "V.5: the carrier stops in the harbour it enters, %s",
 				      sk_spot_name(d, to));
 		if (!sk_harbour_open(s, to, side))
-			return sk_why(why, whylen, "V.5: an enemy warship is at %s",
+			return ww_why(why, whylen, "V.5: an enemy warship is at %s",
 				      sk_spot_name(d, to));
 	}
 	return 0;
@@ -142,7 +142,7 @@ static int check_gets_in(const struct sk_data *d, const struct sk_state *s, int 
 	if (d->spots[o->spots[o->nspots - 1]].kind == SK_HARBOUR ||
 	    !harbour_in_reach(d, s, side, &reach))
 		return 0;
-	return sk_why(why, whylen, "V.5: the carrier gets into a harbour when it can; the throw "
+	return ww_why(why, whylen, "V.5: the carrier gets into a harbour when it can; the throw "
 		      "of %d reaches %s", s->call.spots,
 		      sk_spot_name(d, reach.spots[reach.nspots - 1]));
 }
@@ -274,7 +274,7 @@ int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct 
 	bool carrier = side == s->call.side;
 	int ship = carrier ? s->call.carrier : interceptor_at(d, s, side, o->nspots ? o->spots[0] : -1);
 	if (ship < 0 || o->spots[0] != s->pieces[ship].spot)
-		return sk_why(why, whylen, "V.3: the path starts at the %s's %s", sk_side_name(d, side),
+		return ww_why(why, whylen, "V.3: the path starts at the %s's %s", sk_side_name(d, side),
 			      carrier ? "troop carrier" : "warship in a harbour (or the one sailing)");
 	if (!(carrier && straight_in(d, s, o, side)) &&
 	    check_voyage(d, s, side, o, carrier, why, whylen))
@@ -283,7 +283,7 @@ int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct 
 		return -1;
 	if (!carrier && o->spots[o->nspots - 1] == s->pieces[s->call.carrier].spot &&
 	    o->nspots - 1 != s->call.spots)
-		return sk_why(why, whylen, "V.4: the warship lands on the troop carrier by exact "
+		return ww_why(why, whylen, "V.4: the warship lands on the troop carrier by exact "
 			      "count, %d spots; this voyage has %d", s->call.spots, o->nspots - 1);
 	s->pieces[ship].spot = o->spots[o->nspots - 1];
 	sk_event(ev, SK_TO_ALL, "V.3: the %s ship sails to %s.", sk_side_name(d, side),

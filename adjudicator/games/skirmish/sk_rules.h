@@ -201,6 +201,11 @@ bool sk_over(const struct sk_state *s, int *winner, char *reason, size_t len);
 void sk_standing_text(const struct sk_data *d, const struct sk_standing *st, char *out,
 		      size_t len);
 
+/* A piece that moves on land (an army or a militia), and a spot on land
+ * (not a sea zone): the state text's checks ask them too. */
+bool sk_is_land_piece(enum sk_piece_kind kind);
+bool sk_on_land(const struct sk_data *d, int spot);
+
 /* The piece of `side` at `spot`, or -1 (any side: side 0). */
 int sk_piece_at(const struct sk_state *s, int spot, int side);
 

@@ -19,16 +19,6 @@ void sk_event(struct sk_events *ev, unsigned audience, const char *fmt, ...)
 	va_end(ap);
 }
 
-int sk_why(char *why, size_t whylen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (why && whylen)
-		vsnprintf(why, whylen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static int roll(struct sk_state *s, struct ww_rng *rng)
 {
 	bool forced = false;

@@ -3,6 +3,7 @@
 #define WW_RULES_INTERNAL_H
 
 #include <stdarg.h>
+#include "buf.h"
 #include "rules.h"
 
 #define WW_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -23,7 +24,6 @@ void ww_event(struct ww_events *ev, int audience, const char *fmt, ...) WW_PRINT
 /* Rolls the next die of the stream and logs it, with what it decides. */
 int ww_roll(struct ww_state *s, struct ww_rng *rng, struct ww_events *ev,
 	    const char *fmt, ...) WW_PRINTF(4, 5);
-void ww_why(char *why, size_t len, const char *fmt, ...) WW_PRINTF(3, 4);
 bool ww_pile_has(const struct ww_pile *p, int card);
 bool ww_pile_take(struct ww_pile *p, int card);  /* false if absent */
 void ww_pile_put(struct ww_pile *p, int card);   /* on top */

@@ -52,16 +52,6 @@ void ww_events_free(struct ww_events *ev)
 	memset(ev, 0, sizeof *ev);
 }
 
-void ww_why(char *why, size_t len, const char *fmt, ...)
-{
-	if (!why || !len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-}
-
 enum ww_side ww_enemy(enum ww_side side)
 {
 	return side == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN;
