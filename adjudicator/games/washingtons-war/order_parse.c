@@ -1378,27 +1378,12 @@ int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o
 	return 0;
 }
 
-static void put(char *out, size_t len, size_t *o, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void put(char *out, size_t len, size_t *o, const char *fmt, ...)
-{
-	if (*o >= len)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(out + *o, len - *o, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*o = *o + (size_t)k < len ? *o + (size_t)k : len - 1;
-}
-
 static void put_spaces(const struct ww_data *d, const struct ww_order *o,
-		       char *out, size_t len, size_t *at)
+		       char *out, size_t len)
 {
 	for (int i = 0; i < o->nspaces; i++) {
 		int s = o->spaces[i];
-		put(out, len, at, "%s%s", i ? ", " : " ",
+		ww_fmt_add(out, len, "%s%s", i ? ", " : " ",
 		    s >= 0 && s < d->nspaces ? d->spaces[s].name : "?");
 	}
 }
@@ -1415,92 +1400,92 @@ static const char *space_name(const struct ww_data *d, int s)
 
 /* "Washington with 5 to Camden SC, Eutaw Springs SC (drop 2) keep Greene" */
 static void put_move(const struct ww_data *d, const struct ww_order *o,
-		     char *out, size_t len, size_t *at)
+		     char *out, size_t len)
 {
-	put(out, len, at, "move %s", general_name(d, o->general));
+	ww_fmt_add(out, len, "move %s", general_name(d, o->general));
 	if (o->cu >= 0)
-		put(out, len, at, " with %d", o->cu);
-	put(out, len, at, "%s to", o->by_sea ? " by sea" : "");
+		ww_fmt_add(out, len, " with %d", o->cu);
+	ww_fmt_add(out, len, "%s to", o->by_sea ? " by sea" : "");
 	for (int i = 0; i < o->nspaces; i++) {
-		put(out, len, at, "%s%s", i ? ", " : " ", space_name(d, o->spaces[i]));
+		ww_fmt_add(out, len, "%s%s", i ? ", " : " ", space_name(d, o->spaces[i]));
 		if (o->drop[i] && o->take[i])
-			put(out, len, at, " (drop %d, take %d)", o->drop[i], o->take[i]);
+			ww_fmt_add(out, len, " (drop %d, take %d)", o->drop[i], o->take[i]);
 		else if (o->drop[i])
-			put(out, len, at, " (drop %d)", o->drop[i]);
+			ww_fmt_add(out, len, " (drop %d)", o->drop[i]);
 		else if (o->take[i])
-			put(out, len, at, " (take %d)", o->take[i]);
+			ww_fmt_add(out, len, " (take %d)", o->take[i]);
 	}
 	if (o->keep >= 0)
-		put(out, len, at, " keep %s", general_name(d, o->keep));
+		ww_fmt_add(out, len, " keep %s", general_name(d, o->keep));
 }
 
 static void put_reinforce(const struct ww_data *d, const struct ww_order *o,
-			  char *out, size_t len, size_t *at)
+			  char *out, size_t len)
 {
-	put(out, len, at, "play %d reinforce %s%s", o->card, o->french ? "french " : "",
+	ww_fmt_add(out, len, "play %d reinforce %s%s", o->card, o->french ? "french " : "",
 	    o->nspaces ? space_name(d, o->spaces[0]) : "?");
 	if (o->general >= 0)
-		put(out, len, at, " %s", general_name(d, o->general));
+		ww_fmt_add(out, len, " %s", general_name(d, o->general));
 	if (o->cu >= 0)
-		put(out, len, at, " %d", o->cu);
+		ww_fmt_add(out, len, " %d", o->cu);
 }
 
 static void put_intercept(const struct ww_data *d, const struct ww_order *o,
-			  char *out, size_t len, size_t *at)
+			  char *out, size_t len)
 {
-	put(out, len, at, "intercept");
+	ww_fmt_add(out, len, "intercept");
 	for (int i = 0; i < o->ngenerals && i < 4; i++)
-		put(out, len, at, "%s%s", i ? ", " : " ", general_name(d, o->generals[i]));
+		ww_fmt_add(out, len, "%s%s", i ? ", " : " ", general_name(d, o->generals[i]));
 	if (o->keep >= 0)
-		put(out, len, at, " keep %s", general_name(d, o->keep));
+		ww_fmt_add(out, len, " keep %s", general_name(d, o->keep));
 }
 
 static void put_standing(const struct ww_data *d, const struct ww_order *o,
-			 char *out, size_t len, size_t *at)
+			 char *out, size_t len)
 {
 	for (size_t i = 0; i < sizeof STANDINGS / sizeof *STANDINGS; i++)
 		if (STANDINGS[i].kind == o->standing) {
-			put(out, len, at, "standing %s", STANDINGS[i].word);
+			ww_fmt_add(out, len, "standing %s", STANDINGS[i].word);
 			break;
 		}
 	if (o->standing == WW_STAND_ALWAYS_INTERCEPT)
-		put(out, len, at, " %s", general_name(d, o->general));
+		ww_fmt_add(out, len, " %s", general_name(d, o->general));
 }
 
 /* The orders of the armies issue; false for any other kind. */
 static bool format_armies(const struct ww_data *d, const struct ww_order *o,
-			  char *out, size_t len, size_t *at)
+			  char *out, size_t len)
 {
 	switch (o->kind) {
 	case WW_ORD_PLAY_MOVE:
-		put(out, len, at, "play %d ", o->card);
-		put_move(d, o, out, len, at);
+		ww_fmt_add(out, len, "play %d ", o->card);
+		put_move(d, o, out, len);
 		break;
 	case WW_ORD_PLAY_QUEUE:
-		put(out, len, at, "play %d queue%s", o->card, o->queue_move ? " " : "");
+		ww_fmt_add(out, len, "play %d queue%s", o->card, o->queue_move ? " " : "");
 		if (o->queue_move)
-			put_move(d, o, out, len, at);
+			put_move(d, o, out, len);
 		break;
 	case WW_ORD_PLAY_REINFORCE:
-		put_reinforce(d, o, out, len, at);
+		put_reinforce(d, o, out, len);
 		break;
 	case WW_ORD_MOVE:
-		put_move(d, o, out, len, at);
+		put_move(d, o, out, len);
 		break;
 	case WW_ORD_INTERCEPT:
-		put_intercept(d, o, out, len, at);
+		put_intercept(d, o, out, len);
 		break;
 	case WW_ORD_STANDING:
-		put_standing(d, o, out, len, at);
+		put_standing(d, o, out, len);
 		break;
 	case WW_ORD_BATTLE_CARD:
-		put(out, len, at, "battle-card %d", o->card);
+		ww_fmt_add(out, len, "battle-card %d", o->card);
 		break;
 	case WW_ORD_BATTLE_DISCARD:
-		put(out, len, at, "battle-discard %d", o->card);
+		ww_fmt_add(out, len, "battle-discard %d", o->card);
 		break;
 	case WW_ORD_NAVY:
-		put(out, len, at, "navy %s", o->zone >= 0 && o->zone < d->nzones ?
+		ww_fmt_add(out, len, "navy %s", o->zone >= 0 && o->zone < d->nzones ?
 		    d->zones[o->zone].name : "?");
 		break;
 	default:
@@ -1530,55 +1515,54 @@ static const char *simple_word(const struct ww_order *o)
 void ww_order_format(const struct ww_data *d, const struct ww_order *o,
 		     char *out, size_t len)
 {
-	size_t at = 0;
 	if (!len)
 		return;
 	out[0] = '\0';
 	switch (o->kind) {
 	case WW_ORD_COMMITTEES:
-		put(out, len, &at, "committees");
+		ww_fmt_add(out, len, "committees");
 		break;
 	case WW_ORD_FOR_THE_KING:
-		put(out, len, &at, "for-the-king");
+		ww_fmt_add(out, len, "for-the-king");
 		break;
 	case WW_ORD_PASS:
-		put(out, len, &at, "pass");
+		ww_fmt_add(out, len, "pass");
 		return;
 	case WW_ORD_RESIGN:
-		put(out, len, &at, "resign");
+		ww_fmt_add(out, len, "resign");
 		return;
 	case WW_ORD_FIRST:
-		put(out, len, &at, "first %s",
+		ww_fmt_add(out, len, "first %s",
 		    o->first == WW_BRITISH ? "british" : "american");
 		return;
 	case WW_ORD_PLAY_PC:
-		put(out, len, &at, "play %d pc", o->card);
+		ww_fmt_add(out, len, "play %d pc", o->card);
 		break;
 	case WW_ORD_PLAY_EVENT:
-		put(out, len, &at, "play %d event", o->card);
+		ww_fmt_add(out, len, "play %d event", o->card);
 		break;
 	case WW_ORD_DISCARD:
-		put(out, len, &at, "discard %d%s", o->card,
+		ww_fmt_add(out, len, "discard %d%s", o->card,
 		    o->action == WW_DISCARD_PC ? " pc" :
 		    o->action == WW_DISCARD_REMOVE ? " remove" : "");
 		break;
 	case WW_ORD_EXCHANGE:
-		put(out, len, &at, "exchange %d", o->card);
+		ww_fmt_add(out, len, "exchange %d", o->card);
 		return;
 	case WW_ORD_DECLARATION:
-		put(out, len, &at, "declaration");
+		ww_fmt_add(out, len, "declaration");
 		break;
 	case WW_ORD_CONGRESS:
-		put(out, len, &at, "congress");
+		ww_fmt_add(out, len, "congress");
 		break;
 	default:
-		if (format_armies(d, o, out, len, &at))
+		if (format_armies(d, o, out, len))
 			return;
 		if (!simple_word(o)) {
-			put(out, len, &at, "(no order)");
+			ww_fmt_add(out, len, "(no order)");
 			return;
 		}
-		put(out, len, &at, "%s", simple_word(o));
+		ww_fmt_add(out, len, "%s", simple_word(o));
 	}
-	put_spaces(d, o, out, len, &at);
+	put_spaces(d, o, out, len);
 }
