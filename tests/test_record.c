@@ -12,6 +12,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sysexits.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -1580,6 +1581,22 @@ static void test_13_older_game_is_washingtons_war(void **st)
 	ww_game_free(&back);
 }
 
+/* What cron and the MTA read: a held lock is always "try again"; a disk
+ * error is "try again" for an MTA's delivery (the mail is kept) and an
+ * I/O error on the command line (docs/architecture.md). */
+static void test_13_record_status_as_exit_code(void **state)
+{
+	(void)state;
+	assert_int_equal(ww_rec_exit(WW_REC_OK, true), EX_OK);
+	assert_int_equal(ww_rec_exit(WW_REC_BUSY, false), EX_TEMPFAIL);
+	assert_int_equal(ww_rec_exit(WW_REC_BUSY, true), EX_TEMPFAIL);
+	assert_int_equal(ww_rec_exit(WW_REC_IO, true), EX_TEMPFAIL);
+	assert_int_equal(ww_rec_exit(WW_REC_IO, false), EX_IOERR);
+	assert_int_equal(ww_rec_exit(WW_REC_CORRUPT, true), EX_DATAERR);
+	assert_int_equal(ww_rec_exit(WW_REC_EXISTS, false), EX_CANTCREAT);
+	assert_int_equal(ww_rec_exit(WW_REC_MISSING, false), EX_NOINPUT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1611,6 +1628,7 @@ int main(void)
 		cmocka_unit_test(test_13_recent_reads_only_what_it_shows),
 		cmocka_unit_test(test_13_old_seen_file_still_counts),
 		cmocka_unit_test(test_13_verify_checks_the_index),
+		cmocka_unit_test(test_13_record_status_as_exit_code),
 	};
 	static struct game_data d;
 	build_data(&d.ww);

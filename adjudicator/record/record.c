@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sysexits.h>
 #include <time.h>
 #include <unistd.h>
 #include <sodium.h>
@@ -1897,4 +1898,17 @@ int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)
 	ww_game_free(g);
 	free(g);
 	return c.problems;
+}
+
+int ww_rec_exit(enum ww_rec_status st, bool mailed)
+{
+	switch (st) {
+	case WW_REC_OK: return EX_OK;
+	case WW_REC_BUSY: return EX_TEMPFAIL;
+	case WW_REC_IO: return mailed ? EX_TEMPFAIL : EX_IOERR;
+	case WW_REC_CORRUPT: return EX_DATAERR;
+	case WW_REC_EXISTS: return EX_CANTCREAT;
+	case WW_REC_MISSING: return EX_NOINPUT;
+	}
+	return EX_SOFTWARE;
 }

@@ -131,6 +131,12 @@ enum ww_rec_status {
 	WW_REC_MISSING,    /* no game there */
 };
 
+/* The exit code (sysexits.h) of a command that ends with st. `mailed`:
+ * the command is an MTA's delivery, which tries again on EX_TEMPFAIL, so
+ * a disk error (WW_REC_IO) is temporary there; on the command line it is
+ * EX_IOERR. */
+int ww_rec_exit(enum ww_rec_status st, bool mailed);
+
 /* record.c */
 enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
 				    const struct game_events *setup_events,
