@@ -791,41 +791,6 @@ out:
 
 /* ---- show ---- */
 
-/* The public state (no hands, no deck order), then the viewer's own hand
- * with what the engine knows of each card, for scripts and clients: of
- * Washington's War's state (its cards and hands are no part of game.h). */
-static int show_yaml(const struct ww_data *d, const struct ww_state *state,
-		     enum ww_side side)
-{
-	static const char *const flags[] = { "either", "american", "british" };
-	struct ww_state seen;
-	const struct ww_state *view = &seen;
-	ww_view(state, side, &seen);
-	if (ww_state_write_yaml(stdout, d, view, false))
-		return EX_IOERR;
-	if (side != WW_AMERICAN && side != WW_BRITISH)
-		return EX_OK;
-	const struct ww_pile *h = &view->hand[side];
-	printf("viewer: %s\nyour_hand:%s\n", side == WW_AMERICAN ? "american" : "british",
-	       h->n ? "" : " []");
-	for (int i = 0; i < h->n; i++) {
-		int n = h->card[i];
-		const struct ww_card *c = &d->cards[n < WW_MAX_CARDS ? n : 0];
-		printf("  - {card: %d, ops: %d, flag: %s, must_play: %s, battle: %s, "
-		       "campaign: %s}", n, c->ops,
-		       flags[c->flag >= 0 && c->flag <= 2 ? c->flag : 0],
-		       c->must_play ? "true" : "false", c->battle ? "true" : "false",
-		       c->campaign ? "true" : "false");
-		if (c->title[0]) {
-			printf("  # ");
-			for (const char *t = c->title; *t; t++)
-				putchar((unsigned char)*t < 0x20 ? ' ' : *t);
-		}
-		putchar('\n');
-	}
-	return ferror(stdout) ? EX_IOERR : EX_OK;
-}
-
 /* The events of the last logged entry `side` may see, as the board's
  * highlight reads them; NULL when there is none (or out of memory). */
 static struct ww_events *last_events(const struct game_log *recent, int side,
@@ -869,6 +834,12 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 	return rc;
 }
 
+/* The state as the viewer sees it, for scripts: the game's own text. */
+static int show_yaml(const struct ww_mail_view *v)
+{
+	return v->game->state_show(stdout, v->d, v->view, v->side) ? EX_IOERR : EX_OK;
+}
+
 static int show_text(const struct session *s, const struct ww_mail_view *v,
 		     const struct game_log *recent, const char *templates)
 {
@@ -893,19 +864,13 @@ static int show_view(const struct session *s, int side, const struct game_log *r
 {
 	struct ww_mail_view v;
 	int rc = EX_OK;
-	if (yaml && !s->d) {
-		warnx("--format yaml shows a game of Washington's War; %s is a game of %s",
-		      s->dir, s->game->title);
-		return EX_USAGE;
-	}
 	if (ww_mail_view_of(&v, s->g, side))
 		return EX_OSERR;
 	if (png)
 		rc = show_png(&v, recent, s->d != NULL, png);
 	bool png_on_stdout = png && !strcmp(png, "-");
 	if (!rc && !png_on_stdout)
-		rc = yaml ? show_yaml(s->d, ww_state_of(s->g->state), side) :
-			show_text(s, &v, recent, templates);
+		rc = yaml ? show_yaml(&v) : show_text(s, &v, recent, templates);
 	ww_mail_view_close(&v);
 	return rc;
 }

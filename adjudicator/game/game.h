@@ -174,6 +174,11 @@ struct game {
 			   bool secret);
 	int (*state_read)(const char *text, size_t len, const struct game_data *d,
 			  struct game_state *s, bool secret, char *why, size_t whylen);
+	/* The state as `viewer` sees it, for scripts (show --format yaml):
+	 * `view` is view(s, viewer); the public text, then what only the
+	 * viewer's view holds. 0, or -1 when out fails. */
+	int (*state_show)(FILE *out, const struct game_data *d, const struct game_state *view,
+			  int viewer);
 	/* How many moves the game has made: each log entry's `move:`, what a
 	 * rollback goes back to. */
 	unsigned (*move)(const struct game_state *s);

@@ -147,6 +147,12 @@ static int state_write(FILE *out, const struct game_data *d, const struct game_s
 	return sk_state_write(out, &d->sk, &s->sk, secret);
 }
 
+static int state_show(FILE *out, const struct game_data *d, const struct game_state *view,
+		      int viewer)
+{
+	return sk_state_show(out, &d->sk, &view->sk, viewer);
+}
+
 /* The text says itself whether it is the secret one (`secret:`). */
 static int state_read(const char *text, size_t len, const struct game_data *d,
 		      struct game_state *s, bool secret, char *why, size_t whylen)
@@ -274,7 +280,7 @@ const struct game game_skirmish = {
 	.order_parse = order_parse, .order_format = order_format,
 	.order_starts = sk_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
-	.state_write = state_write, .state_read = state_read,
+	.state_write = state_write, .state_read = state_read, .state_show = state_show,
 	.move = move, .ledger = ledger, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,

@@ -178,6 +178,12 @@ static int state_read(const char *text, size_t len, const struct game_data *d,
 	return rc;
 }
 
+static int state_show(FILE *out, const struct game_data *d, const struct game_state *view,
+		      int viewer)
+{
+	return ww_state_show_yaml(out, &d->ww, &view->ww, viewer);
+}
+
 static unsigned move(const struct game_state *s)
 {
 	return s->ww.move;
@@ -343,7 +349,7 @@ const struct game game_washingtons_war = {
 	.order_parse = order_parse, .order_format = order_format,
 	.order_starts = ww_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
-	.state_write = state_write, .state_read = state_read,
+	.state_write = state_write, .state_read = state_read, .state_show = state_show,
 	.move = move, .state_check = state_check, .ledger = ledger,
 	.ledger_check = ledger_check, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .date = date, .over = over,
