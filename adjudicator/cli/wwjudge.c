@@ -791,27 +791,24 @@ out:
 
 /* ---- show ---- */
 
-/* The events of the last logged entry `side` may see, as the board's
- * highlight reads them; NULL when there is none (or out of memory). */
-static struct ww_events *last_events(const struct game_log *recent, int side,
-				     struct ww_events *ev)
+/* The events of the last logged entry, as the game rebuilds them for
+ * the board's highlight; NULL when there is none, or the game does not. */
+static struct game_events *last_events(const struct ww_mail_view *v,
+				       const struct game_log *recent)
 {
-	const struct game_logged_entry *e = recent->n ? &recent->v[recent->n - 1] : NULL;
-	if (!e || !(ev->v = calloc((size_t)e->n + 1, sizeof *ev->v)))
+	const struct game *game = v->game;
+	struct game_events *ev = NULL;
+	if (!recent->n || !game->events_read || !(ev = game->events_new()))
 		return NULL;
-	for (int i = 0; i < e->n; i++)
-		if (e->v[i].audience & GAME_SIDE(side)) {
-			ev->v[ev->n].audience = side == WW_NOBODY ? WW_TO_BOTH :
-				side == WW_AMERICAN ? WW_TO_AMERICAN : WW_TO_BRITISH;
-			snprintf(ev->v[ev->n++].text, sizeof ev->v->text, "%s", e->v[i].text);
-		}
-	return ev;
+	if (game->events_read(v->d, &recent->v[recent->n - 1], v->side, ev) == 0)
+		return ev;
+	game->events_free(ev);
+	return NULL;
 }
 
 /* The board as `side` sees it, with the last step's events highlighted
- * where the game reads them from the log's text (`ww`: Washington's War's
- * board; another game's board is drawn without them). */
-static int show_png(const struct ww_mail_view *v, const struct game_log *recent, bool ww,
+ * where the game rebuilds them from the log. */
+static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		    const char *path)
 {
 	char err[512] = "";
@@ -820,11 +817,11 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		warnx("cannot write %s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
-	struct game_events ev = { 0 };
-	const struct ww_events *last = ww ? last_events(recent, v->side, &ev.ww) : NULL;
-	int rc = v->game->board(f, v->d, v->view, v->side, last ? &ev : NULL, err, sizeof err) ?
+	struct game_events *last = last_events(v, recent);
+	int rc = v->game->board(f, v->d, v->view, v->side, last, err, sizeof err) ?
 		 EX_SOFTWARE : EX_OK;
-	ww_events_free(&ev.ww);
+	if (last)
+		v->game->events_free(last);
 	if (rc)
 		warnx("%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {
@@ -867,7 +864,7 @@ static int show_view(const struct session *s, int side, const struct game_log *r
 	if (ww_mail_view_of(&v, s->g, side))
 		return EX_OSERR;
 	if (png)
-		rc = show_png(&v, recent, s->d != NULL, png);
+		rc = show_png(&v, recent, png);
 	bool png_on_stdout = png && !strcmp(png, "-");
 	if (!rc && !png_on_stdout)
 		rc = yaml ? show_yaml(&v) : show_text(s, &v, recent, templates);

@@ -235,6 +235,11 @@ struct game {
 		     game_guide_item *item, void *ctx);
 	int (*board)(FILE *out, const struct game_data *d, const struct game_state *view,
 		     int viewer, const struct game_events *last, char *why, size_t whylen);
+	/* The events of a logged entry that `viewer` may see, rebuilt into *ev
+	 * (from events_new) as the board's `last` reads them (show --png): 0,
+	 * or -1 out of memory. NULL: the board shows no move from the log. */
+	int (*events_read)(const struct game_data *d, const struct game_logged_entry *e,
+			   int viewer, struct game_events *ev);
 };
 
 #endif

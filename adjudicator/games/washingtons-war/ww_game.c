@@ -327,6 +327,25 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 			     last ? &last->ww : NULL, why, whylen);
 }
 
+/* The board's highlight reads the events' text (report_png.c), so the
+ * log's text rebuilds them, each for the viewer. */
+static int events_read(const struct game_data *d, const struct game_logged_entry *e,
+		       int viewer, struct game_events *ev)
+{
+	(void)d;
+	struct ww_events *w = &ev->ww;
+	if (!(w->v = calloc((size_t)e->n + 1, sizeof *w->v)))
+		return -1;
+	w->cap = e->n + 1;
+	for (int i = 0; i < e->n; i++)
+		if (e->v[i].audience & GAME_SIDE(viewer)) {
+			w->v[w->n].audience = viewer == WW_NOBODY ? WW_TO_BOTH :
+				viewer == WW_AMERICAN ? WW_TO_AMERICAN : WW_TO_BRITISH;
+			snprintf(w->v[w->n++].text, sizeof w->v->text, "%s", e->v[i].text);
+		}
+	return 0;
+}
+
 static const char *const america[] = { "america", NULL };
 static const char *const britain[] = { "britain", NULL };
 
@@ -354,5 +373,5 @@ const struct game game_washingtons_war = {
 	.ledger_check = ledger_check, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
-	.report = report, .guide = guide, .board = board,
+	.report = report, .guide = guide, .board = board, .events_read = events_read,
 };
