@@ -162,7 +162,12 @@ static void test_data_load_and_check(void **state)
 	(void)state;
 	struct fix f;
 	open_game(&f);
-	assert_int_equal(f.g->data_check(f.d, f.why, sizeof f.why), 0);
+	char summary[128] = "";
+	FILE *out = fopen("/dev/null", "w");
+	assert_int_equal(f.g->data_check(out, data_dir(), summary, sizeof summary), 0);
+	assert_int_equal(f.g->data_check(out, "/nonexistent/ww-data", NULL, 0) > 0, 1);
+	fclose(out);
+	assert_non_null(strstr(summary, "spaces"));
 	struct game_data *none = (struct game_data *)&f;
 	f.why[0] = '\0';
 	assert_int_equal(f.g->data_load("/nonexistent/ww-data", &none, f.why, sizeof f.why), -1);

@@ -186,34 +186,6 @@ static void default_data_dir(const struct game *game, char *out, size_t len)
 	snprintf(out, len, "data/%s", game->name);
 }
 
-static void print_problems(FILE *f, const struct ww_data_problems *p)
-{
-	for (int i = 0; i < p->n; i++) {
-		if (p->v[i].line > 0)
-			fprintf(f, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);
-		else
-			fprintf(f, "%s: %s\n", p->v[i].file, p->v[i].message);
-	}
-}
-
-/* Loads the data into *d (heap: it is large). Returns EX_OK or an exit code. */
-static int load_data(const char *dir, struct ww_data *d)
-{
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	if (!p)
-		return EX_OSERR;
-	char abs[PATH_MAX];
-	const char *use = realpath(dir, abs) ? abs : dir;
-	int rc = EX_OK;
-	if (ww_data_load(use, d, p)) {
-		warnx("the game data in %s does not load:", use);
-		print_problems(stderr, p);
-		rc = EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
-	}
-	free(p);
-	return rc;
-}
-
 static int parse_side(const char *arg, enum ww_side *side)
 {
 	if (!strcasecmp(arg, "american") || !strcasecmp(arg, "america"))
@@ -271,10 +243,8 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		return usage_error(USAGE_NEW, "give exactly one GAME_DIR");
 	a->dir = argv[optind];
 	if (!(a->game = game_find(game))) {
-		char known[256] = "";
-		for (int i = 0; game_at(i); i++)
-			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
-				 i ? ", " : "", game_at(i)->name);
+		char known[256];
+		game_names(known, sizeof known);
 		return usage_error(USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
 				   "plays: %s)", game, known);
 	}
@@ -307,20 +277,12 @@ static int report_of(FILE *out, const struct ww_game *g, int side,
 static int load_game_data(const struct game *game, const char *dir, struct game_data **d)
 {
 	char abs[PATH_MAX], why[512];
-	if (game == &game_washingtons_war) { /* every problem told, not the first */
-		if (!(*d = calloc(1, sizeof **d)))
-			return EX_OSERR;
-		int rc = load_data(dir, &(*d)->ww);
-		if (rc) {
-			free(*d);
-			*d = NULL;
-		}
-		return rc;
-	}
 	const char *use = realpath(dir, abs) ? abs : dir;
 	if (game->data_load(use, d, why, sizeof why) == 0)
 		return EX_OK;
-	warnx("the game data in %s does not load: %s", use, why);
+	warnx("the game data in %s does not load:", use);
+	if (game->data_check(stderr, use, NULL, 0) <= 0) /* every problem, else the first */
+		fprintf(stderr, "%s\n", why);
 	return EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
 }
 
@@ -491,7 +453,6 @@ struct session {
 	struct ww_game *g;
 	const struct game *game;     /* g's, once loaded */
 	struct game_data *gd;        /* the game's data, loaded by it */
-	struct ww_data *d;           /* gd's, in a game of Washington's War; else NULL */
 	struct ww_mail_config *mail; /* `order` in a game played by mail */
 };
 
@@ -508,7 +469,6 @@ static void session_end(struct session *s)
 	free(s->mail);
 	s->g = NULL;
 	s->gd = NULL;
-	s->d = NULL;
 	s->mail = NULL;
 }
 
@@ -566,7 +526,6 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	int rc = load_game_data(s->game, data_dir, &s->gd);
 	if (rc)
 		return rc;
-	s->d = s->game == &game_washingtons_war ? &s->gd->ww : NULL;
 	if (strcmp(s->game->data_id(s->gd), s->g->meta.data_id))
 		warnx("warning: the game was created with data '%s', this is '%s'",
 		      s->g->meta.data_id, s->game->data_id(s->gd));
@@ -981,46 +940,6 @@ static int cmd_verify(int argc, char **argv)
 
 /* ---- data-check ---- */
 
-static int data_problems(const char *dir, const struct ww_data_problems *p)
-{
-	print_problems(stdout, p);
-	warnx("%s: %d problem%s", dir, p->n, p->n == 1 ? "" : "s");
-	return EX_DATAERR;
-}
-
-/* Does DIR/dataset.yaml say `game: Skirmish` (docs/skirmish-data.md)? */
-static bool is_skirmish_data(const char *dir)
-{
-	char path[PATH_MAX + 16], line[256];
-	bool yes = false;
-	snprintf(path, sizeof path, "%s/dataset.yaml", dir);
-	FILE *f = fopen(path, "r");
-	while (f && !yes && fgets(line, sizeof line, f))
-		yes = !strncmp(line, "game:", 5) && !strncmp(line + 5 + strspn(line + 5, " \t"),
-							    "Skirmish", 8);
-	if (f)
-		fclose(f);
-	return yes;
-}
-
-static int check_skirmish_data(const char *dir)
-{
-	struct sk_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	int rc = EX_OK;
-	if (!d || !p) {
-		rc = EX_OSERR;
-	} else if (sk_data_load(dir, d, p) || sk_data_check(d, p) > 0 || p->n > 0) {
-		rc = data_problems(dir, p);
-	} else {
-		printf("%s: Skirmish, %s, %d spots, %d lines, %d pieces, %d kinds of card: "
-		       "no problems.\n", dir, d->id, d->nspots, d->nlines, d->npieces, d->ncards);
-	}
-	free(d);
-	free(p);
-	return rc;
-}
-
 static int cmd_data_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -1036,31 +955,29 @@ static int cmd_data_check(int argc, char **argv)
 	}
 	if (optind + 1 < argc)
 		return usage_error(USAGE_DATA_CHECK, "at most one DATA_DIR");
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], why[512], summary[256];
 	if (optind < argc)
 		snprintf(dir, sizeof dir, "%s", argv[optind]);
 	else
-		default_data_dir(&game_washingtons_war, dir, sizeof dir);
+		default_data_dir(game_find(WW_REC_FIRST_GAME), dir, sizeof dir);
 	if (!is_dir(dir)) {
 		warnx("%s is not a directory", dir);
 		return EX_NOINPUT;
 	}
-	if (is_skirmish_data(dir))
-		return check_skirmish_data(dir);
-	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	int rc = EX_OK;
-	if (!d || !p) {
-		rc = EX_OSERR;
-	} else if (ww_data_load(dir, d, p) || ww_data_check(d, p) > 0 || p->n > 0) {
-		rc = data_problems(dir, p);
-	} else {
-		printf("%s: %s, %d spaces, %d cards, %d generals: no problems.\n",
-		       dir, d->id, d->nspaces, d->ncards, d->ngenerals);
+	const struct game *game = game_of_data_dir(dir, why, sizeof why);
+	if (!game) {
+		warnx("%s", why);
+		return EX_DATAERR;
 	}
-	free(d);
-	free(p);
-	return rc;
+	int n = game->data_check(stdout, dir, summary, sizeof summary);
+	if (n < 0)
+		return EX_OSERR;
+	if (n > 0) {
+		warnx("%s: %d problem%s", dir, n, n == 1 ? "" : "s");
+		return EX_DATAERR;
+	}
+	printf("%s: %s: no problems.\n", dir, summary);
+	return EX_OK;
 }
 
 /* ---- export ---- */

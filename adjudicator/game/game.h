@@ -115,9 +115,12 @@ struct game {
 	const char *const *options;
 
 	/* The game's data from `dir`: 0, or -1 with what is wrong and where in
-	 * why. check: the number of problems, the first described in why. */
+	 * why. check: the data in `dir` loaded and checked, every problem one
+	 * line to out ("file:line: message"); their number, -1 out of memory;
+	 * with none, what the data holds in summary (for data-check's line;
+	 * NULL: not wanted). */
 	int (*data_load)(const char *dir, struct game_data **d, char *why, size_t whylen);
-	int (*data_check)(const struct game_data *d, char *why, size_t whylen);
+	int (*data_check)(FILE *out, const char *dir, char *summary, size_t len);
 	void (*data_free)(struct game_data *d);
 	/* The data set's name (its id), which the record's meta keeps. */
 	const char *(*data_id)(const struct game_data *d);

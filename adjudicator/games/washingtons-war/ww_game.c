@@ -32,11 +32,23 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 	return -1;
 }
 
-static int data_check(const struct game_data *d, char *why, size_t whylen)
+/* Every problem of loading, then of the checks (data_check.c). */
+static int data_check(FILE *out, const char *dir, char *summary, size_t len)
 {
-	struct ww_data_problems p = { 0 };
-	int n = ww_data_check(&d->ww, &p);
-	ww_data_problems_first(&p, why, whylen);
+	struct ww_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	int n = -1;
+	if (d && p) {
+		bool loaded = ww_data_load(dir, d, p) == 0;
+		int found = loaded ? ww_data_check(d, p) : 0;
+		ww_data_problems_print(out, p);
+		n = p->n ? p->n : !loaded || found > 0;
+		if (!n && summary)
+			snprintf(summary, len, "%s, %d spaces, %d cards, %d generals", d->id,
+				 d->nspaces, d->ncards, d->ngenerals);
+	}
+	free(d);
+	free(p);
 	return n;
 }
 
