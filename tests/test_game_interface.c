@@ -155,6 +155,10 @@ static void test_side_words(void **state)
 	assert_string_equal(words, "british, continental or french");
 	game_side_words(&three, words, 12); /* cut short, still a string */
 	assert_int_equal(strlen(words), 11);
+	game_side_list(&three, "--as ", " or ", words, sizeof words);
+	assert_string_equal(words, "--as british, --as continental or --as french");
+	game_side_list(ww, "--", " and ", words, sizeof words);
+	assert_string_equal(words, "--american and --british");
 }
 
 static void test_data_load_and_check(void **state)

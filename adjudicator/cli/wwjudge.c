@@ -186,15 +186,19 @@ static void default_data_dir(const struct game *game, char *out, size_t len)
 	snprintf(out, len, "data/%s", game->name);
 }
 
-static int parse_side(const char *arg, enum ww_side *side)
+/* The side `--as WORD` names in `game` into *side (none: GAME_PUBLIC),
+ * or a usage error naming the game's sides. */
+static int side_as(const struct game *game, const char *word, const char *usage, int *side)
 {
-	if (!strcasecmp(arg, "american") || !strcasecmp(arg, "america"))
-		*side = WW_AMERICAN;
-	else if (!strcasecmp(arg, "british") || !strcasecmp(arg, "britain"))
-		*side = WW_BRITISH;
-	else
-		return -1;
-	return 0;
+	char words[128], options[192];
+	if (!word)
+		return EX_OK;
+	if ((*side = game_side_of(game, word)) != GAME_PUBLIC)
+		return EX_OK;
+	game_side_words(game, words, sizeof words);
+	game_side_list(game, "--as ", " or ", options, sizeof options);
+	return usage_error(usage, "--as %s: this game of %s has the sides %s; say %s", word,
+			   game->title, words, options);
 }
 
 /* ---- new ---- */
@@ -537,7 +541,8 @@ static int session_start(struct session *s, const char *dir, const char *data,
 struct order_args {
 	const char *dir, *data;
 	const char *config;      /* a game played by mail: its mails are queued */
-	enum ww_side side;
+	const char *as;          /* --as: the side's word, read once the game is known */
+	int side;
 	int wait;
 	bool preview;            /* apply and report, commit nothing */
 	struct ww_dice dice;
@@ -619,15 +624,9 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
-	bool have_side = false;
 	while ((c = getopt_long(argc, argv, "a:D:d:w:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (parse_side(optarg, &a->side))
-				return usage_error(USAGE_ORDER, "--as american or "
-						   "--as british, not '%s'", optarg);
-			have_side = true;
-			break;
+		case 'a': a->as = optarg; break;
 		case 'D':
 			if ((rc = parse_dice(optarg, &a->dice)))
 				return rc;
@@ -643,9 +642,6 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 	if (optind >= argc)
 		return usage_error(USAGE_ORDER, "GAME_DIR is missing");
 	a->dir = argv[optind++];
-	if (!have_side)
-		return usage_error(USAGE_ORDER, "say which side gives the orders "
-				   "with --as american or --as british");
 	for (; optind < argc; optind++) {
 		rc = !strcmp(argv[optind], "-") ? read_orders(a) : add_order(a, argv[optind]);
 		if (rc)
@@ -726,9 +722,19 @@ out:
 	return rc;
 }
 
+/* The side giving the orders, which --as must name. */
+static int order_side(const struct game *game, struct order_args *a)
+{
+	char options[192];
+	if (a->as)
+		return side_as(game, a->as, USAGE_ORDER, &a->side);
+	game_side_list(game, "--as ", " or ", options, sizeof options);
+	return usage_error(USAGE_ORDER, "say which side gives the orders with %s", options);
+}
+
 static int cmd_order(int argc, char **argv)
 {
-	struct order_args a = { .side = WW_NOBODY };
+	struct order_args a = { .side = GAME_PUBLIC };
 	struct session s = { .lock_fd = -1 };
 	int rc = parse_order_args(argc, argv, &a);
 	if (rc == -2) {
@@ -738,6 +744,7 @@ static int cmd_order(int argc, char **argv)
 	if (rc)
 		goto out;
 	if ((rc = session_start(&s, a.dir, a.data, a.wait)) ||
+	    (rc = order_side(s.game, &a)) ||
 	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
 	rc = apply_orders(&s, &a);
@@ -842,17 +849,13 @@ static int cmd_show(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	enum ww_side side = WW_NOBODY;
+	int side = GAME_PUBLIC;
 	bool yaml = false;
-	const char *data = NULL, *png = NULL, *templates = NULL;
+	const char *as = NULL, *data = NULL, *png = NULL, *templates = NULL;
 	int c;
 	while ((c = getopt_long(argc, argv, "a:f:d:p:t:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (parse_side(optarg, &side))
-				return usage_error(USAGE_SHOW, "--as american or "
-						   "--as british, not '%s'", optarg);
-			break;
+		case 'a': as = optarg; break;
 		case 'f':
 			if (!strcmp(optarg, "yaml"))
 				yaml = true;
@@ -874,6 +877,8 @@ static int cmd_show(int argc, char **argv)
 	struct game_log recent = { 0 };
 	char err[512] = "";
 	int rc = session_start(&s, argv[optind], data, 5);
+	if (!rc)
+		rc = side_as(s.game, as, USAGE_SHOW, &side);
 	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
 		warnx("%s: %s", s.dir, err);
 		rc = EX_DATAERR;
@@ -886,6 +891,15 @@ static int cmd_show(int argc, char **argv)
 }
 
 /* ---- verify ---- */
+
+/* Each side's forced rolls, by its word: "american 0, british 1". */
+static void print_forced(const char *dir, const struct game *game, const int *forced)
+{
+	printf("%s: forced rolls:", dir);
+	for (int side = 1; side <= game->nsides; side++)
+		printf("%s %s %d", side > 1 ? "," : "", game->side[side].word, forced[side]);
+	printf(" (dice the moderator gave with order --dice)\n");
+}
 
 static int cmd_verify(int argc, char **argv)
 {
@@ -911,7 +925,8 @@ static int cmd_verify(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc) {
-		int problems = ww_record_verify(argv[optind], s.gd, stdout), forced[3];
+		int problems = ww_record_verify(argv[optind], s.gd, stdout);
+		int forced[GAME_MAX_SIDES + 1] = { 0 };
 		replay |= s.g->meta.seed_revealed;
 		int replayed = replay ? ww_record_replay_counted(argv[optind], s.gd, stdout,
 								 forced) : 0;
@@ -929,9 +944,7 @@ static int cmd_verify(int argc, char **argv)
 				       argv[optind], s.g->meta.scenario[0] ? "scenario's position" :
 				       "set-up", s.g->meta.seed_revealed ? "revealed" : "secret");
 			if (replay)
-				printf("%s: forced rolls: american %d, british %d (dice the moderator "
-				       "gave with order --dice)\n", argv[optind],
-				       forced[WW_AMERICAN], forced[WW_BRITISH]);
+				print_forced(argv[optind], s.game, forced);
 		}
 	}
 	session_end(&s);

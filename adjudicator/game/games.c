@@ -87,11 +87,18 @@ int game_side_of(const struct game *g, const char *word)
 	return GAME_PUBLIC;
 }
 
-void game_side_words(const struct game *g, char *out, size_t len)
+void game_side_list(const struct game *g, const char *prefix, const char *last, char *out,
+		    size_t len)
 {
 	size_t o = 0;
 	out[0] = '\0';
 	for (int s = 1; s <= g->nsides && o < len; s++)
-		o += (size_t)snprintf(out + o, len - o, "%s%s",
-				      s == 1 ? "" : s == g->nsides ? " or " : ", ", g->side[s].word);
+		o += (size_t)snprintf(out + o, len - o, "%s%s%s",
+				      s == 1 ? "" : s == g->nsides ? last : ", ", prefix,
+				      g->side[s].word);
+}
+
+void game_side_words(const struct game *g, char *out, size_t len)
+{
+	game_side_list(g, "", " or ", out, len);
 }

@@ -27,5 +27,9 @@ const struct game *game_of_data_dir(const char *dir, char *why, size_t whylen);
 int game_side_of(const struct game *g, const char *word);
 /* g's side words for a message: "american or british". */
 void game_side_words(const struct game *g, char *out, size_t len);
+/* The same, each word after `prefix` and `last` before the last one:
+ * ("--", " and ") gives "--american and --british". */
+void game_side_list(const struct game *g, const char *prefix, const char *last, char *out,
+		    size_t len);
 
 #endif

@@ -74,6 +74,7 @@ turn british "move Hartford - Springfield"
 in_file "$T/out" "Turn 4."
 
 expect 0 "$WW_BIN" verify "$G" --replay
+in_file "$T/out" "forced rolls: american 0, british 0"
 in_file "$T/out" "$G: the record adds up."
 in_file "$T/out" "every roll, every shuffle and the final position agree"
 # a hidden throw that is not the seed's: the public file cannot show it,
@@ -109,6 +110,14 @@ for side in american british; do
 	head -c "$(wc -c <"$T/public.yaml")" "$T/out" | cmp -s - "$T/public.yaml" ||
 		fail "show --as $side --format yaml does not start with the public text"
 done
+# --as takes the game's words, the set-up's colours too ("the American
+# (Blue) or British (Red) side"); another word is refused naming them.
+expect 0 "$WW_BIN" show "$G" --as blue --format yaml
+in_file "$T/out" "viewer: american"
+expect 64 "$WW_BIN" show "$G" --as continental
+in_file "$T/err" "--as continental: this game of Skirmish has the sides american or british"
+expect 64 "$WW_BIN" order "$G" --as french "pass"
+in_file "$T/err" "--as french: this game of Skirmish has the sides american or british"
 expect 0 "$WW_BIN" export "$G" "$T/export"
 in_file "$T/export/state.yaml" "throw: hidden"
 not_in_file "$T/export/state.yaml" "throw: ["
