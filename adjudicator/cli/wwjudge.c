@@ -46,13 +46,12 @@ static void warnx(const char *fmt, ...)
 static const char USAGE[] =
 	"usage: wwjudge COMMAND [OPTIONS] ...\n"
 	"\n"
-	"  new GAME_DIR --american ADDR --british ADDR [--game GAME] [--seed HEX]\n"
+	"  new GAME_DIR --SIDE ADDR... [--game GAME] [--seed HEX]\n"
 	"      [--scenario FILE] [--data DIR] [--tournament]\n"
-	"      [--american-password-file F --british-password-file F]\n"
-	"                                         start a game\n"
-	"  order GAME_DIR --as american|british [--dice N,N,...] [--preview]\n"
+	"      [--SIDE-password-file F...]        start a game\n"
+	"  order GAME_DIR --as SIDE [--dice N,N,...] [--preview]\n"
 	"      [--config FILE] ORDER...           give orders (- reads stdin)\n"
-	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
+	"  show GAME_DIR [--as SIDE] [--format text|yaml]\n"
 	"      [--png FILE] [--templates DIR]     the report for one side\n"
 	"  export GAME_DIR OUT_DIR                what anyone may see, for publishing\n"
 	"  verify GAME_DIR [--replay]             check the record adds up\n"
@@ -70,24 +69,27 @@ static const char USAGE[] =
 	"  replay GAME_DIR --archive MBOX_OR_MAILDIR --config FILE\n"
 	"                                         replay a game from its order mails\n"
 	"\n"
+	"SIDE is a side's word in the game: american or british in Washington's\n"
+	"War and in Skirmish (where blue and red name them too).\n"
 	"'wwjudge COMMAND --help' describes each command.\n";
 
 static const char USAGE_NEW[] =
-	"usage: wwjudge new GAME_DIR --american ADDR --british ADDR [--game GAME]\n"
+	"usage: wwjudge new GAME_DIR --SIDE ADDR... [--game GAME]\n"
 	"                   [--seed HEX] [--scenario FILE] [--data DIR]\n"
-	"                   [--american-password-file F] [--british-password-file F]\n"
-	"                   [--tournament]\n"
+	"                   [--SIDE-password-file F...] [--tournament]\n"
 	"Creates a game in GAME_DIR (which must not hold one). --game names the\n"
-	"game: washingtons-war (the default) or skirmish. --seed gives the\n"
-	"secret seed as 64 hex digits (for tests); otherwise a fresh one is\n"
-	"drawn. --scenario starts from a position described in YAML. A password\n"
-	"file's first line is that side's mail password; only its Argon2id hash\n"
-	"is kept, in GAME_DIR/secret/mail.yaml, written with the game.\n"
+	"game: washingtons-war (the default) or skirmish. Each side of the game\n"
+	"is given by its word, with its player's address: --american ADDR\n"
+	"--british ADDR in both games. --seed gives the secret seed as 64 hex\n"
+	"digits (for tests); otherwise a fresh one is drawn. --scenario starts\n"
+	"from a position described in YAML. A password file's first line is\n"
+	"that side's mail password; only its Argon2id hash is kept, in\n"
+	"GAME_DIR/secret/mail.yaml, written with the game.\n"
 	"--tournament plays with the optional tournament rule of 6.34: after the\n"
 	"British play the Declaration or Franklin they draw and act again.\n";
 
 static const char USAGE_ORDER[] =
-	"usage: wwjudge order GAME_DIR --as american|british [--dice N,N,...]\n"
+	"usage: wwjudge order GAME_DIR --as SIDE [--dice N,N,...]\n"
 	"                     [--wait SECONDS] [--preview] [--config FILE] ORDER...\n"
 	"Applies the orders in sequence, first with stand-in dice on what the side\n"
 	"knows (a refusal there changes nothing), then with the game's: orders\n"
@@ -101,7 +103,7 @@ static const char USAGE_ORDER[] =
 	"reports in the outbox, by the same commit, as an order mail would.\n";
 
 static const char USAGE_SHOW[] =
-	"usage: wwjudge show GAME_DIR [--as american|british] [--format text|yaml]\n"
+	"usage: wwjudge show GAME_DIR [--as SIDE] [--format text|yaml]\n"
 	"                    [--png FILE] [--templates DIR]\n"
 	"Prints what one side may see (the public view without --as): the text\n"
 	"report with what happened since that side's last order, or the state as\n"
@@ -203,39 +205,104 @@ static int side_as(const struct game *game, const char *word, const char *usage,
 
 /* ---- new ---- */
 
+#define SIDE_WORDS 16 /* distinct side words of all the games */
+
+/* --WORD ADDR and --WORD-password-file F for every side word of every
+ * game the judge plays, as given, before the game is known. */
+struct side_args {
+	int n;
+	const char *word[SIDE_WORDS];
+	const char *addr[SIDE_WORDS], *password_file[SIDE_WORDS];
+	char option[SIDE_WORDS][64];    /* "WORD-password-file" */
+};
+
 struct new_args {
 	const struct game *game;                /* --game, else Washington's War */
-	const char *dir, *american, *british, *seed, *scenario, *data;
-	const char *american_pw, *british_pw;   /* password files */
-	char american_addr[WW_ADDR_MAX], british_addr[WW_ADDR_MAX]; /* the addr-specs */
+	const char *dir, *seed, *scenario, *data;
+	struct side_args given;
+	const char *password_file[GAME_MAX_SIDES + 1]; /* by side; NULL: none */
+	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];    /* the addr-specs, by side */
 	bool tournament;                        /* 6.34 optional tournament rule */
 };
 
+/* The side words of every game, each once, and their two options each
+ * after `fixed`'s into opts (NULL-terminated). */
+static void side_options(struct side_args *sa, const struct option *fixed, int nfixed,
+			 struct option *opts)
+{
+	const struct game *g;
+	int n = nfixed;
+	memcpy(opts, fixed, (size_t)nfixed * sizeof *opts);
+	for (int i = 0; (g = game_at(i)); i++)
+		for (int side = 1; side <= g->nsides; side++) {
+			const char *w = g->side[side].word;
+			int k = 0;
+			while (k < sa->n && strcmp(sa->word[k], w))
+				k++;
+			if (k < sa->n || sa->n == SIDE_WORDS)
+				continue;
+			sa->word[sa->n] = w;
+			snprintf(sa->option[sa->n], sizeof sa->option[0], "%s-password-file", w);
+			opts[n++] = (struct option){ w, required_argument, NULL, 'W' };
+			opts[n++] = (struct option){ sa->option[sa->n++], required_argument, NULL, 'P' };
+		}
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* Each side word given as the game's side: its address and password file
+ * by side, a word of another game refused, every side's address asked. */
+static int sides_of_game(struct new_args *a)
+{
+	const struct game *g = a->game;
+	const struct side_args *sa = &a->given;
+	char words[128], err[512];
+	const char *addr[GAME_MAX_SIDES + 1] = { 0 };
+	for (int k = 0; k < sa->n; k++) {
+		if (!sa->addr[k] && !sa->password_file[k])
+			continue;
+		int side = 1;
+		while (side <= g->nsides && strcmp(g->side[side].word, sa->word[k]))
+			side++;
+		game_side_words(g, words, sizeof words);
+		if (side > g->nsides)
+			return usage_error(USAGE_NEW, "--%s: this game of %s has the sides %s",
+					   sa->addr[k] ? sa->word[k] : sa->option[k], g->title, words);
+		addr[side] = sa->addr[k];
+		a->password_file[side] = sa->password_file[k];
+	}
+	for (int side = 1; side <= g->nsides; side++)
+		if (!addr[side]) {
+			game_side_list(g, "--", " and ", words, sizeof words);
+			return usage_error(USAGE_NEW, "%s are required", words);
+		}
+	for (int side = 1; side <= g->nsides; side++)
+		if (ww_addr_spec(addr[side], a->addr[side], err, sizeof err))
+			return usage_error(USAGE_NEW, "--%s: %s", g->side[side].word, err);
+	return 0;
+}
+
 static int parse_new(int argc, char **argv, struct new_args *a)
 {
-	static const struct option opts[] = {
-		{ "american", required_argument, NULL, 'a' },
-		{ "british", required_argument, NULL, 'b' },
+	static const struct option fixed[] = {
 		{ "seed", required_argument, NULL, 's' },
 		{ "scenario", required_argument, NULL, 'S' },
 		{ "data", required_argument, NULL, 'd' },
-		{ "american-password-file", required_argument, NULL, 'A' },
-		{ "british-password-file", required_argument, NULL, 'B' },
 		{ "tournament", no_argument, NULL, 'T' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
+	enum { NFIXED = sizeof fixed / sizeof *fixed };
+	struct option opts[NFIXED + 2 * SIDE_WORDS + 1];
+	struct side_args *sa = &a->given;
+	side_options(sa, fixed, NFIXED, opts);
 	const char *game = WW_REC_FIRST_GAME;
-	int c;
-	while ((c = getopt_long(argc, argv, "a:b:s:S:d:h", opts, NULL)) != -1) {
+	int c, at;
+	while ((c = getopt_long(argc, argv, "s:S:d:h", opts, &at)) != -1) {
 		switch (c) {
 		case 'g': game = optarg; break;
 		case 'T': a->tournament = true; break;
-		case 'A': a->american_pw = optarg; break;
-		case 'B': a->british_pw = optarg; break;
-		case 'a': a->american = optarg; break;
-		case 'b': a->british = optarg; break;
+		case 'W': sa->addr[(at - NFIXED) / 2] = optarg; break;
+		case 'P': sa->password_file[(at - NFIXED) / 2] = optarg; break;
 		case 's': a->seed = optarg; break;
 		case 'S': a->scenario = optarg; break;
 		case 'd': a->data = optarg; break;
@@ -252,14 +319,7 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		return usage_error(USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
 				   "plays: %s)", game, known);
 	}
-	if (!a->american || !a->british)
-		return usage_error(USAGE_NEW, "--american and --british are required");
-	char err[512];
-	if (ww_addr_spec(a->american, a->american_addr, err, sizeof err))
-		return usage_error(USAGE_NEW, "--american: %s", err);
-	if (ww_addr_spec(a->british, a->british_addr, err, sizeof err))
-		return usage_error(USAGE_NEW, "--british: %s", err);
-	return 0;
+	return sides_of_game(a);
 }
 
 /* The game's report of g for `side` (GAME_PUBLIC: the public) on out:
@@ -304,9 +364,7 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 	}
 	memcpy(g->meta.data_dir, data_dir, strlen(data_dir) + 1);
 	for (int side = 1; side <= game->nsides; side++)
-		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s",
-			 !strcmp(game->side[side].word, "american") ? a->american_addr :
-			 !strcmp(game->side[side].word, "british") ? a->british_addr : "");
+		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s", a->addr[side]);
 	if (a->scenario) { /* its starting position is kept for replay */
 		const char *base = strrchr(a->scenario, '/');
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
@@ -341,6 +399,14 @@ static int new_position(const struct new_args *a, struct ww_game *g, struct game
 	return access(a->scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
 }
 
+static bool any_password(const struct new_args *a)
+{
+	for (int side = 1; side <= a->game->nsides; side++)
+		if (a->password_file[side])
+			return true;
+	return false;
+}
+
 /* The files created with the game: the mail passwords' hashes, and the
  * scenario it started from (replay sets it up again). */
 static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
@@ -349,8 +415,8 @@ static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
 	char err[512];
 	size_t mail_len = 0;
 	*n = 0;
-	if ((a->american_pw || a->british_pw) &&
-	    ww_mail_secret_new(a->american_pw, a->british_pw, mail_yaml, &mail_len, err,
+	if (any_password(a) &&
+	    ww_mail_secret_new(a->game, a->password_file, mail_yaml, &mail_len, err,
 			       sizeof err) < 0) {
 		warnx("%s; no game was created", err);
 		return EX_NOINPUT;
@@ -381,9 +447,13 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 	printf("Created the game in %s\nData: %s\n", a->dir, g->meta.data_id);
 	for (int side = 1; side <= game->nsides; side++)
 		printf("%s: %s\n", game->side[side].name, g->meta.addr[side]);
-	if (a->american_pw || a->british_pw)
-		printf("Passwords set for:%s%s\n", a->american_pw ? " American" : "",
-		       a->british_pw ? " British" : "");
+	if (any_password(a)) {
+		printf("Passwords set for:");
+		for (int side = 1; side <= game->nsides; side++)
+			if (a->password_file[side])
+				printf(" %s", game->side[side].name);
+		printf("\n");
+	}
 	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
 	       "%s\n\n", g->meta.initial_state);
 	game->view(g->data, g->state, GAME_PUBLIC, view);
