@@ -13,18 +13,12 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
-#include "data.h"
 #include "dice.h"
 #include "games.h"
 #include "mail.h"
 #include "mail_net.h"
-#include "order.h"
 #include "paths.h"
 #include "record.h"
-#include "rules.h"
-#include "sk_data.h"
-#include "ww_game.h"
-#include "ww_text.h"
 
 #define MAX_ORDERS 64
 #define ORDER_LINE 1024

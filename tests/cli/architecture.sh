@@ -15,3 +15,16 @@ while IFS='|' read -r _ section file func _; do
 		fail "docs/architecture.md: $file never cites $num"
 done <"$doc"
 [ "$rows" -ge 30 ] || fail "docs/architecture.md: only $rows rows in the rule table"
+
+# The command line reaches every game through game.h (issue 13):
+# cli/wwjudge.c and cli_net.c are compiled without any game's folder, so
+# an include of a game's header there does not build.
+root="$(dirname "$0")/../.."
+for f in wwjudge cli_net; do
+	cmd=$(make -s -C "$root" --no-print-directory -n -W "adjudicator/cli/$f.c" "build/cli/$f.o")
+	echo "$cmd" | grep -qF -- "-o build/cli/$f.o" || fail "make -n does not compile cli/$f.c: $cmd"
+	! echo "$cmd" | grep -q -- "-Iadjudicator/games/" || fail "cli/$f.c sees a game's folder: $cmd"
+done
+grep -nE '#include "(data|order|rules|state|ww_[a-z_]+|sk_[a-z_]+)\.h"' "$src/cli/wwjudge.c" &&
+	fail "cli/wwjudge.c includes a game's header"
+echo ok
