@@ -19,7 +19,12 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 #   record/                 itself, game/ and core/: every game through game.h
 #   play/                   itself, record/ and all below: nothing of any game
 #   mail/                   itself, play/, Washington's War and all below
-#   cli/                    everything
+#   cli/wwjudge.c, cli_net.c  cli/, mail/, play/ and all below: every game
+#                           through game.h, none of their folders
+#   cli/ (the rest)         everything: plugin.c's trampolines and the
+#                           board plugin's stamp (png_stamp.c, plugin_stamp.c)
+#                           name both games' structs; cli_mail.c still
+#                           reads Washington's War's side words
 # The tests, fuzzers and benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
 API_INC  := -Iadjudicator/game $(CORE_INC)
@@ -28,7 +33,9 @@ SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
 REC_INC  := -Iadjudicator/record $(API_INC)
 PLAY_INC := -Iadjudicator/play $(REC_INC)
 MAIL_INC := -Iadjudicator/mail -Iadjudicator/games/washingtons-war $(PLAY_INC)
+CLI_INC  := -Iadjudicator/cli -Iadjudicator/mail $(PLAY_INC)
 ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/skirmish $(MAIL_INC)
+CLI_GAME_FREE := /cli/wwjudge. /cli/cli_net.
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /game/,$@),$(API_INC),\
 	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\
@@ -36,7 +43,8 @@ INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /record/,$@),$(REC_INC),\
 	   $(if $(findstring /play/,$@),$(PLAY_INC),\
 	   $(if $(findstring /mail/,$@),$(MAIL_INC),\
-	   $(ALL_INC)))))))))
+	   $(if $(strip $(foreach f,$(CLI_GAME_FREE),$(findstring $f,$@))),$(CLI_INC),\
+	   $(ALL_INC))))))))))
 HEADERS  := $(wildcard adjudicator/*/*.h adjudicator/games/*/*.h)
 CFLAGS  += $(INC)
 

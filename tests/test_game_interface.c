@@ -155,6 +155,10 @@ static void test_side_words(void **state)
 	assert_string_equal(words, "british, continental or french");
 	game_side_words(&three, words, 12); /* cut short, still a string */
 	assert_int_equal(strlen(words), 11);
+	game_side_list(&three, "--as ", " or ", words, sizeof words);
+	assert_string_equal(words, "--as british, --as continental or --as french");
+	game_side_list(ww, "--", " and ", words, sizeof words);
+	assert_string_equal(words, "--american and --british");
 }
 
 static void test_data_load_and_check(void **state)
@@ -162,7 +166,12 @@ static void test_data_load_and_check(void **state)
 	(void)state;
 	struct fix f;
 	open_game(&f);
-	assert_int_equal(f.g->data_check(f.d, f.why, sizeof f.why), 0);
+	char summary[128] = "";
+	FILE *out = fopen("/dev/null", "w");
+	assert_int_equal(f.g->data_check(out, data_dir(), summary, sizeof summary), 0);
+	assert_int_equal(f.g->data_check(out, "/nonexistent/ww-data", NULL, 0) > 0, 1);
+	fclose(out);
+	assert_non_null(strstr(summary, "spaces"));
 	struct game_data *none = (struct game_data *)&f;
 	f.why[0] = '\0';
 	assert_int_equal(f.g->data_load("/nonexistent/ww-data", &none, f.why, sizeof f.why), -1);
@@ -480,6 +489,36 @@ static void test_board_is_a_png(void **state)
 	close_game(&f);
 }
 
+/* show --png's highlight: the log's entry rebuilt as the board reads
+ * it, each viewer's events only (`to: both`, `to: american`, `to:
+ * nobody`); Skirmish's board takes no move from the log. */
+static void test_events_read_for_the_board(void **state)
+{
+	(void)state;
+	struct fix f;
+	open_game(&f);
+	struct game_logged_event v[] = {
+		{ "To both.", GAME_SIDE(0) | GAME_SIDE(AMERICAN) | GAME_SIDE(BRITISH), { -1, 0, 0 } },
+		{ "To the American.", GAME_SIDE(AMERICAN), { -1, 0, 0 } },
+		{ "To nobody.", 0, { -1, 0, 0 } },
+	};
+	struct game_logged_entry e = { .side = AMERICAN, .move = 1, .n = 3, .v = v };
+	static const int seen[] = { [0] = 1, [AMERICAN] = 2, [BRITISH] = 1 };
+	for (int viewer = 0; viewer <= BRITISH; viewer++) {
+		struct game_events *ev = f.g->events_new();
+		assert_int_equal(f.g->events_read(f.d, &e, viewer, ev), 0);
+		assert_int_equal(f.g->events_count(ev), seen[viewer]);
+		assert_string_equal(f.g->event_text(ev, 0, viewer), "To both.");
+		if (viewer == AMERICAN) {
+			assert_string_equal(f.g->event_text(ev, 1, AMERICAN), "To the American.");
+			assert_null(f.g->event_text(ev, 1, BRITISH));
+		}
+		f.g->events_free(ev);
+	}
+	assert_null(game_find("skirmish")->events_read);
+	close_game(&f);
+}
+
 /* The text `ledger` writes for side (malloc'd). */
 static char *ledger_of(const struct fix *f, const struct game_state *before,
 		       const struct game_state *after, int side, int entry)
@@ -664,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_report_and_guide_are_the_games),
 		cmocka_unit_test(test_frame_recent_and_date),
 		cmocka_unit_test(test_board_is_a_png),
+		cmocka_unit_test(test_events_read_for_the_board),
 		cmocka_unit_test(test_resignation_ends_the_game),
 		cmocka_unit_test(test_11_2_move_rolls_and_ledger),
 		cmocka_unit_test(test_state_read_public_text),

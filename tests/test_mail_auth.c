@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <sodium.h>
+#include "games.h"
 #include "mail_internal.h"
 #include "rules.h"
 
@@ -89,6 +90,34 @@ static void test_secret_file(void **s)
 	rmdir(dir);
 }
 
+/* new --british-password-file alone: the British password hashed by the
+ * game's side number, none for the American; a side mail.yaml cannot
+ * keep (a third side) is refused, naming it. */
+static void test_secret_new_by_side(void **s)
+{
+	(void)s;
+	setenv("WW_PWHASH", "test", 1);
+	char path[] = "/tmp/ww-pw-XXXXXX", err[256] = "", *text = NULL;
+	size_t len = 0;
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "crown\n", 6), 6);
+	close(fd);
+	const char *files[GAME_MAX_SIDES + 1] = { [WW_BRITISH] = path };
+	assert_int_equal(ww_mail_secret_new(&game_washingtons_war, files, &text, &len, err,
+					    sizeof err), 0);
+	assert_non_null(strstr(text, "american: none\n"));
+	assert_non_null(strstr(text, "british: $argon2id$"));
+	free(text);
+	struct game three = game_washingtons_war;
+	three.nsides = 3;
+	three.side[3] = (struct game_side){ "french", "French", NULL };
+	const char *third[GAME_MAX_SIDES + 1] = { [3] = path };
+	assert_int_equal(ww_mail_secret_new(&three, third, &text, &len, err, sizeof err), -1);
+	assert_non_null(strstr(err, "not of the French side"));
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -96,6 +125,7 @@ int main(void)
 		cmocka_unit_test(test_password_default_cost),
 		cmocka_unit_test(test_tokens),
 		cmocka_unit_test(test_secret_file),
+		cmocka_unit_test(test_secret_new_by_side),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

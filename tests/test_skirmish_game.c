@@ -85,6 +85,22 @@ static void collect(void *ctx, const char *kind, const char *example)
 		snprintf(e->line[e->n++], sizeof e->line[0], "%s", example);
 }
 
+/* What `show --format yaml` prints for `viewer` (game.h's state_show). */
+static char *show_of(struct fix *f, const struct game_state *s, int viewer)
+{
+	struct game_state *v = f->g->state_new();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	f->g->view(f->d, s, viewer, v);
+	assert_int_equal(f->g->state_show(out, f->d, v, viewer), 0);
+	fclose(out);
+	f->g->state_free(v);
+	return buf;
+}
+
+/* Everything `viewer` receives: the report, the guide, the question and
+ * the state shown for scripts. */
 static char *report_of(struct fix *f, const struct game_state *s, int viewer)
 {
 	struct game_state *v = f->g->state_new();
@@ -101,6 +117,9 @@ static char *report_of(struct fix *f, const struct game_state *s, int viewer)
 	char q[300];
 	f->g->question(f->d, v, viewer, q, sizeof q);
 	fprintf(out, "question: %s\n", q);
+	char *shown = show_of(f, s, viewer);
+	fputs(shown, out);
+	free(shown);
 	fclose(out);
 	free(e);
 	f->g->state_free(v);
@@ -309,6 +328,41 @@ static void test_i_a_british_die_hidden_from_the_american(void **state)
 	f.g->state_free(other);
 	f.g->order_free(o);
 	free(e);
+	close_game(&f);
+}
+
+/* I.A, III.3: the state shown for scripts (docs/skirmish-state.md) is
+ * the public text for anyone, then the viewer's own throw and standing
+ * order; the British's bytes do not change with the American's hidden
+ * throw, nor the American's with the British's standing order. */
+static void test_i_a_show_gives_the_viewer_his_own_throw_only(void **state)
+{
+	struct fix f;
+	struct game_order *o;
+	(void)state;
+	open_game(&f, 3);
+	struct game_state *other = other_throw(&f, "american");
+	char *us = show_of(&f, f.s, AMERICAN), *us2 = show_of(&f, other, AMERICAN);
+	char *uk = show_of(&f, f.s, BRITISH), *uk2 = show_of(&f, other, BRITISH);
+	char *pub = show_of(&f, f.s, 0), *pub2 = show_of(&f, other, 0);
+	assert_string_not_equal(us, us2);
+	assert_string_equal(uk, uk2);
+	assert_string_equal(pub, pub2);
+	assert_non_null(strstr(pub, "american: {dice: 2, throw: hidden,"));
+	assert_null(strstr(pub, "viewer:"));
+	assert_non_null(strstr(us, "viewer: american\nyour-throw: ["));
+	assert_non_null(strstr(uk, "viewer: british\nyour-throw: ["));
+	assert_non_null(strstr(uk, "american: {dice: 2, throw: hidden,"));
+	assert_int_equal(strncmp(uk, pub, strlen(pub)), 0); /* the public text first */
+	o = f.g->order_new();
+	give(&f, BRITISH, "standing toward Philadelphia", o);
+	char *uk3 = show_of(&f, f.s, BRITISH), *us3 = show_of(&f, f.s, AMERICAN);
+	assert_non_null(strstr(uk3, "your-standing: toward \"Philadelphia\"\n"));
+	assert_null(strstr(us3, "Philadelphia\"\n"));
+	assert_non_null(strstr(us3, "your-standing: ask\n"));
+	free(us), free(us2), free(uk), free(uk2), free(pub), free(pub2), free(uk3), free(us3);
+	f.g->order_free(o);
+	f.g->state_free(other);
 	close_game(&f);
 }
 
@@ -544,6 +598,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_i_a_american_dice_hidden_from_the_british),
 	cmocka_unit_test(test_i_a_british_die_hidden_from_the_american),
 	cmocka_unit_test(test_i_a_ledger_keeps_the_unrevealed_throw),
+	cmocka_unit_test(test_i_a_show_gives_the_viewer_his_own_throw_only),
 	cmocka_unit_test(test_board_shows_the_last_move),
 	cmocka_unit_test(test_standing_order_hidden_from_the_other_side),
 };

@@ -559,13 +559,24 @@ static int password_from(const char *file, char hash[192], char *err, size_t err
 	return rc;
 }
 
-int ww_mail_secret_new(const char *american_file, const char *british_file, char **text,
+int ww_mail_secret_new(const struct game *g,
+		       const char *const password_file[GAME_MAX_SIDES + 1], char **text,
 		       size_t *len, char *err, size_t errlen)
 {
 	struct ww_mail_secret s = { .token_entry = 1 };
-	if ((american_file && password_from(american_file, s.password[WW_AMERICAN], err, errlen)) ||
-	    (british_file && password_from(british_file, s.password[WW_BRITISH], err, errlen)))
-		return -1;
+	const int kept = (int)(sizeof s.password / sizeof *s.password);
+	for (int side = 1; side <= g->nsides; side++) {
+		if (!password_file[side])
+			continue;
+		if (side >= kept) {
+			snprintf(err, errlen, "%s: secret/mail.yaml keeps the passwords of sides 1 "
+				 "to %d, not of the %s side", password_file[side], kept - 1,
+				 g->side[side].name);
+			return -1;
+		}
+		if (password_from(password_file[side], s.password[side], err, errlen))
+			return -1;
+	}
 	if (ww_mail_secret_text(&s, text, len) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

@@ -13,18 +13,12 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
-#include "data.h"
 #include "dice.h"
 #include "games.h"
 #include "mail.h"
 #include "mail_net.h"
-#include "order.h"
 #include "paths.h"
 #include "record.h"
-#include "rules.h"
-#include "sk_data.h"
-#include "ww_game.h"
-#include "ww_text.h"
 
 #define MAX_ORDERS 64
 #define ORDER_LINE 1024
@@ -46,13 +40,12 @@ static void warnx(const char *fmt, ...)
 static const char USAGE[] =
 	"usage: wwjudge COMMAND [OPTIONS] ...\n"
 	"\n"
-	"  new GAME_DIR --american ADDR --british ADDR [--game GAME] [--seed HEX]\n"
+	"  new GAME_DIR --SIDE ADDR... [--game GAME] [--seed HEX]\n"
 	"      [--scenario FILE] [--data DIR] [--tournament]\n"
-	"      [--american-password-file F --british-password-file F]\n"
-	"                                         start a game\n"
-	"  order GAME_DIR --as american|british [--dice N,N,...] [--preview]\n"
+	"      [--SIDE-password-file F...]        start a game\n"
+	"  order GAME_DIR --as SIDE [--dice N,N,...] [--preview]\n"
 	"      [--config FILE] ORDER...           give orders (- reads stdin)\n"
-	"  show GAME_DIR [--as american|british] [--format text|yaml]\n"
+	"  show GAME_DIR [--as SIDE] [--format text|yaml]\n"
 	"      [--png FILE] [--templates DIR]     the report for one side\n"
 	"  export GAME_DIR OUT_DIR                what anyone may see, for publishing\n"
 	"  verify GAME_DIR [--replay]             check the record adds up\n"
@@ -70,24 +63,27 @@ static const char USAGE[] =
 	"  replay GAME_DIR --archive MBOX_OR_MAILDIR --config FILE\n"
 	"                                         replay a game from its order mails\n"
 	"\n"
+	"SIDE is a side's word in the game: american or british in Washington's\n"
+	"War and in Skirmish (where blue and red name them too).\n"
 	"'wwjudge COMMAND --help' describes each command.\n";
 
 static const char USAGE_NEW[] =
-	"usage: wwjudge new GAME_DIR --american ADDR --british ADDR [--game GAME]\n"
+	"usage: wwjudge new GAME_DIR --SIDE ADDR... [--game GAME]\n"
 	"                   [--seed HEX] [--scenario FILE] [--data DIR]\n"
-	"                   [--american-password-file F] [--british-password-file F]\n"
-	"                   [--tournament]\n"
+	"                   [--SIDE-password-file F...] [--tournament]\n"
 	"Creates a game in GAME_DIR (which must not hold one). --game names the\n"
-	"game: washingtons-war (the default) or skirmish. --seed gives the\n"
-	"secret seed as 64 hex digits (for tests); otherwise a fresh one is\n"
-	"drawn. --scenario starts from a position described in YAML. A password\n"
-	"file's first line is that side's mail password; only its Argon2id hash\n"
-	"is kept, in GAME_DIR/secret/mail.yaml, written with the game.\n"
+	"game: washingtons-war (the default) or skirmish. Each side of the game\n"
+	"is given by its word, with its player's address: --american ADDR\n"
+	"--british ADDR in both games. --seed gives the secret seed as 64 hex\n"
+	"digits (for tests); otherwise a fresh one is drawn. --scenario starts\n"
+	"from a position described in YAML. A password file's first line is\n"
+	"that side's mail password; only its Argon2id hash is kept, in\n"
+	"GAME_DIR/secret/mail.yaml, written with the game.\n"
 	"--tournament plays with the optional tournament rule of 6.34: after the\n"
 	"British play the Declaration or Franklin they draw and act again.\n";
 
 static const char USAGE_ORDER[] =
-	"usage: wwjudge order GAME_DIR --as american|british [--dice N,N,...]\n"
+	"usage: wwjudge order GAME_DIR --as SIDE [--dice N,N,...]\n"
 	"                     [--wait SECONDS] [--preview] [--config FILE] ORDER...\n"
 	"Applies the orders in sequence, first with stand-in dice on what the side\n"
 	"knows (a refusal there changes nothing), then with the game's: orders\n"
@@ -101,7 +97,7 @@ static const char USAGE_ORDER[] =
 	"reports in the outbox, by the same commit, as an order mail would.\n";
 
 static const char USAGE_SHOW[] =
-	"usage: wwjudge show GAME_DIR [--as american|british] [--format text|yaml]\n"
+	"usage: wwjudge show GAME_DIR [--as SIDE] [--format text|yaml]\n"
 	"                    [--png FILE] [--templates DIR]\n"
 	"Prints what one side may see (the public view without --as): the text\n"
 	"report with what happened since that side's last order, or the state as\n"
@@ -186,80 +182,121 @@ static void default_data_dir(const struct game *game, char *out, size_t len)
 	snprintf(out, len, "data/%s", game->name);
 }
 
-static void print_problems(FILE *f, const struct ww_data_problems *p)
+/* The side `--as WORD` names in `game` into *side (none: GAME_PUBLIC),
+ * or a usage error naming the game's sides. */
+static int side_as(const struct game *game, const char *word, const char *usage, int *side)
 {
-	for (int i = 0; i < p->n; i++) {
-		if (p->v[i].line > 0)
-			fprintf(f, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);
-		else
-			fprintf(f, "%s: %s\n", p->v[i].file, p->v[i].message);
-	}
-}
-
-/* Loads the data into *d (heap: it is large). Returns EX_OK or an exit code. */
-static int load_data(const char *dir, struct ww_data *d)
-{
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	if (!p)
-		return EX_OSERR;
-	char abs[PATH_MAX];
-	const char *use = realpath(dir, abs) ? abs : dir;
-	int rc = EX_OK;
-	if (ww_data_load(use, d, p)) {
-		warnx("the game data in %s does not load:", use);
-		print_problems(stderr, p);
-		rc = EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
-	}
-	free(p);
-	return rc;
-}
-
-static int parse_side(const char *arg, enum ww_side *side)
-{
-	if (!strcasecmp(arg, "american") || !strcasecmp(arg, "america"))
-		*side = WW_AMERICAN;
-	else if (!strcasecmp(arg, "british") || !strcasecmp(arg, "britain"))
-		*side = WW_BRITISH;
-	else
-		return -1;
-	return 0;
+	char words[128], options[192];
+	if (!word)
+		return EX_OK;
+	if ((*side = game_side_of(game, word)) != GAME_PUBLIC)
+		return EX_OK;
+	game_side_words(game, words, sizeof words);
+	game_side_list(game, "--as ", " or ", options, sizeof options);
+	return usage_error(usage, "--as %s: this game of %s has the sides %s; say %s", word,
+			   game->title, words, options);
 }
 
 /* ---- new ---- */
 
+#define SIDE_WORDS 16 /* distinct side words of all the games */
+
+/* --WORD ADDR and --WORD-password-file F for every side word of every
+ * game the judge plays, as given, before the game is known. */
+struct side_args {
+	int n;
+	const char *word[SIDE_WORDS];
+	const char *addr[SIDE_WORDS], *password_file[SIDE_WORDS];
+	char option[SIDE_WORDS][64];    /* "WORD-password-file" */
+};
+
 struct new_args {
 	const struct game *game;                /* --game, else Washington's War */
-	const char *dir, *american, *british, *seed, *scenario, *data;
-	const char *american_pw, *british_pw;   /* password files */
-	char american_addr[WW_ADDR_MAX], british_addr[WW_ADDR_MAX]; /* the addr-specs */
+	const char *dir, *seed, *scenario, *data;
+	struct side_args given;
+	const char *password_file[GAME_MAX_SIDES + 1]; /* by side; NULL: none */
+	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];    /* the addr-specs, by side */
 	bool tournament;                        /* 6.34 optional tournament rule */
 };
 
+/* The side words of every game, each once, and their two options each
+ * after `fixed`'s into opts (NULL-terminated). */
+static void side_options(struct side_args *sa, const struct option *fixed, int nfixed,
+			 struct option *opts)
+{
+	const struct game *g;
+	int n = nfixed;
+	memcpy(opts, fixed, (size_t)nfixed * sizeof *opts);
+	for (int i = 0; (g = game_at(i)); i++)
+		for (int side = 1; side <= g->nsides; side++) {
+			const char *w = g->side[side].word;
+			int k = 0;
+			while (k < sa->n && strcmp(sa->word[k], w))
+				k++;
+			if (k < sa->n || sa->n == SIDE_WORDS)
+				continue;
+			sa->word[sa->n] = w;
+			snprintf(sa->option[sa->n], sizeof sa->option[0], "%s-password-file", w);
+			opts[n++] = (struct option){ w, required_argument, NULL, 'W' };
+			opts[n++] = (struct option){ sa->option[sa->n++], required_argument, NULL, 'P' };
+		}
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* Each side word given as the game's side: its address and password file
+ * by side, a word of another game refused, every side's address asked. */
+static int sides_of_game(struct new_args *a)
+{
+	const struct game *g = a->game;
+	const struct side_args *sa = &a->given;
+	char words[128], err[512];
+	const char *addr[GAME_MAX_SIDES + 1] = { 0 };
+	for (int k = 0; k < sa->n; k++) {
+		if (!sa->addr[k] && !sa->password_file[k])
+			continue;
+		int side = 1;
+		while (side <= g->nsides && strcmp(g->side[side].word, sa->word[k]))
+			side++;
+		game_side_words(g, words, sizeof words);
+		if (side > g->nsides)
+			return usage_error(USAGE_NEW, "--%s: this game of %s has the sides %s",
+					   sa->addr[k] ? sa->word[k] : sa->option[k], g->title, words);
+		addr[side] = sa->addr[k];
+		a->password_file[side] = sa->password_file[k];
+	}
+	for (int side = 1; side <= g->nsides; side++)
+		if (!addr[side]) {
+			game_side_list(g, "--", " and ", words, sizeof words);
+			return usage_error(USAGE_NEW, "%s are required", words);
+		}
+	for (int side = 1; side <= g->nsides; side++)
+		if (ww_addr_spec(addr[side], a->addr[side], err, sizeof err))
+			return usage_error(USAGE_NEW, "--%s: %s", g->side[side].word, err);
+	return 0;
+}
+
 static int parse_new(int argc, char **argv, struct new_args *a)
 {
-	static const struct option opts[] = {
-		{ "american", required_argument, NULL, 'a' },
-		{ "british", required_argument, NULL, 'b' },
+	static const struct option fixed[] = {
 		{ "seed", required_argument, NULL, 's' },
 		{ "scenario", required_argument, NULL, 'S' },
 		{ "data", required_argument, NULL, 'd' },
-		{ "american-password-file", required_argument, NULL, 'A' },
-		{ "british-password-file", required_argument, NULL, 'B' },
 		{ "tournament", no_argument, NULL, 'T' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
+	enum { NFIXED = sizeof fixed / sizeof *fixed };
+	struct option opts[NFIXED + 2 * SIDE_WORDS + 1];
+	struct side_args *sa = &a->given;
+	side_options(sa, fixed, NFIXED, opts);
 	const char *game = WW_REC_FIRST_GAME;
-	int c;
-	while ((c = getopt_long(argc, argv, "a:b:s:S:d:h", opts, NULL)) != -1) {
+	int c, at;
+	while ((c = getopt_long(argc, argv, "s:S:d:h", opts, &at)) != -1) {
 		switch (c) {
 		case 'g': game = optarg; break;
 		case 'T': a->tournament = true; break;
-		case 'A': a->american_pw = optarg; break;
-		case 'B': a->british_pw = optarg; break;
-		case 'a': a->american = optarg; break;
-		case 'b': a->british = optarg; break;
+		case 'W': sa->addr[(at - NFIXED) / 2] = optarg; break;
+		case 'P': sa->password_file[(at - NFIXED) / 2] = optarg; break;
 		case 's': a->seed = optarg; break;
 		case 'S': a->scenario = optarg; break;
 		case 'd': a->data = optarg; break;
@@ -271,21 +308,12 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		return usage_error(USAGE_NEW, "give exactly one GAME_DIR");
 	a->dir = argv[optind];
 	if (!(a->game = game_find(game))) {
-		char known[256] = "";
-		for (int i = 0; game_at(i); i++)
-			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
-				 i ? ", " : "", game_at(i)->name);
+		char known[256];
+		game_names(known, sizeof known);
 		return usage_error(USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
 				   "plays: %s)", game, known);
 	}
-	if (!a->american || !a->british)
-		return usage_error(USAGE_NEW, "--american and --british are required");
-	char err[512];
-	if (ww_addr_spec(a->american, a->american_addr, err, sizeof err))
-		return usage_error(USAGE_NEW, "--american: %s", err);
-	if (ww_addr_spec(a->british, a->british_addr, err, sizeof err))
-		return usage_error(USAGE_NEW, "--british: %s", err);
-	return 0;
+	return sides_of_game(a);
 }
 
 /* The game's report of g for `side` (GAME_PUBLIC: the public) on out:
@@ -307,20 +335,12 @@ static int report_of(FILE *out, const struct ww_game *g, int side,
 static int load_game_data(const struct game *game, const char *dir, struct game_data **d)
 {
 	char abs[PATH_MAX], why[512];
-	if (game == &game_washingtons_war) { /* every problem told, not the first */
-		if (!(*d = calloc(1, sizeof **d)))
-			return EX_OSERR;
-		int rc = load_data(dir, &(*d)->ww);
-		if (rc) {
-			free(*d);
-			*d = NULL;
-		}
-		return rc;
-	}
 	const char *use = realpath(dir, abs) ? abs : dir;
 	if (game->data_load(use, d, why, sizeof why) == 0)
 		return EX_OK;
-	warnx("the game data in %s does not load: %s", use, why);
+	warnx("the game data in %s does not load:", use);
+	if (game->data_check(stderr, use, NULL, 0) <= 0) /* every problem, else the first */
+		fprintf(stderr, "%s\n", why);
 	return EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
 }
 
@@ -338,9 +358,7 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 	}
 	memcpy(g->meta.data_dir, data_dir, strlen(data_dir) + 1);
 	for (int side = 1; side <= game->nsides; side++)
-		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s",
-			 !strcmp(game->side[side].word, "american") ? a->american_addr :
-			 !strcmp(game->side[side].word, "british") ? a->british_addr : "");
+		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s", a->addr[side]);
 	if (a->scenario) { /* its starting position is kept for replay */
 		const char *base = strrchr(a->scenario, '/');
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
@@ -375,6 +393,14 @@ static int new_position(const struct new_args *a, struct ww_game *g, struct game
 	return access(a->scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
 }
 
+static bool any_password(const struct new_args *a)
+{
+	for (int side = 1; side <= a->game->nsides; side++)
+		if (a->password_file[side])
+			return true;
+	return false;
+}
+
 /* The files created with the game: the mail passwords' hashes, and the
  * scenario it started from (replay sets it up again). */
 static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
@@ -383,8 +409,8 @@ static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
 	char err[512];
 	size_t mail_len = 0;
 	*n = 0;
-	if ((a->american_pw || a->british_pw) &&
-	    ww_mail_secret_new(a->american_pw, a->british_pw, mail_yaml, &mail_len, err,
+	if (any_password(a) &&
+	    ww_mail_secret_new(a->game, a->password_file, mail_yaml, &mail_len, err,
 			       sizeof err) < 0) {
 		warnx("%s; no game was created", err);
 		return EX_NOINPUT;
@@ -415,9 +441,13 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 	printf("Created the game in %s\nData: %s\n", a->dir, g->meta.data_id);
 	for (int side = 1; side <= game->nsides; side++)
 		printf("%s: %s\n", game->side[side].name, g->meta.addr[side]);
-	if (a->american_pw || a->british_pw)
-		printf("Passwords set for:%s%s\n", a->american_pw ? " American" : "",
-		       a->british_pw ? " British" : "");
+	if (any_password(a)) {
+		printf("Passwords set for:");
+		for (int side = 1; side <= game->nsides; side++)
+			if (a->password_file[side])
+				printf(" %s", game->side[side].name);
+		printf("\n");
+	}
 	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
 	       "%s\n\n", g->meta.initial_state);
 	game->view(g->data, g->state, GAME_PUBLIC, view);
@@ -491,7 +521,6 @@ struct session {
 	struct ww_game *g;
 	const struct game *game;     /* g's, once loaded */
 	struct game_data *gd;        /* the game's data, loaded by it */
-	struct ww_data *d;           /* gd's, in a game of Washington's War; else NULL */
 	struct ww_mail_config *mail; /* `order` in a game played by mail */
 };
 
@@ -508,7 +537,6 @@ static void session_end(struct session *s)
 	free(s->mail);
 	s->g = NULL;
 	s->gd = NULL;
-	s->d = NULL;
 	s->mail = NULL;
 }
 
@@ -566,7 +594,6 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	int rc = load_game_data(s->game, data_dir, &s->gd);
 	if (rc)
 		return rc;
-	s->d = s->game == &game_washingtons_war ? &s->gd->ww : NULL;
 	if (strcmp(s->game->data_id(s->gd), s->g->meta.data_id))
 		warnx("warning: the game was created with data '%s', this is '%s'",
 		      s->g->meta.data_id, s->game->data_id(s->gd));
@@ -578,7 +605,8 @@ static int session_start(struct session *s, const char *dir, const char *data,
 struct order_args {
 	const char *dir, *data;
 	const char *config;      /* a game played by mail: its mails are queued */
-	enum ww_side side;
+	const char *as;          /* --as: the side's word, read once the game is known */
+	int side;
 	int wait;
 	bool preview;            /* apply and report, commit nothing */
 	struct ww_dice dice;
@@ -660,15 +688,9 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
-	bool have_side = false;
 	while ((c = getopt_long(argc, argv, "a:D:d:w:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (parse_side(optarg, &a->side))
-				return usage_error(USAGE_ORDER, "--as american or "
-						   "--as british, not '%s'", optarg);
-			have_side = true;
-			break;
+		case 'a': a->as = optarg; break;
 		case 'D':
 			if ((rc = parse_dice(optarg, &a->dice)))
 				return rc;
@@ -684,9 +706,6 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 	if (optind >= argc)
 		return usage_error(USAGE_ORDER, "GAME_DIR is missing");
 	a->dir = argv[optind++];
-	if (!have_side)
-		return usage_error(USAGE_ORDER, "say which side gives the orders "
-				   "with --as american or --as british");
 	for (; optind < argc; optind++) {
 		rc = !strcmp(argv[optind], "-") ? read_orders(a) : add_order(a, argv[optind]);
 		if (rc)
@@ -767,9 +786,19 @@ out:
 	return rc;
 }
 
+/* The side giving the orders, which --as must name. */
+static int order_side(const struct game *game, struct order_args *a)
+{
+	char options[192];
+	if (a->as)
+		return side_as(game, a->as, USAGE_ORDER, &a->side);
+	game_side_list(game, "--as ", " or ", options, sizeof options);
+	return usage_error(USAGE_ORDER, "say which side gives the orders with %s", options);
+}
+
 static int cmd_order(int argc, char **argv)
 {
-	struct order_args a = { .side = WW_NOBODY };
+	struct order_args a = { .side = GAME_PUBLIC };
 	struct session s = { .lock_fd = -1 };
 	int rc = parse_order_args(argc, argv, &a);
 	if (rc == -2) {
@@ -779,6 +808,7 @@ static int cmd_order(int argc, char **argv)
 	if (rc)
 		goto out;
 	if ((rc = session_start(&s, a.dir, a.data, a.wait)) ||
+	    (rc = order_side(s.game, &a)) ||
 	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
 	rc = apply_orders(&s, &a);
@@ -791,62 +821,24 @@ out:
 
 /* ---- show ---- */
 
-/* The public state (no hands, no deck order), then the viewer's own hand
- * with what the engine knows of each card, for scripts and clients: of
- * Washington's War's state (its cards and hands are no part of game.h). */
-static int show_yaml(const struct ww_data *d, const struct ww_state *state,
-		     enum ww_side side)
+/* The events of the last logged entry, as the game rebuilds them for
+ * the board's highlight; NULL when there is none, or the game does not. */
+static struct game_events *last_events(const struct ww_mail_view *v,
+				       const struct game_log *recent)
 {
-	static const char *const flags[] = { "either", "american", "british" };
-	struct ww_state seen;
-	const struct ww_state *view = &seen;
-	ww_view(state, side, &seen);
-	if (ww_state_write_yaml(stdout, d, view, false))
-		return EX_IOERR;
-	if (side != WW_AMERICAN && side != WW_BRITISH)
-		return EX_OK;
-	const struct ww_pile *h = &view->hand[side];
-	printf("viewer: %s\nyour_hand:%s\n", side == WW_AMERICAN ? "american" : "british",
-	       h->n ? "" : " []");
-	for (int i = 0; i < h->n; i++) {
-		int n = h->card[i];
-		const struct ww_card *c = &d->cards[n < WW_MAX_CARDS ? n : 0];
-		printf("  - {card: %d, ops: %d, flag: %s, must_play: %s, battle: %s, "
-		       "campaign: %s}", n, c->ops,
-		       flags[c->flag >= 0 && c->flag <= 2 ? c->flag : 0],
-		       c->must_play ? "true" : "false", c->battle ? "true" : "false",
-		       c->campaign ? "true" : "false");
-		if (c->title[0]) {
-			printf("  # ");
-			for (const char *t = c->title; *t; t++)
-				putchar((unsigned char)*t < 0x20 ? ' ' : *t);
-		}
-		putchar('\n');
-	}
-	return ferror(stdout) ? EX_IOERR : EX_OK;
-}
-
-/* The events of the last logged entry `side` may see, as the board's
- * highlight reads them; NULL when there is none (or out of memory). */
-static struct ww_events *last_events(const struct game_log *recent, int side,
-				     struct ww_events *ev)
-{
-	const struct game_logged_entry *e = recent->n ? &recent->v[recent->n - 1] : NULL;
-	if (!e || !(ev->v = calloc((size_t)e->n + 1, sizeof *ev->v)))
+	const struct game *game = v->game;
+	struct game_events *ev = NULL;
+	if (!recent->n || !game->events_read || !(ev = game->events_new()))
 		return NULL;
-	for (int i = 0; i < e->n; i++)
-		if (e->v[i].audience & GAME_SIDE(side)) {
-			ev->v[ev->n].audience = side == WW_NOBODY ? WW_TO_BOTH :
-				side == WW_AMERICAN ? WW_TO_AMERICAN : WW_TO_BRITISH;
-			snprintf(ev->v[ev->n++].text, sizeof ev->v->text, "%s", e->v[i].text);
-		}
-	return ev;
+	if (game->events_read(v->d, &recent->v[recent->n - 1], v->side, ev) == 0)
+		return ev;
+	game->events_free(ev);
+	return NULL;
 }
 
 /* The board as `side` sees it, with the last step's events highlighted
- * where the game reads them from the log's text (`ww`: Washington's War's
- * board; another game's board is drawn without them). */
-static int show_png(const struct ww_mail_view *v, const struct game_log *recent, bool ww,
+ * where the game rebuilds them from the log. */
+static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		    const char *path)
 {
 	char err[512] = "";
@@ -855,11 +847,11 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		warnx("cannot write %s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
-	struct game_events ev = { 0 };
-	const struct ww_events *last = ww ? last_events(recent, v->side, &ev.ww) : NULL;
-	int rc = v->game->board(f, v->d, v->view, v->side, last ? &ev : NULL, err, sizeof err) ?
+	struct game_events *last = last_events(v, recent);
+	int rc = v->game->board(f, v->d, v->view, v->side, last, err, sizeof err) ?
 		 EX_SOFTWARE : EX_OK;
-	ww_events_free(&ev.ww);
+	if (last)
+		v->game->events_free(last);
 	if (rc)
 		warnx("%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {
@@ -867,6 +859,12 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		rc = EX_IOERR;
 	}
 	return rc;
+}
+
+/* The state as the viewer sees it, for scripts: the game's own text. */
+static int show_yaml(const struct ww_mail_view *v)
+{
+	return v->game->state_show(stdout, v->d, v->view, v->side) ? EX_IOERR : EX_OK;
 }
 
 static int show_text(const struct session *s, const struct ww_mail_view *v,
@@ -893,19 +891,13 @@ static int show_view(const struct session *s, int side, const struct game_log *r
 {
 	struct ww_mail_view v;
 	int rc = EX_OK;
-	if (yaml && !s->d) {
-		warnx("--format yaml shows a game of Washington's War; %s is a game of %s",
-		      s->dir, s->game->title);
-		return EX_USAGE;
-	}
 	if (ww_mail_view_of(&v, s->g, side))
 		return EX_OSERR;
 	if (png)
-		rc = show_png(&v, recent, s->d != NULL, png);
+		rc = show_png(&v, recent, png);
 	bool png_on_stdout = png && !strcmp(png, "-");
 	if (!rc && !png_on_stdout)
-		rc = yaml ? show_yaml(s->d, ww_state_of(s->g->state), side) :
-			show_text(s, &v, recent, templates);
+		rc = yaml ? show_yaml(&v) : show_text(s, &v, recent, templates);
 	ww_mail_view_close(&v);
 	return rc;
 }
@@ -921,17 +913,13 @@ static int cmd_show(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	enum ww_side side = WW_NOBODY;
+	int side = GAME_PUBLIC;
 	bool yaml = false;
-	const char *data = NULL, *png = NULL, *templates = NULL;
+	const char *as = NULL, *data = NULL, *png = NULL, *templates = NULL;
 	int c;
 	while ((c = getopt_long(argc, argv, "a:f:d:p:t:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (parse_side(optarg, &side))
-				return usage_error(USAGE_SHOW, "--as american or "
-						   "--as british, not '%s'", optarg);
-			break;
+		case 'a': as = optarg; break;
 		case 'f':
 			if (!strcmp(optarg, "yaml"))
 				yaml = true;
@@ -953,6 +941,8 @@ static int cmd_show(int argc, char **argv)
 	struct game_log recent = { 0 };
 	char err[512] = "";
 	int rc = session_start(&s, argv[optind], data, 5);
+	if (!rc)
+		rc = side_as(s.game, as, USAGE_SHOW, &side);
 	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
 		warnx("%s: %s", s.dir, err);
 		rc = EX_DATAERR;
@@ -965,6 +955,15 @@ static int cmd_show(int argc, char **argv)
 }
 
 /* ---- verify ---- */
+
+/* Each side's forced rolls, by its word: "american 0, british 1". */
+static void print_forced(const char *dir, const struct game *game, const int *forced)
+{
+	printf("%s: forced rolls:", dir);
+	for (int side = 1; side <= game->nsides; side++)
+		printf("%s %s %d", side > 1 ? "," : "", game->side[side].word, forced[side]);
+	printf(" (dice the moderator gave with order --dice)\n");
+}
 
 static int cmd_verify(int argc, char **argv)
 {
@@ -990,7 +989,8 @@ static int cmd_verify(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc) {
-		int problems = ww_record_verify(argv[optind], s.gd, stdout), forced[3];
+		int problems = ww_record_verify(argv[optind], s.gd, stdout);
+		int forced[GAME_MAX_SIDES + 1] = { 0 };
 		replay |= s.g->meta.seed_revealed;
 		int replayed = replay ? ww_record_replay_counted(argv[optind], s.gd, stdout,
 								 forced) : 0;
@@ -1008,9 +1008,7 @@ static int cmd_verify(int argc, char **argv)
 				       argv[optind], s.g->meta.scenario[0] ? "scenario's position" :
 				       "set-up", s.g->meta.seed_revealed ? "revealed" : "secret");
 			if (replay)
-				printf("%s: forced rolls: american %d, british %d (dice the moderator "
-				       "gave with order --dice)\n", argv[optind],
-				       forced[WW_AMERICAN], forced[WW_BRITISH]);
+				print_forced(argv[optind], s.game, forced);
 		}
 	}
 	session_end(&s);
@@ -1018,46 +1016,6 @@ static int cmd_verify(int argc, char **argv)
 }
 
 /* ---- data-check ---- */
-
-static int data_problems(const char *dir, const struct ww_data_problems *p)
-{
-	print_problems(stdout, p);
-	warnx("%s: %d problem%s", dir, p->n, p->n == 1 ? "" : "s");
-	return EX_DATAERR;
-}
-
-/* Does DIR/dataset.yaml say `game: Skirmish` (docs/skirmish-data.md)? */
-static bool is_skirmish_data(const char *dir)
-{
-	char path[PATH_MAX + 16], line[256];
-	bool yes = false;
-	snprintf(path, sizeof path, "%s/dataset.yaml", dir);
-	FILE *f = fopen(path, "r");
-	while (f && !yes && fgets(line, sizeof line, f))
-		yes = !strncmp(line, "game:", 5) && !strncmp(line + 5 + strspn(line + 5, " \t"),
-							    "Skirmish", 8);
-	if (f)
-		fclose(f);
-	return yes;
-}
-
-static int check_skirmish_data(const char *dir)
-{
-	struct sk_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	int rc = EX_OK;
-	if (!d || !p) {
-		rc = EX_OSERR;
-	} else if (sk_data_load(dir, d, p) || sk_data_check(d, p) > 0 || p->n > 0) {
-		rc = data_problems(dir, p);
-	} else {
-		printf("%s: Skirmish, %s, %d spots, %d lines, %d pieces, %d kinds of card: "
-		       "no problems.\n", dir, d->id, d->nspots, d->nlines, d->npieces, d->ncards);
-	}
-	free(d);
-	free(p);
-	return rc;
-}
 
 static int cmd_data_check(int argc, char **argv)
 {
@@ -1074,31 +1032,29 @@ static int cmd_data_check(int argc, char **argv)
 	}
 	if (optind + 1 < argc)
 		return usage_error(USAGE_DATA_CHECK, "at most one DATA_DIR");
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], why[512], summary[256];
 	if (optind < argc)
 		snprintf(dir, sizeof dir, "%s", argv[optind]);
 	else
-		default_data_dir(&game_washingtons_war, dir, sizeof dir);
+		default_data_dir(game_find(WW_REC_FIRST_GAME), dir, sizeof dir);
 	if (!is_dir(dir)) {
 		warnx("%s is not a directory", dir);
 		return EX_NOINPUT;
 	}
-	if (is_skirmish_data(dir))
-		return check_skirmish_data(dir);
-	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	int rc = EX_OK;
-	if (!d || !p) {
-		rc = EX_OSERR;
-	} else if (ww_data_load(dir, d, p) || ww_data_check(d, p) > 0 || p->n > 0) {
-		rc = data_problems(dir, p);
-	} else {
-		printf("%s: %s, %d spaces, %d cards, %d generals: no problems.\n",
-		       dir, d->id, d->nspaces, d->ncards, d->ngenerals);
+	const struct game *game = game_of_data_dir(dir, why, sizeof why);
+	if (!game) {
+		warnx("%s", why);
+		return EX_DATAERR;
 	}
-	free(d);
-	free(p);
-	return rc;
+	int n = game->data_check(stdout, dir, summary, sizeof summary);
+	if (n < 0)
+		return EX_OSERR;
+	if (n > 0) {
+		warnx("%s: %d problem%s", dir, n, n == 1 ? "" : "s");
+		return EX_DATAERR;
+	}
+	printf("%s: %s: no problems.\n", dir, summary);
+	return EX_OK;
 }
 
 /* ---- export ---- */

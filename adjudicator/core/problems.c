@@ -28,6 +28,16 @@ void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t 
 		 p->n > 1 ? " (and more problems after it)" : "");
 }
 
+void ww_data_problems_print(FILE *out, const struct ww_data_problems *p)
+{
+	for (int i = 0; i < p->n; i++) {
+		if (p->v[i].line > 0)
+			fprintf(out, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);
+		else
+			fprintf(out, "%s: %s\n", p->v[i].file, p->v[i].message);
+	}
+}
+
 void ww_problem(FILE *out, int *count, const char *fmt, ...)
 {
 	va_list ap;

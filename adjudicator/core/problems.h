@@ -28,6 +28,10 @@ void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
  * nothing written when there is none. */
 void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t whylen);
 
+/* Every problem, one line each: "file:line: message" ("file: message"
+ * without a line), as data-check prints them. */
+void ww_data_problems_print(FILE *out, const struct ww_data_problems *p);
+
 /* One finding of a check (verify, replay) on its own line of `out`,
  * counted in *count. */
 void ww_problem(FILE *out, int *count, const char *fmt, ...)

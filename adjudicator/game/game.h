@@ -115,9 +115,12 @@ struct game {
 	const char *const *options;
 
 	/* The game's data from `dir`: 0, or -1 with what is wrong and where in
-	 * why. check: the number of problems, the first described in why. */
+	 * why. check: the data in `dir` loaded and checked, every problem one
+	 * line to out ("file:line: message"); their number, -1 out of memory;
+	 * with none, what the data holds in summary (for data-check's line;
+	 * NULL: not wanted). */
 	int (*data_load)(const char *dir, struct game_data **d, char *why, size_t whylen);
-	int (*data_check)(const struct game_data *d, char *why, size_t whylen);
+	int (*data_check)(FILE *out, const char *dir, char *summary, size_t len);
 	void (*data_free)(struct game_data *d);
 	/* The data set's name (its id), which the record's meta keeps. */
 	const char *(*data_id)(const struct game_data *d);
@@ -174,6 +177,11 @@ struct game {
 			   bool secret);
 	int (*state_read)(const char *text, size_t len, const struct game_data *d,
 			  struct game_state *s, bool secret, char *why, size_t whylen);
+	/* The state as `viewer` sees it, for scripts (show --format yaml):
+	 * `view` is view(s, viewer); the public text, then what only the
+	 * viewer's view holds. 0, or -1 when out fails. */
+	int (*state_show)(FILE *out, const struct game_data *d, const struct game_state *view,
+			  int viewer);
 	/* How many moves the game has made: each log entry's `move:`, what a
 	 * rollback goes back to. */
 	unsigned (*move)(const struct game_state *s);
@@ -230,6 +238,11 @@ struct game {
 		     game_guide_item *item, void *ctx);
 	int (*board)(FILE *out, const struct game_data *d, const struct game_state *view,
 		     int viewer, const struct game_events *last, char *why, size_t whylen);
+	/* The events of a logged entry that `viewer` may see, rebuilt into *ev
+	 * (from events_new) as the board's `last` reads them (show --png): 0,
+	 * or -1 out of memory. NULL: the board shows no move from the log. */
+	int (*events_read)(const struct game_data *d, const struct game_logged_entry *e,
+			   int viewer, struct game_events *ev);
 };
 
 #endif

@@ -23,6 +23,52 @@ const struct game *game_find(const char *name)
 	return NULL;
 }
 
+void game_names(char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int i = 0; game_at(i) && o < len; i++)
+		o += (size_t)snprintf(out + o, len - o, "%s%s", i ? ", " : "", game_at(i)->name);
+}
+
+/* The value of a top-level `game:` line, unquoted, without a comment. */
+static bool game_key(const char *line, char *out, size_t len)
+{
+	if (strncmp(line, "game:", 5))
+		return false;
+	const char *v = line + 5 + strspn(line + 5, " \t");
+	char quote[4] = { *v == '"' || *v == '\'' ? *v : '\0', '\r', '\n', '\0' };
+	v += quote[0] != '\0';
+	size_t n = strcspn(v, quote[0] ? quote : "#\r\n");
+	while (!quote[0] && n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+		n--;
+	snprintf(out, len, "%.*s", (int)n, v);
+	return true;
+}
+
+const struct game *game_of_data_dir(const char *dir, char *why, size_t whylen)
+{
+	char path[4096 + 16], line[256], name[128] = "";
+	bool keyed = false;
+	snprintf(path, sizeof path, "%s/dataset.yaml", dir);
+	FILE *f = fopen(path, "r");
+	while (f && !keyed && fgets(line, sizeof line, f))
+		keyed = game_key(line, name, sizeof name);
+	if (f)
+		fclose(f);
+	if (!keyed)
+		return game_at(0);
+	const struct game *g;
+	for (int i = 0; (g = game_at(i)); i++)
+		if (!strcasecmp(g->title, name) || !strcasecmp(g->name, name))
+			return g;
+	char known[256];
+	game_names(known, sizeof known);
+	snprintf(why, whylen, "%s: game: '%s' is not a game this judge plays (it plays: %s)",
+		 path, name, known);
+	return NULL;
+}
+
 static bool names_side(const struct game_side *side, const char *word)
 {
 	if (!strcasecmp(side->word, word))
@@ -41,11 +87,18 @@ int game_side_of(const struct game *g, const char *word)
 	return GAME_PUBLIC;
 }
 
-void game_side_words(const struct game *g, char *out, size_t len)
+void game_side_list(const struct game *g, const char *prefix, const char *last, char *out,
+		    size_t len)
 {
 	size_t o = 0;
 	out[0] = '\0';
 	for (int s = 1; s <= g->nsides && o < len; s++)
-		o += (size_t)snprintf(out + o, len - o, "%s%s",
-				      s == 1 ? "" : s == g->nsides ? " or " : ", ", g->side[s].word);
+		o += (size_t)snprintf(out + o, len - o, "%s%s%s",
+				      s == 1 ? "" : s == g->nsides ? last : ", ", prefix,
+				      g->side[s].word);
+}
+
+void game_side_words(const struct game *g, char *out, size_t len)
+{
+	game_side_list(g, "", " or ", out, len);
 }

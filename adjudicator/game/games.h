@@ -14,10 +14,22 @@ const struct game *game_find(const char *name);
 /* The i-th game known (from 0), or NULL past the last. */
 const struct game *game_at(int i);
 
+/* The games the judge plays, by name: "washingtons-war, skirmish". */
+void game_names(char *out, size_t len);
+/* The game whose data DIR holds: the one its dataset.yaml's `game:` key
+ * names (by title or name, in any case), Washington's War without the
+ * key (docs/data.md); NULL with why when it names no game the judge
+ * plays. */
+const struct game *game_of_data_dir(const char *dir, char *why, size_t whylen);
+
 /* The side of g that `word` names, its word or one of its other words in
  * any case: 1..nsides, or GAME_PUBLIC (0) when it names none. */
 int game_side_of(const struct game *g, const char *word);
 /* g's side words for a message: "american or british". */
 void game_side_words(const struct game *g, char *out, size_t len);
+/* The same, each word after `prefix` and `last` before the last one:
+ * ("--", " and ") gives "--american and --british". */
+void game_side_list(const struct game *g, const char *prefix, const char *last, char *out,
+		    size_t len);
 
 #endif

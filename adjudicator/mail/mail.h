@@ -82,10 +82,12 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
 					 char *err, size_t errlen);
-/* secret/mail.yaml of a new game (cli_mail.c): each side's password read
- * from the first line of its file (NULL: none set) and hashed, the tokens
- * at entry 1. 0, or -1 with the reason in err. Malloc'd text. */
-int ww_mail_secret_new(const char *american_file, const char *british_file, char **text,
+/* secret/mail.yaml of a new game of g (cli_mail.c): each side's password
+ * read from the first line of its file (password_file[side]; NULL: none
+ * set) and hashed, the tokens at entry 1. 0, or -1 with the reason in
+ * err. Malloc'd text. */
+int ww_mail_secret_new(const struct game *g,
+		       const char *const password_file[GAME_MAX_SIDES + 1], char **text,
 		       size_t *len, char *err, size_t errlen);
 
 /* mail_report.c: composing through game.h. A record's game as game.h's

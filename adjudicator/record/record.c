@@ -692,15 +692,6 @@ static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 	return WW_REC_CORRUPT;
 }
 
-/* The names of the games the judge plays, for messages. */
-static void game_names(char *out, size_t len)
-{
-	const struct game *g;
-	out[0] = '\0';
-	for (int i = 0; (g = game_at(i)); i++)
-		snprintf(out + strlen(out), len - strlen(out), "%s%s", *out ? ", " : "", g->name);
-}
-
 /* The game meta's `game:` names (absent: WW_REC_FIRST_GAME). */
 static enum ww_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
 				    const struct game **game, char *err, size_t errlen)

@@ -27,3 +27,16 @@ for private in rules_internal.h sk_internal.h; do
 		esac
 	done
 done
+
+# The command line reaches every game through game.h (issue 13):
+# cli/wwjudge.c and cli_net.c are compiled without any game's folder, so
+# an include of a game's header there does not build.
+root="$(dirname "$0")/../.."
+for f in wwjudge cli_net; do
+	cmd=$(make -s -C "$root" --no-print-directory -n -W "adjudicator/cli/$f.c" "build/cli/$f.o")
+	echo "$cmd" | grep -qF -- "-o build/cli/$f.o" || fail "make -n does not compile cli/$f.c: $cmd"
+	! echo "$cmd" | grep -q -- "-Iadjudicator/games/" || fail "cli/$f.c sees a game's folder: $cmd"
+done
+grep -nE '#include "(data|order|rules|state|ww_[a-z_]+|sk_[a-z_]+)\.h"' "$src/cli/wwjudge.c" &&
+	fail "cli/wwjudge.c includes a game's header"
+echo ok

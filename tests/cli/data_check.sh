@@ -22,4 +22,14 @@ cp -r "$SK_DATA" "$T/sk"
 sed -i 's/^army_max_units: 6/army_max_units: x/' "$T/sk/dataset.yaml"
 expect 65 "$WW_BIN" data-check "$T/sk"
 grep -Eq '^dataset\.yaml:[0-9]+: ' "$T/out" || { cat "$T/out"; fail "no 'dataset.yaml:LINE: message'"; }
+# new says every problem of data that does not load, as data-check does.
+expect 78 "$WW_BIN" new "$T/g" --game skirmish --american a@x --british b@x --data "$T/sk"
+grep -Eq '^dataset\.yaml:[0-9]+: ' "$T/err" || { cat "$T/err"; fail "new: no 'dataset.yaml:LINE: message'"; }
+[ ! -e "$T/g" ] || fail "a game was made with data that does not load"
+
+# The game is the one dataset.yaml's `game:` names (docs/data.md); a game
+# the judge does not play is refused, naming those it does.
+sed -i 's/^game: Skirmish/game: "Tarleton'"'"'s Quarter!"/' "$T/sk/dataset.yaml"
+expect 65 "$WW_BIN" data-check "$T/sk"
+in_file "$T/err" "dataset.yaml: game: 'Tarleton's Quarter!' is not a game this judge plays (it plays: washingtons-war, skirmish)"
 echo ok

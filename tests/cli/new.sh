@@ -32,6 +32,9 @@ expect 73 "$WW_BIN" new "$T/g" --american a@x --british b@x --seed "$SEED"
 
 expect 64 "$WW_BIN" new "$T/g3" --british b@x
 in_file "$T/err" "--american and --british are required"
+# Every side of the game must be given, by the game's own words.
+expect 64 "$WW_BIN" new "$T/g3" --game skirmish --american a@x
+in_file "$T/err" "--american and --british are required"
 expect 64 "$WW_BIN" new "$T/g3" --american a@x --british b@x --seed 12345
 in_file "$T/err" "64 hex digits"
 expect 64 "$WW_BIN" new --american a@x --british b@x

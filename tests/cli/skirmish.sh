@@ -74,6 +74,7 @@ turn british "move Hartford - Springfield"
 in_file "$T/out" "Turn 4."
 
 expect 0 "$WW_BIN" verify "$G" --replay
+in_file "$T/out" "forced rolls: american 0, british 0"
 in_file "$T/out" "$G: the record adds up."
 in_file "$T/out" "every roll, every shuffle and the final position agree"
 # a hidden throw that is not the seed's: the public file cannot show it,
@@ -87,8 +88,9 @@ in_file "$T/out" "secret/state.yaml line 9: \"american: {dice: 2, throw: [1, 2],
 in_file "$T/out" "gives \"american: {dice: 2, throw: [1, 1],"
 
 # show and export: the game's own report through game.h, each side's
-# view only (I.A: the public sees no throw), the board as a PNG; the YAML
-# view is Washington's War's and is refused, with that said.
+# view only (I.A: the public sees no throw), the board as a PNG, the
+# state for scripts (docs/skirmish-state.md): the public text, then the
+# viewer's own throw and standing order.
 before=$(snapshot "$G")
 expect 0 "$WW_BIN" show "$G"
 in_file "$T/out" "Skirmish"
@@ -96,8 +98,26 @@ not_in_file "$T/out" "Your throw"
 expect 0 "$WW_BIN" show "$G" --as british --png "$T/board.png"
 [ "$(head -c 8 "$T/board.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
 	fail "show --png did not write a PNG"
-expect 64 "$WW_BIN" show "$G" --format yaml
-in_file "$T/err" "--format yaml shows a game of Washington's War"
+expect 0 "$WW_BIN" show "$G" --format yaml
+in_file "$T/out" "skirmish-state: 1"
+not_in_file "$T/out" "viewer:"
+cp "$T/out" "$T/public.yaml"
+for side in american british; do
+	expect 0 "$WW_BIN" show "$G" --as "$side" --format yaml
+	in_file "$T/out" "viewer: $side"
+	in_file "$T/out" "your-throw: ["
+	in_file "$T/out" "your-standing: "
+	head -c "$(wc -c <"$T/public.yaml")" "$T/out" | cmp -s - "$T/public.yaml" ||
+		fail "show --as $side --format yaml does not start with the public text"
+done
+# --as takes the game's words, the set-up's colours too ("the American
+# (Blue) or British (Red) side"); another word is refused naming them.
+expect 0 "$WW_BIN" show "$G" --as blue --format yaml
+in_file "$T/out" "viewer: american"
+expect 64 "$WW_BIN" show "$G" --as continental
+in_file "$T/err" "--as continental: this game of Skirmish has the sides american or british"
+expect 64 "$WW_BIN" order "$G" --as french "pass"
+in_file "$T/err" "--as french: this game of Skirmish has the sides american or british"
 expect 0 "$WW_BIN" export "$G" "$T/export"
 in_file "$T/export/state.yaml" "throw: hidden"
 not_in_file "$T/export/state.yaml" "throw: ["

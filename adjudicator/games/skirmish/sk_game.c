@@ -33,11 +33,23 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 	return -1;
 }
 
-static int data_check(const struct game_data *d, char *why, size_t whylen)
+/* Every problem of loading, then of the checks (sk_data_check.c). */
+static int data_check(FILE *out, const char *dir, char *summary, size_t len)
 {
-	struct ww_data_problems p = { 0 };
-	int n = sk_data_check(&d->sk, &p);
-	ww_data_problems_first(&p, why, whylen);
+	struct sk_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	int n = -1;
+	if (d && p) {
+		bool loaded = sk_data_load(dir, d, p) == 0;
+		int found = loaded ? sk_data_check(d, p) : 0;
+		ww_data_problems_print(out, p);
+		n = p->n ? p->n : !loaded || found > 0;
+		if (!n && summary)
+			snprintf(summary, len, "Skirmish, %s, %d spots, %d lines, %d pieces, %d kinds "
+				 "of card", d->id, d->nspots, d->nlines, d->npieces, d->ncards);
+	}
+	free(d);
+	free(p);
 	return n;
 }
 
@@ -145,6 +157,12 @@ static int state_write(FILE *out, const struct game_data *d, const struct game_s
 		       bool secret)
 {
 	return sk_state_write(out, &d->sk, &s->sk, secret);
+}
+
+static int state_show(FILE *out, const struct game_data *d, const struct game_state *view,
+		      int viewer)
+{
+	return sk_state_show(out, &d->sk, &view->sk, viewer);
 }
 
 /* The text says itself whether it is the secret one (`secret:`). */
@@ -274,7 +292,7 @@ const struct game game_skirmish = {
 	.order_parse = order_parse, .order_format = order_format,
 	.order_starts = sk_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
-	.state_write = state_write, .state_read = state_read,
+	.state_write = state_write, .state_read = state_read, .state_show = state_show,
 	.move = move, .ledger = ledger, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,

@@ -46,14 +46,19 @@ static const char *flag(bool b)
 	return b ? "true" : "false";
 }
 
+static void write_throw(FILE *out, const struct sk_state *s, int side)
+{
+	fputc('[', out);
+	for (int i = 0; i < s->ndice[side]; i++)
+		fprintf(out, "%s%d", i ? ", " : "", s->dice[side][i]);
+	fputc(']', out);
+}
+
 static void write_dice(FILE *out, const struct sk_state *s, int side, bool secret)
 {
 	fprintf(out, "%s: {dice: %d, throw: ", SIDES[side], s->ndice[side]);
 	if (secret || s->revealed[side]) {
-		fputc('[', out);
-		for (int i = 0; i < s->ndice[side]; i++)
-			fprintf(out, "%s%d", i ? ", " : "", s->dice[side][i]);
-		fputc(']', out);
+		write_throw(out, s, side);
 	} else {
 		fputs("hidden", out);
 	}
@@ -115,18 +120,22 @@ static const char *const STANDING[] = {
 	[SK_STANDING_ASK] = "ask", [SK_STANDING_TOWARD] = "toward", [SK_STANDING_AWAY] = "away",
 };
 
+static void write_one_standing(FILE *out, const struct sk_data *d, const struct sk_standing *st)
+{
+	fputs(STANDING[st->kind], out);
+	if (st->kind == SK_STANDING_TOWARD) {
+		fputc(' ', out);
+		quoted(out, d->spots[st->spot].name);
+	}
+}
+
 /* Each side's standing order, in the secret text only. */
 static void write_standing(FILE *out, const struct sk_data *d, const struct sk_state *s)
 {
 	fputs("standing: {", out);
 	for (int side = SK_AMERICAN; side <= SK_BRITISH; side++) {
-		const struct sk_standing *st = &s->standing[side];
-		fprintf(out, "%s%s: %s", side == SK_AMERICAN ? "" : ", ", SIDES[side],
-			STANDING[st->kind]);
-		if (st->kind == SK_STANDING_TOWARD) {
-			fputc(' ', out);
-			quoted(out, d->spots[st->spot].name);
-		}
+		fprintf(out, "%s%s: ", side == SK_AMERICAN ? "" : ", ", SIDES[side]);
+		write_one_standing(out, d, &s->standing[side]);
 	}
 	fputs("}\n", out);
 }
@@ -165,6 +174,26 @@ int sk_state_write(FILE *out, const struct sk_data *d, const struct sk_state *s,
 	quoted(out, s->end_reason);
 	fprintf(out, "\nnext-roll: %" PRIu64 "\nnext-shuffle: %" PRIu64 "\n", s->next_roll,
 		s->next_shuffle);
+	return ferror(out) ? -1 : 0;
+}
+
+/* The public text whoever looks, then what the viewer's own view adds:
+ * its throw (I.A), standing order and order of skirmishes (III.3). */
+int sk_state_show(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer)
+{
+	struct sk_state pub;
+	sk_view(d, view, SK_NOBODY, &pub);
+	if (sk_state_write(out, d, &pub, false))
+		return -1;
+	if (viewer != SK_AMERICAN && viewer != SK_BRITISH)
+		return 0;
+	fprintf(out, "viewer: %s\nyour-throw: ", SIDES[viewer]);
+	write_throw(out, view, viewer);
+	fputs("\nyour-standing: ", out);
+	write_one_standing(out, d, &view->standing[viewer]);
+	fputs("\nyour-skirmish-order: ", out);
+	write_spots(out, d, view->skirmish_order[viewer], view->nskirmish_order[viewer]);
+	fputc('\n', out);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -32,11 +32,23 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 	return -1;
 }
 
-static int data_check(const struct game_data *d, char *why, size_t whylen)
+/* Every problem of loading, then of the checks (data_check.c). */
+static int data_check(FILE *out, const char *dir, char *summary, size_t len)
 {
-	struct ww_data_problems p = { 0 };
-	int n = ww_data_check(&d->ww, &p);
-	ww_data_problems_first(&p, why, whylen);
+	struct ww_data *d = calloc(1, sizeof *d);
+	struct ww_data_problems *p = calloc(1, sizeof *p);
+	int n = -1;
+	if (d && p) {
+		bool loaded = ww_data_load(dir, d, p) == 0;
+		int found = loaded ? ww_data_check(d, p) : 0;
+		ww_data_problems_print(out, p);
+		n = p->n ? p->n : !loaded || found > 0;
+		if (!n && summary)
+			snprintf(summary, len, "%s, %d spaces, %d cards, %d generals", d->id,
+				 d->nspaces, d->ncards, d->ngenerals);
+	}
+	free(d);
+	free(p);
 	return n;
 }
 
@@ -176,6 +188,12 @@ static int state_read(const char *text, size_t len, const struct game_data *d,
 				    WW_READ_PUBLIC, NULL, why, whylen);
 	yaml_document_delete(&doc);
 	return rc;
+}
+
+static int state_show(FILE *out, const struct game_data *d, const struct game_state *view,
+		      int viewer)
+{
+	return ww_state_show_yaml(out, &d->ww, &view->ww, viewer);
 }
 
 static unsigned move(const struct game_state *s)
@@ -321,6 +339,25 @@ static int board(FILE *out, const struct game_data *d, const struct game_state *
 			     last ? &last->ww : NULL, why, whylen);
 }
 
+/* The board's highlight reads the events' text (report_png.c), so the
+ * log's text rebuilds them, each for the viewer. */
+static int events_read(const struct game_data *d, const struct game_logged_entry *e,
+		       int viewer, struct game_events *ev)
+{
+	(void)d;
+	struct ww_events *w = &ev->ww;
+	if (!(w->v = calloc((size_t)e->n + 1, sizeof *w->v)))
+		return -1;
+	w->cap = e->n + 1;
+	for (int i = 0; i < e->n; i++)
+		if (e->v[i].audience & GAME_SIDE(viewer)) {
+			w->v[w->n].audience = viewer == WW_NOBODY ? WW_TO_BOTH :
+				viewer == WW_AMERICAN ? WW_TO_AMERICAN : WW_TO_BRITISH;
+			snprintf(w->v[w->n++].text, sizeof w->v->text, "%s", e->v[i].text);
+		}
+	return 0;
+}
+
 static const char *const america[] = { "america", NULL };
 static const char *const britain[] = { "britain", NULL };
 
@@ -343,10 +380,10 @@ const struct game game_washingtons_war = {
 	.order_parse = order_parse, .order_format = order_format,
 	.order_starts = ww_order_starts,
 	.apply = apply, .view = view, .stand_in = stand_in,
-	.state_write = state_write, .state_read = state_read,
+	.state_write = state_write, .state_read = state_read, .state_show = state_show,
 	.move = move, .state_check = state_check, .ledger = ledger,
 	.ledger_check = ledger_check, .dice_next = dice_next, .dice_skip = dice_skip,
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
-	.report = report, .guide = guide, .board = board,
+	.report = report, .guide = guide, .board = board, .events_read = events_read,
 };

@@ -1370,3 +1370,38 @@ void ww_ledger_write(FILE *f, const struct ww_data *d, const struct ww_state *be
 		fputs(any ? "\n" : " []\n", f);
 	}
 }
+
+/* The viewer's hand after the public state, with what the engine knows of
+ * each card, for scripts and clients (show --format yaml). */
+static void write_hand(FILE *f, const struct ww_data *d, const struct ww_pile *h)
+{
+	static const char *const flags[] = { "either", "american", "british" };
+	for (int i = 0; i < h->n; i++) {
+		int n = h->card[i];
+		const struct ww_card *c = &d->cards[n < WW_MAX_CARDS ? n : 0];
+		fprintf(f, "  - {card: %d, ops: %d, flag: %s, must_play: %s, battle: %s, "
+			"campaign: %s}", n, c->ops,
+			flags[c->flag >= 0 && c->flag <= 2 ? c->flag : 0],
+			c->must_play ? "true" : "false", c->battle ? "true" : "false",
+			c->campaign ? "true" : "false");
+		if (c->title[0]) {
+			fputs("  # ", f);
+			for (const char *t = c->title; *t; t++)
+				fputc((unsigned char)*t < 0x20 ? ' ' : *t, f);
+		}
+		fputc('\n', f);
+	}
+}
+
+int ww_state_show_yaml(FILE *f, const struct ww_data *d, const struct ww_state *view,
+		       int viewer)
+{
+	if (ww_state_write_yaml(f, d, view, false))
+		return -1;
+	if (viewer != WW_AMERICAN && viewer != WW_BRITISH)
+		return 0;
+	const struct ww_pile *h = &view->hand[viewer];
+	fprintf(f, "viewer: %s\nyour_hand:%s\n", ww_rec_side_word(viewer), h->n ? "" : " []");
+	write_hand(f, d, h);
+	return ferror(f) ? -1 : 0;
+}

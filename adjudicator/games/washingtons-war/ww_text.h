@@ -14,6 +14,10 @@
 /* ww_state_text.c: the state as YAML. `secret` adds hands and deck order. */
 int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state *s,
 			bool secret);
+/* The state as `viewer` sees it (view is ww_view's), for scripts: the
+ * public text, then the viewer's hand (README.md, show). 0, or -1 when f fails. */
+int ww_state_show_yaml(FILE *f, const struct ww_data *d, const struct ww_state *view,
+		       int viewer);
 /* The hash of a state published as meta.initial_state: its secret YAML
  * text, BLAKE2b-256 keyed by the seed (ww_seed_keyed_hash). -1 out of
  * memory. */
