@@ -18,7 +18,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 #   games/skirmish/         itself, game/ and core/: nothing of Washington's War
 #   record/                 itself, game/ and core/: every game through game.h
 #   play/                   itself, record/ and all below: nothing of any game
-#   mail/                   itself, play/, Washington's War and all below
+#   mail/                   itself, play/ and all below: every game through game.h
 #   cli/                    everything
 # The tests, fuzzers and benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
@@ -27,8 +27,9 @@ WW_INC   := -Iadjudicator/games/washingtons-war $(API_INC)
 SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
 REC_INC  := -Iadjudicator/record $(API_INC)
 PLAY_INC := -Iadjudicator/play $(REC_INC)
-MAIL_INC := -Iadjudicator/mail -Iadjudicator/games/washingtons-war $(PLAY_INC)
-ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/skirmish $(MAIL_INC)
+MAIL_INC := -Iadjudicator/mail $(PLAY_INC)
+ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/washingtons-war -Iadjudicator/games/skirmish \
+	    $(MAIL_INC)
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /game/,$@),$(API_INC),\
 	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\
