@@ -63,34 +63,16 @@ static void test_tokens(void **s)
 	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, kept, 4, "nonsense"), 0);
 }
 
-static void test_secret_file(void **s)
+/* A new temporary game directory `dir` (a mkdtemp template) with its
+ * secret/ folder; its secret/mail.yaml, whole; all of it removed. */
+static void make_secret_dir(char *dir)
 {
-	(void)s;
-	char dir[] = "/tmp/ww-auth-XXXXXX", sub[64], err[256];
+	char sub[64];
 	assert_non_null(mkdtemp(dir));
 	snprintf(sub, sizeof sub, "%s/secret", dir);
 	assert_int_equal(mkdir(sub, 0700), 0);
-	struct ww_mail_secret a, b;
-	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &a, err, sizeof err), 0);
-	assert_int_equal(a.token_entry, 1); /* none yet: the new game's mails */
-	assert_false(a.paused);
-	assert_int_equal(ww_password_hash("pw", a.password[WW_BRITISH]), 0);
-	a.token_entry = 7;
-	a.paused = true;
-	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
-	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), 0);
-	assert_memory_equal(&a, &b, sizeof a);
-	char path[96];
-	struct stat st;
-	snprintf(path, sizeof path, "%s/secret/mail.yaml", dir);
-	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_mode & 077, 0);
-	unlink(path);
-	rmdir(sub);
-	rmdir(dir);
 }
 
-/* secret/mail.yaml, whole (test_secret_file's directory layout). */
 static char *secret_text(const char *dir)
 {
 	char path[96];
@@ -114,15 +96,36 @@ static void remove_secret(const char *dir)
 	rmdir(dir);
 }
 
+static void test_secret_file(void **s)
+{
+	(void)s;
+	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
+	make_secret_dir(dir);
+	struct ww_mail_secret a, b;
+	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &a, err, sizeof err), 0);
+	assert_int_equal(a.token_entry, 1); /* none yet: the new game's mails */
+	assert_false(a.paused);
+	assert_int_equal(ww_password_hash("pw", a.password[WW_BRITISH]), 0);
+	a.token_entry = 7;
+	a.paused = true;
+	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	char path[96];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/secret/mail.yaml", dir);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 077, 0);
+	remove_secret(dir);
+}
+
 /* Washington's War's settings keep the bytes games have had since the
  * first (issue 13: the keys are the sides' words, which are these). */
 static void test_secret_file_bytes(void **s)
 {
 	(void)s;
-	char dir[] = "/tmp/ww-auth-XXXXXX", sub[64], err[256];
-	assert_non_null(mkdtemp(dir));
-	snprintf(sub, sizeof sub, "%s/secret", dir);
-	assert_int_equal(mkdir(sub, 0700), 0);
+	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
+	make_secret_dir(dir);
 	struct ww_mail_secret a = { .game = &game_washingtons_war, .token_entry = 3 };
 	snprintf(a.password[2], sizeof a.password[2], "$argon2id$x");
 	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
@@ -150,10 +153,8 @@ static const struct game three_sides = {
 static void test_secret_file_keys_are_the_sides_words(void **s)
 {
 	(void)s;
-	char dir[] = "/tmp/ww-auth-XXXXXX", sub[64], err[256];
-	assert_non_null(mkdtemp(dir));
-	snprintf(sub, sizeof sub, "%s/secret", dir);
-	assert_int_equal(mkdir(sub, 0700), 0);
+	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
+	make_secret_dir(dir);
 	struct ww_mail_secret a = { .game = &three_sides, .token_entry = 1 }, b;
 	snprintf(a.password[2], sizeof a.password[2], "$argon2id$c");
 	snprintf(a.password[3], sizeof a.password[3], "$argon2id$m");

@@ -6,13 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
 #include <sodium.h>
-#include "mail_internal.h"
 #include "games.h"
+#include "mail_internal.h"
 #include "mail_net.h"
 
 static const char USAGE_PROCESS[] =
@@ -26,20 +25,19 @@ static const char USAGE_PASSWD[] =
 	"usage: wwjudge passwd GAME_DIR --side SIDE < PASSWORD\n"
 	"       wwjudge passwd --moderator < PASSWORD\n"
 	"Stores a side's password (its Argon2id hash only) in GAME_DIR/secret/,\n"
-	"SIDE a side's word in the game (american or british, in both games),\n"
 	"or prints the moderator's hash for the config's moderator_password_hash.\n"
-	"The password is the first line of stdin.\n";
+	"SIDE is one of the game's side words. The password is the first line\n"
+	"of stdin.\n";
 
 static const char USAGE_MODERATE[] =
 	"usage: wwjudge pause|resume GAME_DIR [--config FILE]\n"
 	"       wwjudge address GAME_DIR --side SIDE ADDR [--config FILE]\n"
 	"       wwjudge announce GAME_DIR --config FILE\n"
 	"pause/resume: a paused game refuses orders (with a reply). address: a\n"
-	"player's new registered address (logged), SIDE a side's word in the\n"
-	"game. With a config (--config, else\n"
-	"$WWJUDGE_CONFIG) these are logged and both players told, as by mail.\n"
-	"announce: queues each player's report with the current token (to start\n"
-	"a game by mail, or resend).\n";
+	"player's new registered address (logged); SIDE is one of the game's side\n"
+	"words. With a config (--config, else $WWJUDGE_CONFIG) these are logged\n"
+	"and both players told, as by mail. announce: queues each player's\n"
+	"report with the current token (to start a game by mail, or resend).\n";
 
 static int cli_error(const char *usage, const char *msg, const char *arg)
 {
