@@ -18,13 +18,13 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 #   games/skirmish/         itself, game/ and core/: nothing of Washington's War
 #   record/                 itself, game/ and core/: every game through game.h
 #   play/                   itself, record/ and all below: nothing of any game
-#   mail/                   itself, play/, Washington's War and all below
-#   cli/wwjudge.c, cli_net.c  cli/, mail/, play/ and all below: every game
+#   mail/                   itself, play/ and all below: every game through game.h
+#   cli/wwjudge.c, cli_net.c, cli_mail.c
+#                           cli/, mail/, play/ and all below: every game
 #                           through game.h, none of their folders
 #   cli/ (the rest)         everything: plugin.c's trampolines and the
 #                           board plugin's stamp (png_stamp.c, plugin_stamp.c)
-#                           name both games' structs; cli_mail.c still
-#                           reads Washington's War's side words
+#                           name both games' structs
 # The tests, fuzzers and benchmarks see everything (ALL_INC).
 CORE_INC := -Iadjudicator/core
 API_INC  := -Iadjudicator/game $(CORE_INC)
@@ -32,10 +32,11 @@ WW_INC   := -Iadjudicator/games/washingtons-war $(API_INC)
 SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
 REC_INC  := -Iadjudicator/record $(API_INC)
 PLAY_INC := -Iadjudicator/play $(REC_INC)
-MAIL_INC := -Iadjudicator/mail -Iadjudicator/games/washingtons-war $(PLAY_INC)
-CLI_INC  := -Iadjudicator/cli -Iadjudicator/mail $(PLAY_INC)
-ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/skirmish $(MAIL_INC)
-CLI_GAME_FREE := /cli/wwjudge. /cli/cli_net.
+MAIL_INC := -Iadjudicator/mail $(PLAY_INC)
+CLI_INC  := -Iadjudicator/cli $(MAIL_INC)
+ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/washingtons-war -Iadjudicator/games/skirmish \
+	    $(MAIL_INC)
+CLI_GAME_FREE := /cli/wwjudge. /cli/cli_net. /cli/cli_mail.
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /game/,$@),$(API_INC),\
 	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\

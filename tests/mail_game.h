@@ -63,7 +63,7 @@ static inline void create_mail_game_at(const char *config_lines, const struct ww
 	if (ww_record_create(gdir, &game, &ev, err, sizeof err))
 		fail_msg("%s", err);
 	ww_events_free(ww_events_of(&ev));
-	struct ww_mail_secret sec = { .token_entry = 1 };
+	struct ww_mail_secret sec = { .game = &game_washingtons_war, .token_entry = 1 };
 	assert_int_equal(ww_password_hash("liberty", sec.password[WW_AMERICAN]), 0);
 	assert_int_equal(ww_password_hash("crown", sec.password[WW_BRITISH]), 0);
 	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
@@ -104,7 +104,7 @@ static inline struct ww_mail_secret secret(void)
 {
 	struct ww_mail_secret sec;
 	char err[256];
-	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
 	return sec;
 }
 

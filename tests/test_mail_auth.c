@@ -63,36 +63,119 @@ static void test_tokens(void **s)
 	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, kept, 4, "nonsense"), 0);
 }
 
-static void test_secret_file(void **s)
+/* A new temporary game directory `dir` (a mkdtemp template) with its
+ * secret/ folder; its secret/mail.yaml, whole; all of it removed. */
+static void make_secret_dir(char *dir)
 {
-	(void)s;
-	char dir[] = "/tmp/ww-auth-XXXXXX", sub[64], err[256];
+	char sub[64];
 	assert_non_null(mkdtemp(dir));
 	snprintf(sub, sizeof sub, "%s/secret", dir);
 	assert_int_equal(mkdir(sub, 0700), 0);
+}
+
+static char *secret_text(const char *dir)
+{
+	char path[96];
+	snprintf(path, sizeof path, "%s/secret/mail.yaml", dir);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char *text = calloc(1, 4096);
+	assert_non_null(text);
+	assert_true(fread(text, 1, 4095, f) > 0);
+	fclose(f);
+	return text;
+}
+
+static void remove_secret(const char *dir)
+{
+	char path[96];
+	snprintf(path, sizeof path, "%s/secret/mail.yaml", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/secret", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+static void test_secret_file(void **s)
+{
+	(void)s;
+	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
+	make_secret_dir(dir);
 	struct ww_mail_secret a, b;
-	assert_int_equal(ww_mail_secret_read(dir, &a, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &a, err, sizeof err), 0);
 	assert_int_equal(a.token_entry, 1); /* none yet: the new game's mails */
 	assert_false(a.paused);
 	assert_int_equal(ww_password_hash("pw", a.password[WW_BRITISH]), 0);
 	a.token_entry = 7;
 	a.paused = true;
 	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
-	assert_int_equal(ww_mail_secret_read(dir, &b, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), 0);
 	assert_memory_equal(&a, &b, sizeof a);
 	char path[96];
 	struct stat st;
 	snprintf(path, sizeof path, "%s/secret/mail.yaml", dir);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 077, 0);
-	unlink(path);
-	rmdir(sub);
-	rmdir(dir);
+	remove_secret(dir);
+}
+
+/* Washington's War's settings keep the bytes games have had since the
+ * first (issue 13: the keys are the sides' words, which are these). */
+static void test_secret_file_bytes(void **s)
+{
+	(void)s;
+	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
+	make_secret_dir(dir);
+	struct ww_mail_secret a = { .game = &game_washingtons_war, .token_entry = 3 };
+	snprintf(a.password[2], sizeof a.password[2], "$argon2id$x");
+	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
+	char *text = secret_text(dir);
+	assert_string_equal(text,
+		"# wwjudge mail settings (secret): Argon2id password hashes, the log entry\n"
+		"# whose mails carry the current move tokens, pause.\n"
+		"password_american: none\n"
+		"password_british: $argon2id$x\n"
+		"token_entry: 3\n"
+		"paused: false\n");
+	free(text);
+	remove_secret(dir);
+}
+
+/* A game whose sides are not Washington's War's (issue 13): each side's
+ * password is keyed by its own word, for every side it has; another
+ * game's key is refused with the keys this game has. */
+static const struct game three_sides = {
+	.name = "three", .title = "Three Sides", .nsides = 3,
+	.side = { { "public", "the public" }, { "british", "British" },
+		  { "continental", "Continental" }, { "militia", "Militia" } },
+};
+
+static void test_secret_file_keys_are_the_sides_words(void **s)
+{
+	(void)s;
+	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
+	make_secret_dir(dir);
+	struct ww_mail_secret a = { .game = &three_sides, .token_entry = 1 }, b;
+	snprintf(a.password[2], sizeof a.password[2], "$argon2id$c");
+	snprintf(a.password[3], sizeof a.password[3], "$argon2id$m");
+	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
+	char *text = secret_text(dir);
+	assert_non_null(strstr(text, "password_british: none\npassword_continental: $argon2id$c\n"
+			       "password_militia: $argon2id$m\n"));
+	free(text);
+	assert_int_equal(ww_mail_secret_read(dir, &three_sides, &b, err, sizeof err), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	/* the same file is no game of Washington's War's */
+	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), -1);
+	assert_string_equal(err, "secret/mail.yaml: line 4: unknown key 'password_continental' "
+			    "(a game of Washington's War has password_american, password_british, "
+			    "token_entry and paused)");
+	remove_secret(dir);
 }
 
 /* new --british-password-file alone: the British password hashed by the
- * game's side number, none for the American; a side mail.yaml cannot
- * keep (a third side) is refused, naming it. */
+ * game's side number, none for the American; a third side's password is
+ * kept under its own word. */
 static void test_secret_new_by_side(void **s)
 {
 	(void)s;
@@ -113,8 +196,10 @@ static void test_secret_new_by_side(void **s)
 	three.nsides = 3;
 	three.side[3] = (struct game_side){ "french", "French", NULL };
 	const char *third[GAME_MAX_SIDES + 1] = { [3] = path };
-	assert_int_equal(ww_mail_secret_new(&three, third, &text, &len, err, sizeof err), -1);
-	assert_non_null(strstr(err, "not of the French side"));
+	assert_int_equal(ww_mail_secret_new(&three, third, &text, &len, err, sizeof err), 0);
+	assert_non_null(strstr(text, "password_american: none\npassword_british: none\n"
+			       "password_french: $argon2id$"));
+	free(text);
 	unlink(path);
 }
 
@@ -126,6 +211,8 @@ int main(void)
 		cmocka_unit_test(test_tokens),
 		cmocka_unit_test(test_secret_file),
 		cmocka_unit_test(test_secret_new_by_side),
+		cmocka_unit_test(test_secret_file_bytes),
+		cmocka_unit_test(test_secret_file_keys_are_the_sides_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

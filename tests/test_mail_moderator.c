@@ -220,6 +220,42 @@ static void test_7_address(void **s)
 	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
 }
 
+/* The side a command names is read in the game's words (issue 13):
+ * "britain" is the British; a word that is no side of the game, or none,
+ * is refused with the game's words, and nothing changes. */
+static void test_7b_side_words(void **s)
+{
+	(void)s;
+	sent_replies();
+	char *before = slurp("game.yaml");
+	int logs = count("log");
+	assert_int_equal(moderator(MODERATOR, "m7b", "umpire's secret",
+				   "password g1 french bonjour\r\n"
+				   "address g1\r\n"
+				   "preview g1 hessian: pass"), EX_OK);
+	char *french = outbox_ending("-1.refused"), *none = outbox_ending("-2.refused");
+	char *hessian = outbox_ending("-3.refused");
+	assert_non_null(strstr(french, "'french' is not a side of this game of Washington's "
+			       "War: write american\r\n  or british (the command is: password GAME "
+			       "SIDE NEWPASSWORD)"));
+	assert_non_null(strstr(none, "write: address GAME SIDE ADDRESS, SIDE american or "
+			       "british"));
+	assert_non_null(strstr(hessian, "'hessian' is not a side of this game of"));
+	char *after = slurp("game.yaml");
+	assert_string_equal(before, after);
+	assert_int_equal(count("log"), logs);
+	assert_int_equal(moderator(MODERATOR, "m7c", "umpire's secret",
+				   "address g1 Britain howe@example.com"), EX_OK);
+	assert_string_equal(load()->meta.addr[WW_BRITISH], "howe@example.com");
+	assert_int_equal(moderator(MODERATOR, "m7d", "umpire's secret",
+				   "address g1 british gage@example.com"), EX_OK);
+	free(french);
+	free(none);
+	free(hessian);
+	free(before);
+	free(after);
+}
+
 /* Rollback by mail to move 1: both players are mailed with new tokens;
  * an order with a token of the undone move is refused and never applied;
  * the replay passes; orders with the new token are accepted. */
@@ -315,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_5_preview),
 		cmocka_unit_test(test_6_password),
 		cmocka_unit_test(test_7_address),
+		cmocka_unit_test(test_7b_side_words),
 		cmocka_unit_test(test_8_rollback),
 		cmocka_unit_test(test_9_rollback_refused),
 	};

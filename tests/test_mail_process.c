@@ -350,7 +350,7 @@ static void test_3_accepted(void **s)
 	assert_int_equal(ww_state_of(g.state)->move, 1);
 	ww_game_free(&g);
 	struct ww_mail_secret sec;
-	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
 	assert_int_equal(sec.token_entry, 4);
 
 	/* each mail: the report inline, the board of its own view attached */
@@ -715,7 +715,7 @@ static void test_9_paused(void **s)
 	(void)s;
 	char err[256];
 	struct ww_mail_secret sec;
-	assert_int_equal(ww_mail_secret_read(gdir, &sec, err, sizeof err), 0);
+	assert_int_equal(ww_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
 	sec.paused = true;
 	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 	assert_int_equal(mail("north@example.com", "british", 7, "paused", "crown",

@@ -6,14 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "ww_game.h" /* the side words, Washington's War's yet */
 
 static const char USAGE_PROCESS[] =
 	"usage: wwjudge process [--config FILE] [--imap-id UIDVALIDITY/UID] < MESSAGE\n"
@@ -23,21 +22,22 @@ static const char USAGE_PROCESS[] =
 	"The config is --config, else $WWJUDGE_CONFIG.\n";
 
 static const char USAGE_PASSWD[] =
-	"usage: wwjudge passwd GAME_DIR --side american|british < PASSWORD\n"
+	"usage: wwjudge passwd GAME_DIR --side SIDE < PASSWORD\n"
 	"       wwjudge passwd --moderator < PASSWORD\n"
 	"Stores a side's password (its Argon2id hash only) in GAME_DIR/secret/,\n"
 	"or prints the moderator's hash for the config's moderator_password_hash.\n"
-	"The password is the first line of stdin.\n";
+	"SIDE is one of the game's side words. The password is the first line\n"
+	"of stdin.\n";
 
 static const char USAGE_MODERATE[] =
 	"usage: wwjudge pause|resume GAME_DIR [--config FILE]\n"
-	"       wwjudge address GAME_DIR --side american|british ADDR [--config FILE]\n"
+	"       wwjudge address GAME_DIR --side SIDE ADDR [--config FILE]\n"
 	"       wwjudge announce GAME_DIR --config FILE\n"
 	"pause/resume: a paused game refuses orders (with a reply). address: a\n"
-	"player's new registered address (logged). With a config (--config, else\n"
-	"$WWJUDGE_CONFIG) these are logged and both players told, as by mail.\n"
-	"announce: queues each player's report with the current token (to start\n"
-	"a game by mail, or resend).\n";
+	"player's new registered address (logged); SIDE is one of the game's side\n"
+	"words. With a config (--config, else $WWJUDGE_CONFIG) these are logged\n"
+	"and both players told, as by mail. announce: queues each player's\n"
+	"report with the current token (to start a game by mail, or resend).\n";
 
 static int cli_error(const char *usage, const char *msg, const char *arg)
 {
@@ -45,13 +45,19 @@ static int cli_error(const char *usage, const char *msg, const char *arg)
 	return EX_USAGE;
 }
 
-static int side_of(const char *w)
+/* The side of the game in `dir` (its game.yaml's) that --side's `word`
+ * names: EX_OK with it in *side and the game in *game; else the error,
+ * which names the game's side words. */
+static int side_named(const char *dir, const char *word, const char *usage,
+		      const struct game **game, int *side)
 {
-	if (!strcasecmp(w, "american") || !strcasecmp(w, "america"))
-		return WW_AMERICAN;
-	if (!strcasecmp(w, "british") || !strcasecmp(w, "britain"))
-		return WW_BRITISH;
-	return WW_NOBODY;
+	char err[300];
+	if (!(*game = ww_rec_dir_game(dir, err, sizeof err))) {
+		fprintf(stderr, "wwjudge: %s\n", err);
+		return EX_DATAERR;
+	}
+	*side = ww_mail_side_of(*game, word, err, sizeof err);
+	return *side == GAME_PUBLIC ? cli_error(usage, "--side: ", err) : EX_OK;
 }
 
 static int rec_exit(enum ww_rec_status st)
@@ -161,7 +167,8 @@ static int with_settings(const char *dir, int (*change)(struct ww_mail_secret *,
 		return rec_exit(st == WW_REC_IO && errno == ENOENT ? WW_REC_MISSING : st);
 	}
 	int rc = EX_OK;
-	if (ww_mail_secret_read(dir, &s, err, sizeof err) < 0 || change(&s, arg) ||
+	const struct game *game = ww_rec_dir_game(dir, err, sizeof err);
+	if (!game || ww_mail_secret_read(dir, game, &s, err, sizeof err) < 0 || change(&s, arg) ||
 	    ww_mail_secret_write(dir, &s, err, sizeof err) < 0) {
 		fprintf(stderr, "wwjudge: %s\n", err[0] ? err : "cannot change the settings");
 		rc = EX_IOERR;
@@ -198,16 +205,13 @@ int ww_cmd_passwd(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct new_password p = { .side = WW_NOBODY };
+	struct new_password p = { .side = GAME_PUBLIC };
+	const char *side = NULL;
 	bool moderator = false;
 	int o;
 	while ((o = getopt_long(argc, argv, "s:mh", opts, NULL)) != -1) {
 		switch (o) {
-		case 's':
-			if ((p.side = side_of(optarg)) == WW_NOBODY)
-				return cli_error(USAGE_PASSWD, "--side american or --side british, not ",
-						 optarg);
-			break;
+		case 's': side = optarg; break;
 		case 'm': moderator = true; break;
 		case 'h': fputs(USAGE_PASSWD, stdout); return EX_OK;
 		default: fputs(USAGE_PASSWD, stderr); return EX_USAGE;
@@ -216,10 +220,17 @@ int ww_cmd_passwd(int argc, char **argv)
 	if (moderator != (optind == argc))
 		return cli_error(USAGE_PASSWD, moderator ? "--moderator takes no GAME_DIR" :
 				 "give exactly one GAME_DIR", NULL);
-	if (!moderator && (optind + 1 != argc || p.side == WW_NOBODY))
+	if (!moderator && (optind + 1 != argc || !side))
 		return cli_error(USAGE_PASSWD, "give one GAME_DIR and --side", NULL);
+	if (!moderator && !is_game(argv[optind])) {
+		fprintf(stderr, "wwjudge passwd: no game in %s\n", argv[optind]);
+		return EX_NOINPUT;
+	}
+	const struct game *game = NULL;
+	int rc = moderator ? EX_OK : side_named(argv[optind], side, USAGE_PASSWD, &game, &p.side);
 	char pw[256];
-	int rc = read_password(pw, sizeof pw);
+	if (!rc)
+		rc = read_password(pw, sizeof pw);
 	if (rc)
 		return rc;
 	if (ww_password_hash(pw, p.hash) < 0) {
@@ -230,13 +241,9 @@ int ww_cmd_passwd(int argc, char **argv)
 		printf("moderator_password_hash = %s\n", p.hash);
 		return EX_OK;
 	}
-	if (!is_game(argv[optind])) {
-		fprintf(stderr, "wwjudge passwd: no game in %s\n", argv[optind]);
-		return EX_NOINPUT;
-	}
 	rc = with_settings(argv[optind], set_password, &p);
 	if (!rc)
-		printf("The %s password of %s is set.\n", ww_side_name((enum ww_side)p.side),
+		printf("The %s password of %s is set.\n", ww_mail_side_name(game, p.side),
 		       argv[optind]);
 	return rc;
 }
@@ -265,7 +272,7 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(dir, g, err, sizeof err);
-	if (st == WW_REC_OK && ww_mail_secret_read(dir, &next, err, sizeof err) < 0)
+	if (st == WW_REC_OK && ww_mail_secret_read(dir, g->game, &next, err, sizeof err) < 0)
 		st = WW_REC_CORRUPT;
 	if (st == WW_REC_OK) {
 		*after = *g;
@@ -381,7 +388,7 @@ static int announce(const char *dir, const char *config)
 			st = ww_record_load(dir, g, err, sizeof err);
 		rc = rec_exit(st);
 	}
-	if (!rc && ww_mail_secret_read(dir, &s, err, sizeof err) < 0)
+	if (!rc && ww_mail_secret_read(dir, g->game, &s, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	for (int side = 1; !rc && side <= g->game->nsides; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
@@ -408,15 +415,11 @@ int ww_cmd_moderate(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *cmd = argv[0], *config = NULL;
-	int side = WW_NOBODY, o;
+	const char *cmd = argv[0], *config = NULL, *side_word = NULL;
+	int side = GAME_PUBLIC, o;
 	while ((o = getopt_long(argc, argv, "s:c:h", opts, NULL)) != -1) {
 		switch (o) {
-		case 's':
-			if ((side = side_of(optarg)) == WW_NOBODY)
-				return cli_error(USAGE_MODERATE, "--side american or british, not ",
-						 optarg);
-			break;
+		case 's': side_word = optarg; break;
 		case 'c': config = optarg; break;
 		case 'h': fputs(USAGE_MODERATE, stdout); return EX_OK;
 		default: fputs(USAGE_MODERATE, stderr); return EX_USAGE;
@@ -434,14 +437,18 @@ int ww_cmd_moderate(int argc, char **argv)
 	if (!strcmp(cmd, "announce"))
 		return announce(dir, config);
 	char a[WW_ADDR_MAX], err[512];
+	const struct game *game;
+	int rc;
 	if (addr) {
-		if (side == WW_NOBODY)
+		if (!side_word)
 			return cli_error(USAGE_MODERATE, "address needs --side", NULL);
+		if ((rc = side_named(dir, side_word, USAGE_MODERATE, &game, &side)))
+			return rc;
 		if (ww_addr_spec(argv[optind + 1], a, err, sizeof err))
 			return cli_error(USAGE_MODERATE, err, NULL);
 	}
 	struct ww_mail_config *c = NULL;
-	int rc = optional_config(config, &c);
+	rc = optional_config(config, &c);
 	if (!rc)
 		rc = c || addr ? moderator_change(c, dir, cmd, side, addr ? a : NULL) :
 		     pause_alone(dir, !strcmp(cmd, "pause"));
@@ -563,20 +570,11 @@ int ww_mail_secret_new(const struct game *g,
 		       const char *const password_file[GAME_MAX_SIDES + 1], char **text,
 		       size_t *len, char *err, size_t errlen)
 {
-	struct ww_mail_secret s = { .token_entry = 1 };
-	const int kept = (int)(sizeof s.password / sizeof *s.password);
-	for (int side = 1; side <= g->nsides; side++) {
-		if (!password_file[side])
-			continue;
-		if (side >= kept) {
-			snprintf(err, errlen, "%s: secret/mail.yaml keeps the passwords of sides 1 "
-				 "to %d, not of the %s side", password_file[side], kept - 1,
-				 g->side[side].name);
+	struct ww_mail_secret s = { .game = g, .token_entry = 1 };
+	for (int side = 1; side <= g->nsides; side++)
+		if (password_file[side] &&
+		    password_from(password_file[side], s.password[side], err, errlen))
 			return -1;
-		}
-		if (password_from(password_file[side], s.password[side], err, errlen))
-			return -1;
-	}
 	if (ww_mail_secret_text(&s, text, len) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

@@ -114,6 +114,11 @@ void ww_mail_view_close(struct ww_mail_view *v);
 /* A side's name ("American") and word ("american"); "nobody" for none. */
 const char *ww_mail_side_name(const struct game *game, int side);
 const char *ww_mail_side_word(const struct game *game, int side);
+/* The side of `game` that `word` names (its word or one of its other
+ * words: game_side_of); else GAME_PUBLIC, and in `why` what to write
+ * instead: "'french' is not a side of this game of Skirmish: write
+ * american or british". */
+int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen);
 /* The first side in the set `asked` (game.h's asked), or GAME_PUBLIC. */
 int ww_mail_first_asked(const struct game *game, unsigned asked);
 

@@ -80,7 +80,27 @@ int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], int side,
 
 /* ---- secret/mail.yaml ---- */
 
-static const char *const side_key[3] = { NULL, "password_american", "password_british" };
+/* The key of side's password: "password_" and the side's word in its
+ * game ("password_american"). */
+static void side_key(const struct game *game, int side, char key[40])
+{
+	snprintf(key, 40, "password_%s", game->side[side].word);
+}
+
+/* A key of no setting of the game's: the error names the keys it has. */
+static int unknown_key(const struct game *game, const char *line, int n, char *err,
+		       size_t errlen)
+{
+	char keys[GAME_MAX_SIDES * 40] = "";
+	for (int side = 1; side <= game->nsides; side++) {
+		char key[40];
+		side_key(game, side, key);
+		ww_fmt(keys + strlen(keys), sizeof keys - strlen(keys), "%s, ", key);
+	}
+	snprintf(err, errlen, SECRET_REL ": line %d: unknown key '%.40s' (a game of %s has "
+		 "%stoken_entry and paused)", n, line, game->title, keys);
+	return -1;
+}
 
 static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, size_t errlen)
 {
@@ -93,8 +113,10 @@ static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, si
 	char *v = colon + 1;
 	v += strspn(v, " \t");
 	v[strcspn(v, "\r\n")] = '\0';
-	for (int side = 1; side <= 2; side++) {
-		if (!strcmp(line, side_key[side])) {
+	for (int side = 1; side <= s->game->nsides; side++) {
+		char key[40];
+		side_key(s->game, side, key);
+		if (!strcmp(line, key)) {
 			snprintf(s->password[side], sizeof s->password[side], "%s",
 				 strcmp(v, "none") ? v : "");
 			return 0;
@@ -108,14 +130,15 @@ static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, si
 		s->paused = !strcmp(v, "true");
 		return 0;
 	}
-	snprintf(err, errlen, SECRET_REL ": line %d: unknown key '%.40s'", n, line);
-	return -1;
+	return unknown_key(s->game, line, n, err, errlen);
 }
 
-int ww_mail_secret_read(const char *dir, struct ww_mail_secret *s, char *err, size_t errlen)
+int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail_secret *s,
+			char *err, size_t errlen)
 {
 	char path[PATH_MAX], line[512];
 	memset(s, 0, sizeof *s);
+	s->game = game;
 	s->token_entry = 1; /* the mails of the new game */
 	snprintf(path, sizeof path, "%s/" SECRET_REL, dir);
 	FILE *f = fopen(path, "re");
@@ -143,8 +166,11 @@ int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len
 		return -1;
 	fputs("# wwjudge mail settings (secret): Argon2id password hashes, the log entry\n"
 	      "# whose mails carry the current move tokens, pause.\n", m);
-	for (int side = 1; side <= 2; side++)
-		fprintf(m, "%s: %s\n", side_key[side], s->password[side][0] ? s->password[side] : "none");
+	for (int side = 1; side <= s->game->nsides; side++) {
+		char key[40];
+		side_key(s->game, side, key);
+		fprintf(m, "%s: %s\n", key, s->password[side][0] ? s->password[side] : "none");
+	}
 	fprintf(m, "token_entry: %d\npaused: %s\n", s->token_entry, s->paused ? "true" : "false");
 	if (fclose(m) != 0) {
 		free(*text);

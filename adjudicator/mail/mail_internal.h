@@ -67,13 +67,18 @@ int ww_judge_subaddress(const char *judge, const char *addr, char *game,
 bool ww_game_name_ok(const char *name);
 bool ww_addr_equal(const char *a, const char *b);
 
-/* mail_auth.c: per-game mail settings, GAME/secret/mail.yaml. */
+/* mail_auth.c: per-game mail settings, GAME/secret/mail.yaml. Each
+ * side's password is keyed by the side's word in the game
+ * ("password_american"). */
 struct ww_mail_secret {
-	char password[3][192];           /* Argon2id, by side; "" = none set */
+	const struct game *game;         /* whose sides: set by read; set it for a new one */
+	char password[GAME_MAX_SIDES + 1][192]; /* Argon2id, by side; "" = none set */
 	int token_entry;                 /* log entry whose mails carry the tokens */
 	bool paused;
 };
-int ww_mail_secret_read(const char *dir, struct ww_mail_secret *s,
+/* The settings of the game in `dir`, a game of `game`; none written yet:
+ * no passwords, token_entry 1. */
+int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail_secret *s,
 			char *err, size_t errlen);
 int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len);
 /* Writes secret/mail.yaml by itself (rename); only with the lock held. */

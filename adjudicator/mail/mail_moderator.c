@@ -18,18 +18,8 @@
 #include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
-#include "order.h"
 
 #define MOD_MAX 32               /* commands in one block */
-
-static int side_of(const char *w)
-{
-	if (!strcasecmp(w, "american") || !strcasecmp(w, "america"))
-		return WW_AMERICAN;
-	if (!strcasecmp(w, "british") || !strcasecmp(w, "britain"))
-		return WW_BRITISH;
-	return WW_NOBODY;
-}
 
 /* ---- the files of one commit ---- */
 
@@ -120,7 +110,7 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 	p->rb.next_roll = roll > seen_roll ? roll : seen_roll;
 	p->rb.next_shuffle = shuffle > seen_shuffle ? shuffle : seen_shuffle;
 	g->game->dice_skip(p->after->state, p->rb.next_roll, p->rb.next_shuffle);
-	p->target_side = (enum ww_side)p->rb.by;
+	p->target_side = p->rb.by;
 	return 0;
 }
 
@@ -250,7 +240,7 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	struct outgoing o = { 0 };
 	struct ww_mail_secret sec, next;
 	char what[300], said[400], subject[80], note[400];
-	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
+	if (ww_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	next = sec;
 	next.token_entry = p->entry; /* every token of an undone move is stale */
@@ -329,7 +319,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 		snprintf(err, errlen, "%s/log cannot be read", dir);
 		return WW_REC_IO;
 	}
-	if (ww_mail_secret_read(dir, &sec, err, errlen) < 0)
+	if (ww_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
 	struct tell t = { .subject = ch->subject, .entry = entry, .token_entry = now->token_entry,
@@ -579,20 +569,39 @@ static int cmd_pause(struct modcmd *x, bool paused)
 	return commit_change(x, &ch);
 }
 
+/* The side a command names by its word `sw` (empty: none given), in the
+ * game's words; GAME_PUBLIC, with the command refused and its `usage`
+ * said, when it names none. */
+static int command_side(struct modcmd *x, const char *sw, const char *usage, int *rc)
+{
+	char why[200], words[GAME_MAX_SIDES * 24];
+	int side = ww_mail_side_of(x->g->game, sw, why, sizeof why);
+	if (side != GAME_PUBLIC)
+		return side;
+	game_side_words(x->g->game, words, sizeof words);
+	*rc = sw[0] ? refuse(x, "%s (the command is: %s)", why, usage) :
+		refuse(x, "write: %s, SIDE %s", usage, words);
+	return GAME_PUBLIC;
+}
+
 static int cmd_address(struct modcmd *x)
 {
-	char sw[16], given[WW_ADDR_MAX + 1], addr[WW_ADDR_MAX];
+	char sw[16] = "", given[WW_ADDR_MAX + 1] = "", addr[WW_ADDR_MAX];
 	char extra[8], err[512];
-	if (sscanf(x->rest, "%15s %256s %7s", sw, given, extra) != 2 || side_of(sw) == WW_NOBODY)
-		return refuse(x, "write: address GAME american|british ADDRESS");
+	static const char usage[] = "address GAME SIDE ADDRESS";
+	int n = sscanf(x->rest, "%15s %256s %7s", sw, given, extra), rc, side;
+	if ((side = command_side(x, sw, usage, &rc)) == GAME_PUBLIC)
+		return rc;
+	if (n != 2)
+		return refuse(x, "write: %s", usage);
 	if (ww_addr_spec(given, addr, err, sizeof err))
 		return refuse(x, "%s", err);
 	struct ww_game *after = malloc(sizeof *after);
 	struct ww_moderator_change *ch = malloc(sizeof *ch);
-	int rc = EX_OSERR;
+	rc = EX_OSERR;
 	if (after && ch) {
 		*after = *x->g;
-		ww_change_address(ch, after, side_of(sw), addr);
+		ww_change_address(ch, after, side, addr);
 		say(x, "In %s, %s.", x->game, ch->what);
 		fputs("\nThe side (at its new address) and its opponent are told.\n", x->rf);
 		rc = commit_change(x, ch);
@@ -606,12 +615,14 @@ static int cmd_address(struct modcmd *x)
  * written anywhere, nor repeated. */
 static int cmd_password(struct modcmd *x)
 {
-	char sw[16];
-	int used = 0;
-	if (sscanf(x->rest, "%15s %n", sw, &used) != 1 || side_of(sw) == WW_NOBODY ||
-	    !x->rest[used])
-		return refuse(x, "write: password GAME american|british NEWPASSWORD");
-	int side = side_of(sw);
+	char sw[16] = "";
+	int used = 0, rc, side;
+	static const char usage[] = "password GAME SIDE NEWPASSWORD";
+	sscanf(x->rest, "%15s %n", sw, &used);
+	if ((side = command_side(x, sw, usage, &rc)) == GAME_PUBLIC)
+		return rc;
+	if (!used || !x->rest[used])
+		return refuse(x, "write: %s", usage);
 	struct ww_mail_secret s = x->sec;
 	if (ww_password_hash(x->rest + used, s.password[side]) < 0)
 		return EX_OSERR;
@@ -637,21 +648,23 @@ static int preview_report(struct modcmd *x, const struct ww_play *p)
 
 static int cmd_preview(struct modcmd *x)
 {
-	char sw[16];
-	int used = 0;
-	if (sscanf(x->rest, "%15[A-Za-z] %n", sw, &used) != 1 || side_of(sw) == WW_NOBODY)
-		return refuse(x, "write: preview GAME american|british: ORDER");
+	char sw[16] = "";
+	int used = 0, rc, side;
+	static const char usage[] = "preview GAME SIDE: ORDER";
+	sscanf(x->rest, "%15[A-Za-z] %n", sw, &used);
+	if ((side = command_side(x, sw, usage, &rc)) == GAME_PUBLIC)
+		return rc;
 	const char *order = x->rest + used;
 	order += *order == ':';
 	order += strspn(order, " \t");
 	if (!*order)
-		return refuse(x, "write: preview GAME american|british: ORDER");
+		return refuse(x, "write: %s", usage);
 	struct ww_play *p = calloc(1, sizeof *p);
 	if (!p)
 		return EX_OSERR;
-	p->side = (enum ww_side)side_of(sw);
+	p->side = side;
 	p->orders[p->n++] = order;
-	int r = ww_play_preview(x->g->data, x->g, NULL, p), rc;
+	int r = ww_play_preview(x->g->data, x->g, NULL, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
@@ -737,7 +750,7 @@ static int load(struct modcmd *x)
 		st = ww_record_load(x->dir, x->g, err, sizeof err); /* and its data */
 	int rc = st == WW_REC_OK ? EX_OK : st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL :
 		 EX_DATAERR;
-	if (!rc && ww_mail_secret_read(x->dir, &x->sec, err, sizeof err) < 0)
+	if (!rc && ww_mail_secret_read(x->dir, x->g->game, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	if (rc)
 		note(x, "%s: %s", x->game, err);

@@ -13,7 +13,6 @@
 #include <sysexits.h>
 #include <yaml.h>
 #include "mail_internal.h"
-#include "order.h" /* the side words, Washington's War's yet */
 
 /* ---- one mail ---- */
 
@@ -23,7 +22,7 @@ struct intake {
 	struct ww_mail_in m;
 	struct ww_order_block b;
 	char game[WW_GAME_NAME], side_word[16], token[64];
-	enum ww_side side;
+	int side;                        /* GAME_PUBLIC: none yet */
 	const struct game *played;       /* the game, game.h's */
 	bool trusted;                    /* From and password are the side's */
 	char dir[PATH_MAX];
@@ -53,21 +52,13 @@ static void note(const struct intake *in, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-static int parse_side_word(const char *w)
-{
-	if (!strcasecmp(w, "american") || !strcasecmp(w, "america"))
-		return WW_AMERICAN;
-	if (!strcasecmp(w, "british") || !strcasecmp(w, "britain"))
-		return WW_BRITISH;
-	return WW_NOBODY;
-}
-
 static const char *registered(const struct intake *in, int s)
 {
 	return in->g->meta.addr[s];
 }
 
-/* The game: the judge sub-address the mail came to, else "game:" in the block. */
+/* The game: the judge sub-address the mail came to, else "game:" in the
+ * block; with the side's word there, read once the game is loaded. */
 static bool find_game(struct intake *in)
 {
 	for (int i = 0; i < in->m.nto; i++)
@@ -109,7 +100,7 @@ static int load_game(struct intake *in)
 	}
 	in->d = in->g->data;
 	in->played = ww_mail_played(in->g);
-	if (ww_mail_secret_read(in->dir, &in->sec, err, sizeof err) < 0) {
+	if (ww_mail_secret_read(in->dir, in->played, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s", err);
 		return EX_DATAERR;
 	}
@@ -581,18 +572,41 @@ static int play(struct intake *in)
 	return rc;
 }
 
-/* The side: the sub-address or "side:"; else the one side whose registered
- * address sent it. */
-static bool find_side(struct intake *in)
+/* The side whose registered address sent the mail, when one alone did;
+ * else GAME_PUBLIC. */
+static int sender_side(const struct intake *in)
 {
-	in->side = (enum ww_side)parse_side_word(in->side_word);
-	if (in->side != WW_NOBODY)
+	int found = GAME_PUBLIC;
+	for (int s = 1; s <= in->played->nsides; s++) {
+		if (!ww_addr_equal(in->m.from, registered(in, s)))
+			continue;
+		if (found != GAME_PUBLIC)
+			return GAME_PUBLIC;
+		found = s;
+	}
+	return found;
+}
+
+/* The side: the sub-address's or "side:"'s word, in the game's words;
+ * else the one side whose registered address sent the mail. A word that
+ * names no side of the game is said in `why`, and the side found is then
+ * the sender's, who is answered so. */
+static bool find_side(struct intake *in, char *why, size_t whylen)
+{
+	why[0] = '\0';
+	if (in->side_word[0] &&
+	    (in->side = ww_mail_side_of(in->played, in->side_word, why, whylen)) != GAME_PUBLIC)
 		return true;
-	bool am = ww_addr_equal(in->m.from, in->g->meta.addr[WW_AMERICAN]);
-	bool br = ww_addr_equal(in->m.from, in->g->meta.addr[WW_BRITISH]);
-	if (am != br)
-		in->side = am ? WW_AMERICAN : WW_BRITISH;
-	return in->side != WW_NOBODY;
+	in->side = sender_side(in);
+	return in->side != GAME_PUBLIC;
+}
+
+/* For the MTA's log: a mail of no side, dropped. */
+static int no_side(const struct intake *in, const char *why)
+{
+	note(in, "%s: %s, and %s is not one player's address; dropped", in->game,
+	     why[0] ? why : "no side named", in->m.from[0] ? in->m.from : "(no sender)");
+	return EX_OK;
 }
 
 static int already_processed(const struct intake *in)
@@ -610,11 +624,11 @@ static int process_game(struct intake *in)
 	if (ww_record_seen(in->dir, in->m.mail_hash) ||
 	    (in->imap_id && ww_record_seen(in->dir, in->imap_id)))
 		return already_processed(in);
-	if (!find_side(in)) {
-		note(in, "%s: no side named and %s is not one player's address; dropped",
-		     in->game, in->m.from);
-		return EX_OK;
-	}
+	char why[300];
+	if (!find_side(in, why, sizeof why))
+		return no_side(in, why);
+	if (why[0])
+		return refuse(in, NULL, why, 0);
 	if (authenticate(in, &rc) < 0)
 		return rc;
 	/* only now: a forger must not make the genuine Message-ID seen (issue 11) */
@@ -639,11 +653,8 @@ static int too_large(struct intake *in)
 		note(in, "%s: already processed; nothing done", in->game);
 		return EX_OK;
 	}
-	if (!find_side(in)) {
-		note(in, "%s: a mail of %zu bytes names no side and %s is not one player's "
-		     "address; dropped", in->game, in->size, in->m.from);
-		return EX_OK;
-	}
+	if (!find_side(in, why, sizeof why))
+		return no_side(in, why);
 	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
 		 "most %u bytes (2 MiB); send the orders as plain text, without attachments "
 		 "or photos", in->size, WW_MAIL_MAX_BYTES);
@@ -773,7 +784,7 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 	in->side = p->side;
 	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
 	snprintf(in->dir, sizeof in->dir, "%s", dir);
-	if (ww_mail_secret_read(dir, &in->sec, err, errlen) < 0) {
+	if (ww_mail_secret_read(dir, in->played, &in->sec, err, errlen) < 0) {
 		st = WW_REC_CORRUPT;
 	} else if ((in->entry = ww_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "no game in %s (no log/)", dir);

@@ -187,7 +187,7 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	int side = ww_mail_first_asked(mg.game, mg.game->asked(mg.state));
 	if (side == GAME_PUBLIC) /* the game is over */
 		return EX_OK;
-	if (ww_mail_secret_read(game, &ms, err, sizeof err)) {
+	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}
@@ -213,7 +213,8 @@ static bool may_be_due(const struct ww_mail_config *c, const char *game, time_t 
 	char err[512];
 	if (ww_record_index(game, &ix) == 0 && ix.waiting == GAME_PUBLIC)
 		return false;
-	if (ww_mail_secret_read(game, &ms, err, sizeof err))
+	const struct game *played = ww_rec_dir_game(game, err, sizeof err);
+	if (!played || ww_mail_secret_read(game, played, &ms, err, sizeof err))
 		return true; /* remind_locked says what is wrong */
 	return !ms.paused && waited_enough(c, game, ms.token_entry, now, NULL);
 }

@@ -382,7 +382,7 @@ static int make_scratch(struct replay *r)
 		ww_game_free(ng);
 	free(ng);
 	struct ww_mail_secret ms;
-	if (!rc && ww_mail_secret_read(r->orig, &ms, err, sizeof err)) {
+	if (!rc && ww_mail_secret_read(r->orig, r->g->game, &ms, err, sizeof err)) {
 		fprintf(r->out, "replay: %s\n", err);
 		rc = EX_DATAERR;
 	}
@@ -483,11 +483,16 @@ static int compare_end(struct replay *r, int entries)
 			"(the archive ends after entry %d)\n", entries + 1, entries);
 		return EX_DATAERR;
 	}
-	static const char *const files[] = { "secret/state.yaml", "game.yaml",
-		"secret/ledger-american.yaml", "secret/ledger-british.yaml" };
+	static const char *const files[] = { "secret/state.yaml", "game.yaml" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
 		if (same_file(r, files[i], NULL, "replay: at the end"))
 			return EX_DATAERR;
+	for (int side = 1; side <= r->g->game->nsides; side++) {
+		char ledger[WW_REC_LEDGER_NAME];
+		ww_rec_ledger_file(r->g->game, side, ledger);
+		if (same_file(r, ledger, NULL, "replay: at the end"))
+			return EX_DATAERR;
+	}
 	return EX_OK;
 }
 

@@ -58,6 +58,18 @@ const char *ww_mail_side_word(const struct game *game, int side)
 	return side >= 1 && side <= game->nsides ? game->side[side].word : "nobody";
 }
 
+int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen)
+{
+	int side = game_side_of(game, word);
+	if (side == GAME_PUBLIC) {
+		char words[GAME_MAX_SIDES * 24];
+		game_side_words(game, words, sizeof words);
+		snprintf(why, whylen, "'%s' is not a side of this game of %s: write %s", word,
+			 game->title, words);
+	}
+	return side;
+}
+
 int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
 		   char *err, size_t errlen)
 {

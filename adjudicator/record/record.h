@@ -204,6 +204,13 @@ struct ww_record_index {
  * missing (a game made before it), unreadable, or passed by a later entry.
  * 0, or -1 if the log cannot be read. */
 int ww_record_index(const char *dir, struct ww_record_index *ix);
+/* The game of the record in `dir`, as its game.yaml's meta names it;
+ * NULL with what is wrong in err (game.yaml is read, nothing else). */
+const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen);
+/* The path in GAME of `side`'s secret ledger, "secret/ledger-SIDE.yaml"
+ * with the side's word. */
+#define WW_REC_LEDGER_NAME 64
+void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME]);
 /* Checks the record adds up (and, once the seed is revealed, recomputes
  * the commitment and every unforced logged roll; ww_record_replay below
  * recomputes every roll and every shuffle by replaying the game). Prints

@@ -15,24 +15,17 @@ int ww_rec_read(const char *dir, const char *rel, char **text, size_t *len);
 
 /* record.c: the game g plays (g->game; NULL: WW_REC_FIRST_GAME). */
 const struct game *ww_rec_game(const struct ww_game *g);
-/* record.c: the game of the record in `dir`, as its game.yaml's meta names
- * it; NULL with what is wrong in err. */
-const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen);
 /* record.c: ww_record_index for the game in `dir`, known to be `game`. */
 int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix);
 /* record.c: the log's word for a side of `game` (the game's word;
  * "nobody" for GAME_PUBLIC, the set-up), and back (-1: not a word of it). */
 const char *ww_rec_side(const struct game *game, int side);
 int ww_rec_side_of(const struct game *game, const char *word);
-/* record.c: the path in GAME of `side`'s secret ledger,
- * "secret/ledger-SIDE.yaml" with the side's word. */
 /* record.c: event i as the log keeps it: its text, as the viewers who
  * may see it read it ("" when nobody may), and its `to:`, "both" when
  * the public may see it, one side's word when that side alone may, else
  * "nobody". */
 const char *ww_rec_event_text(const struct game *game, const struct game_events *ev, int i);
 const char *ww_rec_event_to(const struct game *game, const struct game_events *ev, int i);
-#define WW_REC_LEDGER_NAME 64
-void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME]);
 
 #endif

@@ -168,6 +168,55 @@ expect 75 "$WW_BIN" remind --config "$T/remind.conf"
 in_file "$T/err" "reminded the British player (uk@example.org)"
 grep -q "your move is waiting: The British is asked to declare" "$M"/outbox/new/*remind-british* ||
 	fail "no reminder asks the British to declare"
+# The side a mail names is read in the game's words (issue 13): the
+# set-up's "the American (Blue) or British (Red) side" makes red the
+# British; a word that is no side of Skirmish is refused, to the sender's
+# side, with the words it has.
+mailto() { # FROM TO ID BLOCK...
+	local from=$1 to=$2 id=$3; shift 3
+	printf 'From: <%s>\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <%s@players.test>\r\n' \
+		"$from" "$to" "$id"
+	printf 'Date: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#orders\r\n'
+	printf '%s\r\n' "$@" '#end'
+}
+last=$(ls "$M/outbox/new" | grep '^[0-9]*\.british$' | tail -1)
+token=$(sed -n 's/^Reply-To: <judge+mailed-british-\([0-9a-f]*\)@.*/\1/p' "$M/outbox/new/$last")
+[ -n "$token" ] || fail "no token in $last"
+# from no player's address: refused as the British's (not dropped as no side's)
+mailto stranger@example.org "judge+mailed-red-$token@example.org" red0 "password: liberty" \
+	"declare Worcester" >"$T/red0.eml"
+expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/red0.eml"
+in_file "$T/err" "refused (a mail from stranger@example.org gave orders for the British side"
+mailto uk@example.org "judge+mailed-red-$token@example.org" red1 "password: liberty" \
+	"declare Worcester" >"$T/red.eml"
+expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/red.eml"
+in_file "$T/err" "the British orders are accepted"
+accepted=$(ls "$M/outbox/new" | grep '^[0-9]*\.british$' | tail -1)
+in_file "$M/outbox/new/$accepted" "your orders were accepted:
+  declare Worcester"
+kept() { (cd "$1" && sha256sum game.yaml secret/state.yaml secret/mail.yaml); }
+before=$(kept "$M")
+mailto uk@example.org judge@example.org french1 "game: mailed" "side: french" \
+	"password: liberty" "move Worcester - Springfield" >"$T/french.eml"
+expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/french.eml"
+refusal=$(ls "$M/outbox/new" | grep '^[0-9]*\.reply-british$' | tail -1)
+[ -n "$refusal" ] || fail "the sender's side was not answered"
+in_file "$M/outbox/new/$refusal" "'french' is not a side of this game of Skirmish: write american or"
+[ "$(kept "$M")" = "$before" ] || fail "a refused side word changed the game"
+
+# passwd and address take the game's words for --side, and refuse
+# another with them.
+old=$(grep password_british "$M/secret/mail.yaml")
+printf 'redcoat\n' | expect 0 "$WW_BIN" passwd "$M" --side red
+in_file "$T/out" "The British password of $M is set."
+[ "$(grep password_british "$M/secret/mail.yaml")" != "$old" ] || fail "red's password was not set"
+printf 'redcoat\n' | expect 64 "$WW_BIN" passwd "$M" --side french
+in_file "$T/err" "--side: 'french' is not a side of this game of Skirmish: write american or british"
+expect 0 "$WW_BIN" address "$M" --side Blue w@example.org
+in_file "$M/game.yaml" 'american: "w@example.org"'
+expect 64 "$WW_BIN" address "$M" --side hessian h@example.org
+in_file "$T/err" "--side: 'hessian' is not a side of this game of Skirmish: write american or british"
+
 # A log entry of a side the game does not have is named with the game's
 # own sides.
 cp -a "$M" "$T/m2"
