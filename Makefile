@@ -19,7 +19,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 #   record/                 itself, game/ and core/: every game through game.h
 #   play/                   itself, record/ and all below: nothing of any game
 #   mail/                   itself, play/ and all below: every game through game.h
-#   cli/wwjudge.c, cli_net.c, cli_mail.c
+#   cli/wwjudge.c, cli.c, cli_net.c, cli_mail.c
 #                           cli/, mail/, play/ and all below: every game
 #                           through game.h, none of their folders
 #   cli/ (the rest)         everything: plugin.c's trampolines and the
@@ -36,7 +36,7 @@ MAIL_INC := -Iadjudicator/mail $(PLAY_INC)
 CLI_INC  := -Iadjudicator/cli $(MAIL_INC)
 ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/washingtons-war -Iadjudicator/games/skirmish \
 	    $(MAIL_INC)
-CLI_GAME_FREE := /cli/wwjudge. /cli/cli_net. /cli/cli_mail.
+CLI_GAME_FREE := /cli/wwjudge. /cli/cli_net. /cli/cli_mail. /cli/cli.
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /game/,$@),$(API_INC),\
 	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\

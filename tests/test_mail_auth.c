@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <sodium.h>
+#include "cli.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "rules.h"

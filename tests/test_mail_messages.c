@@ -14,6 +14,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "cli.h"
 #include "games.h"
 #include "mail_game.h"
 #include "mail_net.h"

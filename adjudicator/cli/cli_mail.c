@@ -10,6 +10,8 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "buf.h"
+#include "cli.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
@@ -39,12 +41,6 @@ static const char USAGE_MODERATE[] =
 	"and both players told, as by mail. announce: queues each player's\n"
 	"report with the current token (to start a game by mail, or resend).\n";
 
-static int cli_error(const char *usage, const char *msg, const char *arg)
-{
-	fprintf(stderr, "wwjudge: %s%s\n%s", msg, arg ? arg : "", usage);
-	return EX_USAGE;
-}
-
 /* The side of the game in `dir` (its game.yaml's) that --side's `word`
  * names: EX_OK with it in *side and the game in *game; else the error,
  * which names the game's side words. */
@@ -53,18 +49,11 @@ static int side_named(const char *dir, const char *word, const char *usage,
 {
 	char err[300];
 	if (!(*game = ww_rec_dir_game(dir, err, sizeof err))) {
-		fprintf(stderr, "wwjudge: %s\n", err);
+		ww_log(NULL, "%s", err);
 		return EX_DATAERR;
 	}
 	*side = ww_mail_side_of(*game, word, err, sizeof err);
-	return *side == GAME_PUBLIC ? cli_error(usage, "--side: ", err) : EX_OK;
-}
-
-static int rec_exit(enum ww_rec_status st)
-{
-	static const int codes[] = { EX_OK, EX_TEMPFAIL, EX_IOERR, EX_DATAERR, EX_CANTCREAT,
-				     EX_NOINPUT };
-	return (int)st >= 0 && (size_t)st < sizeof codes / sizeof *codes ? codes[st] : EX_SOFTWARE;
+	return *side == GAME_PUBLIC ? cli_usage(NULL, usage, "--side: %s", err) : EX_OK;
 }
 
 static int load_config(const char *path, struct ww_mail_config *c)
@@ -73,11 +62,11 @@ static int load_config(const char *path, struct ww_mail_config *c)
 	if (!path)
 		path = getenv("WWJUDGE_CONFIG");
 	if (!path || !*path) {
-		fprintf(stderr, "wwjudge: give the config with --config FILE or $WWJUDGE_CONFIG\n");
+		ww_log(NULL, "give the config with --config FILE or $WWJUDGE_CONFIG");
 		return EX_CONFIG;
 	}
 	if (ww_mail_config_load(path, c, err, sizeof err) < 0) {
-		fprintf(stderr, "wwjudge: %s\n", err);
+		ww_log(NULL, "%s", err);
 		return EX_CONFIG;
 	}
 	return EX_OK;
@@ -115,7 +104,7 @@ int ww_cmd_process(int argc, char **argv)
 		}
 	}
 	if (optind != argc)
-		return cli_error(USAGE_PROCESS, "unexpected argument ", argv[optind]);
+		return cli_usage(NULL, USAGE_PROCESS, "unexpected argument %s", argv[optind]);
 	struct ww_mail_config *c = calloc(1, sizeof *c);
 	char *msg = malloc(WW_MAIL_MAX_BYTES + 1);
 	int rc = !c || !msg ? EX_OSERR : load_config(config, c);
@@ -126,7 +115,7 @@ int ww_cmd_process(int argc, char **argv)
 			for (size_t n; (n = fread(msg, 1, WW_MAIL_MAX_BYTES, stdin)) > 0;)
 				len += n;
 		if (ferror(stdin)) {
-			fprintf(stderr, "wwjudge process: reading stdin: %s\n", strerror(errno));
+			ww_log("process", "reading stdin: %s", strerror(errno));
 			rc = EX_IOERR;
 		}
 	}
@@ -143,12 +132,12 @@ int ww_cmd_process(int argc, char **argv)
 static int read_password(char *out, size_t len)
 {
 	if (!fgets(out, (int)len, stdin)) {
-		fprintf(stderr, "wwjudge passwd: no password on stdin\n");
+		ww_log("passwd", "no password on stdin");
 		return EX_USAGE;
 	}
 	out[strcspn(out, "\r\n")] = '\0';
 	if (!*out) {
-		fprintf(stderr, "wwjudge passwd: the password is empty\n");
+		ww_log("passwd", "the password is empty");
 		return EX_USAGE;
 	}
 	return EX_OK;
@@ -163,14 +152,14 @@ static int with_settings(const char *dir, int (*change)(struct ww_mail_secret *,
 	struct ww_mail_secret s;
 	enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st != WW_REC_OK) {
-		fprintf(stderr, "wwjudge: %s: %s\n", dir, err);
-		return rec_exit(st == WW_REC_IO && errno == ENOENT ? WW_REC_MISSING : st);
+		ww_log(NULL, "%s: %s", dir, err);
+		return ww_rec_exit(st == WW_REC_IO && errno == ENOENT ? WW_REC_MISSING : st, false);
 	}
 	int rc = EX_OK;
 	const struct game *game = ww_rec_dir_game(dir, err, sizeof err);
 	if (!game || ww_mail_secret_read(dir, game, &s, err, sizeof err) < 0 || change(&s, arg) ||
 	    ww_mail_secret_write(dir, &s, err, sizeof err) < 0) {
-		fprintf(stderr, "wwjudge: %s\n", err[0] ? err : "cannot change the settings");
+		ww_log(NULL, "%s", err[0] ? err : "cannot change the settings");
 		rc = EX_IOERR;
 	}
 	ww_record_unlock(fd);
@@ -218,12 +207,12 @@ int ww_cmd_passwd(int argc, char **argv)
 		}
 	}
 	if (moderator != (optind == argc))
-		return cli_error(USAGE_PASSWD, moderator ? "--moderator takes no GAME_DIR" :
-				 "give exactly one GAME_DIR", NULL);
+		return cli_usage(NULL, USAGE_PASSWD, "%s", moderator ?
+				 "--moderator takes no GAME_DIR" : "give exactly one GAME_DIR");
 	if (!moderator && (optind + 1 != argc || !side))
-		return cli_error(USAGE_PASSWD, "give one GAME_DIR and --side", NULL);
+		return cli_usage(NULL, USAGE_PASSWD, "give one GAME_DIR and --side");
 	if (!moderator && !is_game(argv[optind])) {
-		fprintf(stderr, "wwjudge passwd: no game in %s\n", argv[optind]);
+		ww_log("passwd", "no game in %s", argv[optind]);
 		return EX_NOINPUT;
 	}
 	const struct game *game = NULL;
@@ -234,7 +223,7 @@ int ww_cmd_passwd(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (ww_password_hash(pw, p.hash) < 0) {
-		fprintf(stderr, "wwjudge passwd: cannot hash the password (out of memory?)\n");
+		ww_log("passwd", "cannot hash the password (out of memory?)");
 		return EX_OSERR;
 	}
 	if (moderator) {
@@ -284,7 +273,7 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 		st = ww_moderator_commit(c, dir, base, g, ch, &by, err, sizeof err);
 	}
 	if (st != WW_REC_OK)
-		fprintf(stderr, "wwjudge %s: %s: %s\n", cmd, dir, err);
+		ww_log(cmd, "%s: %s", dir, err);
 	else
 		printf("%s: %s.%s\n", dir, ch->what, c ? " The players' mails are queued." : "");
 	if (fd >= 0)
@@ -294,7 +283,7 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 	free(g);
 	free(after); /* its state is g's */
 	free(ch);
-	return rec_exit(st);
+	return ww_rec_exit(st, false);
 }
 
 /* Without a config, pause and resume change the settings only, as before
@@ -356,7 +345,7 @@ static int announce_view(const struct ww_mail_config *c, const char *dir, const 
 	snprintf(file, sizeof file, "%06d.%s", s->token_entry, name);
 	int rc = text ? ww_outbox_put(dir, file, text, len, err, sizeof err) : -1;
 	if (text && rc)
-		fprintf(stderr, "wwjudge announce: %s\n", err);
+		ww_log("announce", "%s", err);
 	free(text);
 	free(body);
 	return rc;
@@ -386,7 +375,7 @@ static int announce(const char *dir, const char *config)
 		enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
 		if (st == WW_REC_OK)
 			st = ww_record_load(dir, g, err, sizeof err);
-		rc = rec_exit(st);
+		rc = ww_rec_exit(st, false);
 	}
 	if (!rc && ww_mail_secret_read(dir, g->game, &s, err, sizeof err) < 0)
 		rc = EX_DATAERR;
@@ -396,7 +385,7 @@ static int announce(const char *dir, const char *config)
 			rc = EX_IOERR;
 		}
 	if (rc && err[0])
-		fprintf(stderr, "wwjudge announce: %s\n", err);
+		ww_log("announce", "%s", err);
 	else if (!rc)
 		printf("Queued the current report for both players in %s/" WW_OUTBOX_NEW ".\n", dir);
 	ww_record_unlock(fd);
@@ -427,11 +416,11 @@ int ww_cmd_moderate(int argc, char **argv)
 	}
 	bool addr = !strcmp(cmd, "address");
 	if (optind + 1 + addr != argc)
-		return cli_error(USAGE_MODERATE, addr ? "give GAME_DIR and ADDR" :
-				 "give exactly one GAME_DIR", NULL);
+		return cli_usage(NULL, USAGE_MODERATE, "%s", addr ? "give GAME_DIR and ADDR" :
+				 "give exactly one GAME_DIR");
 	const char *dir = argv[optind];
 	if (!is_game(dir)) {
-		fprintf(stderr, "wwjudge %s: no game in %s\n", cmd, dir);
+		ww_log(cmd, "no game in %s", dir);
 		return EX_NOINPUT;
 	}
 	if (!strcmp(cmd, "announce"))
@@ -441,11 +430,11 @@ int ww_cmd_moderate(int argc, char **argv)
 	int rc;
 	if (addr) {
 		if (!side_word)
-			return cli_error(USAGE_MODERATE, "address needs --side", NULL);
+			return cli_usage(NULL, USAGE_MODERATE, "address needs --side");
 		if ((rc = side_named(dir, side_word, USAGE_MODERATE, &game, &side)))
 			return rc;
 		if (ww_addr_spec(argv[optind + 1], a, err, sizeof err))
-			return cli_error(USAGE_MODERATE, err, NULL);
+			return cli_usage(NULL, USAGE_MODERATE, "%s", err);
 	}
 	struct ww_mail_config *c = NULL;
 	rc = optional_config(config, &c);
@@ -476,18 +465,19 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 				ww_record_lock(dir, 10, &fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(dir, g, err, sizeof err); /* and its data */
-	rc = rec_exit(st);
+	rc = ww_rec_exit(st, false);
 	if (!rc) {
 		int r = ww_rollback_prepare(dir, g, move, &plan, err, sizeof err);
 		rc = r > 0 ? EX_USAGE : r < 0 ? EX_DATAERR : EX_OK;
 	}
 	if (!rc) {
 		struct ww_rollback_by by = { .who = "command line" };
-		rc = rec_exit(ww_rollback_commit(c, dir, base, g, &plan, &by, err, sizeof err));
+		rc = ww_rec_exit(ww_rollback_commit(c, dir, base, g, &plan, &by, err, sizeof err),
+				 false);
 	}
 	if (rc) {
-		fprintf(stderr, "wwjudge rollback: %s: %s%s\n", dir, err,
-			rc == EX_USAGE || rc == EX_DATAERR ? "; nothing was changed" : "");
+		ww_log("rollback", "%s: %s%s", dir, err,
+		       rc == EX_USAGE || rc == EX_DATAERR ? "; nothing was changed" : "");
 	} else {
 		printf("%s: rolled back from move %u to move %u; moves %u to %u are undone "
 		       "(log entries %d to %d; entry %d records it).\n", dir,
@@ -525,13 +515,14 @@ int ww_cmd_rollback(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc)
-		return cli_error(USAGE_ROLLBACK, "give exactly one GAME_DIR", NULL);
+		return cli_usage(NULL, USAGE_ROLLBACK, "give exactly one GAME_DIR");
 	char *end;
 	unsigned long move = to ? strtoul(to, &end, 10) : 0;
 	if (!to || !*to || *end || *to == '-' || move > UINT32_MAX)
-		return cli_error(USAGE_ROLLBACK, "--to wants a move number, not ", to ? to : "nothing");
+		return cli_usage(NULL, USAGE_ROLLBACK, "--to wants a move number, not %s",
+				 to ? to : "nothing");
 	if (!is_game(argv[optind])) {
-		fprintf(stderr, "wwjudge rollback: no game in %s\n", argv[optind]);
+		ww_log("rollback", "no game in %s", argv[optind]);
 		return EX_NOINPUT;
 	}
 	struct ww_mail_config *c = NULL;

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sysexits.h>
 #include <time.h>
+#include "buf.h"
+#include "cli.h"
 #include "mail_net.h"
 
 static const char USAGE_SEND[] =
@@ -38,12 +40,6 @@ struct net_args {
 	const char *config, *games, *archive, *game;
 };
 
-static int usage(const char *name, const char *text, const char *why)
-{
-	fprintf(stderr, "wwjudge %s: %s\n%s", name, why, text);
-	return EX_USAGE;
-}
-
 /* 0, -2 for --help (printed), or EX_USAGE. */
 static int parse(int argc, char **argv, const char *text, bool want_game, struct net_args *a)
 {
@@ -62,27 +58,27 @@ static int parse(int argc, char **argv, const char *text, bool want_game, struct
 		case 'g': a->games = optarg; break;
 		case 'a': a->archive = optarg; break;
 		case 'h': fputs(text, stdout); return -2;
-		default: return usage(argv[0], text, "unknown option or missing argument");
+		default: return cli_usage(argv[0], text, "unknown option or missing argument");
 		}
 	}
 	if (!want_game && a->archive)
-		return usage(argv[0], text, "--archive is for replay");
+		return cli_usage(argv[0], text, "--archive is for replay");
 	if (want_game) {
 		if (optind != argc - 1)
-			return usage(argv[0], text, "one GAME_DIR is needed");
+			return cli_usage(argv[0], text, "one GAME_DIR is needed");
 		a->game = argv[optind];
 		if (!a->archive)
-			return usage(argv[0], text, "--archive is required");
+			return cli_usage(argv[0], text, "--archive is required");
 		if (a->games)
-			return usage(argv[0], text, "--games is not for replay");
+			return cli_usage(argv[0], text, "--games is not for replay");
 		if (!a->config && !(a->config = getenv("WWJUDGE_CONFIG")))
-			return usage(argv[0], text, "--config is required (or $WWJUDGE_CONFIG)");
+			return cli_usage(argv[0], text, "--config is required (or $WWJUDGE_CONFIG)");
 		return 0;
 	}
 	if (optind != argc)
-		return usage(argv[0], text, "unexpected argument");
+		return cli_usage(argv[0], text, "unexpected argument");
 	if (!a->config && !(a->config = getenv("WWJUDGE_CONFIG")))
-		return usage(argv[0], text, "--config is required (or $WWJUDGE_CONFIG)");
+		return cli_usage(argv[0], text, "--config is required (or $WWJUDGE_CONFIG)");
 	return 0;
 }
 
@@ -90,15 +86,15 @@ static int load_config(const struct net_args *a, struct ww_mail_config *c)
 {
 	char err[512];
 	if (ww_mail_config_load(a->config, c, err, sizeof err)) {
-		fprintf(stderr, "wwjudge: %s\n", err);
+		ww_log(NULL, "%s", err);
 		return EX_CONFIG;
 	}
 	if (a->games && ww_fmt(c->games, sizeof c->games, "%s", a->games)) {
-		fprintf(stderr, "wwjudge: --games: the path is too long\n");
+		ww_log(NULL, "--games: the path is too long");
 		return EX_USAGE;
 	}
 	if (!c->games[0]) {
-		fprintf(stderr, "wwjudge: %s: no 'games' directory, and no --games\n", a->config);
+		ww_log(NULL, "%s: no 'games' directory, and no --games", a->config);
 		return EX_CONFIG;
 	}
 	return EX_OK;

@@ -14,6 +14,8 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include "dice.h"
+#include "buf.h"
+#include "cli.h"
 #include "games.h"
 #include "mail.h"
 #include "mail_net.h"
@@ -23,19 +25,8 @@
 #define MAX_ORDERS 64
 #define ORDER_LINE 1024
 
-static const char *progname = "wwjudge";
-
-static void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void warnx(const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
+/* The command being run ("order"), which its messages name. */
+static const char *command;
 
 static const char USAGE[] =
 	"usage: wwjudge COMMAND [OPTIONS] ...\n"
@@ -125,33 +116,6 @@ static const char USAGE_DATA_CHECK[] =
 	"Loads and validates the game data; prints each problem as\n"
 	"file:line: message and exits 65 if there is any.\n";
 
-static int usage_error(const char *usage, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n%s", usage);
-	return EX_USAGE;
-}
-
-static int rec_exit(enum ww_rec_status st)
-{
-	switch (st) {
-	case WW_REC_OK: return EX_OK;
-	case WW_REC_BUSY: return EX_TEMPFAIL;
-	case WW_REC_IO: return EX_IOERR;
-	case WW_REC_CORRUPT: return EX_DATAERR;
-	case WW_REC_EXISTS: return EX_CANTCREAT;
-	case WW_REC_MISSING: return EX_NOINPUT;
-	}
-	return EX_SOFTWARE;
-}
-
 static bool is_dir(const char *path)
 {
 	struct stat st;
@@ -193,7 +157,7 @@ static int side_as(const struct game *game, const char *word, const char *usage,
 		return EX_OK;
 	game_side_words(game, words, sizeof words);
 	game_side_list(game, "--as ", " or ", options, sizeof options);
-	return usage_error(usage, "--as %s: this game of %s has the sides %s; say %s", word,
+	return cli_usage(command, usage, "--as %s: this game of %s has the sides %s; say %s", word,
 			   game->title, words, options);
 }
 
@@ -259,7 +223,7 @@ static int sides_of_game(struct new_args *a)
 			side++;
 		game_side_words(g, words, sizeof words);
 		if (side > g->nsides)
-			return usage_error(USAGE_NEW, "--%s: this game of %s has the sides %s",
+			return cli_usage(command, USAGE_NEW, "--%s: this game of %s has the sides %s",
 					   sa->addr[k] ? sa->word[k] : sa->option[k], g->title, words);
 		addr[side] = sa->addr[k];
 		a->password_file[side] = sa->password_file[k];
@@ -267,11 +231,11 @@ static int sides_of_game(struct new_args *a)
 	for (int side = 1; side <= g->nsides; side++)
 		if (!addr[side]) {
 			game_side_list(g, "--", " and ", words, sizeof words);
-			return usage_error(USAGE_NEW, "%s are required", words);
+			return cli_usage(command, USAGE_NEW, "%s are required", words);
 		}
 	for (int side = 1; side <= g->nsides; side++)
 		if (ww_addr_spec(addr[side], a->addr[side], err, sizeof err))
-			return usage_error(USAGE_NEW, "--%s: %s", g->side[side].word, err);
+			return cli_usage(command, USAGE_NEW, "--%s: %s", g->side[side].word, err);
 	return 0;
 }
 
@@ -305,12 +269,12 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		}
 	}
 	if (optind + 1 != argc)
-		return usage_error(USAGE_NEW, "give exactly one GAME_DIR");
+		return cli_usage(command, USAGE_NEW, "give exactly one GAME_DIR");
 	a->dir = argv[optind];
 	if (!(a->game = game_find(game))) {
 		char known[256];
 		game_names(known, sizeof known);
-		return usage_error(USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
+		return cli_usage(command, USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
 				   "plays: %s)", game, known);
 	}
 	return sides_of_game(a);
@@ -338,7 +302,7 @@ static int load_game_data(const struct game *game, const char *dir, struct game_
 	const char *use = realpath(dir, abs) ? abs : dir;
 	if (game->data_load(use, d, why, sizeof why) == 0)
 		return EX_OK;
-	warnx("the game data in %s does not load:", use);
+	ww_log(command, "the game data in %s does not load:", use);
 	if (game->data_check(stderr, use, NULL, 0) <= 0) /* every problem, else the first */
 		fprintf(stderr, "%s\n", why);
 	return EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
@@ -352,7 +316,7 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 	snprintf(g->meta.game, sizeof g->meta.game, "%s", game->name);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", game->data_id(g->data));
 	if (strlen(data_dir) >= sizeof g->meta.data_dir) {
-		warnx("the data directory %s is too long for the record (at most %zu characters)",
+		ww_log(command, "the data directory %s is too long for the record (at most %zu characters)",
 		      data_dir, sizeof g->meta.data_dir - 1);
 		return EX_USAGE;
 	}
@@ -378,7 +342,7 @@ static int new_position(const struct new_args *a, struct ww_game *g, struct game
 	g->meta.tournament_rule = a->tournament;
 	unsigned options = ww_rec_options(g->game, &g->meta);
 	if (a->tournament && !options)
-		return usage_error(USAGE_NEW, "--tournament: %s has no tournament rule",
+		return cli_usage(command, USAGE_NEW, "--tournament: %s has no tournament rule",
 				   g->game->title);
 	memcpy(dice.seed, g->seed, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
@@ -386,10 +350,10 @@ static int new_position(const struct new_args *a, struct ww_game *g, struct game
 			      sizeof why) == 0)
 		return EX_OK;
 	if (!a->scenario) {
-		warnx("%s", why);
+		ww_log(command, "%s", why);
 		return EX_DATAERR;
 	}
-	warnx("scenario %s: %s", a->scenario, why);
+	ww_log(command, "scenario %s: %s", a->scenario, why);
 	return access(a->scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
 }
 
@@ -412,13 +376,13 @@ static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
 	if (any_password(a) &&
 	    ww_mail_secret_new(a->game, a->password_file, mail_yaml, &mail_len, err,
 			       sizeof err) < 0) {
-		warnx("%s; no game was created", err);
+		ww_log(command, "%s; no game was created", err);
 		return EX_NOINPUT;
 	}
 	if (*mail_yaml)
 		f[(*n)++] = (struct ww_rec_file){ "secret/mail.yaml", *mail_yaml, mail_len, 0600 };
 	if (a->scenario && ww_read_file(a->scenario, scenario, err, sizeof err) != 0) {
-		warnx("scenario %s: %s", a->scenario, err);
+		ww_log(command, "scenario %s: %s", a->scenario, err);
 		return EX_NOINPUT;
 	}
 	if (a->scenario)
@@ -452,7 +416,7 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 	       "%s\n\n", g->meta.initial_state);
 	game->view(g->data, g->state, GAME_PUBLIC, view);
 	if (game->report(stdout, g->data, view, GAME_PUBLIC, &frame, why, sizeof why))
-		warnx("the game is created, but its report cannot be shown: %s", why);
+		ww_log(command, "the game is created, but its report cannot be shown: %s", why);
 	game->state_free(view);
 	return EX_OK;
 }
@@ -476,7 +440,7 @@ static int cmd_new(int argc, char **argv)
 		goto out;
 	}
 	if (a.seed && ww_seed_from_hex(a.seed, g->seed)) {
-		rc = usage_error(USAGE_NEW, "--seed wants 64 hex digits, not '%s'", a.seed);
+		rc = cli_usage(command, USAGE_NEW, "--seed wants 64 hex digits, not '%s'", a.seed);
 		goto out;
 	}
 	if (a.data)
@@ -495,8 +459,8 @@ static int cmd_new(int argc, char **argv)
 	enum ww_rec_status st = ww_record_create_files(a.dir, g, ev, files, nfiles, err,
 						       sizeof err);
 	if (st != WW_REC_OK) {
-		warnx("cannot create the game in %s: %s", a.dir, err);
-		rc = rec_exit(st);
+		ww_log(command, "cannot create the game in %s: %s", a.dir, err);
+		rc = ww_rec_exit(st, false);
 		goto out;
 	}
 	rc = new_report(&a, g, ev);
@@ -551,7 +515,7 @@ static int session_mail(struct session *s, const char *config)
 	if (!(s->mail = calloc(1, sizeof *s->mail)))
 		return EX_OSERR;
 	if (ww_mail_config_load(config, s->mail, err, sizeof err) < 0) {
-		warnx("%s", err);
+		ww_log(command, "%s", err);
 		return EX_CONFIG;
 	}
 	return EX_OK;
@@ -569,19 +533,19 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	if (!(s->g = calloc(1, sizeof *s->g)))
 		return EX_OSERR;
 	if (!is_dir(dir)) {
-		warnx("no game in %s: no such directory", dir);
+		ww_log(command, "no game in %s: no such directory", dir);
 		return EX_NOINPUT;
 	}
 	enum ww_rec_status st = ww_record_lock(dir, wait_seconds, &s->lock_fd, err, sizeof err);
 	if (st != WW_REC_OK) {
-		warnx("%s: %s", dir, err);
+		ww_log(command, "%s: %s", dir, err);
 		s->lock_fd = -1;
-		return rec_exit(st);
+		return ww_rec_exit(st, false);
 	}
 	st = ww_record_load(dir, s->g, err, sizeof err);
 	if (st != WW_REC_OK) {
-		warnx("%s: %s", dir, err);
-		return rec_exit(st);
+		ww_log(command, "%s: %s", dir, err);
+		return ww_rec_exit(st, false);
 	}
 	s->game = s->g->game;
 	char data_dir[PATH_MAX];
@@ -595,7 +559,7 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	if (rc)
 		return rc;
 	if (strcmp(s->game->data_id(s->gd), s->g->meta.data_id))
-		warnx("warning: the game was created with data '%s', this is '%s'",
+		ww_log(command, "warning: the game was created with data '%s', this is '%s'",
 		      s->g->meta.data_id, s->game->data_id(s->gd));
 	return EX_OK;
 }
@@ -622,17 +586,17 @@ static int parse_dice(const char *arg, struct ww_dice *dice)
 		char *end;
 		long v = strtol(p, &end, 10);
 		if (end == p || v < 1 || v > 6)
-			return usage_error(USAGE_ORDER, "--dice wants values 1 to 6 "
+			return cli_usage(command, USAGE_ORDER, "--dice wants values 1 to 6 "
 					   "separated by commas, not '%s'", arg);
 		if (dice->nforced == WW_MAX_FORCED)
-			return usage_error(USAGE_ORDER, "at most %d forced dice",
+			return cli_usage(command, USAGE_ORDER, "at most %d forced dice",
 					   WW_MAX_FORCED);
 		dice->forced[dice->nforced++] = (int)v;
 		p = end;
 		if (*p == ',')
 			p++;
 		else if (*p)
-			return usage_error(USAGE_ORDER, "--dice wants values 1 to 6 "
+			return cli_usage(command, USAGE_ORDER, "--dice wants values 1 to 6 "
 					   "separated by commas, not '%s'", arg);
 	}
 	return 0;
@@ -641,7 +605,7 @@ static int parse_dice(const char *arg, struct ww_dice *dice)
 static int add_order(struct order_args *a, const char *text)
 {
 	if (a->norders == MAX_ORDERS)
-		return usage_error(USAGE_ORDER, "at most %d orders at once", MAX_ORDERS);
+		return cli_usage(command, USAGE_ORDER, "at most %d orders at once", MAX_ORDERS);
 	a->orders[a->norders] = strdup(text);
 	if (!a->orders[a->norders])
 		return EX_OSERR;
@@ -658,7 +622,7 @@ static int read_orders(struct order_args *a)
 		lineno++;
 		size_t n = strlen(line);
 		if (n == sizeof line - 1 && line[n - 1] != '\n')
-			return usage_error(USAGE_ORDER, "stdin line %d is too long", lineno);
+			return cli_usage(command, USAGE_ORDER, "stdin line %d is too long", lineno);
 		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
 		const char *t = line + strspn(line, " \t");
@@ -669,7 +633,7 @@ static int read_orders(struct order_args *a)
 			return rc;
 	}
 	if (ferror(stdin)) {
-		warnx("reading orders from stdin: %s", strerror(errno));
+		ww_log(command, "reading orders from stdin: %s", strerror(errno));
 		return EX_IOERR;
 	}
 	return 0;
@@ -704,7 +668,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 		}
 	}
 	if (optind >= argc)
-		return usage_error(USAGE_ORDER, "GAME_DIR is missing");
+		return cli_usage(command, USAGE_ORDER, "GAME_DIR is missing");
 	a->dir = argv[optind++];
 	for (; optind < argc; optind++) {
 		rc = !strcmp(argv[optind], "-") ? read_orders(a) : add_order(a, argv[optind]);
@@ -712,7 +676,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 			return rc;
 	}
 	if (a->norders == 0)
-		return usage_error(USAGE_ORDER, "no orders given");
+		return cli_usage(command, USAGE_ORDER, "no orders given");
 	return 0;
 }
 
@@ -735,8 +699,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 		goto out;
 	}
 	if (r > 0) {
-		warnx("%s", p->why);
-		warnx("nothing was changed.");
+		ww_log(command, "%s", p->why);
+		ww_log(command, "nothing was changed.");
 		if (a->preview)
 			rc = EX_DATAERR;
 		else {
@@ -744,8 +708,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 			enum ww_rec_status st = ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
 							       err, sizeof err);
 			if (st != WW_REC_OK)
-				warnx("cannot log the refusal in %s: %s", a->dir, err);
-			rc = st != WW_REC_OK ? rec_exit(st) : EX_DATAERR;
+				ww_log(command, "cannot log the refusal in %s: %s", a->dir, err);
+			rc = st != WW_REC_OK ? ww_rec_exit(st, false) : EX_DATAERR;
 		}
 		goto out;
 	}
@@ -755,8 +719,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, err, sizeof err) :
 			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
 		if (st != WW_REC_OK) {
-			warnx("cannot commit to %s: %s (nothing was changed)", a->dir, err);
-			rc = rec_exit(st);
+			ww_log(command, "cannot commit to %s: %s (nothing was changed)", a->dir, err);
+			rc = ww_rec_exit(st, false);
 			goto out;
 		}
 	}
@@ -768,7 +732,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 		ww_mail_line(stdout, line);
 	}
 	if (p->applied < p->n) {
-		warnx("%s", p->why);
+		ww_log(command, "%s", p->why);
 		rc = EX_DATAERR;
 	}
 	printf("\n");
@@ -793,7 +757,7 @@ static int order_side(const struct game *game, struct order_args *a)
 	if (a->as)
 		return side_as(game, a->as, USAGE_ORDER, &a->side);
 	game_side_list(game, "--as ", " or ", options, sizeof options);
-	return usage_error(USAGE_ORDER, "say which side gives the orders with %s", options);
+	return cli_usage(command, USAGE_ORDER, "say which side gives the orders with %s", options);
 }
 
 static int cmd_order(int argc, char **argv)
@@ -844,7 +808,7 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 	char err[512] = "";
 	FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
 	if (!f) {
-		warnx("cannot write %s: %s", path, strerror(errno));
+		ww_log(command, "cannot write %s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
 	struct game_events *last = last_events(v, recent);
@@ -853,9 +817,9 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 	if (last)
 		v->game->events_free(last);
 	if (rc)
-		warnx("%s: %s", path, err);
+		ww_log(command, "%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {
-		warnx("writing %s: %s", path, strerror(errno));
+		ww_log(command, "writing %s: %s", path, strerror(errno));
 		rc = EX_IOERR;
 	}
 	return rc;
@@ -879,7 +843,7 @@ static int show_text(const struct session *s, const struct ww_mail_view *v,
 		.templates = templates,
 	};
 	if (ww_mail_report(stdout, v, &frame, err, sizeof err)) {
-		warnx("%s", err);
+		ww_log(command, "%s", err);
 		return EX_CONFIG; /* the templates, as a rule */
 	}
 	return EX_OK;
@@ -924,7 +888,7 @@ static int cmd_show(int argc, char **argv)
 			if (!strcmp(optarg, "yaml"))
 				yaml = true;
 			else if (strcmp(optarg, "text"))
-				return usage_error(USAGE_SHOW, "--format text or "
+				return cli_usage(command, USAGE_SHOW, "--format text or "
 						   "--format yaml, not '%s'", optarg);
 			break;
 		case 'd': data = optarg; break;
@@ -935,7 +899,7 @@ static int cmd_show(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc)
-		return usage_error(USAGE_SHOW, "give exactly one GAME_DIR");
+		return cli_usage(command, USAGE_SHOW, "give exactly one GAME_DIR");
 
 	struct session s = { .lock_fd = -1 };
 	struct game_log recent = { 0 };
@@ -944,7 +908,7 @@ static int cmd_show(int argc, char **argv)
 	if (!rc)
 		rc = side_as(s.game, as, USAGE_SHOW, &side);
 	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
-		warnx("%s: %s", s.dir, err);
+		ww_log(command, "%s: %s", s.dir, err);
 		rc = EX_DATAERR;
 	}
 	if (!rc)
@@ -985,7 +949,7 @@ static int cmd_verify(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc)
-		return usage_error(USAGE_VERIFY, "give exactly one GAME_DIR");
+		return cli_usage(command, USAGE_VERIFY, "give exactly one GAME_DIR");
 	struct session s = { .lock_fd = -1 };
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc) {
@@ -996,7 +960,7 @@ static int cmd_verify(int argc, char **argv)
 								 forced) : 0;
 		problems += replayed;
 		if (problems) {
-			warnx("%s: %d problem%s found%s", argv[optind], problems,
+			ww_log(command, "%s: %d problem%s found%s", argv[optind], problems,
 			      problems == 1 ? "" : "s",
 			      replayed ? " (the replay stops at the first entry that differs)" : "");
 			rc = EX_DATAERR;
@@ -1031,26 +995,26 @@ static int cmd_data_check(int argc, char **argv)
 		}
 	}
 	if (optind + 1 < argc)
-		return usage_error(USAGE_DATA_CHECK, "at most one DATA_DIR");
+		return cli_usage(command, USAGE_DATA_CHECK, "at most one DATA_DIR");
 	char dir[PATH_MAX], why[512], summary[256];
 	if (optind < argc)
 		snprintf(dir, sizeof dir, "%s", argv[optind]);
 	else
 		default_data_dir(game_find(WW_REC_FIRST_GAME), dir, sizeof dir);
 	if (!is_dir(dir)) {
-		warnx("%s is not a directory", dir);
+		ww_log(command, "%s is not a directory", dir);
 		return EX_NOINPUT;
 	}
 	const struct game *game = game_of_data_dir(dir, why, sizeof why);
 	if (!game) {
-		warnx("%s", why);
+		ww_log(command, "%s", why);
 		return EX_DATAERR;
 	}
 	int n = game->data_check(stdout, dir, summary, sizeof summary);
 	if (n < 0)
 		return EX_OSERR;
 	if (n > 0) {
-		warnx("%s: %d problem%s", dir, n, n == 1 ? "" : "s");
+		ww_log(command, "%s: %d problem%s", dir, n, n == 1 ? "" : "s");
 		return EX_DATAERR;
 	}
 	printf("%s: %s: no problems.\n", dir, summary);
@@ -1085,14 +1049,14 @@ static int export_file(const char *dir, const char *name, const struct session *
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	FILE *f = fopen(path, "w");
 	if (!f) {
-		warnx("%s: %s", path, strerror(errno));
+		ww_log(command, "%s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
 	char err[512] = "";
 	int bad = export_text(f, name, s, history, err, sizeof err);
 	bad |= fchmod(fileno(f), 0644) | fsync(fileno(f));
 	if (fclose(f) || bad) {
-		warnx("%s: %s", path, err[0] ? err : strerror(errno));
+		ww_log(command, "%s: %s", path, err[0] ? err : strerror(errno));
 		return EX_IOERR;
 	}
 	return EX_OK;
@@ -1106,12 +1070,12 @@ static int export_public(const struct session *s, const char *out)
 	struct game_log history;
 	int rc = EX_OK;
 	if (ww_history_read(s->dir, &history, err, sizeof err)) {
-		warnx("%s: %s", s->dir, err);
+		ww_log(command, "%s: %s", s->dir, err);
 		return EX_DATAERR;
 	}
 	snprintf(tmp, sizeof tmp, "%s.new-%ld", out, (long)getpid());
 	if (mkdir(tmp, 0755) < 0 || chmod(tmp, 0755) < 0) {
-		warnx("%s: %s", tmp, strerror(errno));
+		ww_log(command, "%s: %s", tmp, strerror(errno));
 		ww_recent_free(&history);
 		return EX_CANTCREAT;
 	}
@@ -1119,7 +1083,7 @@ static int export_public(const struct session *s, const char *out)
 		rc = export_file(tmp, files[i], s, &history);
 	ww_recent_free(&history);
 	if (!rc && rename(tmp, out) < 0) {
-		warnx("%s: %s (the export is left in %s)", out, strerror(errno), tmp);
+		ww_log(command, "%s: %s (the export is left in %s)", out, strerror(errno), tmp);
 		return errno == EEXIST || errno == ENOTEMPTY ? EX_CANTCREAT : EX_IOERR;
 	}
 	if (rc) {
@@ -1149,10 +1113,10 @@ static int cmd_export(int argc, char **argv)
 		}
 	}
 	if (optind + 2 != argc)
-		return usage_error(USAGE_EXPORT, "give GAME_DIR and OUT_DIR");
+		return cli_usage(command, USAGE_EXPORT, "give GAME_DIR and OUT_DIR");
 	struct stat st;
 	if (lstat(argv[optind + 1], &st) == 0) {
-		warnx("%s already exists: name a new directory for the export",
+		ww_log(command, "%s already exists: name a new directory for the export",
 		      argv[optind + 1]);
 		return EX_CANTCREAT;
 	}
@@ -1203,23 +1167,21 @@ int main(int argc, char **argv)
 	 * buffers would pile up in the heap (docs/robustness.md, memory). */
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	if (ww_dice_init()) {
-		warnx("libsodium cannot start");
+		ww_log(command, "libsodium cannot start");
 		return EX_SOFTWARE;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
 		if (strcmp(argv[1], commands[i].name))
 			continue;
-		char name[64];
-		snprintf(name, sizeof name, "wwjudge %s", commands[i].name);
-		progname = name;
+		command = commands[i].name;
 		int rc = commands[i].run(argc - 1, argv + 1);
 		if (fflush(stdout) && rc == EX_OK) {
-			warnx("writing the output: %s", strerror(errno));
+			ww_log(command, "writing the output: %s", strerror(errno));
 			rc = EX_IOERR;
 		}
 		return rc;
 	}
-	warnx("'%s' is not a command", argv[1]);
+	ww_log(command, "'%s' is not a command", argv[1]);
 	fputs(USAGE, stderr);
 	return EX_USAGE;
 }

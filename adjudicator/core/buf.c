@@ -41,19 +41,24 @@ int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
 	return n < 0 || (size_t)n >= len - o ? -1 : 0;
 }
 
-void ww_log(const char *who, const char *fmt, ...)
+void ww_vlog(const char *who, const char *fmt, va_list ap)
 {
 	char line[2048];
 	size_t room = sizeof line - 1; /* the newline's byte kept */
 	int o = snprintf(line, room, "wwjudge%s%s: ", who ? " " : "", who ? who : "");
 	size_t len = o < 0 ? 0 : (size_t)o < room ? (size_t)o : room - 1;
-	va_list ap;
-	va_start(ap, fmt);
 	int n = vsnprintf(line + len, room - len, fmt, ap);
-	va_end(ap);
 	len += n < 0 ? 0 : (size_t)n < room - len ? (size_t)n : room - len - 1;
 	line[len++] = '\n';
 	fwrite(line, 1, len, stderr);
+}
+
+void ww_log(const char *who, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ww_vlog(who, fmt, ap);
+	va_end(ap);
 }
 
 int ww_buf_add(struct ww_buf *b, const void *data, size_t n)

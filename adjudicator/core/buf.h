@@ -4,6 +4,7 @@
 #ifndef WW_BUF_H
 #define WW_BUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* A growing byte string with a hard limit; `over` is set once something
@@ -34,6 +35,7 @@ int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
  * when who is not NULL ("process", "process: <id@host>"). The line is
  * written at once, so lines of runs at the same time do not mix. */
 void ww_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ww_vlog(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
 int ww_path_join(char *out, const char *a, const char *b);

@@ -82,14 +82,6 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
 					 char *err, size_t errlen);
-/* secret/mail.yaml of a new game of g (cli_mail.c): each side's password
- * read from the first line of its file (password_file[side]; NULL: none
- * set) and hashed, the tokens at entry 1. 0, or -1 with the reason in
- * err. Malloc'd text. */
-int ww_mail_secret_new(const struct game *g,
-		       const char *const password_file[GAME_MAX_SIDES + 1], char **text,
-		       size_t *len, char *err, size_t errlen);
-
 /* mail_report.c: composing through game.h. A record's game as game.h's
  * (until the record holds a struct game_state, the one place that turns
  * Washington's War's structs into game.h's), and one side's view of it. */
@@ -147,11 +139,5 @@ void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *tok
 /* The seed revealed at the end of the game, after a report: with it both
  * players can check every roll and shuffle. */
 void ww_mail_seed(FILE *f, const char *seed_hex);
-
-/* cli_mail.c: the subcommands (argc/argv as for main, argv[0] the name). */
-int ww_cmd_process(int argc, char **argv);
-int ww_cmd_passwd(int argc, char **argv);
-int ww_cmd_moderate(int argc, char **argv); /* pause, resume, address, announce */
-int ww_cmd_rollback(int argc, char **argv);
 
 #endif

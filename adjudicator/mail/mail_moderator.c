@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "buf.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
@@ -437,12 +438,12 @@ static void note(const struct modcmd *x, const char *fmt, ...)
 
 static void note(const struct modcmd *x, const char *fmt, ...)
 {
+	char who[620];
+	snprintf(who, sizeof who, "process: %s: moderator", x->m->message_id);
 	va_list ap;
-	fprintf(stderr, "wwjudge process: %s: moderator: ", x->m->message_id);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	ww_vlog(who, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void say(struct modcmd *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -536,7 +537,7 @@ static int commit_change(struct modcmd *x, struct ww_moderator_change *ch)
 	free(reply);
 	if (st != WW_REC_OK) {
 		note(x, "%s: %s", x->game, err);
-		return st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL : EX_DATAERR;
+		return ww_rec_exit(st, true);
 	}
 	note(x, "%s: %s", x->game, ch->what);
 	return EX_OK;
@@ -714,7 +715,7 @@ static int cmd_rollback(struct modcmd *x)
 	ww_rollback_plan_free(&p);
 	if (st != WW_REC_OK) {
 		note(x, "%s: rollback: %s", x->game, err);
-		return st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL : EX_DATAERR;
+		return ww_rec_exit(st, true);
 	}
 	note(x, "%s: %s", x->game, what);
 	return EX_OK;
@@ -748,8 +749,7 @@ static int load(struct modcmd *x)
 	enum ww_rec_status st = ww_record_lock(x->dir, 10, &x->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(x->dir, x->g, err, sizeof err); /* and its data */
-	int rc = st == WW_REC_OK ? EX_OK : st == WW_REC_BUSY || st == WW_REC_IO ? EX_TEMPFAIL :
-		 EX_DATAERR;
+	int rc = ww_rec_exit(st, true);
 	if (!rc && ww_mail_secret_read(x->dir, x->g->game, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	if (rc)

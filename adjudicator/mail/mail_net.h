@@ -74,10 +74,4 @@ int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log);
 int ww_mail_replay(const struct ww_mail_config *c, const char *game,
 		   const char *archive, FILE *out);
 
-/* cli_net.c: the subcommands (argv[0] is the subcommand's name). */
-int ww_cmd_send(int argc, char **argv);
-int ww_cmd_poll(int argc, char **argv);
-int ww_cmd_remind(int argc, char **argv);
-int ww_cmd_replay(int argc, char **argv);
-
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <yaml.h>
+#include "buf.h"
 #include "mail_internal.h"
 
 /* ---- one mail ---- */
@@ -41,15 +42,15 @@ struct intake {
 static void note(const struct intake *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* For the MTA's log: stderr, one line. */
+/* For the MTA's log: one line, naming the mail. */
 static void note(const struct intake *in, const char *fmt, ...)
 {
+	char who[600];
+	snprintf(who, sizeof who, "process: %s", in->m.message_id[0] ? in->m.message_id : "(mail)");
 	va_list ap;
-	fprintf(stderr, "wwjudge process: %s: ", in->m.message_id[0] ? in->m.message_id : "(mail)");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	ww_vlog(who, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static const char *registered(const struct intake *in, int s)
@@ -72,19 +73,6 @@ static bool find_game(struct intake *in)
 	return true;
 }
 
-static int rec_exit(enum ww_rec_status st)
-{
-	switch (st) {
-	case WW_REC_OK: return EX_OK;
-	case WW_REC_BUSY: return EX_TEMPFAIL;
-	case WW_REC_IO: return EX_TEMPFAIL; /* disk full: the MTA tries again */
-	case WW_REC_CORRUPT: return EX_DATAERR;
-	case WW_REC_EXISTS: return EX_CANTCREAT;
-	case WW_REC_MISSING: return EX_NOINPUT;
-	}
-	return EX_SOFTWARE;
-}
-
 static int load_game(struct intake *in)
 {
 	char err[512] = "";
@@ -96,7 +84,7 @@ static int load_game(struct intake *in)
 		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
-		return rec_exit(st);
+		return ww_rec_exit(st, true);
 	}
 	in->d = in->g->data;
 	in->played = ww_mail_played(in->g);
@@ -418,7 +406,7 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 					       in->imap_id, err, sizeof err);
 	if (st != WW_REC_OK) {
 		note(in, "cannot log the refusal: %s", err);
-		return rec_exit(st);
+		return ww_rec_exit(st, true);
 	}
 	if (allowed)
 		note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
@@ -564,7 +552,7 @@ static int play(struct intake *in)
 				note(in, "cannot commit: %s (nothing was changed)", err);
 			else
 				accepted(in, p);
-			rc = rec_exit(st);
+			rc = ww_rec_exit(st, true);
 		}
 	}
 	ww_play_free(p);

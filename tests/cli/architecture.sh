@@ -32,7 +32,7 @@ done
 # cli/wwjudge.c, cli_net.c and cli_mail.c are compiled without any game's folder, so
 # an include of a game's header there does not build.
 root="$(dirname "$0")/../.."
-for f in wwjudge cli_net cli_mail; do
+for f in wwjudge cli cli_net cli_mail; do
 	cmd=$(make -s -C "$root" --no-print-directory -n -W "adjudicator/cli/$f.c" "build/cli/$f.o")
 	echo "$cmd" | grep -qF -- "-o build/cli/$f.o" || fail "make -n does not compile cli/$f.c: $cmd"
 	! echo "$cmd" | grep -q -- "-Iadjudicator/games/" || fail "cli/$f.c sees a game's folder: $cmd"
