@@ -188,9 +188,9 @@ static void test_4_0_new_game_asks_the_american(void **state)
 	char q[512];
 	start(&f);
 	assert_int_equal(f.g->asked(f.s), GAME_SIDE(AMERICAN));
-	f.g->question(f.d, f.s, AMERICAN, q, sizeof q);
+	f.g->question(f.d, f.s, AMERICAN, AMERICAN, q, sizeof q);
 	assert_non_null(strstr(q, "Committees of Correspondence"));
-	f.g->question(f.d, f.s, BRITISH, q, sizeof q);
+	f.g->question(f.d, f.s, BRITISH, BRITISH, q, sizeof q);
 	assert_string_equal(q, "");
 	struct game_end end;
 	assert_false(f.g->over(f.s, &end));
@@ -270,7 +270,7 @@ static void test_4_0_committees_applied(void **state)
 	char *after = text_of(&f, f.s, false);
 	assert_string_not_equal(before, after);
 	assert_int_equal(f.g->asked(f.s), GAME_SIDE(BRITISH));
-	f.g->question(f.d, f.s, BRITISH, q, sizeof q);
+	f.g->question(f.d, f.s, BRITISH, BRITISH, q, sizeof q);
 	assert_non_null(strstr(q, "For The King"));
 	assert_true(f.g->events_count(f.ev) > events);
 	assert_non_null(f.g->event_text(f.ev, f.g->events_count(f.ev) - 1, GAME_PUBLIC));

@@ -115,7 +115,7 @@ static char *report_of(struct fix *f, const struct game_state *s, int viewer)
 	for (int i = 0; i < e->n; i++)
 		fprintf(out, "guide: %s\n", e->line[i]);
 	char q[300];
-	f->g->question(f->d, v, viewer, q, sizeof q);
+	f->g->question(f->d, v, viewer, viewer, q, sizeof q);
 	fprintf(out, "question: %s\n", q);
 	char *shown = show_of(f, s, viewer);
 	fputs(shown, out);
@@ -158,7 +158,7 @@ static void test_set_up_asks_the_british_to_declare(void **state)
 	(void)state;
 	open_game(&f, 2);
 	assert_int_equal(f.g->asked(f.s), 1u << BRITISH);
-	f.g->question(f.d, f.s, BRITISH, q, sizeof q);
+	f.g->question(f.d, f.s, BRITISH, BRITISH, q, sizeof q);
 	assert_non_null(strstr(q, "I.B"));
 	char *pub = text_of(&f, f.s, false), *sec = text_of(&f, f.s, true);
 	assert_non_null(strstr(pub, "throw: hidden"));
@@ -169,6 +169,30 @@ static void test_set_up_asks_the_british_to_declare(void **state)
 	assert_text_round_trip(&f, sec);
 	free(pub);
 	free(sec);
+	close_game(&f);
+}
+
+/* I.B: the British is asked to declare with his throw. Asked of him, the
+ * question gives his throw; read by the American (a refusal or reminder
+ * telling him what is asked now), it says who is asked and what for,
+ * never "your throw" (the throw is the British's, and hidden, I.A). */
+static void test_i_b_the_question_as_the_other_side_reads_it(void **state)
+{
+	struct fix f;
+	char mine[300], theirs[300];
+	(void)state;
+	open_game(&f, 2);
+	struct game_state *v = f.g->state_new();
+	f.g->view(f.d, f.s, BRITISH, v);
+	f.g->question(f.d, v, BRITISH, BRITISH, mine, sizeof mine);
+	assert_non_null(strstr(mine, "Your throw:"));
+	f.g->view(f.d, f.s, AMERICAN, v);
+	f.g->question(f.d, v, BRITISH, AMERICAN, theirs, sizeof theirs);
+	assert_non_null(strstr(theirs, "The British is asked"));
+	assert_null(strstr(theirs, "throw:"));
+	f.g->question(f.d, v, BRITISH, GAME_PUBLIC, theirs, sizeof theirs);
+	assert_null(strstr(theirs, "throw:"));
+	f.g->state_free(v);
 	close_game(&f);
 }
 
@@ -594,6 +618,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_registry),
 	cmocka_unit_test(test_no_scenarios_or_options),
 	cmocka_unit_test(test_set_up_asks_the_british_to_declare),
+	cmocka_unit_test(test_i_b_the_question_as_the_other_side_reads_it),
 	cmocka_unit_test(test_whole_games_through_game_h),
 	cmocka_unit_test(test_i_a_american_dice_hidden_from_the_british),
 	cmocka_unit_test(test_i_a_british_die_hidden_from_the_american),

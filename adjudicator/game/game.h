@@ -211,10 +211,13 @@ struct game {
 	void (*dice_skip)(struct game_state *s, uint64_t roll, uint64_t shuffle);
 
 	/* The sides asked now (several at once for simultaneous orders; 0 once
-	 * the game is over), and the question's text for one of them. */
+	 * the game is over), and the question asked of one of them, worded for
+	 * `reader` (whose view s is; GAME_PUBLIC: anyone): the side asked reads
+	 * all it is asked ("your throw: 1 and 3"), another side only what it
+	 * may read of it. */
 	unsigned (*asked)(const struct game_state *s);
 	void (*question)(const struct game_data *d, const struct game_state *s, int side,
-			 char *out, size_t len);
+			 int reader, char *out, size_t len);
 	/* When the game stands, in its own calendar, for a mail's subject
 	 * ("1775"); NULL for a game that counts moves only. */
 	void (*date)(const struct game_state *s, char *out, size_t len);

@@ -105,7 +105,7 @@ void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len)
 	struct game_end end;
 	int who = asked & GAME_SIDE(v->side) ? v->side : ww_mail_first_asked(v->game, asked);
 	if (who != GAME_PUBLIC)
-		v->game->question(v->d, v->view, who, out, len);
+		v->game->question(v->d, v->view, who, v->side, out, len);
 	else if (v->game->over(v->view, &end))
 		snprintf(out, len, "The game is over: the %s player won.",
 			 ww_mail_side_name(v->game, end.winner));

@@ -214,12 +214,12 @@ static unsigned asked(const struct game_state *s)
 }
 
 static void question(const struct game_data *d, const struct game_state *s, int side,
-		     char *out, size_t len)
+		     int reader, char *out, size_t len)
 {
 	if (len)
 		out[0] = '\0';
 	if (is_side(side) && (sk_asked(&s->sk) & SK_TO(side)))
-		sk_question(&d->sk, &s->sk, side, out, len);
+		(reader == side ? sk_question : sk_waiting_for)(&d->sk, &s->sk, side, out, len);
 }
 
 static bool over(const struct game_state *s, struct game_end *end)

@@ -262,9 +262,12 @@ static unsigned asked(const struct game_state *s)
 	return GAME_SIDE(s->ww.to_move);
 }
 
+/* Washington's War's questions name the side asked and hide nothing: one
+ * wording for every reader. */
 static void question(const struct game_data *d, const struct game_state *s, int side,
-		     char *out, size_t len)
+		     int reader, char *out, size_t len)
 {
+	(void)reader;
 	if (len)
 		out[0] = '\0';
 	if (is_side(side) && (asked(s) & GAME_SIDE(side)))
