@@ -52,10 +52,10 @@ static unsigned fake_asked(const struct game_state *s)
 }
 
 static void fake_question(const struct game_data *d, const struct game_state *s, int side,
-			  char *out, size_t len)
+			  int reader, char *out, size_t len)
 {
 	(void)d;
-	snprintf(out, len, "side %d is asked, seen by %d.", side, s->viewer);
+	snprintf(out, len, "side %d is asked, seen by %d, read by %d.", side, s->viewer, reader);
 }
 
 static bool fake_over(const struct game_state *s, struct game_end *end)
@@ -175,8 +175,9 @@ static void test_question_and_whose_move_are_the_games(void **state)
 {
 	(void)state;
 	char *blue = composed(1, asked_now), *red = composed(2, asked_now);
-	assert_string_equal(blue, "side 1 is asked, seen by 1. | your move");
-	assert_string_equal(red, "side 1 is asked, seen by 2. | the Blue to move");
+	assert_string_equal(blue, "side 1 is asked, seen by 1, read by 1. | your move");
+	/* the question worded for its reader, on the reader's view */
+	assert_string_equal(red, "side 1 is asked, seen by 2, read by 2. | the Blue to move");
 	free(blue);
 	free(red);
 	now.winner = 2;
