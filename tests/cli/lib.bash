@@ -21,9 +21,17 @@ expect() {
 	fi
 }
 
-# in_file FILE TEXT: FILE contains TEXT (fixed string).
-in_file() { grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks '$2'"; }; }
-not_in_file() { ! grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 has '$2'"; }; }
+# holds FILE TEXT: FILE contains TEXT, a fixed string, lines and all
+# (grep -F alone would take each line of a text of several lines as a
+# pattern of its own); a mail's CRLF line ends count as LF.
+holds() {
+	case "$2" in
+	*$'\n'*) [[ "$(tr -d '\r' <"$1")" == *"$2"* ]] ;;
+	*) grep -qF -- "$2" "$1" ;;
+	esac
+}
+in_file() { holds "$1" "$2" || { cat "$1"; fail "$1 lacks '$2'"; }; }
+not_in_file() { ! holds "$1" "$2" || { cat "$1"; fail "$1 has '$2'"; }; }
 
 new_game() {
 	expect 0 "$WW_BIN" new "$1" --american us@example.org --british uk@example.org --seed "$SEED"

@@ -49,8 +49,8 @@ true
 printf 'From: <washington@example.org>\r\nTo: judge+g-american-0123456789abcdef@example.org\r\nSubject: my move\r\nMessage-ID: <slip@example.org>\r\n\r\n#orders\r\npassword: liberty\r\npass\r\nliberty\r\n#end\r\n' >"$T/slip.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/slip.eml"
 reply=$(ls "$G"/outbox/new/*.reply-american | tail -1)
-in_file "$reply" "holds your password
-"
+in_file "$reply" "a line of the orders holds your password alone; no order of the mail was
+  read, logged or kept"
 grep -rqF liberty "$G" && { grep -rlF liberty "$G"; fail "the password among the orders was written into the game"; }
 grep -qF liberty "$T/err" && fail "the password among the orders was echoed on stderr"
 true
