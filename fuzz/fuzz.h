@@ -11,22 +11,6 @@
 
 #ifndef WW_FUZZ_DATA
 #define WW_FUZZ_DATA "data/washingtons-war"
-/* Skirmish's data, from $SK_DATA or data/skirmish. */
-static inline const struct sk_data *fuzz_sk_data(void)
-{
-	static struct sk_data *d;
-	if (!d) {
-		const char *dir = getenv("SK_DATA") ? getenv("SK_DATA") : "data/skirmish";
-		struct ww_data_problems p = { 0 };
-		d = calloc(1, sizeof *d);
-		if (!d || sk_data_load(dir, d, &p) != 0) {
-			fprintf(stderr, "fuzz: the data in %s does not load\n", dir);
-			abort();
-		}
-	}
-	return d;
-}
-
 #endif
 
 static inline const struct ww_data *fuzz_data(void)

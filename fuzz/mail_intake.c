@@ -15,6 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct ww_mail_in m;
 	static struct ww_order_block b;
 	static const unsigned char seed[WW_SEED_BYTES] = { 1, 2, 3 };
+	static const int accepted[] = { 1, 3, 5 }; /* the index's last entries */
+	const int naccepted = (int)(sizeof accepted / sizeof *accepted);
 	char err[512];
 	memset(&m, 0, sizeof m);
 	if (ww_mail_parse((const char *)data, size, &m, err, sizeof err) != 0)
@@ -22,14 +24,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < m.nto; i++) {
 		char game[WW_GAME_NAME], side[16], token[64];
 		if (ww_judge_subaddress("judge@example.org", m.to[i], game, side, token) == 0)
-			(void)ww_token_entry(seed, WW_AMERICAN, 5, token);
+			(void)ww_token_entry(seed, WW_AMERICAN, accepted, naccepted, token);
 	}
 	memset(&b, 0, sizeof b);
 	if (m.text)
 		ww_order_block_find(m.text, &b);
 	if (b.found) {
 		(void)ww_game_name_ok(b.game);
-		(void)ww_token_entry(seed, WW_BRITISH, 5, b.token);
+		(void)ww_token_entry(seed, WW_BRITISH, accepted, naccepted, b.token);
 		for (int i = 0; i < b.n && i < WW_PLAY_MAX; i++) {
 			struct ww_order o;
 			(void)ww_order_parse(d, b.lines[i], &o, err, sizeof err);
