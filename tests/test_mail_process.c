@@ -844,6 +844,62 @@ static void test_11_board_none_sends_text_only(void **s)
 				    "or none (text only), not gif"));
 }
 
+/* Issue 13: the side a mail names is read in the game's words, once the
+ * game is loaded (docs/mail.md, "The game, the side, the sender"). An
+ * alias names its side and no other: "Britain" from the American's
+ * address is refused as a mail for the British side, to the British's
+ * address; from the British's address, with his password and token, it
+ * is his. A word that is no side of the game is refused with the game's
+ * words to the side whose address sent it, and the mail is not read as
+ * that side's orders; from no player's address it is dropped unanswered. */
+static void test_15_side_words_of_the_game(void **s)
+{
+	(void)s;
+	char rel[96];
+	char *before = state_text();
+	int out = count("outbox/new"), logs = count("log");
+	assert_int_equal(mail("evil@forger.example", "france", 1, "fr0", "liberty", "pass"),
+			 EX_OK);
+	assert_int_equal(count("outbox/new"), out);
+	assert_int_equal(count("log"), logs);
+
+	assert_int_equal(mail("adams@example.org", "france", 1, "fr1", "liberty", "pass"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 1);
+	last_mail(rel, sizeof rel);
+	assert_non_null(strstr(rel, ".reply-american"));
+	char *r = slurp(rel);
+	assert_non_null(strstr(r, "To: <adams@example.org>"));
+	assert_non_null(strstr(r, "'france' is not a side of this game of Washington's War: "
+			       "write american\r\n  or british"));
+
+	assert_int_equal(mail("adams@example.org", "Britain", 1, "br1", "liberty", "pass"),
+			 EX_OK);
+	last_mail(rel, sizeof rel);
+	assert_non_null(strstr(rel, ".reply-british"));
+	char *forged = slurp(rel);
+	assert_non_null(strstr(forged, "To: <north@example.com>"));
+	assert_non_null(strstr(forged, "gave orders for the British side"));
+
+	assert_int_equal(mail("north@example.com", "britain", secret().token_entry, "br2",
+			      "crown", "xyzzy"), EX_OK);
+	last_mail(rel, sizeof rel);
+	assert_non_null(strstr(rel, ".reply-british"));
+	char *own = slurp(rel);
+	assert_non_null(strstr(own, "To: <north@example.com>"));
+	assert_non_null(strstr(own, "'xyzzy' is not an order"));
+	assert_null(strstr(own, "registered address"));
+	assert_null(strstr(own, "password is wrong"));
+	assert_null(strstr(own, "not a token"));
+	assert_null(strstr(own, "earlier move"));
+	char *after = state_text();
+	assert_string_equal(before, after);
+	free(r);
+	free(forged);
+	free(own);
+	free(before);
+	free(after);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -864,6 +920,7 @@ int main(void)
 		cmocka_unit_test(test_13_one_answer_per_sender_per_hour),
 		cmocka_unit_test(test_14_no_block_says_how_to_write_one),
 		cmocka_unit_test(test_5b_stale_token_looked_for_in_the_index),
+		cmocka_unit_test(test_15_side_words_of_the_game),
 	};
 	return cmocka_run_group_tests(tests, setup, remove_mail_game);
 }

@@ -533,7 +533,7 @@ int ww_cmd_rollback(int argc, char **argv)
 	return rc;
 }
 
-/* ---- new --american-password-file ---- */
+/* ---- new --SIDE-password-file ---- */
 
 static int password_from(const char *file, char hash[192], char *err, size_t errlen)
 {

@@ -100,7 +100,7 @@ struct ww_rollback {
 	uint32_t from_move, to_move;
 	uint64_t next_roll, next_shuffle;
 	/* who made move to_move: the side of the last live order that reached
-	 * it, WW_NOBODY for the set-up; found by the replay, not logged */
+	 * it, GAME_PUBLIC for the set-up; found by the replay, not logged */
 	int by;
 };
 
