@@ -161,6 +161,26 @@ static void test_side_words(void **state)
 	assert_string_equal(words, "--american and --british");
 }
 
+/* `new` makes --WORD and --WORD-password-file of every distinct side word
+ * of every game (cli/wwjudge.c): the registry keeps within its room. */
+static void test_side_words_of_all_games_fit_new(void **state)
+{
+	(void)state;
+	const char *seen[GAME_SIDE_WORDS_MAX + GAME_MAX_SIDES];
+	int n = 0;
+	const struct game *g;
+	for (int i = 0; (g = game_at(i)); i++)
+		for (int s = 1; s <= g->nsides; s++) {
+			int k = 0;
+			while (k < n && strcmp(seen[k], g->side[s].word))
+				k++;
+			if (k == n)
+				seen[n++] = g->side[s].word;
+			assert_true(n <= GAME_SIDE_WORDS_MAX);
+		}
+	assert_int_equal(n, 2); /* american, british: both games' */
+}
+
 static void test_data_load_and_check(void **state)
 {
 	(void)state;
@@ -690,6 +710,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry_and_sides),
 		cmocka_unit_test(test_side_words),
+		cmocka_unit_test(test_side_words_of_all_games_fit_new),
 		cmocka_unit_test(test_data_load_and_check),
 		cmocka_unit_test(test_4_0_new_game_asks_the_american),
 		cmocka_unit_test(test_new_game_deck_from_the_seed),

@@ -163,15 +163,13 @@ static int side_as(const struct game *game, const char *word, const char *usage,
 
 /* ---- new ---- */
 
-#define SIDE_WORDS 16 /* distinct side words of all the games */
-
 /* --WORD ADDR and --WORD-password-file F for every side word of every
  * game the judge plays, as given, before the game is known. */
 struct side_args {
 	int n;
-	const char *word[SIDE_WORDS];
-	const char *addr[SIDE_WORDS], *password_file[SIDE_WORDS];
-	char option[SIDE_WORDS][64];    /* "WORD-password-file" */
+	const char *word[GAME_SIDE_WORDS_MAX];
+	const char *addr[GAME_SIDE_WORDS_MAX], *password_file[GAME_SIDE_WORDS_MAX];
+	char option[GAME_SIDE_WORDS_MAX][64];    /* "WORD-password-file" */
 };
 
 struct new_args {
@@ -197,7 +195,7 @@ static void side_options(struct side_args *sa, const struct option *fixed, int n
 			int k = 0;
 			while (k < sa->n && strcmp(sa->word[k], w))
 				k++;
-			if (k < sa->n || sa->n == SIDE_WORDS)
+			if (k < sa->n || sa->n == GAME_SIDE_WORDS_MAX)
 				continue;
 			sa->word[sa->n] = w;
 			snprintf(sa->option[sa->n], sizeof sa->option[0], "%s-password-file", w);
@@ -250,7 +248,7 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		{ "help", no_argument, NULL, 'h' },
 	};
 	enum { NFIXED = sizeof fixed / sizeof *fixed };
-	struct option opts[NFIXED + 2 * SIDE_WORDS + 1];
+	struct option opts[NFIXED + 2 * GAME_SIDE_WORDS_MAX + 1];
 	struct side_args *sa = &a->given;
 	side_options(sa, fixed, NFIXED, opts);
 	const char *game = WW_REC_FIRST_GAME;
@@ -739,7 +737,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 	struct game_frame frame = { .events = p->ev, .stand_in = a->preview,
 				    .commitment = p->after->meta.commitment };
 	if (report_of(stdout, p->after, a->side, &frame, err, sizeof err)) {
-		fprintf(stderr, "report: %s\n", err);
+		ww_log(command, "report: %s", err);
 		rc = EX_IOERR;
 	}
 	if (p->after->meta.seed_revealed)

@@ -14,6 +14,11 @@ const struct game *game_find(const char *name);
 /* The i-th game known (from 0), or NULL past the last. */
 const struct game *game_at(int i);
 
+/* At most this many distinct side words among all the games (the
+ * command line's `new` makes an option of each; test_game_interface
+ * checks the registry keeps within it). */
+#define GAME_SIDE_WORDS_MAX 16
+
 /* The games the judge plays, by name: "washingtons-war, skirmish". */
 void game_names(char *out, size_t len);
 /* The game whose data DIR holds: the one its dataset.yaml's `game:` key

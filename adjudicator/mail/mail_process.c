@@ -729,9 +729,8 @@ out:
 int ww_mail_too_large(size_t size)
 {
 	/* the MTA bounces it to the sender with this line */
-	fprintf(stderr, "wwjudge process: the mail is %zu bytes; the judge reads mails of at "
-		"most %u bytes (send the orders as plain text without attachments)\n", size,
-		WW_MAIL_MAX_BYTES);
+	ww_log("process", "the mail is %zu bytes; the judge reads mails of at most %u bytes "
+	       "(send the orders as plain text without attachments)", size, WW_MAIL_MAX_BYTES);
 	return EX_DATAERR;
 }
 

@@ -29,8 +29,8 @@ for private in rules_internal.h sk_internal.h; do
 done
 
 # The command line reaches every game through game.h (issue 13):
-# cli/wwjudge.c, cli_net.c and cli_mail.c are compiled without any game's folder, so
-# an include of a game's header there does not build.
+# cli/wwjudge.c, cli.c, cli_net.c and cli_mail.c are compiled without any
+# game's folder, so an include of a game's header there does not build.
 root="$(dirname "$0")/../.."
 for f in wwjudge cli cli_net cli_mail; do
 	cmd=$(make -s -C "$root" --no-print-directory -n -W "adjudicator/cli/$f.c" "build/cli/$f.o")
