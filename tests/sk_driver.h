@@ -7,6 +7,15 @@
 
 #include "sk_support.h"
 
+/* A new game (I.A) whose dice are keyed by the game's number. */
+static inline void sk_start_game(struct sk_game *g, int game)
+{
+	memset(g, 0, sizeof *g);
+	memcpy(g->dice.seed, &game, sizeof game);
+	ww_dice_rng(&g->dice, &g->rng);
+	assert_int_equal(sk_new_game(skd(), &g->rng, &g->s, &g->ev), 0);
+}
+
 static inline uint64_t sk_next_random(uint64_t *r)
 {
 	uint64_t z = (*r += 0x9e3779b97f4a7c15u);
@@ -91,6 +100,27 @@ static inline struct sk_order sk_random_order(const struct sk_state *s, uint64_t
 	default:
 		return sk_random_move(s, r, side);
 	}
+}
+
+/* What a side may give at any time (III.3, docs/rulings.md "III.2.B, IV.5
+ * standing orders"): a standing order, or an order of skirmishes naming
+ * enemy pieces. Both stay hidden from the other side. */
+static inline struct sk_order sk_random_in_advance(const struct sk_state *s, uint64_t *r,
+						   int side)
+{
+	struct sk_order o = { .kind = SK_ORDER_STANDING, .spot = -1 };
+	if (sk_pick(r, 2)) {
+		o.standing.kind = (enum sk_standing_kind)sk_pick(r, 3);
+		o.standing.spot = o.standing.kind == SK_STANDING_TOWARD ? sk_pick(r, skd()->nspots) : -1;
+		return o;
+	}
+	o.kind = SK_ORDER_SKIRMISHES;
+	for (int i = 0, n = 1 + sk_pick(r, 3); i < n; i++) {
+		int piece = sk_random_piece(s, r, 3 - side);
+		if (piece >= 0)
+			o.spots[o.nspots++] = s->pieces[piece].spot;
+	}
+	return o;
 }
 
 #endif

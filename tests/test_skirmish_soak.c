@@ -74,11 +74,7 @@ static int play_one(int game, int *orders)
 	static struct sk_game game_state;
 	struct sk_game *g = &game_state;
 	uint64_t r = (uint64_t)game * 7919u + 1;
-	memset(g, 0, sizeof *g);
-	memset(g->dice.seed, 0, sizeof g->dice.seed);
-	memcpy(g->dice.seed, &game, sizeof game);
-	ww_dice_rng(&g->dice, &g->rng);
-	assert_int_equal(sk_new_game(skd(), &g->rng, &g->s, &g->ev), 0);
+	sk_start_game(g, game);
 	int start = total_units(&g->s);
 	for (*orders = 0; *orders < MAX_ORDERS && !sk_over(&g->s, NULL, NULL, 0); (*orders)++) {
 		int side = sk_asked(&g->s) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
