@@ -18,31 +18,13 @@ struct probe {
 	int shown;
 };
 
-/* An rng that notes whether a die or a shuffle spoke (as play.c's). */
-struct told {
-	struct ww_rng inner;
-	bool spoke;
+/* One order played as play.c plays it: on the side's stand-in with
+ * stand-in dice, and on a copy of the state with the game's rng. */
+struct two_runs {
+	int stand, real;        /* 0: accepted */
+	struct ww_told_rng told_stand, told_real;
+	char why_stand[768], why_real[768];
 };
-
-static int told_die(void *ctx, uint64_t index, bool *forced)
-{
-	struct told *t = ctx;
-	t->spoke = true;
-	return t->inner.die(t->inner.ctx, index, forced);
-}
-
-static void told_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
-{
-	struct told *t = ctx;
-	t->spoke = true;
-	t->inner.shuffle(t->inner.ctx, shuffle, cards, n);
-}
-
-static struct ww_rng telling(struct told *t, struct ww_rng inner)
-{
-	*t = (struct told){ inner, false };
-	return (struct ww_rng){ told_die, told_shuffle, t };
-}
 
 /* The stand-in dice play.c gives: no forced ones, the public key. */
 static struct ww_rng stand_in_rng(struct ww_dice *dice)
@@ -60,16 +42,15 @@ static int games(void)
 	return n ? atoi(n) : 500;
 }
 
-/* One order's two runs: rs, rr 0 accepted; the told rngs of each run. */
-static bool tally(struct probe *pr, int rs, int rr, const struct told *stand,
-		  const struct told *real)
+/* Counts an order's two runs; true for a mismatch to show. */
+static bool tally(struct probe *pr, const struct two_runs *t)
 {
 	pr->orders++;
-	pr->both_refused += rs && rr;
-	pr->stand_in_only += rs && !rr;
-	pr->after_chance += (rs && stand->spoke) + (rr && real->spoke);
-	pr->mismatches += !rs && rr;
-	return !rs && rr && pr->shown++ < 5;
+	pr->both_refused += t->stand && t->real;
+	pr->stand_in_only += t->stand && !t->real;
+	pr->after_chance += (t->stand && t->told_stand.spoke) + (t->real && t->told_real.spoke);
+	pr->mismatches += !t->stand && t->real;
+	return !t->stand && t->real && pr->shown++ < 5;
 }
 
 static void summary(const char *game, int n, const struct probe *pr)
@@ -82,23 +63,14 @@ static void summary(const char *game, int n, const struct probe *pr)
 
 /* ---- Washington's War (tests/driver.h) ---- */
 
-/* One order played as play.c plays it: on `side`'s stand-in with stand-in
- * dice, and on a copy of *s with the game's rng. */
-struct two_runs {
-	int stand, real;        /* 0: accepted */
-	struct told told_stand, told_real;
-	char why_stand[768], why_real[768];
-};
-
 static void ww_two_runs(const struct ww_data *d, const struct ww_state *s, enum ww_side side,
 			const struct ww_order *o, struct ww_rng game_rng, struct two_runs *t)
 {
 	static struct ww_state stand, real;
 	struct ww_dice dice;
-	struct ww_rng inner = stand_in_rng(&dice), srng = telling(&t->told_stand, inner);
-	struct ww_rng rrng = telling(&t->told_real, game_rng);
+	struct ww_rng inner = stand_in_rng(&dice), srng = ww_told_rng(&t->told_stand, inner);
+	struct ww_rng rrng = ww_told_rng(&t->told_real, game_rng);
 	struct ww_events ev = { 0 };
-	t->why_stand[0] = t->why_real[0] = '\0';
 	ww_view_stand_in(s, side, &inner, &stand);
 	t->stand = ww_apply(d, &stand, side, o, &srng, &ev, t->why_stand, sizeof t->why_stand);
 	real = *s;
@@ -112,7 +84,7 @@ static void ww_probe(struct drv_game *g, enum ww_side side, const struct ww_orde
 	static struct two_runs t;
 	char text[1024];
 	ww_two_runs(g->d, &g->s, side, o, g->rng, &t);
-	if (!tally(pr, t.stand, t.real, &t.told_stand, &t.told_real))
+	if (!tally(pr, &t))
 		return;
 	ww_order_format(g->d, o, text, sizeof text);
 	printf("game %llu after %d orders, %s \"%s\": stand-in accepted, game refused%s: %s\n",
@@ -193,25 +165,31 @@ static void test_ww_refusal_after_a_random_draw_is_the_stand_ins(void **state)
 
 /* ---- Skirmish (tests/sk_driver.h) ---- */
 
-static void sk_probe(struct sk_game *g, int side, const struct sk_order *o, struct probe *pr)
+static void sk_two_runs(const struct sk_state *s, int side, const struct sk_order *o,
+			struct ww_rng game_rng, struct two_runs *t)
 {
 	static struct sk_state stand, real;
 	static struct sk_events ev;
-	char why_stand[256] = "", why_real[256] = "", text[512];
 	struct ww_dice dice;
-	struct told ts, tr;
-	struct ww_rng inner = stand_in_rng(&dice), srng = telling(&ts, inner);
-	struct ww_rng rrng = telling(&tr, g->rng);
-	sk_stand_in(skd(), &g->s, side, &inner, &stand);
-	int rs = sk_apply(skd(), &stand, side, o, &srng, &ev, why_stand, sizeof why_stand);
-	real = g->s;
-	int rr = sk_apply(skd(), &real, side, o, &rrng, &ev, why_real, sizeof why_real);
+	struct ww_rng inner = stand_in_rng(&dice), srng = ww_told_rng(&t->told_stand, inner);
+	struct ww_rng rrng = ww_told_rng(&t->told_real, game_rng);
+	sk_stand_in(skd(), s, side, &inner, &stand);
+	t->stand = sk_apply(skd(), &stand, side, o, &srng, &ev, t->why_stand, sizeof t->why_stand);
+	real = *s;
+	t->real = sk_apply(skd(), &real, side, o, &rrng, &ev, t->why_real, sizeof t->why_real);
 	ev.n = 0;
-	if (!tally(pr, rs, rr, &ts, &tr))
+}
+
+static void sk_probe(struct sk_game *g, int side, const struct sk_order *o, struct probe *pr)
+{
+	static struct two_runs t;
+	char text[512];
+	sk_two_runs(&g->s, side, o, g->rng, &t);
+	if (!tally(pr, &t))
 		return;
 	sk_order_format(skd(), o, text, sizeof text);
 	printf("turn %d, side %d \"%s\": stand-in accepted, game refused%s: %s\n", g->s.turn,
-	       side, text, tr.spoke ? " after its dice spoke" : "", why_real);
+	       side, text, t.told_real.spoke ? " after its dice spoke" : "", t.why_real);
 }
 
 /* The side asked tries random orders, each probed first with one by the
