@@ -4,96 +4,10 @@
  * limit, pieces only on spots of their kind) and the hidden dice checked
  * not to reach the other side's view. SK_SOAK_GAMES games (default 100 in
  * `make test`; `make soak` plays more), game i with seed SK_SOAK_SEED + i. */
-#include "sk_support.h"
+#include "sk_driver.h"
 
 #define MAX_ORDERS 4000
 #define TRIES 3000
-
-static uint64_t next_random(uint64_t *r)
-{
-	uint64_t z = (*r += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-static int pick(uint64_t *r, int n)
-{
-	return n > 0 ? (int)(next_random(r) % (uint64_t)n) : 0;
-}
-
-static int random_neighbour(uint64_t *r, int spot)
-{
-	const struct sk_spot *s = &skd()->spots[spot];
-	return s->neighbours[pick(r, s->nneighbours)].to;
-}
-
-/* A random walk of `legs` spots from `from` into o->spots. */
-static void walk(uint64_t *r, struct sk_order *o, int from, int legs)
-{
-	o->nspots = 0;
-	o->spots[o->nspots++] = from;
-	for (int i = 0; i < legs && o->nspots < SK_MAX_PATH; i++)
-		o->spots[o->nspots] = random_neighbour(r, o->spots[o->nspots - 1]), o->nspots++;
-}
-
-static int random_piece(const struct sk_state *s, uint64_t *r, int side)
-{
-	int ids[SK_MAX_PIECES], n = 0;
-	for (int i = 0; i < s->npieces; i++)
-		if ((int)s->pieces[i].side == side && s->pieces[i].spot >= 0)
-			ids[n++] = i;
-	return n ? ids[pick(r, n)] : -1;
-}
-
-static struct sk_order random_move(const struct sk_state *s, uint64_t *r, int side)
-{
-	struct sk_order o = { .kind = SK_ORDER_MOVE };
-	int piece = side == SK_BRITISH ? s->declared : random_piece(s, r, side);
-	int die = s->dice[side][pick(r, s->ndice[side])];
-	if (pick(r, 12) == 0)
-		return (struct sk_order){ .kind = pick(r, 2) ? SK_ORDER_CALL : SK_ORDER_PASS };
-	walk(r, &o, s->pieces[piece].spot, die);
-	o.split = (struct sk_split){ true, pick(r, 2), 1 + pick(r, 6),
-				     random_neighbour(r, o.spots[o.nspots - 1]) };
-	return o;
-}
-
-static struct sk_order random_sail(const struct sk_state *s, uint64_t *r, int side)
-{
-	struct sk_order o = { .kind = SK_ORDER_SAIL };
-	int ship = side == s->call.side ? s->call.carrier : s->call.warship;
-	if (ship < 0)
-		ship = random_piece(s, r, side);
-	walk(r, &o, s->pieces[ship].spot, 1 + pick(r, s->call.spots));
-	if (side == s->call.side && pick(r, 4) == 0) {
-		o.spots[1] = pick(r, skd()->nspots);
-		o.nspots = 2;
-	}
-	return o;
-}
-
-static struct sk_order random_order(const struct sk_state *s, uint64_t *r, int side)
-{
-	struct sk_order o = { .kind = SK_ORDER_DECLARE };
-	switch (s->phase) {
-	case SK_PHASE_DECLARE:
-		o.spot = s->pieces[random_piece(s, r, side)].spot;
-		return o;
-	case SK_PHASE_CARD_MOVE:
-		o.kind = SK_ORDER_CARD_MOVE;
-		walk(r, &o, s->pieces[s->card_piece].spot, s->card_spots);
-		return o;
-	case SK_PHASE_APART:
-		o.kind = SK_ORDER_APART;
-		o.spot = random_neighbour(r, s->pieces[s->apart_piece].spot);
-		return o;
-	case SK_PHASE_SAIL:
-		return random_sail(s, r, side);
-	default:
-		return random_move(s, r, side);
-	}
-}
 
 static bool land_piece(enum sk_piece_kind k)
 {
@@ -160,16 +74,12 @@ static int play_one(int game, int *orders)
 	static struct sk_game game_state;
 	struct sk_game *g = &game_state;
 	uint64_t r = (uint64_t)game * 7919u + 1;
-	memset(g, 0, sizeof *g);
-	memset(g->dice.seed, 0, sizeof g->dice.seed);
-	memcpy(g->dice.seed, &game, sizeof game);
-	ww_dice_rng(&g->dice, &g->rng);
-	assert_int_equal(sk_new_game(skd(), &g->rng, &g->s, &g->ev), 0);
+	sk_start_game(g, game);
 	int start = total_units(&g->s);
 	for (*orders = 0; *orders < MAX_ORDERS && !sk_over(&g->s, NULL, NULL, 0); (*orders)++) {
 		int side = sk_asked(&g->s) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
 		int t = 0;
-		while (t < TRIES && sk_do(g, side, random_order(&g->s, &r, side)))
+		while (t < TRIES && sk_do(g, side, sk_random_order(&g->s, &r, side)))
 			t++;
 		if (t == TRIES && sk_do(g, side, (struct sk_order){ .kind = SK_ORDER_PASS }))
 			fail_msg("game %d: no order accepted in phase %d: %s", game, g->s.phase, g->why);

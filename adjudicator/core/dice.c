@@ -166,3 +166,23 @@ void ww_dice_stand_in(struct ww_dice *d)
 			   NULL, 0);
 	d->used_forced = 0;
 }
+
+static int told_die(void *ctx, uint64_t index, bool *forced)
+{
+	struct ww_told_rng *t = ctx;
+	t->spoke = true;
+	return t->inner.die(t->inner.ctx, index, forced);
+}
+
+static void told_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
+{
+	struct ww_told_rng *t = ctx;
+	t->spoke = true;
+	t->inner.shuffle(t->inner.ctx, shuffle, cards, n);
+}
+
+struct ww_rng ww_told_rng(struct ww_told_rng *t, struct ww_rng inner)
+{
+	*t = (struct ww_told_rng){ inner, false };
+	return (struct ww_rng){ told_die, told_shuffle, t };
+}

@@ -66,4 +66,12 @@ void ww_dice_stand_in(struct ww_dice *d);
 /* Wire a ww_dice to the engine's interface. */
 void ww_dice_rng(struct ww_dice *d, struct ww_rng *rng);
 
+/* An rng that passes every die and shuffle on to `inner` and notes that
+ * one spoke: whether an order's refusal came after chance. */
+struct ww_told_rng {
+	struct ww_rng inner;
+	bool spoke;
+};
+struct ww_rng ww_told_rng(struct ww_told_rng *t, struct ww_rng inner);
+
 #endif

@@ -85,26 +85,6 @@ static int parse_all(const struct game_data *d, const struct ww_game *g, struct 
 	return 0;
 }
 
-/* The rng an apply is given, noting whether a die or a shuffle spoke. */
-struct told_rng {
-	struct ww_rng inner;
-	bool spoke;
-};
-
-static int told_die(void *ctx, uint64_t index, bool *forced)
-{
-	struct told_rng *t = ctx;
-	t->spoke = true;
-	return t->inner.die(t->inner.ctx, index, forced);
-}
-
-static void told_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
-{
-	struct told_rng *t = ctx;
-	t->spoke = true;
-	t->inner.shuffle(t->inner.ctx, shuffle, cards, n);
-}
-
 /* p->after: a copy of g with its own state, and empty events. */
 static int new_after(const struct ww_game *g, struct ww_play *p)
 {
@@ -127,14 +107,15 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 {
 	char why[768];
 	struct ww_dice stand_in = dice ? *dice : (struct ww_dice){ 0 };
-	struct told_rng told = { .spoke = false };
-	struct ww_rng rng = { told_die, told_shuffle, &told };
+	struct ww_told_rng told;
+	struct ww_rng inner, rng;
 	if (new_after(g, p) < 0)
 		return -1;
 	ww_dice_stand_in(&stand_in);
-	ww_dice_rng(&stand_in, &told.inner);
+	ww_dice_rng(&stand_in, &inner);
+	rng = ww_told_rng(&told, inner);
 	memset(p->after->seed, 0, sizeof p->after->seed);
-	p->game->stand_in(d, g->state, p->side, &told.inner, p->after->state);
+	p->game->stand_in(d, g->state, p->side, &inner, p->after->state);
 	for (int i = 0; i < p->n; i++) {
 		if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
 				    sizeof why))
