@@ -28,12 +28,13 @@ static const char position[] =
 
 static const char *attack = "play 50 move Howe to Lexington and Concord MA";
 
-static void game_at_position(struct ww_game *g, unsigned char seed_byte, uint64_t next_roll)
+static void game_from(struct ww_game *g, const char *text, unsigned char seed_byte,
+		      uint64_t next_roll)
 {
 	char path[] = "/tmp/ww-play-XXXXXX", err[512];
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, position, sizeof position - 1), (ssize_t)sizeof position - 1);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
 	ww_game_free(g); /* g is zeroed or a game of before */
 	assert_int_equal(ww_game_new(g, &game_washingtons_war), 0);
@@ -47,6 +48,11 @@ static void game_at_position(struct ww_game *g, unsigned char seed_byte, uint64_
 	ww_seed_commitment(g->seed, g->meta.commitment);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", test_data()->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", test_data()->dir);
+}
+
+static void game_at_position(struct ww_game *g, unsigned char seed_byte, uint64_t next_roll)
+{
+	game_from(g, position, seed_byte, next_roll);
 }
 
 static struct ww_play *batch(const char *first, const char *second)
@@ -82,6 +88,38 @@ static void test_refused_after_a_battle_the_same_for_any_seed(void **s)
 	assert_non_null(strstr(p1->why, "order 2 of 2 (\"pass\") refused"));
 	assert_non_null(strstr(p1->why, "stand-in dice"));
 	assert_null(p1->after);
+	play_free(p1);
+	play_free(p2);
+	ww_game_free(&g1);
+	ww_game_free(&g2);
+}
+
+/* #79 John Paul Jones (6.1.D: a random British card discarded) named
+ * with a space it does not use: refused after its own draw, with the
+ * same words for any seed. Nothing drew before it, so the refusal says it
+ * was checked with stand-in cards, and not that it "depends on a die or a
+ * draw" and "belongs in a later mail" (that is for an order after one
+ * that rolled or drew). */
+static void test_first_order_refused_after_its_own_draw(void **s)
+{
+	(void)s;
+	static const char jones[] =
+		"year: 1776\nto_move: american\nimpulse: american\nregulars: false\n"
+		"board:\n  Philadelphia PA: {pc: american, american: 3}\n"
+		"generals: {Washington: Philadelphia PA}\n"
+		"hands: {american: [79], british: [50, 51]}\n";
+	struct ww_game g1 = { 0 }, g2 = { 0 };
+	game_from(&g1, jones, 0, 0);
+	game_from(&g2, jones, 101, 0);
+	struct ww_play *p1 = batch("play 79 event Boston MA", NULL);
+	struct ww_play *p2 = batch("play 79 event Boston MA", NULL);
+	p1->side = p2->side = WW_AMERICAN;
+	assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, p1), 1);
+	assert_int_equal(ww_play_apply(test_game_data(), &g2, NULL, p2), 1);
+	assert_string_equal(p1->why, p2->why);
+	assert_non_null(strstr(p1->why, "order 1 of 1"));
+	assert_non_null(strstr(p1->why, "checked with stand-in dice and cards"));
+	assert_null(strstr(p1->why, "later mail"));
 	play_free(p1);
 	play_free(p2);
 	ww_game_free(&g1);
@@ -221,6 +259,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refused_after_a_battle_the_same_for_any_seed),
+		cmocka_unit_test(test_first_order_refused_after_its_own_draw),
 		cmocka_unit_test(test_preview_never_uses_the_game_dice),
 		cmocka_unit_test(test_carried_out_up_to_the_order_the_game_dice_refuse),
 		cmocka_unit_test(test_mail_report_tells_what_was_carried_out),

@@ -117,13 +117,17 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 	memset(p->after->seed, 0, sizeof p->after->seed);
 	p->game->stand_in(d, g->state, p->side, &inner, p->after->state);
 	for (int i = 0; i < p->n; i++) {
+		bool earlier = told.spoke; /* an order before this one rolled or drew */
 		if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
 				    sizeof why))
 			continue;
-		if (told.spoke)
+		if (earlier)
 			ww_fmt_add(why, sizeof why, " (checked before any of the game's dice were "
 				   "rolled, with stand-in dice and cards; an order that depends on a die "
 				   "or a draw belongs in a later mail)");
+		else if (told.spoke)
+			ww_fmt_add(why, sizeof why, " (checked with stand-in dice and cards, before "
+				   "any of the game's)");
 		return refused(p, i, why);
 	}
 	if (keep)
