@@ -17,6 +17,7 @@
 #include <strings.h>
 #include <cmocka.h>
 #include <yaml.h>
+#include "buf.h"
 
 #define MAX_CASES 512
 
@@ -29,32 +30,6 @@ struct case_file {
 	yaml_node_t *root;
 	int mismatches;
 };
-
-static inline char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return NULL;
-	char *text = NULL;
-	size_t cap = 0, n = 0, k;
-	do {
-		if (cap - n < 4096) {
-			char *t = realloc(text, cap = cap ? 2 * cap : 8192);
-			if (!t) {
-				free(text);
-				fclose(f);
-				return NULL;
-			}
-			text = t;
-		}
-		k = fread(text + n, 1, cap - n - 1, f);
-		n += k;
-	} while (k);
-	fclose(f);
-	text[n] = '\0';
-	*len = n;
-	return text;
-}
 
 static inline yaml_node_t *node(struct case_file *c, yaml_node_item_t i)
 {
@@ -109,9 +84,12 @@ static inline void load_case(struct case_file *c, const char *path, const char *
 {
 	memset(c, 0, sizeof *c);
 	c->path = path;
-	c->text = slurp(path, &c->len);
-	if (!c->text)
-		fail_msg("%s: cannot read", path);
+	struct ww_buf text = { .max = 1u << 20 };
+	char why[300];
+	if (ww_read_file(path, &text, why, sizeof why))
+		fail_msg("%s", why);
+	c->text = text.p;
+	c->len = text.len;
 	yaml_parser_t p;
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_string(&p, (const unsigned char *)c->text, c->len);

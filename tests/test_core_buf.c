@@ -57,6 +57,33 @@ static void buf_keeps_to_its_limit(void **state)
 	ww_buf_free(&b);
 }
 
+/* A whole file: 0 read; -1 cannot be read now (missing); 1 never will be
+ * (empty, or larger than the limit), each with the path in err. */
+static void read_file_says_now_or_never(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/ww-buf-XXXXXX", err[256];
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	struct ww_buf b = { .max = 8 };
+	assert_int_equal(ww_read_file(path, &b, err, sizeof err), 1);
+	assert_non_null(strstr(err, "empty"));
+	assert_int_equal(write(fd, "scenario", 8), 8);
+	assert_int_equal(ww_read_file(path, &b, err, sizeof err), 0);
+	assert_string_equal(b.p, "scenario");
+	ww_buf_free(&b);
+	b = (struct ww_buf){ .max = 4 };
+	assert_int_equal(ww_read_file(path, &b, err, sizeof err), 1);
+	assert_non_null(strstr(err, "larger than 4 bytes"));
+	ww_buf_free(&b);
+	close(fd);
+	unlink(path);
+	b = (struct ww_buf){ .max = 4 };
+	assert_int_equal(ww_read_file(path, &b, err, sizeof err), -1);
+	assert_non_null(strstr(err, path));
+	ww_buf_free(&b);
+}
+
 /* What ww_log wrote to stderr while fn ran, and in how many writes. */
 static char *logged(void (*fn)(void))
 {
@@ -120,6 +147,7 @@ int main(void)
 		cmocka_unit_test(fmt_add_appends_and_stops_at_the_end),
 		cmocka_unit_test(why_says_and_refuses),
 		cmocka_unit_test(buf_keeps_to_its_limit),
+		cmocka_unit_test(read_file_says_now_or_never),
 		cmocka_unit_test(log_is_one_line_with_the_program_and_who),
 		cmocka_unit_test(log_cuts_a_long_message_and_ends_the_line),
 	};

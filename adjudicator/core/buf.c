@@ -104,8 +104,13 @@ int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
 	char chunk[16384];
 	ssize_t n;
 	while ((n = read(fd, chunk, sizeof chunk)) > 0)
-		if (ww_buf_add(b, chunk, (size_t)n))
+		if (ww_buf_add(b, chunk, (size_t)n)) {
+			if (!b->over) { /* out of memory, not over the limit */
+				n = -1;
+				errno = ENOMEM;
+			}
 			break;
+		}
 	int e = errno;
 	close(fd);
 	if (n < 0)

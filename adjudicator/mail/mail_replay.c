@@ -48,21 +48,15 @@ struct replay {
 
 /* ---- files ---- */
 
+/* The whole file into b, an empty one as "": 0, or -1 with errno set, or
+ * with b->over when it is larger than b->max. */
 static int slurp(const char *path, struct ww_buf *b)
 {
-	FILE *f = fopen(path, "r");
-	char chunk[16384];
-	size_t n;
-	if (!f)
-		return -1;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		if (ww_buf_add(b, chunk, n))
-			break;
-	int bad = ferror(f) || b->over;
-	fclose(f);
-	if (!bad && !b->p)
-		ww_buf_add(b, "", 0);
-	return bad ? -1 : 0;
+	char err[8];
+	int rc = ww_read_file(path, b, err, sizeof err);
+	if (rc == 1 && !b->over)
+		return ww_buf_add(b, "", 0); /* empty */
+	return rc ? -1 : 0;
 }
 
 static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)

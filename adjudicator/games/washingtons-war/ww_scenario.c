@@ -1,12 +1,15 @@
 /* A position described in YAML for moderators and rule tests
- * (docs/scenario.md): the state format of record_state.c, where anything
+ * (docs/scenario.md): the state format of ww_state_text.c, where anything
  * left out takes a default and cards listed nowhere go to the deck. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "ww_text.h"
 #include "yaml_doc.h"
+
+#define WW_SCENARIO_MAX_BYTES (16u << 20) /* a scenario is a few KB */
 
 static int bad(char *err, size_t errlen, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -163,44 +166,18 @@ static int check_between_plays(yaml_document_t *doc, yaml_node_t *root,
 	}
 }
 
-static char *read_text(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return NULL;
-	char *text = NULL;
-	size_t cap = 0, n = 0, k;
-	do {
-		if (cap - n < 4096) {
-			char *nt = cap > (1u << 24) ? NULL : realloc(text, cap = cap ? 2 * cap : 8192);
-			if (!nt) {
-				free(text);
-				fclose(f);
-				errno = EFBIG;
-				return NULL;
-			}
-			text = nt;
-		}
-		k = fread(text + n, 1, cap - n - 1, f);
-		n += k;
-	} while (k);
-	fclose(f);
-	text[n] = '\0';
-	*len = n;
-	return text;
-}
-
 int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state *s,
 		     char *err, size_t errlen)
 {
-	size_t len;
 	char why[300];
 	yaml_document_t doc;
-	char *text = read_text(path, &len);
-	if (!text)
-		return bad(err, errlen, path, "cannot read: %s", strerror(errno));
-	int rc = ww_yaml_load(text, len, &doc, why, sizeof why);
-	free(text);
+	struct ww_buf text = { .max = WW_SCENARIO_MAX_BYTES };
+	if (ww_read_file(path, &text, why, sizeof why)) {
+		ww_buf_free(&text);
+		return ww_why(err, errlen, "%s", why);
+	}
+	int rc = ww_yaml_load(text.p, text.len, &doc, why, sizeof why);
+	ww_buf_free(&text);
 	if (rc < 0)
 		return bad(err, errlen, path, "%s", why);
 	struct ww_state *t = malloc(sizeof *t);
