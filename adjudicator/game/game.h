@@ -113,6 +113,9 @@ struct game {
 	 * optional rules a new game may be given (bit i for options[i]). */
 	const char *const *scenarios;
 	const char *const *options;
+	/* What view hides, named for the record's public file ("Hands and the
+	 * deck order" are in secret/); NULL: "what a side may not see". */
+	const char *hidden;
 
 	/* The game's data from `dir`: 0, or -1 with what is wrong and where in
 	 * why. check: the data in `dir` loaded and checked, every problem one

@@ -566,9 +566,10 @@ static void game_yaml(FILE *f, const struct game *game, const struct game_data *
 		      const struct ww_game *g)
 {
 	struct game_state *pub = game->state_new();
-	fputs(strcmp(game->name, WW_REC_FIRST_GAME) ? "# wwjudge game record (public). What "
-	      "a side may not see is in secret/.\n" : "# wwjudge game record (public). Hands "
-	      "and the deck order are in secret/.\n", f);
+	if (game->hidden)
+		fprintf(f, "# wwjudge game record (public). %s are in secret/.\n", game->hidden);
+	else
+		fputs("# wwjudge game record (public). What a side may not see is in secret/.\n", f);
 	write_meta(f, &g->meta, game);
 	if (!pub) {
 		fputs("# out of memory\n", f);
@@ -1085,6 +1086,14 @@ static void index_add(struct ww_record_index *ix, int number, bool accepted, int
 	ix->accepted[ix->naccepted++] = number;
 }
 
+/* The number of log entry file `name` ("000012.yaml"), or -1 for another
+ * name. */
+static int entry_number(const char *name)
+{
+	int n, used = 0;
+	return sscanf(name, "%6d.yaml%n", &n, &used) == 1 && used == 11 ? n : -1;
+}
+
 /* The number after the highest entry in log/ (games made before the index). */
 static int list_next_entry(const char *dir)
 {
@@ -1096,11 +1105,9 @@ static int list_next_entry(const char *dir)
 	if (!dp)
 		return -1;
 	struct dirent *e;
-	while ((e = readdir(dp))) {
-		int n, used = 0;
-		if (sscanf(e->d_name, "%6d.yaml%n", &n, &used) == 1 && used == 11 && n > max)
-			max = n;
-	}
+	while ((e = readdir(dp)))
+		if (entry_number(e->d_name) > max)
+			max = entry_number(e->d_name);
 	closedir(dp);
 	return max + 1;
 }
@@ -1660,12 +1667,12 @@ static int cmp_int(const void *a, const void *b)
 static int log_numbers(const char *dir, int *v, int max)
 {
 	char path[PATH_MAX];
-	int n = 0, x, used;
+	int n = 0;
 	struct journal j;
 	if (journal_read(dir, &j) == 1)
 		for (int i = 0; i < j.n && n < max; i++)
-			if (sscanf(j.rel[i], "log/%6d.yaml%n", &x, &used) == 1 && used == 15)
-				v[n++] = x;
+			if (!strncmp(j.rel[i], "log/", 4) && entry_number(j.rel[i] + 4) >= 0)
+				v[n++] = entry_number(j.rel[i] + 4);
 	if (join(path, dir, "log") < 0)
 		return -1;
 	DIR *dp = opendir(path);
@@ -1673,8 +1680,8 @@ static int log_numbers(const char *dir, int *v, int max)
 		return -1;
 	struct dirent *e;
 	while ((e = readdir(dp)) && n < max)
-		if (sscanf(e->d_name, "%6d.yaml%n", &x, &used) == 1 && used == 11)
-			v[n++] = x;
+		if (entry_number(e->d_name) >= 0)
+			v[n++] = entry_number(e->d_name);
 	closedir(dp);
 	qsort(v, (size_t)n, sizeof *v, cmp_int);
 	int u = 0;

@@ -374,6 +374,7 @@ const struct game game_washingtons_war = {
 		[WW_BRITISH] = { "british", "British", britain },
 	},
 	.options = ww_options,
+	.hidden = "Hands and the deck order",
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
 	.data_id = data_id,
 	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
