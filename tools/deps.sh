@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(build-essential pkg-config libyaml-dev libsodium-dev libcmocka-dev
 	libcairo2-dev zlib1g-dev libcurl4-gnutls-dev libetpan-dev
-	curl postfix dovecot-imapd openssl) # the last four for tests/e2e (mail on 127.0.0.1)
+	curl postfix dovecot-imapd openssl # for tests/e2e (mail on 127.0.0.1)
+	systemd) # systemd-analyze checks contrib/systemd (tests/cli/contrib.sh)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

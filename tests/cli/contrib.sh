@@ -35,29 +35,25 @@ grep -v '^#' "$C/crontab" | grep -E '^[0-9*]' | while read -r m h dom mon dow cm
 done
 
 # Postfix: the pipe entry and the transport map parse.
-if command -v postconf >/dev/null && command -v postmap >/dev/null; then
-	mkdir -p "$T/pf"
-	printf 'compatibility_level = 3.6\n' >"$T/pf/main.cf"
-	grep -v '^#' "$C/postfix/master.cf" >"$T/pf/master.cf"
-	postconf -c "$T/pf" -M wwjudge/unix >"$T/out" 2>"$T/err" || fail "postconf: $(cat "$T/err")"
-	in_file "$T/out" "argv=/usr/local/bin/wwjudge-deliver /var/lib/wwjudge/archive /usr/local/bin/wwjudge process --config"
-	[ "$(postmap -c "$T/pf" -q judge@example.org "texthash:$C/postfix/transport")" = "wwjudge:" ] ||
-		fail "the transport map does not route judge@example.org to wwjudge:"
-else
-	echo "postfix checks skipped: postconf is not installed"
-fi
+command -v postconf >/dev/null && command -v postmap >/dev/null ||
+	fail "postconf and postmap are missing (tools/deps.sh installs postfix)"
+mkdir -p "$T/pf"
+printf 'compatibility_level = 3.6\n' >"$T/pf/main.cf"
+grep -v '^#' "$C/postfix/master.cf" >"$T/pf/master.cf"
+postconf -c "$T/pf" -M wwjudge/unix >"$T/out" 2>"$T/err" || fail "postconf: $(cat "$T/err")"
+in_file "$T/out" "argv=/usr/local/bin/wwjudge-deliver /var/lib/wwjudge/archive /usr/local/bin/wwjudge process --config"
+[ "$(postmap -c "$T/pf" -q judge@example.org "texthash:$C/postfix/transport")" = "wwjudge:" ] ||
+	fail "the transport map does not route judge@example.org to wwjudge:"
 
 # systemd: the units verify (with a binary that exists here).
-if command -v systemd-analyze >/dev/null; then
-	mkdir -p "$T/sd"
-	for u in "$C"/systemd/*; do
-		sed "s|/usr/local/bin/wwjudge|$WW_BIN|" "$u" >"$T/sd/$(basename "$u")"
-	done
-	systemd-analyze verify "$T/sd/wwjudge-poll.service" "$T/sd/wwjudge-poll.timer" \
-		>"$T/out" 2>&1 || { cat "$T/out"; fail "systemd-analyze verify"; }
-else
-	echo "systemd checks skipped: systemd-analyze is not installed"
-fi
+command -v systemd-analyze >/dev/null ||
+	fail "systemd-analyze is missing (tools/deps.sh installs systemd)"
+mkdir -p "$T/sd"
+for u in "$C"/systemd/*; do
+	sed "s|/usr/local/bin/wwjudge|$WW_BIN|" "$u" >"$T/sd/$(basename "$u")"
+done
+systemd-analyze verify "$T/sd/wwjudge-poll.service" "$T/sd/wwjudge-poll.timer" \
+	>"$T/out" 2>&1 || { cat "$T/out"; fail "systemd-analyze verify"; }
 
 # Issue 12: every cron line works in the pipe set-up (a config without
 # imap_url): `send` is there, so the reports go out, and nothing exits

@@ -74,7 +74,9 @@ echo "missing data for a game: exit $rc"
 
 # A full disk: a 256 KiB tmpfs (needs root and mount; skipped otherwise).
 mkdir -p "$T/small"
-if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=256k tmpfs "$T/small" 2>/dev/null; then
+if [ "$(id -u)" -ne 0 ]; then
+	skip_part "not root" "a full disk needs a tmpfs, which only root mounts"
+elif can_mount_tmpfs "$T/small"; then
 	trap 'umount "$T/small" 2>/dev/null || true; rm -rf "$T"' EXIT
 	cp -a "$T/orig" "$T/small/g"
 	head -c 10M /dev/zero >"$T/small/fill" 2>/dev/null || true
@@ -87,12 +89,14 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=256k tmpfs "$T/small" 2>/dev/n
 	expect 0 "$WW_BIN" order "$T/small/g" --as british "$ORDER"
 	umount "$T/small"
 else
-	echo "skipped: no tmpfs mount (not root or no CAP_SYS_ADMIN)"
+	skip_part "no tmpfs" "a full disk: root cannot mount a tmpfs here (no CAP_SYS_ADMIN)"
 fi
 
 # An unreadable file. Root reads everything, so run as nobody with a game
-# nobody owns (skipped when setpriv or the user is missing).
-if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+# nobody owns (skipped when not root; setpriv and nobody come with Debian).
+if [ "$(id -u)" -eq 0 ]; then
+	command -v setpriv >/dev/null || fail "setpriv (util-linux) is missing"
+	id nobody >/dev/null 2>&1 || fail "the user nobody is missing"
 	cp -a "$T/orig" "$T/u"
 	chmod 755 "$T"; chown -R nobody "$T/u"
 	chmod 000 "$T/u/secret/state.yaml"
@@ -104,6 +108,6 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null
 	[ "$(snapshot "$T/u")" = "$before" ] || fail "an unreadable file changed the game"
 	chmod 700 "$T"
 else
-	echo "skipped: unreadable files need root (to become nobody) and setpriv"
+	skip_part "not root" "unreadable files: root reads everything, so the test becomes nobody"
 fi
 echo ok

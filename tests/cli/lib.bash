@@ -9,6 +9,18 @@ COMMITTEES="committees Portsmouth NH, Worcester MA, Providence RI, Hartford CT, 
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# skip_part WHY TEXT and skip_test WHY TEXT: a part of this test, or the
+# whole of it, cannot run here. WHY is "not root" or "no tmpfs", the only
+# reasons tests/run accepts (it checks this machine really lacks it);
+# skip_test exits 77.
+skip_part() { echo "skipped ($1): $2"; }
+skip_test() { skip_part "$1" "$2"; exit 77; }
+
+# can_mount_tmpfs DIR: mounts a 256 KiB tmpfs on DIR if root can here.
+can_mount_tmpfs() {
+	[ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=256k tmpfs "$1" 2>/dev/null
+}
+
 # expect CODE CMD...: runs CMD, output in $T/out and $T/err, and checks
 # the exit status.
 expect() {

@@ -17,10 +17,15 @@ DOC=$ROOT/docs/walkthrough.md
 R=$T/root PF=$E2E_DIR/postfix
 mkdir -p "$R/usr/local" "$R/etc" "$R/var/lib" "$R/var/log" "$T/shim"
 
+# The user wwjudge is the test's own $WJ_USER: a word "wwjudge" standing
+# alone, not in a path or a file name (useradd's, chown's and runuser's
+# user, master.cf's user= and its service, the transport's next hop).
 subst() {
+	local user="s/(^|[[:space:]=])wwjudge([[:space:]:]|\$)/\1$WJ_USER\2/g"
 	sed -e "s|/usr/local|$R/usr/local|g" -e "s|/etc/wwjudge|$R/etc/wwjudge|g" \
 		-e "s|/var/lib/wwjudge|$R/var/lib/wwjudge|g" -e "s|/var/log/wwjudge|$R/var/log/wwjudge|g" \
-		-e "s|/etc/postfix|$PF|g" -e "s|127\.0\.0\.1:25\b|127.0.0.1:$SMTP_PORT|g"
+		-e "s|/etc/postfix|$PF|g" -e "s|127\.0\.0\.1:25\b|127.0.0.1:$SMTP_PORT|g" |
+		sed -E -e "$user" -e "$user"
 }
 
 # The source tree: links to the real one, contrib/ a substituted copy.
@@ -58,20 +63,20 @@ step() {
 	STEPS_RUN="$STEPS_RUN $1"
 }
 
-# cron_tick: every line of the wwjudge user's crontab, run as cron would
+# cron_tick: every line of the judge user's crontab, run as cron would
 # (sh, the user's home, a bare environment and the crontab's variables);
 # each must exit 0.
 cron_tick() {
-	local line cmd envs=(HOME="$R/var/lib/wwjudge" LOGNAME=wwjudge SHELL=/bin/sh PATH=/usr/bin:/bin)
+	local line cmd envs=(HOME="$R/var/lib/wwjudge" LOGNAME=$WJ_USER SHELL=/bin/sh PATH=/usr/bin:/bin)
 	while read -r line; do
 		case $line in
 		'' | '#'*) continue ;;
 		[A-Za-z_]*=*) envs+=("$line"); continue ;;
 		esac
 		read -r _ _ _ _ _ cmd <<<"$line"
-		(cd "$R/var/lib/wwjudge" && runuser -u wwjudge -- env -i "${envs[@]}" /bin/sh -c "$cmd") ||
+		(cd "$R/var/lib/wwjudge" && runuser -u "$WJ_USER" -- env -i "${envs[@]}" /bin/sh -c "$cmd") ||
 			fail "the cron line '$cmd' exited $?: $(tail -n 5 "$R"/var/log/wwjudge/*.log)"
-	done <"$T/crontab.wwjudge"
+	done <"$T/crontab.$WJ_USER"
 }
 
 G=$R/var/lib/wwjudge/games/game1
