@@ -62,6 +62,39 @@ size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
 	return o;
 }
 
+bool ww_text_invisible(uint32_t cp)
+{
+	return cp == 0xad || cp == 0x61c || cp == 0x115f || cp == 0x1160 || cp == 0x180e ||
+	       (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x206f) || cp == 0x3164 || cp == 0xfeff || cp == 0xffa0 ||
+	       (cp >= 0xfff9 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+uint32_t ww_text_relayed(uint32_t cp)
+{
+	if (ww_text_invisible(cp))
+		return 0;
+	return ww_text_plain(cp) ? cp : ' ';
+}
+
+size_t ww_text_relay(char *out, size_t len, const char *s, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		char u[4];
+		i += ww_text_char(s + i, n - i, &cp);
+		cp = cp == '\n' ? cp : ww_text_relayed(cp);
+		size_t k = cp ? ww_text_utf8(cp, u) : 0;
+		if (o + k >= len)
+			break;
+		for (size_t j = 0; j < k; j++)
+			out[o++] = u[j];
+	}
+	out[o] = '\0';
+	return o;
+}
+
 /* U+00C0 to U+017F (Latin-1 Supplement letters, Latin Extended-A) by the
  * ASCII letter they are written with once their accent goes; '*' marks
  * one written with two letters (PAIRS) or none (the signs x and /). */
