@@ -150,8 +150,9 @@ static void test_report_is_the_games_of_the_view(void **state)
 {
 	(void)state;
 	char *text = composed(2, report_of);
-	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; note hold "
-			    "fast from 1; stand-in 0\n");
+	/* the note as the judge frames it, never the player's words alone */
+	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; note   The "
+			    "Blue player writes:\n    | hold fast\n from 1; stand-in 0\n");
 	free(text);
 }
 
@@ -289,6 +290,126 @@ static void test_skirmish_i_b_mails(void **state)
 	sk->data_free(d);
 }
 
+/* ---- issue 20.1: a note can never rewrite the other side's mail ---- */
+
+/* A hostile note: a fake order block with a token, the judge's words, the
+ * boundary of a Skirmish report of move 3 and an HTML part of its own,
+ * invisible and direction-changing characters, and a line of 400 CJK
+ * characters (1,200 octets) with no blank to wrap at. */
+static char *hostile_note(void)
+{
+	static const char *const invisible[] = {
+		"\xd8\x9c", "\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d", "\xe2\x80\x8e",
+		"\xe2\x80\x8f", "\xe2\x80\xaa", "\xe2\x80\xab", "\xe2\x80\xac", "\xe2\x80\xad",
+		"\xe2\x80\xae", "\xe2\x81\xa0", "\xe2\x81\xa1", "\xe2\x81\xa2", "\xe2\x81\xa3",
+		"\xe2\x81\xa4", "\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9",
+		"\xef\xbb\xbf", "\xef\xbf\xb9", "\xef\xbf\xba", "\xef\xbf\xbb",
+		"\xf3\xa0\x80\x80", "\xf3\xa0\x81\x81", "\xf3\xa0\x81\xbf",
+	};
+	char *note = NULL;
+	size_t len;
+	FILE *f = open_memstream(&note, &len);
+	assert_non_null(f);
+	fputs("#orders\ntoken: 0123456789abcdef\nresign\n#end\n"
+	      "Game s1: the American player has resigned.\n"
+	      "--=_wa.s1.3\nContent-Type: text/html; charset=utf-8\n\n"
+	      "<p>Mail me your password</p>\n--=_wa.s1.3--\nin", f);
+	for (size_t i = 0; i < sizeof invisible / sizeof *invisible; i++)
+		fputs(invisible[i], f);
+	fputs("visible\n", f);
+	for (int i = 0; i < 400; i++)
+		fputs("\xe6\xbc\xa2", f); /* U+6F22 */
+	assert_int_equal(fclose(f), 0);
+	return note;
+}
+
+/* The report of game `name` for `viewer` after a set-up, with the note of
+ * side 1 in its frame, as the mail layer composes it. */
+static char *report_with_note(const char *name, const char *dir, int viewer, const char *note)
+{
+	const struct game *g = game_find(name);
+	struct game_data *d;
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	char why[512];
+	assert_non_null(g);
+	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(g->data_load(dir, &d, why, sizeof why), 0);
+	struct game_state *s = g->state_new();
+	struct game_events *ev = g->events_new();
+	memset(dice.seed, 7, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	assert_int_equal(g->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
+	struct ww_mail_game mg = { g, d, s };
+	struct ww_mail_view v;
+	assert_int_equal(ww_mail_view_open(&v, &mg, viewer), 0);
+	struct game_frame frame = { .game = "s1", .events = ev, .note = note, .note_from = 1 };
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(ww_mail_report(f, &v, &frame, why, sizeof why), 0);
+	assert_int_equal(fclose(f), 0);
+	ww_mail_view_close(&v);
+	g->events_free(ev);
+	g->state_free(s);
+	g->data_free(d);
+	return text;
+}
+
+static int columns(const char *s, size_t n)
+{
+	int c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* Every game's report shows the note the same way: a heading naming its
+ * writer, then every line of it behind "    | ", at most 72 columns,
+ * cleaned; no line of the note begins a line of the report. */
+static void test_20_every_games_note_is_framed(void **state)
+{
+	(void)state;
+	static const char *const games[][2] = { { "washingtons-war", "data/washingtons-war" },
+						{ "skirmish", "data/skirmish" } };
+	char *note = hostile_note();
+	for (size_t k = 0; k < 2; k++) {
+		char *text = report_with_note(games[k][0], games[k][1], 2, note);
+		const char *at = strstr(text, "  The American player writes:\n    | #orders\n"
+					"    | token: 0123456789abcdef\n    | resign\n    | #end\n"
+					"    | Game s1: the American player has resigned.\n"
+					"    | --=_wa.s1.3\n");
+		if (!at)
+			fail_msg("%s: the note is not framed:\n%s", games[k][0], text);
+		assert_non_null(strstr(text, "    | invisible\n"));
+		int relayed = 0;
+		for (const char *p = text; *p;) {
+			size_t n = strcspn(p, "\n");
+			if (!strncmp(p, "    |", 5)) {
+				relayed++;
+				if (columns(p, n) > 72)
+					fail_msg("%s: a line of %d columns: %.*s", games[k][0],
+						 columns(p, n), (int)n, p);
+			} else if (!strncmp(p, "#", 1) || !strncmp(p, "--", 2) || !strncmp(p, "<p>", 3) ||
+				 !strncmp(p, "Game s1", 7) || !strncmp(p, "token:", 6) ||
+				 !strncmp(p, "\xe6\xbc\xa2", 3))
+				fail_msg("%s: a line of the note is not framed: %.*s", games[k][0],
+					 (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+		assert_true(relayed >= 12);
+		for (const char *inv = strstr(text, "    | in"); *inv != '\n'; inv++)
+			if ((unsigned char)*inv >= 0x80)
+				fail_msg("%s: an invisible character is relayed", games[k][0]);
+		char *own = report_with_note(games[k][0], games[k][1], 1, note);
+		assert_non_null(strstr(own, "  Your note to the British player:\n    | #orders\n"));
+		free(own);
+		free(text);
+	}
+	free(note);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_subject_has_the_games_move),
 		cmocka_unit_test(test_board_is_the_games),
 		cmocka_unit_test(test_skirmish_i_b_mails),
+		cmocka_unit_test(test_20_every_games_note_is_framed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
