@@ -410,6 +410,118 @@ static void test_20_every_games_note_is_framed(void **state)
 	free(note);
 }
 
+/* The boundary a report mail would choose, fed to its own text, is never
+ * chosen: whatever the text holds, no part holds the boundary. */
+static void test_20_boundary_is_in_no_part(void **state)
+{
+	(void)state;
+	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct ww_mail_view v;
+	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
+	struct ww_mail_board board = { &v, NULL, "g1" };
+	char *body = strdup("text\n");
+	for (int round = 0; round < 40; round++) {
+		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
+					 .message_id = "<m@x>", .board = &board };
+		size_t len;
+		char *mail = ww_mail_compose(&c, &o, &len), *fed = NULL;
+		assert_non_null(mail);
+		const char *p = mail;
+		size_t flen;
+		FILE *f = open_memstream(&fed, &flen);
+		fputs(body, f);
+		for (int k = 0; k < 2; k++) {
+			p = strstr(p, "boundary=\"");
+			assert_non_null(p);
+			p += strlen("boundary=\"");
+			size_t n = strcspn(p, "\"");
+			char b[128];
+			assert_true(n >= 1 && n <= 70); /* RFC 2046 5.1.1 */
+			snprintf(b, sizeof b, "%.*s", (int)n, p);
+			if (strstr(body, b))
+				fail_msg("round %d: the boundary %s is in the text", round, b);
+			/* no line of the mail but a delimiter begins with it */
+			for (const char *l = mail; (l = strstr(l, b)); l += n)
+				assert_true(l[-1] == '"' || (l[-1] == '-' && l[-2] == '-' &&
+							     l[-3] == '\n'));
+			fprintf(f, "--%s\n%s--\n", b, b);
+		}
+		fclose(f);
+		free(body);
+		body = fed;
+		free(mail);
+	}
+	free(body);
+	ww_mail_view_close(&v);
+}
+
+/* The text as the mail carries it: the part after `from`, quoted-printable
+ * decoded when it says so, CRLF read as LF. */
+static char *decoded_text(const char *mail)
+{
+	const char *h = strstr(mail, "Content-Type: text/plain");
+	assert_non_null(h);
+	const char *b = strstr(h, "\r\n\r\n") + 4;
+	bool qp = strstr(h, "quoted-printable") && strstr(h, "quoted-printable") < b;
+	const char *end = strstr(b, "\r\n--");
+	if (!end)
+		end = b + strlen(b);
+	char *out = malloc((size_t)(end - b) + 1);
+	size_t o = 0;
+	for (const char *p = b; p < end; p++) {
+		if (*p == '\r' && p[1] == '\n')
+			continue;
+		if (qp && *p == '=' && p[1] == '\r' && p[2] == '\n') {
+			p += 2;
+			continue;
+		}
+		if (qp && *p == '=') {
+			char hex[3] = { p[1], p[2], 0 };
+			out[o++] = (char)strtol(hex, NULL, 16);
+			p += 2;
+			continue;
+		}
+		out[o++] = *p;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* A line of 3,000 octets (1,000 CJK characters, no blank) in the text:
+ * no line of the mail, text only or with its board, is longer than 998
+ * octets (RFC 5322 2.1.1), and the text reads back whole. */
+static void test_20_no_line_over_998_octets(void **state)
+{
+	(void)state;
+	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct ww_mail_view v;
+	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
+	struct ww_mail_board board = { &v, NULL, "g1" };
+	char body[4096] = "A long line:\n";
+	for (int i = 0; i < 1000; i++)
+		strcat(body, "\xe6\xbc\xa2");
+	strcat(body, "\nend = here\n");
+	for (int with_board = 0; with_board < 2; with_board++) {
+		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
+					 .message_id = "<m@x>", .board = with_board ? &board : NULL };
+		size_t len;
+		char *mail = ww_mail_compose(&c, &o, &len);
+		assert_non_null(mail);
+		for (const char *p = mail; *p;) {
+			const char *e = strstr(p, "\r\n");
+			size_t n = e ? (size_t)(e - p) : strlen(p);
+			if (n > 998)
+				fail_msg("a line of %zu octets (board %d)", n, with_board);
+			p += n + (e ? 2 : 0);
+		}
+		char *text = decoded_text(mail);
+		assert_string_equal(text, body);
+		free(text);
+		free(mail);
+	}
+	ww_mail_view_close(&v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -420,6 +532,8 @@ int main(void)
 		cmocka_unit_test(test_board_is_the_games),
 		cmocka_unit_test(test_skirmish_i_b_mails),
 		cmocka_unit_test(test_20_every_games_note_is_framed),
+		cmocka_unit_test(test_20_boundary_is_in_no_part),
+		cmocka_unit_test(test_20_no_line_over_998_octets),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
