@@ -357,11 +357,15 @@ static char *report_with_note(const char *name, const char *dir, int viewer, con
 	return text;
 }
 
+/* Columns on a terminal: U+3000-U+9FFF (lead bytes E3-E9: the note's
+ * CJK) take two. */
 static int columns(const char *s, size_t n)
 {
 	int c = 0;
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b = (unsigned char)s[i];
+		c += (b & 0xc0) == 0x80 ? 0 : b >= 0xe3 && b <= 0xe9 ? 2 : 1;
+	}
 	return c;
 }
 

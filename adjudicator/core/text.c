@@ -95,6 +95,21 @@ size_t ww_text_relay(char *out, size_t len, const char *s, size_t n)
 	return o;
 }
 
+int ww_text_width(uint32_t cp)
+{
+	static const uint32_t wide[][2] = {
+		{ 0x1100, 0x115f }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff }, { 0x3400, 0x4dbf },
+		{ 0x4e00, 0x9fff }, { 0xa000, 0xa4cf }, { 0xa960, 0xa97f }, { 0xac00, 0xd7a3 },
+		{ 0xf900, 0xfaff }, { 0xfe10, 0xfe19 }, { 0xfe30, 0xfe6f }, { 0xff00, 0xff60 },
+		{ 0xffe0, 0xffe6 }, { 0x1f300, 0x1f64f }, { 0x1f900, 0x1f9ff },
+		{ 0x20000, 0x2fffd }, { 0x30000, 0x3fffd },
+	};
+	for (size_t i = 0; i < sizeof wide / sizeof *wide && cp >= wide[i][0]; i++)
+		if (cp <= wide[i][1])
+			return 2;
+	return 1;
+}
+
 /* U+00C0 to U+017F (Latin-1 Supplement letters, Latin Extended-A) by the
  * ASCII letter they are written with once their accent goes; '*' marks
  * one written with two letters (PAIRS) or none (the signs x and /). */

@@ -38,6 +38,11 @@ uint32_t ww_text_relayed(uint32_t cp);
  * suffice), cut at a character boundary, NUL-terminated; the length. */
 size_t ww_text_relay(char *out, size_t len, const char *s, size_t n);
 
+/* The columns cp takes on a terminal: 2 for an East Asian wide or
+ * fullwidth character (CJK, Hangul, kana, fullwidth forms, the emoji of
+ * U+1F300-U+1F64F and U+1F900-U+1F9FF), else 1. */
+int ww_text_width(uint32_t cp);
+
 /* A Latin letter without its accent, as NFD and dropping the marks
  * would write it, in ASCII ('é' -> "e", 'Ł' -> "L"; 'ß' -> "ss", 'Œ' ->
  * "OE"): its length (1 or 2) in out, or 0 for anything else. The Latin-1

@@ -56,7 +56,7 @@ cjk() { python3 -c 'print("\u6f22" * 1000, end="")'; }
 
 cat >"$T/check.py" <<'EOF'
 # check.py MAIL: the judge's mail as an independent MIME parser reads it.
-import email, email.policy, sys
+import email, email.policy, sys, unicodedata
 raw = open(sys.argv[1], "rb").read()
 bad = [n for n, l in enumerate(raw.split(b"\r\n"), 1) if len(l) > 998]
 assert not bad, "lines longer than 998 octets: %s" % bad[:5]
@@ -89,7 +89,8 @@ for l in lines:
     assert l.startswith("    |") or not any(m in l for m in marks), \
         "a line of the note is not framed: %r" % l
 framed = [l for l in lines if l.startswith("    |")]
-assert all(len(l) <= 72 for l in framed), "a note line wider than 72 columns"
+width = lambda l: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l)
+assert all(width(l) <= 72 for l in framed), "a note line wider than 72 columns"
 print(len(framed))
 EOF
 
