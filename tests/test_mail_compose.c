@@ -414,6 +414,16 @@ static void test_20_every_games_note_is_framed(void **state)
 	free(note);
 }
 
+/* A note of invisible characters alone shows nothing, not even a heading. */
+static void test_20_note_of_nothing_visible_shows_nothing(void **state)
+{
+	(void)state;
+	char *block = ww_mail_note_framed(&fake, 1, 2, "\xe2\x80\x8b\n\xe2\x81\xa0\n");
+	assert_non_null(block);
+	assert_string_equal(block, "");
+	free(block);
+}
+
 /* The boundary a report mail would choose, fed to its own text, is never
  * chosen: whatever the text holds, no part holds the boundary. */
 static void test_20_boundary_is_in_no_part(void **state)
@@ -536,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_board_is_the_games),
 		cmocka_unit_test(test_skirmish_i_b_mails),
 		cmocka_unit_test(test_20_every_games_note_is_framed),
+		cmocka_unit_test(test_20_note_of_nothing_visible_shows_nothing),
 		cmocka_unit_test(test_20_boundary_is_in_no_part),
 		cmocka_unit_test(test_20_no_line_over_998_octets),
 	};

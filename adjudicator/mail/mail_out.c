@@ -322,9 +322,9 @@ char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *
 	if (o->board && o->board->view->game->board) { /* a game may draw none */
 		rc = multipart(f, o);
 	} else {
-		char *text = text_part(o->body);
-		rc = text ? fputs(text, f) < 0 : -1;
-		free(text);
+		char *part = text_part(o->body);
+		rc = part ? fputs(part, f) < 0 : -1;
+		free(part);
 	}
 	if (fclose(f) != 0 || rc != 0) {
 		free(text);

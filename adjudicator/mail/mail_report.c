@@ -71,6 +71,16 @@ int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t
 	return side;
 }
 
+static void note_heading(FILE *f, const struct game *game, int from, int viewer)
+{
+	if (from != viewer)
+		fprintf(f, "  The %s player writes:\n", ww_mail_side_name(game, from));
+	else if (game->nsides == 2)
+		fprintf(f, "  Your note to the %s player:\n", ww_mail_side_name(game, 3 - from));
+	else
+		fputs("  Your note to the other players:\n", f);
+}
+
 /* The one path of a player's words into another's mail: every game's
  * report prints this block as it is, where it shows the events the note
  * came with (issue 20). */
@@ -87,12 +97,8 @@ char *ww_mail_note_framed(const struct game *game, int from, int viewer, const c
 	int bad = tpl_wrap(f, clean, n, WW_NOTE_WIDTH);
 	if (fclose(f) || bad || !(f = open_memstream(&out, &len)))
 		goto fail;
-	if (from != viewer)
-		fprintf(f, "  The %s player writes:\n", ww_mail_side_name(game, from));
-	else if (game->nsides == 2)
-		fprintf(f, "  Your note to the %s player:\n", ww_mail_side_name(game, 3 - from));
-	else
-		fputs("  Your note to the other players:\n", f);
+	if (n) /* nothing left to show once cleaned: no heading either */
+		note_heading(f, game, from, viewer);
 	for (char *line = wrapped, *nl; (nl = strchr(line, '\n')); line = nl + 1)
 		fprintf(f, "%s%.*s\n", *line != '\n' ? WW_NOTE_MARK : "    |", (int)(nl - line),
 			line);
