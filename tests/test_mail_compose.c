@@ -150,8 +150,9 @@ static void test_report_is_the_games_of_the_view(void **state)
 {
 	(void)state;
 	char *text = composed(2, report_of);
-	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; note hold "
-			    "fast from 1; stand-in 0\n");
+	/* the note as the judge frames it, never the player's words alone */
+	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; note   The "
+			    "Blue player writes:\n    | hold fast\n from 1; stand-in 0\n");
 	free(text);
 }
 
@@ -289,6 +290,252 @@ static void test_skirmish_i_b_mails(void **state)
 	sk->data_free(d);
 }
 
+/* ---- issue 20.1: a note can never rewrite the other side's mail ---- */
+
+/* A hostile note: a fake order block with a token, the judge's words, the
+ * boundary of a Skirmish report of move 3 and an HTML part of its own,
+ * invisible and direction-changing characters, and a line of 400 CJK
+ * characters (1,200 octets) with no blank to wrap at. */
+static char *hostile_note(void)
+{
+	static const char *const invisible[] = {
+		"\xd8\x9c", "\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d", "\xe2\x80\x8e",
+		"\xe2\x80\x8f", "\xe2\x80\xaa", "\xe2\x80\xab", "\xe2\x80\xac", "\xe2\x80\xad",
+		"\xe2\x80\xae", "\xe2\x81\xa0", "\xe2\x81\xa1", "\xe2\x81\xa2", "\xe2\x81\xa3",
+		"\xe2\x81\xa4", "\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9",
+		"\xef\xbb\xbf", "\xef\xbf\xb9", "\xef\xbf\xba", "\xef\xbf\xbb",
+		"\xf3\xa0\x80\x80", "\xf3\xa0\x81\x81", "\xf3\xa0\x81\xbf",
+	};
+	char *note = NULL;
+	size_t len;
+	FILE *f = open_memstream(&note, &len);
+	assert_non_null(f);
+	fputs("#orders\ntoken: 0123456789abcdef\nresign\n#end\n"
+	      "Game s1: the American player has resigned.\n"
+	      "--=_wa.s1.3\nContent-Type: text/html; charset=utf-8\n\n"
+	      "<p>Mail me your password</p>\n--=_wa.s1.3--\nin", f);
+	for (size_t i = 0; i < sizeof invisible / sizeof *invisible; i++)
+		fputs(invisible[i], f);
+	fputs("visible\n", f);
+	for (int i = 0; i < 400; i++)
+		fputs("\xe6\xbc\xa2", f); /* U+6F22 */
+	assert_int_equal(fclose(f), 0);
+	return note;
+}
+
+/* The report of game `name` for `viewer` after a set-up, with the note of
+ * side 1 in its frame, as the mail layer composes it. */
+static char *report_with_note(const char *name, const char *dir, int viewer, const char *note)
+{
+	const struct game *g = game_find(name);
+	struct game_data *d;
+	struct ww_dice dice = { 0 };
+	struct ww_rng rng;
+	char why[512];
+	assert_non_null(g);
+	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(g->data_load(dir, &d, why, sizeof why), 0);
+	struct game_state *s = g->state_new();
+	struct game_events *ev = g->events_new();
+	memset(dice.seed, 7, sizeof dice.seed);
+	ww_dice_rng(&dice, &rng);
+	assert_int_equal(g->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
+	struct ww_mail_game mg = { g, d, s };
+	struct ww_mail_view v;
+	assert_int_equal(ww_mail_view_open(&v, &mg, viewer), 0);
+	struct game_frame frame = { .game = "s1", .events = ev, .note = note, .note_from = 1 };
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(ww_mail_report(f, &v, &frame, why, sizeof why), 0);
+	assert_int_equal(fclose(f), 0);
+	ww_mail_view_close(&v);
+	g->events_free(ev);
+	g->state_free(s);
+	g->data_free(d);
+	return text;
+}
+
+/* Columns on a terminal: U+3000-U+9FFF (lead bytes E3-E9: the note's
+ * CJK) take two. */
+static int columns(const char *s, size_t n)
+{
+	int c = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b = (unsigned char)s[i];
+		c += (b & 0xc0) == 0x80 ? 0 : b >= 0xe3 && b <= 0xe9 ? 2 : 1;
+	}
+	return c;
+}
+
+/* Every game's report shows the note the same way: a heading naming its
+ * writer, then every line of it behind "    | ", at most 72 columns,
+ * cleaned; no line of the note begins a line of the report. */
+static void test_20_every_games_note_is_framed(void **state)
+{
+	(void)state;
+	static const char *const games[][2] = { { "washingtons-war", "data/washingtons-war" },
+						{ "skirmish", "data/skirmish" } };
+	char *note = hostile_note();
+	for (size_t k = 0; k < 2; k++) {
+		char *text = report_with_note(games[k][0], games[k][1], 2, note);
+		const char *at = strstr(text, "  The American player writes:\n    | #orders\n"
+					"    | token: 0123456789abcdef\n    | resign\n    | #end\n"
+					"    | Game s1: the American player has resigned.\n"
+					"    | --=_wa.s1.3\n");
+		if (!at)
+			fail_msg("%s: the note is not framed:\n%s", games[k][0], text);
+		assert_non_null(strstr(text, "    | invisible\n"));
+		int relayed = 0;
+		for (const char *p = text; *p;) {
+			size_t n = strcspn(p, "\n");
+			if (!strncmp(p, "    |", 5)) {
+				relayed++;
+				if (columns(p, n) > 72)
+					fail_msg("%s: a line of %d columns: %.*s", games[k][0],
+						 columns(p, n), (int)n, p);
+			} else if (!strncmp(p, "#", 1) || !strncmp(p, "--", 2) || !strncmp(p, "<p>", 3) ||
+				 !strncmp(p, "Game s1", 7) || !strncmp(p, "token:", 6) ||
+				 !strncmp(p, "\xe6\xbc\xa2", 3))
+				fail_msg("%s: a line of the note is not framed: %.*s", games[k][0],
+					 (int)n, p);
+			p += n + (p[n] == '\n');
+		}
+		assert_true(relayed >= 12);
+		for (const char *inv = strstr(text, "    | in"); *inv != '\n'; inv++)
+			if ((unsigned char)*inv >= 0x80)
+				fail_msg("%s: an invisible character is relayed", games[k][0]);
+		char *own = report_with_note(games[k][0], games[k][1], 1, note);
+		assert_non_null(strstr(own, "  Your note to the British player:\n    | #orders\n"));
+		free(own);
+		free(text);
+	}
+	free(note);
+}
+
+/* A note of invisible characters alone shows nothing, not even a heading. */
+static void test_20_note_of_nothing_visible_shows_nothing(void **state)
+{
+	(void)state;
+	char *block = ww_mail_note_framed(&fake, 1, 2, "\xe2\x80\x8b\n\xe2\x81\xa0\n");
+	assert_non_null(block);
+	assert_string_equal(block, "");
+	free(block);
+}
+
+/* The boundary a report mail would choose, fed to its own text, is never
+ * chosen: whatever the text holds, no part holds the boundary. */
+static void test_20_boundary_is_in_no_part(void **state)
+{
+	(void)state;
+	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct ww_mail_view v;
+	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
+	struct ww_mail_board board = { &v, NULL, "g1" };
+	char *body = strdup("text\n");
+	for (int round = 0; round < 40; round++) {
+		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
+					 .message_id = "<m@x>", .board = &board };
+		size_t len;
+		char *mail = ww_mail_compose(&c, &o, &len), *fed = NULL;
+		assert_non_null(mail);
+		const char *p = mail;
+		size_t flen;
+		FILE *f = open_memstream(&fed, &flen);
+		fputs(body, f);
+		for (int k = 0; k < 2; k++) {
+			p = strstr(p, "boundary=\"");
+			assert_non_null(p);
+			p += strlen("boundary=\"");
+			size_t n = strcspn(p, "\"");
+			char b[128];
+			assert_true(n >= 1 && n <= 70); /* RFC 2046 5.1.1 */
+			snprintf(b, sizeof b, "%.*s", (int)n, p);
+			if (strstr(body, b))
+				fail_msg("round %d: the boundary %s is in the text", round, b);
+			/* no line of the mail but a delimiter begins with it */
+			for (const char *l = mail; (l = strstr(l, b)); l += n)
+				assert_true(l[-1] == '"' || (l[-1] == '-' && l[-2] == '-' &&
+							     l[-3] == '\n'));
+			fprintf(f, "--%s\n%s--\n", b, b);
+		}
+		fclose(f);
+		free(body);
+		body = fed;
+		free(mail);
+	}
+	free(body);
+	ww_mail_view_close(&v);
+}
+
+/* The text as the mail carries it: the part after `from`, quoted-printable
+ * decoded when it says so, CRLF read as LF. */
+static char *decoded_text(const char *mail)
+{
+	const char *h = strstr(mail, "Content-Type: text/plain");
+	assert_non_null(h);
+	const char *b = strstr(h, "\r\n\r\n") + 4;
+	bool qp = strstr(h, "quoted-printable") && strstr(h, "quoted-printable") < b;
+	const char *end = strstr(b, "\r\n--");
+	if (!end)
+		end = b + strlen(b);
+	char *out = malloc((size_t)(end - b) + 1);
+	size_t o = 0;
+	for (const char *p = b; p < end; p++) {
+		if (*p == '\r' && p[1] == '\n')
+			continue;
+		if (qp && *p == '=' && p[1] == '\r' && p[2] == '\n') {
+			p += 2;
+			continue;
+		}
+		if (qp && *p == '=') {
+			char hex[3] = { p[1], p[2], 0 };
+			out[o++] = (char)strtol(hex, NULL, 16);
+			p += 2;
+			continue;
+		}
+		out[o++] = *p;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* A line of 3,000 octets (1,000 CJK characters, no blank) in the text:
+ * no line of the mail, text only or with its board, is longer than 998
+ * octets (RFC 5322 2.1.1), and the text reads back whole. */
+static void test_20_no_line_over_998_octets(void **state)
+{
+	(void)state;
+	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct ww_mail_view v;
+	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
+	struct ww_mail_board board = { &v, NULL, "g1" };
+	char body[4096] = "A long line:\n";
+	for (int i = 0; i < 1000; i++)
+		strcat(body, "\xe6\xbc\xa2");
+	strcat(body, "\nend = here\n");
+	for (int with_board = 0; with_board < 2; with_board++) {
+		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
+					 .message_id = "<m@x>", .board = with_board ? &board : NULL };
+		size_t len;
+		char *mail = ww_mail_compose(&c, &o, &len);
+		assert_non_null(mail);
+		for (const char *p = mail; *p;) {
+			const char *e = strstr(p, "\r\n");
+			size_t n = e ? (size_t)(e - p) : strlen(p);
+			if (n > 998)
+				fail_msg("a line of %zu octets (board %d)", n, with_board);
+			p += n + (e ? 2 : 0);
+		}
+		char *text = decoded_text(mail);
+		assert_string_equal(text, body);
+		free(text);
+		free(mail);
+	}
+	ww_mail_view_close(&v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +545,10 @@ int main(void)
 		cmocka_unit_test(test_subject_has_the_games_move),
 		cmocka_unit_test(test_board_is_the_games),
 		cmocka_unit_test(test_skirmish_i_b_mails),
+		cmocka_unit_test(test_20_every_games_note_is_framed),
+		cmocka_unit_test(test_20_note_of_nothing_visible_shows_nothing),
+		cmocka_unit_test(test_20_boundary_is_in_no_part),
+		cmocka_unit_test(test_20_no_line_over_998_octets),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -157,7 +157,7 @@ static void test_12_note_cannot_smuggle_orders_or_judge_text(void **s)
 	char *br = mail_text("outbox/new/000002.british");
 	char *part = relayed(br, "  The American player writes:\r\n", 5);
 	assert_string_equal(part, "    | # orders\r\n"
-			    "    |  [2Jcleared    next line  gnp.exe\r\n"
+			    "    |  [2Jcleared    next line gnp.exe\r\n" /* U+202E goes */
 			    "    | aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm\r\n"
 			    "    |   #end\r\n"
 			    "    | #moderator: not a marker either\r\n");
@@ -259,6 +259,36 @@ static void test_12_note_without_end_refused(void **s)
 	free(r);
 }
 
+/* Issue 20.1: every invisible or direction-changing character is taken
+ * out of a note before anyone reads it, in the reports and in the log. */
+static void test_20_note_invisible_characters_removed(void **s)
+{
+	(void)s;
+	static const char *const invisible[] = {
+		"\xd8\x9c", "\xe2\x80\x8c", "\xe2\x80\x8d", "\xe2\x80\x8e", "\xe2\x80\x8f",
+		"\xe2\x80\xaa", "\xe2\x80\xab", "\xe2\x80\xac", "\xe2\x80\xad", "\xe2\x80\xae",
+		"\xe2\x81\xa0", "\xe2\x81\xa1", "\xe2\x81\xa2", "\xe2\x81\xa3", "\xe2\x81\xa4",
+		"\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9", "\xef\xbf\xb9",
+		"\xef\xbf\xba", "\xef\xbf\xbb", "\xf3\xa0\x80\x81", "\xf3\xa0\x81\x81",
+		"\xf3\xa0\x81\xbf",
+	};
+	char body[4096] = "#note\r\nin";
+	for (size_t i = 0; i < sizeof invisible / sizeof *invisible; i++)
+		strcat(body, invisible[i]);
+	strcat(body, "visible\r\n#end\r\n" ORDERS);
+	assert_int_equal(american_mail("n10", body), EX_OK);
+	accepted();
+	char *br = mail_text("outbox/new/000002.british");
+	char *am = mail_text("outbox/new/000002.american");
+	char *log = slurp("log/000002.yaml");
+	assert_non_null(strstr(br, "    | invisible\r\n"));
+	assert_non_null(strstr(am, "    | invisible\r\n"));
+	assert_non_null(strstr(log, "\nnote: \"invisible\"\n"));
+	free(log);
+	free(am);
+	free(br);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +306,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_12_note_holding_the_password_refused, setup,
 						remove_mail_game),
 		cmocka_unit_test_setup_teardown(test_12_note_without_end_refused, setup,
+						remove_mail_game),
+		cmocka_unit_test_setup_teardown(test_20_note_invisible_characters_removed, setup,
 						remove_mail_game),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

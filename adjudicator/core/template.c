@@ -7,6 +7,7 @@
 #include <string.h>
 #include "buf.h"
 #include "template.h"
+#include "text.h"
 
 #define TPL_FILE_MAX (256u << 10)
 #define TPL_SECTIONS 128
@@ -576,29 +577,42 @@ int tpl_render_str(const struct tpl_file *t, const char *section,
 
 /* ---- wrapping ---- */
 
+/* The character at p (n > 0 bytes): its bytes in *k, with the bytes that
+ * continue it, and its columns (text.h's ww_text_width: a CJK character
+ * takes two). */
+static int char_columns(const char *p, size_t n, size_t *k)
+{
+	uint32_t cp;
+	ww_text_char(p, n, &cp);
+	*k = 1;
+	while (*k < n && ((unsigned char)p[*k] & 0xC0) == 0x80)
+		(*k)++;
+	return ww_text_width(cp);
+}
+
 static int columns(const char *p, size_t n)
 {
 	int c = 0;
-	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)p[i] & 0xC0) != 0x80;
+	for (size_t i = 0, k; i < n; i += k)
+		c += char_columns(p + i, n - i, &k);
 	return c;
 }
 
-/* Bytes of p that fill at most `room` columns, not splitting a character. */
+/* Bytes of p that fill at most `room` columns, not splitting a character
+ * (at least its first character). */
 static size_t fit(const char *p, size_t n, int room)
 {
-	size_t i = 0;
+	size_t i = 0, k = 0, first = 0;
 	int c = 0;
 	while (i < n) {
-		size_t k = 1;
-		while (i + k < n && ((unsigned char)p[i + k] & 0xC0) == 0x80)
-			k++;
-		if (c + 1 > room)
+		int w = char_columns(p + i, n - i, &k);
+		first = first ? first : k;
+		if (c + w > room)
 			break;
-		c++;
+		c += w;
 		i += k;
 	}
-	return i ? i : (n ? 1 : 0);
+	return i ? i : first;
 }
 
 static void wrap_line(FILE *out, const char *p, size_t n, int width)

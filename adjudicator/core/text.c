@@ -62,6 +62,54 @@ size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
 	return o;
 }
 
+bool ww_text_invisible(uint32_t cp)
+{
+	return cp == 0xad || cp == 0x61c || cp == 0x115f || cp == 0x1160 || cp == 0x180e ||
+	       (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x206f) || cp == 0x3164 || cp == 0xfeff || cp == 0xffa0 ||
+	       (cp >= 0xfff9 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+uint32_t ww_text_relayed(uint32_t cp)
+{
+	if (ww_text_invisible(cp))
+		return 0;
+	return ww_text_plain(cp) ? cp : ' ';
+}
+
+size_t ww_text_relay(char *out, size_t len, const char *s, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		char u[4];
+		i += ww_text_char(s + i, n - i, &cp);
+		cp = cp == '\n' ? cp : ww_text_relayed(cp);
+		size_t k = cp ? ww_text_utf8(cp, u) : 0;
+		if (o + k >= len)
+			break;
+		for (size_t j = 0; j < k; j++)
+			out[o++] = u[j];
+	}
+	out[o] = '\0';
+	return o;
+}
+
+int ww_text_width(uint32_t cp)
+{
+	static const uint32_t wide[][2] = {
+		{ 0x1100, 0x115f }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff }, { 0x3400, 0x4dbf },
+		{ 0x4e00, 0x9fff }, { 0xa000, 0xa4cf }, { 0xa960, 0xa97f }, { 0xac00, 0xd7a3 },
+		{ 0xf900, 0xfaff }, { 0xfe10, 0xfe19 }, { 0xfe30, 0xfe6f }, { 0xff00, 0xff60 },
+		{ 0xffe0, 0xffe6 }, { 0x1f300, 0x1f64f }, { 0x1f900, 0x1f9ff },
+		{ 0x20000, 0x2fffd }, { 0x30000, 0x3fffd },
+	};
+	for (size_t i = 0; i < sizeof wide / sizeof *wide && cp >= wide[i][0]; i++)
+		if (cp <= wide[i][1])
+			return 2;
+	return 1;
+}
+
 /* U+00C0 to U+017F (Latin-1 Supplement letters, Latin Extended-A) by the
  * ASCII letter they are written with once their accent goes; '*' marks
  * one written with two letters (PAIRS) or none (the signs x and /). */

@@ -56,7 +56,10 @@ struct game_frame {
 	const struct game_events *events; /* what the orders just given did */
 	const struct game_log *recent;  /* or: the log since the viewer's last report */
 	bool stand_in;                  /* a preview with stand-in dice */
-	const char *note;               /* the orderer's note to the opponent */
+	const char *note;               /* the orderer's note, as the judge frames it
+					 * for this viewer (mail.h's
+					 * ww_mail_note_framed): lines to print as
+					 * they are, after the events */
 	int note_from;                  /* its writer, a side */
 };
 

@@ -116,11 +116,23 @@ int ww_mail_first_asked(const struct game *game, unsigned asked);
 
 #define WW_MAIL_WIDTH 72 /* the judge's own lines, wrapped as the reports are */
 /* The game's report of the view in `frame`: 0, or -1 with the problem in
- * err (a template that does not load, a write error); _said says it on
- * stderr ("report: ..."). */
+ * err (a template that does not load, a write error, out of memory);
+ * _said says it on stderr ("report: ..."). frame->note is the player's
+ * note as written: the game is given it framed for the view's side
+ * (ww_mail_note_framed), never the player's words themselves. */
 int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
 		   char *err, size_t errlen);
 int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame);
+/* The note of side `from` as every game's report shows it to `viewer`
+ * (docs/mail.md, "A note to the opponent"): a heading naming its writer
+ * ("  The American player writes:", to the writer "  Your note to the
+ * British player:"), then each of its lines cleaned (text.h's
+ * ww_text_relay), wrapped at WW_NOTE_WIDTH columns and written behind
+ * WW_NOTE_MARK, so that no line of it begins a line of the report;
+ * malloc'd, NULL out of memory. */
+#define WW_NOTE_MARK "    | "
+#define WW_NOTE_WIDTH (WW_MAIL_WIDTH - 6)
+char *ww_mail_note_framed(const struct game *game, int from, int viewer, const char *note);
 /* One paragraph wrapped to WW_MAIL_WIDTH, continuation lines indented. */
 void ww_mail_line(FILE *f, const char *text);
 /* What is asked now: the game's question to the view's side when it is

@@ -702,16 +702,6 @@ bool ww_block_marker(const char *t, const char *word)
 
 /* ---- the note ---- */
 
-/* A character of a note as it is relayed: a control, a line break or a
- * change of writing direction, which could make the note pass for other
- * text, becomes a space. */
-static uint32_t note_char(uint32_t cp)
-{
-	bool bidi = (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
-		    (cp >= 0x2066 && cp <= 0x2069);
-	return ww_text_plain(cp) && !bidi ? cp : ' ';
-}
-
 static void note_put(struct ww_order_block *b, const char *u, size_t k)
 {
 	size_t o = strlen(b->note);
@@ -744,7 +734,10 @@ static void note_line(struct ww_order_block *b, const char *t, size_t n)
 		char u[4];
 		i += ww_text_char(t + i, n - i, &cp);
 		b->note_chars++;
-		note_put(b, u, ww_text_utf8(note_char(cp), u));
+		/* a control or a line break, which could make the note pass for
+		 * other text, is a blank; an invisible character goes (text.h) */
+		if ((cp = ww_text_relayed(cp)))
+			note_put(b, u, ww_text_utf8(cp, u));
 	}
 }
 

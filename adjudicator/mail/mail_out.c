@@ -114,8 +114,69 @@ static void body_crlf(FILE *f, const char *body)
 	}
 }
 
-static const char TEXT_PART[] = "Content-Type: text/plain; charset=utf-8\r\n"
-				"Content-Transfer-Encoding: 8bit\r\n\r\n";
+/* RFC 5322 2.1.1: no line of a mail may be longer than 998 octets. */
+#define MAIL_LINE_MAX 998
+
+static bool has_long_line(const char *s)
+{
+	for (size_t n; *s; s += n + (s[n] == '\n'))
+		if ((n = strcspn(s, "\n")) > MAIL_LINE_MAX)
+			return true;
+	return false;
+}
+
+/* Quoted-printable (RFC 2045 6.7) lines of at most 76 characters, each LF
+ * of the body a line break. */
+static void body_qp(FILE *f, const char *body)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	int col = 0;
+	for (const unsigned char *p = (const unsigned char *)body; *p; p++) {
+		if (*p == '\n') {
+			fputs("\r\n", f);
+			col = 0;
+			continue;
+		}
+		bool blank_at_end = (*p == ' ' || *p == '\t') && (!p[1] || p[1] == '\n');
+		bool literal = (*p >= 33 && *p <= 126 && *p != '=') ||
+			       ((*p == ' ' || *p == '\t') && !blank_at_end);
+		int w = literal ? 1 : 3;
+		if (col + w > 75) {
+			fputs("=\r\n", f);
+			col = 0;
+		}
+		if (literal)
+			fputc(*p, f);
+		else
+			fprintf(f, "=%c%c", hex[*p >> 4], hex[*p & 15]);
+		col += w;
+	}
+}
+
+/* The text part, its header and its lines: 8bit as the text is, or
+ * quoted-printable when a line of it would be longer than a mail's line
+ * may be (a long line a player wrote; the judge's own are wrapped at
+ * WW_MAIL_WIDTH). malloc'd, NULL out of memory. */
+static char *text_part(const char *body)
+{
+	char *part = NULL;
+	size_t len;
+	FILE *f = open_memstream(&part, &len);
+	if (!f)
+		return NULL;
+	bool qp = has_long_line(body);
+	fprintf(f, "Content-Type: text/plain; charset=utf-8\r\n"
+		   "Content-Transfer-Encoding: %s\r\n\r\n", qp ? "quoted-printable" : "8bit");
+	if (qp)
+		body_qp(f, body);
+	else
+		body_crlf(f, body);
+	if (fclose(f)) {
+		free(part);
+		return NULL;
+	}
+	return part;
+}
 
 /* ---- the board, attached ---- */
 
@@ -186,14 +247,18 @@ static int html_part(FILE *f, const struct ww_mail_out *o, const char *cid)
 }
 
 /* A boundary from the game and the move (never random, so a replay or a
- * resend gives the same bytes), lengthened in the unlikely case that the
- * text holds it; base64 never holds "=_". */
-static void boundary_for(const char *kind, const char *game, unsigned move, const char *body,
+ * resend gives the same bytes) that the text part does not hold, whatever
+ * it holds (issue 20); base64 never holds "=_". The first that the text
+ * lacks of "=_KIND.GAME.MOVE", then "=_KIND.GAME.MOVE.1=", ".2=", ...: no
+ * one of the numbered ones begins another, so each place in the text holds
+ * at most one of them, and one of the first strlen(text) + 1 is free. At
+ * most 70 characters (RFC 2046 5.1.1): a long game name is cut. */
+static void boundary_for(const char *kind, const char *game, unsigned move, const char *text,
 			 char *out, size_t len)
 {
-	int n = snprintf(out, len, "=_%s.%s.%u", kind, game, move);
-	while (strstr(body, out) && n + 2 <= 70) /* RFC 2046 5.1.1 */
-		n += snprintf(out + n, len - (size_t)n, "_=");
+	int n = snprintf(out, len, "=_%s.%.40s.%u", kind, game, move);
+	for (unsigned long i = 1; strstr(text, out) && n > 0 && (size_t)n < len; i++)
+		snprintf(out + n, len - (size_t)n, ".%lu=", i);
 }
 
 /* The text and its HTML alternative, then the board, which the HTML shows
@@ -207,16 +272,21 @@ static int multipart(FILE *f, const struct ww_mail_out *o)
 	safe_name(b->game, game, sizeof game);
 	snprintf(file, sizeof file, "board-%s-%u.png", game, move);
 	snprintf(cid, sizeof cid, "board.%s.%u@wwjudge", game, move);
-	boundary_for("ww", game, move, o->body, mixed, sizeof mixed);
-	boundary_for("wa", game, move, o->body, alt, sizeof alt);
-	unsigned char *png = board_png(b, &len);
-	if (!png)
+	char *text = text_part(o->body);
+	if (!text)
 		return -1;
+	boundary_for("ww", game, move, text, mixed, sizeof mixed);
+	boundary_for("wa", game, move, text, alt, sizeof alt);
+	unsigned char *png = board_png(b, &len);
+	if (!png) {
+		free(text);
+		return -1;
+	}
 	fprintf(f, "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n"
 		   "The report is the text part; the board is the PNG picture attached.\r\n"
 		   "--%s\r\nContent-Type: multipart/alternative; boundary=\"%s\"\r\n\r\n"
-		   "--%s\r\n%s", mixed, mixed, alt, alt, TEXT_PART);
-	body_crlf(f, o->body);
+		   "--%s\r\n%s", mixed, mixed, alt, alt, text);
+	free(text);
 	fprintf(f, "\r\n--%s\r\n", alt);
 	int rc = html_part(f, o, cid);
 	fprintf(f, "\r\n--%s--\r\n\r\n--%s\r\nContent-Type: image/png; name=\"%s\"\r\n"
@@ -252,8 +322,9 @@ char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *
 	if (o->board && o->board->view->game->board) { /* a game may draw none */
 		rc = multipart(f, o);
 	} else {
-		fputs(TEXT_PART, f);
-		body_crlf(f, o->body);
+		char *part = text_part(o->body);
+		rc = part ? fputs(part, f) < 0 : -1;
+		free(part);
 	}
 	if (fclose(f) != 0 || rc != 0) {
 		free(text);

@@ -8,6 +8,7 @@
 #include "games.h"
 #include "mail_internal.h"
 #include "template.h"
+#include "text.h"
 
 /* The game a record holds (record.h: set by every load). */
 const struct game *ww_mail_played(const struct ww_game *g)
@@ -70,10 +71,63 @@ int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t
 	return side;
 }
 
+static void note_heading(FILE *f, const struct game *game, int from, int viewer)
+{
+	if (from != viewer)
+		fprintf(f, "  The %s player writes:\n", ww_mail_side_name(game, from));
+	else if (game->nsides == 2)
+		fprintf(f, "  Your note to the %s player:\n", ww_mail_side_name(game, 3 - from));
+	else
+		fputs("  Your note to the other players:\n", f);
+}
+
+/* The one path of a player's words into another's mail: every game's
+ * report prints this block as it is, where it shows the events the note
+ * came with (issue 20). */
+char *ww_mail_note_framed(const struct game *game, int from, int viewer, const char *note)
+{
+	size_t n = strlen(note), wlen, len;
+	char *clean = malloc(3 * n + 1), *wrapped = NULL, *out = NULL;
+	FILE *f = clean ? open_memstream(&wrapped, &wlen) : NULL;
+	if (!f)
+		goto fail;
+	n = ww_text_relay(clean, 3 * n + 1, note, n);
+	while (n && clean[n - 1] == '\n')
+		clean[--n] = '\0';
+	int bad = tpl_wrap(f, clean, n, WW_NOTE_WIDTH);
+	if (fclose(f) || bad || !(f = open_memstream(&out, &len)))
+		goto fail;
+	if (n) /* nothing left to show once cleaned: no heading either */
+		note_heading(f, game, from, viewer);
+	for (char *line = wrapped, *nl; (nl = strchr(line, '\n')); line = nl + 1)
+		fprintf(f, "%s%.*s\n", *line != '\n' ? WW_NOTE_MARK : "    |", (int)(nl - line),
+			line);
+	if (fclose(f))
+		goto fail;
+	free(clean);
+	free(wrapped);
+	return out;
+fail:
+	free(clean);
+	free(wrapped);
+	free(out);
+	return NULL;
+}
+
 int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
 		   char *err, size_t errlen)
 {
-	return v->game->report(f, v->d, v->view, v->side, frame, err, errlen);
+	struct game_frame framed = *frame;
+	char *note = NULL;
+	if (frame->note && *frame->note &&
+	    !(note = ww_mail_note_framed(v->game, frame->note_from, v->side, frame->note))) {
+		snprintf(err, errlen, "out of memory while relaying the note");
+		return -1;
+	}
+	framed.note = note;
+	int rc = v->game->report(f, v->d, v->view, v->side, &framed, err, errlen);
+	free(note);
+	return rc;
 }
 
 int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame)

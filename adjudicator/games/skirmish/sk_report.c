@@ -36,11 +36,8 @@ static void frame_head(FILE *out, const struct game_frame *f)
 		fputs("A preview: the other side's hidden dice are stand-ins.\n", out);
 }
 
-static void frame_tail(FILE *out, const struct game_frame *f, int viewer)
+static void frame_tail(FILE *out, const struct game_frame *f)
 {
-	if (f->note && f->note_from != viewer)
-		fprintf(out, "\nA note from the %s: %s\n", f->note_from == SK_AMERICAN ? "American" :
-			"British", f->note);
 	if (f->commitment)
 		fprintf(out, "\nThe dice's seed commitment: %s\n", f->commitment);
 	if (f->seed_hex)
@@ -90,7 +87,9 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 	}
 	standing_line(out, d, view, viewer);
 	events(out, last, viewer);
-	frame_tail(out, f, viewer);
+	if (f->note) /* framed by the judge (game.h), after the events it came with */
+		fputs(f->note, out);
+	frame_tail(out, f);
 	fputs("\nThe board:\n", out);
 	int n = sk_on_board(view, pieces);
 	if (sk_board_words(out, d, pieces, n, why, whylen))

@@ -33,9 +33,8 @@ struct ww_report {
 	const char *seed_hex;           /* the seed once revealed, else NULL */
 	const char *templates;          /* template directory; NULL: found beside the data */
 	bool stand_in;                  /* a preview: the events' dice are stand-ins */
-	const char *note;               /* the orderer's note to the opponent with
-					 * `events` (docs/mail.md), or NULL */
-	enum ww_side note_from;         /* who wrote it */
+	const char *note;               /* the orderer's note with `events`, framed
+					 * by the judge (game.h), or NULL */
 };
 
 /* report_text.c */

@@ -127,34 +127,13 @@ static void add_logged_events(struct build *b, struct tpl_obj *step,
 	}
 }
 
-/* A note is relayed as lines of at most NOTE_WIDTH columns, each written
- * behind a mark by the template (report.txt, "recent"), so that no line
- * of it can begin like an order block, a quoted line or the judge's own
- * words, and the report's wrapping never breaks one. */
-#define NOTE_WIDTH (WW_REPORT_WIDTH - 6)
-
-static int add_note(struct build *b, struct tpl_obj *step, enum ww_side from, const char *note)
+/* The note as the judge framed it (game.h): its lines as they are, after
+ * the events of the orders it came with. */
+static void add_note(struct tpl_obj *step, const char *note)
 {
-	char *text = NULL;
-	size_t len = 0;
 	tpl_list(step, "note_lines");
-	if (!note || !*note)
-		return 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f || tpl_wrap(f, note, strlen(note), NOTE_WIDTH) || fclose(f)) {
-		snprintf(b->err, b->errlen, "out of memory while relaying the note");
-		free(text);
-		return -1;
-	}
-	for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
-		*nl = '\0';
-		tpl_set(tpl_add(step, "note_lines"), "line", "%s", line);
-	}
-	free(text);
-	tpl_set(step, "note_from", "%s", ww_side_name(from));
-	tpl_set(step, "note_to", "%s", ww_side_name(from == WW_AMERICAN ? WW_BRITISH : WW_AMERICAN));
-	tpl_flag(step, "note_yours", from == b->r->recipient);
-	return 0;
+	for (const char *line = note, *nl; line && (nl = strchr(line, '\n')); line = nl + 1)
+		tpl_set(tpl_add(step, "note_lines"), "line", "%.*s", (int)(nl - line), line);
 }
 
 static int recent(struct build *b)
@@ -166,8 +145,7 @@ static int recent(struct build *b)
 		tpl_set(step, "move", "%s", "");
 		tpl_set(step, "side", "%s", "");
 		add_events(b, step, r->events);
-		if (add_note(b, step, r->note_from, r->note))
-			return -1;
+		add_note(step, r->note);
 	}
 	for (int i = 0; r->recent && i < r->recent->n; i++) {
 		const struct game_logged_entry *s = &r->recent->v[i];
@@ -176,7 +154,7 @@ static int recent(struct build *b)
 		tpl_set(step, "side", "%s", s->side == WW_NOBODY ? "" :
 			ww_side_name((enum ww_side)s->side));
 		add_logged_events(b, step, s);
-		add_note(b, step, (enum ww_side)s->side, NULL);
+		add_note(step, NULL);
 	}
 	tpl_flag(b->root, "has_recent", r->events || (r->recent && r->recent->n));
 	return 0;

@@ -315,7 +315,7 @@ static int report(FILE *out, const struct game_data *d, const struct game_state 
 		.seed_hex = f->seed_hex, .templates = f->templates,
 		.events = f->events ? &f->events->ww : NULL, .recent = f->recent,
 		.stand_in = f->stand_in,
-		.note = f->note, .note_from = (enum ww_side)f->note_from,
+		.note = f->note,
 	};
 	return ww_report_write(out, &r, why, whylen);
 }
