@@ -689,10 +689,33 @@ static bool any_order_starts(const char *t)
 	return false;
 }
 
+/* A line that begins with a word like "password" ("Password crown",
+ * "passwd=crown", "pasword crown") but is no "password:" line: it may
+ * hold the password, so its text is never kept, logged or repeated
+ * (issue 20). No order of any game begins with such a word. */
+bool ww_password_like(const char *t)
+{
+	static const char *const starts[] = { "passw", "pasw", "passphrase", "pwd" };
+	size_t n = strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+	for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+		if (n >= strlen(starts[i]) && !strncasecmp(t, starts[i], strlen(starts[i])))
+			return true;
+	return false;
+}
+
 static void block_line(struct ww_order_block *b, const char *t, int lineno)
 {
 	if (!*t || *t == '#' || key_line(b, t))
 		return;
+	if (ww_password_like(t)) {
+		b->password_line = true;
+		if (!b->problem[0])
+			snprintf(b->problem, sizeof b->problem, "line %d of the mail begins like a "
+				 "password line but is not 'password: ...'; no order of the mail "
+				 "was read, logged or kept, and the line is not repeated: write "
+				 "'password: ' and your password, and send the orders again", lineno);
+		return;
+	}
 	if (unknown_key(t)) {
 		if (!b->problem[0])
 			snprintf(b->problem, sizeof b->problem, "line %d of the mail looks like a key "
@@ -770,6 +793,10 @@ static void note_line(struct ww_order_block *b, const char *t, size_t n)
 		snprintf(b->problem, sizeof b->problem, "a line of the note begins 'password:'; "
 			 "a note is sent to your opponent, so the password goes in the order "
 			 "block only");
+	if (ww_password_like(t) && !b->problem[0])
+		snprintf(b->problem, sizeof b->problem, "a line of the note begins like a "
+			 "password line; a note is sent to your opponent, so the password goes "
+			 "in the order block only, as 'password: ...'");
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
 		char u[4];
@@ -797,21 +824,39 @@ static void note_check(struct ww_order_block *b)
 			 "is sent to your opponent: take the password out of it");
 }
 
-/* The password on a line of its own among the orders would be joined to
- * the order before it and logged with it: no order of such a block is
- * kept, and the refusal says why without repeating it. */
+/* Does `line` hold `pw` as a word of its own (not inside a longer
+ * word: "liberty" is not in "Liberty Bell" or "libertyville")? */
+static bool holds_word(const char *line, const char *pw)
+{
+	size_t n = strlen(pw);
+	for (const char *p = line; n && (p = strstr(p, pw)); p++) {
+		bool before = p == line || !isalnum((unsigned char)p[-1]);
+		bool after = !isalnum((unsigned char)p[n]);
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
+/* The password among the orders (on a line of its own it would be joined
+ * to the order before it as a wrapped line), or a line like a password
+ * line: no order of such a block is kept or logged, and the refusal says
+ * why without repeating the line. */
 static void orders_check(struct ww_order_block *b)
 {
-	for (int i = 0; b->password[0] && i < b->nraw; i++) {
-		if (strcmp(b->raw[i], b->password))
-			continue;
-		snprintf(b->problem, sizeof b->problem, "a line of the orders holds your password "
-			 "alone; no order of the mail was read, logged or kept: send the orders "
-			 "again without it");
+	bool alone = false, within = false;
+	for (int i = 0; b->password[0] && i < b->nraw; i++)
+		alone |= !strcmp(b->raw[i], b->password);
+	for (int i = 0; b->password[0] && i < b->n; i++)
+		within |= holds_word(b->lines[i], b->password);
+	if (alone || within)
+		snprintf(b->problem, sizeof b->problem, "a line of the orders holds your password%s; "
+			 "no order of the mail was read, logged or kept: send the orders again "
+			 "without it", alone ? " alone" : "");
+	if (alone || within || b->password_line) {
 		memset(b->lines, 0, sizeof b->lines);
 		memset(b->raw, 0, sizeof b->raw);
 		b->n = b->nraw = 0;
-		return;
 	}
 }
 

@@ -44,6 +44,7 @@ struct ww_order_block {
 	int nraw;                        /* the order lines as written, before joining */
 	char raw[WW_PLAY_MAX][256];      /* (those short enough to be a password) */
 	char problem[256];               /* a line too long, too many lines, a bad note */
+	bool password_line;              /* a line like a password line (never kept) */
 	bool note_found, note_ended;
 	int note_lines, note_chars;      /* as written, past the limits too */
 	int note_blanks;                 /* blank lines not yet known to be inside */
@@ -58,6 +59,9 @@ void ww_mail_in_free(struct ww_mail_in *m);
  * <blockquote> lines quoted with "> ", entities decoded. Malloc'd. */
 char *ww_html_to_text(const char *html, size_t len, size_t *outlen);
 void ww_order_block_find(const char *text, struct ww_order_block *b);
+/* Does the line begin like a password line ("password crown", "passwd",
+ * "pasword") without being a "password:" line? */
+bool ww_password_like(const char *t);
 /* Is the line `t` (blanks trimmed) the marker "#WORD" ("# word" too, any case)? */
 bool ww_block_marker(const char *t, const char *word);
 /* "judge+GAME-SIDE-TOKEN@host" for the config's judge address: 0 and
