@@ -878,7 +878,7 @@ int ww_mail_moderate(const struct ww_mail_config *c, const struct ww_mail_in *m)
 	sodium_bin2hex(x->hash, sizeof x->hash, h, sizeof h);
 	mod_block_find(m->text, b);
 	if (!c->moderator[0] || !c->moderator_password_hash[0])
-		note(x, "the config names no moderator and password hash; dropped");
+		note(x, "the config names no moderator and password hash; the block is not read");
 	else if (!ww_addr_equal(m->from, c->moderator))
 		rc = refuse_mail(x, b, "a moderator mail must come from the moderator's address; "
 				 "this one came from another");
