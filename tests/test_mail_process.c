@@ -4,6 +4,7 @@
  * token, duplicates and the size limit change nothing they must not. */
 #include <dirent.h>
 #include <ftw.h>
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -379,7 +380,9 @@ static void test_3_accepted(void **s)
 	free(br);
 }
 
-/* The same Message-ID again: nothing changes and nothing is queued. */
+/* The same Message-ID again (other bytes): nothing changes and nothing is
+ * logged; the player is told, once, that the mail was processed before
+ * (issue 20: not silence). */
 static void test_4_duplicate(void **s)
 {
 	(void)s;
@@ -388,7 +391,10 @@ static void test_4_duplicate(void **s)
 	assert_int_equal(mail("adams@example.org", "american", 1, "ok1", "liberty", COMMITTEES),
 			 EX_OK);
 	assert_int_equal(count("log"), logs);
-	assert_int_equal(count("outbox/new"), out);
+	assert_int_equal(count("outbox/new"), out + 1);
+	assert_int_equal(mail("adams@example.org", "american", 1, "ok1", "liberty", COMMITTEES),
+			 EX_OK);
+	assert_int_equal(count("outbox/new"), out + 1);
 	char *after = state_text();
 	assert_string_equal(before, after);
 	free(before);
@@ -434,7 +440,7 @@ static void test_5b_stale_token_looked_for_in_the_index(void **s)
 			      "for-the-king New York"), EX_OK);
 	snprintf(rel, sizeof rel, "outbox/new/%06d.reply-british", entry);
 	char *r = slurp(rel);
-	assert_non_null(strstr(r, "is not a token of this game's last 1 move "));
+	assert_non_null(strstr(r, "the token given is not one of this game's last 1 move "));
 	assert_null(strstr(r, "written for an earlier move"));
 	free(r);
 	assert_int_equal(unlink(path), 0); /* the log's own index from here on */
@@ -621,11 +627,14 @@ static int refused_at(long long at, const char *from, const char *id)
 	return refused_with(at, from, id, "tea");
 }
 
-/* Issue 11: one answer per sender per game per hour. A second refusal
- * within the hour is logged (and marked seen) but not answered; another
- * sender is answered; an hour later the first is answered again. The
- * state is GAME/answered, committed with the answer. */
-static void test_13_one_answer_per_sender_per_hour(void **s)
+/* Issue 11, then issue 20: one answer per side per game per hour to
+ * mail that is not the side's own, whoever claims to send it: one to mail
+ * from the side's address without its password, one to mail from any
+ * other address. A second refusal within the hour is logged (and marked
+ * seen) but not answered, from another forger too; an hour later the side
+ * is answered again. The state is GAME/answered, committed with the
+ * answer. */
+static void test_13_one_answer_per_side_per_hour(void **s)
 {
 	(void)s;
 	const long long t = 1900000000;
@@ -633,7 +642,7 @@ static void test_13_one_answer_per_sender_per_hour(void **s)
 	assert_int_equal(refused_at(t, "adams@example.org", "cap1"), EX_OK);
 	assert_int_equal(count("outbox/new"), out + 1);
 	char *answered = slurp("answered");
-	assert_non_null(strstr(answered, "1900000000 adams@example.org\n"));
+	assert_non_null(strstr(answered, "1900000000 own american\n"));
 	free(answered);
 	assert_int_equal(refused_at(t + 10, "ADAMS@example.org", "cap2"), EX_OK);
 	assert_int_equal(refused_at(t + 3599, "adams@example.org", "cap3"), EX_OK);
@@ -643,11 +652,15 @@ static void test_13_one_answer_per_sender_per_hour(void **s)
 	assert_false(ww_record_seen(gdir, "<cap2@players.example>"));
 	assert_int_equal(refused_at(t + 20, "eve@forger.example", "cap4"), EX_OK);
 	assert_int_equal(count("outbox/new"), out + 2);
-	assert_int_equal(refused_at(t + 3600, "adams@example.org", "cap5"), EX_OK);
+	assert_int_equal(refused_at(t + 30, "mallory@forger.example", "cap5"), EX_OK);
+	assert_int_equal(count("outbox/new"), out + 2);
+	assert_int_equal(refused_at(t + 3600, "adams@example.org", "cap6"), EX_OK);
 	assert_int_equal(count("outbox/new"), out + 3);
 	answered = slurp("answered");
-	assert_non_null(strstr(answered, "eve@forger.example"));
-	assert_null(strstr(answered, "1900000000 adams")); /* an hour old: forgotten */
+	assert_non_null(strstr(answered, "1900003600 own american\n"));
+	assert_non_null(strstr(answered, "1900000020 answer american\n"));
+	assert_null(strstr(answered, "1900000000 own")); /* an hour old: forgotten */
+	assert_null(strstr(answered, "@")); /* no sender is kept */
 	free(answered);
 	/* the player's own mails (address and password) are always answered:
 	 * no autoresponder knows the password */
@@ -663,8 +676,8 @@ static void last_mail(char *rel, size_t len)
 	snprintf(path, sizeof path, "%s/outbox/new", gdir);
 	DIR *dp = opendir(path);
 	assert_non_null(dp);
-	for (struct dirent *e; (e = readdir(dp));)
-		if (e->d_name[0] != '.' && strcmp(e->d_name, best) > 0)
+	for (struct dirent *e; (e = readdir(dp));) /* not "dup-HASH.SIDE" */
+		if (isdigit((unsigned char)e->d_name[0]) && strcmp(e->d_name, best) > 0)
 			snprintf(best, sizeof best, "%.63s", e->d_name);
 	closedir(dp);
 	snprintf(rel, len, "outbox/new/%s", best);
@@ -917,7 +930,7 @@ int main(void)
 		cmocka_unit_test(test_10_british_mail_blind_to_american_hand),
 		cmocka_unit_test(test_11_board_none_sends_text_only),
 		cmocka_unit_test(test_12_automatic_mail_never_answered),
-		cmocka_unit_test(test_13_one_answer_per_sender_per_hour),
+		cmocka_unit_test(test_13_one_answer_per_side_per_hour),
 		cmocka_unit_test(test_14_no_block_says_how_to_write_one),
 		cmocka_unit_test(test_5b_stale_token_looked_for_in_the_index),
 		cmocka_unit_test(test_15_side_words_of_the_game),

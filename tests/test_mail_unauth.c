@@ -83,7 +83,7 @@ static void test_11_guessed_message_id_does_not_shadow_the_genuine_mail(void **s
 				 "\r\n"), EX_OK);
 	assert_int_equal(move_now(), 1);
 	assert_int_equal(count("log"), 4);
-	assert_true(ww_record_seen(gdir, "<next@players.example>"));
+	assert_true(ww_record_seen(gdir, "american:<next@players.example>"));
 	/* and now it is a duplicate: nothing more */
 	assert_int_equal(process("adams@example.org", "<next@players.example>", "liberty",
 				 "\n"), EX_OK);

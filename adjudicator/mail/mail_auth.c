@@ -1,6 +1,7 @@
 /* Who may order: passwords (Argon2id via libsodium, only the hash is
  * kept), move tokens, and the per-game mail settings in secret/mail.yaml;
- * and the cap on the judge's answers to one sender (GAME/answered). */
+ * and what mail that is not a side's own may cost a game in an hour: the
+ * judge's answers and the wrong passwords it checked (GAME/answered). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -206,44 +207,83 @@ time_t ww_mail_now(void)
 	return t && *t ? (time_t)strtoll(t, NULL, 10) : time(NULL);
 }
 
-/* One "SECONDS ADDRESS" line of GAME/answered: kept while within the hour. */
-static bool recent_line(const char *line, time_t now, const char **addr)
+/* One "SECONDS WHAT SIDE" line of GAME/answered, kept while within the
+ * hour; a line of another form (a sender's address, as games written
+ * before issue 20 kept) is forgotten. */
+static bool recent_line(const char *line, time_t now, char what[8], char side[24])
 {
 	char *end;
 	long long at = strtoll(line, &end, 10);
-	*addr = end + (*end == ' ');
-	return end != line && now >= at && now - at < WW_ANSWER_GAP;
+	return end != line && now >= at && now - at < WW_ANSWER_GAP &&
+	       sscanf(end, " %7s %23s", what, side) == 2 &&
+	       (!strcmp(what, "answer") || !strcmp(what, "own") || !strcmp(what, "hash"));
 }
 
-int ww_answer_allowed(const char *dir, const char *sender, time_t now, char **next,
-		      size_t *len)
+int ww_answered_read(const char *dir, time_t now, struct ww_answered *a)
 {
-	char path[PATH_MAX], line[WW_ADDR_MAX + 32];
-	const char *who = sender && *sender ? sender : "(no sender)", *addr;
-	*next = NULL;
+	char path[PATH_MAX], line[256], what[8], side[24];
+	memset(a, 0, sizeof *a);
+	a->now = now;
 	if (snprintf(path, sizeof path, "%s/answered", dir) >= (int)sizeof path)
 		return -1;
-	FILE *out = open_memstream(next, len), *in = fopen(path, "re");
+	FILE *out = open_memstream(&a->text, &a->len), *in = fopen(path, "re");
 	if (!out) {
 		if (in)
 			fclose(in);
 		return -1;
 	}
-	bool capped = false;
 	while (in && fgets(line, sizeof line, in)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (!recent_line(line, now, &addr))
-			continue; /* older than the hour: forgotten */
-		capped |= !strcasecmp(addr, who);
+		if (!recent_line(line, now, what, side)) {
+			a->changed = true; /* older than the hour: forgotten */
+			continue;
+		}
+		a->hashes += !strcmp(what, "hash");
 		fprintf(out, "%s\n", line);
 	}
 	if (in)
 		fclose(in);
-	fprintf(out, "%lld %.*s\n", (long long)now, (int)strcspn(who, "\r\n"), who);
-	if (fclose(out) != 0 || capped) {
-		free(*next);
-		*next = NULL;
-		return capped ? 0 : -1;
+	if (fclose(out) != 0) {
+		free(a->text);
+		a->text = NULL;
+		return -1;
 	}
-	return 1;
+	return 0;
+}
+
+bool ww_answered_side(const struct ww_answered *a, const char *kind, const char *side_word)
+{
+	char what[8], side[24];
+	for (const char *p = a->text; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		char line[256];
+		snprintf(line, sizeof line, "%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
+		if (recent_line(line, a->now, what, side) && !strcmp(what, kind) &&
+		    !strcmp(side, side_word))
+			return true;
+		p = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
+int ww_answered_add(struct ww_answered *a, const char *what, const char *side_word)
+{
+	char line[64];
+	int n = snprintf(line, sizeof line, "%lld %s %.23s\n", (long long)a->now, what, side_word);
+	char *text = realloc(a->text, a->len + (size_t)n + 1);
+	if (!text)
+		return -1;
+	memcpy(text + a->len, line, (size_t)n + 1);
+	a->text = text;
+	a->len += (size_t)n;
+	a->hashes += !strcmp(what, "hash");
+	a->changed = true;
+	return 0;
+}
+
+void ww_answered_free(struct ww_answered *a)
+{
+	free(a->text);
+	a->text = NULL;
+	a->len = 0;
 }

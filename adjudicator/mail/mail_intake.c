@@ -19,6 +19,32 @@ static void copy(char *out, size_t len, const char *s)
 	ww_text_clean(out, len, s ? s : "", s ? strlen(s) : 0);
 }
 
+/* A Message-ID, a From or a field the judge repeats on stderr, in a
+ * header or in a reply, with each control character (C0, DEL, C1), line
+ * break, blank and change of writing direction as '_': a forger's
+ * escape sequences and line breaks never reach a terminal, a header or a
+ * mail (issue 20); blanks too unless `blanks`. */
+static void copy_id(char *out, size_t len, const char *s, bool blanks)
+{
+	char clean[1024];
+	size_t n = ww_text_clean(clean, sizeof clean, s ? s : "", s ? strlen(s) : 0), o = 0;
+	for (size_t i = 0, k; i < n && o + 1 < len; i += k) {
+		uint32_t cp;
+		k = ww_text_char(clean + i, n - i, &cp);
+		bool bidi = (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+			    (cp >= 0x2066 && cp <= 0x2069);
+		if ((!blanks && cp == ' ') || cp == '\t' || bidi || !ww_text_plain(cp)) {
+			out[o++] = '_';
+		} else {
+			if (o + k >= len)
+				break;
+			memcpy(out + o, clean + i, k);
+			o += k;
+		}
+	}
+	out[o] = '\0';
+}
+
 static void add_to(struct ww_mail_in *m, const char *addr)
 {
 	if (addr && *addr && m->nto < WW_MAIL_TO)
@@ -52,7 +78,9 @@ static void id_list(char *out, size_t len, clist *ids)
 {
 	size_t o = strlen(out);
 	for (clistiter *i = ids ? clist_begin(ids) : NULL; i; i = clist_next(i)) {
-		int k = snprintf(out + o, len - o, "%s<%s>", o ? " " : "", (char *)clist_content(i));
+		char id[600];
+		copy_id(id, sizeof id, clist_content(i), false);
+		int k = snprintf(out + o, len - o, "%s<%s>", o ? " " : "", id);
 		if (k < 0 || (size_t)k >= len - o) {
 			out[o] = '\0';
 			return;
@@ -118,10 +146,13 @@ static void optional_field(struct ww_mail_in *m, struct mailimf_optional_field *
 {
 	static const char *const names[] = { "Delivered-To", "X-Original-To", "Envelope-To",
 					     "X-Envelope-To" };
-	if (!m->automatic[0] && automatic_field(f->fld_name, f->fld_value))
-		snprintf(m->automatic, sizeof m->automatic, "%s: %.120s", f->fld_name,
+	if (!m->automatic[0] && automatic_field(f->fld_name, f->fld_value)) {
+		char said[sizeof m->automatic];
+		snprintf(said, sizeof said, "%s: %.120s", f->fld_name,
 			 f->fld_value + strspn(f->fld_value, " \t"));
-	m->automatic[strcspn(m->automatic, "\r\n")] = '\0'; /* one line on stderr */
+		said[strcspn(said, "\r\n")] = '\0'; /* one line on stderr */
+		copy_id(m->automatic, sizeof m->automatic, said, true);
+	}
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		if (strcasecmp(f->fld_name, names[i]))
 			continue;
@@ -140,8 +171,8 @@ static void header_field(struct ww_mail_in *m, struct mailimf_field *f, char *ir
 		if (!m->from[0] && f->fld_data.fld_from->frm_mb_list) {
 			clistiter *i = clist_begin(f->fld_data.fld_from->frm_mb_list->mb_list);
 			if (i)
-				copy(m->from, sizeof m->from,
-				     ((struct mailimf_mailbox *)clist_content(i))->mb_addr_spec);
+				copy_id(m->from, sizeof m->from,
+					((struct mailimf_mailbox *)clist_content(i))->mb_addr_spec, false);
 		}
 		break;
 	case MAILIMF_FIELD_TO:
@@ -153,7 +184,7 @@ static void header_field(struct ww_mail_in *m, struct mailimf_field *f, char *ir
 	case MAILIMF_FIELD_MESSAGE_ID: {
 		char id[512];
 		snprintf(id, sizeof id, "<%.500s>", f->fld_data.fld_message_id->mid_value);
-		copy(m->message_id, sizeof m->message_id, id);
+		copy_id(m->message_id, sizeof m->message_id, id, false);
 		break;
 	}
 	case MAILIMF_FIELD_SUBJECT:
@@ -658,10 +689,33 @@ static bool any_order_starts(const char *t)
 	return false;
 }
 
+/* A line that begins with a word like "password" ("Password crown",
+ * "passwd=crown", "pasword crown") but is no "password:" line: it may
+ * hold the password, so its text is never kept, logged or repeated
+ * (issue 20). No order of any game begins with such a word. */
+bool ww_password_like(const char *t)
+{
+	static const char *const starts[] = { "passw", "pasw", "passphrase", "pwd" };
+	size_t n = strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+	for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+		if (n >= strlen(starts[i]) && !strncasecmp(t, starts[i], strlen(starts[i])))
+			return true;
+	return false;
+}
+
 static void block_line(struct ww_order_block *b, const char *t, int lineno)
 {
 	if (!*t || *t == '#' || key_line(b, t))
 		return;
+	if (ww_password_like(t)) {
+		b->password_line = true;
+		if (!b->problem[0])
+			snprintf(b->problem, sizeof b->problem, "line %d of the mail begins like a "
+				 "password line but is not 'password: ...'; no order of the mail "
+				 "was read, logged or kept, and the line is not repeated: write "
+				 "'password: ' and your password, and send the orders again", lineno);
+		return;
+	}
 	if (unknown_key(t)) {
 		if (!b->problem[0])
 			snprintf(b->problem, sizeof b->problem, "line %d of the mail looks like a key "
@@ -729,6 +783,10 @@ static void note_line(struct ww_order_block *b, const char *t, size_t n)
 		snprintf(b->problem, sizeof b->problem, "a line of the note begins 'password:'; "
 			 "a note is sent to your opponent, so the password goes in the order "
 			 "block only");
+	if (ww_password_like(t) && !b->problem[0])
+		snprintf(b->problem, sizeof b->problem, "a line of the note begins like a "
+			 "password line; a note is sent to your opponent, so the password goes "
+			 "in the order block only, as 'password: ...'");
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
 		char u[4];
@@ -759,21 +817,39 @@ static void note_check(struct ww_order_block *b)
 			 "is sent to your opponent: take the password out of it");
 }
 
-/* The password on a line of its own among the orders would be joined to
- * the order before it and logged with it: no order of such a block is
- * kept, and the refusal says why without repeating it. */
+/* Does `line` hold `pw` as a word of its own (not inside a longer
+ * word: "liberty" is not in "Liberty Bell" or "libertyville")? */
+static bool holds_word(const char *line, const char *pw)
+{
+	size_t n = strlen(pw);
+	for (const char *p = line; n && (p = strstr(p, pw)); p++) {
+		bool before = p == line || !isalnum((unsigned char)p[-1]);
+		bool after = !isalnum((unsigned char)p[n]);
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
+/* The password among the orders (on a line of its own it would be joined
+ * to the order before it as a wrapped line), or a line like a password
+ * line: no order of such a block is kept or logged, and the refusal says
+ * why without repeating the line. */
 static void orders_check(struct ww_order_block *b)
 {
-	for (int i = 0; b->password[0] && i < b->nraw; i++) {
-		if (strcmp(b->raw[i], b->password))
-			continue;
-		snprintf(b->problem, sizeof b->problem, "a line of the orders holds your password "
-			 "alone; no order of the mail was read, logged or kept: send the orders "
-			 "again without it");
+	bool alone = false, within = false;
+	for (int i = 0; b->password[0] && i < b->nraw; i++)
+		alone |= !strcmp(b->raw[i], b->password);
+	for (int i = 0; b->password[0] && i < b->n; i++)
+		within |= holds_word(b->lines[i], b->password);
+	if (alone || within)
+		snprintf(b->problem, sizeof b->problem, "a line of the orders holds your password%s; "
+			 "no order of the mail was read, logged or kept: send the orders again "
+			 "without it", alone ? " alone" : "");
+	if (alone || within || b->password_line) {
 		memset(b->lines, 0, sizeof b->lines);
 		memset(b->raw, 0, sizeof b->raw);
 		b->n = b->nraw = 0;
-		return;
 	}
 }
 

@@ -44,6 +44,7 @@ struct ww_order_block {
 	int nraw;                        /* the order lines as written, before joining */
 	char raw[WW_PLAY_MAX][256];      /* (those short enough to be a password) */
 	char problem[256];               /* a line too long, too many lines, a bad note */
+	bool password_line;              /* a line like a password line (never kept) */
 	bool note_found, note_ended;
 	int note_lines, note_chars;      /* as written, past the limits too */
 	int note_blanks;                 /* blank lines not yet known to be inside */
@@ -58,6 +59,9 @@ void ww_mail_in_free(struct ww_mail_in *m);
  * <blockquote> lines quoted with "> ", entities decoded. Malloc'd. */
 char *ww_html_to_text(const char *html, size_t len, size_t *outlen);
 void ww_order_block_find(const char *text, struct ww_order_block *b);
+/* Does the line begin like a password line ("password crown", "passwd",
+ * "pasword") without being a "password:" line? */
+bool ww_password_like(const char *t);
 /* Is the line `t` (blanks trimmed) the marker "#WORD" ("# word" too, any case)? */
 bool ww_block_marker(const char *t, const char *word);
 /* "judge+GAME-SIDE-TOKEN@host" for the config's judge address: 0 and
@@ -96,14 +100,33 @@ void ww_move_token(const unsigned char seed[WW_SEED_BYTES], int side,
 int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], int side,
 		   const int *entries, int n, const char *token);
 
-/* mail_auth.c: the cap on the judge's answers, one per sender per game
- * per WW_ANSWER_GAP seconds, so that no autoresponder loops with it.
- * GAME/answered holds "SECONDS ADDRESS" lines of the answers of the last
- * hour. 1: `sender` may be answered at `now`, and *next (malloc'd) is the
- * new GAME/answered to commit with the answer; 0: capped; -1 out of memory. */
+/* mail_auth.c: what mail that is not a side's own (not from its
+ * registered address with its password) may cost a game in an hour,
+ * whoever it claims to come from (issue 20): one answer per side to mail
+ * from other addresses ("answer") and one to mail from the side's address
+ * without its password ("own"), so that neither an autoresponder nor a
+ * forger can make the judge write more to a player; and WW_HASH_BUDGET
+ * wrong passwords checked (each an Argon2id hash) in the whole game,
+ * after which a mail's password is checked only if the mail carries one
+ * of the side's tokens. GAME/answered holds the "SECONDS answer SIDE",
+ * "SECONDS own SIDE" and "SECONDS hash SIDE" lines of the last hour,
+ * committed with the refusal that adds one. */
 #define WW_ANSWER_GAP 3600
-int ww_answer_allowed(const char *dir, const char *sender, time_t now, char **next,
-		      size_t *len);
+#define WW_HASH_BUDGET 10
+struct ww_answered {
+	char *text;                      /* the lines of the last hour, and the new ones */
+	size_t len;
+	int hashes;                      /* wrong passwords checked within the hour */
+	bool changed;                    /* to be committed */
+	time_t now;
+};
+int ww_answered_read(const char *dir, time_t now, struct ww_answered *a);
+/* Has the side (its word) had an answer of `kind` ("answer", "own")
+ * within the hour? */
+bool ww_answered_side(const struct ww_answered *a, const char *kind, const char *side_word);
+/* `what` is "answer", "own" or "hash". */
+int ww_answered_add(struct ww_answered *a, const char *what, const char *side_word);
+void ww_answered_free(struct ww_answered *a);
 /* The clock of the mail layer: time(), or WW_NOW (seconds) in tests. */
 time_t ww_mail_now(void);
 

@@ -620,6 +620,14 @@ static int cmd_password(struct modcmd *x)
 	int used = 0, rc, side;
 	static const char usage[] = "password GAME SIDE NEWPASSWORD";
 	sscanf(x->rest, "%15s %n", sw, &used);
+	if (sw[0] && game_side_of(x->g->game, sw) == GAME_PUBLIC) {
+		/* "password GAME NEWPASSWORD": the word may be the password */
+		char words[GAME_MAX_SIDES * 24];
+		game_side_words(x->g->game, words, sizeof words);
+		return refuse(x, "the word after the game names no side of this game of %s "
+			      "(it is not repeated, in case it is the new password): write: %s, "
+			      "SIDE %s", x->g->game->title, usage, words);
+	}
 	if ((side = command_side(x, sw, usage, &rc)) == GAME_PUBLIC)
 		return rc;
 	if (!used || !x->rest[used])
@@ -772,6 +780,17 @@ static void unload(struct modcmd *x)
 	x->g = NULL;
 }
 
+/* Is `w` a side's word in a game the judge plays? Only such a word of a
+ * "password" command is repeated: another may be the new password. */
+static bool any_side_word(const char *w)
+{
+	const struct game *g;
+	for (int i = 0; *w && (g = game_at(i)); i++)
+		if (game_side_of(g, w) != GAME_PUBLIC)
+			return true;
+	return false;
+}
+
 /* The command's words: "WORD GAME REST"; the game must exist. */
 static bool parse_command(struct modcmd *x, const char *line)
 {
@@ -784,9 +803,10 @@ static bool parse_command(struct modcmd *x, const char *line)
 		*w = (char)(*w >= 'A' && *w <= 'Z' ? *w - 'A' + 'a' : *w);
 	x->rest = line + used;
 	if (!strcmp(x->word, "password")) { /* never repeated */
-		char sw[16] = "";
+		char sw[17] = "";
 		sscanf(x->rest, "%15s", sw);
-		snprintf(x->shown, sizeof x->shown, "password %s %s (hidden)", game, sw);
+		snprintf(x->shown, sizeof x->shown, "password %s %s(hidden)", game,
+			 any_side_word(sw) ? strcat(sw, " ") : "");
 	}
 	if (!ww_game_name_ok(game))
 		return false;
@@ -858,7 +878,7 @@ int ww_mail_moderate(const struct ww_mail_config *c, const struct ww_mail_in *m)
 	sodium_bin2hex(x->hash, sizeof x->hash, h, sizeof h);
 	mod_block_find(m->text, b);
 	if (!c->moderator[0] || !c->moderator_password_hash[0])
-		note(x, "the config names no moderator and password hash; dropped");
+		note(x, "the config names no moderator and password hash; the block is not read");
 	else if (!ww_addr_equal(m->from, c->moderator))
 		rc = refuse_mail(x, b, "a moderator mail must come from the moderator's address; "
 				 "this one came from another");

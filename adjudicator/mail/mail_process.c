@@ -13,7 +13,9 @@
 #include <sysexits.h>
 #include <yaml.h>
 #include "buf.h"
+#include "games.h"
 #include "mail_internal.h"
+#include "mail_net.h"
 
 /* ---- one mail ---- */
 
@@ -26,6 +28,10 @@ struct intake {
 	int side;                        /* GAME_PUBLIC: none yet */
 	const struct game *played;       /* the game, game.h's */
 	bool trusted;                    /* From and password are the side's */
+	bool game_in_block, side_in_block; /* named on "game:", "side:" lines */
+	bool moderator_block;            /* a "#moderator" block from another address */
+	char seen_key[600];              /* "SIDE:<Message-ID>": the side's mails' ids */
+	struct ww_answered answered;     /* what unauthenticated mail cost this hour */
 	char dir[PATH_MAX];
 	int lock_fd;
 	struct ww_game *g;
@@ -70,6 +76,8 @@ static bool find_game(struct intake *in)
 		return false;
 	snprintf(in->game, sizeof in->game, "%s", in->b.game);
 	snprintf(in->side_word, sizeof in->side_word, "%s", in->b.side);
+	in->game_in_block = true;
+	in->side_in_block = in->b.side[0] != '\0';
 	return true;
 }
 
@@ -94,6 +102,8 @@ static int load_game(struct intake *in)
 	}
 	if ((in->entry = ww_record_next_entry(in->dir)) < 0)
 		return EX_NOINPUT;
+	if (ww_answered_read(in->dir, ww_mail_now(), &in->answered) < 0)
+		return EX_OSERR;
 	return EX_OK;
 }
 
@@ -163,6 +173,16 @@ static void refs_plus(const struct intake *in, char *out, size_t len)
 		snprintf(out, len, "%s", in->m.message_id);
 }
 
+/* A "#moderator" block in a player's mail (written by him, or a line his
+ * opponent's words put in the mail he answered) is not read: he is told,
+ * and only he. */
+static void moderator_block_told(FILE *f, const struct intake *in)
+{
+	if (in->moderator_block)
+		ww_mail_line(f, "The mail's '#moderator' block was not read: the moderator's "
+			     "commands are read only from the moderator's address.");
+}
+
 /* What the orderer's own report says of its orders, or the opponent's
  * of the move. */
 static void orders_told(FILE *f, const struct intake *in, const struct ww_play *p, int to)
@@ -188,6 +208,7 @@ static void orders_told(FILE *f, const struct intake *in, const struct ww_play *
 		fputs("The rest were not:\n", f);
 		ww_mail_line(f, p->why);
 	}
+	moderator_block_told(f, in);
 }
 
 /* The report to the view's side after an accepted order: its own view only. */
@@ -325,6 +346,7 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 	if (in->b.note_found)
 		ww_mail_line(f, "And so your note was not relayed: a note goes to your opponent "
 			     "only with orders that are accepted; send it again with them.");
+	moderator_block_told(f, in);
 	if (stale_from > 0) {
 		fputs("\nYour token belongs to an earlier move. What has happened since:\n", f);
 		moves_since(f, in, stale_from);
@@ -371,13 +393,23 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 	return bad;
 }
 
+/* Marked seen besides the mail's key: its IMAP id, else its bytes' hash,
+ * so that the same mail delivered again changes nothing and is not
+ * answered again. */
+static const char *also_seen(const struct intake *in, const char *key)
+{
+	if (in->imap_id)
+		return in->imap_id;
+	return strcmp(key, in->m.mail_hash) ? in->m.mail_hash : NULL;
+}
+
 /* The refusal logged and its reply queued, at one commit; a mail that is
- * not the side's own is answered only if its sender had no answer within
- * the hour (ww_answer_allowed). */
+ * not the side's own is answered only if the side had no such answer
+ * within the hour, whoever else the mail claims to come from, and one
+ * from its own address without its password likewise (GAME/answered). */
 static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
 {
-	char err[512] = "", *answered = NULL;
-	size_t alen;
+	char err[512] = "";
 	static struct ww_play none;
 	if (!p) {
 		memset(&none, 0, sizeof none);
@@ -389,21 +421,27 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 		none.refused = true;
 	}
 	/* no autoresponder knows the password: a player's own mail is always answered */
-	int allowed = in->trusted ? 1 :
-		ww_answer_allowed(in->dir, in->m.from, ww_mail_now(), &answered, &alen);
-	if (allowed > 0 && queue_refusal(in, p, reason, stale_from) < 0) {
-		free(answered);
+	const char *word = side_word(in, in->side);
+	const char *kind = ww_addr_equal(in->m.from, registered(in, in->side)) ? "own" : "answer";
+	bool allowed = in->trusted || !ww_answered_side(&in->answered, kind, word);
+	if (allowed && !in->trusted && ww_answered_add(&in->answered, kind, word) < 0)
 		return EX_OSERR;
+	if (allowed && queue_refusal(in, p, reason, stale_from) < 0)
+		return EX_OSERR;
+	if (in->answered.changed) {
+		char *text = malloc(in->answered.len + 1);
+		if (text)
+			memcpy(text, in->answered.text ? in->answered.text : "", in->answered.len + 1);
+		if (add_file(in, "answered", text, in->answered.len, 0600) < 0)
+			return EX_OSERR;
 	}
-	if (allowed < 0 || (answered && add_file(in, "answered", answered, alen, 0600) < 0))
-		return EX_OSERR;
 	if (p == &none)
 		snprintf(none.why, sizeof none.why, "%s", reason);
 	struct ww_log_entry e = { .sender = in->m.from, .message_id = in->m.message_id,
-				  .seen_as = in->trusted ? NULL : in->m.mail_hash,
+				  .seen_as = in->trusted ? in->seen_key : in->m.mail_hash,
 				  .received = in->m.date[0] ? in->m.date : NULL };
 	enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files, in->nfiles,
-					       in->imap_id, err, sizeof err);
+					       also_seen(in, e.seen_as), err, sizeof err);
 	if (st != WW_REC_OK) {
 		note(in, "cannot log the refusal: %s", err);
 		return ww_rec_exit(st, true);
@@ -412,8 +450,9 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 		note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
 		     registered(in, in->side));
 	else
-		note(in, "%s: refused (%s); not answered: %s had an answer less than an hour "
-		     "ago", in->game, reason, in->m.from[0] ? in->m.from : "(no sender)");
+		note(in, "%s: refused (%s); not answered: the %s side had an answer to a mail "
+		     "not its own less than an hour ago", in->game, reason,
+		     ww_mail_side_name(in->played, in->side));
 	return EX_OK;
 }
 
@@ -442,9 +481,26 @@ static void accepted(const struct intake *in, const struct ww_play *p)
 	     ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
 }
 
+/* Does the mail carry one of the side's tokens, the current one or one
+ * of the last 64 moves' (GAME/index)? Only the side's own mails hold
+ * them, and checking costs no Argon2id hash. */
+static bool carries_token(const struct intake *in)
+{
+	const char *tok = in->b.token[0] ? in->b.token : in->token;
+	char current[WW_TOKEN_HEX];
+	struct ww_record_index ix;
+	current_token(in, in->side, in->sec.token_entry, current);
+	return !strcasecmp(tok, current) ||
+	       (ww_record_index(in->dir, &ix) == 0 &&
+		ww_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) > 0);
+}
+
 /* 0 if the mail is the side's own (its registered address and its
  * password); else the refusal is queued and its exit code returned
- * through *rc. */
+ * through *rc. Once WW_HASH_BUDGET wrong passwords were checked in the
+ * game within the hour, a password is checked only in a mail that carries
+ * one of the side's tokens: a flood of forged mails from a player's
+ * address costs at most that many Argon2id hashes an hour. */
 static int authenticate(struct intake *in, int *rc)
 {
 	char why[600];
@@ -461,14 +517,28 @@ static int authenticate(struct intake *in, int *rc)
 			 "sets one with 'wwjudge passwd'", ww_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
-	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
+	if (!in->b.password[0]) { /* nothing to hash */
 		const char *missing = block_missing(in);
-		snprintf(why, sizeof why, "%s", in->b.password[0] ? "the password is wrong" :
-			 in->b.problem[0] ? in->b.problem : missing ? missing :
-			 "the order block has no 'password:' line");
+		snprintf(why, sizeof why, "%s", in->b.problem[0] ? in->b.problem :
+			 missing ? missing : "the order block has no 'password:' line");
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
+	if (in->answered.hashes >= WW_HASH_BUDGET && !carries_token(in)) {
+		snprintf(why, sizeof why, "the password was not checked: %d mails with a wrong "
+			 "password came for this game within the hour, so until that hour is "
+			 "over a mail's password is checked only if the mail carries your token; "
+			 "reply to the judge's last mail (its Reply-To carries the token) or add "
+			 "a 'token:' line", in->answered.hashes);
+		return *rc = refuse(in, NULL, why, 0), -1;
+	}
+	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
+		if (ww_answered_add(&in->answered, "hash", side_word(in, in->side)) < 0)
+			return *rc = EX_OSERR, -1;
+		return *rc = refuse(in, NULL, "the password is wrong", 0), -1;
+	}
 	in->trusted = true;
+	snprintf(in->seen_key, sizeof in->seen_key, "%s:%s", side_word(in, in->side),
+		 in->m.message_id);
 	if (in->b.problem[0]) /* before the token: a stale token is not the news */
 		return *rc = refuse(in, NULL, in->b.problem, 0), -1;
 	return 0;
@@ -491,13 +561,14 @@ static int check_token(struct intake *in, int *rc)
 		snprintf(why, sizeof why, "the token %s was written for an earlier move; "
 			 "your current token is in this mail", tok);
 	else if (*tok && known && ix.accepted_from > 1)
-		snprintf(why, sizeof why, "'%s' is not a token of this game's last %d move%s "
-			 "(older tokens are not looked for)", tok, ix.naccepted,
-			 ix.naccepted == 1 ? "" : "s");
+		snprintf(why, sizeof why, "the token given is not one of this game's last %d "
+			 "move%s (older tokens are not looked for; it is not repeated, in case it "
+			 "holds your password)", ix.naccepted, ix.naccepted == 1 ? "" : "s");
 	else
-		snprintf(why, sizeof why, *tok ? "'%s' is not a token of this game" :
+		snprintf(why, sizeof why, "%s", *tok ? "the token given is not a token of this "
+			 "game (it is not repeated, in case it holds your password)" :
 			 "the mail carries no move token: reply to the judge's last mail (its "
-			 "Reply-To carries it) or add a 'token:' line", tok);
+			 "Reply-To carries it) or add a 'token:' line");
 	return *rc = refuse(in, NULL, why, from), -1;
 }
 
@@ -543,11 +614,12 @@ static int play(struct intake *in)
 		} else {
 			struct ww_log_entry e = { .sender = in->m.from,
 						  .message_id = in->m.message_id,
+						  .seen_as = in->seen_key,
 						  .received = in->m.date[0] ? in->m.date : NULL,
 						  .note = in->b.note_found ? in->b.note : NULL };
 			enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files,
-							       in->nfiles, in->imap_id, err,
-							       sizeof err);
+							       in->nfiles, also_seen(in, e.seen_as),
+							       err, sizeof err);
 			if (st != WW_REC_OK)
 				note(in, "cannot commit: %s (nothing was changed)", err);
 			else
@@ -585,6 +657,13 @@ static bool find_side(struct intake *in, char *why, size_t whylen)
 	if (in->side_word[0] &&
 	    (in->side = ww_mail_side_of(in->played, in->side_word, why, whylen)) != GAME_PUBLIC)
 		return true;
+	if (why[0] && in->side_in_block) { /* what a player typed is never repeated */
+		char words[GAME_MAX_SIDES * 24];
+		game_side_words(in->played, words, sizeof words);
+		snprintf(why, whylen, "the 'side:' line names no side of this game of %s (it is "
+			 "not repeated, in case it holds your password): write %s",
+			 in->played->title, words);
+	}
 	in->side = sender_side(in);
 	return in->side != GAME_PUBLIC;
 }
@@ -600,6 +679,74 @@ static int no_side(const struct intake *in, const char *why)
 static int already_processed(const struct intake *in)
 {
 	note(in, "%s: already processed; nothing done", in->game);
+	return EX_OK;
+}
+
+/* Has the side's mail with this Message-ID been processed? Games from
+ * before issue 20 marked a Message-ID alone, for either side: read still. */
+static bool side_seen(const struct intake *in)
+{
+	return ww_record_seen(in->dir, in->seen_key) || ww_record_seen(in->dir, in->m.message_id);
+}
+
+/* The side's own mail whose Message-ID one of its mails had (not these
+ * bytes: they would be a redelivery, already answered): the player is told
+ * once, by a mail named after these bytes, written by itself, and nothing
+ * is logged, as nothing happened. */
+static int answer_duplicate(struct intake *in)
+{
+	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400], name[64];
+	char hex[17], path[PATH_MAX + 80], err[PATH_MAX + 128], *body = NULL, prompt[512];
+	struct ww_mail_view v;
+	struct stat st;
+	size_t blen, len;
+	snprintf(hex, sizeof hex, "%.16s", in->m.mail_hash + 1);
+	snprintf(name, sizeof name, "dup-%s.%s", hex, side_word(in, in->side));
+	snprintf(path, sizeof path, "%s/outbox/cur/%s", in->dir, name);
+	bool written = stat(path, &st) == 0;
+	snprintf(path, sizeof path, "%s/" WW_OUTBOX_NEW "/%s", in->dir, name);
+	if (written || stat(path, &st) == 0)
+		return already_processed(in);
+	if (ww_mail_view_of(&v, in->g, in->side))
+		return EX_OSERR;
+	current_token(in, in->side, in->sec.token_entry, token);
+	FILE *f = open_memstream(&body, &blen);
+	if (f) {
+		fprintf(f, "Game %s: your mail of %s\n(%s) was processed before.\n\n",
+			in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
+		ww_mail_line(f, "The judge reads each of your mails once, by its Message-ID: "
+			     "nothing was done with it this time. If it holds new orders, send "
+			     "them in a new mail (a new mail gets a new Message-ID).");
+		ww_mail_asked_now(&v, prompt, sizeof prompt);
+		fputs("\nWhat is asked now:\n", f);
+		ww_mail_line(f, prompt);
+		ww_mail_how_to_order(f, &v, token);
+	}
+	ww_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
+	subject(in, in->g, &v, "already processed; ", subj, sizeof subj);
+	ww_mail_view_close(&v);
+	if (!f || fclose(f) != 0) {
+		free(body);
+		return EX_OSERR;
+	}
+	refs_plus(in, refs, sizeof refs);
+	struct ww_mail_out o = {
+		.to = registered(in, in->side), .reply_to = reply, .subject = subj,
+		.date = in->m.date, .in_reply_to = in->m.message_id, .references = refs,
+		.body = body,
+	};
+	ww_judge_message_id(in->c, in->game, 0, name, o.message_id, sizeof o.message_id);
+	char *text = ww_mail_compose(in->c, &o, &len);
+	free(body);
+	snprintf(err, sizeof err, "out of memory");
+	int rc = text ? ww_outbox_put(in->dir, name, text, len, err, sizeof err) : -1;
+	free(text);
+	if (rc < 0) {
+		note(in, "%s: already processed; the reply cannot be written: %s", in->game, err);
+		return EX_TEMPFAIL;
+	}
+	note(in, "%s: already processed; nothing done; a reply to %s says so", in->game,
+	     registered(in, in->side));
 	return EX_OK;
 }
 
@@ -619,9 +766,10 @@ static int process_game(struct intake *in)
 		return refuse(in, NULL, why, 0);
 	if (authenticate(in, &rc) < 0)
 		return rc;
-	/* only now: a forger must not make the genuine Message-ID seen (issue 11) */
-	if (ww_record_seen(in->dir, in->m.message_id))
-		return already_processed(in);
+	/* only now: a forger must not make the genuine Message-ID seen (issue 11),
+	 * and only the side's own: the other side's ids are not its (issue 20) */
+	if (side_seen(in))
+		return answer_duplicate(in);
 	if (check_token(in, &rc) < 0)
 		return rc;
 	return play(in);
@@ -636,7 +784,7 @@ static int too_large(struct intake *in)
 	int rc = load_game(in);
 	if (rc)
 		return rc;
-	if (ww_record_seen(in->dir, in->m.message_id) ||
+	if (ww_record_seen(in->dir, in->m.mail_hash) ||
 	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
 		note(in, "%s: already processed; nothing done", in->game);
 		return EX_OK;
@@ -654,6 +802,7 @@ static void intake_end(struct intake *in)
 	if (in->lock_fd >= 0)
 		ww_record_unlock(in->lock_fd);
 	free_files(in);
+	ww_answered_free(&in->answered);
 	ww_mail_in_free(&in->m);
 	if (in->g)
 		ww_game_free(in->g);
@@ -685,8 +834,13 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	if (in->size > WW_MAIL_MAX_BYTES) {
 		/* only its header was read: no block, no moderator's commands */
 	} else if (in->m.text && ww_moderator_block_present(in->m.text)) {
+		bool moderator = ww_addr_equal(in->m.from, c->moderator);
+		/* from another address: refused to the moderator, and then the
+		 * mail is read as a player's (issue 20) */
 		rc = ww_mail_moderate(c, &in->m);
-		goto out;
+		if (moderator || rc != EX_OK)
+			goto out;
+		in->moderator_block = true;
 	}
 	if (in->m.text && in->size <= WW_MAIL_MAX_BYTES)
 		ww_order_block_find(in->m.text, &in->b);
@@ -700,8 +854,13 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	char probe[PATH_MAX + 16];
 	snprintf(probe, sizeof probe, "%s/game.yaml", in->dir);
 	if (n < 0 || (size_t)n >= sizeof in->dir || stat(probe, &st) < 0) {
-		note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from, in->game,
-		     c->games);
+		if (in->game_in_block) /* what a player typed is never repeated */
+			note(in, "from %s: there is no game of the mail's 'game:' line in %s (the "
+			     "name is not repeated, in case it holds a password); dropped",
+			     in->m.from, c->games);
+		else
+			note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from,
+			     in->game, c->games);
 		goto out;
 	}
 	snprintf(probe, sizeof probe, "%s/" WW_OUTBOX_NEW, in->dir);

@@ -201,7 +201,8 @@ mailto uk@example.org judge@example.org french1 "game: mailed" "side: french" \
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/french.eml"
 refusal=$(ls "$M/outbox/new" | grep '^[0-9]*\.reply-british$' | tail -1)
 [ -n "$refusal" ] || fail "the sender's side was not answered"
-in_file "$M/outbox/new/$refusal" "'french' is not a side of this game of Skirmish: write american or"
+in_file "$M/outbox/new/$refusal" "the 'side:' line names no side of this game of Skirmish (it is not"
+not_in_file "$M/outbox/new/$refusal" "'french'" # what a player typed may be his password
 [ "$(kept "$M")" = "$before" ] || fail "a refused side word changed the game"
 
 # passwd and address take the game's words for --side, and refuse

@@ -53,22 +53,27 @@ not_in_file "$T/us3" "tyranny"
 grep -q "rejected: true" "$G/log/000003.yaml" || fail "the wrong password was accepted"
 
 # ---- the American's committees, delivered twice (the same Message-ID) ----
+# The second delivery (other bytes: its own Received lines) is applied
+# nowhere and answered "already processed", once (issue 20).
 order "$US" american "$US_TOKEN" committees liberty "$COMMITTEES"
 send_file "$US" "judge+g1-american-$US_TOKEN@example.test" "$T/mail-committees.eml"
 wait_mail judge 4
 poll
-wait_mail us 4
+wait_mail us 5
 wait_mail uk 2
-last_mail us "$T/us4"
+u=$(uids us | sed -n 4p)
+imap us "INBOX;UID=$u" | tr -d '\r' >"$T/us4"
+last_mail us "$T/us4dup"
 last_mail uk "$T/uk2"
 in_file "$T/us4" "your orders were accepted"
+in_file "$T/us4dup" "was processed before"
 in_file "$T/uk2" "the American player has moved"
 # the British report carries the board of the British view as an attachment
 in_file "$T/uk2" "Content-Type: image/png"
 in_file "$T/uk2" "Content-Disposition: attachment"
 [ "$(entries)" -eq 4 ] || fail "the duplicate was processed again ($(entries) entries)"
 sleep 1
-[ "$(count us)" -eq 4 ] && [ "$(count uk)" -eq 2 ] || fail "the duplicate sent mail"
+[ "$(count us)" -eq 5 ] && [ "$(count uk)" -eq 2 ] || fail "the duplicate was answered more than once"
 US_TOKEN2=$(token_of "$T/us4") UK_TOKEN2=$(token_of "$T/uk2")
 [ "$US_TOKEN2" != "$US_TOKEN" ] || fail "the American token did not move on"
 
@@ -93,10 +98,10 @@ flock "$GAMES/.poll.lock" "$WW_BIN" poll --config "$CF" >"$T/held.out" 2>&1 &&
 wait "$p1" || { cat "$T/p1"; fail "the first of two polls failed"; }
 wait "$p2" || { cat "$T/p2"; fail "the second of two polls failed"; }
 [ "$(entries)" -eq 6 ] || fail "two polls made $(entries) entries, expected 6"
-wait_mail us 5
+wait_mail us 6
 wait_mail uk 4
 sleep 1
-[ "$(count us)" -eq 5 ] && [ "$(count uk)" -eq 4 ] || fail "two polls sent a report twice"
+[ "$(count us)" -eq 6 ] && [ "$(count uk)" -eq 4 ] || fail "two polls sent a report twice"
 last_mail uk "$T/uk4"
 in_file "$T/uk4" "your orders were accepted"
 
@@ -117,7 +122,7 @@ ls "$G/outbox/new" | grep -q "^$(printf %06d "$after")\." || fail "no mail waits
 poll
 in_file "$T/err" "already processed"
 [ "$(entries)" -eq "$after" ] || fail "the order was adjudicated again after the crash"
-wait_mail us 6
+wait_mail us 7
 [ -z "$(ls "$G/outbox/new")" ] || fail "mail left in the outbox: $(ls "$G/outbox/new")"
 
 # ---- the record verifies, and the archive of the judge's mailbox replays it ----
