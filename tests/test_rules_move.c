@@ -391,6 +391,11 @@ static void test_7_4_C_two_generals(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 1);
 	put(&g, "Washington", "New Brunswick", 2);
+	/* a keep that chooses nothing is refused, not dropped (issue 20, point 9) */
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to Easton keep Greene",
+		     "no other general of yours is in a space of Greene's path");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to New Brunswick keep Gates",
+		     "'keep Gates': the general who stays is Greene or a general of yours");
 	play_ok(&g, WW_AMERICAN, 1, "move Greene to New Brunswick keep Greene");
 	assert_int_equal(at(&g, "Washington"), space(g.d, "New Brunswick"));
 	assert_int_equal(at(&g, "Greene"), WW_LOC_REINFORCEMENTS);
