@@ -111,6 +111,17 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 	p->rb.next_roll = roll > seen_roll ? roll : seen_roll;
 	p->rb.next_shuffle = shuffle > seen_shuffle ? shuffle : seen_shuffle;
 	g->game->dice_skip(p->after->state, p->rb.next_roll, p->rb.next_shuffle);
+	/* the cards the undone moves drew are back on top of the deck, and
+	 * whoever drew them knows it: the unseen cards get the seed's next
+	 * shuffle, which replay makes again (docs/rulings.md) */
+	if (g->game->reshuffle_unseen) {
+		struct ww_dice dice = { 0 };
+		struct ww_rng rng;
+		memcpy(dice.seed, g->seed, WW_SEED_BYTES);
+		ww_dice_rng(&dice, &rng);
+		g->game->reshuffle_unseen(g->data, p->after->state, &rng);
+		p->rb.reshuffled = true;
+	}
 	p->target_side = p->rb.by;
 	return 0;
 }
