@@ -67,6 +67,12 @@ ls "$T/games/ww-a/outbox/new/" | grep -q '^000002\.american$' &&
 in_file "$T/games/ww-a/secret/mail.yaml" "token_entry_american: 1"
 same_for ww-a ww-b american
 [ "$(token ww-a american)" = "$tok" ] || fail "the American's token changed"
+# what the American is shown since his last report: not that the British
+# gave an order (the log's entry tells him nothing)
+shown() { "$WW_BIN" show "$T/games/$1" --as "$2" | sed "s/$1/GAME/g"; }
+[ "$(shown ww-a american)" = "$(shown ww-b american)" ] ||
+	{ diff <(shown ww-a american) <(shown ww-b american) || true
+	  fail "show --as american tells of the hidden order"; }
 send ww-a american c1 "$COMMITTEES"
 in_file "$T/err" "the American orders are accepted"
 send ww-b american c1 "$COMMITTEES"
@@ -87,6 +93,9 @@ in_file "$T/err" "the American orders are accepted"
 ls "$T/games/sk-a/outbox/new/" | grep -q '^00000[23]\.british$' &&
 	fail "the British was mailed of an order he may not see"
 [ "$(token sk-a british)" = "$tok" ] || fail "the British token changed"
+[ "$(shown sk-a british)" = "$(shown sk-b british)" ] ||
+	{ diff <(shown sk-a british) <(shown sk-b british) || true
+	  fail "show --as british tells of the hidden orders"; }
 same_for sk-a sk-b british
 send sk-a british d1 "declare Boston"
 in_file "$T/err" "the British orders are accepted"
