@@ -53,6 +53,23 @@ static inline int sk_random_piece(const struct sk_state *s, uint64_t *r, int sid
 	return n ? ids[sk_pick(r, n)] : -1;
 }
 
+static inline bool sk_is_army_kind(enum sk_piece_kind k)
+{
+	return k == SK_ARMY || k == SK_CONTINENTAL_ARMY;
+}
+
+/* Does an army's move of `piece` to `end` meet another army of its side? */
+static inline bool sk_armies_meet(const struct sk_state *s, int piece, int end)
+{
+	if (piece < 0 || !sk_is_army_kind(s->pieces[piece].kind))
+		return false;
+	for (int i = 0; i < s->npieces; i++)
+		if (i != piece && s->pieces[i].side == s->pieces[piece].side &&
+		    s->pieces[i].spot == end && sk_is_army_kind(s->pieces[i].kind))
+			return true;
+	return false;
+}
+
 static inline struct sk_order sk_random_move(const struct sk_state *s, uint64_t *r, int side)
 {
 	struct sk_order o = { .kind = SK_ORDER_MOVE };
@@ -63,6 +80,9 @@ static inline struct sk_order sk_random_move(const struct sk_state *s, uint64_t 
 	sk_walk(r, &o, s->pieces[piece].spot, die);
 	o.split = (struct sk_split){ true, sk_pick(r, 2), 1 + sk_pick(r, 6),
 				     sk_random_neighbour(r, o.spots[o.nspots - 1]) };
+	/* COMBINING UNITS 3: a split only where two armies of the side meet
+	 * (elsewhere it is refused); the same random numbers either way */
+	o.split.given = sk_armies_meet(s, piece, o.spots[o.nspots - 1]);
 	return o;
 }
 

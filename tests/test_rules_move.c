@@ -391,6 +391,11 @@ static void test_7_4_C_two_generals(void **state)
 	clear_board(&g, WW_AMERICAN);
 	put(&g, "Greene", "Morristown", 1);
 	put(&g, "Washington", "New Brunswick", 2);
+	/* a keep that chooses nothing is refused, not dropped (issue 20, point 9) */
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to Easton keep Greene",
+		     "no other general of yours is in a space of Greene's path");
+	play_refused(&g, WW_AMERICAN, 1, "move Greene to New Brunswick keep Gates",
+		     "'keep Gates': the general who stays is Greene or a general of yours");
 	play_ok(&g, WW_AMERICAN, 1, "move Greene to New Brunswick keep Greene");
 	assert_int_equal(at(&g, "Washington"), space(g.d, "New Brunswick"));
 	assert_int_equal(at(&g, "Greene"), WW_LOC_REINFORCEMENTS);
@@ -486,6 +491,10 @@ static void test_standing_never_intercept(void **state)
 	(void)state;
 	struct test_game g;
 	arnold_set_up(&g);
+	/* 7.8: the British are never asked; refused, not kept to do nothing
+	 * (issue 20, point 9) */
+	order_refused(&g, WW_BRITISH, "standing never-intercept", "7.8");
+	order_refused(&g, WW_BRITISH, "standing always-intercept Howe", "7.8");
 	order_ok(&g, WW_AMERICAN, "standing never-intercept");
 	struct ww_state v;
 	ww_view(&g.s, WW_BRITISH, &v);
@@ -514,6 +523,7 @@ static void test_standing_never_retreat_before_battle(void **state)
 	(void)state;
 	struct test_game g;
 	washington_set_up(&g);
+	order_refused(&g, WW_BRITISH, "standing never-retreat-before-battle", "7.9");
 	order_ok(&g, WW_AMERICAN, "standing never-retreat-before-battle");
 	play_ok(&g, WW_BRITISH, 2, "move Howe to New Brunswick, Morristown");
 	assert_int_equal(g.s.battle.space, space(g.d, "Morristown"));

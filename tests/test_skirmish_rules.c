@@ -346,6 +346,23 @@ static void test_COMBINING_3_armies_split_one_space_apart(void **state)
 	assert_int_equal(g->s.pieces[army].units, 1);
 }
 
+/* COMBINING UNITS 3: a split clause where no two armies of the side
+ * meet is refused with the rule, not dropped (issue 20, point 9). */
+static void test_COMBINING_3_split_where_no_armies_meet_is_refused(void **state)
+{
+	struct sk_game *g = cleared("Philadelphia", 4);
+	(void)state;
+	sk_american_moves(g, 1, 0, "Quebec", 1);
+	struct sk_order o = move("Philadelphia", "Trenton", NULL);
+	o.split = (struct sk_split){ true, true, 2, sp("Morristown") };
+	refused(g, SK_AMERICAN, o, "COMBINING UNITS 3: a split is given only when");
+	sk_place(g, SK_AMERICAN, SK_BASIC_UNIT, "Trenton", 1);
+	refused(g, SK_AMERICAN, o, "a militia there joins the army (COMBINING UNITS 1)");
+	o.split.given = false;
+	accepted(g, SK_AMERICAN, o);
+	assert_int_equal(units(g, "Trenton"), 5);
+}
+
 /* A militia two spots from a British army at Morristown moves next to
  * it with a die of 1; the next card is `card`. */
 static struct sk_game *militia_next_to_army_after(const char *card, int british_units,
@@ -1175,6 +1192,7 @@ int main(void)
 		cmocka_unit_test(test_COMBINING_1_two_militia_do_not_stack),
 		cmocka_unit_test(test_COMBINING_2_no_more_than_six),
 		cmocka_unit_test(test_COMBINING_3_armies_split_one_space_apart),
+		cmocka_unit_test(test_COMBINING_3_split_where_no_armies_meet_is_refused),
 		cmocka_unit_test(test_III_1_adjacent_militia_and_army_skirmish),
 		cmocka_unit_test(test_III_1_no_skirmish_two_spots_away),
 		cmocka_unit_test(test_III_2_A_a_unit_is_lost),

@@ -326,7 +326,8 @@ static int announce_view(const struct ww_mail_config *c, const char *dir, const 
 	size_t len;
 	struct ww_mail_game mg;
 	ww_mail_game_of(g, &mg);
-	ww_move_token(g->seed, v->side, s->token_entry, token);
+	int entry = ww_mail_token_entry(s, v->side);
+	ww_move_token(g->seed, v->side, entry, token);
 	char *body = announce_body(game, g, v, token);
 	if (!body)
 		return -1;
@@ -338,11 +339,11 @@ static int announce_view(const struct ww_mail_config *c, const char *dir, const 
 				 .board = c->text_only ? NULL : &board };
 	snprintf(name, sizeof name, "announce-%s", ww_mail_side_word(v->game, v->side));
 	/* the id of that entry's report: the next report answers it */
-	ww_judge_message_id(c, game, s->token_entry, name + strlen("announce-"), o.message_id,
+	ww_judge_message_id(c, game, entry, name + strlen("announce-"), o.message_id,
 			    sizeof o.message_id);
 	char *text = ww_mail_compose(c, &o, &len);
 	char file[96];
-	snprintf(file, sizeof file, "%06d.%s", s->token_entry, name);
+	snprintf(file, sizeof file, "%06d.%s", entry, name);
 	int rc = text ? ww_outbox_put(dir, file, text, len, err, sizeof err) : -1;
 	if (text && rc)
 		ww_log("announce", "%s", err);

@@ -215,6 +215,12 @@ struct game {
 	 * which never rolls a die twice: docs/record.md). */
 	void (*dice_next)(const struct game_state *s, uint64_t *roll, uint64_t *shuffle);
 	void (*dice_skip)(struct game_state *s, uint64_t roll, uint64_t shuffle);
+	/* The cards no side has seen (a deck's undrawn part) put in a new
+	 * order with the state's next shuffle of rng: after a rollback, so
+	 * that the cards the undone moves drew are not the next draws again
+	 * (docs/rulings.md). NULL: the game has no hidden pile. */
+	void (*reshuffle_unseen)(const struct game_data *d, struct game_state *s,
+				 struct ww_rng *rng);
 
 	/* The sides asked now (several at once for simultaneous orders; 0 once
 	 * the game is over), and the question asked of one of them, worded for

@@ -127,11 +127,32 @@ static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, si
 		s->token_entry = atoi(v);
 		return 0;
 	}
+	for (int side = 1; side <= s->game->nsides; side++) {
+		char key[48];
+		snprintf(key, sizeof key, "token_entry_%s", s->game->side[side].word);
+		if (!strcmp(line, key)) {
+			s->side_entry[side] = atoi(v);
+			return 0;
+		}
+	}
 	if (!strcmp(line, "paused")) {
 		s->paused = !strcmp(v, "true");
 		return 0;
 	}
 	return unknown_key(s->game, line, n, err, errlen);
+}
+
+int ww_mail_token_entry(const struct ww_mail_secret *s, int side)
+{
+	return side > 0 && side <= GAME_MAX_SIDES && s->side_entry[side] > 0 ?
+		s->side_entry[side] : s->token_entry;
+}
+
+void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned shown)
+{
+	for (int side = 1; side <= s->game->nsides; side++)
+		s->side_entry[side] = shown & GAME_SIDE(side) ? 0 : ww_mail_token_entry(s, side);
+	s->token_entry = entry;
 }
 
 int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail_secret *s,
@@ -172,7 +193,13 @@ int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len
 		side_key(s->game, side, key);
 		fprintf(m, "%s: %s\n", key, s->password[side][0] ? s->password[side] : "none");
 	}
-	fprintf(m, "token_entry: %d\npaused: %s\n", s->token_entry, s->paused ? "true" : "false");
+	fprintf(m, "token_entry: %d\n", s->token_entry);
+	/* only a side that did not see the latest entries (a hidden order) */
+	for (int side = 1; side <= s->game->nsides; side++)
+		if (ww_mail_token_entry(s, side) != s->token_entry)
+			fprintf(m, "token_entry_%s: %d\n", s->game->side[side].word,
+				s->side_entry[side]);
+	fprintf(m, "paused: %s\n", s->paused ? "true" : "false");
 	if (fclose(m) != 0) {
 		free(*text);
 		*text = NULL;

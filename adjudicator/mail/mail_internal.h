@@ -78,8 +78,17 @@ struct ww_mail_secret {
 	const struct game *game;         /* whose sides: set by read; set it for a new one */
 	char password[GAME_MAX_SIDES + 1][192]; /* Argon2id, by side; "" = none set */
 	int token_entry;                 /* log entry whose mails carry the tokens */
+	/* a side's own, when the latest entries were hidden from it (written
+	 * token_entry_SIDE); 0: token_entry */
+	int side_entry[GAME_MAX_SIDES + 1];
 	bool paused;
 };
+/* The log entry whose mails carry `side`'s current token. */
+int ww_mail_token_entry(const struct ww_mail_secret *s, int side);
+/* The tokens moved on to log entry `entry` for the sides in `shown`
+ * (GAME_SIDE bits); every other side keeps its token: the entry is
+ * hidden from it (ww_play_shown_to). */
+void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned shown);
 /* The settings of the game in `dir`, a game of `game`; none written yet:
  * no passwords, token_entry 1. */
 int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail_secret *s,

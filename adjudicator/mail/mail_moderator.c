@@ -111,6 +111,17 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 	p->rb.next_roll = roll > seen_roll ? roll : seen_roll;
 	p->rb.next_shuffle = shuffle > seen_shuffle ? shuffle : seen_shuffle;
 	g->game->dice_skip(p->after->state, p->rb.next_roll, p->rb.next_shuffle);
+	/* the cards the undone moves drew are back on top of the deck, and
+	 * whoever drew them knows it: the unseen cards get the seed's next
+	 * shuffle, which replay makes again (docs/rulings.md) */
+	if (g->game->reshuffle_unseen) {
+		struct ww_dice dice = { 0 };
+		struct ww_rng rng;
+		memcpy(dice.seed, g->seed, WW_SEED_BYTES);
+		ww_dice_rng(&dice, &rng);
+		g->game->reshuffle_unseen(g->data, p->after->state, &rng);
+		p->rb.reshuffled = true;
+	}
 	p->target_side = p->rb.by;
 	return 0;
 }
@@ -141,8 +152,8 @@ struct tell {
 	const char *subject;             /* what the subject says */
 	const char *said[GAME_MAX_SIDES + 1]; /* by side; NULL: that side is not told */
 	int entry;                       /* the entry whose commit writes the mails */
-	int token_entry;                 /* the entry whose tokens they carry */
-	int prev_entry;                  /* the entry of the judge's last mails */
+	const struct ww_mail_secret *tokens; /* the tokens they carry, by side */
+	const struct ww_mail_secret *prev; /* the entries of the judge's last mails */
 	bool report, paused;
 	const char *name;                /* before the side in the file's name */
 	const char *date;
@@ -183,13 +194,14 @@ static int tell_view(struct outgoing *o, const struct ww_mail_config *c, const c
 	const char *word = ww_mail_side_word(v->game, v->side);
 	struct ww_mail_game mg;
 	ww_mail_game_of(g, &mg);
-	ww_move_token(g->seed, v->side, t->token_entry, token);
+	ww_move_token(g->seed, v->side, ww_mail_token_entry(t->tokens, v->side), token);
 	char *body = tell_body(t, game, g, v, token);
 	if (!body)
 		return -1;
 	ww_reply_address(c, game, word, token, reply, sizeof reply);
 	ww_mail_subject(game, &mg, t->subject, subj, sizeof subj);
-	ww_judge_message_id(c, game, t->prev_entry, word, prev, sizeof prev);
+	ww_judge_message_id(c, game, ww_mail_token_entry(t->prev, v->side), word, prev,
+			    sizeof prev);
 	snprintf(name, sizeof name, "%.12s%s", t->name, word);
 	struct ww_mail_board board = { v, NULL, game };
 	struct ww_mail_out m = {
@@ -244,7 +256,8 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	if (ww_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	next = sec;
-	next.token_entry = p->entry; /* every token of an undone move is stale */
+	/* every token of an undone move is stale, each side's */
+	ww_mail_tokens_move(&next, p->entry, ~0u);
 	rollback_sentence(p, what, sizeof what);
 	snprintf(said, sizeof said, "%s Orders written for the undone moves are refused; the "
 		 "game stands as below, and your token is new.", what);
@@ -252,7 +265,7 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 		 (unsigned)p->rb.to_move);
 	struct tell t = { .subject = subject, .said = { NULL, said, said, said, said },
 			  .entry = p->entry,
-			  .token_entry = p->entry, .prev_entry = sec.token_entry, .report = true,
+			  .tokens = &next, .prev = &sec, .report = true,
 			  .paused = sec.paused, .name = "", .date = by->date };
 	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
 		snprintf(err, errlen, "cannot compose the rollback's mails (out of memory?)");
@@ -323,8 +336,8 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	if (ww_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
 		return WW_REC_CORRUPT;
 	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
-	struct tell t = { .subject = ch->subject, .entry = entry, .token_entry = now->token_entry,
-			  .prev_entry = sec.token_entry, .paused = now->paused, .name = "notice-",
+	struct tell t = { .subject = ch->subject, .entry = entry, .tokens = now,
+			  .prev = &sec, .paused = now->paused, .name = "notice-",
 			  .date = by->date };
 	for (int side = 1; side <= GAME_MAX_SIDES; side++)
 		t.said[side] = ch->said[side][0] ? ch->said[side] : NULL;

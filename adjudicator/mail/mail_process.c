@@ -249,7 +249,7 @@ static int queue_report(struct intake *in, struct ww_play *p, const struct ww_ma
 	current_token(in, s, in->entry, token);
 	ww_reply_address(in->c, in->game, side_word(in, s), token, reply, sizeof reply);
 	subject(in, p->after, v, "", subj, sizeof subj);
-	ww_judge_message_id(in->c, in->game, in->sec.token_entry, side_word(in, s),
+	ww_judge_message_id(in->c, in->game, ww_mail_token_entry(&in->sec, s), side_word(in, s),
 			    prev, sizeof prev);
 	/* orders from the command line answer no mail */
 	bool orderer = s == p->side && in->m.message_id[0];
@@ -270,10 +270,14 @@ static int queue_report(struct intake *in, struct ww_play *p, const struct ww_ma
 	return rc;
 }
 
-static int queue_reports(struct intake *in, struct ww_play *p)
+/* The reports to the sides in `shown`: a side the play is hidden from is
+ * sent nothing, so it cannot tell that, or when, it was given. */
+static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown)
 {
 	for (int s = 1; s <= in->played->nsides; s++) {
 		struct ww_mail_view v;
+		if (!(shown & GAME_SIDE(s)))
+			continue;
 		if (ww_mail_view_of(&v, p->after, s))
 			return -1;
 		int rc = queue_report(in, p, &v);
@@ -282,6 +286,17 @@ static int queue_reports(struct intake *in, struct ww_play *p)
 			return -1;
 	}
 	return 0;
+}
+
+/* The sides (GAME_SIDE bits) that may tell the play happened: they get
+ * its report and a new token; the others neither (ww_play_shown_to). */
+static unsigned shown_to(const struct intake *in, const struct ww_play *p)
+{
+	unsigned shown = 0;
+	for (int s = 1; s <= in->played->nsides; s++)
+		if (ww_play_shown_to(in->g, p, s))
+			shown |= GAME_SIDE(s);
+	return shown;
 }
 
 /* The mail settings with the tokens moved on to this entry's mails. */
@@ -305,6 +320,11 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 		log.n = 0;
 	for (int i = 0; i < log.n; i++) {
 		const struct game_logged_entry *e = &log.v[i];
+		bool told = e->side == GAME_PUBLIC || e->side == in->side;
+		for (int k = 0; k < e->n; k++)
+			told |= (e->v[k].audience & GAME_SIDE(in->side)) != 0;
+		if (!told) /* an order hidden from this side: not even that it was given */
+			continue;
 		if (e->side == GAME_PUBLIC) /* a rollback, a moderator's note */
 			fprintf(f, "  move %u, the moderator:\n", e->move);
 		else
@@ -371,7 +391,7 @@ static int queue_refusal(struct intake *in, struct ww_play *p, const char *reaso
 	struct ww_mail_view v;
 	if (ww_mail_view_of(&v, in->g, in->side))
 		return -1;
-	current_token(in, in->side, in->sec.token_entry, token);
+	current_token(in, in->side, ww_mail_token_entry(&in->sec, in->side), token);
 	char *text = refusal_body(in, p, &v, reason, stale_from, token);
 	ww_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
 	/* the player's own subject is not echoed: it would nest, and may hold anything */
@@ -550,7 +570,7 @@ static int check_token(struct intake *in, int *rc)
 	char why[600];
 	const char *tok = in->b.token[0] ? in->b.token : in->token;
 	char current[WW_TOKEN_HEX];
-	current_token(in, in->side, in->sec.token_entry, current);
+	current_token(in, in->side, ww_mail_token_entry(&in->sec, in->side), current);
 	if (!strcasecmp(tok, current))
 		return 0;
 	/* looked for among the entries the index keeps, not back over the log */
@@ -607,9 +627,10 @@ static int play(struct intake *in)
 		rc = refuse(in, p, p->why, 0);
 	} else {
 		struct ww_mail_secret next = in->sec;
-		next.token_entry = in->entry;
+		unsigned shown = shown_to(in, p);
+		ww_mail_tokens_move(&next, in->entry, shown);
 		char err[512] = "";
-		if (queue_reports(in, p) < 0 || queue_secret(in, &next) < 0) {
+		if (queue_reports(in, p, shown) < 0 || queue_secret(in, &next) < 0) {
 			rc = EX_OSERR;
 		} else {
 			struct ww_log_entry e = { .sender = in->m.from,
@@ -937,8 +958,9 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 		st = WW_REC_MISSING;
 	} else {
 		struct ww_mail_secret next = in->sec;
-		next.token_entry = in->entry;
-		if (queue_reports(in, p) < 0 || queue_secret(in, &next) < 0)
+		unsigned shown = shown_to(in, p);
+		ww_mail_tokens_move(&next, in->entry, shown);
+		if (queue_reports(in, p, shown) < 0 || queue_secret(in, &next) < 0)
 			snprintf(err, errlen, "cannot compose the players' mails (out of memory?)");
 		else
 			st = ww_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);

@@ -112,7 +112,8 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 	const char *word = ww_mail_side_word(v->game, v->side);
 	ww_mail_game_of(g, &mg);
 	ww_game_name(game, name, sizeof name);
-	ww_move_token(g->seed, v->side, ms->token_entry, token);
+	int entry = ww_mail_token_entry(ms, v->side);
+	ww_move_token(g->seed, v->side, entry, token);
 	ww_reply_address(c, name, word, token, reply, sizeof reply);
 	reminder_subject(name, v, &mg, subject, sizeof subject);
 	char *body = reminder_body(name, v, hours, token);
@@ -125,7 +126,7 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 		.reply_to = reply, .subject = subject, .body = body,
 	};
 	ww_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));
-	ww_judge_message_id(c, name, ms->token_entry, what, o.message_id, sizeof o.message_id);
+	ww_judge_message_id(c, name, entry, what, o.message_id, sizeof o.message_id);
 	size_t len;
 	char *text = ww_mail_compose(c, &o, &len), err[512];
 	free(body);
@@ -133,7 +134,7 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;
 	}
-	ww_fmt(file, sizeof file, "%06d.%s", ms->token_entry, what);
+	ww_fmt(file, sizeof file, "%06d.%s", entry, what);
 	int rc = ww_outbox_put(game, file, text, len, err, sizeof err);
 	free(text);
 	if (rc) {
@@ -194,12 +195,14 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	if (ms.paused)
 		return EX_OK;
 	time_t since;
-	if (!waited_enough(c, game, ms.token_entry, now, &since))
+	/* since the side's own last mail: an order hidden from it does not count */
+	int entry = ww_mail_token_entry(&ms, side);
+	if (!waited_enough(c, game, entry, now, &since))
 		return EX_OK;
 	int rc = compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, log);
 	if (rc)
 		return rc;
-	struct remind_state r = { .entry = ms.token_entry, .sent = now };
+	struct remind_state r = { .entry = entry, .sent = now };
 	ww_fmt(r.side, sizeof r.side, "%s", ww_mail_side_word(mg.game, side));
 	return write_remind(game, &r, log) ? EX_IOERR : EX_OK;
 }
@@ -216,7 +219,11 @@ static bool may_be_due(const struct ww_mail_config *c, const char *game, time_t 
 	const struct game *played = ww_rec_dir_game(game, err, sizeof err);
 	if (!played || ww_mail_secret_read(game, played, &ms, err, sizeof err))
 		return true; /* remind_locked says what is wrong */
-	return !ms.paused && waited_enough(c, game, ms.token_entry, now, NULL);
+	int oldest = ms.token_entry; /* the side asked is not known before the load */
+	for (int side = 1; side <= played->nsides; side++)
+		if (ww_mail_token_entry(&ms, side) < oldest)
+			oldest = ww_mail_token_entry(&ms, side);
+	return !ms.paused && waited_enough(c, game, oldest, now, NULL);
 }
 
 static int remind_game(const struct ww_mail_config *c, const char *game, time_t now, FILE *log)

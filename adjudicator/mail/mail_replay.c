@@ -381,7 +381,7 @@ static int make_scratch(struct replay *r)
 		rc = EX_DATAERR;
 	}
 	if (!rc) {
-		ms.token_entry = 1; /* the tokens of the first mails */
+		ww_mail_tokens_move(&ms, 1, ~0u); /* the tokens of the first mails */
 		ms.paused = false;
 		if (ww_mail_secret_write(r->game, &ms, err, sizeof err)) {
 			fprintf(r->out, "replay: %s\n", err);

@@ -1,4 +1,5 @@
 /* Play (play.h): a side's order lines to the committed game. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,3 +218,41 @@ void ww_play_free(struct ww_play *p)
 		free_orders(p);
 }
 
+
+/* The state as `side` may see it, as the game writes it (secret: the
+ * side's own hidden things too); malloc'd, NULL out of memory. */
+static char *seen_text(const struct ww_game *g, const struct game_state *s, int side,
+		       size_t *len)
+{
+	char *text = NULL;
+	struct game_state *v = g->game->state_new();
+	FILE *f = v ? open_memstream(&text, len) : NULL;
+	if (f) {
+		g->game->view(g->data, s, side, v);
+		int bad = g->game->state_write(f, g->data, v, true);
+		if (fclose(f) != 0 || bad) {
+			free(text);
+			text = NULL;
+		}
+	}
+	if (v)
+		g->game->state_free(v);
+	return text;
+}
+
+bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int side)
+{
+	const struct game *game = before->game;
+	if (side == p->side || !p->after)
+		return true;
+	for (int i = 0; i < game->events_count(p->ev); i++)
+		if (game->event_text(p->ev, i, side))
+			return true;
+	size_t la = 0, lb = 0;
+	char *a = seen_text(before, before->state, side, &la);
+	char *b = seen_text(p->after, p->after->state, side, &lb);
+	bool shown = !a || !b || la != lb || memcmp(a, b, la);
+	free(a);
+	free(b);
+	return shown;
+}

@@ -51,6 +51,13 @@ enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
 				  struct ww_play *p, const struct ww_log_entry *e,
 				  const struct ww_rec_file *files, int nfiles,
 				  const char *also_seen, char *err, size_t errlen);
+/* Whether `side` may tell that the accepted play p happened to the game
+ * `before`: it gave the orders, or one of their events is told to it,
+ * or its view changed. A play shown to no other side (a standing order,
+ * Skirmish's order of skirmishes, given in advance) gets that side no
+ * mail and leaves its move token as it was (docs/mail.md). Out of
+ * memory it says shown. */
+bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int side);
 /* Frees what play allocated in *p (its orders, events and p->after). */
 void ww_play_free(struct ww_play *p);
 

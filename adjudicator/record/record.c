@@ -672,6 +672,8 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
 			"  undone: {first: %d, last: %d}\n  next_roll: %llu\n  next_shuffle: %llu\n",
 			(unsigned)r->from_move, (unsigned)r->to_move, r->target, r->first, r->last,
 			(unsigned long long)r->next_roll, (unsigned long long)r->next_shuffle);
+		if (r->reshuffled) /* the shuffle number the unseen cards were put in order by */
+			fprintf(f, "  reshuffle: %llu\n", (unsigned long long)r->next_shuffle);
 	}
 	if (e->note && *e->note) { /* public, relayed to the opponent; replay reads past it */
 		fputs("note: ", f);

@@ -102,6 +102,10 @@ struct ww_rollback {
 	/* who made move to_move: the side of the last live order that reached
 	 * it, GAME_PUBLIC for the set-up; found by the replay, not logged */
 	int by;
+	/* the cards no side has seen were reshuffled (game.h's
+	 * reshuffle_unseen) with shuffle next_shuffle, after the counters
+	 * moved on: logged `reshuffle: N`; false in rollbacks made before */
+	bool reshuffled;
 };
 
 /* One log entry, as the caller describes it. */

@@ -194,6 +194,51 @@ static int recent_by_index(const char *dir, const struct game *game, int recipie
 	return 0;
 }
 
+/* Whether the entry tells `recipient` anything: its own, the judge's (a
+ * set-up, a rollback, a moderator's note), or one with an event to it. An
+ * order hidden from it (a standing order) does not, so it is not even
+ * shown that it was given (docs/mail.md). */
+static bool told_to(const struct game_logged_entry *s, int recipient)
+{
+	if (s->side == GAME_PUBLIC || (recipient != GAME_PUBLIC && s->side == recipient))
+		return true;
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i].audience & GAME_SIDE(recipient))
+			return true;
+	return false;
+}
+
+/* What ww_recent_read found, less the entries that tell the recipient
+ * nothing; with none left, what it is shown without them: its own last
+ * order, or for the public the last entry it is told of. */
+static int drop_untold(const char *dir, const struct game *game, int recipient,
+		       struct game_log *r, char *err, size_t errlen)
+{
+	int kept = 0;
+	for (int i = 0; i < r->n; i++) {
+		if (told_to(&r->v[i], recipient))
+			r->v[kept++] = r->v[i];
+		else
+			entry_free(&r->v[i]);
+	}
+	r->n = kept;
+	struct ww_record_index ix;
+	if (r->n || ww_rec_index(dir, game, &ix))
+		return 0;
+	if (recipient != GAME_PUBLIC)
+		return ix.last_order[recipient] > 0 ?
+			read_shown(dir, game, ix.last_order[recipient], r, err, errlen) : 0;
+	for (int i = ix.naccepted - 1; i >= 0 && !r->n; i--) {
+		if (read_shown(dir, game, ix.accepted[i], r, err, errlen))
+			return -1;
+		if (r->n && !told_to(&r->v[0], GAME_PUBLIC)) {
+			entry_free(&r->v[0]);
+			r->n = 0;
+		}
+	}
+	return 0;
+}
+
 int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		   char *err, size_t errlen)
 {
@@ -208,6 +253,8 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		return -1;
 	}
 	int rc = recent_by_index(dir, game, recipient, &ix, r, err, errlen);
+	if (rc == 0)
+		rc = drop_untold(dir, game, recipient, r, err, errlen);
 	if (rc <= 0) {
 		if (rc < 0)
 			ww_recent_free(r);
@@ -236,6 +283,10 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		}
 		if (recipient == GAME_PUBLIC || step.side == recipient)
 			break;
+	}
+	if (drop_untold(dir, game, recipient, r, err, errlen)) {
+		ww_recent_free(r);
+		return -1;
 	}
 	return 0;
 }

@@ -154,7 +154,21 @@ static int read_rollback(struct replay *r)
 	    rollback_int(r, map, "next_shuffle", 0, INT64_MAX, &v[6]) < 0)
 		return -1;
 	e->rb = (struct ww_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
-				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], GAME_PUBLIC };
+				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], GAME_PUBLIC,
+				      false };
+	yaml_node_t *reshuffle = ww_yaml_get(doc, map, "reshuffle");
+	if (reshuffle) {
+		if (rollback_int(r, map, "reshuffle", 0, INT64_MAX, &v[0]) < 0)
+			return -1;
+		if ((uint64_t)v[0] != e->rb.next_shuffle) {
+			ww_problem(r->out, &r->problems, "%s: line %d: rollback: reshuffle %lld must "
+				   "be the shuffle next_shuffle names (%llu)", e->rel,
+				   ww_yaml_line(reshuffle), v[0],
+				   (unsigned long long)e->rb.next_shuffle);
+			return -1;
+		}
+		e->rb.reshuffled = true;
+	}
 	if (e->rb.first != e->rb.target + 1 || e->rb.last != e->number - 1) {
 		ww_problem(r->out, &r->problems, "%s: rollback: the undone entries must run from the one after the "
 			"target (%d) to the one before the rollback (%d), not %d to %d", e->rel,
@@ -591,6 +605,8 @@ static int replay_rollback(struct replay *r, const struct game_state *before)
 	if (r->e.nrolls)
 		return all_rolls_used(r, 0);
 	r->game->dice_skip(r->s, rb->next_roll, rb->next_shuffle);
+	if (rb->reshuffled && r->game->reshuffle_unseen) /* the seed's, so replay checks it */
+		r->game->reshuffle_unseen(r->d, r->s, &r->rng);
 	r->ledger_from = rb->first;
 	if (check_hands(r, before) < 0)
 		return -1;

@@ -185,6 +185,13 @@ static void dice_skip(struct game_state *s, uint64_t roll, uint64_t shuffle)
 	s->sk.next_shuffle = shuffle;
 }
 
+static void reshuffle_unseen(const struct game_data *d, struct game_state *s,
+			     struct ww_rng *rng)
+{
+	(void)d;
+	sk_reshuffle_unseen(&s->sk, rng);
+}
+
 /* The record's `move:`: Skirmish counts turns (I.A-D), so a rollback
  * goes back to the end of a turn. */
 static unsigned move(const struct game_state *s)
@@ -294,6 +301,7 @@ const struct game game_skirmish = {
 	.apply = apply, .view = view, .stand_in = stand_in,
 	.state_write = state_write, .state_read = state_read, .state_show = state_show,
 	.move = move, .ledger = ledger, .dice_next = dice_next, .dice_skip = dice_skip,
+	.reshuffle_unseen = reshuffle_unseen,
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board,

@@ -136,6 +136,19 @@ static int check_split(const struct sk_data *d, const struct sk_state *s, int mo
 	return 0;
 }
 
+/* COMBINING UNITS 3: a split clause where no two armies of the side meet
+ * says nothing the rules would do, so the move is refused, not carried
+ * out without it (docs/rulings.md). */
+static int no_split(const struct sk_data *d, int end, const struct sk_split *sp,
+		    const char *because, char *why, size_t whylen)
+{
+	if (!sp || !sp->given)
+		return 0;
+	return ww_why(why, whylen, "COMBINING UNITS 3: a split is given only when an army's "
+		      "move ends on another army of its side; %s, so leave out 'split' from "
+		      "the move to %s", because, sk_spot_name(d, end));
+}
+
 /* COMBINING UNITS 1, 2 and IV.1: where a land piece may end its move. */
 static int check_land_end(const struct sk_data *d, const struct sk_state *s, int piece,
 			  int end, const struct sk_split *sp, char *why, size_t whylen)
@@ -147,12 +160,17 @@ static int check_land_end(const struct sk_data *d, const struct sk_state *s, int
 			      sk_spot_name(d, end));
 	int own = own_land_piece_at(s, end, p->side, piece);
 	if (own < 0)
-		return 0;
+		return no_split(d, end, sp, enemy_land_piece_at(s, end, p->side) >= 0 ?
+				"it ends on an enemy piece (IV.1: a major battle)" :
+				"no piece of the side is there", why, whylen);
 	if (!sk_is_army(p->kind) && !sk_is_army(s->pieces[own].kind))
 		return ww_why(why, whylen, "COMBINING UNITS 1: militia combines only with an "
 			      "army; two militia may not end on %s", sk_spot_name(d, end));
 	if (sk_is_army(p->kind) && sk_is_army(s->pieces[own].kind))
 		return check_split(d, s, piece, own, end, sp, why, whylen);
+	if (no_split(d, end, sp, "a militia there joins the army (COMBINING UNITS 1)", why,
+		     whylen))
+		return -1;
 	if (p->units + s->pieces[own].units > d->army_max_units)
 		return ww_why(why, whylen, "COMBINING UNITS 2: combining at %s would make an army "
 			      "of %d units; an army has at most %d", sk_spot_name(d, end),
@@ -168,7 +186,8 @@ static int check_path(const struct sk_data *d, const struct sk_state *s, int pie
 	if (check_legs(d, s, piece, path, n, why, whylen))
 		return -1;
 	if (s->pieces[piece].kind == SK_WARSHIP)
-		return 0;
+		return no_split(d, path[n - 1], sp, "a warship's move combines no armies (II.6)",
+				why, whylen);
 	return check_land_end(d, s, piece, path[n - 1], sp, why, whylen);
 }
 

@@ -173,6 +173,9 @@ struct sk_events {
  * 0, or -1 when the data cannot be set up. */
 int sk_new_game(const struct sk_data *d, struct ww_rng *rng, struct sk_state *s,
 		struct sk_events *ev);
+/* III.2: the skirmish cards not drawn yet, whose order no side has seen,
+ * shuffled again with the next shuffle (a rollback's: docs/rulings.md). */
+void sk_reshuffle_unseen(struct sk_state *s, struct ww_rng *rng);
 /* One order of `side`: 0 with the new state and its events, or -1 with
  * the reason in why and *s unchanged. */
 int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct sk_order *o,

@@ -19,6 +19,12 @@ void sk_build_deck(const struct sk_data *d, struct sk_state *s, struct ww_rng *r
 	sk_event(ev, SK_TO_ALL, "The skirmish cards are shuffled.");
 }
 
+void sk_reshuffle_unseen(struct sk_state *s, struct ww_rng *rng)
+{
+	int rest = s->ndeck - s->next;
+	rng->shuffle(rng->ctx, s->next_shuffle++, s->deck + s->next, rest > 0 ? rest : 0);
+}
+
 static const struct sk_card *draw(const struct sk_data *d, struct sk_state *s,
 				  struct ww_rng *rng, struct sk_events *ev)
 {

@@ -121,6 +121,11 @@ void ww_events_free(struct ww_events *e);
 void ww_new_game(const struct ww_data *d, struct ww_state *s,
 		 struct ww_rng *rng, struct ww_events *ev);
 
+/* The deck, whose order no side has seen, shuffled again with the next
+ * shuffle: a rollback's (docs/rulings.md, "A rollback never replays a
+ * known card"). */
+void ww_reshuffle_unseen(struct ww_state *s, struct ww_rng *rng);
+
 /* Applies one order by `side`. Returns 0 and the new state, or -1 with a
  * reason (what was wrong and what would be accepted) and *s unchanged.
  * The reason is addressed to `side` and never reveals the other side's

@@ -435,10 +435,31 @@ static int play_reinforce(struct ww_ctx *p, enum ww_side side, const struct ww_o
 	return ww_reinforce(p, side, o);
 }
 
+/* A standing order only the American's questions can use: refused to the
+ * British, whom the rules never ask it, rather than kept and never used
+ * (docs/rulings.md, 7.8 / 7.9). */
+static int american_only(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
+{
+	if (side == WW_AMERICAN)
+		return 0;
+	if (o->standing == WW_STAND_NEVER_RETREAT_BEFORE_BATTLE)
+		ww_why(p->why, p->whylen, "Only an American army retreats before battle (7.9): "
+		       "the British are never asked, so a standing order for it would do "
+		       "nothing.");
+	else
+		ww_why(p->why, p->whylen, "Only an American army attempts interception (7.8): "
+		       "the British are never asked, so a standing order for it would do "
+		       "nothing.");
+	return -1;
+}
+
 int ww_standing_order(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
 {
 	struct ww_standing *st = &p->s->standing[side];
 	const char *what = "";
+	if ((o->standing == WW_STAND_NEVER_INTERCEPT || o->standing == WW_STAND_ALWAYS_INTERCEPT ||
+	     o->standing == WW_STAND_NEVER_RETREAT_BEFORE_BATTLE) && american_only(p, side, o))
+		return -1;
 	switch (o->standing) {
 	case WW_STAND_CLEAR:
 		memset(st, 0, sizeof *st);

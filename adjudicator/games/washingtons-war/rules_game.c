@@ -62,6 +62,12 @@ static void reconstitute_deck(struct ww_ctx *p, const char *cause)
 		 cause, s->deck.n);
 }
 
+void ww_reshuffle_unseen(struct ww_state *s, struct ww_rng *rng)
+{
+	struct ww_ctx p = { .s = s, .rng = rng };
+	shuffle_deck(&p);
+}
+
 int ww_draw_card(struct ww_ctx *p)
 {
 	if (p->s->deck.n == 0)

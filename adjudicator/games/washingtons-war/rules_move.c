@@ -685,6 +685,38 @@ static int check_naval(struct ww_ctx *c, const struct ww_order *o, int start, in
 	return check_entry(c, WW_BRITISH, o->general, o->spaces[0], army, true);
 }
 
+/* 7.4.C: `keep` chooses who stays when the mover ends in a space with
+ * another general of his side; a `keep` that can choose nothing (no such
+ * general on the path) or names a general who cannot be one of the two is
+ * refused, not dropped (docs/rulings.md). */
+static int check_keep(struct ww_ctx *c, enum ww_side side, const struct ww_order *o)
+{
+	const struct ww_data *d = c->d;
+	int g = o->general, meets = 0;
+	bool named = o->keep == g;
+	if (o->keep < 0)
+		return 0;
+	for (int i = 0; i < o->nspaces; i++) {
+		int other = other_general(d, c->s, o->spaces[i], side, g);
+		if (other < 0)
+			continue;
+		meets++;
+		named |= other == o->keep;
+	}
+	if (!meets) {
+		ww_why(c->why, c->whylen, "'keep %s' chooses who stays when two of your generals "
+		       "end in one space (7.4.C); no other general of yours is in a space of "
+		       "%s's path: leave 'keep' out.", gname(d, o->keep), gname(d, g));
+		return -1;
+	}
+	if (!named) {
+		ww_why(c->why, c->whylen, "'keep %s': the general who stays is %s or a general "
+		       "of yours in a space of his path (7.4.C).", gname(d, o->keep), gname(d, g));
+		return -1;
+	}
+	return 0;
+}
+
 /* Activates general o->general for the card being played and starts his
  * move (7.1, 7.2, 7.3); `ops` 0 for a campaign, which ignores ratings. */
 int ww_start_move(struct ww_ctx *c, enum ww_side side, const struct ww_order *o, int ops)
@@ -726,6 +758,8 @@ int ww_start_move(struct ww_ctx *c, enum ww_side side, const struct ww_order *o,
 		return -1;
 	}
 	if (o->by_sea ? check_naval(c, o, start, army) : check_path(c, side, o, start, army))
+		return -1;
+	if (check_keep(c, side, o))
 		return -1;
 	struct ww_move *m = &s->mv;
 	memset(m, 0, sizeof *m);

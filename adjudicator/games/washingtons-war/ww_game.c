@@ -255,6 +255,13 @@ static void dice_skip(struct game_state *s, uint64_t roll, uint64_t shuffle)
 	s->ww.next_shuffle = shuffle;
 }
 
+static void reshuffle_unseen(const struct game_data *d, struct game_state *s,
+			     struct ww_rng *rng)
+{
+	(void)d;
+	ww_reshuffle_unseen(&s->ww, rng);
+}
+
 static unsigned asked(const struct game_state *s)
 {
 	if (s->ww.prompt == WW_ASK_NOTHING || !is_side(s->ww.to_move))
@@ -387,6 +394,7 @@ const struct game game_washingtons_war = {
 	.state_write = state_write, .state_read = state_read, .state_show = state_show,
 	.move = move, .state_check = state_check, .ledger = ledger,
 	.ledger_check = ledger_check, .dice_next = dice_next, .dice_skip = dice_skip,
+	.reshuffle_unseen = reshuffle_unseen,
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .board = board, .events_read = events_read,
