@@ -88,12 +88,17 @@ static int load_game(struct intake *in)
 	}
 	in->d = in->g->data;
 	in->played = ww_mail_played(in->g);
+	/* the game's own files: whatever is wrong with them, the mail waits
+	 * (75) for the moderator, and is never bounced to its sender */
 	if (ww_mail_secret_read(in->dir, in->played, &in->sec, err, sizeof err) < 0) {
-		note(in, "%s", err);
-		return EX_DATAERR;
+		note(in, "%s; the mail is kept for a later try", err);
+		return EX_TEMPFAIL;
 	}
-	if ((in->entry = ww_record_next_entry(in->dir)) < 0)
-		return EX_NOINPUT;
+	if ((in->entry = ww_record_next_entry(in->dir)) < 0) {
+		note(in, "%s: reading index and log/: %s; the mail is kept for a later try",
+		     in->dir, strerror(errno));
+		return EX_TEMPFAIL;
+	}
 	return EX_OK;
 }
 
@@ -603,15 +608,28 @@ static int already_processed(const struct intake *in)
 	return EX_OK;
 }
 
+/* 1: one of ids (up to a NULL) is seen; 0: none; -1: a file of seen.d/
+ * cannot be read, said on stderr (the mail must wait: taken as unseen
+ * it could be applied twice). */
+static int seen(const struct intake *in, const char *a, const char *b)
+{
+	char err[PATH_MAX + 100];
+	int rc = ww_record_seen_check(in->dir, a, err, sizeof err);
+	if (rc == 0 && b)
+		rc = ww_record_seen_check(in->dir, b, err, sizeof err);
+	if (rc < 0)
+		note(in, "%s; the mail is kept for a later try", err);
+	return rc;
+}
+
 static int process_game(struct intake *in)
 {
 	int rc = load_game(in);
 	if (rc)
 		return rc;
 	/* these bytes (or this IMAP message) were processed before */
-	if (ww_record_seen(in->dir, in->m.mail_hash) ||
-	    (in->imap_id && ww_record_seen(in->dir, in->imap_id)))
-		return already_processed(in);
+	if ((rc = seen(in, in->m.mail_hash, in->imap_id)))
+		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
 	char why[300];
 	if (!find_side(in, why, sizeof why))
 		return no_side(in, why);
@@ -620,8 +638,8 @@ static int process_game(struct intake *in)
 	if (authenticate(in, &rc) < 0)
 		return rc;
 	/* only now: a forger must not make the genuine Message-ID seen (issue 11) */
-	if (ww_record_seen(in->dir, in->m.message_id))
-		return already_processed(in);
+	if ((rc = seen(in, in->m.message_id, NULL)))
+		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
 	if (check_token(in, &rc) < 0)
 		return rc;
 	return play(in);
@@ -636,11 +654,8 @@ static int too_large(struct intake *in)
 	int rc = load_game(in);
 	if (rc)
 		return rc;
-	if (ww_record_seen(in->dir, in->m.message_id) ||
-	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
-		note(in, "%s: already processed; nothing done", in->game);
-		return EX_OK;
-	}
+	if ((rc = seen(in, in->m.message_id, in->imap_id)))
+		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
 	if (!find_side(in, why, sizeof why))
 		return no_side(in, why);
 	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
@@ -658,6 +673,37 @@ static void intake_end(struct intake *in)
 	if (in->g)
 		ww_game_free(in->g);
 	free(in->g);
+}
+
+/* Whether the mail's game is a game: no directory of that name, the mail
+ * is dropped (*rc 0); a directory that cannot be looked at, or a game's
+ * directory whose game.yaml is missing, is the judge's trouble and the
+ * mail waits (*rc 75). */
+static bool is_game(struct intake *in, const char *game_yaml, int *rc)
+{
+	struct stat st;
+	char log[PATH_MAX + 8];
+	if (stat(game_yaml, &st) == 0)
+		return true;
+	int e = errno;
+	snprintf(log, sizeof log, "%s/log", in->dir);
+	if (e == ENOENT && stat(in->dir, &st) < 0 && (errno == ENOENT || errno == ENOTDIR)) {
+		note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from, in->game,
+		     in->c->games);
+		return false;
+	}
+	if (e == ENOENT && stat(log, &st) < 0 && errno == ENOENT) {
+		note(in, "from %s: %s holds no game (no game.yaml, no log/); dropped",
+		     in->m.from, in->dir);
+		return false;
+	}
+	if (e == ENOENT)
+		note(in, "%s: game damaged: game.yaml is missing; the mail is kept for a later try",
+		     in->dir);
+	else
+		note(in, "%s: %s; the mail is kept for a later try", game_yaml, strerror(e));
+	*rc = EX_TEMPFAIL;
+	return false;
 }
 
 /* `size` is the whole mail's; over the limit, `msg` is its header only. */
@@ -699,11 +745,8 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	struct stat st;
 	char probe[PATH_MAX + 16];
 	snprintf(probe, sizeof probe, "%s/game.yaml", in->dir);
-	if (n < 0 || (size_t)n >= sizeof in->dir || stat(probe, &st) < 0) {
-		note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from, in->game,
-		     c->games);
+	if (n < 0 || (size_t)n >= sizeof in->dir || !is_game(in, probe, &rc))
 		goto out;
-	}
 	snprintf(probe, sizeof probe, "%s/" WW_OUTBOX_NEW, in->dir);
 	if (stat(probe, &st) < 0) { /* a mail renamed into a missing directory is lost */
 		char o[PATH_MAX + 16];
