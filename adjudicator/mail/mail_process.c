@@ -79,7 +79,10 @@ static int load_game(struct intake *in)
 	in->g = calloc(1, sizeof *in->g);
 	if (!in->g)
 		return EX_OSERR;
-	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
+	/* no wait: the MTA delivers one judge mail at a time (contrib's
+	 * maxproc 1), so waiting here would hold every other game's mail;
+	 * 75 has it try this one again later (docs/mail-servers.md) */
+	enum ww_rec_status st = ww_record_lock(in->dir, 0, &in->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
@@ -554,7 +557,8 @@ static int play(struct intake *in)
 							       in->nfiles, in->imap_id, err,
 							       sizeof err);
 			if (st != WW_REC_OK)
-				note(in, "cannot commit: %s (nothing was changed)", err);
+				note(in, "cannot commit: %s%s", err,
+				     strstr(err, "nothing was changed") ? "" : " (nothing was changed)");
 			else
 				accepted(in, p);
 			rc = ww_rec_exit(st, true);
