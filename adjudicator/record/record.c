@@ -123,7 +123,9 @@ static bool game_over(const struct ww_game *g)
 static enum ww_rec_status io_fail(char *err, size_t errlen, const char *what,
 				  const char *path)
 {
-	ww_fmt(err, errlen, "%s %s: %s; nothing was changed", what, path, strerror(errno));
+	/* a reader changes nothing, so says nothing of it (verify, show) */
+	ww_fmt(err, errlen, "%s %s: %s%s", what, path, strerror(errno),
+	       strcmp(what, "reading") ? "; nothing was changed" : "");
 	return WW_REC_IO;
 }
 
