@@ -119,10 +119,17 @@ GAMES ?= 20000
 SK_GAMES ?= 5000
 JOBS  ?= 2
 SEED  ?= 1
-soak: san/soak san/test_skirmish_soak
+# tests/load.sh (issue 27): mails through the delivery wrapper, killed
+# and faulted at random; it prints the figures and the lost and doubled
+LOAD_GAMES ?= 40
+LOAD_MAILS ?= 12
+LOAD_CONC ?= 8
+soak: san/soak san/test_skirmish_soak san/wwjudge
 	WW_DATA=$(CURDIR)/data/washingtons-war ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 san/soak --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
 	SK_SOAK_GAMES=$(SK_GAMES) SK_SOAK_SEED=$(SEED) san/test_skirmish_soak
+	WW_DATA=$(CURDIR)/data/washingtons-war WW_BIN=$(CURDIR)/san/wwjudge GAMES=$(LOAD_GAMES) \
+	MAILS=$(LOAD_MAILS) CONC=$(LOAD_CONC) LOAD_SEED=$(SEED) tests/load.sh
 
 example: build/wwjudge
 	tests/example.sh build/wwjudge

@@ -1592,9 +1592,13 @@ static void test_13_record_status_as_exit_code(void **state)
 	assert_int_equal(ww_rec_exit(WW_REC_BUSY, true), EX_TEMPFAIL);
 	assert_int_equal(ww_rec_exit(WW_REC_IO, true), EX_TEMPFAIL);
 	assert_int_equal(ww_rec_exit(WW_REC_IO, false), EX_IOERR);
-	assert_int_equal(ww_rec_exit(WW_REC_CORRUPT, true), EX_DATAERR);
+	/* issue 27: a damaged record is the judge's trouble; the MTA keeps the
+	 * mail (75) instead of bouncing it */
+	assert_int_equal(ww_rec_exit(WW_REC_CORRUPT, true), EX_TEMPFAIL);
+	assert_int_equal(ww_rec_exit(WW_REC_CORRUPT, false), EX_DATAERR);
 	assert_int_equal(ww_rec_exit(WW_REC_EXISTS, false), EX_CANTCREAT);
 	assert_int_equal(ww_rec_exit(WW_REC_MISSING, false), EX_NOINPUT);
+	assert_int_equal(ww_rec_exit(WW_REC_MISSING, true), EX_TEMPFAIL);
 }
 
 int main(void)

@@ -108,6 +108,13 @@ int ww_cmd_process(int argc, char **argv)
 	struct ww_mail_config *c = calloc(1, sizeof *c);
 	char *msg = malloc(WW_MAIL_MAX_BYTES + 1);
 	int rc = !c || !msg ? EX_OSERR : load_config(config, c);
+	/* The MTA bounces every status but 0 and 75: a config that does not
+	 * load (a typo, a read error) keeps the mail for a later try instead
+	 * of bouncing every order until it is mended (issue 27). */
+	if (rc == EX_CONFIG) {
+		ww_log("process", "the config does not load; the mail is kept for a later try");
+		rc = EX_TEMPFAIL;
+	}
 	size_t len = 0;
 	if (!rc) {
 		len = fread(msg, 1, WW_MAIL_MAX_BYTES + 1, stdin);
@@ -115,8 +122,9 @@ int ww_cmd_process(int argc, char **argv)
 			for (size_t n; (n = fread(msg, 1, WW_MAIL_MAX_BYTES, stdin)) > 0;)
 				len += n;
 		if (ferror(stdin)) {
-			ww_log("process", "reading stdin: %s", strerror(errno));
-			rc = EX_IOERR;
+			ww_log("process", "reading the mail from stdin: %s; try again later",
+			       strerror(errno));
+			rc = EX_TEMPFAIL;
 		}
 	}
 	if (!rc)

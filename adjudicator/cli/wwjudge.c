@@ -717,7 +717,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, err, sizeof err) :
 			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
 		if (st != WW_REC_OK) {
-			ww_log(command, "cannot commit to %s: %s (nothing was changed)", a->dir, err);
+			ww_log(command, "cannot commit to %s: %s%s", a->dir, err,
+			       strstr(err, "nothing was changed") ? "" : " (nothing was changed)");
 			rc = ww_rec_exit(st, false);
 			goto out;
 		}
@@ -927,6 +928,31 @@ static void print_forced(const char *dir, const struct game *game, const int *fo
 	printf(" (dice the moderator gave with order --dice)\n");
 }
 
+/* Prints the lines of `text` that `shown` does not hold already (one
+ * problem, one line: the replay finds again what verify found, such as a
+ * log entry that does not parse); returns how many it left out. */
+static int print_new_lines(const char *shown, const char *text)
+{
+	int dropped = 0;
+	for (const char *p = text; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t k = nl ? (size_t)(nl - p + 1) : strlen(p);
+		bool seen = false;
+		for (const char *q = shown; q && *q && !seen;) {
+			const char *qn = strchr(q, '\n');
+			size_t qk = qn ? (size_t)(qn - q + 1) : strlen(q);
+			seen = qk == k && !memcmp(p, q, k);
+			q += qk;
+		}
+		if (seen)
+			dropped++;
+		else
+			fwrite(p, 1, k, stdout);
+		p += k;
+	}
+	return dropped;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -950,12 +976,23 @@ static int cmd_verify(int argc, char **argv)
 		return cli_usage(command, USAGE_VERIFY, "give exactly one GAME_DIR");
 	struct session s = { .lock_fd = -1 };
 	int rc = session_start(&s, argv[optind], data, 5);
+	char *checked = NULL, *replayed_text = NULL;
+	size_t checked_len = 0, replayed_len = 0;
+	FILE *m = NULL;
+	if (!rc && !(m = open_memstream(&checked, &checked_len)))
+		rc = EX_OSERR;
 	if (!rc) {
-		int problems = ww_record_verify(argv[optind], s.gd, stdout);
+		int problems = ww_record_verify(argv[optind], s.gd, m);
+		fclose(m);
+		fputs(checked, stdout);
 		int forced[GAME_MAX_SIDES + 1] = { 0 };
 		replay |= s.g->meta.seed_revealed;
-		int replayed = replay ? ww_record_replay_counted(argv[optind], s.gd, stdout,
-								 forced) : 0;
+		int replayed = 0;
+		if (replay && (m = open_memstream(&replayed_text, &replayed_len))) {
+			replayed = ww_record_replay_counted(argv[optind], s.gd, m, forced);
+			fclose(m);
+			replayed -= print_new_lines(checked, replayed_text);
+		}
 		problems += replayed;
 		if (problems) {
 			ww_log(command, "%s: %d problem%s found%s", argv[optind], problems,
@@ -973,6 +1010,8 @@ static int cmd_verify(int argc, char **argv)
 				print_forced(argv[optind], s.game, forced);
 		}
 	}
+	free(checked);
+	free(replayed_text);
 	session_end(&s);
 	return rc;
 }

@@ -50,9 +50,15 @@ int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
 	int ok = yaml_parser_load(&p, doc);
-	if (!ok)
-		ww_yaml_fail(err, errlen, (int)p.problem_mark.line + 1, "not YAML: %s",
-		     p.problem ? p.problem : "parse error");
+	if (!ok) {
+		/* the reader (bytes, control characters) marks an offset, not a
+		 * line: count the lines up to it */
+		int line = (int)p.problem_mark.line + 1;
+		if (p.error == YAML_READER_ERROR)
+			for (size_t i = 0, n = p.problem_offset < len ? p.problem_offset : len; i < n; i++)
+				line += text[i] == '\n';
+		ww_yaml_fail(err, errlen, line, "not YAML: %s", p.problem ? p.problem : "parse error");
+	}
 	yaml_parser_delete(&p);
 	if (!ok)
 		return -1;

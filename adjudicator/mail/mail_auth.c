@@ -164,10 +164,20 @@ int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail
 	s->token_entry = 1; /* the mails of the new game */
 	snprintf(path, sizeof path, "%s/" SECRET_REL, dir);
 	FILE *f = fopen(path, "re");
-	if (!f) {
-		if (errno == ENOENT)
+	if (!f && errno == ENOENT) {
+		/* none written yet, or lost: a game played by mail never runs
+		 * without its passwords and tokens (issue 27) */
+		int expected = ww_record_mail_secrets_expected(dir);
+		if (expected == 0)
 			return 0;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (expected > 0) {
+			snprintf(err, errlen, "%s: game damaged: " SECRET_REL " is missing (the game "
+				 "is played by mail: restore it from a backup)", dir);
+			return -1;
+		}
+	}
+	if (!f) {
+		snprintf(err, errlen, "reading %s: %s", path, strerror(errno));
 		return -1;
 	}
 	int n = 0, rc = 0;

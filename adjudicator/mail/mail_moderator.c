@@ -767,7 +767,8 @@ static int load(struct modcmd *x)
 	x->g = calloc(1, sizeof *x->g);
 	if (!x->g)
 		return EX_OSERR;
-	enum ww_rec_status st = ww_record_lock(x->dir, 10, &x->lock_fd, err, sizeof err);
+	/* no wait on the delivery path, as process (docs/mail-servers.md) */
+	enum ww_rec_status st = ww_record_lock(x->dir, 0, &x->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(x->dir, x->g, err, sizeof err); /* and its data */
 	int rc = ww_rec_exit(st, true);

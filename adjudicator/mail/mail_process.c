@@ -87,7 +87,10 @@ static int load_game(struct intake *in)
 	in->g = calloc(1, sizeof *in->g);
 	if (!in->g)
 		return EX_OSERR;
-	enum ww_rec_status st = ww_record_lock(in->dir, 10, &in->lock_fd, err, sizeof err);
+	/* no wait: the MTA delivers one judge mail at a time (contrib's
+	 * maxproc 1), so waiting here would hold every other game's mail;
+	 * 75 has it try this one again later (docs/mail-servers.md) */
+	enum ww_rec_status st = ww_record_lock(in->dir, 0, &in->lock_fd, err, sizeof err);
 	if (st == WW_REC_OK)
 		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
 	if (st != WW_REC_OK) {
@@ -96,14 +99,22 @@ static int load_game(struct intake *in)
 	}
 	in->d = in->g->data;
 	in->played = ww_mail_played(in->g);
+	/* the game's own files: whatever is wrong with them, the mail waits
+	 * (75) for the moderator, and is never bounced to its sender */
 	if (ww_mail_secret_read(in->dir, in->played, &in->sec, err, sizeof err) < 0) {
-		note(in, "%s", err);
-		return EX_DATAERR;
+		note(in, "%s; the mail is kept for a later try", err);
+		return EX_TEMPFAIL;
 	}
-	if ((in->entry = ww_record_next_entry(in->dir)) < 0)
-		return EX_NOINPUT;
-	if (ww_answered_read(in->dir, ww_mail_now(), &in->answered) < 0)
-		return EX_OSERR;
+	if ((in->entry = ww_record_next_entry(in->dir)) < 0) {
+		note(in, "%s: reading index and log/: %s; the mail is kept for a later try",
+		     in->dir, strerror(errno));
+		return EX_TEMPFAIL;
+	}
+	if (ww_answered_read(in->dir, ww_mail_now(), &in->answered) < 0) {
+		note(in, "%s: reading the answers of the last hour: %s; the mail is kept for a later try",
+		     in->dir, strerror(errno));
+		return EX_TEMPFAIL;
+	}
 	return EX_OK;
 }
 
@@ -642,7 +653,8 @@ static int play(struct intake *in)
 							       in->nfiles, also_seen(in, e.seen_as),
 							       err, sizeof err);
 			if (st != WW_REC_OK)
-				note(in, "cannot commit: %s (nothing was changed)", err);
+				note(in, "cannot commit: %s%s", err,
+				     strstr(err, "nothing was changed") ? "" : " (nothing was changed)");
 			else
 				accepted(in, p);
 			rc = ww_rec_exit(st, true);
@@ -703,12 +715,28 @@ static int already_processed(const struct intake *in)
 	return EX_OK;
 }
 
-/* Has the side's mail with this Message-ID been processed? Games from
- * before issue 20 marked a Message-ID alone, for either side: read still. */
-static bool side_seen(const struct intake *in)
+/* 1: one of ids (up to a NULL) is seen; 0: none; -1: a file of seen.d/
+ * cannot be read, said on stderr (the mail must wait: taken as unseen
+ * it could be applied twice). */
+static int seen(const struct intake *in, const char *a, const char *b)
 {
-	return ww_record_seen(in->dir, in->seen_key) || ww_record_seen(in->dir, in->m.message_id);
+	char err[PATH_MAX + 100];
+	int rc = ww_record_seen_check(in->dir, a, err, sizeof err);
+	if (rc == 0 && b)
+		rc = ww_record_seen_check(in->dir, b, err, sizeof err);
+	if (rc < 0)
+		note(in, "%s; the mail is kept for a later try", err);
+	return rc;
 }
+
+/* Has the side's mail with this Message-ID been processed (1, 0, or -1 as
+ * seen)? Games from before issue 20 marked a Message-ID alone, for either
+ * side: read still. */
+static int side_seen(const struct intake *in)
+{
+	return seen(in, in->seen_key, in->m.message_id);
+}
+
 
 /* The side's own mail whose Message-ID one of its mails had (not these
  * bytes: they would be a redelivery, already answered): the player is told
@@ -777,9 +805,8 @@ static int process_game(struct intake *in)
 	if (rc)
 		return rc;
 	/* these bytes (or this IMAP message) were processed before */
-	if (ww_record_seen(in->dir, in->m.mail_hash) ||
-	    (in->imap_id && ww_record_seen(in->dir, in->imap_id)))
-		return already_processed(in);
+	if ((rc = seen(in, in->m.mail_hash, in->imap_id)))
+		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
 	char why[300];
 	if (!find_side(in, why, sizeof why))
 		return no_side(in, why);
@@ -789,8 +816,8 @@ static int process_game(struct intake *in)
 		return rc;
 	/* only now: a forger must not make the genuine Message-ID seen (issue 11),
 	 * and only the side's own: the other side's ids are not its (issue 20) */
-	if (side_seen(in))
-		return answer_duplicate(in);
+	if ((rc = side_seen(in)))
+		return rc < 0 ? EX_TEMPFAIL : answer_duplicate(in);
 	if (check_token(in, &rc) < 0)
 		return rc;
 	return play(in);
@@ -805,11 +832,8 @@ static int too_large(struct intake *in)
 	int rc = load_game(in);
 	if (rc)
 		return rc;
-	if (ww_record_seen(in->dir, in->m.mail_hash) ||
-	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
-		note(in, "%s: already processed; nothing done", in->game);
-		return EX_OK;
-	}
+	if ((rc = seen(in, in->m.mail_hash, in->imap_id)))
+		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
 	if (!find_side(in, why, sizeof why))
 		return no_side(in, why);
 	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
@@ -828,6 +852,42 @@ static void intake_end(struct intake *in)
 	if (in->g)
 		ww_game_free(in->g);
 	free(in->g);
+}
+
+/* Whether the mail's game is a game: no directory of that name, the mail
+ * is dropped (*rc 0); a directory that cannot be looked at, or a game's
+ * directory whose game.yaml is missing, is the judge's trouble and the
+ * mail waits (*rc 75). */
+static bool is_game(struct intake *in, const char *game_yaml, int *rc)
+{
+	struct stat st;
+	char log[PATH_MAX + 8];
+	if (stat(game_yaml, &st) == 0)
+		return true;
+	int e = errno;
+	snprintf(log, sizeof log, "%s/log", in->dir);
+	if (e == ENOENT && stat(in->dir, &st) < 0 && (errno == ENOENT || errno == ENOTDIR)) {
+		if (in->game_in_block) /* what a player typed is never repeated */
+			note(in, "from %s: there is no game of the mail's 'game:' line in %s (the "
+			     "name is not repeated, in case it holds a password); dropped",
+			     in->m.from, in->c->games);
+		else
+			note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from,
+			     in->game, in->c->games);
+		return false;
+	}
+	if (e == ENOENT && stat(log, &st) < 0 && errno == ENOENT) {
+		note(in, "from %s: %s holds no game (no game.yaml, no log/); dropped",
+		     in->m.from, in->dir);
+		return false;
+	}
+	if (e == ENOENT)
+		note(in, "%s: game damaged: game.yaml is missing; the mail is kept for a later try",
+		     in->dir);
+	else
+		note(in, "%s: %s; the mail is kept for a later try", game_yaml, strerror(e));
+	*rc = EX_TEMPFAIL;
+	return false;
 }
 
 /* `size` is the whole mail's; over the limit, `msg` is its header only. */
@@ -874,16 +934,8 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	struct stat st;
 	char probe[PATH_MAX + 16];
 	snprintf(probe, sizeof probe, "%s/game.yaml", in->dir);
-	if (n < 0 || (size_t)n >= sizeof in->dir || stat(probe, &st) < 0) {
-		if (in->game_in_block) /* what a player typed is never repeated */
-			note(in, "from %s: there is no game of the mail's 'game:' line in %s (the "
-			     "name is not repeated, in case it holds a password); dropped",
-			     in->m.from, c->games);
-		else
-			note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from,
-			     in->game, c->games);
+	if (n < 0 || (size_t)n >= sizeof in->dir || !is_game(in, probe, &rc))
 		goto out;
-	}
 	snprintf(probe, sizeof probe, "%s/" WW_OUTBOX_NEW, in->dir);
 	if (stat(probe, &st) < 0) { /* a mail renamed into a missing directory is lost */
 		char o[PATH_MAX + 16];

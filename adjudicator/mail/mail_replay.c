@@ -16,7 +16,7 @@
  * is reported and ends the replay. */
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -59,10 +59,48 @@ static int slurp(const char *path, struct ww_buf *b)
 	return rc ? -1 : 0;
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Removes the directory `name` in the directory dirfd and all it holds,
+ * if it is a directory of the judge's own user: through descriptors,
+ * never following a symbolic link (a link is removed, not what it names),
+ * so nothing swapped in meanwhile leads it out of the directory. */
+static void rm_tree_at(int dirfd, const char *name, int depth)
 {
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
+	struct stat st;
+	int fd = depth < 32 ? openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) < 0 || st.st_uid != getuid()) {
+		close(fd);
+		return;
+	}
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	for (struct dirent *e; (e = readdir(d));) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
+			rm_tree_at(fd, e->d_name, depth + 1);
+		else
+			unlinkat(fd, e->d_name, 0);
+	}
+	closedir(d); /* closes fd */
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+static void rm_tree(const char *path)
+{
+	char parent[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	if (!slash || ww_fmt(parent, sizeof parent, "%.*s", (int)(slash - path), path))
+		return;
+	int fd = open(parent[0] ? parent : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		rm_tree_at(fd, slash + 1, 0);
+		close(fd);
+	}
 }
 
 /* "line N: the record has "...", the replay gives "..."" */
@@ -320,33 +358,78 @@ static int starting_position(struct replay *r, struct game_state *s, struct game
 
 /* A replay that was killed left its scratch directory behind; it is
  * named by its process, so the next replay removes those whose process
- * is gone (a live one, or a new process with the same number, is left). */
-static void sweep_scratch(const char *tmp)
+ * is gone (a live one, or a new process with the same number, is left),
+ * and only those that are the judge's user's own directories. */
+static void sweep_scratch(const char *base)
 {
-	DIR *dir = opendir(tmp);
-	if (!dir)
+	int fd = open(base, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	for (struct dirent *e; (e = readdir(dir));) {
 		int pid;
-		char path[PATH_MAX];
+		struct stat st;
 		if (sscanf(e->d_name, "wwjudge-replay-%d-", &pid) != 1 || pid <= 0 ||
 		    pid == (int)getpid() || kill(pid, 0) == 0 || errno != ESRCH ||
-		    ww_fmt(path, sizeof path, "%s/%s", tmp, e->d_name))
+		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_uid != getuid())
 			continue;
-		nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+		if (S_ISDIR(st.st_mode))
+			rm_tree_at(fd, e->d_name, 0);
+		else
+			unlinkat(fd, e->d_name, 0); /* a link is removed, never followed */
 	}
 	closedir(dir);
 }
 
+/* A directory only the judge's user may enter: its own, mode 0700, not a
+ * symbolic link. */
+static bool own_private_dir(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == getuid() &&
+	       !(st.st_mode & 077);
+}
+
+/* Where scratch games go (issue 20.5): $XDG_RUNTIME_DIR/wwjudge when the
+ * session has one of the judge's own, else .replay in the directory that
+ * holds the game (the games directory); never a directory others may
+ * write to, such as /tmp, where a swapped symbolic link could turn a
+ * sweep against another user's files. */
+static int scratch_base(const struct replay *r, char *out, size_t len)
+{
+	const char *run = getenv("XDG_RUNTIME_DIR");
+	if (run && *run && own_private_dir(run) && !ww_fmt(out, len, "%s/wwjudge", run)) {
+		mkdir(out, 0700);
+		if (own_private_dir(out))
+			return 0;
+	}
+	const char *slash = strrchr(r->orig, '/');
+	if (ww_fmt(out, len, "%.*s/.replay", slash ? (int)(slash - r->orig) : 1,
+		   slash ? r->orig : "."))
+		return -1;
+	if (mkdir(out, 0700) < 0 && errno != EEXIST)
+		return -1;
+	if (own_private_dir(out))
+		return 0;
+	errno = EPERM;
+	return -1;
+}
+
 static int make_scratch(struct replay *r)
 {
-	char name[WW_GAME_NAME + 1], err[512];
-	const char *tmp = getenv("TMPDIR");
+	char name[WW_GAME_NAME + 1], err[512], base[PATH_MAX];
 	ww_game_name(r->orig, name, sizeof name);
-	if (!tmp || !*tmp)
-		tmp = "/tmp";
-	sweep_scratch(tmp);
-	if (ww_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-%d-XXXXXX", tmp,
+	if (scratch_base(r, base, sizeof base) < 0) {
+		fprintf(r->out, "replay: no private directory for the scratch game (%s): %s\n",
+			base, strerror(errno));
+		r->scratch[0] = '\0';
+		return EX_CANTCREAT;
+	}
+	sweep_scratch(base);
+	if (ww_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-%d-XXXXXX", base,
 		   (int)getpid()) || !mkdtemp(r->scratch)) {
 		fprintf(r->out, "replay: cannot make a temporary directory: %s\n", strerror(errno));
 		r->scratch[0] = '\0';
@@ -532,7 +615,7 @@ int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char 
 			"compared: the record is what the archive gives\n", a.n, r.entries + 1,
 			r.mails);
 	if (r.scratch[0])
-		nftw(r.scratch, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+		rm_tree(r.scratch);
 	archive_free(&a);
 	if (r.g)
 		ww_game_free(r.g);

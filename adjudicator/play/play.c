@@ -119,6 +119,15 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 	p->game->stand_in(d, g->state, p->side, &inner, p->after->state);
 	for (int i = 0; i < p->n; i++) {
 		bool earlier = told.spoke; /* an order before this one rolled or drew */
+		struct game_end end = { 0 };
+		if (i > 0 && p->game->over(p->after->state, &end)) {
+			/* the game is not over: only the stand-in's dice ended it */
+			ww_why(why, sizeof why, "the orders before it end the game when checked "
+			       "with stand-in dice and cards, before any of the game's, so no order "
+			       "may follow them in the same mail; if the game goes on, send it in a "
+			       "later mail");
+			return refused(p, i, why);
+		}
 		if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
 				    sizeof why))
 			continue;

@@ -123,7 +123,9 @@ static bool game_over(const struct ww_game *g)
 static enum ww_rec_status io_fail(char *err, size_t errlen, const char *what,
 				  const char *path)
 {
-	ww_fmt(err, errlen, "%s %s: %s; nothing was changed", what, path, strerror(errno));
+	/* a reader changes nothing, so says nothing of it (verify, show) */
+	ww_fmt(err, errlen, "%s %s: %s%s", what, path, strerror(errno),
+	       strcmp(what, "reading") ? "; nothing was changed" : "");
 	return WW_REC_IO;
 }
 
@@ -272,6 +274,8 @@ static int journal_read(const char *dir, struct journal *j)
 		return errno == ENOENT ? 0 : -1;
 	int rc = journal_parse(text, j) < 0 ? -1 : 1;
 	free(text);
+	if (rc < 0)
+		errno = EBADMSG; /* malformed, as opposed to unreadable */
 	return rc;
 }
 
@@ -306,7 +310,10 @@ static int read_rec(const char *dir, const char *rel, char **text, size_t *len)
 {
 	char path[PATH_MAX];
 	struct journal j;
-	if (journal_read(dir, &j) == 1) {
+	int jr = journal_read(dir, &j);
+	if (jr < 0)
+		return -1; /* the files as they stand may be half a commit */
+	if (jr == 1) {
 		for (int i = 0; i < j.n; i++) {
 			if (strcmp(j.rel[i], rel) != 0)
 				continue;
@@ -435,9 +442,14 @@ static enum ww_rec_status recover(const char *dir, char *err, size_t errlen)
 {
 	struct journal j;
 	int rc = journal_read(dir, &j);
-	if (rc < 0) {
-		ww_fmt(err, errlen, "%s/journal: unreadable or malformed", dir);
+	if (rc < 0 && errno == EBADMSG) {
+		ww_fmt(err, errlen, "%s/journal: malformed", dir);
 		return WW_REC_CORRUPT;
+	}
+	if (rc < 0) {
+		char path[PATH_MAX];
+		ww_fmt(path, sizeof path, "%s/journal", dir);
+		return io_fail(err, errlen, "reading", path);
 	}
 	if (rc == 1)
 		return roll_forward(dir, &j, err, errlen);
@@ -558,6 +570,8 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 	}
 	if (m->tournament_rule)
 		fputs("  tournament_rule: true\n", f);
+	if (m->mail_secrets)
+		fputs("  mail_secrets: true\n", f);
 }
 
 /* The public state is what nobody may be refused: the game's view
@@ -760,6 +774,11 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 		}
 		if (key && strcmp(key, "tournament_rule") == 0) {
 			if (ww_yaml_bool(v, &m->tournament_rule, why, sizeof why) < 0)
+				return corrupt(err, errlen, "game.yaml", why);
+			continue;
+		}
+		if (key && strcmp(key, "mail_secrets") == 0) {
+			if (ww_yaml_bool(v, &m->mail_secrets, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
@@ -1020,12 +1039,14 @@ static void seen_file(const char *line, char rel[16])
 	snprintf(rel, 16, "seen.d/%02x", h[0] % SEEN_FILES);
 }
 
-static bool has_line(const char *dir, const char *rel, const char *line)
+/* 1: GAME/rel has the line; 0: it has not, or there is no such file;
+ * -1: it cannot be read (errno set). */
+static int has_line(const char *dir, const char *rel, const char *line)
 {
 	char *text;
 	size_t len, n = strlen(line);
 	if (read_rec(dir, rel, &text, &len) < 0)
-		return false;
+		return errno == ENOENT ? 0 : -1;
 	bool found = false;
 	for (const char *p = text, *end = text + len; !found && p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -1037,15 +1058,94 @@ static bool has_line(const char *dir, const char *rel, const char *line)
 	return found;
 }
 
-bool ww_record_seen(const char *dir, const char *message_id)
+int ww_record_seen_check(const char *dir, const char *message_id, char *err, size_t errlen)
 {
 	char id[1024], rel[16];
 	if (!message_id || !*message_id)
-		return false;
+		return 0;
 	clean_id(id, sizeof id, message_id);
 	seen_file(id, rel);
 	/* GAME/seen holds the ids of a game made before seen.d/ */
-	return has_line(dir, rel, id) || has_line(dir, "seen", id);
+	int rc = has_line(dir, rel, id);
+	if (rc == 0)
+		rc = has_line(dir, "seen", id);
+	if (rc < 0) {
+		int e = errno;
+		ww_fmt(err, errlen, "reading %s/%s: %s; nothing was changed", dir,
+		       has_line(dir, rel, id) < 0 ? rel : "seen", strerror(e));
+		errno = e;
+	}
+	return rc;
+}
+
+bool ww_record_seen(const char *dir, const char *message_id)
+{
+	char err[8];
+	return ww_record_seen_check(dir, message_id, err, sizeof err) == 1;
+}
+
+/* Whether a log entry's text is of orders accepted from a mail: only a
+ * password in secret/mail.yaml lets one through. */
+static bool came_by_mail(const char *text)
+{
+	const char *m = strstr(text, "\nmessage_id: \"");
+	return m && m[sizeof "\nmessage_id: \"" - 1] != '"' && strstr(text, "\nrejected: false") &&
+	       !strstr(text, "\nside: nobody\n"); /* the moderator's password is the config's */
+}
+
+static int log_numbers(const char *dir, int *v, int max);
+
+/* Whether GAME/rel, a directory, holds a file. */
+static bool holds_mail(const char *dir, const char *rel)
+{
+	char path[PATH_MAX];
+	DIR *dp = join(path, dir, rel) < 0 ? NULL : opendir(path);
+	struct dirent *de;
+	bool found = false;
+	while (dp && !found && (de = readdir(dp)))
+		found = de->d_name[0] != '.';
+	if (dp)
+		closedir(dp);
+	return found;
+}
+
+int ww_record_mail_secrets_expected(const char *dir)
+{
+	yaml_document_t doc;
+	char err[256];
+	enum ww_rec_status st = load_game_yaml(dir, &doc, NULL, err, sizeof err);
+	if (st)
+		return st == WW_REC_MISSING ? 0 : -1; /* no game: no settings either */
+	bool kept = false;
+	yaml_node_t *meta = ww_yaml_get(&doc, yaml_document_get_root_node(&doc), "meta");
+	yaml_node_t *v = meta ? ww_yaml_get(&doc, meta, "mail_secrets") : NULL;
+	if (v && ww_yaml_bool(v, &kept, err, sizeof err) < 0)
+		kept = true; /* damaged: better refused than reset */
+	yaml_document_delete(&doc);
+	if (kept)
+		return 1;
+	/* a game made before mail_secrets: played by mail (its reports went
+	 * through the outbox) and an order of its log came by mail */
+	if (!holds_mail(dir, "outbox/cur") && !holds_mail(dir, "outbox/new"))
+		return 0;
+	int max = 1 << 16, *nums = malloc(sizeof *nums * (size_t)max), n, rc = 0;
+	if (!nums || (n = log_numbers(dir, nums, max)) < 0) {
+		free(nums);
+		return -1;
+	}
+	for (int i = n - 1; i >= 0 && rc == 0; i--) {
+		char rel[32], *text;
+		size_t len;
+		snprintf(rel, sizeof rel, "log/%06d.yaml", nums[i]);
+		if (read_rec(dir, rel, &text, &len) < 0) {
+			rc = -1;
+			break;
+		}
+		rc = came_by_mail(text);
+		free(text);
+	}
+	free(nums);
+	return rc;
 }
 
 /* ---- the index ---- */
@@ -1245,7 +1345,10 @@ struct fill_args {
 static void fill_game(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	game_yaml(f, x->game, x->d, x->g);
+	struct ww_game g = *x->g; /* the same game; its meta may learn one thing */
+	for (int i = 0; i < x->nfiles; i++)
+		g.meta.mail_secrets |= !strcmp(x->files[i].rel, WW_REC_MAIL_SECRETS);
+	game_yaml(f, x->game, x->d, &g);
 }
 
 static void fill_state(FILE *f, const void *a)
@@ -1743,6 +1846,29 @@ static void check_rolls(struct checker *c, const char *rel, yaml_document_t *doc
 	}
 }
 
+/* An entry of orders accepted from a mail: its Message-ID is seen, so the
+ * same mail is never applied twice (a lost or damaged file of seen.d/
+ * shows here). */
+static void check_entry_seen(struct checker *c, const char *dir, const char *rel,
+			     yaml_document_t *doc)
+{
+	char why[256];
+	bool rejected = true;
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	const char *id = ww_yaml_str(ww_yaml_get(doc, root, "message_id"));
+	const char *side = ww_yaml_str(ww_yaml_get(doc, root, "side"));
+	if (!id || !*id || !side || !strcmp(side, "nobody") ||
+	    ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &rejected, why, sizeof why) < 0 ||
+	    rejected)
+		return;
+	int rc = ww_record_seen_check(dir, id, why, sizeof why);
+	if (rc < 0)
+		ww_problem(c->out, &c->problems, "%s", why);
+	else if (rc == 0)
+		ww_problem(c->out, &c->problems, "%s: its mail %s is not in seen.d/ (a file of seen.d/ "
+			   "is lost or damaged: the same mail would be applied again)", rel, id);
+}
+
 static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 {
 	const int max = 100000;
@@ -1773,9 +1899,43 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 		}
 		free(text);
 		check_rolls(c, rel, &doc, rc);
+		check_entry_seen(c, dir, rel, &doc);
 		yaml_document_delete(&doc);
 	}
 	free(v);
+}
+
+/* Each file of seen.d/ reads, ends its last line, and holds only the
+ * lines that belong in it: a damaged file is named, not taken for one
+ * holding fewer mails. */
+static void check_seen_files(struct checker *c, const char *dir)
+{
+	for (int i = 0; i < SEEN_FILES; i++) {
+		char rel[16], want[16], *text;
+		size_t len;
+		snprintf(rel, sizeof rel, "seen.d/%02x", i);
+		if (read_rec(dir, rel, &text, &len) < 0) {
+			if (errno != ENOENT)
+				ww_problem(c->out, &c->problems, "%s: cannot be read: %s", rel,
+					   strerror(errno));
+			continue;
+		}
+		int line = 1;
+		for (const char *p = text, *end = text + len; p < end; line++) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t k = nl ? (size_t)(nl - p) : (size_t)(end - p);
+			char id[1024];
+			snprintf(id, sizeof id, "%.*s", (int)(k < sizeof id ? k : sizeof id - 1), p);
+			seen_file(id, want);
+			if (!nl || !k || memchr(p, '\0', k) || strlen(id) != k || strcmp(want, rel)) {
+				ww_problem(c->out, &c->problems, "%s line %d: damaged (%s)", rel, line,
+					   !nl ? "cut short" : "not a line this file holds");
+				break;
+			}
+			p = nl + 1;
+		}
+		free(text);
+	}
 }
 
 static void check_public(struct checker *c, const char *dir, const struct game_data *d,
@@ -1891,6 +2051,10 @@ int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
 	check_log(&c, dir, &rc);
+	check_seen_files(&c, dir);
+	if (!exists_in(dir, WW_REC_MAIL_SECRETS) && ww_record_mail_secrets_expected(dir) != 0)
+		ww_problem(c.out, &c.problems, "game damaged: " WW_REC_MAIL_SECRETS " is missing (the "
+			   "game is played by mail: its passwords, move tokens and pause are lost)");
 	check_index(&c, dir, game, g->state);
 	if (game->state_check)
 		c.problems += game->state_check(out, d, g->state, "secret/state.yaml",
@@ -1906,9 +2070,11 @@ int ww_rec_exit(enum ww_rec_status st, bool mailed)
 	case WW_REC_OK: return EX_OK;
 	case WW_REC_BUSY: return EX_TEMPFAIL;
 	case WW_REC_IO: return mailed ? EX_TEMPFAIL : EX_IOERR;
-	case WW_REC_CORRUPT: return EX_DATAERR;
+	/* a damaged record is the judge's trouble, not the mail's: the MTA
+	 * keeps the mail until the moderator has mended it (issue 27) */
+	case WW_REC_CORRUPT: return mailed ? EX_TEMPFAIL : EX_DATAERR;
 	case WW_REC_EXISTS: return EX_CANTCREAT;
-	case WW_REC_MISSING: return EX_NOINPUT;
+	case WW_REC_MISSING: return mailed ? EX_TEMPFAIL : EX_NOINPUT;
 	}
 	return EX_SOFTWARE;
 }

@@ -58,7 +58,14 @@ struct ww_meta {
 	 * Empty for a game set up by 4.0 from the seed. */
 	char scenario[256];
 	bool tournament_rule;      /* 6.34 optional tournament rule (new --tournament) */
+	/* secret/mail.yaml holds the game's passwords, tokens and pause: set
+	 * by the first create or commit that writes it, so that a game played
+	 * by mail never runs without it (issue 27) */
+	bool mail_secrets;
 };
+
+/* The mail layer's settings of a game (passwords, tokens, pause). */
+#define WW_REC_MAIL_SECRETS "secret/mail.yaml"
 
 struct ww_game {
 	/* the game played, as meta.game names it: set by ww_game_new and load */
@@ -186,6 +193,15 @@ enum ww_rec_status ww_record_commit_files(const char *dir, const struct game_sta
 enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
 					  char *err, size_t errlen);
 bool ww_record_seen(const char *dir, const char *message_id);
+/* The same, told from a file that cannot be read: 1 seen, 0 not, -1 a
+ * file of seen.d/ could not be read (errno set; what to say is in err). A
+ * mail whose look-up fails must wait: taken as unseen it could be
+ * applied twice. */
+int ww_record_seen_check(const char *dir, const char *message_id, char *err, size_t errlen);
+/* Whether the game in dir must have secret/mail.yaml: game.yaml's
+ * meta.mail_secrets, or (games made before it) a log entry that came by
+ * mail. 1 yes, 0 no, -1 cannot tell (errno set). */
+int ww_record_mail_secrets_expected(const char *dir);
 /* The number the next log entry gets (1 more than the highest there), or
  * -1 if the log cannot be read. Call it with the lock held. */
 int ww_record_next_entry(const char *dir);

@@ -9,4 +9,4 @@ e2e_begin judge us uk
 . "$E2E/crash_poll.sh"
 echo "e2e crash: poll killed at $POLL_STEPS poll steps, $SEND_STEPS send steps and" \
 	"commit steps$COMMIT_STEPS; replay killed at $REPLAY_STEPS steps" \
-	"($REPLAY_LEFT scratch directories left in TMPDIR); every re-run came right"
+	"($REPLAY_LEFT scratch directories left); every re-run came right"

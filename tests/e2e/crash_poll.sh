@@ -179,9 +179,12 @@ for m in $(seq 1 "$MAILS"); do
 	esac
 done
 
-# ---- replay --archive: it writes only its scratch game under TMPDIR ----
+# ---- replay --archive: it writes only its scratch game, in .replay/ of
+# the games directory (never in TMPDIR: issue 20.5) ----
 restore "$T/ref"
 mkdir -p "$T/tmp"
+unset XDG_RUNTIME_DIR
+SCRATCH="$(dirname "$G")/.replay"
 n=0
 while :; do
 	rc=0
@@ -199,8 +202,9 @@ in_file "$T/out" "the record is what the archive gives"
 [ "$n" -ge 30 ] || fail "replay had $n steps, expected at least 30"
 REPLAY_STEPS=$n
 # each replay removed the scratch directories its killed predecessors left
-REPLAY_LEFT=$(ls "$T/tmp" | wc -l)
-[ "$REPLAY_LEFT" -eq 0 ] || { ls "$T/tmp"; fail "$REPLAY_LEFT scratch directories left in TMPDIR"; }
+[ -z "$(ls "$T/tmp")" ] || { ls "$T/tmp"; fail "replay wrote to TMPDIR"; }
+REPLAY_LEFT=$(ls "$SCRATCH" | wc -l)
+[ "$REPLAY_LEFT" -eq 0 ] || { ls "$SCRATCH"; fail "$REPLAY_LEFT scratch directories left in $SCRATCH"; }
 
 # ---- the players have the reports: each Message-ID in outbox/cur is in
 # its addressee's mailbox (once at least) ----
