@@ -714,7 +714,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 	if (!a->preview) {
 		struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
 		enum ww_rec_status st = s->mail ?
-			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, err, sizeof err) :
+			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, NULL, err,
+						    sizeof err) :
 			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
 		if (st != WW_REC_OK) {
 			ww_log(command, "cannot commit to %s: %s (nothing was changed)", a->dir, err);

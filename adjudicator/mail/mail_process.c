@@ -754,7 +754,7 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
 enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
 					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
-					 char *err, size_t errlen)
+					 const char *date, char *err, size_t errlen)
 {
 	struct intake *in = calloc(1, sizeof *in);
 	enum ww_rec_status st = WW_REC_IO;
@@ -769,6 +769,7 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 	in->d = d;
 	in->played = ww_mail_played(in->g);
 	in->side = p->side;
+	snprintf(in->m.date, sizeof in->m.date, "%s", date ? date : "");
 	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
 	snprintf(in->dir, sizeof in->dir, "%s", dir);
 	if (ww_mail_secret_read(dir, in->played, &in->sec, err, errlen) < 0) {
