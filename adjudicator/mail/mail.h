@@ -40,6 +40,7 @@ struct ww_mail_config {
 	int remind_hours;        /* remind a player whose move waited this long */
 	char moderator_password_hash[192]; /* Argon2id (wwjudge passwd --moderator) */
 	int text_only;           /* board = none: reports carry no PNG board */
+	char archive[256];       /* the Maildir poll keeps what it took in; "" = none */
 };
 
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */

@@ -9,7 +9,7 @@ J=judge@example.test US=us@example.test UK=uk@example.test EVE=eve@example.test
 GAMES="$T/games" G="$T/games/g1" CF="$T/wwjudge.conf"
 DATE="Mon, 2 Mar 2026 10:00:00 +0000"
 
-e2e_judge_conf "$GAMES" "$J" "remind_hours = 1" >"$CF"
+e2e_judge_conf "$GAMES" "$J" "remind_hours = 1" "archive = $T/poll-archive" >"$CF"
 
 . "$E2E/mail_helpers.sh"
 
@@ -123,6 +123,11 @@ wait_mail us 6
 # ---- the record verifies, and the archive of the judge's mailbox replays it ----
 expect 0 "$WW_BIN" verify "$G"
 expect 0 "$WW_BIN" replay "$G" --archive "$E2E_DIR/mail/example.test/judge" --config "$CF"
+in_file "$T/out" "the record is what the archive gives"
+# issue 22.7: poll kept its own archive, the wwjudge user's, which
+# replays the game as the judge's mailbox does
+[ "$(ls "$T/poll-archive/new" | wc -l)" -ge 5 ] || fail "poll archived $(ls "$T/poll-archive/new" | wc -l) mails"
+expect 0 "$WW_BIN" replay "$G" --archive "$T/poll-archive" --config "$CF"
 in_file "$T/out" "the record is what the archive gives"
 
 # A record that differs from what the archive gives is caught at its first
