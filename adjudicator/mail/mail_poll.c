@@ -354,8 +354,11 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 		return EX_TEMPFAIL;
 	}
 	crash_point(); /* committed; the state file still names the message before */
-	fprintf(m->log, "poll: message %s: processed%s\n", id,
-		rc == EX_OK ? "" : " (refused; see the lines above)");
+	if (rc == EX_OK)
+		ww_info("poll", "message %s: processed", id);
+	else
+		fprintf(m->log, "poll: message %s: not processed (exit %d; see the lines above)\n",
+			id, rc);
 	s->uid = uid;
 	if (write_state(games, s, m->log))
 		return EX_IOERR;

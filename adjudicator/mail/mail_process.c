@@ -41,8 +41,10 @@ struct intake {
 
 static void note(const struct intake *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+static void status(const struct intake *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
-/* For the MTA's log: one line, naming the mail. */
+/* An error, for the MTA's log: one line on stderr, naming the mail. */
 static void note(const struct intake *in, const char *fmt, ...)
 {
 	char who[600];
@@ -51,6 +53,20 @@ static void note(const struct intake *in, const char *fmt, ...)
 	va_start(ap, fmt);
 	ww_vlog(who, fmt, ap);
 	va_end(ap);
+}
+
+/* What became of the mail: its one status line, on stdout, the game and
+ * the outcome first and the Message-ID last, so that an MTA that keeps
+ * only the start of it (Postfix's "delivered via" status) keeps what
+ * matters. */
+static void status(const struct intake *in, const char *fmt, ...)
+{
+	char what[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	ww_info("process", "%s; %.200s", what, in->m.message_id[0] ? in->m.message_id : "(mail)");
 }
 
 static const char *registered(const struct intake *in, int s)
@@ -409,11 +425,11 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 		return ww_rec_exit(st, true);
 	}
 	if (allowed)
-		note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
-		     registered(in, in->side));
+		status(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
+		       registered(in, in->side));
 	else
-		note(in, "%s: refused (%s); not answered: %s had an answer less than an hour "
-		     "ago", in->game, reason, in->m.from[0] ? in->m.from : "(no sender)");
+		status(in, "%s: refused (%s); not answered: %s had an answer less than an hour "
+		       "ago", in->game, reason, in->m.from[0] ? in->m.from : "(no sender)");
 	return EX_OK;
 }
 
@@ -438,8 +454,8 @@ static void accepted(const struct intake *in, const struct ww_play *p)
 {
 	struct ww_mail_game mg;
 	ww_mail_game_of(p->after, &mg);
-	note(in, "%s: the %s orders are accepted (move %u)", in->game,
-	     ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
+	status(in, "%s: the %s orders are accepted (move %u)", in->game,
+	       ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
 }
 
 /* 0 if the mail is the side's own (its registered address and its
@@ -592,14 +608,14 @@ static bool find_side(struct intake *in, char *why, size_t whylen)
 /* For the MTA's log: a mail of no side, dropped. */
 static int no_side(const struct intake *in, const char *why)
 {
-	note(in, "%s: %s, and %s is not one player's address; dropped", in->game,
-	     why[0] ? why : "no side named", in->m.from[0] ? in->m.from : "(no sender)");
+	status(in, "%s: %s, and %s is not one player's address; dropped", in->game,
+	       why[0] ? why : "no side named", in->m.from[0] ? in->m.from : "(no sender)");
 	return EX_OK;
 }
 
 static int already_processed(const struct intake *in)
 {
-	note(in, "%s: already processed; nothing done", in->game);
+	status(in, "%s: already processed; nothing done", in->game);
 	return EX_OK;
 }
 
@@ -638,7 +654,7 @@ static int too_large(struct intake *in)
 		return rc;
 	if (ww_record_seen(in->dir, in->m.message_id) ||
 	    (in->imap_id && ww_record_seen(in->dir, in->imap_id))) {
-		note(in, "%s: already processed; nothing done", in->game);
+		status(in, "%s: already processed; nothing done", in->game);
 		return EX_OK;
 	}
 	if (!find_side(in, why, sizeof why))
@@ -674,12 +690,12 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	in->lock_fd = -1;
 	int rc = EX_OK;
 	if (ww_mail_parse(msg, len, &in->m, err, sizeof err) < 0 && !in->m.message_id[0]) {
-		note(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
+		status(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
 		goto out;
 	}
 	if (in->m.automatic[0]) { /* RFC 3834: answering could start a mail loop */
-		note(in, "from %s: an automatic mail (%s) is never answered; dropped",
-		     in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
+		status(in, "from %s: an automatic mail (%s) is never answered; dropped",
+		       in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
 		goto out;
 	}
 	if (in->size > WW_MAIL_MAX_BYTES) {
@@ -691,8 +707,8 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	if (in->m.text && in->size <= WW_MAIL_MAX_BYTES)
 		ww_order_block_find(in->m.text, &in->b);
 	if (!find_game(in)) {
-		note(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
-		     "'game:' line); dropped", in->m.from[0] ? in->m.from : "(no sender)");
+		status(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
+		       "'game:' line); dropped", in->m.from[0] ? in->m.from : "(no sender)");
 		goto out;
 	}
 	int n = snprintf(in->dir, sizeof in->dir, "%s/%s", c->games, in->game);
@@ -700,8 +716,8 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	char probe[PATH_MAX + 16];
 	snprintf(probe, sizeof probe, "%s/game.yaml", in->dir);
 	if (n < 0 || (size_t)n >= sizeof in->dir || stat(probe, &st) < 0) {
-		note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from, in->game,
-		     c->games);
+		status(in, "from %s: there is no game '%s' in %s; dropped", in->m.from, in->game,
+		       c->games);
 		goto out;
 	}
 	snprintf(probe, sizeof probe, "%s/" WW_OUTBOX_NEW, in->dir);

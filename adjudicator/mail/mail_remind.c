@@ -170,8 +170,8 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_IOERR;
 	}
-	fprintf(log, "remind: %s: reminded the %s player (%s), waiting %ld hours\n", game, side,
-		to, hours);
+	ww_info("remind", "%s: reminded the %s player (%s), waiting %ld hours", game, side, to,
+		hours);
 	return EX_OK;
 }
 

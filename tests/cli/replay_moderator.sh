@@ -28,7 +28,7 @@ mail american washington@example.org liberty "committees Concord NH, Barnstable 
 mail british north@example.org crown "for-the-king Falmouth MA, Yorktown VA, Charlotte NC"
 expect 0 "$WW_BIN" pause "$G" --config "$C"
 mail british north@example.org crown "pass"          # refused: paused
-in_file "$T/err" "paused"
+in_file "$T/out" "paused"
 expect 0 "$WW_BIN" resume "$G" --config "$C"
 expect 0 "$WW_BIN" address "$G" --side british howe@example.org --config "$C"
 mail british howe@example.org crown "pass"

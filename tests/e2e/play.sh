@@ -20,7 +20,7 @@ echo liberty | expect 0 "$WW_BIN" passwd "$G" --side american
 echo crown | expect 0 "$WW_BIN" passwd "$G" --side british
 expect 0 "$WW_BIN" announce "$G" --config "$CF"
 expect 0 "$WW_BIN" send --config "$CF"
-in_file "$T/err" "sent"
+in_file "$T/out" "sent"
 wait_mail us 1
 wait_mail uk 1
 last_mail us "$T/us1"
@@ -115,7 +115,7 @@ after=$(entries)
 [ "$after" -eq $((before + 1)) ] || fail "the crashed poll did not commit ($before -> $after)"
 ls "$G/outbox/new" | grep -q "^$(printf %06d "$after")\." || fail "no mail waits in the outbox"
 poll
-in_file "$T/err" "already processed"
+in_file "$T/out" "already processed"
 [ "$(entries)" -eq "$after" ] || fail "the order was adjudicated again after the crash"
 wait_mail us 6
 [ -z "$(ls "$G/outbox/new")" ] || fail "mail left in the outbox: $(ls "$G/outbox/new")"
@@ -149,7 +149,7 @@ in_file "$T/out" "the record has \"X-Wwjudge-Sent: blake2b-256=$zeros"
 touch -d '3 hours ago' "$G"/log/*.yaml "$G/game.yaml"
 nus=$(count us) nuk=$(count uk)
 expect 0 "$WW_BIN" remind --config "$CF"
-in_file "$T/err" "reminded the"
+in_file "$T/out" "reminded the"
 
 for i in $(seq 1 200); do
 	[ $(($(count us) + $(count uk))) -gt $((nus + nuk)) ] && break
@@ -161,7 +161,7 @@ in_file "$T/rem" "your move is waiting"
 in_file "$T/rem" "Reply-To: <judge+g1-"
 # at most once a day
 expect 0 "$WW_BIN" remind --config "$CF"
-not_in_file "$T/err" "reminded the"
+not_in_file "$T/out" "reminded the"
 sleep 1
 [ $(($(count us) + $(count uk))) -eq $((nus + nuk + 1)) ] || fail "a second reminder the same day"
 
