@@ -51,10 +51,14 @@ static void corpus(const char *name, bool want_block)
 	assert_non_null(b);
 	if (ww_mail_parse(msg, len, &m, err, sizeof err) < 0)
 		fail_msg("%s: %s", name, err);
-	assert_string_equal(m.from, strstr(msg, "North@Example.COM") ? "North@Example.COM" :
-			    "north@example.com");
+	const char *from = strstr(msg, "North@Example.COM") ? "North@Example.COM" :
+			   "north@example.com";
+	if (strcmp(m.from, from))
+		fail_msg("%s: From reads '%s', not '%s'", name, m.from, from);
 	ww_order_block_find(m.text, b);
-	assert_int_equal(b->found && b->ended, want_block);
+	if ((b->found && b->ended) != want_block)
+		fail_msg("%s: %s (body:\n%s)", name, want_block ? "no whole block was found" :
+			 "a block was found", m.text);
 	render(b, got, sizeof got);
 	if (strcmp(got, want))
 		fail_msg("%s: the block reads\n%s\nbut should read\n%s\n(body:\n%s)", name, got,
@@ -86,6 +90,58 @@ static void test_attachment(void **s) { (void)s; corpus("attachment", true); }
 static void test_thunderbird_flowed(void **s) { (void)s; corpus("thunderbird_flowed", true); }
 /* Orders outside a block are not read. */
 static void test_no_block(void **s) { (void)s; corpus("no_block", false); }
+
+/* Mail the world writes (issue 22.11): each with its order block at the top
+ * of its first text/plain part, however the client or a server on the way
+ * wrapped it. */
+static const struct world_mail {
+	const char *name;
+	const char *shape;
+} world[] = {
+	{ "signed_rfc2231", "multipart/signed, its boundary given RFC 2231-style "
+	  "(boundary*=us-ascii''...)" },
+	{ "boundary_continued", "a boundary in RFC 2231 sections, percent-encoded and quoted "
+	  "(boundary*0*=, boundary*1=)" },
+	{ "text_no_subtype", "Content-Type: TEXT, no subtype (RFC 2045 5.2: text/plain), "
+	  "Latin-1" },
+	{ "thunderbird_pgp_signed", "Thunderbird PGP/MIME: signed, protected headers, a key "
+	  "attached, the text flowed and quoted-printable" },
+	{ "gmail_long_line", "Gmail: a long order line split by quoted-printable soft breaks" },
+	{ "outlook_desktop", "Outlook: the original below, unquoted, with its own block" },
+	{ "outlook_inline_image", "Outlook: multipart/related, an inline image, Windows-1252" },
+	{ "outlook_smime", "Outlook S/MIME: multipart/signed around multipart/alternative, "
+	  "ISO-8859-1" },
+	{ "apple_mail_alternative", "Apple Mail: Apple-Mail= boundary, 7bit, quoted reply" },
+	{ "apple_mail_smime", "Apple Mail S/MIME: multipart/signed, quoted-printable UTF-8" },
+	{ "yahoo", "Yahoo: every line of the text indented by one blank" },
+	{ "eudora", "Eudora: format=flowed, an order line flowed over two lines" },
+	{ "gateway_disclaimer", "a mail gateway's disclaimer: multipart/mixed around the "
+	  "client's multipart/alternative, a disclaimer part after it" },
+	{ "mailman_footer", "a list server's footer part holding a block of its own "
+	  "(read, then dropped as a list's mail)" },
+};
+
+static void test_world(void **s)
+{
+	(void)s;
+	for (size_t i = 0; i < sizeof world / sizeof *world; i++) {
+		corpus(world[i].name, true);
+	}
+}
+
+/* A list's mail is read like any other and then never answered. */
+static void test_world_list_is_automatic(void **s)
+{
+	(void)s;
+	size_t len;
+	char err[256];
+	struct ww_mail_in m;
+	char *msg = slurp("tests/mail/mailman_footer.eml", &len);
+	assert_int_equal(ww_mail_parse(msg, len, &m, err, sizeof err), 0);
+	assert_true(m.automatic[0] != '\0');
+	ww_mail_in_free(&m);
+	free(msg);
+}
 
 static void test_headers(void **s)
 {
@@ -183,6 +239,8 @@ int main(void)
 		cmocka_unit_test(test_phone_wrapped),
 		cmocka_unit_test(test_attachment),
 		cmocka_unit_test(test_no_block),
+		cmocka_unit_test(test_world),
+		cmocka_unit_test(test_world_list_is_automatic),
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_subaddress),
 		cmocka_unit_test(test_block_rules),

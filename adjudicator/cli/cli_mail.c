@@ -242,6 +242,11 @@ int ww_cmd_passwd(int argc, char **argv)
 	if (!rc)
 		printf("The %s password of %s is set.\n", ww_mail_side_name(game, p.side),
 		       argv[optind]);
+	/* no entry logs it, so a replay reads every mail with the password of now */
+	if (!rc && ww_record_next_entry(argv[optind]) > 2)
+		printf("The game has begun: 'wwjudge replay --archive' reads every archived "
+		       "mail with the passwords as they are now, so it cannot replay the %s "
+		       "mails written before this change.\n", ww_mail_side_name(game, p.side));
 	return rc;
 }
 
@@ -300,7 +305,10 @@ static int pause_alone(const char *dir, bool paused)
 {
 	int rc = with_settings(dir, set_paused, &paused);
 	if (!rc)
-		printf("%s is %s.\n", dir, paused ? "paused: orders are refused" : "resumed");
+		printf("%s is %s.\nWithout a config it is not logged: 'wwjudge replay --archive' "
+		       "cannot replay the mails the game takes or refuses %s; give --config to "
+		       "log it.\n", dir, paused ? "paused: orders are refused" : "resumed",
+		       paused ? "until it resumes" : "from now on");
 	return rc;
 }
 

@@ -50,7 +50,8 @@ static const char USAGE[] =
 	"                                         go back to an earlier move\n"
 	"  send --config FILE [--games DIR]       send the mails in the outboxes\n"
 	"  poll --config FILE [--games DIR]       fetch order mails over IMAP, send\n"
-	"  remind --config FILE [--games DIR]     remind players who keep a move waiting\n"
+	"  remind --config FILE [--games DIR] [--dry-run [--at TIME]]\n"
+	"                                         remind players who keep a move waiting\n"
 	"  replay GAME_DIR --archive MBOX_OR_MAILDIR --config FILE\n"
 	"                                         replay a game from its order mails\n"
 	"\n"
@@ -714,7 +715,8 @@ static int apply_orders(struct session *s, struct order_args *a)
 	if (!a->preview) {
 		struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
 		enum ww_rec_status st = s->mail ?
-			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, err, sizeof err) :
+			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, NULL, err,
+						    sizeof err) :
 			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
 		if (st != WW_REC_OK) {
 			ww_log(command, "cannot commit to %s: %s%s", a->dir, err,

@@ -41,7 +41,7 @@ int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
 	return n < 0 || (size_t)n >= len - o ? -1 : 0;
 }
 
-void ww_vlog(const char *who, const char *fmt, va_list ap)
+static void vline(FILE *to, const char *who, const char *fmt, va_list ap)
 {
 	char line[2048];
 	size_t room = sizeof line - 1; /* the newline's byte kept */
@@ -50,7 +50,13 @@ void ww_vlog(const char *who, const char *fmt, va_list ap)
 	int n = vsnprintf(line + len, room - len, fmt, ap);
 	len += n < 0 ? 0 : (size_t)n < room - len ? (size_t)n : room - len - 1;
 	line[len++] = '\n';
-	fwrite(line, 1, len, stderr);
+	fwrite(line, 1, len, to);
+	fflush(to);
+}
+
+void ww_vlog(const char *who, const char *fmt, va_list ap)
+{
+	vline(stderr, who, fmt, ap);
 }
 
 void ww_log(const char *who, const char *fmt, ...)
@@ -58,6 +64,19 @@ void ww_log(const char *who, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	ww_vlog(who, fmt, ap);
+	va_end(ap);
+}
+
+void ww_vinfo(const char *who, const char *fmt, va_list ap)
+{
+	vline(stdout, who, fmt, ap);
+}
+
+void ww_info(const char *who, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ww_vinfo(who, fmt, ap);
 	va_end(ap);
 }
 

@@ -30,12 +30,16 @@ int ww_why(char *why, size_t len, const char *fmt, ...) __attribute__((format(pr
 int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* One line for whoever runs the judge (stderr: the terminal, or the
- * MTA's or cron's log): "wwjudge: message", or "wwjudge WHO: message"
- * when who is not NULL ("process", "process: <id@host>"). The line is
- * written at once, so lines of runs at the same time do not mix. */
+/* One line for whoever runs the judge: "wwjudge: message", or "wwjudge
+ * WHO: message" when who is not NULL ("process", "send"). ww_log is for
+ * errors, on stderr; ww_info for the one status line of each mail taken,
+ * sent or reminded, on stdout (docs/mail.md, "What the judge says, and
+ * where"). The line is written at once, so lines of runs at the same time
+ * do not mix. */
 void ww_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ww_vlog(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void ww_info(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ww_vinfo(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
 int ww_path_join(char *out, const char *a, const char *b);

@@ -40,6 +40,7 @@ struct ww_mail_config {
 	int remind_hours;        /* remind a player whose move waited this long */
 	char moderator_password_hash[192]; /* Argon2id (wwjudge passwd --moderator) */
 	int text_only;           /* board = none: reports carry no PNG board */
+	char archive[256];       /* the Maildir poll keeps what it took in; "" = none */
 };
 
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */
@@ -76,12 +77,13 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
 
 /* ww_play_commit for accepted orders given on the command line of a
  * game played by mail: both players' reports and the tokens moved on are
- * committed with the orders, exactly as for an order mail. */
+ * committed with the orders, exactly as for an order mail. The reports
+ * are dated `date` (a replay gives them the record's), NULL: now. */
 struct game_data;
 enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
 					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
-					 char *err, size_t errlen);
+					 const char *date, char *err, size_t errlen);
 /* mail_report.c: composing through game.h. A record's game as game.h's
  * (until the record holds a struct game_state, the one place that turns
  * Washington's War's structs into game.h's), and one side's view of it. */

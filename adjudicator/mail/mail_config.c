@@ -20,13 +20,13 @@ struct key {
 static const struct key text_keys[] = {
 	TEXT(games), TEXT(judge), TEXT(from_name), TEXT(smtp_url), TEXT(smtp_user),
 	TEXT(smtp_password), TEXT(imap_url), TEXT(imap_user), TEXT(imap_password),
-	TEXT(moderator), TEXT(moderator_password_hash), TEXT(tls_ca_file),
+	TEXT(moderator), TEXT(moderator_password_hash), TEXT(tls_ca_file), TEXT(archive),
 };
 
 static const char KEY_LIST[] =
 	"games, judge, from_name, smtp_url, smtp_user, smtp_password, smtp_tls, "
 	"imap_url, imap_user, imap_password, imap_tls, tls_ca_file, moderator, "
-	"moderator_password_hash, remind_hours, board";
+	"moderator_password_hash, remind_hours, board, archive";
 
 static int fail(char *err, size_t errlen, const char *path, int line, const char *what,
 		const char *arg)
@@ -197,5 +197,7 @@ int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, s
 		rc = check(c, path, err, errlen);
 	if (!rc)
 		resolve(c->games, sizeof c->games, path);
+	if (!rc && c->archive[0])
+		resolve(c->archive, sizeof c->archive, path);
 	return rc;
 }

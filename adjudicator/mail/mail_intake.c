@@ -239,27 +239,178 @@ static bool is_attachment(struct mailmime *mime)
 	return false;
 }
 
+/* No Content-Type, or "text" without a subtype (which libetpan names
+ * "unknown"): text/plain (RFC 2045 5.2). */
 static bool is_text(struct mailmime *mime, const char *subtype)
 {
 	struct mailmime_content *c = mime->mm_content_type;
-	if (!c) /* no Content-Type: text/plain (RFC 2045 5.2) */
+	if (!c)
 		return !strcmp(subtype, "plain");
 	return c->ct_type && c->ct_type->tp_type == MAILMIME_TYPE_DISCRETE_TYPE &&
 	       c->ct_type->tp_data.tp_discrete_type->dt_type == MAILMIME_DISCRETE_TYPE_TEXT &&
-	       c->ct_subtype && !strcasecmp(c->ct_subtype, subtype);
+	       c->ct_subtype && (!strcasecmp(c->ct_subtype, subtype) ||
+				 (!strcmp(subtype, "plain") &&
+				  !strcasecmp(c->ct_subtype, "unknown")));
+}
+
+/* ---- boundaries given by RFC 2231 ---- */
+
+/* A multipart whose boundary is given RFC 2231-style (boundary*=us-ascii''XyZ,
+ * or in sections, boundary*0*=..., boundary*1=...) is one opaque part to
+ * libetpan, which reads only boundary=. Its body is parsed again under a
+ * plain boundary=; the parses are kept here until the mail is read. */
+#define REPARSE_MAX 8
+
+struct reparse {
+	struct mailmime *opaque[REPARSE_MAX];  /* the part libetpan could not open */
+	struct mailmime *whole[REPARSE_MAX];   /* its body parsed again, to free */
+	struct mailmime *multi[REPARSE_MAX];   /* the multipart in it */
+	char *wire[REPARSE_MAX];
+	int n;
+};
+
+static const char *content_param(struct mailmime_content *c, const char *name)
+{
+	for (clistiter *i = clist_begin(c->ct_parameters); i; i = clist_next(i)) {
+		struct mailmime_parameter *p = clist_content(i);
+		if (p->pa_name && !strcasecmp(p->pa_name, name))
+			return p->pa_value ? p->pa_value : "";
+	}
+	return NULL;
+}
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* One section's value onto out: an extended one (its name ends in '*')
+ * percent-decoded, after the charset'language' that the first one
+ * begins with (RFC 2231 3, 4). */
+static int boundary_section(const char *v, bool extended, bool first, char *out, size_t len)
+{
+	size_t o = strlen(out);
+	if (extended && first) {
+		const char *q = strchr(v, '\'');
+		if (!q || !(q = strchr(q + 1, '\'')))
+			return -1;
+		v = q + 1;
+	}
+	for (; *v; v++) {
+		char c = *v;
+		if (extended && c == '%') {
+			int hi = hex_digit(v[1]), lo = hi < 0 ? -1 : hex_digit(v[2]);
+			if (lo < 0)
+				return -1;
+			c = (char)(hi << 4 | lo);
+			v += 2;
+		}
+		if (o + 1 >= len)
+			return -1;
+		out[o++] = c;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+/* The RFC 2231 boundary of c in out, checked as RFC 2046 5.1.1 allows
+ * one (1 to 70 of its characters, not ending in a blank): 0, or -1. */
+static int boundary_2231(struct mailmime_content *c, char *out, size_t len)
+{
+	const char *v = content_param(c, "boundary*");
+	out[0] = '\0';
+	if (v) {
+		if (boundary_section(v, true, true, out, len))
+			return -1;
+	} else {
+		for (int k = 0; k < 64; k++) {
+			char name[32];
+			snprintf(name, sizeof name, "boundary*%d*", k);
+			bool extended = (v = content_param(c, name)) != NULL;
+			name[strlen(name) - 1] = '\0';
+			if (!extended && !(v = content_param(c, name)))
+				break;
+			if (boundary_section(v, extended, k == 0, out, len))
+				return -1;
+		}
+	}
+	size_t n = strlen(out);
+	if (!n || n > 70 || out[n - 1] == ' ' ||
+	    strspn(out, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		   "'()+_,-./:=? ") != n)
+		return -1;
+	return 0;
+}
+
+static bool is_multipart(struct mailmime_content *c)
+{
+	return c && c->ct_type && c->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE &&
+	       c->ct_type->tp_data.tp_composite_type->ct_type ==
+	       MAILMIME_COMPOSITE_TYPE_MULTIPART;
+}
+
+/* The multipart an opaque part is, parsed again, or NULL. */
+static struct mailmime *reparsed(struct reparse *r, struct mailmime *part)
+{
+	char boundary[80];
+	struct mailmime_data *data = part->mm_data.mm_single;
+	if (!is_multipart(part->mm_content_type) || content_param(part->mm_content_type,
+								   "boundary") ||
+	    !data || data->dt_type != MAILMIME_DATA_TEXT ||
+	    boundary_2231(part->mm_content_type, boundary, sizeof boundary))
+		return NULL;
+	for (int i = 0; i < r->n; i++)
+		if (r->opaque[i] == part)
+			return r->multi[i];
+	if (r->n == REPARSE_MAX)
+		return NULL;
+	char head[200];
+	int hl = snprintf(head, sizeof head, "Content-Type: multipart/%s; boundary=\"%s\"\r\n\r\n",
+			  part->mm_content_type->ct_subtype, boundary);
+	size_t blen = data->dt_data.dt_text.dt_length, idx = 0;
+	char *wire = hl > 0 && (size_t)hl < sizeof head ? malloc((size_t)hl + blen + 1) : NULL;
+	struct mailmime *mime = NULL;
+	if (!wire)
+		return NULL;
+	memcpy(wire, head, (size_t)hl);
+	memcpy(wire + hl, data->dt_data.dt_text.dt_data, blen);
+	wire[(size_t)hl + blen] = '\0';
+	if (mailmime_parse(wire, (size_t)hl + blen, &idx, &mime) != MAILIMF_NO_ERROR || !mime) {
+		free(wire);
+		return NULL;
+	}
+	r->opaque[r->n] = part;
+	r->whole[r->n] = mime;
+	r->wire[r->n] = wire;
+	r->multi[r->n] = mime->mm_type == MAILMIME_MESSAGE ?
+			 mime->mm_data.mm_message.mm_msg_mime : mime;
+	return r->multi[r->n++];
+}
+
+static void reparse_free(struct reparse *r)
+{
+	for (int i = 0; i < r->n; i++) {
+		mailmime_free(r->whole[i]);
+		free(r->wire[i]);
+	}
 }
 
 /* Depth first, not into attached messages (a forwarded mail is not the
  * sender's orders). */
-static struct mailmime *find_part(struct mailmime *mime, const char *subtype)
+static struct mailmime *find_part(struct reparse *r, struct mailmime *mime, const char *subtype)
 {
-	if (mime->mm_type == MAILMIME_SINGLE)
+	if (mime->mm_type == MAILMIME_SINGLE) {
+		struct mailmime *multi = reparsed(r, mime);
+		if (multi)
+			return find_part(r, multi, subtype);
 		return !is_attachment(mime) && is_text(mime, subtype) ? mime : NULL;
+	}
 	if (mime->mm_type != MAILMIME_MULTIPLE)
 		return NULL;
 	for (clistiter *i = clist_begin(mime->mm_data.mm_multipart.mm_mp_list); i;
 	     i = clist_next(i)) {
-		struct mailmime *found = find_part(clist_content(i), subtype);
+		struct mailmime *found = find_part(r, clist_content(i), subtype);
 		if (found)
 			return found;
 	}
@@ -454,6 +605,7 @@ int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m, char *err, 
 	char *wire = crlf(msg, len, &wlen);
 	struct mailimf_fields *fields = NULL;
 	struct mailmime *mime = NULL;
+	struct reparse again = { .n = 0 };
 	int rc = -1;
 	if (!wire) {
 		snprintf(err, errlen, "out of memory");
@@ -475,9 +627,9 @@ int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m, char *err, 
 	}
 	struct mailmime *body = mime->mm_type == MAILMIME_MESSAGE ?
 		mime->mm_data.mm_message.mm_msg_mime : mime;
-	struct mailmime *part = body ? find_part(body, "plain") : NULL;
+	struct mailmime *part = body ? find_part(&again, body, "plain") : NULL;
 	bool html = false;
-	if (!part && body && (part = find_part(body, "html")))
+	if (!part && body && (part = find_part(&again, body, "html")))
 		html = true;
 	if (!part) {
 		snprintf(err, errlen, "the mail has no text part (text/plain or text/html)");
@@ -489,6 +641,7 @@ out:
 		mailimf_fields_free(fields);
 	if (mime)
 		mailmime_free(mime);
+	reparse_free(&again);
 	free(wire);
 	return rc;
 }

@@ -193,6 +193,8 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 struct ww_rollback_by {
 	const char *who;                 /* "command line" or the moderator's address */
 	const char *date;                /* the moderator's mail's Date, or NULL: now */
+	const char *mail_date;           /* the players' mails' Date when not `date`: a
+					    replay gives a command line's entry the record's */
 	const char *also_seen;           /* a key marked seen, or NULL */
 	const struct ww_rec_file *extra;
 	int nextra;
@@ -212,7 +214,8 @@ void ww_rollback_plan_free(struct ww_rollback_plan *p);
 struct ww_moderator_change {
 	const struct ww_game *after;
 	const struct ww_mail_secret *secret;   /* NULL: unchanged */
-	char what[WW_ADDR_MAX + 64];           /* for the log and the moderator */
+	char what[WW_ADDR_MAX + 64];           /* for the moderator, and the log */
+	char logged[2 * WW_ADDR_MAX + 80];     /* for the log when it says more: "" */
 	char subject[96];                      /* for the players' subject */
 	char said[GAME_MAX_SIDES + 1][WW_ADDR_MAX + 200]; /* to each side; "": not told */
 };

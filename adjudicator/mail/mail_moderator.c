@@ -266,7 +266,8 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	struct tell t = { .subject = subject, .said = { NULL, said, said, said, said },
 			  .entry = p->entry,
 			  .tokens = &next, .prev = &sec, .report = true,
-			  .paused = sec.paused, .name = "", .date = by->date };
+			  .paused = sec.paused, .name = "",
+			  .date = by->mail_date ? by->mail_date : by->date };
 	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
 		snprintf(err, errlen, "cannot compose the rollback's mails (out of memory?)");
 		out_free(&o);
@@ -305,9 +306,11 @@ void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, in
 {
 	const char *name = ww_mail_side_name(ww_mail_played(after), side);
 	memset(ch, 0, sizeof *ch);
+	snprintf(ch->what, sizeof ch->what, "the %s address is now %s", name, addr);
+	/* the address before, public as game.yaml's: a replay starts from it */
+	snprintf(ch->logged, sizeof ch->logged, "%s (was %s)", ch->what, after->meta.addr[side]);
 	snprintf(after->meta.addr[side], WW_ADDR_MAX, "%s", addr);
 	ch->after = after;
-	snprintf(ch->what, sizeof ch->what, "the %s address is now %s", name, addr);
 	snprintf(ch->subject, sizeof ch->subject, "the moderator changed the %s address", name);
 	/* the side at its new address and its opponent; the old address is not told */
 	snprintf(ch->said[side], sizeof ch->said[side], "the moderator changed your registered "
@@ -327,7 +330,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 {
 	struct outgoing o = { 0 };
 	struct ww_mail_secret sec;
-	char note[400];
+	char note[sizeof ch->logged + 16];
 	int entry = ww_record_next_entry(dir);
 	if (entry < 0) {
 		snprintf(err, errlen, "%s/log cannot be read", dir);
@@ -338,7 +341,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
 	struct tell t = { .subject = ch->subject, .entry = entry, .tokens = now,
 			  .prev = &sec, .paused = now->paused, .name = "notice-",
-			  .date = by->date };
+			  .date = by->mail_date ? by->mail_date : by->date };
 	for (int side = 1; side <= GAME_MAX_SIDES; side++)
 		t.said[side] = ch->said[side][0] ? ch->said[side] : NULL;
 	if (tell_players(&o, c, game, ch->after, &t, by) < 0 ||
@@ -347,7 +350,7 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 		out_free(&o);
 		return WW_REC_IO;
 	}
-	snprintf(note, sizeof note, "# moderator: %s", ch->what);
+	snprintf(note, sizeof note, "# moderator: %s", ch->logged[0] ? ch->logged : ch->what);
 	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date };
 	enum ww_rec_status st = ww_record_commit_files(dir, g->state, ch->after, &e, o.f, o.n,

@@ -67,6 +67,10 @@ int ww_mail_poll(const struct ww_mail_config *c, FILE *log);
 /* mail_remind.c: mails each player whose move has waited more than
  * c->remind_hours, at most once a day per game. */
 int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log);
+/* What ww_mail_remind would write at `at` (each game's reminder whole, or
+ * why none is due and when one will be), on `out`; nothing is locked,
+ * written or sent. */
+int ww_mail_remind_dry(const struct ww_mail_config *c, time_t at, FILE *out);
 
 /* mail_replay.c: plays the game in `game` again from its start with the
  * order mails of `archive` (an mbox file or a Maildir), in order, and

@@ -8,7 +8,13 @@
  * message the game cannot take now (EX_TEMPFAIL: locked, disk full)
  * stops the run there, so that a later order is never applied before an
  * earlier one. GAMES/.poll.lock (flock, not waited for) lets one poll run
- * at a time: cron may start one every minute. */
+ * at a time: cron may start one every minute.
+ *
+ * With `archive = DIR` in the config, each message the judge took (exit 0)
+ * is kept in the Maildir DIR, in the order taken, before the state file
+ * moves past it, as contrib/postfix/wwjudge-deliver keeps the piped ones:
+ * `replay --archive DIR` plays the game again from it, and the mailbox
+ * itself may be expunged. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -18,6 +24,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/time.h>
 #include <sysexits.h>
 #include <unistd.h>
 #include "mail_curl.h"
@@ -196,6 +204,38 @@ static int imap_fetch(struct imap *m, unsigned long long uidvalidity, unsigned l
 	return imap_do(m, url, NULL, msg);
 }
 
+/* The message into the Maildir archive: ARCHIVE/new/SECONDS.M<usec>P<pid>.HOST
+ * (delivery order, as Postfix and wwjudge-deliver name them), written to
+ * tmp/, fsynced and renamed. 0, or -1 said on the log. */
+static int archive_message(struct imap *m, const struct ww_buf *msg)
+{
+	static const char *const subs[] = { "", "/tmp", "/new", "/cur" };
+	char dir[PATH_MAX], name[300], host[128] = "localhost", path[PATH_MAX], tmp[PATH_MAX];
+	char err[PATH_MAX + 128];
+	const char *archive = m->c->archive;
+	for (size_t i = 0; i < sizeof subs / sizeof *subs; i++) {
+		if (ww_fmt(dir, sizeof dir, "%s%s", archive, subs[i]) ||
+		    (mkdir(dir, 0700) < 0 && errno != EEXIST)) {
+			fprintf(m->log, "poll: archive %s: %s\n", dir, strerror(errno));
+			return -1;
+		}
+	}
+	struct timeval tv;
+	gettimeofday(&tv, NULL);
+	gethostname(host, sizeof host - 1);
+	host[strcspn(host, "/:")] = '\0';
+	ww_fmt(name, sizeof name, "%lld.M%06ldP%d.%s", (long long)tv.tv_sec, (long)tv.tv_usec,
+	       (int)getpid(), host);
+	if (ww_fmt(path, sizeof path, "%s/new/%s", archive, name) ||
+	    ww_fmt(tmp, sizeof tmp, "%s/tmp/%s", archive, name) ||
+	    ww_durable_write(path, tmp, msg->p ? msg->p : "", msg->len, 0600, NULL, err,
+			     sizeof err)) {
+		fprintf(m->log, "poll: archive: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 /* Over the size limit only the header is fetched, enough to refuse it
  * (a 21 MB photo is not downloaded to be thrown away). */
 static int process_uid(struct imap *m, unsigned long long uidvalidity, unsigned long long uid,
@@ -213,6 +253,10 @@ static int process_uid(struct imap *m, unsigned long long uidvalidity, unsigned 
 	}
 	int rc = large ? ww_mail_process_large(m->c, msg.p ? msg.p : "", msg.len, size, id)
 		       : ww_mail_process(m->c, msg.p ? msg.p : "", msg.len, id);
+	/* kept before the state file moves on: a crash fetches it again, and
+	 * the judge knows it (a duplicate in the archive replays as one) */
+	if (rc == EX_OK && m->c->archive[0] && archive_message(m, &msg))
+		rc = EX_TEMPFAIL;
 	ww_buf_free(&msg);
 	return rc;
 }
@@ -310,8 +354,11 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 		return EX_TEMPFAIL;
 	}
 	crash_point(); /* committed; the state file still names the message before */
-	fprintf(m->log, "poll: message %s: processed%s\n", id,
-		rc == EX_OK ? "" : " (refused; see the lines above)");
+	if (rc == EX_OK)
+		ww_info("poll", "message %s: processed", id);
+	else
+		fprintf(m->log, "poll: message %s: not processed (exit %d; see the lines above)\n",
+			id, rc);
 	s->uid = uid;
 	if (write_state(games, s, m->log))
 		return EX_IOERR;

@@ -47,8 +47,10 @@ struct intake {
 
 static void note(const struct intake *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+static void status(const struct intake *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
-/* For the MTA's log: one line, naming the mail. */
+/* An error, for the MTA's log: one line on stderr, naming the mail. */
 static void note(const struct intake *in, const char *fmt, ...)
 {
 	char who[600];
@@ -57,6 +59,20 @@ static void note(const struct intake *in, const char *fmt, ...)
 	va_start(ap, fmt);
 	ww_vlog(who, fmt, ap);
 	va_end(ap);
+}
+
+/* What became of the mail: its one status line, on stdout, the game and
+ * the outcome first and the Message-ID last, so that an MTA that keeps
+ * only the start of it (Postfix's "delivered via" status) keeps what
+ * matters. */
+static void status(const struct intake *in, const char *fmt, ...)
+{
+	char what[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	ww_info("process", "%s; %.200s", what, in->m.message_id[0] ? in->m.message_id : "(mail)");
 }
 
 static const char *registered(const struct intake *in, int s)
@@ -478,12 +494,12 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 		return ww_rec_exit(st, true);
 	}
 	if (allowed)
-		note(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
-		     registered(in, in->side));
+		status(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
+		       registered(in, in->side));
 	else
-		note(in, "%s: refused (%s); not answered: the %s side had an answer to a mail "
-		     "not its own less than an hour ago", in->game, reason,
-		     ww_mail_side_name(in->played, in->side));
+		status(in, "%s: refused (%s); not answered: the %s side had an answer to a mail "
+		       "not its own less than an hour ago", in->game, reason,
+		       ww_mail_side_name(in->played, in->side));
 	return EX_OK;
 }
 
@@ -508,8 +524,8 @@ static void accepted(const struct intake *in, const struct ww_play *p)
 {
 	struct ww_mail_game mg;
 	ww_mail_game_of(p->after, &mg);
-	note(in, "%s: the %s orders are accepted (move %u)", in->game,
-	     ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
+	status(in, "%s: the %s orders are accepted (move %u)", in->game,
+	       ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
 }
 
 /* Does the mail carry one of the side's tokens, the current one or one
@@ -704,14 +720,14 @@ static bool find_side(struct intake *in, char *why, size_t whylen)
 /* For the MTA's log: a mail of no side, dropped. */
 static int no_side(const struct intake *in, const char *why)
 {
-	note(in, "%s: %s, and %s is not one player's address; dropped", in->game,
-	     why[0] ? why : "no side named", in->m.from[0] ? in->m.from : "(no sender)");
+	status(in, "%s: %s, and %s is not one player's address; dropped", in->game,
+	       why[0] ? why : "no side named", in->m.from[0] ? in->m.from : "(no sender)");
 	return EX_OK;
 }
 
 static int already_processed(const struct intake *in)
 {
-	note(in, "%s: already processed; nothing done", in->game);
+	status(in, "%s: already processed; nothing done", in->game);
 	return EX_OK;
 }
 
@@ -794,7 +810,7 @@ static int answer_duplicate(struct intake *in)
 		note(in, "%s: already processed; the reply cannot be written: %s", in->game, err);
 		return EX_TEMPFAIL;
 	}
-	note(in, "%s: already processed; nothing done; a reply to %s says so", in->game,
+	status(in, "%s: already processed; nothing done; a reply to %s says so", in->game,
 	     registered(in, in->side));
 	return EX_OK;
 }
@@ -868,17 +884,17 @@ static bool is_game(struct intake *in, const char *game_yaml, int *rc)
 	snprintf(log, sizeof log, "%s/log", in->dir);
 	if (e == ENOENT && stat(in->dir, &st) < 0 && (errno == ENOENT || errno == ENOTDIR)) {
 		if (in->game_in_block) /* what a player typed is never repeated */
-			note(in, "from %s: there is no game of the mail's 'game:' line in %s (the "
-			     "name is not repeated, in case it holds a password); dropped",
-			     in->m.from, in->c->games);
+			status(in, "from %s: there is no game of the mail's 'game:' line in %s (the "
+			       "name is not repeated, in case it holds a password); dropped",
+			       in->m.from, in->c->games);
 		else
-			note(in, "from %s: there is no game '%s' in %s; dropped", in->m.from,
-			     in->game, in->c->games);
+			status(in, "from %s: there is no game '%s' in %s; dropped", in->m.from,
+			       in->game, in->c->games);
 		return false;
 	}
 	if (e == ENOENT && stat(log, &st) < 0 && errno == ENOENT) {
-		note(in, "from %s: %s holds no game (no game.yaml, no log/); dropped",
-		     in->m.from, in->dir);
+		status(in, "from %s: %s holds no game (no game.yaml, no log/); dropped",
+		       in->m.from, in->dir);
 		return false;
 	}
 	if (e == ENOENT)
@@ -904,12 +920,12 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	in->lock_fd = -1;
 	int rc = EX_OK;
 	if (ww_mail_parse(msg, len, &in->m, err, sizeof err) < 0 && !in->m.message_id[0]) {
-		note(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
+		status(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
 		goto out;
 	}
 	if (in->m.automatic[0]) { /* RFC 3834: answering could start a mail loop */
-		note(in, "from %s: an automatic mail (%s) is never answered; dropped",
-		     in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
+		status(in, "from %s: an automatic mail (%s) is never answered; dropped",
+		       in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
 		goto out;
 	}
 	if (in->size > WW_MAIL_MAX_BYTES) {
@@ -926,8 +942,8 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	if (in->m.text && in->size <= WW_MAIL_MAX_BYTES)
 		ww_order_block_find(in->m.text, &in->b);
 	if (!find_game(in)) {
-		note(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
-		     "'game:' line); dropped", in->m.from[0] ? in->m.from : "(no sender)");
+		status(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
+		       "'game:' line); dropped", in->m.from[0] ? in->m.from : "(no sender)");
 		goto out;
 	}
 	int n = snprintf(in->dir, sizeof in->dir, "%s/%s", c->games, in->game);
@@ -986,7 +1002,7 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
 enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
 					 const struct game_data *d, struct ww_game *g,
 					 struct ww_play *p, const struct ww_log_entry *e,
-					 char *err, size_t errlen)
+					 const char *date, char *err, size_t errlen)
 {
 	struct intake *in = calloc(1, sizeof *in);
 	enum ww_rec_status st = WW_REC_IO;
@@ -1001,6 +1017,7 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 	in->d = d;
 	in->played = ww_mail_played(in->g);
 	in->side = p->side;
+	snprintf(in->m.date, sizeof in->m.date, "%s", date ? date : "");
 	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
 	snprintf(in->dir, sizeof in->dir, "%s", dir);
 	if (ww_mail_secret_read(dir, in->played, &in->sec, err, errlen) < 0) {

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sysexits.h>
+#include <time.h>
 #include <unistd.h>
 #include "mail_internal.h"
 #include "mail_net.h"
@@ -101,13 +102,15 @@ static char *reminder_body(const char *name, const struct ww_mail_view *v, long 
 	return body;
 }
 
-/* The reminder mail to the view's side, placed in the outbox. */
-static int queue_reminder(const struct ww_mail_config *c, const char *game,
-			  const struct ww_game *g, const struct ww_mail_secret *ms,
-			  const struct ww_mail_view *v, long hours, time_t now, FILE *log)
+/* The reminder mail to the view's side, malloc'd (*len), and its outbox
+ * name; NULL out of memory. */
+static char *reminder_mail(const struct ww_mail_config *c, const char *game,
+			   const struct ww_game *g, const struct ww_mail_secret *ms,
+			   const struct ww_mail_view *v, long hours, time_t now, bool dry,
+			   size_t *len, char file[128])
 {
 	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[600];
-	char file[128], what[64];
+	char what[64];
 	struct ww_mail_game mg;
 	const char *word = ww_mail_side_word(v->game, v->side);
 	ww_mail_game_of(g, &mg);
@@ -117,45 +120,72 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 	ww_reply_address(c, name, word, token, reply, sizeof reply);
 	reminder_subject(name, v, &mg, subject, sizeof subject);
 	char *body = reminder_body(name, v, hours, token);
-	if (!body) {
-		fprintf(log, "remind: %s: out of memory\n", game);
-		return EX_OSERR;
-	}
+	if (!body)
+		return NULL;
 	struct ww_mail_out o = {
 		.to = g->meta.addr[v->side],
 		.reply_to = reply, .subject = subject, .body = body,
 	};
+	char date[64];
+	if (dry) { /* dated when it would be written, not now */
+		struct tm tm;
+		gmtime_r(&now, &tm);
+		strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+		o.date = date;
+	}
 	ww_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));
 	ww_judge_message_id(c, name, entry, what, o.message_id, sizeof o.message_id);
-	size_t len;
-	char *text = ww_mail_compose(c, &o, &len), err[512];
+	char *text = ww_mail_compose(c, &o, len);
 	free(body);
+	ww_fmt(file, 128, "%06d.%s", entry, what);
+	return text;
+}
+
+/* The reminder mail to the view's side, placed in the outbox; or, on a
+ * dry run, shown on `log` whole (its line ends LF) and placed nowhere. */
+static int queue_reminder(const struct ww_mail_config *c, const char *game,
+			  const struct ww_game *g, const struct ww_mail_secret *ms,
+			  const struct ww_mail_view *v, long hours, time_t now, bool dry, FILE *log)
+{
+	char file[128], err[512];
+	size_t len;
+	char *text = reminder_mail(c, game, g, ms, v, hours, now, dry, &len, file);
 	if (!text) {
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;
 	}
-	ww_fmt(file, sizeof file, "%06d.%s", entry, what);
+	const char *to = g->meta.addr[v->side], *side = ww_mail_side_name(v->game, v->side);
+	if (dry) {
+		fprintf(log, "%s: would remind the %s player (%s), waiting %ld hours, with "
+			"outbox/new/%s:\n\n", game, side, to, hours, file);
+		for (size_t i = 0; i < len; i++)
+			if (text[i] != '\r')
+				fputc(text[i], log);
+		fputc('\n', log);
+		free(text);
+		return EX_OK;
+	}
 	int rc = ww_outbox_put(game, file, text, len, err, sizeof err);
 	free(text);
 	if (rc) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_IOERR;
 	}
-	fprintf(log, "remind: %s: reminded the %s player (%s), waiting %ld hours\n", game,
-		ww_mail_side_name(v->game, v->side), o.to, hours);
+	ww_info("remind", "%s: reminded the %s player (%s), waiting %ld hours", game, side, to,
+		hours);
 	return EX_OK;
 }
 
 static int compose_reminder(const struct ww_mail_config *c, const char *game,
 			    const struct ww_game *g, const struct ww_mail_secret *ms, int side,
-			    long hours, time_t now, FILE *log)
+			    long hours, time_t now, bool dry, FILE *log)
 {
 	struct ww_mail_view v;
 	if (ww_mail_view_of(&v, g, side)) {
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;
 	}
-	int rc = queue_reminder(c, game, g, ms, &v, hours, now, log);
+	int rc = queue_reminder(c, game, g, ms, &v, hours, now, dry, log);
 	ww_mail_view_close(&v);
 	return rc;
 }
@@ -199,7 +229,8 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	int entry = ww_mail_token_entry(&ms, side);
 	if (!waited_enough(c, game, entry, now, &since))
 		return EX_OK;
-	int rc = compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, log);
+	int rc = compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, false,
+				  log);
 	if (rc)
 		return rc;
 	struct remind_state r = { .entry = entry, .sent = now };
@@ -244,6 +275,97 @@ static int remind_game(const struct ww_mail_config *c, const char *game, time_t 
 	free(g);
 	ww_record_unlock(fd);
 	return rc;
+}
+
+static void utc(time_t t, char *out, size_t len)
+{
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, len, "%Y-%m-%d %H:%M UTC", &tm);
+}
+
+/* What remind would do to one game at `now`, said on `out`; nothing is
+ * locked, written or sent. */
+static int remind_dry_game(const struct ww_mail_config *c, const char *game, time_t now,
+			   struct ww_game *g, FILE *out)
+{
+	char err[512], when[40], next[40];
+	struct ww_mail_secret ms;
+	struct remind_state r;
+	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+		fprintf(out, "%s: %s\n", game, err);
+		return EX_DATAERR;
+	}
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	int side = ww_mail_first_asked(mg.game, mg.game->asked(mg.state));
+	if (side == GAME_PUBLIC) {
+		fprintf(out, "%s: no reminder: the game is over\n", game);
+		return EX_OK;
+	}
+	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
+		fprintf(out, "%s: %s\n", game, err);
+		return EX_DATAERR;
+	}
+	if (ms.paused) {
+		fprintf(out, "%s: no reminder: the game is paused\n", game);
+		return EX_OK;
+	}
+	int entry = ww_mail_token_entry(&ms, side); /* as remind_locked */
+	time_t since = waiting_since(game, entry), due;
+	const char *name = ww_mail_side_name(mg.game, side);
+	read_remind(game, &r);
+	if (!since) {
+		fprintf(out, "%s: no reminder: log/%06d.yaml, whose mails asked for the move, "
+			"cannot be read\n", game, entry);
+		return EX_DATAERR;
+	}
+	utc(since, when, sizeof when);
+	due = since + (time_t)c->remind_hours * 3600;
+	if (r.sent && r.sent + DAY > due)
+		due = (time_t)r.sent + DAY;
+	utc(due, next, sizeof next);
+	if (now < due) {
+		fprintf(out, "%s: no reminder yet: the %s move has waited since %s%s; the "
+			"next reminder is due at %s (remind_hours = %d%s)\n", game, name, when,
+			now >= since ? "" : " (later than the time asked)", next, c->remind_hours,
+			r.sent ? ", and at most one a day" : "");
+		return EX_OK;
+	}
+	return compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, true,
+				out);
+}
+
+int ww_mail_remind_dry(const struct ww_mail_config *c, time_t at, FILE *out)
+{
+	char when[40];
+	utc(at, when, sizeof when);
+	fprintf(out, "remind --dry-run at %s: nothing is written or sent\n", when);
+	if (c->remind_hours <= 0) {
+		fprintf(out, "remind_hours is 0 in %s: no reminders\n", c->path);
+		return EX_OK;
+	}
+	DIR *dp = opendir(c->games);
+	if (!dp) {
+		fprintf(out, "cannot read the games directory %s: %s\n", c->games, strerror(errno));
+		return EX_NOINPUT;
+	}
+	int worst = EX_OK;
+	for (struct dirent *e; (e = readdir(dp));) {
+		char game[PATH_MAX], yaml[PATH_MAX];
+		if (e->d_name[0] == '.' || ww_fmt(game, sizeof game, "%s/%s", c->games, e->d_name) ||
+		    ww_fmt(yaml, sizeof yaml, "%s/game.yaml", game) || access(yaml, F_OK))
+			continue;
+		struct ww_game *g = calloc(1, sizeof *g);
+		int rc = g ? remind_dry_game(c, game, at, g, out) : EX_OSERR;
+		if (g)
+			ww_game_free(g);
+		free(g);
+		if (rc != EX_OK)
+			worst = rc;
+	}
+	closedir(dp);
+	return worst;
 }
 
 int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log)

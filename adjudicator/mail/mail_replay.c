@@ -12,8 +12,11 @@
  * are dated with the order mail's Date and have stable names and
  * Message-IDs, so they are reproducible). At the end the state, the
  * public game.yaml and the ledgers must be equal too, and every log entry
- * of the record must have been given by some mail. The first difference
- * is reported and ends the replay. */
+ * of the record must have been given by some mail, or by the moderator on
+ * the command line: such an entry is in no mail, so it is applied from the
+ * log, as the command gave it, where it comes, and its entry and mails are
+ * compared like a mail's. The first difference is reported and ends the
+ * replay. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -25,10 +28,13 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
+#include "yaml_doc.h"
 
 #define MAX_ARCHIVE 20000  /* mails in one archive */
+#define SHOWN_MODERATOR 50 /* command-line entries named in the summary */
 
 struct archive {
 	struct ww_buf *mail;
@@ -44,6 +50,8 @@ struct replay {
 	struct ww_game *g;          /* and its data, g->data */
 	FILE *out;
 	int entries, mails;         /* compared so far */
+	int moderator;              /* entries applied from the log */
+	char (*named)[320];         /* the first SHOWN_MODERATOR of them */
 };
 
 /* ---- files ---- */
@@ -326,6 +334,174 @@ static int read_archive(const char *path, struct archive *a, char *err, size_t e
 	return read_maildir(path, a, err, errlen);
 }
 
+/* ---- the record's entries given on the command line ---- */
+
+struct logged {
+	int number;
+	bool command_line;       /* its sender is "command line" */
+	bool rejected;
+	int side;                /* 0: nobody */
+	char note[600];          /* the first order line: "# moderator: ..." */
+	int norders;
+	char orders[WW_PLAY_MAX][WW_MAIL_LINE];
+	bool rollback;
+	long long to_move;
+	struct ww_dice dice;     /* the rolls it forced */
+};
+
+/* The record's log entry `number` into *e: 0, 1 when there is none, -1
+ * when it does not read (said). */
+static int read_logged(struct replay *r, int number, struct logged *e)
+{
+	char path[PATH_MAX], err[300];
+	struct ww_buf b = { .max = 1u << 24 };
+	yaml_document_t doc;
+	memset(e, 0, sizeof *e);
+	e->number = number;
+	ww_fmt(path, sizeof path, "%s/log/%06d.yaml", r->orig, number);
+	if (slurp(path, &b)) {
+		ww_buf_free(&b);
+		return 1;
+	}
+	if (ww_yaml_load(b.p, b.len, &doc, err, sizeof err)) {
+		fprintf(r->out, "replay: log/%06d.yaml: %s\n", number, err);
+		ww_buf_free(&b);
+		return -1;
+	}
+	ww_buf_free(&b);
+	yaml_node_t *root = yaml_document_get_root_node(&doc), *n;
+	const char *v = ww_yaml_str(ww_yaml_get(&doc, root, "sender"));
+	e->command_line = v && !strcmp(v, WW_SENDER_COMMAND_LINE);
+	v = ww_yaml_str(ww_yaml_get(&doc, root, "rejected"));
+	e->rejected = v && !strcmp(v, "true");
+	v = ww_yaml_str(ww_yaml_get(&doc, root, "side"));
+	e->side = v ? game_side_of(r->g->game, v) : 0;
+	e->side = e->side > 0 ? e->side : 0;
+	if ((n = ww_yaml_get(&doc, root, "order")) && n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		     i < n->data.sequence.items.top; i++) {
+			const char *line = ww_yaml_str(yaml_document_get_node(&doc, *i));
+			if (!line)
+				continue;
+			if (!e->note[0] && *line == '#')
+				ww_fmt(e->note, sizeof e->note, "%s", line);
+			else if (*line != '#' && e->norders < WW_PLAY_MAX)
+				ww_fmt(e->orders[e->norders++], sizeof e->orders[0], "%s", line);
+		}
+	}
+	if ((n = ww_yaml_get(&doc, root, "rollback"))) {
+		e->rollback = true;
+		if (ww_yaml_int(ww_yaml_get(&doc, n, "to_move"), 0, UINT32_MAX, &e->to_move, err,
+				sizeof err))
+			e->to_move = -1;
+	}
+	if ((n = ww_yaml_get(&doc, root, "events")) && n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *i = n->data.sequence.items.start;
+		     i < n->data.sequence.items.top; i++) {
+			yaml_node_t *roll = ww_yaml_get(&doc, yaml_document_get_node(&doc, *i), "roll");
+			const char *forced = ww_yaml_str(ww_yaml_get(&doc, roll, "forced"));
+			const char *value = ww_yaml_str(ww_yaml_get(&doc, roll, "value"));
+			if (forced && !strcmp(forced, "true") && value &&
+			    e->dice.nforced < WW_MAX_FORCED)
+				e->dice.forced[e->dice.nforced++] = atoi(value);
+		}
+	}
+	yaml_document_delete(&doc);
+	return 0;
+}
+
+/* "the British address is now X (was Y)": the side and both addresses. */
+static int address_change(struct replay *r, const char *note, int *side, char *now, char *was)
+{
+	static const char head[] = "# moderator: the ", mid[] = " address is now ";
+	const char *m = strstr(note, mid), *w;
+	if (strncmp(note, head, sizeof head - 1) || !m)
+		return -1;
+	*side = 0;
+	for (int k = 1; k <= r->g->game->nsides; k++) {
+		const char *name = ww_mail_side_name(r->g->game, k);
+		if ((size_t)(m - note) == sizeof head - 1 + strlen(name) &&
+		    !strncmp(note + sizeof head - 1, name, strlen(name)))
+			*side = k;
+	}
+	m += sizeof mid - 1;
+	w = strstr(m, " (was ");
+	size_t n = w ? (size_t)(w - m) : strlen(m);
+	if (!*side || n >= WW_ADDR_MAX)
+		return -1;
+	ww_fmt(now, WW_ADDR_MAX, "%.*s", (int)n, m);
+	was[0] = '\0';
+	if (w && strlen(w + 6) < WW_ADDR_MAX && w[strlen(w) - 1] == ')')
+		ww_fmt(was, WW_ADDR_MAX, "%.*s", (int)strlen(w + 6) - 1, w + 6);
+	return 0;
+}
+
+/* The players' addresses before the first change of each: the record's
+ * meta holds the last ones, and each change logs the one it replaced. */
+static int start_addresses(struct replay *r, struct ww_meta *m)
+{
+	bool known[GAME_MAX_SIDES + 1] = { false };
+	int last = ww_record_next_entry(r->orig) - 1;
+	struct logged *e = malloc(sizeof *e);
+	if (!e)
+		return EX_OSERR;
+	for (int k = 2; k <= last; k++) {
+		char now[WW_ADDR_MAX], was[WW_ADDR_MAX];
+		int side, rc = read_logged(r, k, e);
+		if (rc < 0) {
+			free(e);
+			return EX_DATAERR;
+		}
+		if (rc || !e->note[0] || address_change(r, e->note, &side, now, was) || known[side])
+			continue;
+		known[side] = true;
+		if (!was[0]) {
+			fprintf(r->out, "replay: log/%06d.yaml changes the %s address and does not say "
+				"what it was (the game is older than that note): the replay cannot "
+				"tell where the mails before it went\n", k,
+				ww_mail_side_name(r->g->game, side));
+			free(e);
+			return EX_DATAERR;
+		}
+		ww_fmt(m->addr[side], sizeof m->addr[side], "%s", was);
+	}
+	free(e);
+	return EX_OK;
+}
+
+/* The Date of the record's mails of entry `number` (a notice, a report):
+ * "" when it wrote none, as without a config. */
+static void entry_mail_date(struct replay *r, int number, char *date, size_t len)
+{
+	static const char *const dirs[] = { "outbox/cur", "outbox/new", "outbox/held" };
+	char prefix[16];
+	date[0] = '\0';
+	ww_fmt(prefix, sizeof prefix, "%06d.", number);
+	for (size_t d = 0; d < sizeof dirs / sizeof *dirs && !date[0]; d++) {
+		char dir[PATH_MAX];
+		ww_fmt(dir, sizeof dir, "%s/%s", r->orig, dirs[d]);
+		DIR *dp = opendir(dir);
+		for (struct dirent *de; dp && !date[0] && (de = readdir(dp));) {
+			char path[PATH_MAX], line[512];
+			if (strncmp(de->d_name, prefix, strlen(prefix)) || strstr(de->d_name, ".why") ||
+			    ww_fmt(path, sizeof path, "%s/%s", dir, de->d_name))
+				continue;
+			FILE *f = fopen(path, "re");
+			while (f && fgets(line, sizeof line, f) && line[0] != '\r' && line[0] != '\n') {
+				if (strncasecmp(line, "Date: ", 6))
+					continue;
+				line[strcspn(line, "\r\n")] = '\0';
+				ww_fmt(date, len, "%s", line + 6);
+				break;
+			}
+			if (f)
+				fclose(f);
+		}
+		if (dp)
+			closedir(dp);
+	}
+}
+
 /* ---- the scratch game ---- */
 
 static int starting_position(struct replay *r, struct game_state *s, struct game_events *ev)
@@ -443,11 +619,13 @@ static int make_scratch(struct replay *r)
 	int rc = ng && ev && ww_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
 	if (!rc) {
 		ng->meta = r->g->meta;
+		rc = start_addresses(r, &ng->meta);
 		ng->meta.seed_revealed = false;
 		ng->meta.seed_hex[0] = '\0';
 		memcpy(ng->seed, r->g->seed, sizeof ng->seed);
 		ng->data = r->g->data;
-		rc = starting_position(r, ng->state, ev) ? EX_DATAERR : EX_OK;
+		if (!rc)
+			rc = starting_position(r, ng->state, ev) ? EX_DATAERR : EX_OK;
 	}
 	if (!rc && ww_record_create(r->game, ng, ev, err, sizeof err) != WW_REC_OK) {
 		fprintf(r->out, "replay: cannot create the scratch game %s: %s\n", r->game, err);
@@ -551,6 +729,125 @@ static int replay_mail(struct replay *r, const struct archive *a, int i, int *en
 	return compare_outbox(r, why) ? EX_DATAERR : EX_OK;
 }
 
+/* Orders given with `wwjudge order`, with the rolls it forced. */
+static enum ww_rec_status replay_orders(struct replay *r, const struct logged *e,
+					const struct ww_mail_config *c, const char *date,
+					struct ww_game *g, char *err, size_t errlen)
+{
+	struct ww_play *p = calloc(1, sizeof *p);
+	struct ww_dice dice = e->dice;
+	enum ww_rec_status st = WW_REC_IO;
+	if (!p)
+		return st;
+	p->side = e->side;
+	for (int i = 0; i < e->norders; i++)
+		p->orders[p->n++] = e->orders[i];
+	int rc = ww_play_apply(r->g->data, g, &dice, p);
+	struct ww_log_entry le = { .sender = WW_SENDER_COMMAND_LINE };
+	if (rc < 0)
+		ww_fmt(err, errlen, "out of memory");
+	else if (rc > 0 || !c)
+		st = ww_play_commit(r->game, g, p, &le, NULL, 0, NULL, err, errlen);
+	else
+		st = ww_play_commit_mailed(c, r->game, r->g->data, g, p, &le, date, err, errlen);
+	ww_play_free(p);
+	free(p);
+	return st;
+}
+
+/* Entry e of the record, given on the command line, applied to the
+ * scratch game as the command did it: with the players told when the
+ * record's entry told them (it was given with a config), their mails dated
+ * as the record's are. */
+static int apply_logged(struct replay *r, const struct logged *e)
+{
+	char date[128], err[600] = "", now[WW_ADDR_MAX], was[WW_ADDR_MAX], name[WW_GAME_NAME + 1];
+	int fd = -1, side;
+	struct ww_game *g = calloc(1, sizeof *g), *after = malloc(sizeof *after);
+	struct ww_moderator_change *ch = malloc(sizeof *ch);
+	struct ww_rollback_plan plan = { 0 };
+	struct ww_mail_secret next;
+	entry_mail_date(r, e->number, date, sizeof date);
+	const struct ww_mail_config *c = date[0] ? &r->c : NULL;
+	struct ww_rollback_by by = { .who = WW_SENDER_COMMAND_LINE,
+				     .mail_date = date[0] ? date : NULL };
+	ww_game_name(r->orig, name, sizeof name);
+	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
+				ww_record_lock(r->game, 10, &fd, err, sizeof err);
+	if (st == WW_REC_OK)
+		st = ww_record_load(r->game, g, err, sizeof err);
+	if (st == WW_REC_OK && ww_mail_secret_read(r->game, g->game, &next, err, sizeof err) < 0)
+		st = WW_REC_CORRUPT;
+	if (st != WW_REC_OK) {
+	} else if (e->rollback) {
+		int rc = e->to_move < 0 ? 1 : ww_rollback_prepare(r->game, g, (uint32_t)e->to_move,
+								  &plan, err, sizeof err);
+		st = rc ? WW_REC_CORRUPT :
+		     ww_rollback_commit(c, r->game, name, g, &plan, &by, err, sizeof err);
+	} else if (!strcmp(e->note, "# moderator: the game is paused") ||
+		   !strcmp(e->note, "# moderator: the game is resumed")) {
+		ww_change_pause(ch, g, &next, !strcmp(e->note, "# moderator: the game is paused"));
+		st = ww_moderator_commit(c, r->game, name, g, ch, &by, err, sizeof err);
+	} else if (!address_change(r, e->note, &side, now, was)) {
+		*after = *g;
+		ww_change_address(ch, after, side, now);
+		st = ww_moderator_commit(c, r->game, name, g, ch, &by, err, sizeof err);
+	} else if (!e->note[0] && e->side && e->norders) {
+		st = replay_orders(r, e, c, by.mail_date, g, err, sizeof err);
+	} else {
+		ww_fmt(err, sizeof err, "the replay does not know this command (%.200s)",
+		       e->note[0] ? e->note : "no order");
+		st = WW_REC_CORRUPT;
+	}
+	if (st != WW_REC_OK)
+		fprintf(r->out, "replay: log/%06d.yaml, from the command line, cannot be applied "
+			"to the replay: %s\n", e->number, err);
+	if (fd >= 0)
+		ww_record_unlock(fd);
+	ww_rollback_plan_free(&plan);
+	if (g)
+		ww_game_free(g);
+	free(g);
+	free(after); /* its state is g's */
+	free(ch);
+	return st == WW_REC_OK ? 0 : -1;
+}
+
+/* The record's entries given on the command line that come next, before
+ * the next mail (or after the last). */
+static int replay_command_line(struct replay *r, int *entries)
+{
+	struct logged *e = malloc(sizeof *e);
+	int rc = e ? 0 : EX_OSERR;
+	while (!rc && read_logged(r, *entries + 1, e) == 0 && e->command_line) {
+		char why[64];
+		int before = *entries;
+		ww_fmt(why, sizeof why, "log/%06d.yaml (from the command line)", e->number);
+		if (apply_logged(r, e) < 0) {
+			rc = EX_DATAERR;
+			break;
+		}
+		*entries = ww_record_next_entry(r->game) - 1;
+		for (int k = before + 1; k <= *entries && !rc; k++) {
+			char rel[32];
+			ww_fmt(rel, sizeof rel, "log/%06d.yaml", k);
+			if (same_file(r, rel, NULL, why))
+				rc = EX_DATAERR;
+			else
+				r->entries++;
+		}
+		if (!rc && compare_outbox(r, why))
+			rc = EX_DATAERR;
+		if (!rc && r->named && r->moderator < SHOWN_MODERATOR)
+			ww_fmt(r->named[r->moderator], sizeof r->named[0], "log/%06d.yaml: from the "
+			       "command line (%.280s)", e->number, e->note[0] ? e->note :
+			       e->orders[0]);
+		r->moderator += !rc;
+	}
+	free(e);
+	return rc;
+}
+
 /* After the last mail: nothing of the record left unexplained. */
 static int compare_end(struct replay *r, int entries)
 {
@@ -606,14 +903,27 @@ int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char 
 	if (!rc)
 		rc = make_scratch(&r);
 	int entries = 1;
-	for (int i = 0; i < a.n && !rc; i++)
-		rc = replay_mail(&r, &a, i, &entries);
+	r.named = calloc(SHOWN_MODERATOR, sizeof *r.named);
+	for (int i = 0; i <= a.n && !rc; i++) {
+		rc = replay_command_line(&r, &entries);
+		if (!rc && i < a.n)
+			rc = replay_mail(&r, &a, i, &entries);
+	}
 	if (!rc)
 		rc = compare_end(&r, entries);
+	if (!rc && r.moderator) {
+		fprintf(out, "replay: %d entr%s given on the command line, in no mail, applied "
+			"from the log and compared:\n", r.moderator, r.moderator == 1 ? "y" : "ies");
+		for (int i = 0; r.named && i < r.moderator && i < SHOWN_MODERATOR; i++)
+			fprintf(out, "  %s\n", r.named[i]);
+		if (r.moderator > SHOWN_MODERATOR)
+			fprintf(out, "  and %d more\n", r.moderator - SHOWN_MODERATOR);
+	}
 	if (!rc)
 		fprintf(out, "replay: %d mails read, %d log entries and %d outgoing mails "
 			"compared: the record is what the archive gives\n", a.n, r.entries + 1,
 			r.mails);
+	free(r.named);
 	if (r.scratch[0])
 		rm_tree(r.scratch);
 	archive_free(&a);

@@ -251,7 +251,7 @@ static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		return EX_IOERR;
 	}
 	crash_point();
-	fprintf(log, "send: %s: sent\n", src);
+	ww_info("send", "%s: sent", src);
 	return EX_OK;
 }
 

@@ -26,7 +26,7 @@ cmd=${cmd//\/usr\/local\/bin\/wwjudge/$WW_BIN}
 cmd=${cmd//\/etc\/wwjudge\/wwjudge.conf/$T/conf}
 printf 'From: a@example.org\nTo: judge+nogame-american-00@example.org\nSubject: x\nMessage-ID: <x@y>\n\n#orders\n#end\n' |
 	expect 0 bash -c "$cmd"
-in_file "$T/err" "no game 'nogame'"
+in_file "$T/out" "no game 'nogame'"
 
 # The cron lines: five time fields, then the command.
 grep -v '^#' "$C/crontab" | grep -E '^[0-9*]' | while read -r m h dom mon dow cmd; do

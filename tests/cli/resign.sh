@@ -13,7 +13,7 @@ in_file "$G/game.yaml" "seed_revealed: false"
 printf 'From: <north@example.org>\r\nTo: %s\r\nSubject: I concede\r\nMessage-ID: <resign@example.org>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#orders\r\npassword: crown\r\nresign\r\n#end\r\n' \
 	"$reply" >"$T/resign.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/resign.eml"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 in_file "$G/game.yaml" "phase: game-over"
 in_file "$G/game.yaml" "victory: resignation"
 in_file "$G/game.yaml" "winner: american"
@@ -38,7 +38,7 @@ reply=$(sed -n 's/^Reply-To: <\(judge+g-british-[0-9a-f]*@example.org\)>.*/\1/p'
 	"$(ls "$G"/outbox/new/*.british | tail -1)" | tr -d '\r')
 sed "s/resign@/after@/; s/^resign\r\$/pass\r/; s/^To: .*/To: $reply\r/" "$T/resign.eml" >"$T/after.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/after.eml"
-in_file "$T/err" "The game is over: the American player won."
+in_file "$T/out" "The game is over: the American player won."
 [ "$(snapshot "$G" | grep -v 'outbox\|seen\|answered')" = "$(echo "$before" | grep -v 'outbox\|seen\|answered')" ] ||
 	fail "an order after the resignation changed the game"
 true

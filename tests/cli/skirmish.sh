@@ -165,7 +165,7 @@ expect 0 "$WW_BIN" verify "$M" --replay
 printf 'games = %s/games\njudge = judge@example.org\nremind_hours = 1\n' "$T" >"$T/remind.conf"
 touch -d '3 hours ago' "$M"/log/*.yaml "$M/game.yaml"
 expect 75 "$WW_BIN" remind --config "$T/remind.conf"
-in_file "$T/err" "reminded the British player (uk@example.org)"
+in_file "$T/out" "reminded the British player (uk@example.org)"
 grep -q "your move is waiting: The British is asked to declare" "$M"/outbox/new/*remind-british* ||
 	fail "no reminder asks the British to declare"
 # The side a mail names is read in the game's words (issue 13): the
@@ -186,11 +186,11 @@ token=$(sed -n 's/^Reply-To: <judge+mailed-british-\([0-9a-f]*\)@.*/\1/p' "$M/ou
 mailto stranger@example.org "judge+mailed-red-$token@example.org" red0 "password: liberty" \
 	"declare Worcester" >"$T/red0.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/red0.eml"
-in_file "$T/err" "refused (a mail from stranger@example.org gave orders for the British side"
+in_file "$T/out" "refused (a mail from stranger@example.org gave orders for the British side"
 mailto uk@example.org "judge+mailed-red-$token@example.org" red1 "password: liberty" \
 	"declare Worcester" >"$T/red.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/red.eml"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 accepted=$(ls "$M/outbox/new" | grep '^[0-9]*\.british$' | tail -1)
 in_file "$M/outbox/new/$accepted" "your orders were accepted:
   declare Worcester"

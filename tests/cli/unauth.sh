@@ -39,7 +39,7 @@ expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/typo.eml"
 reply=$(ls "$G"/outbox/new/*.reply-american | tail -1)
 in_file "$reply" "line 3"
 grep -rqF liberty "$G" && { grep -rlF liberty "$G"; fail "the misspelt password line was written into the game"; }
-grep -qF liberty "$T/err" && fail "the misspelt password line was echoed on stderr"
+grep -qF liberty "$T/err" "$T/out" && fail "the misspelt password line was echoed"
 true
 
 # The password on a line of its own among the orders (a phone's autofill,
@@ -52,5 +52,5 @@ reply=$(ls "$G"/outbox/new/*.reply-american | tail -1)
 in_file "$reply" "a line of the orders holds your password alone; no order of the mail was
   read, logged or kept"
 grep -rqF liberty "$G" && { grep -rlF liberty "$G"; fail "the password among the orders was written into the game"; }
-grep -qF liberty "$T/err" && fail "the password among the orders was echoed on stderr"
+grep -qF liberty "$T/err" "$T/out" && fail "the password among the orders was echoed"
 true

@@ -9,7 +9,7 @@ J=judge@example.test US=us@example.test UK=uk@example.test EVE=eve@example.test
 GAMES="$T/games" G="$T/games/g1" CF="$T/wwjudge.conf"
 DATE="Mon, 2 Mar 2026 10:00:00 +0000"
 
-e2e_judge_conf "$GAMES" "$J" "remind_hours = 1" >"$CF"
+e2e_judge_conf "$GAMES" "$J" "remind_hours = 1" "archive = $T/poll-archive" >"$CF"
 
 . "$E2E/mail_helpers.sh"
 
@@ -20,7 +20,7 @@ echo liberty | expect 0 "$WW_BIN" passwd "$G" --side american
 echo crown | expect 0 "$WW_BIN" passwd "$G" --side british
 expect 0 "$WW_BIN" announce "$G" --config "$CF"
 expect 0 "$WW_BIN" send --config "$CF"
-in_file "$T/err" "sent"
+in_file "$T/out" "sent"
 wait_mail us 1
 wait_mail uk 1
 last_mail us "$T/us1"
@@ -120,7 +120,7 @@ after=$(entries)
 [ "$after" -eq $((before + 1)) ] || fail "the crashed poll did not commit ($before -> $after)"
 ls "$G/outbox/new" | grep -q "^$(printf %06d "$after")\." || fail "no mail waits in the outbox"
 poll
-in_file "$T/err" "already processed"
+in_file "$T/out" "already processed"
 [ "$(entries)" -eq "$after" ] || fail "the order was adjudicated again after the crash"
 wait_mail us 7
 [ -z "$(ls "$G/outbox/new")" ] || fail "mail left in the outbox: $(ls "$G/outbox/new")"
@@ -128,6 +128,11 @@ wait_mail us 7
 # ---- the record verifies, and the archive of the judge's mailbox replays it ----
 expect 0 "$WW_BIN" verify "$G"
 expect 0 "$WW_BIN" replay "$G" --archive "$E2E_DIR/mail/example.test/judge" --config "$CF"
+in_file "$T/out" "the record is what the archive gives"
+# issue 22.7: poll kept its own archive, the wwjudge user's, which
+# replays the game as the judge's mailbox does
+[ "$(ls "$T/poll-archive/new" | wc -l)" -ge 5 ] || fail "poll archived $(ls "$T/poll-archive/new" | wc -l) mails"
+expect 0 "$WW_BIN" replay "$G" --archive "$T/poll-archive" --config "$CF"
 in_file "$T/out" "the record is what the archive gives"
 
 # A record that differs from what the archive gives is caught at its first
@@ -149,7 +154,7 @@ in_file "$T/out" "the record has \"X-Wwjudge-Sent: blake2b-256=$zeros"
 touch -d '3 hours ago' "$G"/log/*.yaml "$G/game.yaml"
 nus=$(count us) nuk=$(count uk)
 expect 0 "$WW_BIN" remind --config "$CF"
-in_file "$T/err" "reminded the"
+in_file "$T/out" "reminded the"
 
 for i in $(seq 1 200); do
 	[ $(($(count us) + $(count uk))) -gt $((nus + nuk)) ] && break
@@ -161,7 +166,7 @@ in_file "$T/rem" "your move is waiting"
 in_file "$T/rem" "Reply-To: <judge+g1-"
 # at most once a day
 expect 0 "$WW_BIN" remind --config "$CF"
-not_in_file "$T/err" "reminded the"
+not_in_file "$T/out" "reminded the"
 sleep 1
 [ $(($(count us) + $(count uk))) -eq $((nus + nuk + 1)) ] || fail "a second reminder the same day"
 

@@ -87,7 +87,7 @@ nj=$(count judge) before=$(entries)
 send_file "$from" "judge+g1-$side-$tok@example.test" "$T/mail-r$round.eml"
 wait_mail judge $((nj + 1))
 poll
-in_file "$T/err" "already processed; nothing done"
+in_file "$T/out" "already processed; nothing done"
 [ "$(entries)" -eq "$before" ] || fail "a duplicate mail was adjudicated again"
 
 # Hidden information in files: the secret state holds the throws, the

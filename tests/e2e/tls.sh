@@ -92,7 +92,7 @@ in_file "$T/err" "imaps://127.0.0.1:$IMAPS_PORT/"
 TLS_BEFORE=$(tls_logins)
 poll
 TLS_AFTER_IMAPS=$(tls_logins)
-in_file "$T/err" "processed"
+in_file "$T/out" "processed"
 [ "$(entries)" -eq 2 ] || fail "the imaps poll made $(entries) entries, expected 2"
 wait_mail us 2
 wait_mail uk 2
