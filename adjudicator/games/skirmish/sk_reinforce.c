@@ -98,9 +98,13 @@ static int check_voyage(const struct sk_data *d, const struct sk_state *s, int s
 			      s->call.spots);
 	for (int i = 1; i < o->nspots; i++) {
 		int from = o->spots[i - 1], to = o->spots[i];
-		if (to < 0 || to >= d->nspots || !sk_joined(d, from, to, SK_SEA_LINE))
-			return ww_why(why, whylen, "V.3: no sea line from %s to %s",
-				      sk_spot_name(d, from), sk_spot_name(d, to));
+		if (to < 0 || to >= d->nspots || !sk_joined(d, from, to, SK_SEA_LINE)) {
+			char sea[200];
+			sk_lines_from(d, from, SK_SEA_LINE, false, sea, sizeof sea);
+			return ww_why(why, whylen, "V.3: no sea line from %s to %s; from %s the sea "
+				      "lines go to %s", sk_spot_name(d, from), sk_spot_name(d, to),
+				      sk_spot_name(d, from), sea);
+		}
 		if (i >= 2 && to == o->spots[i - 2])
 			return ww_why(why, whylen, "II.3: no sailing back and forth to %s",
 				      sk_spot_name(d, to));

@@ -472,7 +472,15 @@ static void question_detail(const struct sk_data *d, const struct sk_state *s, i
 		break;
 	default:
 		dice_text(s, side, text, sizeof text);
-		snprintf(out, len, " Your throw: %s.", text);
+		if (s->phase == SK_PHASE_DECLARE && s->dice[side][0] == 0)
+			snprintf(out, len, " Your throw: 0. A 0 moves nothing (I, NOTE), but you "
+				 "declare a piece anyway, so as not to reveal your throw (I.B).");
+		else if (s->ndice[side] == 2 && (s->dice[side][0] == 0) != (s->dice[side][1] == 0))
+			snprintf(out, len, " Your throw: %s. The 0 moves nothing (I, NOTE).", text);
+		else if (s->dice[side][0] == 0)
+			snprintf(out, len, " Your throw: %s: no move (I, NOTE).", text);
+		else
+			snprintf(out, len, " Your throw: %s.", text);
 	}
 }
 
