@@ -206,8 +206,8 @@ static int new_army(const struct sk_data *d, struct sk_state *s, int side, int s
 {
 	if (spot < 0 || s->npieces >= SK_MAX_PIECES) {
 		s->lost[side] += units;
-		sk_event(ev, SK_TO_ALL, "No empty spot for them: %d %s units are lost.", units,
-			 sk_side_name(d, side));
+		sk_event(ev, SK_TO_ALL, "No empty spot for them: %d %s %s lost.", units,
+			 sk_side_name(d, side), units == 1 ? "unit is" : "units are");
 		return -1;
 	}
 	s->pieces[s->npieces] = (struct sk_piece){ (enum sk_side)side, SK_ARMY, spot, units, 0 };
@@ -227,8 +227,8 @@ static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng
 	c->units = 0;
 	s->call.side = 0;
 	to_harbour(d, s, s->call.warship);
-	sk_event(ev, SK_TO_ALL, "V.5: the %s reinforcements, %d units, land at %s.",
-		 sk_side_name(d, side), units, sk_spot_name(d, city));
+	sk_event(ev, SK_TO_ALL, "V.5: the %s reinforcements, %d unit%s, land at %s.",
+		 sk_side_name(d, side), units, units == 1 ? "" : "s", sk_spot_name(d, city));
 	if (there >= 0 && (int)s->pieces[there].side == side) {
 		units = join_friend(d, s, there, units);
 		if (units)
