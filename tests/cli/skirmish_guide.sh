@@ -3,7 +3,8 @@
 # move and the spots each may end on, every one the engine takes; the
 # lines from every spot a piece holds; a refused path names the lines
 # from the spot where it went wrong; a throw of 0 is explained where it
-# happens (seed I.B, I NOTE); every line within 72 columns.
+# happens (seed I.B, I NOTE); every line within 72 columns; the sample
+# config's sign-off names no single game.
 . "$(dirname "$0")/lib.bash"
 SK_DATA="$(cd "$(dirname "$0")/../../data/skirmish" && pwd)"
 G="$T/g"
@@ -76,3 +77,23 @@ in_file "$T/out" "throw: 0. A 0 moves nothing (I, NOTE), but you declare a piece
   so as not to reveal your throw (I.B)."
 in_file "$T/out" "Your throw is 0: a 0 moves nothing (I, NOTE). Declare a piece"
 in_file "$T/out" "British's throw: 0 (no move); you alone see it until you move (I.D)"
+
+# 22.8: a Skirmish mail sent with the sample config (contrib/wwjudge.conf,
+# as the walkthrough writes it) is not signed by Washington's War's judge
+C="$(cd "$(dirname "$0")/../../contrib" && pwd)"
+W="$(cd "$(dirname "$0")/../../docs" && pwd)/walkthrough.md"
+mkdir -p "$T/games"
+sed -e "s|^games = .*|games = $T/games|" "$C/wwjudge.conf" >"$T/conf"
+grep -qF 'from_name = "wwjudge"' "$W" || fail "the walkthrough's config names a game in from_name"
+printf 'liberty\n' >"$T/pw"
+expect 0 "$WW_BIN" new "$T/games/mailed" --game skirmish --american us@example.org \
+	--british uk@example.org --american-password-file "$T/pw" \
+	--british-password-file "$T/pw" --seed "$SEED" --data "$SK_DATA"
+expect 0 "$WW_BIN" announce "$T/games/mailed" --config "$T/conf"
+for f in "$T"/games/mailed/outbox/new/*; do
+	in_file "$f" 'From: "wwjudge" <judge@example.org>'
+	not_in_file "$f" "Washington's War"
+	[ -z "$(tr -d '\r' <"$f" | sed -n '/^Content-Type: text\/plain/,/^--=_/p' |
+		too_wide /dev/stdin)" ] ||
+		fail "$f: text lines over 72 columns"
+done
