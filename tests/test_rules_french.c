@@ -381,6 +381,21 @@ static void test_7_6_B_fewer_removable_than_owed(void **state)
 	game_end(&g);
 }
 
+/* The same with one colony only: the event counts in the singular
+ * (issue 22.8: "Only 1 colony had", not "1 colonies"). */
+static void test_7_6_B_one_removable_colony(void **state)
+{
+	(void)state;
+	struct test_game g;
+	fresh(&g);
+	american_pc(&g, "Albany NY");
+	american_pc(&g, "Kingston NY");
+	g.s.washington_pcs_to_remove = 5;
+	ok(&g, WW_BRITISH, answer(WW_ORD_REMOVE_PC, 1, at(&g, "Albany NY")));
+	assert_true(saw_event(&g, "Only 1 colony had an American PC that could be removed"));
+	game_end(&g);
+}
+
 /* 12.2.B: after the card that brought France in, the American is asked for
  * the Navy, then the port, and the game goes on with the next impulse. */
 static void test_12_2_B_entry_questions_end_to_end(void **state)
@@ -456,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_12_2_B_iii_removal_without_a_choice),
 		cmocka_unit_test(test_7_6_B_five_pcs_one_per_colony),
 		cmocka_unit_test(test_7_6_B_fewer_removable_than_owed),
+		cmocka_unit_test(test_7_6_B_one_removable_colony),
 		cmocka_unit_test(test_12_2_B_entry_questions_end_to_end),
 		cmocka_unit_test(test_7_6_B_question_end_to_end),
 	};

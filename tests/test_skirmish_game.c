@@ -237,6 +237,57 @@ static void give(struct fix *f, int side, const char *line, struct game_order *o
 		fail_msg("'%s' refused: %s", line, f->why);
 }
 
+/* What the whole games' guides said of the questions (III.2.B, IV.5, V). */
+#define GUIDED 4
+static const char *const GUIDED_BY[GUIDED] = {
+	"The card moves your piece", "moves apart one space", "Your ship may sail to",
+	"you may call for reinforcements (V)",
+};
+static int guided[GUIDED];
+
+/* The report of `viewer` after an order (issue 22): every line within
+ * 72 columns, and for the side asked a "What you can do now" whose every
+ * example the engine takes now. */
+static void assert_report_guides(struct fix *f, int viewer)
+{
+	struct game_state *v = f->g->state_new(), *copy = f->g->state_new();
+	struct game_events *ev = f->g->events_new();
+	struct game_order *o = f->g->order_new();
+	struct game_frame frame = { .game = "g", .events = f->ev,
+				    .commitment = "0123456789abcdef0123456789abcdef"
+						  "0123456789abcdef0123456789abcdef" };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	f->g->view(f->d, f->s, viewer, v);
+	assert_int_equal(f->g->report(out, f->d, v, viewer, &frame, f->why, sizeof f->why), 0);
+	fclose(out);
+	bool asked = viewer != 0 && (f->g->asked(f->s) & (1u << viewer));
+	struct game_end end;
+	if (viewer != 0 && !f->g->over(f->s, &end) && !strstr(text, "\nWhat you can do now:\n"))
+		fail_msg("no 'What you can do now' for side %d:\n%s", viewer, text);
+	for (int k = 0; asked && k < GUIDED; k++)
+		guided[k] += strstr(text, GUIDED_BY[k]) != NULL;
+	for (char *l = text, *e; *l; l = e + 1) {
+		assert_non_null(e = strchr(l, '\n'));
+		*e = '\0';
+		if (e - l > 72)
+			fail_msg("a line of %d columns: %s\n", (int)(e - l), l);
+		const char *eg = strstr(l, "e.g.  ");
+		if (!eg || !asked || !strncmp(e + 1, "      ", 6))
+			continue; /* a wrapped example: the guide's own test checks it */
+		assert_int_equal(f->g->order_parse(f->d, eg + 6, o, f->why, sizeof f->why), 0);
+		f->g->state_copy(copy, f->s);
+		if (f->g->apply(f->d, copy, viewer, o, &f->rng, ev, f->why, sizeof f->why))
+			fail_msg("the report's example '%s' is refused: %s", eg + 6, f->why);
+	}
+	free(text);
+	f->g->order_free(o);
+	f->g->events_free(ev);
+	f->g->state_free(copy);
+	f->g->state_free(v);
+}
+
 /* A whole game through game.h: after every order the state's texts read
  * back to the same text (the reader checks the invariants: units
  * accounted for, no two armies of a side on a spot, the deck's mix). */
@@ -257,6 +308,8 @@ static void play_whole_game(unsigned char seed)
 	for (; n < MAX_ORDERS && !f.g->over(f.s, &end); n++) {
 		assert_int_not_equal(f.g->asked(f.s), 0);
 		random_order(&f, &r, e, o);
+		for (int viewer = 0; viewer <= BRITISH; viewer++)
+			assert_report_guides(&f, viewer);
 		for (int secret = 0; secret < 2; secret++) {
 			char *text = text_of(&f, f.s, secret);
 			assert_text_round_trip(&f, text);
@@ -278,6 +331,9 @@ static void test_whole_games_through_game_h(void **state)
 	(void)state;
 	for (unsigned char seed = 1; seed <= 4; seed++)
 		play_whole_game(seed);
+	for (int k = 0; k < GUIDED; k++)
+		if (!guided[k])
+			fail_msg("no report of the whole games says '%s'", GUIDED_BY[k]);
 }
 
 /* The same game but for `side`'s throw, each die one face further

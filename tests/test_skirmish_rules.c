@@ -557,6 +557,14 @@ static void test_IV_2_the_seeds_example(void **state)
 	assert_int_equal(g->s.lost[SK_AMERICAN], 2);
 }
 
+/* IV.2, counted in words: one unit is "1 unit", not "1 units" (issue 22.8). */
+static void test_IV_2_one_unit_is_one_unit(void **state)
+{
+	(void)state;
+	struct sk_game *g = british_lands(1, 1, SK_ARMY, 2, 3);
+	assert_true(sk_said(g, "British 1 unit throws 2 for 2, American 1 unit throws 3 for 3."));
+}
+
 /* IV.2.E: a tie removes nothing. */
 static void test_IV_2_E_a_tie_removes_nothing(void **state)
 {
@@ -1208,6 +1216,7 @@ int main(void)
 		cmocka_unit_test(test_III_5_no_new_skirmish_until_one_moves),
 		cmocka_unit_test(test_IV_1_landing_is_a_major_battle_militia_may_not),
 		cmocka_unit_test(test_IV_2_the_seeds_example),
+		cmocka_unit_test(test_IV_2_one_unit_is_one_unit),
 		cmocka_unit_test(test_IV_2_D_the_stronger_can_lose),
 		cmocka_unit_test(test_IV_2_E_a_tie_removes_nothing),
 		cmocka_unit_test(test_IV_3_no_more_than_the_army_has),

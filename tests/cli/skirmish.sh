@@ -137,7 +137,8 @@ expect 0 "$WW_BIN" new "$M" --game skirmish --american us@example.org \
 in_file "$M/secret/mail.yaml" 'password_british: $argon2id'
 expect 0 "$WW_BIN" announce "$M" --config "$T/wwjudge.conf"
 in_file "$M/outbox/new/000001.announce-british" "The order in it is one you may give now"
-in_file "$M/outbox/new/000001.announce-american" "American's throw: 3, 0 (yours, not shown yet)"
+in_file "$M/outbox/new/000001.announce-american" "American's throw: 3, 0 (no move); you alone see it"
+not_in_file "$M/outbox/new/000001.announce-american" "not shown yet"
 not_in_file "$M/outbox/new/000001.announce-british" "American's throw: 3"
 expect 0 "$WW_BIN" order "$M" --as british --config "$T/wwjudge.conf" "declare boston"
 in_file "$M/outbox/new/000002.british" "your orders were accepted:

@@ -63,9 +63,10 @@ void sk_major_battle(const struct sk_data *d, struct sk_state *s, int attacker, 
 	int ca = ta + (a->units > b->units ? diff : 0), cb = tb + (b->units > a->units ? diff : 0);
 	sk_fought(s);
 	sk_quiet_pair(s, attacker, defender);
-	sk_event(ev, SK_TO_ALL, "MAJOR BATTLE at %s: %s %d units throw %d for %d, %s %d units "
-		 "throw %d for %d.", sk_spot_name(d, b->spot), sk_side_name(d, a->side), a->units,
-		 ta, ca, sk_side_name(d, b->side), b->units, tb, cb);
+	sk_event(ev, SK_TO_ALL, "MAJOR BATTLE at %s: %s %d %s %d for %d, %s %d %s %d for %d.",
+		 sk_spot_name(d, b->spot), sk_side_name(d, a->side), a->units,
+		 a->units == 1 ? "unit throws" : "units throw", ta, ca, sk_side_name(d, b->side),
+		 b->units, b->units == 1 ? "unit throws" : "units throw", tb, cb);
 	if (ca == cb) {
 		sk_event(ev, SK_TO_ALL, "A tie: neither removes units (IV.2.E).");
 	} else {

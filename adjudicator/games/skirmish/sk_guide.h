@@ -21,4 +21,12 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 int sk_guide(const struct sk_data *d, const struct sk_state *view, int side,
 	     game_guide_item *item, void *ctx);
 
+/* "What you can do now", for `side` on its own view: for each die the
+ * pieces that may move and the spots each may end on, the piece a
+ * question moves and where, then the standing orders and the order of
+ * skirmishes; every spot and example one the engine accepts now, tried
+ * with stand-in dice. Nothing for the public or once the game is over.
+ * 0, or -1 when out of memory or out fails. */
+int sk_guide_words(FILE *out, const struct sk_data *d, const struct sk_state *view, int side);
+
 #endif

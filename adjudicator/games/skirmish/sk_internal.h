@@ -21,6 +21,11 @@ bool sk_is_army(enum sk_piece_kind kind);
 /* Spots joined by a line of that kind. */
 bool sk_joined(const struct sk_data *d, int a, int b, enum sk_line_kind kind);
 int sk_harbour_of(const struct sk_data *d, int city);
+/* "Albany, Hartford and Springfield": the spots a line of `kind` joins
+ * to `spot` (only the harbours if `harbours`), so that a refused path
+ * names the lines it could take; "none" when there is none. */
+void sk_lines_from(const struct sk_data *d, int spot, enum sk_line_kind kind, bool harbours,
+		   char *out, size_t len);
 /* II.6: no enemy warship on the harbour. */
 bool sk_harbour_open(const struct sk_state *s, int harbour, int side);
 int sk_armies(const struct sk_state *s, int side);

@@ -2,6 +2,7 @@
  * path is legal for a piece, and carrying it out. A die of N moves a
  * piece exactly N spots (docs/rulings.md, Skirmish). */
 #include <stdio.h>
+#include <string.h>
 
 #include "sk_internal.h"
 
@@ -42,10 +43,14 @@ static int warship_leg(const struct sk_data *d, const struct sk_state *s, int si
 		       int to, bool last, char *why, size_t whylen)
 {
 	if (d->spots[from].kind != SK_HARBOUR || d->spots[to].kind != SK_HARBOUR ||
-	    !sk_joined(d, from, to, SK_SEA_LINE))
+	    !sk_joined(d, from, to, SK_SEA_LINE)) {
+		char sea[200];
+		sk_lines_from(d, from, SK_SEA_LINE, true, sea, sizeof sea);
 		return ww_why(why, whylen, "II.6.A: a warship moves from harbour to harbour along the "
-			      "sea lines; %s to %s is no such leg", sk_spot_name(d, from),
-			      sk_spot_name(d, to));
+			      "sea lines; %s to %s is no such leg, and from %s the sea lines "
+			      "go to the harbours %s", sk_spot_name(d, from), sk_spot_name(d, to),
+			      sk_spot_name(d, from), sea);
+	}
 	if (!last && !sk_harbour_open(s, to, side))
 		return ww_why(why, whylen, "II.6.A: an enemy warship holds %s; a warship passes "
 			      "only open or friendly harbours", sk_spot_name(d, to));
@@ -66,9 +71,15 @@ static int land_leg(const struct sk_data *d, const struct sk_state *s, int side,
 					      "coastal move needs open or friendly harbours",
 					      sk_spot_name(d, h[i]));
 	} else if (!sk_joined(d, from, to, SK_LAND_LINE)) {
+		char land[200], coast[120];
+		sk_lines_from(d, from, SK_LAND_LINE, false, land, sizeof land);
+		sk_lines_from(d, from, SK_COASTAL_LINE, false, coast, sizeof coast);
 		return ww_why(why, whylen, "II.2: no line from %s to %s; a land piece moves "
-			      "along the black lines or the red coastal lines",
-			      sk_spot_name(d, from), sk_spot_name(d, to));
+			      "along the black lines or the red coastal lines, and from %s "
+			      "the black lines go to %s%s%s", sk_spot_name(d, from),
+			      sk_spot_name(d, to), sk_spot_name(d, from), land,
+			      strcmp(coast, "none") ? ", the red coastal lines to " : "",
+			      strcmp(coast, "none") ? coast : "");
 	}
 	if (!last && enemy_land_piece_at(s, to, side) >= 0)
 		return ww_why(why, whylen, "II.5: the enemy at %s blocks the way; a piece moves "
@@ -235,9 +246,13 @@ static int card_path(const struct sk_data *d, const struct sk_state *s, int piec
 		if (i >= 2 && path[i] == path[i - 2])
 			return ww_why(why, whylen, "II.3: %s goes back to %s; no moving back and "
 				      "forth", sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
-		if (!sk_joined(d, path[i - 1], path[i], SK_LAND_LINE))
-			return ww_why(why, whylen, "III.2.B: no black line from %s to %s",
-				      sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
+		if (!sk_joined(d, path[i - 1], path[i], SK_LAND_LINE)) {
+			char land[200];
+			sk_lines_from(d, path[i - 1], SK_LAND_LINE, false, land, sizeof land);
+			return ww_why(why, whylen, "III.2.B: no black line from %s to %s; from %s "
+				      "the black lines go to %s", sk_spot_name(d, path[i - 1]),
+				      sk_spot_name(d, path[i]), sk_spot_name(d, path[i - 1]), land);
+		}
 		if (enemy_land_piece_at(s, path[i], s->pieces[piece].side) >= 0)
 			return ww_why(why, whylen, "III.2.B: the move may not go onto an enemy "
 				      "piece; one is at %s", sk_spot_name(d, path[i]));

@@ -98,9 +98,13 @@ static int check_voyage(const struct sk_data *d, const struct sk_state *s, int s
 			      s->call.spots);
 	for (int i = 1; i < o->nspots; i++) {
 		int from = o->spots[i - 1], to = o->spots[i];
-		if (to < 0 || to >= d->nspots || !sk_joined(d, from, to, SK_SEA_LINE))
-			return ww_why(why, whylen, "V.3: no sea line from %s to %s",
-				      sk_spot_name(d, from), sk_spot_name(d, to));
+		if (to < 0 || to >= d->nspots || !sk_joined(d, from, to, SK_SEA_LINE)) {
+			char sea[200];
+			sk_lines_from(d, from, SK_SEA_LINE, false, sea, sizeof sea);
+			return ww_why(why, whylen, "V.3: no sea line from %s to %s; from %s the sea "
+				      "lines go to %s", sk_spot_name(d, from), sk_spot_name(d, to),
+				      sk_spot_name(d, from), sea);
+		}
 		if (i >= 2 && to == o->spots[i - 2])
 			return ww_why(why, whylen, "II.3: no sailing back and forth to %s",
 				      sk_spot_name(d, to));
@@ -202,8 +206,8 @@ static int new_army(const struct sk_data *d, struct sk_state *s, int side, int s
 {
 	if (spot < 0 || s->npieces >= SK_MAX_PIECES) {
 		s->lost[side] += units;
-		sk_event(ev, SK_TO_ALL, "No empty spot for them: %d %s units are lost.", units,
-			 sk_side_name(d, side));
+		sk_event(ev, SK_TO_ALL, "No empty spot for them: %d %s %s lost.", units,
+			 sk_side_name(d, side), units == 1 ? "unit is" : "units are");
 		return -1;
 	}
 	s->pieces[s->npieces] = (struct sk_piece){ (enum sk_side)side, SK_ARMY, spot, units, 0 };
@@ -223,8 +227,8 @@ static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng
 	c->units = 0;
 	s->call.side = 0;
 	to_harbour(d, s, s->call.warship);
-	sk_event(ev, SK_TO_ALL, "V.5: the %s reinforcements, %d units, land at %s.",
-		 sk_side_name(d, side), units, sk_spot_name(d, city));
+	sk_event(ev, SK_TO_ALL, "V.5: the %s reinforcements, %d unit%s, land at %s.",
+		 sk_side_name(d, side), units, units == 1 ? "" : "s", sk_spot_name(d, city));
 	if (there >= 0 && (int)s->pieces[there].side == side) {
 		units = join_friend(d, s, there, units);
 		if (units)

@@ -1,8 +1,13 @@
 /* Skirmish's text report (sk_guide.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sk_board.h"
 #include "sk_guide.h"
+#include "sk_internal.h"
+#include "template.h"
+
+#define REPORT_WIDTH 72
 
 int sk_on_board(const struct sk_state *s, struct sk_piece out[SK_MAX_PIECES])
 {
@@ -23,8 +28,12 @@ static void dice_line(FILE *out, const struct sk_data *d, const struct sk_state 
 		return;
 	}
 	for (int i = 0; i < s->ndice[side]; i++)
-		fprintf(out, "%s%d%s", i ? ", " : "", s->dice[side][i], s->done[side][i] ? " (done)" : "");
-	fprintf(out, "%s\n", s->revealed[side] ? "" : " (yours, not shown yet)");
+		fprintf(out, "%s%d%s", i ? ", " : "", s->dice[side][i],
+			s->dice[side][i] == 0 ? " (no move)" : s->done[side][i] ? " (done)" : "");
+	if (!s->revealed[side])
+		fprintf(out, "; you alone see it until you move (%s)",
+			side == SK_AMERICAN ? "I.C" : "I.D");
+	fputc('\n', out);
 }
 
 static void frame_head(FILE *out, const struct game_frame *f)
@@ -67,8 +76,39 @@ static void standing_line(FILE *out, const struct sk_data *d, const struct sk_st
 		text);
 }
 
-int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer,
-	      const struct game_frame *f, const struct sk_events *last, char *why, size_t whylen)
+static const char *const LINE_WORDS[] = {
+	[SK_LAND_LINE] = "black lines", [SK_COASTAL_LINE] = "red coastal lines",
+	[SK_SEA_LINE] = "sea lines",
+};
+
+/* II.2, II.6, V.3: the lines from every spot a piece holds, so that a
+ * path can be written from the words alone. */
+static void lines_words(FILE *out, const struct sk_data *d, const struct sk_piece *pieces, int n)
+{
+	bool said[SK_MAX_SPOTS] = { false };
+	char to[300];
+	fputs("\nThe lines from the spots held:\n", out);
+	for (int i = 0; i < d->nspots; i++) {
+		bool held = false;
+		for (int k = 0; k < n; k++)
+			held |= pieces[k].spot == i;
+		if (!held || said[i])
+			continue;
+		said[i] = true;
+		fprintf(out, "  %s:", d->spots[i].name);
+		int kinds = 0;
+		for (int kind = SK_LAND_LINE; kind <= SK_SEA_LINE; kind++) {
+			sk_lines_from(d, i, (enum sk_line_kind)kind, false, to, sizeof to);
+			if (strcmp(to, "none"))
+				fprintf(out, "%s %s to %s", kinds++ ? ";" : "", LINE_WORDS[kind], to);
+		}
+		fputs(kinds ? ".\n" : " no lines.\n", out);
+	}
+}
+
+static int report(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer,
+		  const struct game_frame *f, const struct sk_events *last, char *why,
+		  size_t whylen)
 {
 	struct sk_piece pieces[SK_MAX_PIECES];
 	char q[300], reason[128];
@@ -94,5 +134,27 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 	int n = sk_on_board(view, pieces);
 	if (sk_board_words(out, d, pieces, n, why, whylen))
 		return -1;
+	lines_words(out, d, pieces, n);
+	if (sk_guide_words(out, d, view, viewer))
+		return ww_why(why, whylen, "out of memory writing what %s can do now",
+			      d->side_name[viewer]);
 	return ferror(out) ? -1 : 0;
+}
+
+/* Written whole, then wrapped to 72 columns as every report is. */
+int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer,
+	      const struct game_frame *f, const struct sk_events *last, char *why, size_t whylen)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return ww_why(why, whylen, "out of memory writing the report");
+	int bad = report(m, d, view, viewer, f, last, why, whylen);
+	if (fclose(m) && !bad)
+		bad = ww_why(why, whylen, "out of memory writing the report");
+	if (!bad && tpl_wrap(out, text, len, REPORT_WIDTH))
+		bad = ww_why(why, whylen, "writing the report failed");
+	free(text);
+	return bad ? -1 : 0;
 }

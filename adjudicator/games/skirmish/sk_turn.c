@@ -37,7 +37,7 @@ static void surrender(const struct sk_data *d, struct sk_state *s)
 	int a = sk_units_on_board(s, SK_AMERICAN), b = sk_units_on_board(s, SK_BRITISH);
 	char why[128];
 	snprintf(why, sizeof why, "TO END THE GAME, NOTE: no skirmish or battle in %d moves; "
-		 "American %d units, British %d", d->quiet_moves, a, b);
+		 "American %d unit%s, British %d", d->quiet_moves, a, a == 1 ? "" : "s", b);
 	finish(s, a == b ? 0 : a > b ? SK_AMERICAN : SK_BRITISH, why);
 }
 
@@ -472,7 +472,15 @@ static void question_detail(const struct sk_data *d, const struct sk_state *s, i
 		break;
 	default:
 		dice_text(s, side, text, sizeof text);
-		snprintf(out, len, " Your throw: %s.", text);
+		if (s->phase == SK_PHASE_DECLARE && s->dice[side][0] == 0)
+			snprintf(out, len, " Your throw: 0. A 0 moves nothing (I, NOTE), but you "
+				 "declare a piece anyway, so as not to reveal your throw (I.B).");
+		else if (s->ndice[side] == 2 && (s->dice[side][0] == 0) != (s->dice[side][1] == 0))
+			snprintf(out, len, " Your throw: %s. The 0 moves nothing (I, NOTE).", text);
+		else if (s->dice[side][0] == 0)
+			snprintf(out, len, " Your throw: %s: no move (I, NOTE).", text);
+		else
+			snprintf(out, len, " Your throw: %s.", text);
 	}
 }
 

@@ -167,3 +167,27 @@ void sk_fought(struct sk_state *s)
 {
 	s->quiet_moves = -1;
 }
+
+static bool line_counts(const struct sk_data *d, const struct sk_neighbour *nb,
+			enum sk_line_kind kind, bool harbours)
+{
+	return nb->kind == kind && (!harbours || d->spots[nb->to].kind == SK_HARBOUR);
+}
+
+void sk_lines_from(const struct sk_data *d, int spot, enum sk_line_kind kind, bool harbours,
+		   char *out, size_t len)
+{
+	const struct sk_spot *sp = &d->spots[spot];
+	int n = 0, k = 0;
+	size_t at = 0;
+	for (int i = 0; i < sp->nneighbours; i++)
+		n += line_counts(d, &sp->neighbours[i], kind, harbours);
+	snprintf(out, len, "none");
+	for (int i = 0; i < sp->nneighbours && at < len; i++) {
+		if (!line_counts(d, &sp->neighbours[i], kind, harbours))
+			continue;
+		k++;
+		at += (size_t)snprintf(out + at, len - at, "%s%s", k == 1 ? "" : k == n ? " and " : ", ",
+				       sk_spot_name(d, sp->neighbours[i].to));
+	}
+}

@@ -88,8 +88,14 @@ static int play_pc(struct ww_ctx *p, enum ww_side side, const struct ww_order *o
 		return -1;
 	}
 	if (o->nspaces < 1 || o->nspaces > k->ops) {
-		ww_why(p->why, p->whylen, "#%d is a %d OPS card: it gives 1 to %d PC actions (10.11), "
-		       "and %d spaces were named.", o->card, k->ops, k->ops, o->nspaces);
+		char actions[32];
+		if (k->ops == 1)
+			snprintf(actions, sizeof actions, "1 PC action");
+		else
+			snprintf(actions, sizeof actions, "1 to %d PC actions", k->ops);
+		ww_why(p->why, p->whylen, "#%d is a %d OPS card: it gives %s (10.11), and %d %s "
+		       "named.", o->card, k->ops, actions, o->nspaces,
+		       o->nspaces == 1 ? "space was" : "spaces were");
 		return -1;
 	}
 	struct ww_state start = *p->s;

@@ -363,8 +363,8 @@ static int washington_captured_answer(struct ww_ctx *c, const struct ww_order *o
 			 "removed (7.6.B).", ww_space_name(c->d, o->spaces[i]));
 	}
 	if (due < c->s->washington_pcs_to_remove)
-		ww_event(c->ev, WW_TO_BOTH, "Only %d colonies had an American PC that could be "
-			 "removed (7.6.B).", due);
+		ww_event(c->ev, WW_TO_BOTH, "Only %d %s an American PC that could be "
+			 "removed (7.6.B).", due, due == 1 ? "colony had" : "colonies had");
 	c->s->washington_pcs_to_remove = 0;
 	return 0;
 }
