@@ -1861,7 +1861,12 @@ static void check_entry_seen(struct checker *c, const char *dir, const char *rel
 	    ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &rejected, why, sizeof why) < 0 ||
 	    rejected)
 		return;
-	int rc = ww_record_seen_check(dir, id, why, sizeof why);
+	/* marked as the side's since issue 20 ("SIDE:<id>"), the id alone before */
+	char side_id[600];
+	snprintf(side_id, sizeof side_id, "%s:%s", side, id);
+	int rc = ww_record_seen_check(dir, side_id, why, sizeof why);
+	if (rc == 0)
+		rc = ww_record_seen_check(dir, id, why, sizeof why);
 	if (rc < 0)
 		ww_problem(c->out, &c->problems, "%s", why);
 	else if (rc == 0)
