@@ -462,6 +462,21 @@ static void note(const struct modcmd *x, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* What became of a command or of the mail: one status line on stdout
+ * (docs/mail.md, "What the judge says, and where"), the Message-ID last. */
+static void status(const struct modcmd *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void status(const struct modcmd *x, const char *fmt, ...)
+{
+	char what[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	ww_info("process", "moderator: %s; %.200s", what, x->m->message_id);
+}
+
 static void say(struct modcmd *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void say(struct modcmd *x, const char *fmt, ...)
@@ -555,7 +570,7 @@ static int commit_change(struct modcmd *x, struct ww_moderator_change *ch)
 		note(x, "%s: %s", x->game, err);
 		return ww_rec_exit(st, true);
 	}
-	note(x, "%s: %s", x->game, ch->what);
+	status(x, "%s: %s", x->game, ch->what);
 	return EX_OK;
 }
 
@@ -571,7 +586,7 @@ static int refuse(struct modcmd *x, const char *fmt, ...)
 	va_end(ap);
 	fputs("Refused; nothing was changed:\n", x->rf);
 	ww_mail_line(x->rf, why);
-	note(x, "%s: command %d refused: %s", x->game, x->k, why);
+	status(x, "%s: command %d refused: %s", x->game, x->k, why);
 	return reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
 }
 
@@ -741,7 +756,7 @@ static int cmd_rollback(struct modcmd *x)
 		note(x, "%s: rollback: %s", x->game, err);
 		return ww_rec_exit(st, true);
 	}
-	note(x, "%s: %s", x->game, what);
+	status(x, "%s: %s", x->game, what);
 	return EX_OK;
 }
 
@@ -846,7 +861,7 @@ static int run_command(struct modcmd *x, const char *line)
 	snprintf(x->key, sizeof x->key, "%s#%d", x->m->message_id, x->k);
 	int rc = load(x);
 	if (!rc && ww_record_seen(x->dir, x->key))
-		note(x, "%s: command %d was done before; nothing done", x->game, x->k);
+		status(x, "%s: command %d was done before; nothing done", x->game, x->k);
 	else if (!rc)
 		rc = reply_start(x) < 0 ? EX_OSERR : dispatch(x);
 	unload(x);
@@ -857,7 +872,7 @@ static int run_command(struct modcmd *x, const char *line)
  * one reply to the moderator's own address, in the first game named. */
 static int refuse_mail(struct modcmd *x, const struct mod_block *b, const char *why)
 {
-	note(x, "refused: %s", why);
+	status(x, "refused: %s", why);
 	for (int i = 0; i < b->n; i++) {
 		x->k = i + 1;
 		if (!parse_command(x, b->lines[i]))

@@ -51,4 +51,12 @@ expect 75 "$WW_BIN" remind --config "$C"
 in_file "$T/out" "wwjudge remind: $G: reminded the British player (north@example.org), waiting 3 hours"
 not_in_file "$T/err" "reminded"
 in_file "$T/err" "not sent, left for the next run"
+# a moderator's command by mail: its status line too
+echo 'mod pass' | expect 0 "$WW_BIN" passwd --moderator
+{ cat "$T/out"; echo 'moderator = mod@example.org'; } >>"$C"
+id='<mod1@example.org>'
+printf 'From: <mod@example.org>\nTo: judge@example.org\nSubject: m\nMessage-ID: %s\nDate: Tue, 3 Mar 2026 11:00:00 +0000\n\n#moderator\npassword: mod pass\npause g\n#end\n' \
+	"$id" >"$T/mod"
+expect 0 "$WW_BIN" process --config "$C" <"$T/mod"
+one_status "wwjudge process: moderator: g: the game is paused"
 true
