@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "sk_guide.h"
-#include "sk_internal.h"
 #include "sk_order.h"
 
 #define TRIES_MAX 20000 /* candidates tried in one guide */
@@ -395,7 +394,7 @@ static void one_piece_words(FILE *out, struct guide *g)
 			   s->card_spots, &r);
 		fprintf(out, "  The card moves your piece at %s exactly %d spot%s along the black "
 			"lines, through no enemy, to an empty spot (III.2.B); it may end on ",
-			sk_spot_name(g->d, s->pieces[piece].spot), s->card_spots,
+			g->d->spots[s->pieces[piece].spot].name, s->card_spots,
 			s->card_spots == 1 ? "" : "s");
 	} else if (s->phase == SK_PHASE_APART) {
 		piece = s->apart_piece;
@@ -410,7 +409,7 @@ static void one_piece_words(FILE *out, struct guide *g)
 				sk_order_format(g->d, &o, r.example, sizeof r.example);
 		}
 		fprintf(out, "  Your piece at %s moves apart one space along a black line to an "
-			"empty spot (IV.5): ", sk_spot_name(g->d, s->pieces[piece].spot));
+			"empty spot (IV.5): ", g->d->spots[s->pieces[piece].spot].name);
 	} else {
 		sailing_reach(g, &r);
 		fputs("  Your ship may sail to ", out);
@@ -439,7 +438,7 @@ int sk_guide_words(FILE *out, const struct sk_data *d, const struct sk_state *vi
 	fputs("\nWhat you can do now:\n", out);
 	if (!(sk_asked(view) & SK_TO(side))) {
 		int asked = sk_asked(view) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
-		fprintf(out, "  Nothing until the %s has given his order.\n", sk_side_name(d, asked));
+		fprintf(out, "  Nothing until the %s has given his order.\n", d->side_name[asked]);
 	} else if (view->phase == SK_PHASE_DECLARE) {
 		declare_words(out, g);
 	} else if (view->phase == SK_PHASE_AMERICAN || view->phase == SK_PHASE_BRITISH) {

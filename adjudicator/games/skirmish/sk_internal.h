@@ -14,18 +14,10 @@ int sk_battle_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rn
 int sk_other(int side);
 const char *sk_side_name(const struct sk_data *d, int side);
 const char *sk_spot_name(const struct sk_data *d, int spot);
-/* "American army (3 units) at Saratoga" */
-void sk_describe(const struct sk_data *d, const struct sk_state *s, int piece, char *out,
-		 size_t len);
 bool sk_is_army(enum sk_piece_kind kind);
 /* Spots joined by a line of that kind. */
 bool sk_joined(const struct sk_data *d, int a, int b, enum sk_line_kind kind);
 int sk_harbour_of(const struct sk_data *d, int city);
-/* "Albany, Hartford and Springfield": the spots a line of `kind` joins
- * to `spot` (only the harbours if `harbours`), so that a refused path
- * names the lines it could take; "none" when there is none. */
-void sk_lines_from(const struct sk_data *d, int spot, enum sk_line_kind kind, bool harbours,
-		   char *out, size_t len);
 /* II.6: no enemy warship on the harbour. */
 bool sk_harbour_open(const struct sk_state *s, int harbour, int side);
 int sk_armies(const struct sk_state *s, int side);

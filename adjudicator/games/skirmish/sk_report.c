@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "sk_board.h"
 #include "sk_guide.h"
-#include "sk_internal.h"
 #include "template.h"
 
 #define REPORT_WIDTH 72

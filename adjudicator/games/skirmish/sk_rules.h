@@ -212,4 +212,14 @@ bool sk_on_land(const struct sk_data *d, int spot);
 /* The piece of `side` at `spot`, or -1 (any side: side 0). */
 int sk_piece_at(const struct sk_state *s, int spot, int side);
 
+/* "American army (3 units) at Saratoga": the events' and the guide's
+ * words for a piece. */
+void sk_describe(const struct sk_data *d, const struct sk_state *s, int piece, char *out,
+		 size_t len);
+/* "Albany, Hartford and Springfield": the spots a line of `kind` joins
+ * to `spot` (only the harbours if `harbours`), so that a refused path
+ * and the board in words name the lines; "none" when there is none. */
+void sk_lines_from(const struct sk_data *d, int spot, enum sk_line_kind kind, bool harbours,
+		   char *out, size_t len);
+
 #endif
