@@ -339,7 +339,6 @@ static int read_archive(const char *path, struct archive *a, char *err, size_t e
 struct logged {
 	int number;
 	bool command_line;       /* its sender is "command line" */
-	bool rejected;
 	int side;                /* 0: nobody */
 	char note[600];          /* the first order line: "# moderator: ..." */
 	int norders;
@@ -372,8 +371,6 @@ static int read_logged(struct replay *r, int number, struct logged *e)
 	yaml_node_t *root = yaml_document_get_root_node(&doc), *n;
 	const char *v = ww_yaml_str(ww_yaml_get(&doc, root, "sender"));
 	e->command_line = v && !strcmp(v, WW_SENDER_COMMAND_LINE);
-	v = ww_yaml_str(ww_yaml_get(&doc, root, "rejected"));
-	e->rejected = v && !strcmp(v, "true");
 	v = ww_yaml_str(ww_yaml_get(&doc, root, "side"));
 	e->side = v ? game_side_of(r->g->game, v) : 0;
 	e->side = e->side > 0 ? e->side : 0;
