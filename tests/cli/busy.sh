@@ -25,7 +25,7 @@ in_file "$T/err" "the game is busy"
 [ "$ms" -lt 2000 ] || fail "process waited ${ms} ms for a held lock before its 75"
 # the other game is not held up
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/h.eml"
-in_file "$T/err" "accepted"
+in_file "$T/out" "accepted"
 exec 9>&-
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/g.eml"
-in_file "$T/err" "accepted"
+in_file "$T/out" "accepted"

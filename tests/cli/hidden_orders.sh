@@ -60,7 +60,7 @@ game ww-a
 game ww-b
 tok=$(token ww-a american)
 send ww-a british s1 "standing never-battle-card"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 ls "$T/games/ww-a/outbox/new/" | grep -q '^000002\.british$' || fail "the British got no report"
 ls "$T/games/ww-a/outbox/new/" | grep -q '^000002\.american$' &&
 	fail "the American was mailed of a standing order he may not see"
@@ -74,9 +74,9 @@ shown() { "$WW_BIN" show "$T/games/$1" --as "$2" | sed "s/$1/GAME/g"; }
 	{ diff <(shown ww-a american) <(shown ww-b american) || true
 	  fail "show --as american tells of the hidden order"; }
 send ww-a american c1 "$COMMITTEES"
-in_file "$T/err" "the American orders are accepted"
+in_file "$T/out" "the American orders are accepted"
 send ww-b american c1 "$COMMITTEES"
-in_file "$T/err" "the American orders are accepted"
+in_file "$T/out" "the American orders are accepted"
 same_for ww-a ww-b american
 not_in_file "$T/games/ww-a/secret/mail.yaml" "token_entry_"
 expect 0 "$WW_BIN" verify "$T/games/ww-a" --replay
@@ -87,9 +87,9 @@ game sk-a --game skirmish --data "$SK_DATA"
 game sk-b --game skirmish --data "$SK_DATA"
 tok=$(token sk-a british)
 send sk-a american k1 "skirmishes Boston"
-in_file "$T/err" "the American orders are accepted"
+in_file "$T/out" "the American orders are accepted"
 send sk-a american k2 "standing away"
-in_file "$T/err" "the American orders are accepted"
+in_file "$T/out" "the American orders are accepted"
 ls "$T/games/sk-a/outbox/new/" | grep -q '^00000[23]\.british$' &&
 	fail "the British was mailed of an order he may not see"
 [ "$(token sk-a british)" = "$tok" ] || fail "the British token changed"
@@ -98,8 +98,8 @@ ls "$T/games/sk-a/outbox/new/" | grep -q '^00000[23]\.british$' &&
 	  fail "show --as british tells of the hidden orders"; }
 same_for sk-a sk-b british
 send sk-a british d1 "declare Boston"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 send sk-b british d1 "declare Boston"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 same_for sk-a sk-b british
 expect 0 "$WW_BIN" verify "$T/games/sk-a" --replay

@@ -112,14 +112,14 @@ mapfile -t note < <(hostile s British)
 mail uk@example.org "$(reply_to "$S/outbox/new/000001.announce-british")" s1 crown \
 	"declare Boston" "${note[@]}" >"$T/s1.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/s1.eml"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 in_file "$S/outbox/new/000002.american" "  The British player writes:"
 check "$S/outbox/new/000002.american" 14
 check "$S/outbox/new/000002.british" 14
 mail us@example.org "$(reply_to "$S/outbox/new/000002.american")" s2 liberty \
 	"move Saratoga - Albany - West Point - Morristown" "$(cjk)" >"$T/s2.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/s2.eml"
-in_file "$T/err" "the American orders are accepted"
+in_file "$T/out" "the American orders are accepted"
 check "$S/outbox/new/000003.british" 16
 
 # Washington's War: the American's Committees of Correspondence with the
@@ -132,11 +132,11 @@ mapfile -t note < <(hostile w American)
 mail us@example.org "$(reply_to "$W/outbox/new/000001.announce-american")" w1 liberty \
 	"$COMMITTEES" "${note[@]}" >"$T/w1.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/w1.eml"
-in_file "$T/err" "the American orders are accepted"
+in_file "$T/out" "the American orders are accepted"
 check "$W/outbox/new/000002.british" 14
 british=$(ls "$W/outbox/new" | grep '^[0-9]*\.british$' | tail -1)
 mail uk@example.org "$(reply_to "$W/outbox/new/$british")" w2 crown \
 	"for-the-king New York, Savannah, Baltimore" "$(cjk)" >"$T/w2.eml"
 expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/w2.eml"
-in_file "$T/err" "the British orders are accepted"
+in_file "$T/out" "the British orders are accepted"
 check "$(ls "$W"/outbox/new/*.american | tail -1)" 16

@@ -53,6 +53,7 @@ nowhere() {
 		fail "'$1' was written into the game"
 	fi
 	grep -qF -- "$1" "$T/err" && fail "'$1' was written on stderr"
+	grep -qF -- "$1" "$T/out" && fail "'$1' was written on stdout (the status line)"
 	true
 }
 
@@ -62,7 +63,7 @@ point2() {
 	fresh
 	mail washington@example.org "$AM" am1@players.example "#orders" "password: liberty" \
 		"$COMMITTEES_1776" "#end" "" "Your note said:" "# moderator" "pause g" "#end"
-	in_file "$T/err" "the American orders are accepted"
+	in_file "$T/out" "the American orders are accepted"
 	in_file "$G/game.yaml" "move: 1"
 	not_in_file "$G/secret/mail.yaml" "paused: true"
 	in_file "$(ls "$G"/outbox/new/*.american | tail -1)" "The mail's '#moderator' block was not read"
@@ -119,19 +120,19 @@ point7() {
 			"game: g" "side: american" "password: guess$i" "pass" "#end"
 	done
 	[ "$(grep -c ' hash ' "$G/answered")" -eq 10 ] || { cat "$G/answered"; fail "not 10 hashes"; }
-	in_file "$T/err" "the password was not checked"
+	in_file "$T/out" "the password was not checked"
 	# without the token, the player is asked for it; with it, he plays
 	mail washington@example.org judge@example.org own1@players.example "#orders" \
 		"game: g" "side: american" "password: liberty" "$COMMITTEES_1776" "#end"
-	in_file "$T/err" "the password was not checked"
+	in_file "$T/out" "the password was not checked"
 	mail washington@example.org "$AM" own2@players.example "#orders" "password: liberty" \
 		"$COMMITTEES_1776" "#end"
-	in_file "$T/err" "the American orders are accepted"
+	in_file "$T/out" "the American orders are accepted"
 	NOW=$((NOW + 3600))
 	printf 'From: <x@evil.example>\r\nTo: <%s>\r\nSubject: x\r\nMessage-ID: <a\033[31mb\033]0;owned\007@evil.example>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#orders\r\npassword: x\r\npass\r\n#end\r\n' \
 		"$BR" >"$T/esc.eml"
 	WW_NOW=$NOW expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/esc.eml"
-	grep -q $'\033\|\007' "$T/err" && fail "a control character of the Message-ID reached stderr"
+	grep -q $'\033\|\007' "$T/err" "$T/out" && fail "a control character of the Message-ID reached stderr or stdout"
 	grep -lq $'\033\|\007' "$G"/outbox/new/* && fail "a control character of the Message-ID reached a mail"
 	in_file "$(ls "$G"/outbox/new/*.reply-british | tail -1)" "In-Reply-To: <a_[31mb_]0;owned_@evil.example>"
 }
@@ -143,16 +144,16 @@ point8() {
 	fresh
 	mail washington@example.org "$AM" same@players.example "#orders" "password: liberty" \
 		"$COMMITTEES_1776" "#end"
-	in_file "$T/err" "the American orders are accepted"
+	in_file "$T/out" "the American orders are accepted"
 	BR=$(reply_to british british)
 	mail north@example.org "$BR" same@players.example "#orders" "password: crown" \
 		"for-the-king Falmouth MA, Yorktown VA, Charlotte NC" "#end"
-	in_file "$T/err" "the British orders are accepted"
+	in_file "$T/out" "the British orders are accepted"
 	local entries
 	entries=$(ls "$G/log" | wc -l)
 	mail north@example.org "$BR" same@players.example "#orders" "password: crown" \
 		"for-the-king Falmouth MA, Yorktown VA, Charlotte NC" "#end" "again"
-	in_file "$T/err" "already processed"
+	in_file "$T/out" "already processed"
 	[ "$(ls "$G/log" | wc -l)" -eq "$entries" ] || fail "a duplicate was logged"
 	in_file "$(ls "$G"/outbox/new/dup-*.british)" "was processed before"
 	# the same bytes again: the player had his answer
