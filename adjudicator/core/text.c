@@ -45,14 +45,20 @@ bool ww_text_plain(uint32_t cp)
 	       cp != 0x2029 && cp != 0xfeff && cp != 0xfffe && cp != 0xffff;
 }
 
-size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
+/* s as valid UTF-8 into out, each character kept (map NULL) or as map
+ * gives it (0: dropped). */
+static size_t recode(char *out, size_t len, const char *s, size_t n, uint32_t (*map)(uint32_t))
 {
 	size_t o = 0;
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
 		char u[4];
 		i += ww_text_char(s + i, n - i, &cp);
-		size_t k = ww_text_utf8(cp, u);
+		size_t k = 0;
+		if (!map)
+			k = ww_text_utf8(cp, u);
+		else if ((cp = map(cp)))
+			k = ww_text_utf8(cp, u);
 		if (o + k >= len)
 			break;
 		for (size_t j = 0; j < k; j++)
@@ -60,6 +66,11 @@ size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
 	}
 	out[o] = '\0';
 	return o;
+}
+
+size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
+{
+	return recode(out, len, s, n, NULL);
 }
 
 bool ww_text_invisible(uint32_t cp)
@@ -77,22 +88,15 @@ uint32_t ww_text_relayed(uint32_t cp)
 	return ww_text_plain(cp) ? cp : ' ';
 }
 
+/* ww_text_relayed, line breaks kept */
+static uint32_t relayed_line(uint32_t cp)
+{
+	return cp == '\n' ? cp : ww_text_relayed(cp);
+}
+
 size_t ww_text_relay(char *out, size_t len, const char *s, size_t n)
 {
-	size_t o = 0;
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		char u[4];
-		i += ww_text_char(s + i, n - i, &cp);
-		cp = cp == '\n' ? cp : ww_text_relayed(cp);
-		size_t k = cp ? ww_text_utf8(cp, u) : 0;
-		if (o + k >= len)
-			break;
-		for (size_t j = 0; j < k; j++)
-			out[o++] = u[j];
-	}
-	out[o] = '\0';
-	return o;
+	return recode(out, len, s, n, relayed_line);
 }
 
 int ww_text_width(uint32_t cp)
