@@ -31,7 +31,7 @@ remove_users() {
 	done
 	return 0
 }
-trap 'trial_stop; remove_users; rm -rf "$T"' EXIT
+trap 'set +e; trial_stop; remove_users; rm -rf "$T"' EXIT
 . "$E2E/trial.sh"
 remove_users
 for u in "$WJ_USER" "$VM_USER"; do

@@ -66,7 +66,7 @@ chmod 755 "$T/shim/crontab" "$T/shim/dovecot" "$T/shim/doveadm"
 
 # trial_stop: what the trap does if the doc's "stop" step was not reached.
 trial_stop() {
-	[ -f "$PF/main.cf" ] && postfix -c "$PF" stop >/dev/null 2>&1
+	if [ -f "$PF/main.cf" ]; then postfix -c "$PF" stop >/dev/null 2>&1 || true; fi
 	local pid
 	pid=$(cat "$R/run/dovecot/master.pid" 2>/dev/null || true)
 	if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then
