@@ -141,6 +141,11 @@ step mailboxes
 for u in judge washington howe; do
 	[ -n "$(pw_of "$u")" ] || fail "docs/trial.md makes no mailbox $u@example.org"
 	[ -d "$R/var/mail/vhosts/example.org/$u/new" ] || fail "no Maildir for $u@example.org"
+	# the mail clients' table gives the same password and user name
+	sed -n '/^| IMAP password /p' "$DOC" | grep -qF "\`$(pw_of "$u")\`" ||
+		fail "docs/trial.md's table of mail client settings lacks $u@example.org's password"
+	sed -n '/^| IMAP user name /p' "$DOC" | grep -qF "\`$u@example.org\`" ||
+		fail "docs/trial.md's table of mail client settings lacks the user name $u@example.org"
 done
 step start
 e2e_wait_port "$SMTP_PORT" 20 || fail "Postfix does not listen on 127.0.0.1:$SMTP_PORT: $(tail -n 5 "$R/var/log/postfix.log")"
