@@ -289,6 +289,46 @@ static bool boxes_meet(const struct ww_board_box *a, const struct ww_board_box *
 	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
+static bool touch(const struct ww_board_box *a, const struct ww_board_box *b)
+{
+	struct ww_board_box g = { a->x0 - 1, a->y0 - 1, a->x1 + 1, a->y1 + 1 };
+	return boxes_meet(&g, b);
+}
+
+/* Issue 22: every general's plate touches its stack: its space's shape,
+ * or a plate of its side in its space that does; and it meets no other
+ * space's shape as drawn (its radius, or half the square's side). */
+static void check_plates(const struct ww_board_box *shape, const struct ww_board_mark *mark,
+			 const struct ww_board_box *piece, const struct ww_board_piece_at *at, int n)
+{
+	const struct ww_data *d = test_data();
+	bool stands[WW_BOARD_PIECES] = { 0 }, more = true;
+	while (more) {
+		more = false;
+		for (int k = 0; k < n; k++) {
+			if (stands[k] || (at[k].kind != WW_PIECE_GENERAL_BRITISH &&
+					  at[k].kind != WW_PIECE_GENERAL_AMERICAN))
+				continue;
+			stands[k] = touch(&piece[k], &shape[at[k].space]);
+			for (int o = 0; o < n && !stands[k]; o++)
+				stands[k] = stands[o] && at[o].space == at[k].space &&
+					at[o].kind == at[k].kind && touch(&piece[k], &piece[o]);
+			more |= stands[k];
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		if (at[k].kind != WW_PIECE_GENERAL_BRITISH && at[k].kind != WW_PIECE_GENERAL_AMERICAN)
+			continue;
+		if (!stands[k])
+			fail_msg("a general's plate at %s (%.0f, %.0f) does not touch its stack",
+				 d->spaces[at[k].space].name, piece[k].x0, piece[k].y0);
+		for (int s = 0; s < d->nspaces; s++)
+			if (s != at[k].space && ww_box_gap(&piece[k], &mark[s]) <= 0)
+				fail_msg("a general's plate at %s covers %s", d->spaces[at[k].space].name,
+					 d->spaces[s].name);
+	}
+}
+
 /* No two names' boxes (text and halo) meet, none meets another space's
  * shape, each is on the picture and next to its space; and the names of
  * the spaces in `clear` (NULL-terminated) meet no piece. */
@@ -297,10 +337,26 @@ static void check_names(const struct ww_state *view, const char *const *clear)
 	const struct ww_data *d = test_data();
 	static struct ww_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES],
 		piece[WW_BOARD_PIECES];
-	int npieces;
-	assert_int_equal(ww_board_names(d, view, name, shape, piece, &npieces), 0);
+	static struct ww_board_piece_at at[WW_BOARD_PIECES];
+	struct ww_board_mark mark[WW_MAX_SPACES];
+	int npieces, misread = 0;
+	assert_int_equal(ww_board_names(d, view, name, shape, piece, at, &npieces), 0);
+	for (int a = 0; a < d->nspaces; a++)
+		mark[a] = (struct ww_board_mark){ d->spaces[a].x, d->spaces[a].y,
+						  d->spaces[a].fortified ? 17 : 12 };
 	for (int a = 0; a < d->nspaces; a++) {
 		const struct ww_board_box *b = &name[a];
+		/* issue 22: nearer its own space than any other, by a pixel */
+		if (ww_name_misread(b, mark, d->nspaces, a, 1) > 0) {
+			int o = 0;
+			for (int k = 1; k < d->nspaces; k++)
+				if (k != a && (o == a || ww_box_gap(b, &mark[k]) < ww_box_gap(b, &mark[o])))
+					o = k;
+			print_error("%s's name (%.0f, %.0f)-(%.0f, %.0f) is %.1f px from it and %.1f px from %s\n",
+				    d->spaces[a].name, b->x0, b->y0, b->x1, b->y1,
+				    ww_box_gap(b, &mark[a]), ww_box_gap(b, &mark[o]), d->spaces[o].name);
+			misread++;
+		}
 		assert_true(b->x1 > b->x0 + 10 && b->y1 > b->y0 + 6);
 		if (b->x0 < 0 || b->y0 < 0 || b->x1 > WW_BOARD_W || b->y1 > WW_BOARD_H)
 			fail_msg("%s's name is off the picture", d->spaces[a].name);
@@ -324,6 +380,9 @@ static void check_names(const struct ww_state *view, const char *const *clear)
 				fail_msg("%s's name is under a piece at (%.0f, %.0f)", d->spaces[a].name,
 					 piece[k].x0, piece[k].y0);
 	}
+	if (misread)
+		fail_msg("%d names are nearer another space than their own", misread);
+	check_plates(shape, mark, piece, at, npieces);
 }
 
 /* Issue 12: names overlapped in New England and around Philadelphia and
@@ -332,6 +391,24 @@ static void no_name_covers_another_or_a_space(void **state)
 {
 	(void)state;
 	check_names(NULL, NULL);
+}
+
+/* With WW_BOARD_LOOK=DIR set, the public view of p is written to DIR/file,
+ * to be looked at. */
+static void look(const struct position *p, const char *file)
+{
+	const char *dir = getenv("WW_BOARD_LOOK");
+	if (!dir)
+		return;
+	struct png a;
+	char path[4096];
+	render(p, WW_NOBODY, &a);
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	fwrite(a.bytes, 1, a.len, f);
+	fclose(f);
+	free(a.bytes);
 }
 
 /* Issue 12: generals' plates hid the names of the spaces above which
@@ -357,9 +434,60 @@ static void names_keep_clear_of_the_pieces(void **state)
 	s->general_at[general_named("Clinton")] = (int16_t)boston;
 	s->general_at[general_named("Greene")] = (int16_t)space(d, "Newport RI");
 	ww_view(s, WW_AMERICAN, &view);
+	look(&c.v[0], "ww-new-england.png");
 	static const char *const clear[] = { "Boston MA", "Newport RI", "Portsmouth NH",
 		"Worcester MA", "Providence RI", "Concord NH", "Springfield MA", NULL };
 	check_names(&view, clear);
+	corpus_free(&c);
+}
+
+/* Issue 22: "New Brunswick" stood under New York's square, "New York"
+ * above New Brunswick's circle, Clinton's plate by Morristown while he
+ * was in Trenton. In crowded New York, Boston, Philadelphia and the
+ * Chesapeake, with generals of both sides: every name is nearer its own
+ * space than any other, every plate stands on its stack. With
+ * WW_BOARD_LOOK=DIR set, the pictures are written there, to be looked at. */
+static void crowded_places_are_read_right(void **state)
+{
+	(void)state;
+	static struct corpus c;
+	const int keep[] = { 10 };
+	corpus_script(&c, keep, 1);
+	const struct ww_data *d = test_data();
+	struct ww_state *s = &c.v[0].s, view;
+	for (int sp = 0; sp < d->nspaces; sp++)
+		memset(s->space[sp].cu, 0, sizeof s->space[sp].cu);
+	for (int g = 0; g < d->ngenerals; g++)
+		if (s->general_at[g] >= 0)
+			s->general_at[g] = WW_LOC_REINFORCEMENTS;
+	static const struct { const char *where; int british, american, french; } CU[] = {
+		{ "New York NY", 6, 0, 0 }, { "New Brunswick NJ", 0, 4, 0 }, { "Trenton NJ", 3, 0, 0 },
+		{ "Long Island NY", 2, 0, 0 }, { "Morristown NJ", 0, 2, 0 },
+		{ "Philadelphia PA", 0, 3, 0 }, { "Wilmington DE", 2, 0, 0 },
+		{ "Boston MA", 5, 0, 0 }, { "Lexington and Concord MA", 0, 3, 0 },
+		{ "Worcester MA", 2, 2, 0 }, { "Yorktown VA", 4, 0, 0 },
+		{ "Williamsburg VA", 0, 3, 2 }, { "Norfolk VA", 1, 0, 0 }, { "Baltimore MD", 0, 2, 0 },
+	};
+	static const struct { const char *who, *where; } GEN[] = {
+		{ "Clinton", "Trenton NJ" }, { "Howe", "New York NY" }, { "Burgoyne", "New York NY" },
+		{ "Washington", "New Brunswick NJ" }, { "Greene", "Morristown NJ" },
+		{ "Lee", "Philadelphia PA" }, { "Cornwallis", "Yorktown VA" },
+		{ "Lafayette", "Williamsburg VA" }, { "Rochambeau", "Williamsburg VA" },
+		{ "Carleton", "Boston MA" }, { "Gates", "Lexington and Concord MA" },
+		{ "Arnold", "Worcester MA" }, { "Lincoln", "Baltimore MD" },
+	};
+	for (size_t k = 0; k < sizeof CU / sizeof *CU; k++) {
+		int sp = space(d, CU[k].where);
+		s->space[sp].cu[WW_NAT_BRITISH] = (uint8_t)CU[k].british;
+		s->space[sp].cu[WW_NAT_AMERICAN] = (uint8_t)CU[k].american;
+		s->space[sp].cu[WW_NAT_FRENCH] = (uint8_t)CU[k].french;
+	}
+	for (size_t k = 0; k < sizeof GEN / sizeof *GEN; k++)
+		s->general_at[general_named(GEN[k].who)] = (int16_t)space(d, GEN[k].where);
+	s->congress_at = (int16_t)space(d, "Philadelphia PA");
+	ww_view(s, WW_NOBODY, &view);
+	look(&c.v[0], "ww-crowded.png");
+	check_names(&view, NULL);
 	corpus_free(&c);
 }
 
@@ -417,6 +545,7 @@ int main(void)
 		cmocka_unit_test(both_sides_in_one_space_are_visible),
 		cmocka_unit_test(no_name_covers_another_or_a_space),
 		cmocka_unit_test(names_keep_clear_of_the_pieces),
+		cmocka_unit_test(crowded_places_are_read_right),
 	};
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }

@@ -319,10 +319,22 @@ static void png_of_a_crowded_position(void **state)
 static void check_names(const struct sk_piece *p, int n, bool clear_of_pieces)
 {
 	static struct sk_board_boxes b;
+	struct ww_board_mark mark[SK_MAX_SPOTS];
 	assert_int_equal(sk_board_boxes(&D, p, n, &b), 0);
+	for (int s = 0; s < D.nspots; s++)
+		mark[s] = (struct ww_board_mark){ D.spots[s].x, D.spots[s].y,
+						  (b.spot[s].x1 - b.spot[s].x0) / 2 };
+	/* issue 22: each piece is nearer its own spot than any other */
+	for (int i = 0; i < n; i++)
+		if (ww_name_misread(&b.piece[i], mark, D.nspots, p[i].spot, 1) > 0)
+			fail_msg("piece %d on %s is as near another spot", i, D.spots[p[i].spot].name);
 	for (int s = 0; s < D.nspots; s++) {
 		const struct ww_board_box *nb = &b.name[s];
 		const char *name = D.spots[s].name;
+		/* issue 22: nearer its own spot than any other, by a pixel */
+		if (ww_name_misread(nb, mark, D.nspots, s, 1) > 0)
+			fail_msg("%s's name is %.1f px from it, as near another spot", name,
+				 ww_box_gap(nb, &mark[s]));
 		assert_true(nb->x1 > nb->x0 + 10 && nb->y1 > nb->y0 + 6);
 		if (nb->x0 < 0 || nb->y0 < 0 || nb->x1 > SK_BOARD_W || nb->y1 > SK_BOARD_H)
 			fail_msg("%s's name is off the picture", name);
@@ -343,13 +355,56 @@ static void check_names(const struct sk_piece *p, int n, bool clear_of_pieces)
 	}
 }
 
+/* Round Boston and New York: armies and militia on every spot, ships in
+ * both harbours and at sea off them. */
+static int crowded_north(struct sk_piece *p)
+{
+	static const struct { enum sk_side side; enum sk_piece_kind kind; const char *spot; int units; } C[] = {
+		{ SK_BRITISH, SK_ARMY, "Boston", 6 }, { SK_AMERICAN, SK_ARMY, "Worcester", 3 },
+		{ SK_AMERICAN, SK_BASIC_UNIT, "Providence", 1 }, { SK_AMERICAN, SK_BASIC_UNIT, "Portsmouth", 1 },
+		{ SK_AMERICAN, SK_BASIC_UNIT, "Springfield", 1 }, { SK_AMERICAN, SK_BASIC_UNIT, "Hartford", 1 },
+		{ SK_BRITISH, SK_ARMY, "New Haven", 2 }, { SK_BRITISH, SK_ARMY, "New York City", 5 },
+		{ SK_AMERICAN, SK_CONTINENTAL_ARMY, "West Point", 4 }, { SK_AMERICAN, SK_BASIC_UNIT, "Morristown", 1 },
+		{ SK_BRITISH, SK_WARSHIP, "Boston Harbor", 0 }, { SK_BRITISH, SK_WARSHIP, "Boston Harbor", 0 },
+		{ SK_BRITISH, SK_WARSHIP, "New York Harbor", 0 }, { SK_BRITISH, SK_WARSHIP, "New York Harbor", 0 },
+		{ SK_AMERICAN, SK_WARSHIP, "Off Cape Cod", 0 }, { SK_BRITISH, SK_TROOP_CARRIER, "Off Long Island", 3 },
+		{ SK_BRITISH, SK_ARMY, "Albany", 2 }, { SK_AMERICAN, SK_BASIC_UNIT, "Bennington", 1 },
+	};
+	int n = (int)(sizeof C / sizeof *C);
+	for (int i = 0; i < n; i++)
+		p[i] = (struct sk_piece){ C[i].side, C[i].kind, spot(C[i].spot), C[i].units, 0 };
+	return n;
+}
+
+/* With SK_BOARD_LOOK=DIR set, the board of p is written to DIR/file, to
+ * be looked at. */
+static void look(const struct sk_piece *p, int n, const char *file)
+{
+	const char *dir = getenv("SK_BOARD_LOOK");
+	if (!dir)
+		return;
+	char path[4096], why[256] = "";
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	if (sk_board_png(f, &D, p, n, NULL, 0, why, sizeof why))
+		fail_msg("the board does not draw: %s", why);
+	fclose(f);
+}
+
 static void names_keep_clear(void **state)
 {
 	struct sk_piece p[SK_MAX_PIECES];
 	(void)state;
 	check_names(NULL, 0, false);
 	check_names(D.pieces, D.npieces, true);
-	check_names(p, crowded(p), false);
+	look(D.pieces, D.npieces, "sk-setup.png");
+	int n = crowded(p);
+	look(p, n, "sk-crowded.png");
+	check_names(p, n, false);
+	n = crowded_north(p);
+	look(p, n, "sk-north.png");
+	check_names(p, n, false);
 }
 
 /* A bad path or bad pieces: -1, why says what and where, no PNG written. */

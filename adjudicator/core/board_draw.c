@@ -20,6 +20,36 @@ double ww_box_overlap(const struct ww_board_box *a, const struct ww_board_box *b
 	return w * h;
 }
 
+/* By Newton's method. */
+double ww_draw_length(double dx, double dy)
+{
+	double d2 = dx * dx + dy * dy, l = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+	for (int i = 0; i < 8 && l > 0; i++)
+		l = (l + d2 / l) / 2;
+	return l;
+}
+
+double ww_box_gap(const struct ww_board_box *b, const struct ww_board_mark *m)
+{
+	double dx = m->x < b->x0 ? b->x0 - m->x : m->x > b->x1 ? m->x - b->x1 : 0;
+	double dy = m->y < b->y0 ? b->y0 - m->y : m->y > b->y1 ? m->y - b->y1 : 0;
+	double gap = ww_draw_length(dx, dy) - m->r;
+	return gap > 0 ? gap : 0;
+}
+
+double ww_name_misread(const struct ww_board_box *b, const struct ww_board_mark *marks, int n,
+		       int own, double margin)
+{
+	double mine = ww_box_gap(b, &marks[own]), worst = 0;
+	for (int o = 0; o < n; o++) {
+		if (o == own)
+			continue;
+		double by = mine + margin - ww_box_gap(b, &marks[o]);
+		worst = by > worst ? by : worst;
+	}
+	return worst;
+}
+
 void ww_draw_rgb(cairo_t *cr, uint32_t c)
 {
 	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0,

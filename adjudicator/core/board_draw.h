@@ -24,6 +24,19 @@ bool ww_box_meets(const struct ww_board_box *a, const struct ww_board_box *b);
 /* The area a and b share. */
 double ww_box_overlap(const struct ww_board_box *a, const struct ww_board_box *b);
 
+/* A spot's mark as a reader sees it: its centre and how far it reaches. */
+struct ww_board_mark { double x, y, r; };
+/* How far box b is from mark m: from the box to the centre, less the
+ * mark's reach; 0 when they meet. */
+double ww_box_gap(const struct ww_board_box *b, const struct ww_board_mark *m);
+/* How much the name in box b, of mark `own` among n marks, comes nearer
+ * another mark than `margin` px more than its own: 0 when no reader
+ * could take it for another's name. */
+double ww_name_misread(const struct ww_board_box *b, const struct ww_board_mark *marks, int n,
+		       int own, double margin);
+/* The length of (dx, dy), without libm. */
+double ww_draw_length(double dx, double dy);
+
 /* Colour c is 0xRRGGBB. */
 void ww_draw_rgb(cairo_t *cr, uint32_t c);
 void ww_draw_font(cairo_t *cr, double size, bool bold);

@@ -199,19 +199,10 @@ static void spot_marks(cairo_t *cr, const struct sk_data *d)
 
 /* ---- the last move ---- */
 
-/* The length of (dx, dy), by Newton's method (no libm). */
-static double length(double dx, double dy)
-{
-	double d2 = dx * dx + dy * dy, l = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
-	for (int i = 0; i < 6 && l > 0; i++)
-		l = (l + d2 / l) / 2;
-	return l;
-}
-
 /* An arrowhead at the middle of the step from a to b, pointing to b. */
 static void arrowhead(cairo_t *cr, const struct sk_spot *a, const struct sk_spot *b)
 {
-	double dx = b->x - a->x, dy = b->y - a->y, l = length(dx, dy);
+	double dx = b->x - a->x, dy = b->y - a->y, l = ww_draw_length(dx, dy);
 	if (l < 1)
 		return;
 	cairo_matrix_t m;
@@ -394,6 +385,10 @@ static void pieces_drawn(cairo_t *cr, const struct sk_data *d, const struct sk_p
  * covers a piece than a name or a spot; one that finds no free place
  * takes the one it overlaps least. */
 #define PIECE_WEIGHT 1e-3
+/* A name that comes nearer another spot than NAME_MARGIN px more than its
+ * own is read as the other's (issue 22): as bad as meeting a name, per px. */
+#define NAME_MARGIN 2
+#define MISREAD_WEIGHT 1000
 
 struct names {
 	struct ww_board_box box[SK_MAX_SPOTS];
@@ -401,6 +396,7 @@ struct names {
 	int split[SK_MAX_SPOTS];
 	struct ww_board_box piece[SK_MAX_PIECES];
 	int npieces;
+	struct ww_board_mark mark[SK_MAX_SPOTS]; /* the spots' marks, as names measure */
 };
 
 static void name_font(cairo_t *cr, const struct sk_spot *s)
@@ -408,10 +404,11 @@ static void name_font(cairo_t *cr, const struct sk_spot *s)
 	ww_draw_font(cr, NAME_SIZE, is_land(s));
 }
 
-static double crowding(const struct sk_data *d, const struct names *n, const struct ww_board_box *b,
-		       const int *placed, int nplaced)
+static double crowding(const struct sk_data *d, const struct names *n, int s,
+		       const struct ww_board_box *b, const int *placed, int nplaced)
 {
-	double sum = ww_box_overlap(b, &LEGEND);
+	double sum = ww_box_overlap(b, &LEGEND) +
+		MISREAD_WEIGHT * ww_name_misread(b, n->mark, d->nspots, s, NAME_MARGIN);
 	for (int k = 0; k < n->npieces; k++)
 		sum += PIECE_WEIGHT * ww_box_overlap(b, &n->piece[k]);
 	for (int s = 0; s < d->nspots; s++) {
@@ -444,7 +441,7 @@ static void place_name(const struct sk_data *d, struct names *n, int s, const in
 	for (int k = 0; k < ww_name_nplaces && least != 0; k++) {
 		struct ww_board_box b = ww_name_box(d->spots[s].x, d->spots[s].y,
 						    &ww_name_places[k], w, h);
-		double c = crowding(d, n, &b, placed, nplaced);
+		double c = crowding(d, n, s, &b, placed, nplaced);
 		if (least < 0 || c < least) {
 			least = c;
 			n->box[s] = b;
@@ -464,6 +461,8 @@ static void place_names(cairo_t *cr, const struct sk_data *d, const struct sk_pi
 		n->piece[i] = piece_box(pieces[i].kind, x, y);
 	}
 	for (int s = 0; s < d->nspots; s++) {
+		n->mark[s] = (struct ww_board_mark){ d->spots[s].x, d->spots[s].y,
+						     mark_radius(&d->spots[s]) };
 		name_font(cr, &d->spots[s]);
 		n->split[s] = ww_name_split(cr, d->spots[s].name);
 		ink[s] = ww_name_ink(cr, d->spots[s].name, n->split[s]);

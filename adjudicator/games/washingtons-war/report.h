@@ -136,15 +136,6 @@ uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
 			  char *err, size_t errlen);
 int ww_board_encode(FILE *out, const uint32_t *px);
 
-/* For tests: where each space's name is drawn for `view` (NULL: the map
- * alone, no pieces) (its box, the halo included), the box of each
- * space's shape, and the boxes of the view's pieces on the map (CU
- * squares, name plates, the Congress), *npieces of them; 0, or -1. */
-#define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
-int ww_board_names(const struct ww_data *d, const struct ww_state *view,
-		   struct ww_board_box *name, struct ww_board_box *shape,
-		   struct ww_board_box *piece, int *npieces);
-
 /* For tests: a pixel that shows a piece in its own colour. */
 enum ww_board_piece {
 	WW_PIECE_SPACE,          /* the space's centre: its PC, or an empty space */
@@ -157,6 +148,18 @@ enum ww_board_piece {
 };
 void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int space,
 		   enum ww_board_piece p, int *x, int *y);
+
+/* For tests: where each space's name is drawn for `view` (NULL: the map
+ * alone, no pieces) (its box, the halo included), the box of each
+ * space's shape, and the boxes of the view's pieces on the map (CU
+ * squares, name plates, the Congress), *npieces of them, with the space
+ * and kind of each in `at` (unless NULL); 0, or -1. */
+#define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
+struct ww_board_piece_at { int space; enum ww_board_piece kind; };
+int ww_board_names(const struct ww_data *d, const struct ww_state *view,
+		   struct ww_board_box *name, struct ww_board_box *shape,
+		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces);
+
 /* The colour (0xRRGGBB) that pixel shows for this space's state. */
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,
 			 int space, enum ww_board_piece p);

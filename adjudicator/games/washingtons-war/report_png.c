@@ -73,12 +73,31 @@ static struct spot cu_box(const struct ww_data *d, const struct ww_state *v, int
 }
 
 /* The k-th plate of the side's generals: its top, and the x where it
- * starts (American) or ends (British). */
-static struct spot plate(const struct ww_data *d, int s, int side, int k)
+ * starts (American) or ends (British). The first stands on the space's
+ * shape and each next on the one before, so that a column of plates
+ * touches its stack (issue 22: Clinton's plate at Trenton stood free,
+ * nearer Morristown); a column that would lie on another space or its
+ * pieces hangs below the space instead (place_columns). */
+/* Whether each space's column of plates of each side hangs below it,
+ * and how far right of its own place it is (centred on the space when
+ * the other side has none there). */
+struct columns {
+	bool below[WW_MAX_SPACES][3];
+	double shift[WW_MAX_SPACES][3];
+};
+
+static struct spot plate(const struct ww_data *d, int s, int side, int k,
+			 const struct columns *col)
 {
 	struct spot c = centre(d, s);
-	return (struct spot){ side == WW_BRITISH ? c.x - 2 : c.x + 2, c.y - 33 - k * (PLATE_H + 2) };
+	double reach = d->spaces[s].fortified ? 14 : 11;
+	bool below = col->below[s][side];
+	return (struct spot){ (side == WW_BRITISH ? c.x - 2 : c.x + 2) + col->shift[s][side],
+			      below ? c.y + reach + k * PLATE_H : c.y - reach - (k + 1) * PLATE_H };
 }
+
+static void place_columns(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			  struct columns *col);
 
 static struct spot congress_spot(const struct ww_data *d, int s)
 {
@@ -102,11 +121,20 @@ void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int spa
 		s.y += 2;
 		break;
 	case WW_PIECE_GENERAL_BRITISH:
-	case WW_PIECE_GENERAL_AMERICAN: /* the plate's inner end, clear of the name */
-		s = plate(d, space, p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN, 0);
+	case WW_PIECE_GENERAL_AMERICAN: { /* the plate's inner end, clear of the name */
+		int side = p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN;
+		struct columns col;
+		cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+		cairo_t *cr = cairo_create(img);
+		place_columns(cr, d, view, &col);
+		cairo_destroy(cr);
+		cairo_surface_destroy(img);
+		ww_draw_release_fonts();
+		s = plate(d, space, side, 0, &col);
 		s.x += p == WW_PIECE_GENERAL_BRITISH ? -2 : 2;
 		s.y += PLATE_H / 2.0;
 		break;
+	}
 	case WW_PIECE_CONGRESS:
 		s = congress_spot(d, space);
 		break;
@@ -471,12 +499,27 @@ static struct ww_board_box shape_box(const struct ww_data *d, int s)
 /* Meeting a piece counts for little: a name keeps clear of the pieces
  * where it can, but rather covers a piece than a name or a space. */
 #define PIECE_WEIGHT 1e-6
+/* A name that comes nearer another space than NAME_MARGIN px more than
+ * its own is read as the other's ("New Brunswick" under New York's
+ * square, issue 22): as bad as meeting a name, per px. */
+#define NAME_MARGIN 2
+#define MISREAD_WEIGHT 1000
 
-static double crowding(const struct ww_data *d, const struct ww_board_box *b,
+/* Each space's mark as the names measure from it: its shape's reach
+ * (space_shape's radius, or half the square's side). */
+static void space_marks(const struct ww_data *d, struct ww_board_mark *m)
+{
+	for (int s = 0; s < d->nspaces; s++)
+		m[s] = (struct ww_board_mark){ d->spaces[s].x, d->spaces[s].y,
+					       d->spaces[s].fortified ? 17 : 12 };
+}
+
+static double crowding(const struct ww_data *d, int s, const struct ww_board_box *b,
+		       const struct ww_board_mark *marks,
 		       const struct ww_board_box *placed, int nplaced,
 		       const struct ww_board_box *piece, int npieces)
 {
-	double sum = 0;
+	double sum = MISREAD_WEIGHT * ww_name_misread(b, marks, d->nspaces, s, NAME_MARGIN);
 	for (int o = 0; o < npieces; o++)
 		sum += PIECE_WEIGHT * ww_box_overlap(b, &piece[o]);
 	for (int o = 0; o < d->nspaces; o++) {
@@ -501,13 +544,104 @@ struct names {
 	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
 	int split[WW_MAX_SPACES];
 	struct ww_board_box piece[WW_BOARD_PIECES]; /* the view's pieces on the map */
+	struct ww_board_piece_at at[WW_BOARD_PIECES];  /* each one's space and kind */
 	int npieces;
+	struct columns col;
 };
 
-static void add_piece(struct names *n, double x, double y, double w, double h)
+static void add_piece(struct names *n, int s, enum ww_board_piece kind,
+		      double x, double y, double w, double h)
 {
-	if (n->npieces < WW_BOARD_PIECES)
-		n->piece[n->npieces++] = (struct ww_board_box){ x, y, x + w, y + h };
+	if (n->npieces >= WW_BOARD_PIECES)
+		return;
+	n->at[n->npieces] = (struct ww_board_piece_at){ s, kind };
+	n->piece[n->npieces++] = (struct ww_board_box){ x, y, x + w, y + h };
+}
+
+/* The box of the column of `count` plates, the widest w, of the side in
+ * space s. */
+static struct ww_board_box column_box(const struct ww_data *d, int s, int side,
+				      const struct columns *col, double w, int count)
+{
+	bool below = col->below[s][side];
+	struct spot first = plate(d, s, side, 0, col), last = plate(d, s, side, count - 1, col);
+	double x0 = side == WW_BRITISH ? first.x - w : first.x;
+	return (struct ww_board_box){ x0, below ? first.y : last.y, x0 + w,
+				      below ? last.y + PLATE_H : first.y + PLATE_H };
+}
+
+/* A space's columns of plates stand above it (the British left, the
+ * American right), unless they would lie there on another space, its CUs
+ * or the Congress, or on a column placed before them, and less so below.
+ * Both go together, so that the space's name has its side free: in the
+ * data's order of the spaces, so the same view gives the same places. */
+static void place_columns(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			  struct columns *col)
+{
+	struct ww_board_box placed[2 * WW_MAX_SPACES], cu[WW_MAX_SPACES * (WW_NATIONS + 1)];
+	int nplaced = 0, ncu = 0;
+	struct ww_board_mark marks[WW_MAX_SPACES];
+	space_marks(d, marks);
+	memset(col, 0, sizeof *col);
+	for (int s = 0; v && s < d->nspaces; s++) {
+		for (int nat = 0; nat < WW_NATIONS; nat++) {
+			struct spot b = cu_box(d, v, s, nat);
+			if (v->space[s].cu[nat])
+				cu[ncu++] = (struct ww_board_box){ b.x, b.y, b.x + CU_SIZE, b.y + CU_SIZE };
+		}
+		struct spot c = congress_spot(d, s);
+		if (v->congress_at == s)
+			cu[ncu++] = (struct ww_board_box){ c.x - 24, c.y - 21, c.x + 24, c.y + 8 };
+	}
+	ww_draw_font(cr, 11, true);
+	for (int s = 0; v && s < d->nspaces; s++) {
+		struct ww_board_box b[4][3];
+		double w[3] = { 0 }, cost[4] = { 0 };
+		int count[3] = { 0 };
+		for (int g = 0; g < d->ngenerals; g++) {
+			int side = d->generals[g].side;
+			if (v->general_at[g] != s || (side != WW_AMERICAN && side != WW_BRITISH))
+				continue;
+			double gw = ww_draw_text_width(cr, d->generals[g].name) + 8;
+			w[side] = gw > w[side] ? gw : w[side];
+			count[side]++;
+		}
+		/* above, below; then, for one side alone, centred above, below */
+		int ways = count[WW_AMERICAN] && count[WW_BRITISH] ? 2 : 4, best = 0;
+		for (int way = 0; way < ways; way++) {
+			for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
+				if (!count[side])
+					continue;
+				col->below[s][side] = way & 1;
+				col->shift[s][side] = way < 2 ? 0 :
+					side == WW_BRITISH ? w[side] / 2 + 2 : -w[side] / 2 - 2;
+				struct ww_board_box *bb = &b[way][side];
+				*bb = column_box(d, s, side, col, w[side], count[side]);
+				for (int o = 0; o < d->nspaces; o++) {
+					struct ww_board_box sb = shape_box(d, o);
+					if (o != s)
+						cost[way] += 10 * ww_box_overlap(bb, &sb) +
+							(ww_box_gap(bb, &marks[o]) <= 0) * 1e4;
+				}
+				for (int k = 0; k < ncu; k++)
+					cost[way] += ww_box_overlap(bb, &cu[k]);
+				for (int k = 0; k < nplaced; k++)
+					cost[way] += ww_box_overlap(bb, &placed[k]);
+				if (bb->y0 < 0 || bb->y1 > H)
+					cost[way] += 1e6;
+			}
+			if (cost[way] < cost[best])
+				best = way;
+		}
+		for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
+			if (!count[side])
+				continue;
+			col->below[s][side] = best & 1;
+			col->shift[s][side] = best < 2 ? 0 :
+				side == WW_BRITISH ? w[side] / 2 + 2 : -w[side] / 2 - 2;
+			placed[nplaced++] = b[best][side];
+		}
+	}
 }
 
 /* Where the pieces of the view are drawn (pieces), for the names to keep
@@ -516,11 +650,12 @@ static void piece_boxes(cairo_t *cr, const struct ww_data *d, const struct ww_st
 			struct names *n)
 {
 	n->npieces = 0;
+	place_columns(cr, d, v, &n->col);
 	for (int s = 0; v && s < d->nspaces; s++) {
 		for (int nat = 0; nat < WW_NATIONS; nat++) {
 			struct spot b = cu_box(d, v, s, nat);
 			if (v->space[s].cu[nat])
-				add_piece(n, b.x, b.y, CU_SIZE, CU_SIZE);
+				add_piece(n, s, WW_PIECE_CU_BRITISH + nat, b.x, b.y, CU_SIZE, CU_SIZE);
 		}
 		int k[3] = { 0 };
 		ww_draw_font(cr, 11, true);
@@ -528,13 +663,15 @@ static void piece_boxes(cairo_t *cr, const struct ww_data *d, const struct ww_st
 			int side = d->generals[g].side;
 			if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 				continue;
-			struct spot p = plate(d, s, side, k[side]++);
+			struct spot p = plate(d, s, side, k[side]++, &n->col);
 			double w = ww_draw_text_width(cr, d->generals[g].name) + 8;
-			add_piece(n, side == WW_BRITISH ? p.x - w : p.x, p.y, w, PLATE_H);
+			add_piece(n, s, side == WW_BRITISH ? WW_PIECE_GENERAL_BRITISH :
+				  WW_PIECE_GENERAL_AMERICAN, side == WW_BRITISH ? p.x - w : p.x, p.y,
+				  w, PLATE_H);
 		}
 		struct spot c = congress_spot(d, s);
 		if (v->congress_at == s) /* the marker and its name above it */
-			add_piece(n, c.x - 24, c.y - 21, 48, 29);
+			add_piece(n, s, WW_PIECE_CONGRESS, c.x - 24, c.y - 21, 48, 29);
 	}
 }
 
@@ -557,6 +694,8 @@ static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_st
 	char name[WW_NAME_MAX];
 	struct ww_board_box e[WW_MAX_SPACES], placed[WW_MAX_SPACES];
 	int order[WW_MAX_SPACES];
+	struct ww_board_mark marks[WW_MAX_SPACES];
+	space_marks(d, marks);
 	piece_boxes(cr, d, v, n);
 	ww_draw_font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
@@ -572,7 +711,7 @@ static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_st
 		double w = n->box[s].x1, h = n->box[s].y1, least = -1;
 		for (int k = 0; k < ww_name_nplaces && least != 0; k++) {
 			struct ww_board_box b = ww_name_box(d->spaces[s].x, d->spaces[s].y, &ww_name_places[k], w, h);
-			double c = crowding(d, &b, placed, i, n->piece, n->npieces);
+			double c = crowding(d, s, &b, marks, placed, i, n->piece, n->npieces);
 			if (least < 0 || c < least) {
 				least = c;
 				n->box[s] = b;
@@ -584,12 +723,10 @@ static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_st
 	}
 }
 
-static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v)
+static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		  struct names *n)
 {
 	char name[WW_NAME_MAX], line[WW_NAME_MAX];
-	struct names *n = malloc(sizeof *n);
-	if (!n)
-		return;
 	place_names(cr, d, v, n);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
@@ -598,12 +735,11 @@ static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 			ww_draw_label(cr, n->x[s], n->y[s] + i * WW_NAME_LINE_H, line, 1, INK, 0xffffff);
 		}
 	}
-	free(n);
 }
 
 int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 		   struct ww_board_box *name, struct ww_board_box *shape,
-		   struct ww_board_box *piece, int *npieces)
+		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
 	cairo_t *cr = cairo_create(img);
@@ -614,8 +750,11 @@ int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 		name[s] = n->box[s];
 		shape[s] = shape_box(d, s);
 	}
-	for (int k = 0; n && k < n->npieces; k++)
+	for (int k = 0; n && k < n->npieces; k++) {
 		piece[k] = n->piece[k];
+		if (at)
+			at[k] = n->at[k];
+	}
 	*npieces = n ? n->npieces : 0;
 	int rc = n && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 	free(n);
@@ -725,9 +864,12 @@ static void general_plate(cairo_t *cr, double x, double y, const char *name, int
 	double w = ww_draw_text_width(cr, name) + 8;
 	if (ending)
 		x -= w;
-	cairo_rectangle(cr, x, y, w, PLATE_H);
+	cairo_rectangle(cr, x + 0.5, y + 0.5, w - 1, PLATE_H - 1);
 	ww_draw_rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
-	cairo_fill(cr);
+	cairo_fill_preserve(cr);
+	ww_draw_rgb(cr, 0xffffff); /* plates one on another stay apart */
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
 	text(cr, x + 4, y + 11, name, 0xffffff);
 }
 
@@ -744,7 +886,8 @@ static void congress_marker(cairo_t *cr, double x, double y)
 	ww_draw_label(cr, x, y - 11, "Congress", 1, INK, 0xffffff);
 }
 
-static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *v, int s)
+static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *v, int s,
+		   const struct columns *col)
 {
 	static const uint32_t fill[WW_NATIONS] = { CU_BRITISH, CU_AMERICAN, CU_FRENCH };
 	static const uint32_t ink[WW_NATIONS] = { 0xffffff, 0xffffff, CU_AMERICAN };
@@ -759,7 +902,7 @@ static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *
 		int side = d->generals[g].side;
 		if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 			continue;
-		struct spot p = plate(d, s, side, k[side]++);
+		struct spot p = plate(d, s, side, k[side]++, col);
 		general_plate(cr, p.x, p.y, d->generals[g].name, side, side == WW_BRITISH);
 	}
 	if (v->congress_at == s) {
@@ -1106,9 +1249,13 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 	links(cr, d);
 	winter_line_label(cr, l);
 	last_move(cr, d, recipient, last);
-	names(cr, d, v);
-	for (int s = 0; s < d->nspaces; s++)
-		pieces(cr, d, v, s);
+	struct names *n = malloc(sizeof *n);
+	if (n) {
+		names(cr, d, v, n);
+		for (int s = 0; s < d->nspaces; s++)
+			pieces(cr, d, v, s, &n->col);
+		free(n);
+	}
 	for (int s = 0; s < d->nspaces; s++) {
 		space_shape(cr, d, s);
 		if (v->space[s].pc == WW_AMERICAN || v->space[s].pc == WW_BRITISH)
