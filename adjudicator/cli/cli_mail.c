@@ -288,7 +288,8 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 	if (st != WW_REC_OK)
 		ww_log(cmd, "%s: %s", dir, err);
 	else
-		printf("%s: %s.%s\n", dir, ch->what, c ? " The players' mails are queued." : "");
+		printf("%s: %s.%s\n", dir, ch->what, c ? " A mail to each player saying so is "
+		       "queued in " WW_OUTBOX_NEW "; 'wwjudge send' sends it." : "");
 	if (fd >= 0)
 		ww_record_unlock(fd);
 	if (g)
