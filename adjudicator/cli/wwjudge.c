@@ -105,7 +105,10 @@ static const char USAGE_EXPORT[] =
 	"Writes what anyone may see of the game into OUT_DIR, which must not\n"
 	"exist, readable by all: report.txt (the public report with every\n"
 	"accepted move's public events) and state.yaml (the public state). The\n"
-	"game directory itself is for the judge's own user only.\n";
+	"game directory itself is for the judge's own user only. Once the game\n"
+	"is over, the export also holds what 'wwjudge verify --replay OUT_DIR'\n"
+	"needs: game.yaml with the revealed seed, the log, the secret/ files of\n"
+	"the end (not secret/mail.yaml) and export.yaml, the data's name and hash.\n";
 
 static const char USAGE_VERIFY[] =
 	"usage: wwjudge verify GAME_DIR [--replay] [--data DIR]\n"
@@ -113,7 +116,9 @@ static const char USAGE_VERIFY[] =
 	"seed is revealed (or with --replay, for moderators: with the seed in\n"
 	"secret/) it also replays the game from its start and checks the\n"
 	"initial state's hash, every roll, every shuffle, every logged event\n"
-	"and the final position, and prints each side's forced rolls.\n";
+	"and the final position, and prints each side's forced rolls. GAME_DIR\n"
+	"may be an ended game's export (wwjudge export): its data must hash to\n"
+	"the hash in its export.yaml.\n";
 
 static const char USAGE_DATA_CHECK[] =
 	"usage: wwjudge data-check [DATA_DIR]\n"

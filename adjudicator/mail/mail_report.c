@@ -230,6 +230,8 @@ void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *tok
 void ww_mail_seed(FILE *f, const char *seed_hex)
 {
 	fprintf(f, "\nThe secret seed, revealed now that the game is over:\n  %s\n"
-		"With it anyone can check every die roll and shuffle of the game:\n"
-		"  wwjudge verify GAME_DIR\n", seed_hex);
+		"With it anyone can check every die roll and shuffle of the game.\n"
+		"Ask the moderator for the game's export ('wwjudge export GAME_DIR\n"
+		"DIR' writes it: the log, the seed, the data's name and hash), then:\n"
+		"  wwjudge verify --replay DIR\n", seed_hex);
 }
