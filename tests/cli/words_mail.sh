@@ -1,4 +1,5 @@
-# Issue 22.8: the words of the judge's mails. A refusal during a pause
+# Issue 22.8: the words of the judge's mails. The announce mail gives
+# the initial state's hash. A refusal during a pause
 # says the game is paused and to send again once it resumes; after the
 # game is over no refusal invites orders; a stale token's "what has
 # happened since" leaves out what tells the side nothing and says an
@@ -8,6 +9,15 @@ mail_game 1776177617761776177617761776177617761776177617761776177617761776 'boar
 C="$T/wwjudge.conf"
 expect 0 "$WW_BIN" announce "$G" --config "$C"
 n=0
+
+# the first mail each player gets holds the initial state's hash, with
+# how to check it
+IS=$(sed -n 's/^  initial_state: //p' "$G/game.yaml")
+[ -n "$IS" ] || fail "game.yaml has no initial_state"
+for side in american british; do
+	in_file "$(ls "$G"/outbox/new/*"$side" | sort | head -1)" "$IS"
+	in_file "$(ls "$G"/outbox/new/*"$side" | sort | head -1)" "wwjudge verify --replay DIR"
+done
 
 # mail SIDE FROM PASSWORD ORDER [REPLY]: an order mail to the side's last
 # Reply-To (or REPLY), processed; the judge's answer to it is $T/answer
