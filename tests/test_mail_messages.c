@@ -294,8 +294,9 @@ static void test_5_reminder_subject(void **s)
 	snprintf(name, sizeof name, "remind-british-%lld",
 		 (long long)((time(NULL) + 3 * 24 * 3600) / (24 * 3600)));
 	char *r = outbox(token_entry(), name);
-	assert_subject(r, "reminder: your move is waiting: The British may open 1775 with a "
-		       "campaign card, or pass (5.3.a)");
+	/* issue 22.8: a short subject; what is asked is in the body */
+	assert_subject(r, "reminder: your move is waiting");
+	assert_non_null(strstr(r, "The British may open 1775 with a campaign card, or pass"));
 	assert_example_fits(r, ww_state_of(load()->state), WW_BRITISH, "the reminder");
 	free(r);
 }

@@ -288,7 +288,8 @@ static int moderator_change(const struct ww_mail_config *c, const char *dir, con
 	if (st != WW_REC_OK)
 		ww_log(cmd, "%s: %s", dir, err);
 	else
-		printf("%s: %s.%s\n", dir, ch->what, c ? " The players' mails are queued." : "");
+		printf("%s: %s.%s\n", dir, ch->what, c ? " A mail to each player saying so is "
+		       "queued in " WW_OUTBOX_NEW "; 'wwjudge send' sends it." : "");
 	if (fd >= 0)
 		ww_record_unlock(fd);
 	if (g)
@@ -325,6 +326,15 @@ static char *announce_body(const char *game, const struct ww_game *g,
 		ww_mail_side_name(v->game, v->side));
 	struct game_frame frame = { .commitment = g->meta.commitment };
 	ww_mail_report_said(f, v, &frame);
+	/* published here, as the seed's commitment is: the first position
+	 * cannot be changed later without the players seeing it */
+	if (g->meta.initial_state[0])
+		fprintf(f, "\nThe initial state (the starting position, the deck's order\n"
+			"included, hashed with the secret seed):\n  %s\n"
+			"Keep it. Once the game is over, its export (ask the moderator for\n"
+			"'wwjudge export GAME_DIR DIR') must show this initial_state in\n"
+			"DIR/game.yaml, and 'wwjudge verify --replay DIR' checks the game\n"
+			"started from it.\n", g->meta.initial_state);
 	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);

@@ -1,7 +1,9 @@
 /* wwjudge: the command line. One binary with subcommands; errors on
  * stderr, exit codes from sysexits.h so an MTA or cron does the right
  * thing (EX_TEMPFAIL means "try again later"). */
+#include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include <sodium.h>
 #include "dice.h"
 #include "buf.h"
 #include "cli.h"
@@ -102,7 +105,10 @@ static const char USAGE_EXPORT[] =
 	"Writes what anyone may see of the game into OUT_DIR, which must not\n"
 	"exist, readable by all: report.txt (the public report with every\n"
 	"accepted move's public events) and state.yaml (the public state). The\n"
-	"game directory itself is for the judge's own user only.\n";
+	"game directory itself is for the judge's own user only. Once the game\n"
+	"is over, the export also holds what 'wwjudge verify --replay OUT_DIR'\n"
+	"needs: game.yaml with the revealed seed, the log, the secret/ files of\n"
+	"the end (not secret/mail.yaml) and export.yaml, the data's name and hash.\n";
 
 static const char USAGE_VERIFY[] =
 	"usage: wwjudge verify GAME_DIR [--replay] [--data DIR]\n"
@@ -110,7 +116,9 @@ static const char USAGE_VERIFY[] =
 	"seed is revealed (or with --replay, for moderators: with the seed in\n"
 	"secret/) it also replays the game from its start and checks the\n"
 	"initial state's hash, every roll, every shuffle, every logged event\n"
-	"and the final position, and prints each side's forced rolls.\n";
+	"and the final position, and prints each side's forced rolls. GAME_DIR\n"
+	"may be an ended game's export (wwjudge export): its data must hash to\n"
+	"the hash in its export.yaml.\n";
 
 static const char USAGE_DATA_CHECK[] =
 	"usage: wwjudge data-check [DATA_DIR]\n"
@@ -485,6 +493,7 @@ struct session {
 	const struct game *game;     /* g's, once loaded */
 	struct game_data *gd;        /* the game's data, loaded by it */
 	struct ww_mail_config *mail; /* `order` in a game played by mail */
+	char data_dir[PATH_MAX];     /* where gd was loaded from */
 };
 
 static void session_end(struct session *s)
@@ -547,13 +556,14 @@ static int session_start(struct session *s, const char *dir, const char *data,
 		return ww_rec_exit(st, false);
 	}
 	s->game = s->g->game;
-	char data_dir[PATH_MAX];
+	char *data_dir = s->data_dir;
+	size_t data_len = sizeof s->data_dir;
 	if (data)
-		snprintf(data_dir, sizeof data_dir, "%s", data);
+		snprintf(data_dir, data_len, "%s", data);
 	else if (s->g->meta.data_dir[0] && is_dir(s->g->meta.data_dir))
-		snprintf(data_dir, sizeof data_dir, "%s", s->g->meta.data_dir);
+		snprintf(data_dir, data_len, "%s", s->g->meta.data_dir);
 	else
-		default_data_dir(s->game, data_dir, sizeof data_dir);
+		default_data_dir(s->game, data_dir, data_len);
 	int rc = load_game_data(s->game, data_dir, &s->gd);
 	if (rc)
 		return rc;
@@ -921,6 +931,10 @@ static int cmd_show(int argc, char **argv)
 
 /* ---- verify ---- */
 
+/* An ended game's export holds this file beside the record's public
+ * files; verify knows an export by it (docs/record.md, "The export"). */
+#define EXPORT_META "export.yaml"
+
 /* Each side's forced rolls, by its word: "american 0, british 1". */
 static void print_forced(const char *dir, const struct game *game, const int *forced)
 {
@@ -955,6 +969,41 @@ static int print_new_lines(const char *shown, const char *text)
 	return dropped;
 }
 
+static int data_hash(const char *dir, char hex[65]);
+
+/* An export (export.yaml beside game.yaml): the data verify loaded must
+ * be the data the game was played with, by its hash. The number of
+ * problems, said on stdout; 0 for a game directory. */
+static int check_export(const struct session *s, bool *is_export)
+{
+	char path[PATH_MAX + 32], line[256], want[80] = "", have[65];
+	snprintf(path, sizeof path, "%s/" EXPORT_META, s->dir);
+	FILE *f = fopen(path, "r");
+	*is_export = f != NULL;
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "data_hash: %79s", want) == 1)
+			break;
+	fclose(f);
+	if (!s->g->meta.seed_revealed) {
+		printf("%s: an export of a game not over: it holds no seed to replay with\n", path);
+		return 1;
+	}
+	if (data_hash(s->data_dir, have) < 0) {
+		printf("%s: the data cannot be read: %s\n", s->data_dir, strerror(errno));
+		return 1;
+	}
+	if (strcmp(want, have)) {
+		printf("%s: data_hash %s, but the data in %s hashes to %s (give the game's data "
+		       "with --data)\n", path, want[0] ? want : "(none)", s->data_dir, have);
+		return 1;
+	}
+	printf("%s: an export of an ended game, played with the data %s (hash %.16s..., "
+	       "the same as %s)\n", s->dir, s->g->meta.data_id, have, s->data_dir);
+	return 0;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -984,7 +1033,10 @@ static int cmd_verify(int argc, char **argv)
 	if (!rc && !(m = open_memstream(&checked, &checked_len)))
 		rc = EX_OSERR;
 	if (!rc) {
-		int problems = ww_record_verify(argv[optind], s.gd, m);
+		bool is_export;
+		int problems = check_export(&s, &is_export);
+		replay |= is_export;
+		problems += ww_record_verify(argv[optind], s.gd, m);
 		fclose(m);
 		fputs(checked, stdout);
 		int forced[GAME_MAX_SIDES + 1] = { 0 };
@@ -1062,6 +1114,144 @@ static int cmd_data_check(int argc, char **argv)
 
 /* ---- export ---- */
 
+
+static int yaml_name(const struct dirent *e)
+{
+	size_t n = strlen(e->d_name);
+	return e->d_name[0] != '.' && n > 5 && !strcmp(e->d_name + n - 5, ".yaml");
+}
+
+/* The hash of the game data in `dir`: BLAKE2b-256 over its *.yaml files
+ * in name order, each as its name, a NUL, its length (8 bytes, little
+ * endian) and its bytes. 0, or -1 with errno. */
+static int data_hash(const char *dir, char hex[65])
+{
+	struct dirent **names;
+	crypto_generichash_state h;
+	unsigned char out[32];
+	int n = scandir(dir, &names, yaml_name, alphasort), rc = n < 0 ? -1 : 0;
+	crypto_generichash_init(&h, NULL, 0, sizeof out);
+	for (int i = 0; i < n; i++) {
+		char path[PATH_MAX + 256], buf[8192];
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+		FILE *f = rc ? NULL : fopen(path, "rb");
+		struct stat st;
+		if (!f || fstat(fileno(f), &st) < 0) {
+			rc = -1;
+		} else {
+			unsigned char len[8];
+			for (int k = 0; k < 8; k++)
+				len[k] = (unsigned char)((uint64_t)st.st_size >> (8 * k));
+			crypto_generichash_update(&h, (const unsigned char *)names[i]->d_name,
+						  strlen(names[i]->d_name) + 1);
+			crypto_generichash_update(&h, len, sizeof len);
+			size_t k;
+			while ((k = fread(buf, 1, sizeof buf, f)) > 0)
+				crypto_generichash_update(&h, (const unsigned char *)buf, k);
+			rc = ferror(f) ? -1 : 0;
+		}
+		if (f)
+			fclose(f);
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	crypto_generichash_final(&h, out, sizeof out);
+	sodium_bin2hex(hex, 65, out, sizeof out);
+	return rc;
+}
+
+/* Copies the record's file `rel` into the export `to`, readable by all;
+ * a file the record lacks (a scenario of a game set up by 4.0) is none. */
+static int export_copy(const char *from, const char *to, const char *rel)
+{
+	char src[PATH_MAX + 64], dst[PATH_MAX + 64], buf[8192];
+	snprintf(src, sizeof src, "%s/%s", from, rel);
+	snprintf(dst, sizeof dst, "%s/%s", to, rel);
+	FILE *in = fopen(src, "rb");
+	if (!in)
+		return errno == ENOENT ? EX_OK : (ww_log(command, "%s: %s", src, strerror(errno)), EX_NOINPUT);
+	FILE *out = fopen(dst, "wb");
+	int bad = !out;
+	size_t k;
+	while (!bad && (k = fread(buf, 1, sizeof buf, in)) > 0)
+		bad = fwrite(buf, 1, k, out) != k;
+	bad |= ferror(in);
+	if (out) {
+		bad |= fchmod(fileno(out), 0644) | fsync(fileno(out));
+		bad |= fclose(out) != 0;
+	}
+	fclose(in);
+	if (bad)
+		ww_log(command, "%s: %s", dst, strerror(errno));
+	return bad ? EX_IOERR : EX_OK;
+}
+
+/* An ended game's record as verify --replay reads it: game.yaml (the
+ * revealed seed in it), the log, and the secret/ files of the game's
+ * end, none of which holds a secret once the seed is out (every hand
+ * and every shuffle follows from it); never secret/mail.yaml, whose
+ * passwords stay the players'. Then export.yaml: the data's name and
+ * hash, which verify compares with the data it replays with. */
+static int export_record(const struct session *s, const char *tmp)
+{
+	static const char *const files[] = {
+		"game.yaml", "secret/seed", "secret/state.yaml", "secret/initial-state.yaml",
+		"secret/scenario.yaml",
+	};
+	char path[PATH_MAX + 64], hash[65], rel[WW_REC_LEDGER_NAME];
+	int rc = EX_OK;
+	snprintf(path, sizeof path, "%s/log", tmp);
+	if (mkdir(path, 0755) < 0 || chmod(path, 0755) < 0)
+		return ww_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
+	snprintf(path, sizeof path, "%s/secret", tmp);
+	if (mkdir(path, 0755) < 0 || chmod(path, 0755) < 0)
+		return ww_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
+	for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++)
+		rc = export_copy(s->dir, tmp, files[i]);
+	for (int side = 1; side <= s->game->nsides && !rc; side++) {
+		ww_rec_ledger_file(s->game, side, rel);
+		rc = export_copy(s->dir, tmp, rel);
+	}
+	snprintf(path, sizeof path, "%s/log", s->dir);
+	struct dirent **names;
+	int n = rc ? 0 : scandir(path, &names, yaml_name, alphasort);
+	if (n < 0)
+		return ww_log(command, "%s: %s", path, strerror(errno)), EX_NOINPUT;
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "log/%s", names[i]->d_name);
+		if (!rc)
+			rc = export_copy(s->dir, tmp, path);
+		free(names[i]);
+	}
+	if (!rc && n >= 0)
+		free(names);
+	if (rc)
+		return rc;
+	if (data_hash(s->data_dir, hash) < 0)
+		return ww_log(command, "%s: %s", s->data_dir, strerror(errno)), EX_NOINPUT;
+	snprintf(path, sizeof path, "%s/" EXPORT_META, tmp);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return ww_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
+	fprintf(f, "# wwjudge export of an ended game: 'wwjudge verify --replay DIR' replays it\n"
+		"# with the revealed seed and checks every roll, shuffle and the end\n"
+		"game: %s\ndata_id: \"%s\"\n"
+		"# BLAKE2b-256 of the data's *.yaml files in name order (docs/record.md)\n"
+		"data_hash: %s\n", s->game->name, s->g->meta.data_id, hash);
+	int bad = fchmod(fileno(f), 0644) | fsync(fileno(f));
+	if (fclose(f) || bad)
+		return ww_log(command, "%s: %s", path, strerror(errno)), EX_IOERR;
+	return EX_OK;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	remove(path);
+	return 0;
+}
+
 /* The public report of the whole history, or the public state. */
 static int export_text(FILE *f, const char *name, const struct session *s,
 		       const struct game_log *history, char *err, size_t errlen)
@@ -1105,7 +1295,7 @@ static int export_file(const char *dir, const char *name, const struct session *
 static int export_public(const struct session *s, const char *out)
 {
 	static const char *const files[] = { "report.txt", "state.yaml" };
-	char tmp[PATH_MAX], err[512] = "", path[PATH_MAX + 16];
+	char tmp[PATH_MAX], err[512] = "";
 	struct game_log history;
 	int rc = EX_OK;
 	if (ww_history_read(s->dir, &history, err, sizeof err)) {
@@ -1121,17 +1311,14 @@ static int export_public(const struct session *s, const char *out)
 	for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++)
 		rc = export_file(tmp, files[i], s, &history);
 	ww_recent_free(&history);
+	if (!rc && s->g->meta.seed_revealed) /* ended: the record, to verify */
+		rc = export_record(s, tmp);
 	if (!rc && rename(tmp, out) < 0) {
 		ww_log(command, "%s: %s (the export is left in %s)", out, strerror(errno), tmp);
 		return errno == EEXIST || errno == ENOTEMPTY ? EX_CANTCREAT : EX_IOERR;
 	}
-	if (rc) {
-		for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-			snprintf(path, sizeof path, "%s/%s", tmp, files[i]);
-			unlink(path);
-		}
-		rmdir(tmp);
-	}
+	if (rc)
+		nftw(tmp, remove_one, 8, FTW_DEPTH | FTW_PHYS);
 	return rc;
 }
 

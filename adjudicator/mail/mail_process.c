@@ -338,32 +338,86 @@ static int queue_secret(struct intake *in, const struct ww_mail_secret *s)
 
 /* ---- refusals ---- */
 
-/* What the side has seen happen since entry `from` (for a stale token). */
+/* Entry `number`'s rollback, if it is one: the entries it undid, first..last
+ * (docs/record.md). false for any other entry, or one that does not read. */
+static bool rollback_undid(const char *dir, int number, int *first, int *last)
+{
+	char path[PATH_MAX + 32], line[256];
+	snprintf(path, sizeof path, "%s/log/%06d.yaml", dir, number);
+	FILE *f = fopen(path, "r");
+	bool found = false;
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof line, f))
+		found = sscanf(line, "  undone: {first: %d, last: %d}", first, last) == 2;
+	fclose(f);
+	return found;
+}
+
+/* Whether entry `number` was undone by a rollback before entry `before`. */
+static bool undone_before(const char *dir, int number, int before)
+{
+	for (int r = number + 1; r < before; r++) {
+		int first, last;
+		if (rollback_undid(dir, r, &first, &last) && first <= number && number <= last)
+			return true;
+	}
+	return false;
+}
+
+/* What the side has seen happen since entry `from` (for a stale token):
+ * an entry with nothing this side may see is left out, and an order a
+ * rollback undid is said to be undone. */
 static void moves_since(FILE *f, const struct intake *in, int from)
 {
-	struct game_log log;
-	char err[256];
-	if (ww_log_read_between(in->dir, from + 1, in->entry - 1, 40, &log, err, sizeof err))
-		log.n = 0;
-	for (int i = 0; i < log.n; i++) {
-		const struct game_logged_entry *e = &log.v[i];
-		bool told = e->side == GAME_PUBLIC || e->side == in->side;
-		for (int k = 0; k < e->n; k++)
-			told |= (e->v[k].audience & GAME_SIDE(in->side)) != 0;
-		if (!told) /* an order hidden from this side: not even that it was given */
+	int shown = 0, looked = 0;
+	for (int number = from + 1; number < in->entry && looked < 40; number++) {
+		struct game_log log;
+		char err[256];
+		if (ww_log_read_between(in->dir, number, number, 1, &log, err, sizeof err))
 			continue;
-		if (e->side == GAME_PUBLIC) /* a rollback, a moderator's note */
-			fprintf(f, "  move %u, the moderator:\n", e->move);
-		else
-			fprintf(f, "  move %u, the %s:\n", e->move,
-				ww_mail_side_name(in->played, e->side));
-		for (int k = 0; k < e->n; k++)
-			if (e->v[k].audience & GAME_SIDE(in->side)) /* only what this side may see */
-				fprintf(f, "    %s\n", e->v[k].text);
+		looked += log.n;
+		for (int i = 0; i < log.n; i++) {
+			const struct game_logged_entry *e = &log.v[i];
+			bool own = e->side == in->side, seen = false;
+			for (int k = 0; k < e->n; k++)
+				seen |= (e->v[k].audience & GAME_SIDE(in->side)) != 0;
+			/* an order hidden from this side: not even that it was given;
+			 * a moderator's entry with nothing to tell: nothing */
+			if (!seen && !own)
+				continue;
+			bool undone = undone_before(in->dir, number, in->entry);
+			if (e->side == GAME_PUBLIC) /* a rollback, a moderator's note */
+				fprintf(f, "  move %u, the moderator:\n", e->move);
+			else
+				fprintf(f, "  move %u, the %s%s:\n", e->move,
+					ww_mail_side_name(in->played, e->side),
+					undone ? " (undone since by the moderator's rollback)" : "");
+			for (int k = 0; k < e->n; k++)
+				if (e->v[k].audience & GAME_SIDE(in->side)) /* only what this side may see */
+					fprintf(f, "    %s\n", e->v[k].text);
+			shown++;
+		}
+		ww_recent_free(&log);
 	}
-	if (!log.n)
+	if (!shown)
 		fputs("  (no accepted move)\n", f);
-	ww_recent_free(&log);
+}
+
+/* How to order, but while the game is paused what happens instead: no
+ * mail is read or kept until the moderator resumes it, and the resume
+ * mail (with the token to reply to) asks again. */
+static void how_to_order(FILE *f, const struct intake *in, const struct ww_mail_view *v,
+			 const char *token)
+{
+	if (!in->sec.paused) {
+		ww_mail_how_to_order(f, v, token);
+		return;
+	}
+	fputs("\nThe moderator has paused the game: the judge reads no orders until\n"
+	      "the moderator resumes it, and keeps none of the mails sent meanwhile.\n"
+	      "When it resumes you get a mail saying so: send your orders again\n"
+	      "then, in a reply to that mail.\n", f);
 }
 
 /* The refusal's text for the view's side, ending with what is asked now
@@ -399,9 +453,9 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 		moves_since(f, in, stale_from);
 	}
 	ww_mail_asked_now(v, prompt, sizeof prompt);
-	fputs("\nWhat is asked now:\n", f);
+	fputs(in->sec.paused ? "\nWhat is asked, once the game resumes:\n" : "\nWhat is asked now:\n", f);
 	ww_mail_line(f, prompt);
-	ww_mail_how_to_order(f, v, token);
+	how_to_order(f, in, v, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -785,7 +839,7 @@ static int answer_duplicate(struct intake *in)
 		ww_mail_asked_now(&v, prompt, sizeof prompt);
 		fputs("\nWhat is asked now:\n", f);
 		ww_mail_line(f, prompt);
-		ww_mail_how_to_order(f, &v, token);
+		how_to_order(f, in, &v, token);
 	}
 	ww_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
 	subject(in, in->g, &v, "already processed; ", subj, sizeof subj);

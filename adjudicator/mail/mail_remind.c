@@ -69,17 +69,13 @@ static time_t waiting_since(const char *game, int entry)
 	return 0;
 }
 
-/* "reminder: your move is waiting: The British may open 1775 ... (5.3.a)" */
-static void reminder_subject(const char *name, const struct ww_mail_view *v,
-			     const struct ww_mail_game *mg, char *out, size_t len)
+/* "[wwjudge g] 1775 move 0: reminder: your move is waiting": short, as a
+ * subject stays under 78 columns (RFC 5322 2.1.1); what is asked goes in
+ * the body. */
+static void reminder_subject(const char *name, const struct ww_mail_game *mg,
+			     char *out, size_t len)
 {
-	char asked[400], what[460];
-	ww_mail_asked_now(v, asked, sizeof asked);
-	size_t n = strlen(asked);
-	if (n && asked[n - 1] == '.')
-		asked[n - 1] = '\0';
-	ww_fmt(what, sizeof what, "reminder: your move is waiting: %s", asked);
-	ww_mail_subject(name, mg, what, out, len);
+	ww_mail_subject(name, mg, "reminder: your move is waiting", out, len);
 }
 
 /* The reminder's text, from the side's own view. Malloc'd. */
@@ -94,6 +90,10 @@ static char *reminder_body(const char *name, const struct ww_mail_view *v, long 
 	fprintf(f, "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
 		   "This reminder comes at most once a day while the move waits.\n",
 		name, hours, ww_mail_side_name(v->game, v->side));
+	char asked[400];
+	ww_mail_asked_now(v, asked, sizeof asked);
+	fputs("\nWhat is asked now:\n", f);
+	ww_mail_line(f, asked);
 	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
@@ -118,7 +118,7 @@ static char *reminder_mail(const struct ww_mail_config *c, const char *game,
 	int entry = ww_mail_token_entry(ms, v->side);
 	ww_move_token(g->seed, v->side, entry, token);
 	ww_reply_address(c, name, word, token, reply, sizeof reply);
-	reminder_subject(name, v, &mg, subject, sizeof subject);
+	reminder_subject(name, &mg, subject, sizeof subject);
 	char *body = reminder_body(name, v, hours, token);
 	if (!body)
 		return NULL;

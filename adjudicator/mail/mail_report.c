@@ -209,6 +209,11 @@ void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *tok
 {
 	char example[WW_MAIL_LINE];
 	struct first_example x = { example, sizeof example, false };
+	struct game_end end;
+	if (v->game->over(v->view, &end)) { /* nothing more is read, standing orders neither */
+		fputs("\nThe game is over: the judge reads no more orders for it.\n", f);
+		return;
+	}
 	if (v->game->asked(v->view) & GAME_SIDE(v->side))
 		v->game->guide(v->d, v->view, v->side, take_first, &x);
 	if (!x.found)
@@ -225,6 +230,8 @@ void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *tok
 void ww_mail_seed(FILE *f, const char *seed_hex)
 {
 	fprintf(f, "\nThe secret seed, revealed now that the game is over:\n  %s\n"
-		"With it anyone can check every die roll and shuffle of the game:\n"
-		"  wwjudge verify GAME_DIR\n", seed_hex);
+		"With it anyone can check every die roll and shuffle of the game.\n"
+		"Ask the moderator for the game's export ('wwjudge export GAME_DIR\n"
+		"DIR' writes it: the log, the seed, the data's name and hash), then:\n"
+		"  wwjudge verify --replay DIR\n", seed_hex);
 }

@@ -23,6 +23,11 @@ in_file "$T/out" "Subject: [wwjudge g] 1775 move 0: reminder: your move is waiti
 in_file "$T/out" "To: <washington@example.org>"
 in_file "$T/out" "Reply-To: <judge+g-american-"
 in_file "$T/out" "#orders"
+# issue 22.8: the subject is short (what is asked is in the body)
+subj=$(grep '^Subject:' "$T/out" | tr -d '\r')
+[ "${#subj}" -le 78 ] || fail "a reminder's subject of ${#subj} columns: $subj"
+in_file "$T/out" "What is asked now:
+The American places the Committees of Correspondence"
 
 expect 0 "$WW_BIN" remind --config "$C" --dry-run --at +3d
 in_file "$T/out" "waiting 72 hours"

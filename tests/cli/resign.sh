@@ -24,7 +24,8 @@ for side in american british; do
 	in_file "$mail" "The game is over: the American side wins (the other side"
 	in_file "$mail" "The British player resigns: American victory."
 	in_file "$mail" "$SEED"
-	in_file "$mail" "wwjudge verify GAME_DIR"
+	in_file "$mail" "wwjudge verify --replay DIR"
+	in_file "$mail" "Ask the moderator for the game's export"
 	not_in_file "$mail" "To give orders"
 done
 in_file "$(ls "$G"/outbox/new/*.american | tail -1)" "Game g: the British player has resigned."

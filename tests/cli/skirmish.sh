@@ -167,7 +167,10 @@ printf 'games = %s/games\njudge = judge@example.org\nremind_hours = 1\n' "$T" >"
 touch -d '3 hours ago' "$M"/log/*.yaml "$M/game.yaml"
 expect 75 "$WW_BIN" remind --config "$T/remind.conf"
 in_file "$T/out" "reminded the British player (uk@example.org)"
-grep -q "your move is waiting: The British is asked to declare" "$M"/outbox/new/*remind-british* ||
+# its subject short (issue 22.8), what is asked in its body
+grep -q "^Subject: .*move [0-9]*: reminder: your move is waiting.\?$" "$M"/outbox/new/*remind-british* ||
+	fail "no reminder's subject says the move is waiting"
+grep -q "^The British is asked to declare" "$M"/outbox/new/*remind-british* ||
 	fail "no reminder asks the British to declare"
 # The side a mail names is read in the game's words (issue 13): the
 # set-up's "the American (Blue) or British (Red) side" makes red the
