@@ -45,24 +45,12 @@ subst() {
 		-e "$vm" -e "$vm" -e "$wj" -e "$wj"
 }
 
-# The source tree: links to the real one, contrib/ a substituted copy.
-mkdir -p "$T/src"
-for f in "$ROOT"/*; do ln -s "$f" "$T/src/"; done
-rm "$T/src/contrib"
-cp -a "$ROOT/contrib" "$T/src/contrib"
-find "$T/src/contrib" -type f | while read -r f; do
-	subst <"$f" >"$T/subst" && cat "$T/subst" >"$f"
-done
-
-cat >"$T/shim/crontab" <<SH
-#!/bin/sh
-# crontab -u USER FILE|-, for tests/e2e/trial.sh: the crontab is kept for its cron_tick
-[ "\$1" = -u ] && [ \$# -eq 3 ] || { echo "crontab stand-in: crontab -u USER FILE, not \$*" >&2; exit 1; }
-if [ "\$3" = - ]; then cat >"$T/crontab.\$2"; else cp "\$3" "$T/crontab.\$2"; fi
-SH
+DOC_TAG=trial
+. "$E2E/doc_steps.sh"
+doc_source_tree
 printf '#!/bin/sh\nexec /usr/sbin/dovecot -c %s "$@"\n' "$DC" >"$T/shim/dovecot"
 printf '#!/bin/sh\nexec /usr/bin/doveadm -c %s "$@"\n' "$DC" >"$T/shim/doveadm"
-chmod 755 "$T/shim/crontab" "$T/shim/dovecot" "$T/shim/doveadm"
+chmod 755 "$T/shim/dovecot" "$T/shim/doveadm"
 
 # trial_stop: what the trap does if the doc's "stop" step was not reached.
 trial_stop() {
@@ -76,36 +64,6 @@ trial_stop() {
 		done
 	fi
 	return 0
-}
-
-# blocks "INFO": the names of the doc's blocks marked "```INFO NAME".
-blocks() { sed -n "s/^\`\`\`$1 \([a-z-]*\)\$/\1/p" "$DOC"; }
-block() {
-	awk -v want="\`\`\`$1" '$0 == want { on = 1; next } /^```/ { on = 0 } on' "$DOC" | subst
-}
-
-# step NAME: runs the block "sh trial NAME" from the source tree.
-STEPS_RUN=
-step() {
-	block "sh trial $1" >"$T/step-$1.sh"
-	[ -s "$T/step-$1.sh" ] || fail "docs/trial.md has no block 'sh trial $1'"
-	(cd "$T/src" && PATH="$T/shim:$PATH" MAIL_CONFIG=$PF BUILD=san \
-		expect 0 bash -euo pipefail "$T/step-$1.sh") ||
-		fail "step '$1' of docs/trial.md failed: $(cat "$T/step-$1.sh")"
-	STEPS_RUN="$STEPS_RUN $1"
-}
-
-cron_tick() {
-	local line cmd envs=(HOME="$R/var/lib/wwjudge" LOGNAME=$WJ_USER SHELL=/bin/sh PATH=/usr/bin:/bin)
-	while read -r line; do
-		case $line in
-		'' | '#'*) continue ;;
-		[A-Za-z_]*=*) envs+=("$line"); continue ;;
-		esac
-		read -r _ _ _ _ _ cmd <<<"$line"
-		(cd "$R/var/lib/wwjudge" && runuser -u "$WJ_USER" -- env -i "${envs[@]}" /bin/sh -c "$cmd") ||
-			fail "the cron line '$cmd' exited $?: $(tail -n 5 "$R"/var/log/wwjudge/*.log)"
-	done <"$T/crontab.$WJ_USER"
 }
 
 # The doc's mail passwords (section 5), and IMAP as each mailbox.
