@@ -859,8 +859,14 @@ static int run_command(struct modcmd *x, const char *line)
 		return EX_OK;
 	}
 	snprintf(x->key, sizeof x->key, "%s#%d", x->m->message_id, x->k);
-	int rc = load(x);
-	if (!rc && ww_record_seen(x->dir, x->key))
+	char err[PATH_MAX + 100];
+	int rc = load(x), seen = 0;
+	/* a file of seen.d/ that cannot be read: the mail waits, or the
+	 * command could be done twice */
+	if (!rc && (seen = ww_record_seen_check(x->dir, x->key, err, sizeof err)) < 0) {
+		note(x, "%s; the mail is kept for a later try", err);
+		rc = EX_TEMPFAIL;
+	} else if (!rc && seen)
 		status(x, "%s: command %d was done before; nothing done", x->game, x->k);
 	else if (!rc)
 		rc = reply_start(x) < 0 ? EX_OSERR : dispatch(x);

@@ -136,3 +136,19 @@ in_file "$T/out" "seen.d/${seen##*/} line"
 rm "$seen"
 expect 65 "$WW_BIN" verify "$G"
 in_file "$T/out" "<m1@example.org> is not in seen.d/"
+
+# The moderator's path too: a command done before is known by its line of
+# seen.d/; when that file cannot be read the mail waits (75) rather than
+# doing the command twice or saying it was done.
+rm -rf "$G"; cp -a "$T/g1" "$G"
+echo 'mod pass' | expect 0 "$WW_BIN" passwd --moderator
+{ cat "$T/out"; echo 'moderator = mod@example.org'; } >>"$T/wwjudge.conf"
+printf 'From: <mod@example.org>\nTo: judge@example.org\nSubject: m\nMessage-ID: <mod1@example.org>\nDate: Tue, 24 Nov 2026 11:00:00 +0000\n\n#moderator\npassword: mod pass\npause g\n#end\n' >"$T/mod1"
+expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/mod1"
+modseen=$(grep -l 'mod1@example.org' "$G"/seen.d/* | head -1)
+[ -n "$modseen" ] || fail "the moderator's command is in no file of seen.d/"
+before=$(snapshot "$G")
+rc=$(faulty "/seen.d/${modseen##*/}" EIO "$T/mod1")
+[ "$rc" -eq 75 ] || { cat "$T/out" "$T/err"; fail "EIO on the moderator's seen.d/ file: exit $rc, not 75"; }
+in_file "$T/err" "seen.d/${modseen##*/}"
+[ "$(snapshot "$G")" = "$before" ] || fail "EIO on the moderator's seen.d/ file changed the game"
