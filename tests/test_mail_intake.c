@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "block_read.h"
 #include "mail_internal.h"
 
 static char *slurp(const char *path, size_t *len)
@@ -55,7 +56,7 @@ static void corpus(const char *name, bool want_block)
 			   "north@example.com";
 	if (strcmp(m.from, from))
 		fail_msg("%s: From reads '%s', not '%s'", name, m.from, from);
-	ww_order_block_find(m.text, b);
+	block_read(m.text, "washingtons-war", b);
 	if ((b->found && b->ended) != want_block)
 		fail_msg("%s: %s (body:\n%s)", name, want_block ? "no whole block was found" :
 			 "a block was found", m.text);
@@ -195,23 +196,23 @@ static void test_block_rules(void **s)
 	struct ww_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	/* no #end: found but not ended (refused, docs/mail.md) */
-	ww_order_block_find("#orders\npass\n", b);
+	block_read("#orders\npass\n", "washingtons-war", b);
 	assert_true(b->found);
 	assert_false(b->ended);
 	/* the first block counts; a second one is not read */
-	ww_order_block_find("#orders\npass\n#end\n#orders\nfirst american\n#end\n", b);
+	block_read("#orders\npass\n#end\n#orders\nfirst american\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 1);
 	assert_string_equal(b->lines[0], "pass");
 	/* a line that starts an order is never joined to the one before */
-	ww_order_block_find("# Orders\nplay 3 event\nfirst british\n#END\n", b);
+	block_read("# Orders\nplay 3 event\nfirst british\n#END\n", "washingtons-war", b);
 	assert_true(b->ended);
 	assert_int_equal(b->n, 2);
 	/* the first line of the block stands alone even if it is not an order */
-	ww_order_block_find("#orders\nattack Boston\n#end\n", b);
+	block_read("#orders\nattack Boston\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 1);
 	assert_string_equal(b->lines[0], "attack Boston");
 	/* issue 12: `resign` starts an order, so it is not joined to the line before */
-	ww_order_block_find("#orders\nplay 3 event\nresign\n#end\n", b);
+	block_read("#orders\nplay 3 event\nresign\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 2);
 	assert_string_equal(b->lines[1], "resign");
 	free(b);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sysexits.h>
 #include <cmocka.h>
+#include "block_read.h"
 #include "report.h"
 #include "mail_game.h"
 
@@ -129,7 +130,7 @@ static char *relayed(const char *report, const char *header, int lines)
 	char *part = strndup(p, (size_t)(end - p));
 	struct ww_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
-	ww_order_block_find(part, b);
+	block_read(part, "washingtons-war", b);
 	assert_false(b->found);
 	assert_false(b->note_found);
 	assert_false(ww_moderator_block_present(part));

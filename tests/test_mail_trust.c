@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sysexits.h>
 #include <cmocka.h>
+#include "block_read.h"
 #include "mail_game.h"
 
 static int setup(void **s)
@@ -138,20 +139,20 @@ static void test_6_password_lines_in_the_block(void **s)
 	(void)s;
 	struct ww_order_block *b = malloc(sizeof *b);
 	assert_non_null(b);
-	ww_order_block_find("#orders\npassword crown\npass\n#end\n", b);
+	block_read("#orders\npassword crown\npass\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 0);
 	assert_non_null(strstr(b->problem, "line 2 of the mail begins like a password line"));
 	assert_null(strstr(b->problem, "crown"));
-	ww_order_block_find("#orders\nPasswd=crown\npass\n#end\n", b);
+	block_read("#orders\nPasswd=crown\npass\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 0);
-	ww_order_block_find("#orders\npassword: crown\npass crown\n#end\n", b);
+	block_read("#orders\npassword: crown\npass crown\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 0);
 	assert_non_null(strstr(b->problem, "a line of the orders holds your password;"));
 	/* a word that only holds it is not it */
-	ww_order_block_find("#orders\npassword: crown\nmove Crown Point, crowning\n#end\n", b);
+	block_read("#orders\npassword: crown\nmove Crown Point, crowning\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 1);
 	assert_string_equal(b->problem, "");
-	ww_order_block_find("#note\npassword crown\n#end\n#orders\npassword: x\npass\n#end\n", b);
+	block_read("#note\npassword crown\n#end\n#orders\npassword: x\npass\n#end\n", "washingtons-war", b);
 	assert_non_null(strstr(b->problem, "a line of the note begins like a password line"));
 	free(b);
 }

@@ -4,6 +4,7 @@
  * wraps it, comes out of the block exactly as written. The forms are the
  * examples of docs/orders.md, read from the doc itself. */
 #include "support.h"
+#include "block_read.h"
 #include "mail_internal.h"
 
 #define MAX_EXAMPLES 256
@@ -90,7 +91,7 @@ static void check_block(struct ww_order_block *b, int from, int to, int width)
 	for (int i = from; i < to; i++)
 		phone_wrap(examples[i], width, body + o, sizeof body - o), o = strlen(body);
 	snprintf(body + o, sizeof body - o, "#end\n");
-	ww_order_block_find(body, b);
+	block_read(body, "washingtons-war", b);
 	assert_true(b->found && b->ended);
 	assert_string_equal(b->problem, "");
 	for (int i = from; i < to && i - from < b->n; i++)
@@ -123,8 +124,8 @@ static void test_stand_after_standing_is_an_order(void **state)
 	(void)state;
 	struct ww_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
-	ww_order_block_find("#orders\nstanding never-retreat-before-battle\nstand\n"
-			    "no intercept\nmove Howe with 5 to New York\ndone\n#end\n", b);
+	block_read("#orders\nstanding never-retreat-before-battle\nstand\n"
+			    "no intercept\nmove Howe with 5 to New York\ndone\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 5);
 	assert_string_equal(b->lines[0], "standing never-retreat-before-battle");
 	assert_string_equal(b->lines[1], "stand");
@@ -153,26 +154,35 @@ static void test_no_name_starts_an_order(void **state)
 	assert_false(ww_order_starts("Salem NC"));
 }
 
-/* Issue 14: a block is read before its game is known, so a line starts an
- * order when it starts one in any game the judge plays: Skirmish's
- * "declare" (I.B), "apart" (IV.5) and "sail" (V.3), which begin no order
- * of Washington's War, start lines of their own, and a move a phone
- * wrapped is joined back. */
-static void test_skirmish_orders_start_lines(void **state)
+/* Issue 21.8: the words that start an order are the mail's game's. In
+ * Skirmish "declare" (I.B), "apart" (IV.5) and "sail" (V.3) start lines
+ * of their own and a move a phone wrapped is joined back; in Washington's
+ * War, where no order begins with them, the same lines continue the order
+ * before, and Washington's War's "first" continues a Skirmish line. */
+static void test_order_words_are_the_games(void **state)
 {
 	(void)state;
+	static const char body[] = "#orders\ndeclare Boston\nmove Ticonderoga - Saratoga -\n"
+				   "Bennington\napart Trenton\nsail Large Blue Dot - West Atlantic\n"
+				   "#end\n";
 	struct ww_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
-	ww_order_block_find("#orders\ndeclare Boston\nmove Ticonderoga - Saratoga -\n"
-			    "Bennington\napart Trenton\nsail Large Blue Dot - West Atlantic\n"
-			    "#end\n", b);
+	block_read(body, "skirmish", b);
 	assert_int_equal(b->n, 4);
 	assert_string_equal(b->lines[0], "declare Boston");
 	assert_string_equal(b->lines[1], "move Ticonderoga - Saratoga - Bennington");
 	assert_string_equal(b->lines[2], "apart Trenton");
 	assert_string_equal(b->lines[3], "sail Large Blue Dot - West Atlantic");
-	assert_false(ww_order_starts("declare Boston"));
-	assert_false(ww_order_starts("sail Large Blue Dot - West Atlantic"));
+	block_read(body, "washingtons-war", b);
+	assert_int_equal(b->n, 2);
+	assert_string_equal(b->lines[0], "declare Boston");
+	assert_string_equal(b->lines[1], "move Ticonderoga - Saratoga - Bennington apart Trenton "
+			    "sail Large Blue Dot - West Atlantic");
+	block_read("#orders\npass\nfirst american\n#end\n", "skirmish", b);
+	assert_int_equal(b->n, 1);
+	assert_string_equal(b->lines[0], "pass first american");
+	block_read("#orders\npass\nfirst american\n#end\n", "washingtons-war", b);
+	assert_int_equal(b->n, 2);
 	free(b);
 }
 
@@ -183,7 +193,7 @@ int main(void)
 		cmocka_unit_test(test_every_form_wrapped_like_a_phone),
 		cmocka_unit_test(test_stand_after_standing_is_an_order),
 		cmocka_unit_test(test_no_name_starts_an_order),
-		cmocka_unit_test(test_skirmish_orders_start_lines),
+		cmocka_unit_test(test_order_words_are_the_games),
 	};
 	return cmocka_run_group_tests(tests, read_examples, free_test_data);
 }

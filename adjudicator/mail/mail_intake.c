@@ -831,17 +831,6 @@ static bool is_signature(const char *line)
 	return !strcmp(line, "-- ") || !strcmp(line, "--");
 }
 
-/* The block is read before its game is known: a line starts an order when
- * it starts one in any game the judge plays. */
-static bool any_order_starts(const char *t)
-{
-	const struct game *g;
-	for (int i = 0; (g = game_at(i)); i++)
-		if (g->order_starts(t))
-			return true;
-	return false;
-}
-
 /* A line that begins with a word like "password" ("Password crown",
  * "passwd=crown", "pasword crown") but is no "password:" line: it may
  * hold the password, so its text is never kept, logged or repeated
@@ -877,25 +866,35 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 				 "your password: correct it and send the orders again", lineno);
 		return;
 	}
-	if (b->nraw < WW_PLAY_MAX && strlen(t) < sizeof b->raw[0])
-		snprintf(b->raw[b->nraw++], sizeof b->raw[0], "%s", t);
-	if (b->n > 0 && !any_order_starts(t)) { /* wrapped by a phone */
+	if (b->nraw == WW_BLOCK_LINES || strlen(t) >= WW_MAIL_LINE) {
+		snprintf(b->problem, sizeof b->problem, b->nraw == WW_BLOCK_LINES ?
+			 "more than %d lines in the order block" : "an order is longer than %d "
+			 "characters", b->nraw == WW_BLOCK_LINES ? WW_BLOCK_LINES : WW_MAIL_LINE - 1);
+		return;
+	}
+	snprintf(b->raw[b->nraw++], WW_MAIL_LINE, "%s", t);
+}
+
+/* Line t of the block as the game reads it: an order of its own, or the
+ * rest of the one before, wrapped by a phone (issue 21: only the mail's
+ * game's order words start an order). */
+static void join_line(struct ww_order_block *b, const struct game *game, const char *t)
+{
+	if (b->n > 0 && !game->order_starts(t)) {
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
-		if (pl + 1 + strlen(t) >= WW_MAIL_LINE)
+		if (pl + 1 + strlen(t) < WW_MAIL_LINE)
+			snprintf(prev + pl, WW_MAIL_LINE - pl, " %s", t);
+		else if (!b->problem[0])
 			snprintf(b->problem, sizeof b->problem, "an order is longer than %d characters",
 				 WW_MAIL_LINE - 1);
-		else
-			snprintf(prev + pl, WW_MAIL_LINE - pl, " %s", t);
 		return;
 	}
-	if (b->n == WW_PLAY_MAX || strlen(t) >= WW_MAIL_LINE) {
-		snprintf(b->problem, sizeof b->problem, b->n == WW_PLAY_MAX ?
-			 "more than %d orders in one mail" : "an order is longer than %d characters",
-			 b->n == WW_PLAY_MAX ? WW_PLAY_MAX : WW_MAIL_LINE - 1);
-		return;
-	}
-	snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
+	if (b->n < WW_PLAY_MAX)
+		snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
+	else if (!b->problem[0])
+		snprintf(b->problem, sizeof b->problem, "more than %d orders in one mail",
+			 WW_PLAY_MAX);
 }
 
 bool ww_block_marker(const char *t, const char *word)
@@ -1082,8 +1081,15 @@ void ww_order_block_find(const char *text, struct ww_order_block *b)
 			note_line(b, raw, n);
 		}
 	}
-	orders_check(b);
 	note_check(b);
+}
+
+void ww_order_block_join(struct ww_order_block *b, const struct game *game)
+{
+	b->n = 0;
+	for (int i = 0; i < b->nraw; i++)
+		join_line(b, game, b->raw[i]);
+	orders_check(b);
 }
 
 /* ---- addresses ---- */

@@ -33,6 +33,10 @@ struct ww_mail_in {
 #define WW_NOTE_LINES 20
 #define WW_NOTE_CHARS 1000
 
+/* At most this many lines in an order block, a phone's wrapped lines
+ * counted one by one. */
+#define WW_BLOCK_LINES (4 * WW_PLAY_MAX)
+
 /* The order block of a mail body: "#orders" ... "#end"; and the note,
  * "#note" ... "#end", its lines cleaned as they are relayed. */
 struct ww_order_block {
@@ -42,7 +46,7 @@ struct ww_order_block {
 	int n;
 	char lines[WW_PLAY_MAX][WW_MAIL_LINE];
 	int nraw;                        /* the order lines as written, before joining */
-	char raw[WW_PLAY_MAX][256];      /* (those short enough to be a password) */
+	char raw[WW_BLOCK_LINES][WW_MAIL_LINE];
 	char problem[256];               /* a line too long, too many lines, a bad note */
 	bool password_line;              /* a line like a password line (never kept) */
 	bool note_found, note_ended;
@@ -59,6 +63,10 @@ void ww_mail_in_free(struct ww_mail_in *m);
  * <blockquote> lines quoted with "> ", entities decoded. Malloc'd. */
 char *ww_html_to_text(const char *html, size_t len, size_t *outlen);
 void ww_order_block_find(const char *text, struct ww_order_block *b);
+/* The block's lines as `game`'s orders: a line that starts none of its
+ * orders continues the one before (a phone wrapped it); then the block is
+ * emptied if the password is among them. */
+void ww_order_block_join(struct ww_order_block *b, const struct game *game);
 /* Does the line begin like a password line ("password crown", "passwd",
  * "pasword") without being a "password:" line? */
 bool ww_password_like(const char *t);

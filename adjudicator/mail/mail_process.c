@@ -874,6 +874,7 @@ static int process_game(struct intake *in)
 	int rc = load_game(in);
 	if (rc)
 		return rc;
+	ww_order_block_join(&in->b, in->played);
 	/* these bytes (or this IMAP message) were processed before */
 	if ((rc = seen(in, in->m.mail_hash, in->imap_id)))
 		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
