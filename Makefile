@@ -14,59 +14,60 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # include of a higher layer's header does not build:
 #   core/                   itself
 #   game/ (game.h)          itself and core/
-#   games/washingtons-war/  itself, game/ and core/
-#   games/skirmish/         itself, game/ and core/: nothing of Washington's War
+#   games/NAME/             itself, game/ and core/: nothing of another game
 #   record/                 itself, game/ and core/: every game through game.h
 #   play/                   itself, record/ and all below: nothing of any game
 #   mail/                   itself, play/ and all below: every game through game.h
-#   cli/wwjudge.c, cli.c, cli_net.c, cli_mail.c
-#                           cli/, mail/, play/ and all below: every game
-#                           through game.h, none of their folders
-#   cli/ (the rest)         everything: plugin.c's trampolines and the
-#                           board plugin's stamp (png_stamp.c, plugin_stamp.c)
-#                           name both games' structs
-# The tests, fuzzers and benchmarks see everything (ALL_INC).
+#   cli/                    itself, mail/, play/ and all below: every game
+#                           through game.h, none of their folders; the
+#                           games it plays are a line each in games_played.c
+# Games are found by their folders: a game joins by adjudicator/games/NAME/
+# (its files whose names end in _png.c go in the board plugin), its data
+# in data/NAME/, and its line in cli/games_played.c. The tests, fuzzers
+# and benchmarks see everything (ALL_INC).
+GAMES_DIRS := $(wildcard adjudicator/games/*)
 CORE_INC := -Iadjudicator/core
 API_INC  := -Iadjudicator/game $(CORE_INC)
-WW_INC   := -Iadjudicator/games/washingtons-war $(API_INC)
-SK_INC   := -Iadjudicator/games/skirmish $(API_INC)
 REC_INC  := -Iadjudicator/record $(API_INC)
 PLAY_INC := -Iadjudicator/play $(REC_INC)
 MAIL_INC := -Iadjudicator/mail $(PLAY_INC)
 CLI_INC  := -Iadjudicator/cli $(MAIL_INC)
-ALL_INC  := -Iadjudicator/cli -Iadjudicator/games/washingtons-war -Iadjudicator/games/skirmish \
-	    $(MAIL_INC)
-CLI_GAME_FREE := /cli/wwjudge. /cli/cli_net. /cli/cli_mail. /cli/cli.
+ALL_INC  := -Iadjudicator/cli $(addprefix -I,$(GAMES_DIRS)) $(MAIL_INC)
+# The game folder of build/games/NAME/x.o (or build/pic/games/...).
+game_of  = adjudicator/games/$(word 1,$(subst /, ,$(lastword $(subst /games/, ,$(1)))))
 INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 	   $(if $(findstring /game/,$@),$(API_INC),\
-	   $(if $(findstring /games/skirmish/,$@),$(SK_INC),\
-	   $(if $(findstring /games/washingtons-war/,$@),$(WW_INC),\
+	   $(if $(findstring /games/,$@),-I$(call game_of,$@) $(API_INC),\
 	   $(if $(findstring /record/,$@),$(REC_INC),\
 	   $(if $(findstring /play/,$@),$(PLAY_INC),\
 	   $(if $(findstring /mail/,$@),$(MAIL_INC),\
-	   $(if $(strip $(foreach f,$(CLI_GAME_FREE),$(findstring $f,$@))),$(CLI_INC),\
-	   $(ALL_INC))))))))))
+	   $(if $(findstring /cli/,$@),$(CLI_INC),\
+	   $(ALL_INC)))))))))
 HEADERS  := $(wildcard adjudicator/*/*.h adjudicator/games/*/*.h)
-CFLAGS  += $(INC)
+# A plugin of another build is refused (plugin.h): its stamp is this.
+BUILD_STAMP := $(shell cat $(sort $(HEADERS)) | cksum | cut -d' ' -f1)
+CFLAGS  += $(INC) -DWW_BUILD_STAMP=$(BUILD_STAMP)UL
 
 # LIB_SRC is everything but main(); the test programs link all of it.
 # The wwjudge binary links CORE_SRC with plugin.c, and loads the two
 # plugins (plugin.h) only when a command draws a board or talks to a
-# server; it exports its ww_ and sk_ functions, which the plugins call.
+# server; it exports its functions, which the plugins call.
 # libetpan, libyaml and libsodium go in statically: of libetpan
 # only the MIME parser is used, and linked dynamically it would bring
 # GnuTLS and a dozen other libraries into every run.
 LIB_SRC  := $(filter-out adjudicator/cli/wwjudge.c adjudicator/cli/plugin.c,\
 	$(wildcard adjudicator/*/*.c adjudicator/games/*/*.c))
-PNG_SRC  := adjudicator/games/washingtons-war/report_png.c adjudicator/core/png_palette.c \
-	adjudicator/core/board_draw.c adjudicator/games/skirmish/sk_board_png.c adjudicator/cli/png_stamp.c
+PNG_SRC  := $(wildcard adjudicator/games/*/*_png.c) adjudicator/core/png_palette.c \
+	adjudicator/core/board_draw.c adjudicator/cli/png_stamp.c
 NET_SRC  := adjudicator/mail/mail_send.c adjudicator/mail/mail_poll.c
 CORE_SRC := $(filter-out $(PNG_SRC) $(NET_SRC),$(LIB_SRC)) adjudicator/cli/plugin.c
-CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic \
-	-Wl,--export-dynamic-symbol='ww_*' -Wl,--export-dynamic-symbol='sk_*'
+CORE_LIBS := -Wl,-Bstatic -letpan -lyaml -lsodium -Wl,-Bdynamic -ldl -Wl,--export-dynamic
 PNG_LIBS := $(shell pkg-config --libs cairo zlib)
 NET_LIBS := $(shell pkg-config --libs libcurl)
 PLUGIN   := -shared -Wl,-Bsymbolic
+# The test programs find the boards they link as the binary finds the
+# plugin's (games.h's game_board): by name, so they export their functions.
+TEST_LIBS := -ldl -rdynamic
 TEST_SRC := $(wildcard tests/test_*.c)
 
 all: build/wwjudge
@@ -97,10 +98,12 @@ san/wwjudge-png.so: $(PNG_SRC:adjudicator/%.c=san/pic/%.o)
 san/wwjudge-net.so: $(NET_SRC:adjudicator/%.c=san/pic/%.o)
 	$(CC) $(CFLAGS) $(SAN) $(PLUGIN) -o $@ $^ $(NET_LIBS)
 san/test_%: tests/test_%.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
-	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS) -lcmocka
+	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS) \
+		$(TEST_LIBS) -lcmocka
 
 san/soak: tests/soak.c tests/*.h $(LIB_SRC:adjudicator/%.c=san/%.o) | san
-	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SAN) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=san/%.o) $(LDLIBS) \
+		$(TEST_LIBS)
 
 build san build/pic san/pic:
 	mkdir -p $@
@@ -141,12 +144,13 @@ PREFIX ?= /usr/local
 BUILD  ?= build
 install: $(BUILD)/wwjudge
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/wwjudge \
-		$(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war \
-		$(DESTDIR)$(PREFIX)/share/wwjudge/data/skirmish $(DESTDIR)$(PREFIX)/share/wwjudge/templates
+		$(DESTDIR)$(PREFIX)/share/wwjudge/templates
 	install -m 755 $(BUILD)/wwjudge $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/wwjudge-png.so $(BUILD)/wwjudge-net.so $(DESTDIR)$(PREFIX)/lib/wwjudge/
-	install -m 644 data/washingtons-war/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/data/washingtons-war/
-	install -m 644 data/skirmish/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/data/skirmish/
+	for d in $(wildcard data/*); do \
+		install -d $(DESTDIR)$(PREFIX)/share/wwjudge/$$d && \
+		install -m 644 $$d/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/$$d/ || exit 1; \
+	done
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/wwjudge/templates/
 
 clean:

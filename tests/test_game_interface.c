@@ -500,7 +500,7 @@ static void test_board_is_a_png(void **state)
 	struct game_state *v = f.g->state_new();
 	f.g->view(f.d, f.s, BRITISH, v);
 	FILE *out = open_memstream(&png, &len);
-	assert_int_equal(f.g->board(out, f.d, v, BRITISH, f.ev, f.why, sizeof f.why), 0);
+	assert_int_equal(game_board(f.g, out, f.d, v, BRITISH, f.ev, f.why, sizeof f.why), 0);
 	fclose(out);
 	assert_true(len > 8);
 	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);

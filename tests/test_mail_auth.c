@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "games.h"
 #include "mail_internal.h"
+#include "ww_game.h"
 #include "rules.h"
 
 static const unsigned char SEED[WW_SEED_BYTES] = { 1, 2, 3 };

@@ -88,8 +88,11 @@ static int fake_guide(const struct game_data *d, const struct game_state *view, 
 	return 2;
 }
 
-static int fake_board(FILE *out, const struct game_data *d, const struct game_state *view,
-		      int viewer, const struct game_events *last, char *why, size_t whylen)
+/* Found by its name, as the binary finds a board in its plugin (games.h). */
+int fake_board(FILE *out, const struct game_data *d, const struct game_state *view,
+	       int viewer, const struct game_events *last, char *why, size_t whylen);
+int fake_board(FILE *out, const struct game_data *d, const struct game_state *view,
+	       int viewer, const struct game_events *last, char *why, size_t whylen)
 {
 	(void)d, (void)last, (void)why, (void)whylen;
 	fprintf(out, "FAKE-BOARD-%d-%d", viewer, view->viewer);
@@ -101,7 +104,7 @@ static const struct game fake = {
 	.side = { { "public", "the public" }, { "blue", "Blue" }, { "red", "Red" } },
 	.state_new = fake_new, .state_free = fake_free, .view = fake_view,
 	.move = fake_move, .asked = fake_asked, .question = fake_question, .over = fake_over,
-	.report = fake_report, .guide = fake_guide, .board = fake_board,
+	.report = fake_report, .guide = fake_guide, .board = "fake_board",
 };
 
 static struct game_state now = { .move = 7, .viewer = -1, .asked = GAME_SIDE(1),

@@ -462,8 +462,8 @@ static void test_board_shows_the_last_move(void **state)
 	char *with = NULL, *without = NULL;
 	size_t lw = 0, lo = 0;
 	FILE *a = open_memstream(&with, &lw), *b = open_memstream(&without, &lo);
-	assert_int_equal(f.g->board(a, f.d, f.s, BRITISH, f.ev, f.why, sizeof f.why), 0);
-	assert_int_equal(f.g->board(b, f.d, f.s, BRITISH, NULL, f.why, sizeof f.why), 0);
+	assert_int_equal(game_board(f.g, a, f.d, f.s, BRITISH, f.ev, f.why, sizeof f.why), 0);
+	assert_int_equal(game_board(f.g, b, f.d, f.s, BRITISH, NULL, f.why, sizeof f.why), 0);
 	fclose(a);
 	fclose(b);
 	assert_true(lw != lo || memcmp(with, without, lw) != 0);

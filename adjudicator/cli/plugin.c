@@ -11,11 +11,9 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
-#include "sk_board.h"
 #include "mail_net.h"
 #include "paths.h"
 #include "plugin.h"
-#include "report.h"
 
 /* Owned by this user or root, and writable by no one else: `what` at
  * `path` (a plugin or its directory) cannot have been put there or
@@ -77,7 +75,7 @@ static int check_plugin_file(int fd, const char *path, const char *file, char *e
 		return -1;
 	}
 	if (r < 0 || stamp != (strcmp(stamp_symbol(file), "ww_png_abi") ? WW_NET_ABI :
-							     WW_PLUGIN_ABI)) {
+							     WW_BUILD_STAMP)) {
 		snprintf(err, errlen, "%s is from another build of wwjudge: build or install "
 			 "the binary and its plugins together", path);
 		return -1;
@@ -155,6 +153,11 @@ static void *open_plugin(const char *file, char *err, size_t errlen)
 	return NULL;
 }
 
+void *ww_plugin_board(const char *name, char *err, size_t errlen)
+{
+	return ww_plugin_fn("wwjudge-png.so", name, err, errlen);
+}
+
 void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
 {
 	void *h = open_plugin(file, err, errlen);
@@ -167,25 +170,6 @@ void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
 }
 
 /* ---- the trampolines ---- */
-
-int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
-		  enum ww_side recipient, const struct ww_events *last,
-		  char *err, size_t errlen)
-{
-	int (*draw)(FILE *, const struct ww_data *, const struct ww_state *, enum ww_side,
-		    const struct ww_events *, char *, size_t);
-	*(void **)&draw = ww_plugin_fn("wwjudge-png.so", "ww_report_png", err, errlen);
-	return draw ? draw(out, d, view, recipient, last, err, errlen) : -1;
-}
-
-int sk_board_png(FILE *out, const struct sk_data *d, const struct sk_piece *pieces, int n,
-		 const int *path, int npath, char *why, size_t whylen)
-{
-	int (*draw)(FILE *, const struct sk_data *, const struct sk_piece *, int, const int *, int,
-		    char *, size_t);
-	*(void **)&draw = ww_plugin_fn("wwjudge-png.so", "sk_board_png", why, whylen);
-	return draw ? draw(out, d, pieces, n, path, npath, why, whylen) : -1;
-}
 
 typedef int net_fn(const struct ww_mail_config *, const char *, FILE *);
 

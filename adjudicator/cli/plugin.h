@@ -1,18 +1,19 @@
 /* The parts of wwjudge that need big libraries are shared objects that the
  * wwjudge binary loads on first use:
  *
- *   wwjudge-png.so  games/washingtons-war/report_png.c,
- *                   games/skirmish/sk_board_png.c, cli/png_stamp.c,
- *                   core/board_draw.c, core/png_palette.c
+ *   wwjudge-png.so  every game's *_png.c (each game's board function,
+ *                   game.h's `board`), core/board_draw.c,
+ *                   core/png_palette.c, cli/png_stamp.c
  *                                             cairo (fontconfig, freetype, X), zlib
  *   wwjudge-net.so  mail_send.c, mail_poll.c  libcurl (GnuTLS, Kerberos, LDAP)
  *
  * Loading and relocating those libraries costs a run more than
  * adjudicating an order does, so a command that neither draws a board nor
- * talks to a server does not load them. The binary holds trampolines
- * (plugin.c) with the same names and signatures as the functions declared
- * in report.h, games/skirmish/sk_board.h (sk_board_png) and mail_net.h; the test programs link those sources
- * directly instead.
+ * talks to a server does not load them. A board is found by its name
+ * (games.h's game_board, given ww_plugin_board by main); the network's
+ * functions through trampolines (plugin.c) with the names and signatures
+ * of mail_net.h. The test programs link those sources directly instead.
+ * The binary exports its functions, which the plugins call.
  *
  * A plugin is looked for in $WW_PLUGINS, then beside the binary
  * (build/), then in ../lib/wwjudge/ from the binary (an installed tree).
@@ -25,20 +26,15 @@
 #define WW_PLUGIN_H
 
 #include <stddef.h>
-#include "data.h"
-#include "sk_data.h"
-#include "state.h"
 
-/* The layouts the binary and a plugin pass between them (the board
- * plugin draws both Washington's War's and Skirmish's). Each plugin
- * exports its own value (ww_png_abi, this; ww_net_abi, WW_NET_ABI in
- * mail/mail_net.h); one from another build,
- * whose structs differ, is refused rather than called. */
-#define WW_PLUGIN_ABI \
-	((unsigned long)sizeof(struct ww_data) * 1000003u ^ \
-	 (unsigned long)sizeof(struct ww_state) * 1009u ^ \
-	 (unsigned long)sizeof(struct sk_data) * 7919u ^ \
-	 (unsigned long)sizeof(struct sk_piece) * 131071u)
+/* The board plugin's stamp (ww_png_abi): the Makefile's WW_BUILD_STAMP,
+ * a checksum of every header, which differs between builds whose
+ * structs may differ; the net plugin exports ww_net_abi, WW_NET_ABI in
+ * mail/mail_net.h. A plugin of another build is refused rather than
+ * called. */
+#ifndef WW_BUILD_STAMP
+#error "WW_BUILD_STAMP is the Makefile's: build with make"
+#endif
 
 /* The value of the unsigned long `symbol` that the shared object open on
  * fd exports (plugin_stamp.c), read from the file without loading it:
@@ -49,5 +45,7 @@ int ww_plugin_stamp(int fd, const char *symbol, unsigned long *stamp);
 /* The function `name` of plugin `file`, or NULL with the reason in err
  * (where it was looked for, why it was refused, or what dlopen said). */
 void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen);
+/* The board plugin's function `name` (games.h's game_symbol_lookup). */
+void *ww_plugin_board(const char *name, char *err, size_t errlen);
 
 #endif

@@ -23,6 +23,7 @@
 #include "mail.h"
 #include "mail_net.h"
 #include "paths.h"
+#include "plugin.h"
 #include "record.h"
 
 #define MAX_ORDERS 64
@@ -131,15 +132,16 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The game's data when no --data is given: Washington's War's in
- * $WW_DATA if set; else next to the binary, ../data/GAME (the source
+/* The game's data when no --data is given: $WW_DATA if set and it holds
+ * this game's data; else next to the binary, ../data/GAME (the source
  * tree's build/) or ../share/wwjudge/data/GAME (make install); else
  * ./data/GAME. */
 static void default_data_dir(const struct game *game, char *out, size_t len)
 {
 	static const char *const beside[] = { "..", "../share/wwjudge" };
 	const char *env = getenv("WW_DATA");
-	if (env && *env && !strcmp(game->name, WW_REC_FIRST_GAME)) {
+	char why[512];
+	if (env && *env && game_of_data_dir(env, why, sizeof why) == game) {
 		snprintf(out, len, "%s", env);
 		return;
 	}
@@ -260,7 +262,7 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 	struct option opts[NFIXED + 2 * GAME_SIDE_WORDS_MAX + 1];
 	struct side_args *sa = &a->given;
 	side_options(sa, fixed, NFIXED, opts);
-	const char *game = WW_REC_FIRST_GAME;
+	const char *game = game_at(0)->name;
 	int c, at;
 	while ((c = getopt_long(argc, argv, "s:S:d:h", opts, &at)) != -1) {
 		switch (c) {
@@ -823,7 +825,7 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 		return EX_CANTCREAT;
 	}
 	struct game_events *last = last_events(v, recent);
-	int rc = v->game->board(f, v->d, v->view, v->side, last, err, sizeof err) ?
+	int rc = game_board(v->game, f, v->d, v->view, v->side, last, err, sizeof err) ?
 		 EX_SOFTWARE : EX_OK;
 	if (last)
 		v->game->events_free(last);
@@ -1091,7 +1093,7 @@ static int cmd_data_check(int argc, char **argv)
 	if (optind < argc)
 		snprintf(dir, sizeof dir, "%s", argv[optind]);
 	else
-		default_data_dir(game_find(WW_REC_FIRST_GAME), dir, sizeof dir);
+		default_data_dir(game_at(0), dir, sizeof dir);
 	if (!is_dir(dir)) {
 		ww_log(command, "%s is not a directory", dir);
 		return EX_NOINPUT;
@@ -1392,6 +1394,7 @@ int main(int argc, char **argv)
 	 * raise this threshold after the first board, and the second board's
 	 * buffers would pile up in the heap (docs/robustness.md, memory). */
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+	game_set_symbol_lookup(ww_plugin_board);
 	if (ww_dice_init()) {
 		ww_log(command, "libsodium cannot start");
 		return EX_SOFTWARE;

@@ -103,6 +103,11 @@ struct game_end {
 	bool resigned;
 };
 
+/* A game's board as a PNG, of view(s, viewer), with `last`'s move shown:
+ * 0, or -1 with why. */
+typedef int game_board_fn(FILE *out, const struct game_data *d, const struct game_state *view,
+			  int viewer, const struct game_events *last, char *why, size_t whylen);
+
 /* Called once per legal order in the guide: its kind (the game's word for
  * it) and an example the game accepts now. */
 typedef void game_guide_item(void *ctx, const char *kind, const char *example);
@@ -244,15 +249,17 @@ struct game {
 	struct game_roll (*event_roll)(const struct game_events *ev, int i);
 
 	/* The game's own reports, built from view(s, viewer) only: the text
-	 * report, the legal orders of `side` (the guide, one call of item per
-	 * example; the number given), and the board picture as a PNG (NULL for
-	 * a game without one). 0, or -1 with why. */
+	 * report, and the legal orders of `side` (the guide, one call of item
+	 * per example; the number given). 0, or -1 with why. */
 	int (*report)(FILE *out, const struct game_data *d, const struct game_state *view,
 		      int viewer, const struct game_frame *frame, char *why, size_t whylen);
 	int (*guide)(const struct game_data *d, const struct game_state *view, int side,
 		     game_guide_item *item, void *ctx);
-	int (*board)(FILE *out, const struct game_data *d, const struct game_state *view,
-		     int viewer, const struct game_events *last, char *why, size_t whylen);
+	/* The board picture is drawn in the board plugin, which alone links
+	 * cairo: `board` names the game's function there (game_board_fn),
+	 * which game_board (games.h) finds and calls; NULL for a game without
+	 * a board. */
+	const char *board;
 	/* The events of a logged entry that `viewer` may see, rebuilt into *ev
 	 * (from events_new) as the board's `last` reads them (show --png): 0,
 	 * or -1 out of memory. NULL: the board shows no move from the log. */

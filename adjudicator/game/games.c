@@ -1,17 +1,46 @@
-/* The registry of games (games.h). */
+/* Finding the games the judge plays (games.h). */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include "games.h"
 
-static const struct game *const games[] = {
-	&game_washingtons_war,
-	&game_skirmish,
-};
-
 const struct game *game_at(int i)
 {
-	return i >= 0 && (size_t)i < sizeof games / sizeof games[0] ? games[i] : NULL;
+	if (i < 0)
+		return NULL;
+	for (int k = 0; k < i; k++)
+		if (!game_registry[k])
+			return NULL;
+	return game_registry[i];
+}
+
+static void *in_program(const char *name, char *why, size_t whylen)
+{
+	void *fn = dlsym(RTLD_DEFAULT, name);
+	if (!fn)
+		snprintf(why, whylen, "this program has no %s to draw the board", name);
+	return fn;
+}
+
+static game_symbol_lookup *symbol_lookup = in_program;
+
+void game_set_symbol_lookup(game_symbol_lookup *lookup)
+{
+	symbol_lookup = lookup;
+}
+
+int game_board(const struct game *g, FILE *out, const struct game_data *d,
+	       const struct game_state *view, int viewer, const struct game_events *last,
+	       char *why, size_t whylen)
+{
+	game_board_fn *draw = NULL;
+	if (!g->board) {
+		snprintf(why, whylen, "%s has no board", g->title);
+		return -1;
+	}
+	*(void **)&draw = symbol_lookup(g->board, why, whylen);
+	return draw ? draw(out, d, view, viewer, last, why, whylen) : -1;
 }
 
 const struct game *game_find(const char *name)

@@ -4,10 +4,11 @@
 
 #include "game.h"
 
-/* Washington's War (games/washingtons-war/ww_game.c). */
-extern const struct game game_washingtons_war;
-/* Skirmish (games/skirmish/sk_game.c). */
-extern const struct game game_skirmish;
+/* The games the judge plays, NULL-terminated: defined at the composition
+ * root (cli/games_played.c), a line per game, so that a game joins by its
+ * own folder and that line. The first is the game of a record that names
+ * none and of `new` without --game. */
+extern const struct game *const game_registry[];
 
 /* The game the judge calls `name` ("washingtons-war"), or NULL. */
 const struct game *game_find(const char *name);
@@ -18,6 +19,15 @@ const struct game *game_at(int i);
  * command line's `new` makes an option of each; test_game_interface
  * checks the registry keeps within it). */
 #define GAME_SIDE_WORDS_MAX 16
+
+/* The game's board drawn (game.h's `board`): the function is found by
+ * the lookup the composition root gave, by default in the program itself
+ * (the test programs link the drawing); 0, or -1 with why. */
+int game_board(const struct game *g, FILE *out, const struct game_data *d,
+	       const struct game_state *view, int viewer, const struct game_events *last,
+	       char *why, size_t whylen);
+typedef void *game_symbol_lookup(const char *name, char *why, size_t whylen);
+void game_set_symbol_lookup(game_symbol_lookup *lookup);
 
 /* The games the judge plays, by name: "washingtons-war, skirmish". */
 void game_names(char *out, size_t len);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include "buf.h"
+#include "games.h"
 #include "mail_internal.h"
 #include "report_html.h"
 #include "template.h"
@@ -199,7 +200,7 @@ static unsigned char *board_png(const struct ww_mail_board *b, size_t *len)
 	if (!f)
 		return NULL;
 	const struct ww_mail_view *v = b->view;
-	int rc = v->game->board(f, v->d, v->view, v->side, b->last, err, sizeof err);
+	int rc = game_board(v->game, f, v->d, v->view, v->side, b->last, err, sizeof err);
 	if (fclose(f) != 0 || rc != 0) {
 		ww_log(NULL, "the board of game %s for the %s player cannot be drawn: %s",
 		       b->game ? b->game : "(unnamed)", ww_mail_side_name(v->game, v->side),

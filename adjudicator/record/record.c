@@ -52,7 +52,7 @@ const struct game *ww_rec_game(const struct ww_game *g)
 {
 	if (g->game)
 		return g->game;
-	return game_find(g->meta.game[0] ? g->meta.game : WW_REC_FIRST_GAME);
+	return g->meta.game[0] ? game_find(g->meta.game) : game_at(0);
 }
 
 const char *ww_rec_side(const struct game *game, int side)
@@ -709,12 +709,13 @@ static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
 	return WW_REC_CORRUPT;
 }
 
-/* The game meta's `game:` names (absent: WW_REC_FIRST_GAME). */
+/* The game meta's `game:` names (absent: the registry's first, games.h,
+ * which records made before there was a second game are). */
 static enum ww_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
 				    const struct game **game, char *err, size_t errlen)
 {
 	yaml_node_t *v = ww_yaml_get(doc, map, "game");
-	const char *name = v ? ww_yaml_str(v) : WW_REC_FIRST_GAME;
+	const char *name = v ? ww_yaml_str(v) : game_at(0)->name;
 	char why[400], known[128];
 	if (name && (*game = game_find(name)))
 		return WW_REC_OK;

@@ -34,8 +34,6 @@
 /* The sender logged for orders given with `wwjudge order`, the only ones
  * that may force dice (--dice). */
 #define WW_SENDER_COMMAND_LINE "command line"
-/* The game of a record whose meta names none (made before it did). */
-#define WW_REC_FIRST_GAME "washingtons-war"
 
 struct ww_meta {
 	/* the game's name in the judge (game.h), game.yaml's `game:`; empty

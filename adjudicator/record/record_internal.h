@@ -13,7 +13,7 @@
  * NUL-terminated, to be freed; -1 with errno set. */
 int ww_rec_read(const char *dir, const char *rel, char **text, size_t *len);
 
-/* record.c: the game g plays (g->game; NULL: WW_REC_FIRST_GAME). */
+/* record.c: the game g plays (g->game; NULL: the registry's first). */
 const struct game *ww_rec_game(const struct ww_game *g);
 /* record.c: ww_record_index for the game in `dir`, known to be `game`. */
 int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix);

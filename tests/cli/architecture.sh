@@ -28,15 +28,25 @@ for private in rules_internal.h sk_internal.h; do
 	done
 done
 
-# The command line reaches every game through game.h (issue 13):
-# cli/wwjudge.c, cli.c, cli_net.c and cli_mail.c are compiled without any
-# game's folder, so an include of a game's header there does not build.
+# The command line reaches every game through game.h (issue 13): every
+# file of cli/ is compiled without any game's folder, so an include of a
+# game's header there does not build; the games it plays are a line each
+# of cli/games_played.c (issue 21).
 root="$(dirname "$0")/../.."
-for f in wwjudge cli cli_net cli_mail; do
+for c in "$src"/cli/*.c; do
+	f=$(basename "$c" .c)
 	cmd=$(make -s -C "$root" --no-print-directory -n -W "adjudicator/cli/$f.c" "build/cli/$f.o")
 	echo "$cmd" | grep -qF -- "-o build/cli/$f.o" || fail "make -n does not compile cli/$f.c: $cmd"
 	! echo "$cmd" | grep -q -- "-Iadjudicator/games/" || fail "cli/$f.c sees a game's folder: $cmd"
 done
-grep -nE '#include "(data|order|rules|state|ww_[a-z_]+|sk_[a-z_]+)\.h"' "$src/cli/wwjudge.c" &&
-	fail "cli/wwjudge.c includes a game's header"
+# A game's folder sees no other game's.
+for dir in "$src"/games/*/; do
+	name=$(basename "$dir")
+	c=$(ls "$dir"*.c | head -1)
+	obj="build/games/$name/$(basename "$c" .c).o"
+	cmd=$(make -s -C "$root" --no-print-directory -n -W "adjudicator/games/$name/$(basename "$c")" "$obj")
+	echo "$cmd" | grep -qF -- "-Iadjudicator/games/$name " || fail "$obj does not see its own folder: $cmd"
+	[ "$(echo "$cmd" | grep -o -- "-Iadjudicator/games/" | wc -l)" -eq 1 ] ||
+		fail "$obj sees another game's folder: $cmd"
+done
 echo ok

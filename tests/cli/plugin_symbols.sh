@@ -1,19 +1,35 @@
-# Issue 14: the board plugin draws Skirmish's board too. The wwjudge
-# binary reaches it through its trampoline sk_board_png (cli/plugin.c),
-# so the plugin must export sk_board_png, the binary must hold that
-# trampoline without drawing anything itself (no cairo in the binary),
-# and every function of the binary the plugin calls (ww_*, sk_*) must be
-# exported by the binary, or loading the plugin fails with an undefined
-# symbol.
+# The board plugin draws every game's board (issue 14, issue 21): each
+# game names its board function in its own folder (game.h's `board`), and
+# the binary finds it in the plugin by that name. So the plugin must
+# export each game's board function, the binary must draw nothing itself
+# (no cairo in it), and every function of the binary the plugin calls
+# must be exported by the binary, or loading the plugin fails with an
+# undefined symbol.
 . "$(dirname "$0")/lib.bash"
 command -v nm >/dev/null || fail "nm is missing (binutils, which tools/deps.sh installs with build-essential)"
-plugin="$(dirname "$WW_BIN")/wwjudge-png.so"
+src="$(dirname "$0")/../../adjudicator"
+objs="$(dirname "$WW_BIN")"
+plugin="$objs/wwjudge-png.so"
 nm -D --defined-only "$plugin" | awk '{print $3}' | sort >"$T/plugin"
 nm -D --defined-only "$WW_BIN" | awk '{print $3}' | sort >"$T/binary"
-grep -qx sk_board_png "$T/plugin" || fail "$plugin does not export sk_board_png"
-grep -qx ww_report_png "$T/plugin" || fail "$plugin does not export ww_report_png"
-grep -qx sk_board_png "$T/binary" || fail "$WW_BIN has no trampoline sk_board_png"
+boards=$(grep -ho '\.board = "[a-z_]*"' "$src"/games/*/*.c | cut -d'"' -f2)
+[ "$(echo "$boards" | wc -w)" -ge 2 ] || fail "fewer than two games name a board: $boards"
+for fn in $boards; do
+	grep -qx "$fn" "$T/plugin" || fail "$plugin does not export $fn"
+	! grep -qx "$fn" "$T/binary" || fail "$WW_BIN defines $fn: the drawing belongs in the plugin"
+done
 ! ldd "$WW_BIN" | grep -q libcairo || fail "$WW_BIN links cairo: the drawing belongs in the plugin"
-nm -D --undefined-only "$plugin" | awk '$2 ~ /^(ww|sk)_/ {print $2}' | sort >"$T/needs"
-missing=$(comm -23 "$T/needs" "$T/binary")
+find "$objs" -path "$objs/pic" -prune -o -name '*.o' -print | xargs nm --defined-only 2>/dev/null |
+	awk '$2 ~ /^[TDRB]$/ {print $3}' | sort -u >"$T/ours"
+nm -D --undefined-only "$plugin" | awk '{print $2}' | sort >"$T/needs"
+missing=$(comm -12 "$T/needs" "$T/ours" | comm -23 - "$T/binary")
 [ -z "$missing" ] || fail "the plugin calls functions the binary does not export: $missing"
+# and the boards are drawn through it, for every game
+for dir in "$src"/../data/*/; do
+	name=$(basename "$dir")
+	"$WW_BIN" new "$T/g-$name" --game "$name" --american a@example.org \
+		--british b@example.org >/dev/null || fail "new --game $name"
+	"$WW_BIN" show "$T/g-$name" --png "$T/$name.png" >/dev/null || fail "show --png of $name"
+	head -c 8 "$T/$name.png" | od -An -tx1 | grep -q '89 50 4e 47' || fail "$name: no PNG"
+done
+echo ok

@@ -7,16 +7,13 @@
 #include <string.h>
 
 #include "game.h"
+#include "sk_game.h"
 #include "sk_board.h"
 #include "sk_guide.h"
 #include "sk_order.h"
 #include "sk_rules.h"
 #include "sk_text.h"
 
-struct game_data { struct sk_data sk; };
-struct game_state { struct sk_state sk; };
-struct game_order { struct sk_order sk; };
-struct game_events { struct sk_events sk; };
 
 static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
 {
@@ -267,16 +264,6 @@ static int guide(const struct game_data *d, const struct game_state *view, int s
 	return sk_guide(&d->sk, &view->sk, side, item, ctx);
 }
 
-static int board(FILE *out, const struct game_data *d, const struct game_state *view,
-		 int viewer, const struct game_events *last, char *why, size_t whylen)
-{
-	struct sk_piece pieces[SK_MAX_PIECES];
-	(void)viewer;
-	int n = sk_on_board(&view->sk, pieces);
-	return sk_board_png(out, &d->sk, pieces, n, last ? last->sk.path : NULL,
-			    last ? last->sk.npath : 0, why, whylen);
-}
-
 /* The set-up: "the American (Blue) or British (Red) side". */
 static const char *const america[] = { "america", "blue", NULL };
 static const char *const britain[] = { "britain", "red", NULL };
@@ -304,5 +291,5 @@ const struct game game_skirmish = {
 	.reshuffle_unseen = reshuffle_unseen,
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
-	.report = report, .guide = guide, .board = board,
+	.report = report, .guide = guide, .board = "sk_game_board",
 };

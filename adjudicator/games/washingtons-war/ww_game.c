@@ -342,13 +342,6 @@ static int guide(const struct game_data *d, const struct game_state *view, int s
 	return n;
 }
 
-static int board(FILE *out, const struct game_data *d, const struct game_state *view,
-		 int viewer, const struct game_events *last, char *why, size_t whylen)
-{
-	return ww_report_png(out, &d->ww, &view->ww, (enum ww_side)viewer,
-			     last ? &last->ww : NULL, why, whylen);
-}
-
 /* The board's highlight reads the events' text (report_png.c), so the
  * log's text rebuilds them, each for the viewer. */
 static int events_read(const struct game_data *d, const struct game_logged_entry *e,
@@ -397,5 +390,5 @@ const struct game game_washingtons_war = {
 	.reshuffle_unseen = reshuffle_unseen,
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
-	.report = report, .guide = guide, .board = board, .events_read = events_read,
+	.report = report, .guide = guide, .board = "ww_game_board", .events_read = events_read,
 };

@@ -16,6 +16,13 @@ struct game_state { struct ww_state ww; };
 struct game_order { struct ww_order ww; };
 struct game_events { struct ww_events ww; };
 
+/* Washington's War behind game.h (ww_game.c). */
+extern const struct game game_washingtons_war;
+
+/* The board plugin's function that draws game.h's board (report_png.c). */
+int ww_game_board(FILE *out, const struct game_data *d, const struct game_state *view,
+		  int viewer, const struct game_events *last, char *why, size_t whylen);
+
 static inline struct ww_state *ww_state_of(struct game_state *s)
 {
 	return &s->ww;
