@@ -5,6 +5,7 @@
 #ifndef WW_CLI_H
 #define WW_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "game.h"
 
@@ -31,5 +32,21 @@ int ww_cmd_replay(int argc, char **argv);
  * stderr (ww_log), then the command's usage; EX_USAGE. */
 int cli_usage(const char *who, const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+bool cli_is_dir(const char *path);
+/* The game's data when no --data is given: $WW_DATA if set and it holds
+ * this game's data; else next to the binary, ../data/GAME (the source
+ * tree's build/) or ../share/wwjudge/data/GAME (make install); else
+ * ./data/GAME. */
+void cli_data_dir(const struct game *game, char *out, size_t len);
+
+/* cli_games.c: `games` and `scenarios`, and the scenario `--scenario`
+ * names: a file (a path with a '/', or ending in .yaml), else the name of
+ * one of the data's scenarios, DATA_DIR/scenarios/NAME.yaml. Its file in
+ * path and the name the record keeps in name: 0, or a usage error
+ * naming the game's scenarios. */
+int ww_cmd_games(int argc, char **argv);
+int ww_cmd_scenarios(int argc, char **argv);
+int cli_scenario(const struct game *game, const char *data_dir, const char *arg,
+		 const char *usage, char *path, size_t len, char *name, size_t namelen);
 
 #endif

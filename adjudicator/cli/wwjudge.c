@@ -36,8 +36,11 @@ static const char USAGE[] =
 	"usage: wwjudge COMMAND [OPTIONS] ...\n"
 	"\n"
 	"  new GAME_DIR --SIDE ADDR... [--game GAME] [--seed HEX]\n"
-	"      [--scenario FILE] [--data DIR] [--tournament]\n"
+	"      [--scenario NAME|FILE] [--option WORD...] [--data DIR]\n"
 	"      [--SIDE-password-file F...]        start a game\n"
+	"  games                                  the games, their sides, options\n"
+	"                                         and scenarios\n"
+	"  scenarios [--game GAME]                a game's named scenarios\n"
 	"  order GAME_DIR --as SIDE [--dice N,N,...] [--preview]\n"
 	"      [--config FILE] ORDER...           give orders (- reads stdin)\n"
 	"  show GAME_DIR [--as SIDE] [--format text|yaml]\n"
@@ -59,24 +62,25 @@ static const char USAGE[] =
 	"  replay GAME_DIR --archive MBOX_OR_MAILDIR --config FILE\n"
 	"                                         replay a game from its order mails\n"
 	"\n"
-	"SIDE is a side's word in the game: american or british in Washington's\n"
-	"War and in Skirmish (where blue and red name them too).\n"
+	"SIDE is a side's word in the game ('wwjudge games' lists them).\n"
 	"'wwjudge COMMAND --help' describes each command.\n";
 
 static const char USAGE_NEW[] =
 	"usage: wwjudge new GAME_DIR --SIDE ADDR... [--game GAME]\n"
-	"                   [--seed HEX] [--scenario FILE] [--data DIR]\n"
-	"                   [--SIDE-password-file F...] [--tournament]\n"
+	"                   [--seed HEX] [--scenario NAME|FILE] [--data DIR]\n"
+	"                   [--option WORD...] [--SIDE-password-file F...]\n"
 	"Creates a game in GAME_DIR (which must not hold one). --game names the\n"
-	"game: washingtons-war (the default) or skirmish. Each side of the game\n"
-	"is given by its word, with its player's address: --american ADDR\n"
-	"--british ADDR in both games. --seed gives the secret seed as 64 hex\n"
-	"digits (for tests); otherwise a fresh one is drawn. --scenario starts\n"
-	"from a position described in YAML. A password file's first line is\n"
-	"that side's mail password; only its Argon2id hash is kept, in\n"
-	"GAME_DIR/secret/mail.yaml, written with the game.\n"
-	"--tournament plays with the optional tournament rule of 6.34: after the\n"
-	"British play the Declaration or Franklin they draw and act again.\n";
+	"game ('wwjudge games' lists them; the first is the default). Each side\n"
+	"of the game is given by its word, with its player's address (--american\n"
+	"ADDR --british ADDR in Washington's War). --seed gives the secret seed\n"
+	"as 64 hex digits (for tests); otherwise a fresh one is drawn.\n"
+	"--scenario starts from one of the game's named scenarios ('wwjudge\n"
+	"scenarios --game GAME') or from a scenario file (a path with a '/' or\n"
+	"ending in .yaml). --option plays with one of the game's optional rules\n"
+	"('wwjudge games' lists them); --WORD says the same (--tournament).\n"
+	"A password file's first line is that side's mail password; only its\n"
+	"Argon2id hash is kept, in GAME_DIR/secret/mail.yaml, written with the\n"
+	"game.\n";
 
 static const char USAGE_ORDER[] =
 	"usage: wwjudge order GAME_DIR --as SIDE [--dice N,N,...]\n"
@@ -126,37 +130,6 @@ static const char USAGE_DATA_CHECK[] =
 	"Loads and validates the game data; prints each problem as\n"
 	"file:line: message and exits 65 if there is any.\n";
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* The game's data when no --data is given: $WW_DATA if set and it holds
- * this game's data; else next to the binary, ../data/GAME (the source
- * tree's build/) or ../share/wwjudge/data/GAME (make install); else
- * ./data/GAME. */
-static void default_data_dir(const struct game *game, char *out, size_t len)
-{
-	static const char *const beside[] = { "..", "../share/wwjudge" };
-	const char *env = getenv("WW_DATA");
-	char why[512];
-	if (env && *env && game_of_data_dir(env, why, sizeof why) == game) {
-		snprintf(out, len, "%s", env);
-		return;
-	}
-	char exe[PATH_MAX];
-	for (size_t i = 0; i < 2 && ww_exe_dir(exe, sizeof exe) == 0; i++) {
-		char cand[PATH_MAX + 64];
-		snprintf(cand, sizeof cand, "%s/%s/data/%s", exe, beside[i], game->name);
-		if (is_dir(cand) && strlen(cand) < len) {
-			snprintf(out, len, "%s", cand);
-			return;
-		}
-	}
-	snprintf(out, len, "data/%s", game->name);
-}
-
 /* The side `--as WORD` names in `game` into *side (none: GAME_PUBLIC),
  * or a usage error naming the game's sides. */
 static int side_as(const struct game *game, const char *word, const char *usage, int *side)
@@ -189,12 +162,58 @@ struct new_args {
 	struct side_args given;
 	const char *password_file[GAME_MAX_SIDES + 1]; /* by side; NULL: none */
 	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];    /* the addr-specs, by side */
-	bool tournament;                        /* 6.34 optional tournament rule */
+	char scenario_file[PATH_MAX];           /* --scenario's file, and the name */
+	char scenario_name[256];                /* the record keeps */
+	const char *option[GAME_MAX_OPTIONS];   /* --option WORD, --WORD */
+	int noptions;
+	unsigned options;                       /* their bits in the game */
 };
 
+#define OPTION_WORDS_MAX 32
+
+/* Every game's option words, each once, as options of their own
+ * ("--tournament" for "--option tournament") after opts[n]. */
+static int option_words(struct option *opts, int n)
+{
+	const struct game *g;
+	int first = n;
+	for (int i = 0; (g = game_at(i)); i++)
+		for (int k = 0; g->options && g->options[k].word; k++) {
+			int j = first;
+			while (j < n && strcmp(opts[j].name, g->options[k].word))
+				j++;
+			if (j == n && n - first < OPTION_WORDS_MAX)
+				opts[n++] = (struct option){ g->options[k].word, no_argument, NULL, 'O' };
+		}
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	return n;
+}
+
+static int add_option(struct new_args *a, const char *word)
+{
+	if (a->noptions == GAME_MAX_OPTIONS)
+		return cli_usage(command, USAGE_NEW, "more than %d options", GAME_MAX_OPTIONS);
+	a->option[a->noptions++] = word;
+	return 0;
+}
+
+/* The options given, as the game's: each one of its own, or refused with
+ * the game's list. */
+static int options_of_game(struct new_args *a)
+{
+	char why[512];
+	for (int i = 0; i < a->noptions; i++) {
+		unsigned bit = ww_rec_option_bit(a->game, a->option[i], why, sizeof why);
+		if (!bit)
+			return cli_usage(command, USAGE_NEW, "--option %s", why);
+		a->options |= bit;
+	}
+	return 0;
+}
+
 /* The side words of every game, each once, and their two options each
- * after `fixed`'s into opts (NULL-terminated). */
-static void side_options(struct side_args *sa, const struct option *fixed, int nfixed,
+ * after `fixed`'s into opts (NULL-terminated); their number. */
+static int side_options(struct side_args *sa, const struct option *fixed, int nfixed,
 			 struct option *opts)
 {
 	const struct game *g;
@@ -214,6 +233,7 @@ static void side_options(struct side_args *sa, const struct option *fixed, int n
 			opts[n++] = (struct option){ sa->option[sa->n++], required_argument, NULL, 'P' };
 		}
 	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	return n;
 }
 
 /* Each side word given as the game's side: its address and password file
@@ -254,20 +274,21 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		{ "seed", required_argument, NULL, 's' },
 		{ "scenario", required_argument, NULL, 'S' },
 		{ "data", required_argument, NULL, 'd' },
-		{ "tournament", no_argument, NULL, 'T' },
+		{ "option", required_argument, NULL, 'o' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 	};
 	enum { NFIXED = sizeof fixed / sizeof *fixed };
-	struct option opts[NFIXED + 2 * GAME_SIDE_WORDS_MAX + 1];
+	struct option opts[NFIXED + 2 * GAME_SIDE_WORDS_MAX + OPTION_WORDS_MAX + 1];
 	struct side_args *sa = &a->given;
-	side_options(sa, fixed, NFIXED, opts);
+	option_words(opts, side_options(sa, fixed, NFIXED, opts));
 	const char *game = game_at(0)->name;
-	int c, at;
-	while ((c = getopt_long(argc, argv, "s:S:d:h", opts, &at)) != -1) {
+	int c, at, rc = 0;
+	while (!rc && (c = getopt_long(argc, argv, "s:S:d:h", opts, &at)) != -1) {
 		switch (c) {
 		case 'g': game = optarg; break;
-		case 'T': a->tournament = true; break;
+		case 'o': rc = add_option(a, optarg); break;
+		case 'O': rc = add_option(a, opts[at].name); break;
 		case 'W': sa->addr[(at - NFIXED) / 2] = optarg; break;
 		case 'P': sa->password_file[(at - NFIXED) / 2] = optarg; break;
 		case 's': a->seed = optarg; break;
@@ -277,6 +298,8 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		default: fputs(USAGE_NEW, stderr); return EX_USAGE;
 		}
 	}
+	if (rc)
+		return rc;
 	if (optind + 1 != argc)
 		return cli_usage(command, USAGE_NEW, "give exactly one GAME_DIR");
 	a->dir = argv[optind];
@@ -286,7 +309,7 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 		return cli_usage(command, USAGE_NEW, "--game: '%s' is not a game this judge plays (it "
 				   "plays: %s)", game, known);
 	}
-	return sides_of_game(a);
+	return sides_of_game(a) || options_of_game(a) ? EX_USAGE : 0;
 }
 
 /* The game's report of g for `side` (GAME_PUBLIC: the public) on out:
@@ -332,11 +355,8 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 	memcpy(g->meta.data_dir, data_dir, strlen(data_dir) + 1);
 	for (int side = 1; side <= game->nsides; side++)
 		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s", a->addr[side]);
-	if (a->scenario) { /* its starting position is kept for replay */
-		const char *base = strrchr(a->scenario, '/');
-		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s",
-			 base && base[1] ? base + 1 : a->scenario);
-	}
+	if (a->scenario) /* its starting position is kept for replay */
+		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s", a->scenario_name);
 	ww_seed_commitment(g->seed, g->meta.commitment);
 	return ww_rec_position_hash(game, g->data, g->state, g->seed, g->meta.initial_state) ?
 	       EX_OSERR : EX_OK;
@@ -348,14 +368,10 @@ static int new_position(const struct new_args *a, struct ww_game *g, struct game
 	struct ww_dice dice = { 0 };
 	struct ww_rng rng;
 	char why[512];
-	g->meta.tournament_rule = a->tournament;
-	unsigned options = ww_rec_options(g->game, &g->meta);
-	if (a->tournament && !options)
-		return cli_usage(command, USAGE_NEW, "--tournament: %s has no tournament rule",
-				   g->game->title);
+	g->meta.options = a->options;
 	memcpy(dice.seed, g->seed, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
-	if (g->game->new_game(g->data, a->scenario, options, &rng, g->state, ev, why,
+	if (g->game->new_game(g->data, a->scenario, a->options, &rng, g->state, ev, why,
 			      sizeof why) == 0)
 		return EX_OK;
 	if (!a->scenario) {
@@ -455,9 +471,16 @@ static int cmd_new(int argc, char **argv)
 	if (a.data)
 		snprintf(data_dir, sizeof data_dir, "%s", a.data);
 	else
-		default_data_dir(a.game, data_dir, sizeof data_dir);
+		cli_data_dir(a.game, data_dir, sizeof data_dir);
 	if ((rc = load_game_data(a.game, data_dir, &d)))
 		goto out;
+	if (a.scenario) {
+		if ((rc = cli_scenario(a.game, data_dir, a.scenario, USAGE_NEW, a.scenario_file,
+				       sizeof a.scenario_file, a.scenario_name,
+				       sizeof a.scenario_name)))
+			goto out;
+		a.scenario = a.scenario_file;
+	}
 	g->data = d;
 	if (!a.seed)
 		ww_dice_new_seed(g->seed);
@@ -542,7 +565,7 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	s->lock_fd = -1;
 	if (!(s->g = calloc(1, sizeof *s->g)))
 		return EX_OSERR;
-	if (!is_dir(dir)) {
+	if (!cli_is_dir(dir)) {
 		ww_log(command, "no game in %s: no such directory", dir);
 		return EX_NOINPUT;
 	}
@@ -562,10 +585,10 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	size_t data_len = sizeof s->data_dir;
 	if (data)
 		snprintf(data_dir, data_len, "%s", data);
-	else if (s->g->meta.data_dir[0] && is_dir(s->g->meta.data_dir))
+	else if (s->g->meta.data_dir[0] && cli_is_dir(s->g->meta.data_dir))
 		snprintf(data_dir, data_len, "%s", s->g->meta.data_dir);
 	else
-		default_data_dir(s->game, data_dir, data_len);
+		cli_data_dir(s->game, data_dir, data_len);
 	int rc = load_game_data(s->game, data_dir, &s->gd);
 	if (rc)
 		return rc;
@@ -1093,8 +1116,8 @@ static int cmd_data_check(int argc, char **argv)
 	if (optind < argc)
 		snprintf(dir, sizeof dir, "%s", argv[optind]);
 	else
-		default_data_dir(game_at(0), dir, sizeof dir);
-	if (!is_dir(dir)) {
+		cli_data_dir(game_at(0), dir, sizeof dir);
+	if (!cli_is_dir(dir)) {
 		ww_log(command, "%s is not a directory", dir);
 		return EX_NOINPUT;
 	}
@@ -1379,6 +1402,8 @@ int main(int argc, char **argv)
 		{ "poll", ww_cmd_poll },
 		{ "remind", ww_cmd_remind },
 		{ "replay", ww_cmd_replay },
+		{ "games", ww_cmd_games },
+		{ "scenarios", ww_cmd_scenarios },
 	};
 	if (argc < 2) {
 		fputs(USAGE, stderr);

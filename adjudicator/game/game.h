@@ -103,6 +103,14 @@ struct game_end {
 	bool resigned;
 };
 
+/* An optional rule a new game may be given: its word ("tournament") and
+ * a line about it, with its section. */
+struct game_option {
+	const char *word;
+	const char *about;
+};
+#define GAME_MAX_OPTIONS 16
+
 /* A game's board as a PNG, of view(s, viewer), with `last`'s move shown:
  * 0, or -1 with why. */
 typedef int game_board_fn(FILE *out, const struct game_data *d, const struct game_state *view,
@@ -117,10 +125,11 @@ struct game {
 	const char *title;       /* "Washington's War" */
 	int nsides;
 	struct game_side side[GAME_MAX_SIDES + 1]; /* [1..nsides]; [0] the public */
-	/* Named scenarios (NULL-terminated; NULL: none but the set-up) and the
-	 * optional rules a new game may be given (bit i for options[i]). */
-	const char *const *scenarios;
-	const char *const *options;
+	/* The optional rules a new game may be given (ended by a NULL word;
+	 * NULL: none; at most GAME_MAX_OPTIONS): new_game gets bit i for
+	 * options[i], and a state's report says which it plays with. A
+	 * game's named scenarios are its data's (docs/scenario.md). */
+	const struct game_option *options;
 	/* What view hides, named for the record's public file ("Hands and the
 	 * deck order" are in secret/); NULL: "what a side may not see". */
 	const char *hidden;
@@ -145,8 +154,9 @@ struct game {
 	struct game_events *(*events_new)(void);
 	void (*events_free)(struct game_events *ev);
 
-	/* A new game in *s: `scenario` NULL for the rule book's set-up, else one
-	 * of `scenarios` or a scenario file; `options` bits of `options`. Hidden
+	/* A new game in *s: `scenario` NULL for the rule book's set-up, else a
+	 * scenario file (a named one is the data's scenarios/NAME.yaml);
+	 * `options` bits of `options`. Hidden
 	 * things (a deck's order) come from rng. 0, or -1 with why. */
 	int (*new_game)(const struct game_data *d, const char *scenario, unsigned options,
 			struct ww_rng *rng, struct game_state *s, struct game_events *ev,

@@ -510,7 +510,7 @@ static int starting_position(struct replay *r, struct game_state *s, struct game
 		struct ww_rng rng;
 		memcpy(dice.seed, r->g->seed, sizeof dice.seed);
 		ww_dice_rng(&dice, &rng);
-		if (!game->new_game(r->g->data, NULL, ww_rec_options(game, &r->g->meta), &rng, s,
+		if (!game->new_game(r->g->data, NULL, r->g->meta.options, &rng, s,
 				    ev, err, sizeof err))
 			return 0;
 		fprintf(r->out, "replay: %s: the set-up: %s\n", r->orig, err);

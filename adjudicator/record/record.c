@@ -568,8 +568,11 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 		ww_yaml_quote(f, m->scenario);
 		fputc('\n', f);
 	}
-	if (m->tournament_rule)
-		fputs("  tournament_rule: true\n", f);
+	if (m->options) {
+		char words[GAME_MAX_OPTIONS * 40];
+		ww_rec_option_words(game, m->options, words, sizeof words);
+		fprintf(f, "  options: [%s]\n", words);
+	}
 	if (m->mail_secrets)
 		fputs("  mail_secrets: true\n", f);
 }
@@ -750,6 +753,70 @@ static char *meta_text(struct ww_meta *m, const struct game *game, const char *k
 	return NULL;
 }
 
+void ww_rec_option_words(const struct game *game, unsigned bits, char *out, size_t len)
+{
+	size_t o = 0;
+	out[0] = '\0';
+	for (int i = 0; game->options && game->options[i].word && o < len; i++)
+		if (bits & (1u << i))
+			o += (size_t)snprintf(out + o, len - o, "%s%s", o ? ", " : "",
+					      game->options[i].word);
+}
+
+unsigned ww_rec_option_bit(const struct game *game, const char *word, char *why, size_t whylen)
+{
+	int i = 0;
+	for (; game->options && game->options[i].word; i++)
+		if (!strcmp(game->options[i].word, word))
+			return 1u << i;
+	if (!i) {
+		snprintf(why, whylen, "'%s': %s has no optional rules", word, game->title);
+		return 0;
+	}
+	char words[GAME_MAX_OPTIONS * 40];
+	ww_rec_option_words(game, (1u << i) - 1, words, sizeof words);
+	snprintf(why, whylen, "'%s' is not an optional rule of %s (its options: %s)", word,
+		 game->title, words);
+	return 0;
+}
+
+/* The option a key of a record made before options were a list names,
+ * "NAME_rule: true" for the game's option NAME ("tournament_rule"): its
+ * bit, or 0. */
+static unsigned old_option(const struct game *game, const char *key)
+{
+	size_t n = key ? strlen(key) : 0;
+	char word[64], why[300];
+	if (n <= 5 || n - 5 >= sizeof word || strcmp(key + n - 5, "_rule"))
+		return 0;
+	snprintf(word, sizeof word, "%.*s", (int)(n - 5), key);
+	return ww_rec_option_bit(game, word, why, sizeof why);
+}
+
+/* meta's `options: [WORD, ...]` into *bits. */
+static int meta_options(yaml_document_t *doc, yaml_node_t *v, const struct game *game,
+			unsigned *bits, char *why, size_t whylen)
+{
+	char problem[300];
+	if (v->type != YAML_SEQUENCE_NODE) {
+		snprintf(why, whylen, "line %d: options must be a list of words", ww_yaml_line(v));
+		return -1;
+	}
+	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+	     it++) {
+		yaml_node_t *w = yaml_document_get_node(doc, *it);
+		unsigned bit = ww_yaml_str(w) ? ww_rec_option_bit(game, ww_yaml_str(w), problem,
+								   sizeof problem) : 0;
+		if (!bit) {
+			ww_fmt(why, whylen, "line %d: options: %s", ww_yaml_line(w),
+			       ww_yaml_str(w) ? problem : "each must be a word");
+			return -1;
+		}
+		*bits |= bit;
+	}
+	return 0;
+}
+
 static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 				    struct ww_meta *m, const struct game **game,
 				    char *err, size_t errlen)
@@ -773,8 +840,16 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
-		if (key && strcmp(key, "tournament_rule") == 0) {
-			if (ww_yaml_bool(v, &m->tournament_rule, why, sizeof why) < 0)
+		unsigned old = old_option(*game, key);
+		bool on;
+		if (old) {
+			if (ww_yaml_bool(v, &on, why, sizeof why) < 0)
+				return corrupt(err, errlen, "game.yaml", why);
+			m->options |= on ? old : 0;
+			continue;
+		}
+		if (key && !strcmp(key, "options")) {
+			if (meta_options(doc, v, *game, &m->options, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}

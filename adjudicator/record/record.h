@@ -55,7 +55,9 @@ struct ww_meta {
 	 * starting position is kept in secret/initial-state.yaml for replay.
 	 * Empty for a game set up by 4.0 from the seed. */
 	char scenario[256];
-	bool tournament_rule;      /* 6.34 optional tournament rule (new --tournament) */
+	/* the optional rules the game plays with: bit i for the game's
+	 * options[i] (game.h), game.yaml's `options: [WORD, ...]` */
+	unsigned options;
 	/* secret/mail.yaml holds the game's passwords, tokens and pause: set
 	 * by the first create or commit that writes it, so that a game played
 	 * by mail never runs without it (issue 27) */
@@ -250,8 +252,12 @@ void ww_record_reveal_seed(struct ww_game *g);
  * entry that differs; prints findings to `out`; returns the number of
  * problems. */
 int ww_record_replay(const char *dir, const struct game_data *d, FILE *out);
-/* The game's option bits (game.h's `options`) that meta's rules name. */
-unsigned ww_rec_options(const struct game *game, const struct ww_meta *m);
+/* The words of the options `bits` of game, "tournament, ..." ("" for
+ * none), as game.yaml and the reports name them. */
+void ww_rec_option_words(const struct game *game, unsigned bits, char *out, size_t len);
+/* The option of game named `word`: its bit, or 0 with what the game's
+ * options are in why. */
+unsigned ww_rec_option_bit(const struct game *game, const char *word, char *why, size_t whylen);
 /* ww_record_replay that also counts the forced rolls it replayed, by the
  * side whose entry rolled them (forced[side], by the game's side number). */
 int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,

@@ -661,16 +661,6 @@ static const char FULL_STATE[] = "# wwjudge full state (secret)\n";
 static const char STARTING_POSITION[] = "# wwjudge starting position of the scenario (secret)\n";
 static const char SCENARIO[] = "secret/scenario.yaml";
 
-/* The options a game was created with: Washington's War's tournament
- * rule (6.34) is the only one a record's meta keeps. */
-unsigned ww_rec_options(const struct game *game, const struct ww_meta *m)
-{
-	for (int i = 0; m->tournament_rule && game->options && game->options[i]; i++)
-		if (!strcmp(game->options[i], "tournament"))
-			return 1u << i;
-	return 0;
-}
-
 static char *render(const struct replay *r, const char *header, const struct game_state *s,
 		    size_t *len);
 static void say_difference(struct replay *r, const char *file, const char *have,
@@ -688,7 +678,7 @@ static int scenario_start(struct replay *r, const struct ww_meta *m)
 	    access(path, F_OK) != 0)
 		return read_state_file(r, INITIAL_STATE, r->s) < 0 ? -1 :
 		       r->e.nrolls ? all_rolls_used(r, 0) : 0;
-	if (r->game->new_game(r->d, path, ww_rec_options(r->game, m), &r->rng, r->s, r->ev, why,
+	if (r->game->new_game(r->d, path, m->options, &r->rng, r->s, r->ev, why,
 			      sizeof why) < 0) {
 		ww_problem(r->out, &r->problems, "%s: %s", SCENARIO, why);
 		return -1;
@@ -743,7 +733,7 @@ static int start(struct replay *r, const struct ww_meta *m)
 		rc = -1;
 	} else if (m->scenario[0]) {
 		rc = scenario_start(r, m);
-	} else if (r->game->new_game(r->d, NULL, ww_rec_options(r->game, m), &r->rng, r->s, r->ev,
+	} else if (r->game->new_game(r->d, NULL, m->options, &r->rng, r->s, r->ev,
 				     why, sizeof why) < 0) {
 		ww_problem(r->out, &r->problems, "%s: %s", r->what, why);
 		rc = -1;

@@ -12,7 +12,7 @@ in_file "$T/err" "--game: 'chess' is not a game this judge plays (it plays: wash
 [ ! -e "$G" ] || fail "a refused --game made a game"
 expect 64 "$WW_BIN" new "$G" --game skirmish --tournament --american us@example.org \
 	--british uk@example.org --data "$SK_DATA"
-in_file "$T/err" "--tournament: Skirmish has no tournament rule"
+in_file "$T/err" "--option 'tournament': Skirmish has no optional rules"
 [ ! -e "$G" ] || fail "a refused option made a game"
 
 expect 0 "$WW_BIN" new "$G" --game skirmish --american us@example.org \

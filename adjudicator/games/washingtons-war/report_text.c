@@ -88,6 +88,7 @@ static void header(struct build *b)
 	tpl_flag(o, "your_move", !over && v->to_move == b->r->recipient);
 	tpl_set(o, "prompt", "%s", prompt);
 	tpl_set(o, "deadline", "%s", b->r->deadline ? b->r->deadline : "");
+	tpl_set(o, "options", "%s", v->tournament_rule ? "the tournament rule of 6.34" : "");
 }
 
 static void add_event(struct build *b, struct tpl_obj *step, const char *text,

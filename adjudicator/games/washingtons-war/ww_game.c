@@ -14,7 +14,11 @@
 #include "yaml_doc.h"
 
 
-static const char *const ww_options[] = { "tournament", NULL }; /* 6.34 */
+static const struct game_option ww_options[] = {
+	{ "tournament", "6.34, the optional tournament rule: after the British play the "
+	  "Declaration of Independence or Franklin, they draw a card and act again" },
+	{ NULL, NULL },
+};
 #define WW_OPTION_TOURNAMENT 1u
 
 static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
