@@ -49,4 +49,24 @@ for dir in "$src"/games/*/; do
 	[ "$(echo "$cmd" | grep -o -- "-Iadjudicator/games/" | wc -l)" -eq 1 ] ||
 		fail "$obj sees another game's folder: $cmd"
 done
+# The judge's layers name no game (issue 21): no game's name, title, side
+# word or option word, as `wwjudge games` lists them, in the code (not
+# the comments) of core/, game/, record/, play/, mail/ and cli/, but the
+# registry's line of each game in cli/games_played.c.
+command -v cc >/dev/null || fail "cc is missing (build-essential)"
+"$WW_BIN" games >"$T/games" || fail "wwjudge games failed"
+words=$(sed -n -e 's/^\([a-z-]*\): \(.*\)$/\1\n\2/p' \
+	-e 's/^  sides: //p' -e 's/^    \([^:]*\):.*/\1/p' "$T/games" |
+	sed -e 's/ (the default)$//' -e 's/[(),]/ /g' -e 's/\balso\b/ /g' | tr ' ' '\n' |
+	sed -e '/^$/d' | sort -u)
+[ "$(echo "$words" | grep -c .)" -ge 8 ] || fail "too few game words from 'wwjudge games': $words"
+for f in "$src"/core/*.[ch] "$src"/game/*.[ch] "$src"/record/*.[ch] "$src"/play/*.[ch] \
+	"$src"/mail/*.[ch] "$src"/cli/*.[ch]; do
+	[ "$(basename "$f")" = games_played.c ] && continue
+	cc -fpreprocessed -dD -E -P "$f" >"$T/code" 2>/dev/null || fail "cannot read $f's code"
+	for w in $words; do
+		hit=$(grep -n -i -w -F -- "$w" "$T/code" | head -1 || true)
+		[ -z "$hit" ] || fail "$f names a game's word '$w' in its code: $hit"
+	done
+done
 echo ok
