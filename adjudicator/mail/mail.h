@@ -113,8 +113,9 @@ const char *ww_mail_side_word(const struct game *game, int side);
  * instead: "'french' is not a side of this game of Skirmish: write
  * american or british". */
 int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen);
-/* The first side in the set `asked` (game.h's asked), or GAME_PUBLIC. */
-int ww_mail_first_asked(const struct game *game, unsigned asked);
+/* The sides of the set `asked` by name: "the British", "the American and
+ * the British". */
+void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len);
 
 #define WW_MAIL_WIDTH 72 /* the judge's own lines, wrapped as the reports are */
 /* The game's report of the view in `frame`: 0, or -1 with the problem in
@@ -138,9 +139,11 @@ char *ww_mail_note_framed(const struct game *game, int from, int viewer, const c
 /* One paragraph wrapped to WW_MAIL_WIDTH, continuation lines indented. */
 void ww_mail_line(FILE *f, const char *text);
 /* What is asked now: the game's question to the view's side when it is
- * asked, else to the first side asked; once the game is over, who won. */
+ * asked, else to every side asked, as the view's side may read it; once
+ * the game is over, who won. */
 void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len);
-/* "your move", "the British to move", "the game is over" (buf may hold it). */
+/* "your move", "the British to move", "the American and the British to
+ * move", "the game is over" (buf may hold it). */
 const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t len);
 /* The one subject scheme of every mail (docs/mail.md): "[wwjudge NAME]
  * DATE move N: WHAT", the game's date (when it has one) and move. */

@@ -148,10 +148,10 @@ int ww_mail_token_entry(const struct ww_mail_secret *s, int side)
 		s->side_entry[side] : s->token_entry;
 }
 
-void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned shown)
+void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned moved)
 {
 	for (int side = 1; side <= s->game->nsides; side++)
-		s->side_entry[side] = shown & GAME_SIDE(side) ? 0 : ww_mail_token_entry(s, side);
+		s->side_entry[side] = moved & GAME_SIDE(side) ? 0 : ww_mail_token_entry(s, side);
 	s->token_entry = entry;
 }
 

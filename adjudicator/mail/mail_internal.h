@@ -93,10 +93,11 @@ struct ww_mail_secret {
 };
 /* The log entry whose mails carry `side`'s current token. */
 int ww_mail_token_entry(const struct ww_mail_secret *s, int side);
-/* The tokens moved on to log entry `entry` for the sides in `shown`
+/* The tokens moved on to log entry `entry` for the sides in `moved`
  * (GAME_SIDE bits); every other side keeps its token: the entry is
- * hidden from it (ww_play_shown_to). */
-void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned shown);
+ * hidden from it, or left what it was asked as it was
+ * (ww_play_token_moves). */
+void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned moved);
 /* The settings of the game in `dir`, a game of `game`; none written yet:
  * no passwords, token_entry 1. */
 int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail_secret *s,

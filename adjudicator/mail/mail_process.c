@@ -268,12 +268,13 @@ static char *report_body(struct intake *in, struct ww_play *p, const struct ww_m
 	return text;
 }
 
-/* The report mail to side s. */
-static int queue_report(struct intake *in, struct ww_play *p, const struct ww_mail_view *v)
+/* The report mail to side s, with its token of entry `token_entry`. */
+static int queue_report(struct intake *in, struct ww_play *p, const struct ww_mail_view *v,
+			int token_entry)
 {
 	int s = v->side;
 	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
-	current_token(in, s, in->entry, token);
+	current_token(in, s, token_entry, token);
 	ww_reply_address(in->c, in->game, side_word(in, s), token, reply, sizeof reply);
 	subject(in, p->after, v, "", subj, sizeof subj);
 	ww_judge_message_id(in->c, in->game, ww_mail_token_entry(&in->sec, s), side_word(in, s),
@@ -299,7 +300,8 @@ static int queue_report(struct intake *in, struct ww_play *p, const struct ww_ma
 
 /* The reports to the sides in `shown`: a side the play is hidden from is
  * sent nothing, so it cannot tell that, or when, it was given. */
-static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown)
+static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown,
+			 const struct ww_mail_secret *next)
 {
 	for (int s = 1; s <= in->played->nsides; s++) {
 		struct ww_mail_view v;
@@ -307,7 +309,7 @@ static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown)
 			continue;
 		if (ww_mail_view_of(&v, p->after, s))
 			return -1;
-		int rc = queue_report(in, p, &v);
+		int rc = queue_report(in, p, &v, ww_mail_token_entry(next, s));
 		ww_mail_view_close(&v);
 		if (rc < 0)
 			return -1;
@@ -316,7 +318,7 @@ static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown)
 }
 
 /* The sides (GAME_SIDE bits) that may tell the play happened: they get
- * its report and a new token; the others neither (ww_play_shown_to). */
+ * its report; the others none (ww_play_shown_to). */
 static unsigned shown_to(const struct intake *in, const struct ww_play *p)
 {
 	unsigned shown = 0;
@@ -324,6 +326,16 @@ static unsigned shown_to(const struct intake *in, const struct ww_play *p)
 		if (ww_play_shown_to(in->g, p, s))
 			shown |= GAME_SIDE(s);
 	return shown;
+}
+
+/* The sides whose move token moves on with the play (ww_play_token_moves). */
+static unsigned token_moves(const struct intake *in, const struct ww_play *p)
+{
+	unsigned moved = 0;
+	for (int s = 1; s <= in->played->nsides; s++)
+		if (ww_play_token_moves(in->g, p, s))
+			moved |= GAME_SIDE(s);
+	return moved;
 }
 
 /* The mail settings with the tokens moved on to this entry's mails. */
@@ -708,10 +720,9 @@ static int play(struct intake *in)
 		rc = refuse(in, p, p->why, 0);
 	} else {
 		struct ww_mail_secret next = in->sec;
-		unsigned shown = shown_to(in, p);
-		ww_mail_tokens_move(&next, in->entry, shown);
+		ww_mail_tokens_move(&next, in->entry, token_moves(in, p));
 		char err[512] = "";
-		if (queue_reports(in, p, shown) < 0 || queue_secret(in, &next) < 0) {
+		if (queue_reports(in, p, shown_to(in, p), &next) < 0 || queue_secret(in, &next) < 0) {
 			rc = EX_OSERR;
 		} else {
 			struct ww_log_entry e = { .sender = in->m.from,
@@ -1082,9 +1093,8 @@ enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const c
 		st = WW_REC_MISSING;
 	} else {
 		struct ww_mail_secret next = in->sec;
-		unsigned shown = shown_to(in, p);
-		ww_mail_tokens_move(&next, in->entry, shown);
-		if (queue_reports(in, p, shown) < 0 || queue_secret(in, &next) < 0)
+		ww_mail_tokens_move(&next, in->entry, token_moves(in, p));
+		if (queue_reports(in, p, shown_to(in, p), &next) < 0 || queue_secret(in, &next) < 0)
 			snprintf(err, errlen, "cannot compose the players' mails (out of memory?)");
 		else
 			st = ww_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);

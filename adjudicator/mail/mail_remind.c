@@ -203,7 +203,22 @@ static bool waited_enough(const struct ww_mail_config *c, const char *game, int 
 	return since && now - since >= (time_t)c->remind_hours * 3600 && now - r.sent >= DAY;
 }
 
-/* With the game locked: is a reminder due? Then write it. */
+/* The sides asked whose move has waited enough, each since its own
+ * last mail (an order hidden from it does not count), into due[side]. */
+static unsigned due_sides(const struct ww_mail_config *c, const char *game,
+			  const struct ww_mail_game *mg, const struct ww_mail_secret *ms,
+			  time_t now, time_t due[GAME_MAX_SIDES + 1])
+{
+	unsigned asked = mg->game->asked(mg->state), set = 0;
+	for (int side = 1; side <= mg->game->nsides; side++)
+		if ((asked & GAME_SIDE(side)) &&
+		    waited_enough(c, game, ww_mail_token_entry(ms, side), now, &due[side]))
+			set |= GAME_SIDE(side);
+	return set;
+}
+
+/* With the game locked: are reminders due? Then write one to every side
+ * asked whose move has waited (several sides may be asked at once). */
 static int remind_locked(const struct ww_mail_config *c, const char *game, time_t now,
 			 struct ww_game *g, FILE *log)
 {
@@ -215,8 +230,7 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	}
 	struct ww_mail_game mg;
 	ww_mail_game_of(g, &mg);
-	int side = ww_mail_first_asked(mg.game, mg.game->asked(mg.state));
-	if (side == GAME_PUBLIC) /* the game is over */
+	if (!mg.game->asked(mg.state)) /* the game is over */
 		return EX_OK;
 	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
 		fprintf(log, "remind: %s: %s\n", game, err);
@@ -224,18 +238,20 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 	}
 	if (ms.paused)
 		return EX_OK;
-	time_t since;
-	/* since the side's own last mail: an order hidden from it does not count */
-	int entry = ww_mail_token_entry(&ms, side);
-	if (!waited_enough(c, game, entry, now, &since))
-		return EX_OK;
-	int rc = compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, false,
-				  log);
-	if (rc)
-		return rc;
-	struct remind_state r = { .entry = entry, .sent = now };
-	ww_fmt(r.side, sizeof r.side, "%s", ww_mail_side_word(mg.game, side));
-	return write_remind(game, &r, log) ? EX_IOERR : EX_OK;
+	time_t since[GAME_MAX_SIDES + 1];
+	unsigned due = due_sides(c, game, &mg, &ms, now, since);
+	struct remind_state r = { .sent = now };
+	for (int side = 1; side <= mg.game->nsides; side++) {
+		if (!(due & GAME_SIDE(side)))
+			continue;
+		int rc = compose_reminder(c, game, g, &ms, side,
+					  (long)((now - since[side]) / 3600), now, false, log);
+		if (rc)
+			return rc;
+		r.entry = ww_mail_token_entry(&ms, side);
+		ww_fmt(r.side, sizeof r.side, "%s", ww_mail_side_word(mg.game, side));
+	}
+	return !due || !write_remind(game, &r, log) ? EX_OK : EX_IOERR;
 }
 
 /* Without the lock, from the few small files that say it: whether a
@@ -284,34 +300,16 @@ static void utc(time_t t, char *out, size_t len)
 	strftime(out, len, "%Y-%m-%d %H:%M UTC", &tm);
 }
 
-/* What remind would do to one game at `now`, said on `out`; nothing is
- * locked, written or sent. */
-static int remind_dry_game(const struct ww_mail_config *c, const char *game, time_t now,
-			   struct ww_game *g, FILE *out)
+/* What remind would do to one game at `now` for one side asked, said on
+ * `out`. */
+static int remind_dry_side(const struct ww_mail_config *c, const char *game, time_t now,
+			   struct ww_game *g, const struct ww_mail_secret *ms, int side, FILE *out)
 {
-	char err[512], when[40], next[40];
-	struct ww_mail_secret ms;
+	char when[40], next[40];
 	struct remind_state r;
-	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
-		fprintf(out, "%s: %s\n", game, err);
-		return EX_DATAERR;
-	}
 	struct ww_mail_game mg;
 	ww_mail_game_of(g, &mg);
-	int side = ww_mail_first_asked(mg.game, mg.game->asked(mg.state));
-	if (side == GAME_PUBLIC) {
-		fprintf(out, "%s: no reminder: the game is over\n", game);
-		return EX_OK;
-	}
-	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
-		fprintf(out, "%s: %s\n", game, err);
-		return EX_DATAERR;
-	}
-	if (ms.paused) {
-		fprintf(out, "%s: no reminder: the game is paused\n", game);
-		return EX_OK;
-	}
-	int entry = ww_mail_token_entry(&ms, side); /* as remind_locked */
+	int entry = ww_mail_token_entry(ms, side); /* as remind_locked */
 	time_t since = waiting_since(game, entry), due;
 	const char *name = ww_mail_side_name(mg.game, side);
 	read_remind(game, &r);
@@ -332,8 +330,41 @@ static int remind_dry_game(const struct ww_mail_config *c, const char *game, tim
 			r.sent ? ", and at most one a day" : "");
 		return EX_OK;
 	}
-	return compose_reminder(c, game, g, &ms, side, (long)((now - since) / 3600), now, true,
+	return compose_reminder(c, game, g, ms, side, (long)((now - since) / 3600), now, true,
 				out);
+}
+
+/* What remind would do to one game at `now`, said on `out`; nothing is
+ * locked, written or sent. */
+static int remind_dry_game(const struct ww_mail_config *c, const char *game, time_t now,
+			   struct ww_game *g, FILE *out)
+{
+	char err[512];
+	struct ww_mail_secret ms;
+	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+		fprintf(out, "%s: %s\n", game, err);
+		return EX_DATAERR;
+	}
+	struct ww_mail_game mg;
+	ww_mail_game_of(g, &mg);
+	unsigned asked = mg.game->asked(mg.state);
+	if (!asked) {
+		fprintf(out, "%s: no reminder: the game is over\n", game);
+		return EX_OK;
+	}
+	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
+		fprintf(out, "%s: %s\n", game, err);
+		return EX_DATAERR;
+	}
+	if (ms.paused) {
+		fprintf(out, "%s: no reminder: the game is paused\n", game);
+		return EX_OK;
+	}
+	int rc = EX_OK;
+	for (int side = 1; side <= mg.game->nsides && rc == EX_OK; side++)
+		if (asked & GAME_SIDE(side))
+			rc = remind_dry_side(c, game, now, g, &ms, side, out);
+	return rc;
 }
 
 int ww_mail_remind_dry(const struct ww_mail_config *c, time_t at, FILE *out)

@@ -145,21 +145,40 @@ void ww_mail_line(FILE *f, const char *text)
 	tpl_wrap(f, text, strlen(text), WW_MAIL_WIDTH);
 }
 
-int ww_mail_first_asked(const struct game *game, unsigned asked)
+void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len)
 {
+	int last = 0;
 	for (int s = 1; s <= game->nsides; s++)
 		if (asked & GAME_SIDE(s))
-			return s;
-	return GAME_PUBLIC;
+			last = s;
+	out[0] = '\0';
+	for (int s = 1, k = 0; s <= game->nsides; s++)
+		if (asked & GAME_SIDE(s))
+			ww_fmt_add(out, len, "%sthe %s", !k++ ? "" : s == last ? " and " : ", ",
+				   ww_mail_side_name(game, s));
+}
+
+/* Each asked side's question as `reader` may read it, one after another. */
+static void questions(const struct ww_mail_view *v, unsigned asked, char *out, size_t len)
+{
+	char one[1024];
+	out[0] = '\0';
+	for (int s = 1; s <= v->game->nsides; s++) {
+		if (!(asked & GAME_SIDE(s)))
+			continue;
+		v->game->question(v->d, v->view, s, v->side, one, sizeof one);
+		ww_fmt_add(out, len, "%s%s", out[0] ? " " : "", one);
+	}
 }
 
 void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len)
 {
 	unsigned asked = v->game->asked(v->view);
 	struct game_end end;
-	int who = asked & GAME_SIDE(v->side) ? v->side : ww_mail_first_asked(v->game, asked);
-	if (who != GAME_PUBLIC)
-		v->game->question(v->d, v->view, who, v->side, out, len);
+	if (asked & GAME_SIDE(v->side))
+		v->game->question(v->d, v->view, v->side, v->side, out, len);
+	else if (asked)
+		questions(v, asked, out, len);
 	else if (v->game->over(v->view, &end))
 		snprintf(out, len, "The game is over: the %s player won.",
 			 ww_mail_side_name(v->game, end.winner));
@@ -174,8 +193,8 @@ const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t l
 		return "the game is over";
 	if (asked & GAME_SIDE(v->side))
 		return "your move";
-	snprintf(buf, len, "the %s to move", ww_mail_side_name(v->game,
-							     ww_mail_first_asked(v->game, asked)));
+	ww_mail_asked_names(v->game, asked, buf, len);
+	ww_fmt_add(buf, len, " to move");
 	return buf;
 }
 

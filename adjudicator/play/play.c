@@ -265,3 +265,32 @@ bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int
 	free(b);
 	return shown;
 }
+
+/* What `side` is asked in s, as it reads it ("" when not asked), into out. */
+static void asked_of(const struct ww_game *g, const struct game_state *s, int side,
+		     char *out, size_t len)
+{
+	const struct game *game = g->game;
+	struct game_state *v = game->state_new();
+	out[0] = '\0';
+	if (v && (game->asked(s) & GAME_SIDE(side))) {
+		game->view(g->data, s, side, v);
+		game->question(g->data, v, side, side, out, len);
+		if (!out[0])
+			ww_fmt(out, len, "asked");
+	}
+	if (v)
+		game->state_free(v);
+}
+
+bool ww_play_token_moves(const struct ww_game *before, const struct ww_play *p, int side)
+{
+	if (!ww_play_shown_to(before, p, side))
+		return false;
+	if (side == p->side || !p->after)
+		return true;
+	char was[1024], is[1024];
+	asked_of(before, before->state, side, was, sizeof was);
+	asked_of(p->after, p->after->state, side, is, sizeof is);
+	return !was[0] || strcmp(was, is);
+}

@@ -58,6 +58,11 @@ enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
  * mail and leaves its move token as it was (docs/mail.md). Out of
  * memory it says shown. */
 bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int side);
+/* Whether `side`'s move token moves on with p (docs/mail.md): p is shown
+ * to it, unless it was asked before p and is asked the same after it
+ * (several sides asked at once: another's answer leaves what this side
+ * was asked about as it was, so an answer it has written still holds). */
+bool ww_play_token_moves(const struct ww_game *before, const struct ww_play *p, int side);
 /* Frees what play allocated in *p (its orders, events and p->after). */
 void ww_play_free(struct ww_play *p);
 

@@ -100,16 +100,37 @@ static const struct game_data *data_for(const struct ww_game *g, const char *dat
 	return d;
 }
 
-/* Whom the game waits for: the first side asked, GAME_PUBLIC once it is
- * over (or when nobody is asked). */
+/* Whom the game waits for: every side asked (GAME_SIDE bits), none once
+ * it is over. */
 static int waiting_for(const struct game *game, const struct game_state *s)
 {
 	struct game_end end;
-	unsigned asked = game->over(s, &end) ? 0 : game->asked(s);
+	return game->over(s, &end) ? 0 : (int)game->asked(s);
+}
+
+/* The sides of `waiting` by their words, "british" or "american british";
+ * "nobody" for none. */
+static void waiting_words(const struct game *game, int waiting, char *out, size_t len)
+{
+	out[0] = '\0';
 	for (int side = 1; side <= game->nsides; side++)
-		if (asked & GAME_SIDE(side))
-			return side;
-	return GAME_PUBLIC;
+		if (waiting & (int)GAME_SIDE(side))
+			ww_fmt_add(out, len, "%s%s", out[0] ? " " : "", game->side[side].word);
+	if (!out[0])
+		ww_fmt(out, len, "nobody");
+}
+
+/* The set of the index's "waiting:" words: -1 if a word names no side. */
+static int waiting_of(const struct game *game, char *words)
+{
+	int set = 0;
+	for (char *save = NULL, *w = strtok_r(words, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
+		int side = ww_rec_side_of(game, w);
+		if (side < 0)
+			return -1;
+		set |= side ? (int)GAME_SIDE(side) : 0;
+	}
+	return set;
 }
 
 static bool game_over(const struct ww_game *g)
@@ -1329,12 +1350,14 @@ static void index_write(FILE *f, const struct ww_record_index *ix, const struct 
 		ix->accepted_from);
 	for (int i = 0; i < ix->naccepted; i++)
 		fprintf(f, " %d", ix->accepted[i]);
-	fprintf(f, "\nwaiting: %s\n", ix->waiting < 0 ? "unknown" : ww_rec_side(game, ix->waiting));
+	char words[GAME_MAX_SIDES * 24];
+	waiting_words(game, ix->waiting, words, sizeof words);
+	fprintf(f, "\nwaiting: %s\n", ix->waiting < 0 ? "unknown" : words);
 }
 
 static int index_parse(char *text, const struct game *game, struct ww_record_index *ix)
 {
-	char word[16] = "";
+	char words[GAME_MAX_SIDES * 24] = "";
 	int used, got = 0;
 	memset(ix, 0, sizeof *ix);
 	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
@@ -1343,7 +1366,7 @@ static int index_parse(char *text, const struct game *game, struct ww_record_ind
 		    sscanf(line, "last_order: %d %d", &ix->last_order[SIDE_1],
 			   &ix->last_order[SIDE_2]) == 2 ||
 		    sscanf(line, "accepted_from: %d", &ix->accepted_from) == 1 ||
-		    sscanf(line, "waiting: %15s", word) == 1) {
+		    sscanf(line, "waiting: %95[a-z ,]", words) == 1) {
 			got++;
 			continue;
 		}
@@ -1354,9 +1377,9 @@ static int index_parse(char *text, const struct game *game, struct ww_record_ind
 		     sscanf(p, "%d%n", &ix->accepted[ix->naccepted], &used) == 1; p += used)
 			ix->naccepted++;
 	}
-	ix->waiting = strcmp(word, "unknown") ? ww_rec_side_of(game, word) : -1;
-	return got == 5 && ix->next_entry >= 2 && (ix->waiting >= 0 || !strcmp(word, "unknown"))
-		? 0 : -1;
+	bool unknown = !strcmp(words, "unknown");
+	ix->waiting = unknown ? -1 : waiting_of(game, words);
+	return got == 5 && ix->next_entry >= 2 && (ix->waiting >= 0 || unknown) ? 0 : -1;
 }
 
 int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix)
@@ -2095,9 +2118,12 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);
 	if (!same_accepted(&kept, &log))
 		ww_problem(c->out, &c->problems, "index: its accepted entries are not the log's");
+	char kept_words[GAME_MAX_SIDES * 24], words[GAME_MAX_SIDES * 24];
+	waiting_words(game, kept.waiting, kept_words, sizeof kept_words);
+	waiting_words(game, waiting, words, sizeof words);
 	if (kept.waiting >= 0 && kept.waiting != waiting)
 		ww_problem(c->out, &c->problems, "index: waiting for %s, but secret/state.yaml waits for %s",
-			ww_rec_side(game, kept.waiting), ww_rec_side(game, waiting));
+			kept_words, words);
 }
 
 int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)

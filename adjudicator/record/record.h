@@ -217,8 +217,8 @@ struct ww_record_index {
 	/* the last WW_INDEX_ACCEPTED accepted entries, oldest first (an index
 	 * written before they were kept: those from the older last order on) */
 	int accepted[WW_INDEX_ACCEPTED];
-	int waiting;           /* whose move it is (GAME_PUBLIC once the game is over);
-				* -1 not known, in a game made before the index */
+	int waiting;           /* the sides asked (GAME_SIDE bits; 0 once the game is
+				* over); -1 not known, in a game made before the index */
 };
 /* The index of the game in `dir`; from the log itself when GAME/index is
  * missing (a game made before it), unreadable, or passed by a later entry.
