@@ -72,34 +72,70 @@ static void play_free(struct ww_play *p)
 	free(p);
 }
 
-/* Issue 11: "play 50 move Howe ...; pass" told the position after the
- * battle's dice and left next_roll where it was. Now the refusal comes
- * from stand-in dice: byte-identical for two secret seeds. */
-static void test_refused_after_a_battle_the_same_for_any_seed(void **s)
+/* Issue 21.7: an order after one that rolled is judged on the game's own
+ * dice, once they are committed, never refused for a stand-in die: "play
+ * 50 move Howe ...; pass" carries out the attack with its dice, and the
+ * pass, not the British's to give after the card, is not carried out, for
+ * any seed, with the same words. */
+static void test_order_after_a_battle_judged_on_the_game_dice(void **s)
 {
 	(void)s;
 	struct ww_game g1 = { 0 }, g2 = { 0 };
 	game_at_position(&g1, 0, 0);
 	game_at_position(&g2, 101, 0);
 	struct ww_play *p1 = batch(attack, "pass"), *p2 = batch(attack, "pass");
-	assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, p1), 1);
-	assert_int_equal(ww_play_apply(test_game_data(), &g2, NULL, p2), 1);
+	assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, p1), 0);
+	assert_int_equal(ww_play_apply(test_game_data(), &g2, NULL, p2), 0);
+	assert_false(p1->refused);
+	assert_int_equal(p1->applied, 1);
+	assert_int_equal(p2->applied, 1);
 	assert_string_equal(p1->why, p2->why);
-	assert_non_null(strstr(p1->why, "order 2 of 2 (\"pass\") refused"));
-	assert_non_null(strstr(p1->why, "stand-in dice"));
-	assert_null(p1->after);
+	assert_non_null(strstr(p1->why, "order 2 of 2 (\"pass\") not carried out"));
+	assert_null(strstr(p1->why, "later mail"));
+	assert_true(ww_state_of(p1->after->state)->next_roll > ww_state_of(g1.state)->next_roll);
 	play_free(p1);
 	play_free(p2);
 	ww_game_free(&g1);
 	ww_game_free(&g2);
 }
 
+/* Issue 21.7, fair play: whether an order after the game's dice is
+ * carried out, and why not, depends on nothing the side may not see. Two
+ * games the British cannot tell apart (the deck's order differs), with
+ * the same dice, give the British the same outcome of the same mail. */
+static void test_order_after_the_dice_blind_to_the_deck(void **s)
+{
+	(void)s;
+	static const char *const seconds[] = { "pass", "discard 51", "play 51 pc Boston MA",
+					       "play 51 event", "play 51 move Howe to Boston MA" };
+	char deck1[sizeof position + 64], deck2[sizeof position + 64];
+	snprintf(deck1, sizeof deck1, "%sdeck: [1, 2, 3, 4, 5, 6, 7]\n", position);
+	snprintf(deck2, sizeof deck2, "%sdeck: [7, 6, 5, 4, 3, 2, 1]\n", position);
+	int after_dice = 0;
+	for (size_t o = 0; o < sizeof seconds / sizeof *seconds; o++)
+		for (unsigned char k = 0; k < 30; k++) {
+			struct ww_game g1 = { 0 }, g2 = { 0 };
+			game_from(&g1, deck1, k, 0);
+			game_from(&g2, deck2, k, 0);
+			struct ww_play *p1 = batch(attack, seconds[o]), *p2 = batch(attack, seconds[o]);
+			int r1 = ww_play_apply(test_game_data(), &g1, NULL, p1);
+			int r2 = ww_play_apply(test_game_data(), &g2, NULL, p2);
+			assert_int_equal(r1, r2);
+			assert_int_equal(p1->applied, p2->applied);
+			assert_string_equal(p1->why, p2->why);
+			after_dice += r1 == 0 && p1->applied == 1;
+			play_free(p1);
+			play_free(p2);
+			ww_game_free(&g1);
+			ww_game_free(&g2);
+		}
+	assert_true(after_dice > 0); /* some second orders were judged after the dice */
+}
+
 /* #79 John Paul Jones (6.1.D: a random British card discarded) named
  * with a space it does not use: refused after its own draw, with the
- * same words for any seed. Nothing drew before it, so the refusal says it
- * was checked with stand-in cards, and not that it "depends on a die or a
- * draw" and "belongs in a later mail" (that is for an order after one
- * that rolled or drew). */
+ * same words for any seed. The refusal says it was checked with stand-in
+ * cards, before any of the game's. */
 static void test_first_order_refused_after_its_own_draw(void **s)
 {
 	(void)s;
@@ -161,24 +197,14 @@ static void test_preview_never_uses_the_game_dice(void **s)
 	assert_true(differs);
 }
 
-/* A position (next roll `*at`) where the stand-in dice let the British lose,
- * so "discard 51" is accepted there, and a seed (`*k`) whose own dice let
- * them win: the attack stands, with its dice, and the discard is refused. */
+/* A seed (`k`) whose own dice leave "discard 51" impossible after the
+ * attack: the attack stands, with its dice, and the discard is not
+ * carried out. */
 static struct ww_play *carried_out_in_part(struct ww_game *g)
 {
 	struct ww_play *p;
-	uint64_t at = 0;
-	for (; at < 200; at++) {
-		game_at_position(g, 0, at);
-		p = batch(attack, "discard 51");
-		int r = ww_play_preview(test_game_data(), g, NULL, p);
-		play_free(p);
-		if (r == 0)
-			break;
-	}
-	assert_true(at < 200);
 	for (int k = 0; k < 200; k++) {
-		game_at_position(g, (unsigned char)k, at);
+		game_at_position(g, (unsigned char)k, 0);
 		p = batch(attack, "discard 51");
 		assert_int_equal(ww_play_apply(test_game_data(), g, NULL, p), 0);
 		if (p->applied == 1)
@@ -196,8 +222,7 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 	struct ww_play *p = carried_out_in_part(&g);
 	assert_false(p->refused);
 	assert_true(ww_state_of(p->after->state)->next_roll > ww_state_of(g.state)->next_roll);
-	assert_non_null(strstr(p->why, "order 2 of 2 (\"discard 51\") refused"));
-	assert_non_null(strstr(p->why, "not carried out"));
+	assert_non_null(strstr(p->why, "order 2 of 2 (\"discard 51\") not carried out"));
 	char text[256];
 	ww_play_text(p, text, sizeof text);
 	assert_string_equal(text, attack);
@@ -258,7 +283,8 @@ static void test_mail_report_tells_what_was_carried_out(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_refused_after_a_battle_the_same_for_any_seed),
+		cmocka_unit_test(test_order_after_a_battle_judged_on_the_game_dice),
+		cmocka_unit_test(test_order_after_the_dice_blind_to_the_deck),
 		cmocka_unit_test(test_first_order_refused_after_its_own_draw),
 		cmocka_unit_test(test_preview_never_uses_the_game_dice),
 		cmocka_unit_test(test_carried_out_up_to_the_order_the_game_dice_refuse),

@@ -1,10 +1,14 @@
-/* Orders checked before the dice (docs/rulings.md): a first order that
- * the side's stand-in accepts is never refused by the game's own dice,
- * cards or hidden things. If it were, play.c would hand back a reason
- * computed from what the side may not see and commit nothing, and the
- * side could resend and probe. At every position of random games each
- * order the drivers give is played as play.c plays it: on the side's
- * stand-in with stand-in dice, then on the real state with the game's.
+/* Orders checked before the dice (docs/rulings.md): an order that the
+ * side's stand-in accepts is never refused by the game's own dice, cards
+ * or hidden things. If it were, play.c would hand back a reason computed
+ * from what the side may not see, and the side could resend and probe.
+ * Every order of a mail is judged this way (issue 21.7): the orders up to
+ * the first that rolls or draws on the stand-in of the position the mail
+ * found, each later one on the stand-in of the position the game's own
+ * dice left (play.c's after_the_dice), then on the real state. So at
+ * every position of random games each order the drivers give, first of a
+ * mail or not, is played as play.c plays it: on the side's stand-in with
+ * stand-in dice, then on the real state with the game's.
  * PROBE_GAMES sets how many games of each (default 500). */
 #include "support.h"
 #include "driver.h"

@@ -48,15 +48,22 @@ static int refused(struct ww_play *p, int i, const char *why)
 	return 1;
 }
 
-/* Order i was refused with the game's own cards and dice after the orders
- * before it were carried out: they stand, as at a table. */
+/* Order i could not be carried out after the orders before it were: they
+ * stand, as at a table. */
 static int carried_out_in_part(struct ww_play *p, int i, const char *why)
 {
-	snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") refused: %s; it and the "
-		 "orders after it were not carried out, the %d before it were (docs/rulings.md, "
-		 "\"Orders checked before the dice\")", i + 1, p->n, p->orders[i], why, i);
+	snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") not carried out: %s; it and "
+		 "the orders after it were not carried out, the %d before it were "
+		 "(docs/rulings.md, \"Orders checked before the dice\")", i + 1, p->n,
+		 p->orders[i], why, i);
 	p->applied = i;
 	return 0;
+}
+
+/* "stand-in dice", and cards where the game has a hidden pile. */
+static const char *stand_ins(const struct game *game)
+{
+	return game->reshuffle_unseen ? "stand-in dice and cards" : "stand-in dice";
 }
 
 static void free_orders(struct ww_play *p)
@@ -100,16 +107,22 @@ static int new_after(const struct ww_game *g, struct ww_play *p)
 	return (p->ev = p->game->events_new()) ? 0 : -1;
 }
 
-/* Plays the orders on what p->side knows: its stand-in state and stand-in
- * dice (with the forced ones first). Refused: 1, nothing kept. Else 0, and
- * with `keep` the result is p->after and p->ev, a game no one plays. */
+/* Plays the orders on what p->side knows, its stand-in state and stand-in
+ * dice (with the forced ones first), until one of them rolls or draws:
+ * the orders after it are judged after the game's own dice (issue 21).
+ * Refused: 1, nothing kept. Else 0 and in *checked how many orders were
+ * checked; with `keep` (a preview), every order is played on and the
+ * result is p->after and p->ev, a game no one plays, an order the
+ * stand-in's dice leave impossible not carried out, with the rest. */
 static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
-			    const struct ww_dice *dice, struct ww_play *p, bool keep)
+			    const struct ww_dice *dice, struct ww_play *p, bool keep,
+			    int *checked)
 {
 	char why[768];
 	struct ww_dice stand_in = dice ? *dice : (struct ww_dice){ 0 };
 	struct ww_told_rng told;
 	struct ww_rng inner, rng;
+	struct game_end end = { 0 };
 	if (new_after(g, p) < 0)
 		return -1;
 	ww_dice_stand_in(&stand_in);
@@ -117,34 +130,65 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 	rng = ww_told_rng(&told, inner);
 	memset(p->after->seed, 0, sizeof p->after->seed);
 	p->game->stand_in(d, g->state, p->side, &inner, p->after->state);
-	for (int i = 0; i < p->n; i++) {
-		bool earlier = told.spoke; /* an order before this one rolled or drew */
-		struct game_end end = { 0 };
-		if (i > 0 && p->game->over(p->after->state, &end)) {
-			/* the game is not over: only the stand-in's dice ended it */
-			ww_why(why, sizeof why, "the orders before it end the game when checked "
-			       "with stand-in dice and cards, before any of the game's, so no order "
-			       "may follow them in the same mail; if the game goes on, send it in a "
-			       "later mail");
-			return refused(p, i, why);
-		}
-		if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
-				    sizeof why))
+	int i = 0;
+	for (; i < p->n && (!told.spoke || keep); i++) {
+		bool earlier = told.spoke; /* a preview's order after a stand-in die */
+		if (i > 0 && p->game->over(p->after->state, &end))
+			ww_why(why, sizeof why, "the orders before it end the game, so no order "
+			       "may follow them");
+		else if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev,
+					 why, sizeof why))
 			continue;
-		if (earlier)
-			ww_fmt_add(why, sizeof why, " (checked before any of the game's dice were "
-				   "rolled, with stand-in dice and cards; an order that depends on a die "
-				   "or a draw belongs in a later mail)");
-		else if (told.spoke)
-			ww_fmt_add(why, sizeof why, " (checked with stand-in dice and cards, before "
-				   "any of the game's)");
+		if (earlier) { /* a preview goes on past the stand-in's dice */
+			carried_out_in_part(p, i, why);
+			ww_fmt_add(p->why, sizeof p->why, " (in this preview, with %s)",
+				   stand_ins(p->game));
+			return *checked = i, 0;
+		}
+		if (told.spoke)
+			ww_fmt_add(why, sizeof why, " (checked with %s, before any of the game's)",
+				   stand_ins(p->game));
 		return refused(p, i, why);
 	}
+	*checked = i;
 	if (keep)
 		p->applied = p->n;
 	else
 		drop_after(p);
 	return 0;
+}
+
+/* Order i, after the game's own dice rolled for an order before it:
+ * judged first on what the side knows of the game as it now stands (its
+ * stand-in), so that whether it is carried out, and why not, depends on
+ * nothing the side may not see (docs/rulings.md); then carried out. 0, or
+ * -1 with why. */
+static int after_the_dice(const struct game_data *d, struct ww_play *p, int i,
+			  struct ww_rng *rng, char *why, size_t whylen)
+{
+	struct game_end end = { 0 };
+	if (p->game->over(p->after->state, &end))
+		return ww_why(why, whylen, "the game ended with the orders before it");
+	struct ww_dice stand_in = { 0 };
+	struct ww_rng inner;
+	struct game_state *seen = p->game->state_new();
+	struct game_events *ev = p->game->events_new();
+	int r = -1;
+	if (!seen || !ev) {
+		ww_why(why, whylen, "out of memory");
+	} else {
+		ww_dice_stand_in(&stand_in);
+		ww_dice_rng(&stand_in, &inner);
+		p->game->stand_in(d, p->after->state, p->side, &inner, seen);
+		r = p->game->apply(d, seen, p->side, p->parsed[i], &inner, ev, why, whylen);
+	}
+	if (seen)
+		p->game->state_free(seen);
+	if (ev)
+		p->game->events_free(ev);
+	if (r)
+		return -1;
+	return p->game->apply(d, p->after->state, p->side, p->parsed[i], rng, p->ev, why, whylen);
 }
 
 /* How many forced dice the events tell (the log keeps them for replay). */
@@ -163,18 +207,22 @@ int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_
 	struct ww_dice none = { 0 };
 	struct ww_rng rng;
 	int r;
+	int checked = 0;
 	if (!dice)
 		dice = &none;
-	if ((r = parse_all(d, g, p)) || (r = play_on_stand_in(d, g, dice, p, false)))
+	if ((r = parse_all(d, g, p)) || (r = play_on_stand_in(d, g, dice, p, false, &checked)))
 		return r;
 	memcpy(dice->seed, g->seed, sizeof dice->seed);
 	ww_dice_rng(dice, &rng);
 	if (new_after(g, p) < 0)
 		return -1;
-	for (int i = 0; i < p->n; i++, p->applied++)
-		if (p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev, why,
-				   sizeof why))
-			return i ? carried_out_in_part(p, i, why) : refused(p, i, why);
+	for (int i = 0; i < p->n; i++, p->applied++) {
+		if (i < checked ? !p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng,
+						  p->ev, why, sizeof why) :
+		    !after_the_dice(d, p, i, &rng, why, sizeof why))
+			continue;
+		return i ? carried_out_in_part(p, i, why) : refused(p, i, why);
+	}
 	if (dice->used_forced < dice->nforced) {
 		snprintf(why, sizeof why, "%d forced dice were given but the orders "
 			 "rolled only %d; give exactly the dice that are rolled",
@@ -194,8 +242,8 @@ int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_
 int ww_play_preview(const struct game_data *d, const struct ww_game *g,
 		    const struct ww_dice *dice, struct ww_play *p)
 {
-	int r = parse_all(d, g, p);
-	return r ? r : play_on_stand_in(d, g, dice, p, true);
+	int checked, r = parse_all(d, g, p);
+	return r ? r : play_on_stand_in(d, g, dice, p, true, &checked);
 }
 
 enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,

@@ -1,7 +1,8 @@
 # Issue 11, "free looks at the dice": no one sees a die that is not
-# committed. Two games that differ only in their secret seed give the same
-# refusal for a batch refused after a battle, and the same preview; the
-# refusal changes nothing, not even the dice counter.
+# committed. A batch refused on the stand-in gives the same refusal
+# whatever the secret seed, and changes nothing, not even the dice
+# counter; an order after a battle is judged on the game's own dice, which
+# are then committed (issue 21.7); a preview shows stand-in dice only.
 . "$(dirname "$0")/lib.bash"
 cat >"$T/battle.yaml" <<'YAML'
 year: 1776
@@ -26,14 +27,26 @@ done
 
 before=$(snapshot "$T/g1")
 for n in 1 2; do
-	expect 65 "$WW_BIN" order "$T/g$n" --as british "$ATTACK" pass
+	expect 65 "$WW_BIN" order "$T/g$n" --as british pass "$ATTACK"
 	cp "$T/err" "$T/refusal$n"
 done
-in_file "$T/refusal1" 'order 2 of 2 ("pass") refused'
-in_file "$T/refusal1" "stand-in dice"
+in_file "$T/refusal1" 'order 1 of 2 ("pass") refused'
 in_file "$T/refusal1" "nothing was changed"
 cmp "$T/refusal1" "$T/refusal2" || fail "the refusal depends on the secret seed"
 [ "$(snapshot "$T/g1")" = "$before" ] || fail "a refused batch changed the game"
+
+# The order after the battle waits for the game's dice, and what the
+# player sees of them is committed: the attack stands with its rolls in
+# the log, the pass is not carried out, and the replay agrees.
+for n in 1 2; do
+	cp -a "$T/g$n" "$T/after$n"
+	expect 65 "$WW_BIN" order "$T/after$n" --as british "$ATTACK" pass
+	in_file "$T/err" 'order 2 of 2 ("pass") not carried out'
+	last="$T/after$n/log/$(ls "$T/after$n/log" | tail -1)"
+	in_file "$last" "roll:"
+	in_file "$last" "not_carried_out:"
+	expect 0 "$WW_BIN" verify "$T/after$n" --replay
+done
 
 # The preview: stand-in dice, labelled; only the commitment differs.
 for n in 1 2; do
