@@ -55,8 +55,8 @@ static void open_game(struct fix *f)
 	assert_int_equal(ww_dice_init(), 0);
 	assert_non_null(f->g = game_find("washingtons-war"));
 	assert_int_equal(f->g->data_load(data_dir(), &f->d, f->why, sizeof f->why), 0);
-	assert_non_null(f->s = f->g->state_new());
-	assert_non_null(f->ev = f->g->events_new());
+	assert_non_null(f->s = game_state_new(f->g));
+	assert_non_null(f->ev = game_events_new(f->g));
 	seeded(f, SEED);
 }
 
@@ -70,8 +70,8 @@ static void start(struct fix *f)
 
 static void close_game(struct fix *f)
 {
-	f->g->events_free(f->ev);
-	f->g->state_free(f->s);
+	game_events_free(f->g, f->ev);
+	game_state_free(f->g, f->s);
 	f->g->data_free(f->d);
 }
 
@@ -90,21 +90,21 @@ static char *text_of(const struct fix *f, const struct game_state *s, bool secre
 /* The secret text of view(s, viewer). */
 static char *view_text(const struct fix *f, const struct game_state *s, int viewer)
 {
-	struct game_state *v = f->g->state_new();
+	struct game_state *v = game_state_new(f->g);
 	assert_non_null(v);
 	f->g->view(f->d, s, viewer, v);
 	char *t = text_of(f, v, true);
-	f->g->state_free(v);
+	game_state_free(f->g, v);
 	return t;
 }
 
 static int order(struct fix *f, int side, const char *line)
 {
-	struct game_order *o = f->g->order_new();
+	struct game_order *o = game_order_new(f->g);
 	assert_non_null(o);
 	assert_int_equal(f->g->order_parse(f->d, line, o, f->why, sizeof f->why), 0);
 	int r = f->g->apply(f->d, f->s, side, o, &f->rng, f->ev, f->why, sizeof f->why);
-	f->g->order_free(o);
+	game_order_free(f->g, o);
 	return r;
 }
 
@@ -123,7 +123,7 @@ static void test_registry_and_sides(void **state)
 	assert_string_equal(g->side[BRITISH].word, "british");
 	assert_string_equal(g->side[BRITISH].name, "British");
 	assert_string_not_equal(g->side[GAME_PUBLIC].word, "american");
-	assert_string_equal(g->options[0], "tournament");
+	assert_string_equal(g->options[0].word, "tournament");
 }
 
 /* A side is named by its word or another word the game gives, in any case;
@@ -261,7 +261,7 @@ static void test_order_round_trip(void **state)
 	struct fix f;
 	char once[512], twice[512];
 	open_game(&f);
-	struct game_order *o = f.g->order_new();
+	struct game_order *o = game_order_new(f.g);
 	assert_int_equal(f.g->order_parse(f.d, "cc portsmouth nh, worcester ma", o, f.why,
 					  sizeof f.why), 0);
 	f.g->order_format(f.d, o, once, sizeof once);
@@ -273,7 +273,7 @@ static void test_order_round_trip(void **state)
 	assert_non_null(strstr(f.why, "'attack' is not an order"));
 	assert_true(f.g->order_starts("committees Boston"));
 	assert_false(f.g->order_starts("Thanks for the game"));
-	f.g->order_free(o);
+	game_order_free(f.g, o);
 	close_game(&f);
 }
 
@@ -385,7 +385,7 @@ static void test_stand_in(void **state)
 	(void)state;
 	struct fix a, b;
 	two_games(&a, &b);
-	struct game_state *sa = a.g->state_new(), *sb = b.g->state_new();
+	struct game_state *sa = game_state_new(a.g), *sb = game_state_new(b.g);
 	seeded(&a, SEED);
 	seeded(&b, SEED);
 	a.g->stand_in(a.d, a.s, AMERICAN, &a.rng, sa);
@@ -399,8 +399,8 @@ static void test_stand_in(void **state)
 	free(tb);
 	free(seen);
 	free(seen_in);
-	a.g->state_free(sa);
-	b.g->state_free(sb);
+	game_state_free(a.g, sa);
+	game_state_free(b.g, sb);
 	close_game(&a);
 	close_game(&b);
 }
@@ -412,7 +412,7 @@ static void test_state_text_round_trip(void **state)
 	start(&f);
 	assert_int_equal(order(&f, AMERICAN, COMMITTEES), 0);
 	char *text = text_of(&f, f.s, true);
-	struct game_state *back = f.g->state_new();
+	struct game_state *back = game_state_new(f.g);
 	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, true, f.why, sizeof f.why), 0);
 	char *again = text_of(&f, back, true);
 	assert_string_equal(text, again);
@@ -420,7 +420,7 @@ static void test_state_text_round_trip(void **state)
 	assert_string_not_equal(f.why, "");
 	free(text);
 	free(again);
-	f.g->state_free(back);
+	game_state_free(f.g, back);
 	close_game(&f);
 }
 
@@ -438,7 +438,7 @@ static void test_report_and_guide_are_the_games(void **state)
 	size_t rlen = 0, glen = 0;
 	start(&f);
 	char *text = text_of(&f, f.s, true);
-	struct game_state *v = f.g->state_new();
+	struct game_state *v = game_state_new(f.g);
 	f.g->view(f.d, f.s, AMERICAN, v);
 	FILE *out = open_memstream(&report, &rlen);
 	struct game_frame frame = { 0 };
@@ -456,7 +456,7 @@ static void test_report_and_guide_are_the_games(void **state)
 	free(report);
 	free(guide);
 	free(text);
-	f.g->state_free(v);
+	game_state_free(f.g, v);
 	close_game(&f);
 }
 
@@ -476,7 +476,7 @@ static void test_frame_recent_and_date(void **state)
 				       GAME_SIDE(GAME_PUBLIC), { -1, 0, false } };
 	struct game_logged_entry entry = { BRITISH, 1, 1, &e };
 	struct game_log recent = { 1, 1, &entry };
-	struct game_state *v = f.g->state_new();
+	struct game_state *v = game_state_new(f.g);
 	f.g->view(f.d, f.s, AMERICAN, v);
 	FILE *out = open_memstream(&report, &rlen);
 	struct game_frame frame = { .recent = &recent };
@@ -486,7 +486,7 @@ static void test_frame_recent_and_date(void **state)
 	f.g->date(f.s, date, sizeof date);
 	assert_string_equal(date, "1775");
 	free(report);
-	f.g->state_free(v);
+	game_state_free(f.g, v);
 	close_game(&f);
 }
 
@@ -497,7 +497,7 @@ static void test_board_is_a_png(void **state)
 	char *png = NULL;
 	size_t len = 0;
 	start(&f);
-	struct game_state *v = f.g->state_new();
+	struct game_state *v = game_state_new(f.g);
 	f.g->view(f.d, f.s, BRITISH, v);
 	FILE *out = open_memstream(&png, &len);
 	assert_int_equal(game_board(f.g, out, f.d, v, BRITISH, f.ev, f.why, sizeof f.why), 0);
@@ -505,7 +505,7 @@ static void test_board_is_a_png(void **state)
 	assert_true(len > 8);
 	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
 	free(png);
-	f.g->state_free(v);
+	game_state_free(f.g, v);
 	close_game(&f);
 }
 
@@ -525,7 +525,7 @@ static void test_events_read_for_the_board(void **state)
 	struct game_logged_entry e = { .side = AMERICAN, .move = 1, .n = 3, .v = v };
 	static const int seen[] = { [0] = 1, [AMERICAN] = 2, [BRITISH] = 1 };
 	for (int viewer = 0; viewer <= BRITISH; viewer++) {
-		struct game_events *ev = f.g->events_new();
+		struct game_events *ev = game_events_new(f.g);
 		assert_int_equal(f.g->events_read(f.d, &e, viewer, ev), 0);
 		assert_int_equal(f.g->events_count(ev), seen[viewer]);
 		assert_string_equal(f.g->event_text(ev, 0, viewer), "To both.");
@@ -533,7 +533,7 @@ static void test_events_read_for_the_board(void **state)
 			assert_string_equal(f.g->event_text(ev, 1, AMERICAN), "To the American.");
 			assert_null(f.g->event_text(ev, 1, BRITISH));
 		}
-		f.g->events_free(ev);
+		game_events_free(f.g, ev);
 	}
 	assert_null(game_find("skirmish")->events_read);
 	close_game(&f);
@@ -574,8 +574,8 @@ static void test_11_2_move_rolls_and_ledger(void **state)
 	open_game(&f);
 	assert_int_equal(f.g->new_game(f.d, path, 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
 	unlink(path);
-	struct game_state *before = f.g->state_new();
-	f.g->state_copy(before, f.s);
+	struct game_state *before = game_state_new(f.g);
+	game_state_copy(f.g, before, f.s);
 	assert_int_equal(f.g->move(f.s), 40);
 	int first = f.g->events_count(f.ev);
 	assert_int_equal(order(&f, AMERICAN, "discard 5"), 0);
@@ -606,7 +606,7 @@ static void test_11_2_move_rolls_and_ledger(void **state)
 	free(text);
 	free(american);
 	free(unchanged);
-	f.g->state_free(before);
+	game_state_free(f.g, before);
 	close_game(&f);
 }
 
@@ -617,7 +617,7 @@ static void test_state_read_public_text(void **state)
 	(void)state;
 	struct fix f;
 	start(&f);
-	struct game_state *pub = f.g->state_new(), *back = f.g->state_new();
+	struct game_state *pub = game_state_new(f.g), *back = game_state_new(f.g);
 	f.g->view(f.d, f.s, GAME_PUBLIC, pub);
 	char *text = text_of(&f, pub, false);
 	assert_int_equal(f.g->state_read(text, strlen(text), f.d, back, false, f.why,
@@ -629,8 +629,8 @@ static void test_state_read_public_text(void **state)
 	assert_non_null(strstr(f.why, "expected a list of card numbers"));
 	free(text);
 	free(again);
-	f.g->state_free(pub);
-	f.g->state_free(back);
+	game_state_free(f.g, pub);
+	game_state_free(f.g, back);
 	close_game(&f);
 }
 
@@ -651,7 +651,7 @@ static void test_ledger_check_of_the_hands_dealt(void **state)
 	open_game(&f);
 	assert_int_equal(f.g->new_game(f.d, path, 0, &f.rng, f.s, f.ev, f.why, sizeof f.why), 0);
 	unlink(path);
-	struct game_state *none = f.g->state_new();
+	struct game_state *none = game_state_new(f.g);
 	char *items = ledger_of(&f, none, f.s, AMERICAN, 1);
 	char *british = ledger_of(&f, none, f.s, BRITISH, 1);
 	assert_int_equal(f.g->ledger_check(f.d, items, strlen(items), none, f.s, AMERICAN,
@@ -665,7 +665,7 @@ static void test_ledger_check_of_the_hands_dealt(void **state)
 					   sizeof f.why), 0);
 	free(items);
 	free(british);
-	f.g->state_free(none);
+	game_state_free(f.g, none);
 	close_game(&f);
 }
 

@@ -20,17 +20,9 @@ struct game_state {
 	int winner;          /* -1 while the game goes on */
 };
 
-static struct game_state *fake_new(void)
+static void fake_init(struct game_state *s)
 {
-	struct game_state *s = calloc(1, sizeof *s);
-	if (s)
-		s->viewer = -1;
-	return s;
-}
-
-static void fake_free(struct game_state *s)
-{
-	free(s);
+	s->viewer = -1;
 }
 
 static void fake_view(const struct game_data *d, const struct game_state *s, int viewer,
@@ -102,7 +94,7 @@ int fake_board(FILE *out, const struct game_data *d, const struct game_state *vi
 static const struct game fake = {
 	.name = "fake", .title = "A Made-Up Game", .nsides = 2,
 	.side = { { "public", "the public" }, { "blue", "Blue" }, { "red", "Red" } },
-	.state_new = fake_new, .state_free = fake_free, .view = fake_view,
+	.state_size = sizeof(struct game_state), .state_init = fake_init, .view = fake_view,
 	.move = fake_move, .asked = fake_asked, .question = fake_question, .over = fake_over,
 	.report = fake_report, .guide = fake_guide, .board = "fake_board",
 };
@@ -248,8 +240,8 @@ static void test_skirmish_i_b_mails(void **state)
 	assert_non_null(sk);
 	assert_int_equal(ww_dice_init(), 0);
 	assert_int_equal(sk->data_load("data/skirmish", &d, why, sizeof why), 0);
-	struct game_state *s = sk->state_new(), *copy = sk->state_new();
-	struct game_events *ev = sk->events_new();
+	struct game_state *s = game_state_new(sk), *copy = game_state_new(sk);
+	struct game_events *ev = game_events_new(sk);
 	memset(dice.seed, 7, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
 	assert_int_equal(sk->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
@@ -277,19 +269,19 @@ static void test_skirmish_i_b_mails(void **state)
 	assert_non_null(line);
 	line += strlen("token: T\n");
 	*strchr(line, '\n') = '\0';
-	struct game_order *o = sk->order_new();
+	struct game_order *o = game_order_new(sk);
 	assert_int_equal(sk->order_parse(d, line, o, why, sizeof why), 0);
-	sk->state_copy(copy, s);
+	game_state_copy(sk, copy, s);
 	assert_int_equal(sk->apply(d, copy, 2, o, &rng, ev, why, sizeof why), 0);
 
-	sk->order_free(o);
+	game_order_free(sk, o);
 	free(text);
 	free(other);
 	ww_mail_view_close(&british);
 	ww_mail_view_close(&american);
-	sk->events_free(ev);
-	sk->state_free(copy);
-	sk->state_free(s);
+	game_events_free(sk, ev);
+	game_state_free(sk, copy);
+	game_state_free(sk, s);
 	sk->data_free(d);
 }
 
@@ -338,8 +330,8 @@ static char *report_with_note(const char *name, const char *dir, int viewer, con
 	assert_non_null(g);
 	assert_int_equal(ww_dice_init(), 0);
 	assert_int_equal(g->data_load(dir, &d, why, sizeof why), 0);
-	struct game_state *s = g->state_new();
-	struct game_events *ev = g->events_new();
+	struct game_state *s = game_state_new(g);
+	struct game_events *ev = game_events_new(g);
 	memset(dice.seed, 7, sizeof dice.seed);
 	ww_dice_rng(&dice, &rng);
 	assert_int_equal(g->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
@@ -354,8 +346,8 @@ static char *report_with_note(const char *name, const char *dir, int viewer, con
 	assert_int_equal(ww_mail_report(f, &v, &frame, why, sizeof why), 0);
 	assert_int_equal(fclose(f), 0);
 	ww_mail_view_close(&v);
-	g->events_free(ev);
-	g->state_free(s);
+	game_events_free(g, ev);
+	game_state_free(g, s);
 	g->data_free(d);
 	return text;
 }

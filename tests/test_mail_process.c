@@ -434,7 +434,7 @@ static void test_5b_stale_token_looked_for_in_the_index(void **s)
 	assert_non_null(f);
 	fprintf(f, "next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted: %d\n"
 		"waiting: %s\n", entry, ix.last_order[WW_AMERICAN], ix.last_order[WW_BRITISH],
-		last, last, ix.waiting == WW_AMERICAN ? "american" : "british");
+		last, last, ix.waiting == (int)GAME_SIDE(WW_AMERICAN) ? "american" : "british");
 	fclose(f);
 	assert_int_equal(mail("north@example.com", "british", 1, "older", "crown",
 			      "for-the-king New York"), EX_OK);

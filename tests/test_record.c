@@ -1259,7 +1259,7 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ix.last_order[WW_BRITISH], 0);
 	assert_int_equal(ix.naccepted, 2);
 	assert_int_equal(ix.accepted[1], 2);
-	assert_int_equal(ix.waiting, WW_BRITISH);
+	assert_int_equal(ix.waiting, GAME_SIDE(WW_BRITISH));
 	assert_int_equal(ww_record_next_entry(dir), 4);
 
 	/* an old game: the same from the log, but whose move it is unknown */
@@ -1294,8 +1294,22 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ix.naccepted, 2);
 	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
 
-	/* an index that a later entry has passed is read from the log */
+	/* issue 21.5: the set of the sides asked, each by its word */
 	FILE *f = fopen(path, "w");
+	fputs("next_entry: 5\nlast_order: 2 4\naccepted_from: 0\naccepted: 1 2 4\n"
+	      "waiting: american british\n", f);
+	fclose(f);
+	index_ok(dir, &ix);
+	assert_int_equal(ix.waiting, GAME_SIDE(WW_AMERICAN) | GAME_SIDE(WW_BRITISH));
+	f = fopen(path, "w");
+	fputs("next_entry: 5\nlast_order: 2 4\naccepted_from: 0\naccepted: 1 2 4\n"
+	      "waiting: american french\n", f);
+	fclose(f);
+	index_ok(dir, &ix); /* a word of no side: the index is read from the log */
+	assert_int_equal(ix.waiting, -1);
+
+	/* an index that a later entry has passed is read from the log */
+	f = fopen(path, "w");
 	fputs("next_entry: 3\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n", f);
 	fclose(f);
 	index_ok(dir, &ix);

@@ -427,11 +427,11 @@ static void load_position(void)
 	check_keys(&run.c, pos, POSITION_KEYS, "a position", "set-up, turn, phase, throws, "
 		   "declared, board, cards, quiet, quiet-moves, may-call, call-used");
 	if (get(&run.c.doc, pos, "set-up")) {
-		struct game_events *ev = run.g->events_new();
+		struct game_events *ev = game_events_new(run.g);
 		give_dice(NULL, get(&run.c.doc, pos, "throws"));
 		int rc = run.g->new_game(run.d, NULL, 0, &run.rng, run.s, ev, run.why, sizeof run.why);
 		collect_events(ev);
-		run.g->events_free(ev);
+		game_events_free(run.g, ev);
 		if (rc)
 			fail_msg("%s: the set-up fails: %s", run.c.path, run.why);
 		check_dice_used(0, "the set-up");
@@ -718,14 +718,14 @@ static int apply_one(int index, yaml_node_t *o)
 		fail_msg("%s: line %d: order %d has side, order, dice (battle dice) and throws (a new "
 			 "turn's movement dice)", run.c.path, line_of(o), index);
 	give_dice(get(&run.c.doc, o, "dice"), get(&run.c.doc, o, "throws"));
-	struct game_order *ord = run.g->order_new();
-	struct game_events *ev = run.g->events_new();
+	struct game_order *ord = game_order_new(run.g);
+	struct game_events *ev = game_events_new(run.g);
 	int rc = run.g->order_parse(run.d, line, ord, run.why, sizeof run.why);
 	if (rc == 0)
 		rc = run.g->apply(run.d, run.s, side, ord, &run.rng, ev, run.why, sizeof run.why);
 	collect_events(ev);
-	run.g->order_free(ord);
-	run.g->events_free(ev);
+	game_order_free(run.g, ord);
+	game_events_free(run.g, ev);
 	return rc;
 }
 
@@ -786,7 +786,7 @@ static int case_teardown(void **state)
 {
 	(void)state;
 	if (run.s)
-		run.g->state_free(run.s);
+		game_state_free(run.g, run.s);
 	free(run.events);
 	free_case(&run.c);
 	struct game_data *d = run.d;
@@ -807,7 +807,7 @@ static void run_case(void **state)
 		print_message("%s: pending: %s\n", path, pending);
 		skip();
 	}
-	assert_non_null(run.s = run.g->state_new());
+	assert_non_null(run.s = game_state_new(run.g));
 	load_position();
 	yaml_node_t *expect = get(&run.c.doc, run.c.root, "expect");
 	if (!expect || expect->type != YAML_MAPPING_NODE)

@@ -34,8 +34,8 @@ static void open_game(struct fix *f, unsigned char seed_byte)
 	assert_int_equal(ww_dice_init(), 0);
 	assert_non_null(f->g = game_find("skirmish"));
 	assert_int_equal(f->g->data_load("data/skirmish", &f->d, f->why, sizeof f->why), 0);
-	assert_non_null(f->s = f->g->state_new());
-	assert_non_null(f->ev = f->g->events_new());
+	assert_non_null(f->s = game_state_new(f->g));
+	assert_non_null(f->ev = game_events_new(f->g));
 	memset(f->dice.seed, seed_byte, sizeof f->dice.seed);
 	ww_dice_rng(&f->dice, &f->rng);
 	assert_int_equal(f->g->new_game(f->d, NULL, 0, &f->rng, f->s, f->ev, f->why,
@@ -44,8 +44,8 @@ static void open_game(struct fix *f, unsigned char seed_byte)
 
 static void close_game(struct fix *f)
 {
-	f->g->state_free(f->s);
-	f->g->events_free(f->ev);
+	game_state_free(f->g, f->s);
+	game_events_free(f->g, f->ev);
 	f->g->data_free(f->d);
 }
 
@@ -63,13 +63,13 @@ static char *text_of(const struct fix *f, const struct game_state *s, bool secre
 /* Reads text back and writes it again: the same text. */
 static void assert_text_round_trip(struct fix *f, const char *text)
 {
-	struct game_state *back = f->g->state_new();
+	struct game_state *back = game_state_new(f->g);
 	if (f->g->state_read(text, strlen(text), f->d, back, true, f->why, sizeof f->why))
 		fail_msg("state text refused: %s\n%s", f->why, text);
 	char *again = text_of(f, back, strstr(text, "secret: true") != NULL);
 	assert_string_equal(again, text);
 	free(again);
-	f->g->state_free(back);
+	game_state_free(f->g, back);
 }
 
 struct examples {
@@ -88,14 +88,14 @@ static void collect(void *ctx, const char *kind, const char *example)
 /* What `show --format yaml` prints for `viewer` (game.h's state_show). */
 static char *show_of(struct fix *f, const struct game_state *s, int viewer)
 {
-	struct game_state *v = f->g->state_new();
+	struct game_state *v = game_state_new(f->g);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	f->g->view(f->d, s, viewer, v);
 	assert_int_equal(f->g->state_show(out, f->d, v, viewer), 0);
 	fclose(out);
-	f->g->state_free(v);
+	game_state_free(f->g, v);
 	return buf;
 }
 
@@ -103,7 +103,7 @@ static char *show_of(struct fix *f, const struct game_state *s, int viewer)
  * the state shown for scripts. */
 static char *report_of(struct fix *f, const struct game_state *s, int viewer)
 {
-	struct game_state *v = f->g->state_new();
+	struct game_state *v = game_state_new(f->g);
 	struct game_frame frame = { .game = "test" };
 	char *buf = NULL;
 	size_t len = 0;
@@ -122,7 +122,7 @@ static char *report_of(struct fix *f, const struct game_state *s, int viewer)
 	free(shown);
 	fclose(out);
 	free(e);
-	f->g->state_free(v);
+	game_state_free(f->g, v);
 	return buf;
 }
 
@@ -135,7 +135,7 @@ static void test_registry(void **state)
 	assert_int_equal(g->nsides, 2);
 	assert_string_equal(g->side[AMERICAN].word, "american");
 	assert_string_equal(g->side[BRITISH].name, "British");
-	assert_null(g->scenarios);
+	assert_null(g->options);
 }
 
 static void test_no_scenarios_or_options(void **state)
@@ -182,7 +182,7 @@ static void test_i_b_the_question_as_the_other_side_reads_it(void **state)
 	char mine[300], theirs[300];
 	(void)state;
 	open_game(&f, 2);
-	struct game_state *v = f.g->state_new();
+	struct game_state *v = game_state_new(f.g);
 	f.g->view(f.d, f.s, BRITISH, v);
 	f.g->question(f.d, v, BRITISH, BRITISH, mine, sizeof mine);
 	assert_non_null(strstr(mine, "Your throw:"));
@@ -192,7 +192,7 @@ static void test_i_b_the_question_as_the_other_side_reads_it(void **state)
 	assert_null(strstr(theirs, "throw:"));
 	f.g->question(f.d, v, BRITISH, GAME_PUBLIC, theirs, sizeof theirs);
 	assert_null(strstr(theirs, "throw:"));
-	f.g->state_free(v);
+	game_state_free(f.g, v);
 	close_game(&f);
 }
 
@@ -209,12 +209,12 @@ static uint64_t next_random(uint64_t *r)
 static void random_order(struct fix *f, uint64_t *r, struct examples *e, struct game_order *o)
 {
 	int side = f->g->asked(f->s) & (1u << AMERICAN) ? AMERICAN : BRITISH;
-	struct game_state *v = f->g->state_new();
+	struct game_state *v = game_state_new(f->g);
 	char line[512];
 	f->g->view(f->d, f->s, side, v);
 	e->n = 0;
 	f->g->guide(f->d, v, side, collect, e);
-	f->g->state_free(v);
+	game_state_free(f->g, v);
 	int moves = 0;
 	while (moves < e->n && strncmp(e->line[moves], "skirmishes", 10) &&
 	       strncmp(e->line[moves], "standing", 8))
@@ -250,9 +250,9 @@ static int guided[GUIDED];
  * example the engine takes now. */
 static void assert_report_guides(struct fix *f, int viewer)
 {
-	struct game_state *v = f->g->state_new(), *copy = f->g->state_new();
-	struct game_events *ev = f->g->events_new();
-	struct game_order *o = f->g->order_new();
+	struct game_state *v = game_state_new(f->g), *copy = game_state_new(f->g);
+	struct game_events *ev = game_events_new(f->g);
+	struct game_order *o = game_order_new(f->g);
 	struct game_frame frame = { .game = "g", .events = f->ev,
 				    .commitment = "0123456789abcdef0123456789abcdef"
 						  "0123456789abcdef0123456789abcdef" };
@@ -277,15 +277,15 @@ static void assert_report_guides(struct fix *f, int viewer)
 		if (!eg || !asked || !strncmp(e + 1, "      ", 6))
 			continue; /* a wrapped example: the guide's own test checks it */
 		assert_int_equal(f->g->order_parse(f->d, eg + 6, o, f->why, sizeof f->why), 0);
-		f->g->state_copy(copy, f->s);
+		game_state_copy(f->g, copy, f->s);
 		if (f->g->apply(f->d, copy, viewer, o, &f->rng, ev, f->why, sizeof f->why))
 			fail_msg("the report's example '%s' is refused: %s", eg + 6, f->why);
 	}
 	free(text);
-	f->g->order_free(o);
-	f->g->events_free(ev);
-	f->g->state_free(copy);
-	f->g->state_free(v);
+	game_order_free(f->g, o);
+	game_events_free(f->g, ev);
+	game_state_free(f->g, copy);
+	game_state_free(f->g, v);
 }
 
 /* A whole game through game.h: after every order the state's texts read
@@ -300,7 +300,7 @@ static void play_whole_game(unsigned char seed)
 	struct game_order *o;
 	int n = 0;
 	open_game(&f, seed);
-	o = f.g->order_new();
+	o = game_order_new(f.g);
 	if (seed % 2) { /* the card's moves and moving apart answered in advance */
 		give(&f, AMERICAN, "standing toward Philadelphia", o);
 		give(&f, BRITISH, "standing away", o);
@@ -321,7 +321,7 @@ static void play_whole_game(unsigned char seed)
 	assert_int_equal(f.g->asked(f.s), 0);
 	assert_true(end.winner >= 0 && end.winner <= BRITISH);
 	assert_non_null(strstr(end.reason, "TO END THE GAME"));
-	f.g->order_free(o);
+	game_order_free(f.g, o);
 	free(e);
 	close_game(&f);
 }
@@ -349,7 +349,7 @@ static struct game_state *other_throw(struct fix *f, const char *side)
 	for (at += 8; *at != ']'; at++)
 		if (*at >= '0' && *at <= '3')
 			*at = (char)('0' + (*at - '0' + 1) % 4);
-	struct game_state *s = f->g->state_new();
+	struct game_state *s = game_state_new(f->g);
 	if (f->g->state_read(text, strlen(text), f->d, s, true, f->why, sizeof f->why))
 		fail_msg("%s", f->why);
 	free(text);
@@ -387,7 +387,7 @@ static void test_i_a_american_dice_hidden_from_the_british(void **state)
 	free(british);
 	free(mine);
 	free(theirs);
-	f.g->state_free(other);
+	game_state_free(f.g, other);
 	close_game(&f);
 }
 
@@ -400,13 +400,13 @@ static void test_i_a_british_die_hidden_from_the_american(void **state)
 	uint64_t r = 5;
 	(void)state;
 	open_game(&f, 4);
-	o = f.g->order_new();
+	o = game_order_new(f.g);
 	random_order(&f, &r, e, o); /* the British declares */
 	assert_int_equal(f.g->asked(f.s), 1u << AMERICAN);
 	struct game_state *other = other_throw(&f, "british");
 	assert_same_for(&f, other, AMERICAN);
-	f.g->state_free(other);
-	f.g->order_free(o);
+	game_state_free(f.g, other);
+	game_order_free(f.g, o);
 	free(e);
 	close_game(&f);
 }
@@ -434,15 +434,15 @@ static void test_i_a_show_gives_the_viewer_his_own_throw_only(void **state)
 	assert_non_null(strstr(uk, "viewer: british\nyour-throw: ["));
 	assert_non_null(strstr(uk, "american: {dice: 2, throw: hidden,"));
 	assert_int_equal(strncmp(uk, pub, strlen(pub)), 0); /* the public text first */
-	o = f.g->order_new();
+	o = game_order_new(f.g);
 	give(&f, BRITISH, "standing toward Philadelphia", o);
 	char *uk3 = show_of(&f, f.s, BRITISH), *us3 = show_of(&f, f.s, AMERICAN);
 	assert_non_null(strstr(uk3, "your-standing: toward \"Philadelphia\"\n"));
 	assert_null(strstr(us3, "Philadelphia\"\n"));
 	assert_non_null(strstr(us3, "your-standing: ask\n"));
 	free(us), free(us2), free(uk), free(uk2), free(pub), free(pub2), free(uk3), free(us3);
-	f.g->order_free(o);
-	f.g->state_free(other);
+	game_order_free(f.g, o);
+	game_state_free(f.g, other);
 	close_game(&f);
 }
 
@@ -456,7 +456,7 @@ static void test_board_shows_the_last_move(void **state)
 	uint64_t r = 11;
 	(void)state;
 	open_game(&f, 6);
-	o = f.g->order_new();
+	o = game_order_new(f.g);
 	for (int i = 0; i < 3; i++) /* the declaration (I.B), then the American's dice (I.C) */
 		random_order(&f, &r, e, o);
 	char *with = NULL, *without = NULL;
@@ -469,7 +469,7 @@ static void test_board_shows_the_last_move(void **state)
 	assert_true(lw != lo || memcmp(with, without, lw) != 0);
 	free(with);
 	free(without);
-	f.g->order_free(o);
+	game_order_free(f.g, o);
 	free(e);
 	close_game(&f);
 }
@@ -477,7 +477,7 @@ static void test_board_shows_the_last_move(void **state)
 /* Parses line, formats it: `canonical`. */
 static void assert_order(struct fix *f, const char *line, const char *canonical)
 {
-	struct game_order *o = f->g->order_new(), *again = f->g->order_new();
+	struct game_order *o = game_order_new(f->g), *again = game_order_new(f->g);
 	char out[512];
 	if (f->g->order_parse(f->d, line, o, f->why, sizeof f->why))
 		fail_msg("'%s' refused: %s", line, f->why);
@@ -487,17 +487,17 @@ static void assert_order(struct fix *f, const char *line, const char *canonical)
 	f->g->order_format(f->d, again, out, sizeof out);
 	assert_string_equal(out, canonical);
 	assert_true(f->g->order_starts(line));
-	f->g->order_free(o);
-	f->g->order_free(again);
+	game_order_free(f->g, o);
+	game_order_free(f->g, again);
 }
 
 static void assert_refused(struct fix *f, const char *line, const char *says)
 {
-	struct game_order *o = f->g->order_new();
+	struct game_order *o = game_order_new(f->g);
 	assert_int_equal(f->g->order_parse(f->d, line, o, f->why, sizeof f->why), -1);
 	if (!strstr(f->why, says))
 		fail_msg("'%s' refused with '%s', not '%s'", line, f->why, says);
-	f->g->order_free(o);
+	game_order_free(f->g, o);
 }
 
 static void test_order_language_every_form(void **state)
@@ -563,13 +563,13 @@ static void assert_text_refused(struct fix *f, const char *from, const char *to,
 	assert_non_null(at);
 	char *bad = malloc(strlen(text) + strlen(to) + 1);
 	sprintf(bad, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-	struct game_state *s = f->g->state_new();
+	struct game_state *s = game_state_new(f->g);
 	assert_int_equal(f->g->state_read(bad, strlen(bad), f->d, s, true, f->why, sizeof f->why), -1);
 	if (!strstr(f->why, says))
 		fail_msg("refused with '%s', not '%s'", f->why, says);
 	free(text);
 	free(bad);
-	f->g->state_free(s);
+	game_state_free(f->g, s);
 }
 
 /* The record's ledger for a side (I.A): its throw while unrevealed,
@@ -579,7 +579,7 @@ static void test_i_a_ledger_keeps_the_unrevealed_throw(void **state)
 	(void)state;
 	struct fix f;
 	open_game(&f, 9);
-	struct game_state *before = f.g->state_new();
+	struct game_state *before = game_state_new(f.g);
 	assert_int_equal(f.g->move(f.s), 1);
 	for (int side = AMERICAN; side <= BRITISH; side++) {
 		char *buf = NULL;
@@ -593,7 +593,7 @@ static void test_i_a_ledger_keeps_the_unrevealed_throw(void **state)
 		assert_int_equal(f.g->event_roll(f.ev, 0).index, -1);
 		free(buf);
 	}
-	f.g->state_free(before);
+	game_state_free(f.g, before);
 	close_game(&f);
 }
 
@@ -632,18 +632,18 @@ static void test_standing_order_hidden_from_the_other_side(void **state)
 	struct game_order *o;
 	(void)state;
 	open_game(&f, 3);
-	o = f.g->order_new();
-	struct game_state *other = f.g->state_new();
-	f.g->state_copy(other, f.s);
+	o = game_order_new(f.g);
+	struct game_state *other = game_state_new(f.g);
+	game_state_copy(f.g, other, f.s);
 	struct fix g = f;
 	g.s = other;
-	assert_non_null(g.ev = f.g->events_new());
+	assert_non_null(g.ev = game_events_new(f.g));
 	give(&g, BRITISH, "standing toward Philadelphia", o);
 	assert_int_equal(f.g->events_count(g.ev), 1);
 	assert_non_null(f.g->event_text(g.ev, 0, BRITISH));
 	assert_null(f.g->event_text(g.ev, 0, AMERICAN));
 	assert_null(f.g->event_text(g.ev, 0, 0));
-	f.g->events_free(g.ev);
+	game_events_free(f.g, g.ev);
 	for (int viewer = 0; viewer <= AMERICAN; viewer++) {
 		char *a = report_of(&f, f.s, viewer), *b = report_of(&f, other, viewer);
 		assert_string_equal(a, b);
@@ -662,8 +662,8 @@ static void test_standing_order_hidden_from_the_other_side(void **state)
 	free(pb);
 	free(mine);
 	free(secret);
-	f.g->state_free(other);
-	f.g->order_free(o);
+	game_state_free(f.g, other);
+	game_order_free(f.g, o);
 	close_game(&f);
 }
 

@@ -423,7 +423,7 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 {
 	const struct game *game = g->game;
 	struct game_frame frame = { .commitment = g->meta.commitment, .events = ev };
-	struct game_state *view = game->state_new();
+	struct game_state *view = game_state_new(game);
 	char why[512];
 	if (!view)
 		return EX_OSERR;
@@ -439,10 +439,10 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 	}
 	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
 	       "%s\n\n", g->meta.initial_state);
-	game->view(g->data, g->state, GAME_PUBLIC, view);
+	game_view(game, g->data, g->state, GAME_PUBLIC, view);
 	if (game->report(stdout, g->data, view, GAME_PUBLIC, &frame, why, sizeof why))
 		ww_log(command, "the game is created, but its report cannot be shown: %s", why);
-	game->state_free(view);
+	game_state_free(game, view);
 	return EX_OK;
 }
 
@@ -455,7 +455,7 @@ static int cmd_new(int argc, char **argv)
 
 	struct ww_game *g = calloc(1, sizeof *g);
 	struct game_data *d = NULL;
-	struct game_events *ev = a.game->events_new();
+	struct game_events *ev = game_events_new(a.game);
 	struct ww_buf scenario = { .max = 1u << 22 };
 	struct ww_rec_file files[2];
 	char err[512] = "", data_dir[PATH_MAX], abs[PATH_MAX], *mail_yaml = NULL;
@@ -500,7 +500,7 @@ out:
 	free(mail_yaml);
 	ww_buf_free(&scenario);
 	if (ev)
-		a.game->events_free(ev);
+		game_events_free(a.game, ev);
 	if (g)
 		ww_game_free(g);
 	free(g);
@@ -828,11 +828,11 @@ static struct game_events *last_events(const struct ww_mail_view *v,
 {
 	const struct game *game = v->game;
 	struct game_events *ev = NULL;
-	if (!recent->n || !game->events_read || !(ev = game->events_new()))
+	if (!recent->n || !game->events_read || !(ev = game_events_new(game)))
 		return NULL;
 	if (game->events_read(v->d, &recent->v[recent->n - 1], v->side, ev) == 0)
 		return ev;
-	game->events_free(ev);
+	game_events_free(game, ev);
 	return NULL;
 }
 
@@ -851,7 +851,7 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 	int rc = game_board(v->game, f, v->d, v->view, v->side, last, err, sizeof err) ?
 		 EX_SOFTWARE : EX_OK;
 	if (last)
-		v->game->events_free(last);
+		game_events_free(v->game, last);
 	if (rc)
 		ww_log(command, "%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {

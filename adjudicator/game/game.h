@@ -145,14 +145,15 @@ struct game {
 	/* The data set's name (its id), which the record's meta keeps. */
 	const char *(*data_id)(const struct game_data *d);
 
-	/* States, orders and events: allocated empty (NULL out of memory). */
-	struct game_state *(*state_new)(void);
-	void (*state_free)(struct game_state *s);
-	void (*state_copy)(struct game_state *to, const struct game_state *from);
-	struct game_order *(*order_new)(void);
-	void (*order_free)(struct game_order *o);
-	struct game_events *(*events_new)(void);
-	void (*events_free)(struct game_events *ev);
+	/* States, orders and events are the game's structs of these sizes,
+	 * which the judge allocates zeroed (games.h's game_state_new, ...)
+	 * and the init functions make ready (NULL: zero is ready). A state
+	 * and an order hold no pointers and are copied whole; events may own
+	 * memory, which events_clear frees (NULL: they own none). */
+	size_t state_size, order_size, events_size;
+	void (*state_init)(struct game_state *s);
+	void (*order_init)(struct game_order *o);
+	void (*events_clear)(struct game_events *ev);
 
 	/* A new game in *s: `scenario` NULL for the rule book's set-up, else a
 	 * scenario file (a named one is the data's scenarios/NAME.yaml);
@@ -181,12 +182,13 @@ struct game {
 		     const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
 		     char *why, size_t whylen);
 
-	/* What `viewer` may see (GAME_PUBLIC: what anyone may). */
+	/* What `viewer` may see (GAME_PUBLIC: what anyone may). NULL, for a
+	 * game that hides nothing: the state itself (games.h's game_view). */
 	void (*view)(const struct game_data *d, const struct game_state *s, int viewer,
 		     struct game_state *out);
 	/* A whole state `side` cannot tell from *s: its view with the hidden
 	 * things dealt from rng (stand-in dice). Orders are checked on it
-	 * before the game's dice are rolled. */
+	 * before the game's dice are rolled. NULL: its view (game_stand_in). */
 	void (*stand_in)(const struct game_data *d, const struct game_state *s, int side,
 			 struct ww_rng *rng, struct game_state *out);
 
@@ -215,7 +217,8 @@ struct game {
 	/* What `side`'s secret ledger (GAME/secret/ledger-SIDE.yaml) gains by
 	 * log entry `entry`, which took the game from before to after: what the
 	 * side holds unseen by the other and how it changed, for replay to
-	 * check at its entry; nothing when nothing changed. */
+	 * check at its entry; nothing when nothing changed. NULL, for a game
+	 * where a side holds nothing unseen: nothing (game_ledger). */
 	void (*ledger)(FILE *out, const struct game_data *d, const struct game_state *before,
 		       const struct game_state *after, int side, int entry);
 	/* Replay's check of a ledger: `items`, the ledger items of `side` of

@@ -1,6 +1,7 @@
 /* Finding the games the judge plays (games.h). */
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "games.h"
@@ -13,6 +14,77 @@ const struct game *game_at(int i)
 		if (!game_registry[k])
 			return NULL;
 	return game_registry[i];
+}
+
+struct game_state *game_state_new(const struct game *g)
+{
+	struct game_state *s = calloc(1, g->state_size);
+	if (s && g->state_init)
+		g->state_init(s);
+	return s;
+}
+
+void game_state_free(const struct game *g, struct game_state *s)
+{
+	(void)g;
+	free(s);
+}
+
+void game_state_copy(const struct game *g, struct game_state *to, const struct game_state *from)
+{
+	memcpy(to, from, g->state_size);
+}
+
+struct game_order *game_order_new(const struct game *g)
+{
+	struct game_order *o = calloc(1, g->order_size);
+	if (o && g->order_init)
+		g->order_init(o);
+	return o;
+}
+
+void game_order_free(const struct game *g, struct game_order *o)
+{
+	(void)g;
+	free(o);
+}
+
+struct game_events *game_events_new(const struct game *g)
+{
+	return calloc(1, g->events_size);
+}
+
+void game_events_free(const struct game *g, struct game_events *ev)
+{
+	if (ev && g->events_clear)
+		g->events_clear(ev);
+	free(ev);
+}
+
+void game_view(const struct game *g, const struct game_data *d, const struct game_state *s,
+	       int viewer, struct game_state *out)
+{
+	if (g->view)
+		g->view(d, s, viewer, out);
+	else
+		game_state_copy(g, out, s);
+}
+
+void game_stand_in(const struct game *g, const struct game_data *d, const struct game_state *s,
+		   int side, struct ww_rng *rng, struct game_state *out)
+{
+	if (g->stand_in)
+		g->stand_in(d, s, side, rng, out);
+	else
+		game_view(g, d, s, side, out);
+}
+
+void game_ledger(const struct game *g, FILE *out, const struct game_data *d,
+		 const struct game_state *before, const struct game_state *after, int side,
+		 int entry)
+{
+	if (g->ledger)
+		g->ledger(out, d, before, after, side, entry);
 }
 
 static void *in_program(const char *name, char *why, size_t whylen)

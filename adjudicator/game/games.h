@@ -20,6 +20,28 @@ const struct game *game_at(int i);
  * checks the registry keeps within it). */
 #define GAME_SIDE_WORDS_MAX 16
 
+/* A game's states, orders and events (game.h's sizes and init
+ * functions): allocated, copied and freed alike for every game; NULL out
+ * of memory. */
+struct game_state *game_state_new(const struct game *g);
+void game_state_free(const struct game *g, struct game_state *s);
+void game_state_copy(const struct game *g, struct game_state *to, const struct game_state *from);
+struct game_order *game_order_new(const struct game *g);
+void game_order_free(const struct game *g, struct game_order *o);
+struct game_events *game_events_new(const struct game *g);
+void game_events_free(const struct game *g, struct game_events *ev);
+
+/* game.h's view, stand_in and ledger, with their defaults for a game
+ * that leaves them NULL (nothing hidden): the state itself, the view,
+ * nothing. */
+void game_view(const struct game *g, const struct game_data *d, const struct game_state *s,
+	       int viewer, struct game_state *out);
+void game_stand_in(const struct game *g, const struct game_data *d, const struct game_state *s,
+		   int side, struct ww_rng *rng, struct game_state *out);
+void game_ledger(const struct game *g, FILE *out, const struct game_data *d,
+		 const struct game_state *before, const struct game_state *after, int side,
+		 int entry);
+
 /* The game's board drawn (game.h's `board`): the function is found by
  * the lookup the composition root gave, by default in the program itself
  * (the test programs link the drawing); 0, or -1 with why. */

@@ -612,7 +612,7 @@ static int make_scratch(struct replay *r)
 	ww_fmt(r->c.games, sizeof r->c.games, "%s", r->scratch);
 
 	struct ww_game *ng = calloc(1, sizeof *ng);
-	struct game_events *ev = r->g->game->events_new();
+	struct game_events *ev = game_events_new(r->g->game);
 	int rc = ng && ev && ww_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
 	if (!rc) {
 		ng->meta = r->g->meta;
@@ -629,7 +629,7 @@ static int make_scratch(struct replay *r)
 		rc = EX_CANTCREAT;
 	}
 	if (ev)
-		r->g->game->events_free(ev);
+		game_events_free(r->g->game, ev);
 	if (ng)
 		ww_game_free(ng);
 	free(ng);

@@ -28,10 +28,10 @@ int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int
 	v->game = mg->game;
 	v->d = mg->d;
 	v->side = side;
-	v->view = mg->game->state_new();
+	v->view = game_state_new(mg->game);
 	if (!v->view)
 		return -1;
-	mg->game->view(mg->d, mg->state, side, v->view);
+	game_view(mg->game, mg->d, mg->state, side, v->view);
 	return 0;
 }
 
@@ -45,7 +45,7 @@ int ww_mail_view_of(struct ww_mail_view *v, const struct ww_game *g, int side)
 void ww_mail_view_close(struct ww_mail_view *v)
 {
 	if (v->view)
-		v->game->state_free(v->view);
+		game_state_free(v->game, v->view);
 	v->view = NULL;
 }
 

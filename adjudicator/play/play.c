@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "buf.h"
+#include "games.h"
 #include "play.h"
 
 /* Orders first..last-1 joined by newlines. */
@@ -28,7 +29,7 @@ void ww_play_text(const struct ww_play *p, char *out, size_t len)
 static void drop_after(struct ww_play *p)
 {
 	if (p->ev && p->game)
-		p->game->events_free(p->ev);
+		game_events_free(p->game, p->ev);
 	p->ev = NULL;
 	if (p->after)
 		ww_game_free(p->after);
@@ -70,7 +71,7 @@ static void free_orders(struct ww_play *p)
 {
 	for (int i = 0; i < WW_PLAY_MAX; i++) {
 		if (p->parsed[i])
-			p->game->order_free(p->parsed[i]);
+			game_order_free(p->game, p->parsed[i]);
 		p->parsed[i] = NULL;
 	}
 	p->nparsed = 0;
@@ -85,7 +86,7 @@ static int parse_all(const struct game_data *d, const struct ww_game *g, struct 
 	p->refused = false;
 	p->applied = 0;
 	for (int i = 0; i < p->n; i++, p->nparsed++) {
-		if (!(p->parsed[i] = p->game->order_new()))
+		if (!(p->parsed[i] = game_order_new(p->game)))
 			return -1;
 		if (p->game->order_parse(d, p->orders[i], p->parsed[i], why, sizeof why))
 			return refused(p, i, why);
@@ -104,7 +105,7 @@ static int new_after(const struct ww_game *g, struct ww_play *p)
 		p->after = NULL;
 		return -1;
 	}
-	return (p->ev = p->game->events_new()) ? 0 : -1;
+	return (p->ev = game_events_new(p->game)) ? 0 : -1;
 }
 
 /* Plays the orders on what p->side knows, its stand-in state and stand-in
@@ -129,7 +130,7 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
 	ww_dice_rng(&stand_in, &inner);
 	rng = ww_told_rng(&told, inner);
 	memset(p->after->seed, 0, sizeof p->after->seed);
-	p->game->stand_in(d, g->state, p->side, &inner, p->after->state);
+	game_stand_in(p->game, d, g->state, p->side, &inner, p->after->state);
 	int i = 0;
 	for (; i < p->n && (!told.spoke || keep); i++) {
 		bool earlier = told.spoke; /* a preview's order after a stand-in die */
@@ -171,21 +172,21 @@ static int after_the_dice(const struct game_data *d, struct ww_play *p, int i,
 		return ww_why(why, whylen, "the game ended with the orders before it");
 	struct ww_dice stand_in = { 0 };
 	struct ww_rng inner;
-	struct game_state *seen = p->game->state_new();
-	struct game_events *ev = p->game->events_new();
+	struct game_state *seen = game_state_new(p->game);
+	struct game_events *ev = game_events_new(p->game);
 	int r = -1;
 	if (!seen || !ev) {
 		ww_why(why, whylen, "out of memory");
 	} else {
 		ww_dice_stand_in(&stand_in);
 		ww_dice_rng(&stand_in, &inner);
-		p->game->stand_in(d, p->after->state, p->side, &inner, seen);
+		game_stand_in(p->game, d, p->after->state, p->side, &inner, seen);
 		r = p->game->apply(d, seen, p->side, p->parsed[i], &inner, ev, why, whylen);
 	}
 	if (seen)
-		p->game->state_free(seen);
+		game_state_free(p->game, seen);
 	if (ev)
-		p->game->events_free(ev);
+		game_events_free(p->game, ev);
 	if (r)
 		return -1;
 	return p->game->apply(d, p->after->state, p->side, p->parsed[i], rng, p->ev, why, whylen);
@@ -282,10 +283,10 @@ static char *seen_text(const struct ww_game *g, const struct game_state *s, int 
 		       size_t *len)
 {
 	char *text = NULL;
-	struct game_state *v = g->game->state_new();
+	struct game_state *v = game_state_new(g->game);
 	FILE *f = v ? open_memstream(&text, len) : NULL;
 	if (f) {
-		g->game->view(g->data, s, side, v);
+		game_view(g->game, g->data, s, side, v);
 		int bad = g->game->state_write(f, g->data, v, true);
 		if (fclose(f) != 0 || bad) {
 			free(text);
@@ -293,7 +294,7 @@ static char *seen_text(const struct ww_game *g, const struct game_state *s, int 
 		}
 	}
 	if (v)
-		g->game->state_free(v);
+		game_state_free(g->game, v);
 	return text;
 }
 
@@ -319,16 +320,16 @@ static void asked_of(const struct ww_game *g, const struct game_state *s, int si
 		     char *out, size_t len)
 {
 	const struct game *game = g->game;
-	struct game_state *v = game->state_new();
+	struct game_state *v = game_state_new(game);
 	out[0] = '\0';
 	if (v && (game->asked(s) & GAME_SIDE(side))) {
-		game->view(g->data, s, side, v);
+		game_view(game, g->data, s, side, v);
 		game->question(g->data, v, side, side, out, len);
 		if (!out[0])
 			ww_fmt(out, len, "asked");
 	}
 	if (v)
-		game->state_free(v);
+		game_state_free(game, v);
 }
 
 bool ww_play_token_moves(const struct ww_game *before, const struct ww_play *p, int side)

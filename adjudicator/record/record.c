@@ -603,7 +603,7 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 static void game_yaml(FILE *f, const struct game *game, const struct game_data *d,
 		      const struct ww_game *g)
 {
-	struct game_state *pub = game->state_new();
+	struct game_state *pub = game_state_new(game);
 	if (game->hidden)
 		fprintf(f, "# wwjudge game record (public). %s are in secret/.\n", game->hidden);
 	else
@@ -613,9 +613,9 @@ static void game_yaml(FILE *f, const struct game *game, const struct game_data *
 		fputs("# out of memory\n", f);
 		return;
 	}
-	game->view(d, g->state, GAME_PUBLIC, pub);
+	game_view(game, d, g->state, GAME_PUBLIC, pub);
 	game->state_write(f, d, pub, false);
-	game->state_free(pub);
+	game_state_free(game, pub);
 }
 
 
@@ -955,7 +955,7 @@ static void blank_meta(char *text)
 static enum ww_rec_status read_public_state(const struct game *game, const struct game_data *d,
 					    char *text, char *err, size_t errlen)
 {
-	struct game_state *pub = game->state_new();
+	struct game_state *pub = game_state_new(game);
 	char why[300];
 	enum ww_rec_status st = WW_REC_OK;
 	if (!pub)
@@ -963,7 +963,7 @@ static enum ww_rec_status read_public_state(const struct game *game, const struc
 	blank_meta(text);
 	if (game->state_read(text, strlen(text), d, pub, false, why, sizeof why) < 0)
 		st = corrupt(err, errlen, "game.yaml", why);
-	game->state_free(pub);
+	game_state_free(game, pub);
 	return st;
 }
 
@@ -1009,7 +1009,7 @@ static enum ww_rec_status read_secret_state(const char *dir, const struct game_d
 	const struct game *game = ww_rec_game(g);
 	char *text, why[300];
 	size_t len;
-	if (!(g->state = game->state_new()))
+	if (!(g->state = game_state_new(game)))
 		return io_fail(err, errlen, "reading", "secret/state.yaml");
 	if (read_rec(dir, "secret/state.yaml", &text, &len) < 0)
 		return io_fail(err, errlen, "reading", "secret/state.yaml");
@@ -1474,7 +1474,7 @@ static void fill_log(FILE *f, const void *a)
 static void fill_ledger(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	x->game->ledger(f, x->d, x->before, x->g->state, x->side, x->number);
+	game_ledger(x->game, f, x->d, x->before, x->g->state, x->side, x->number);
 }
 
 /* The ids of the commit that belong in seen.d's file x->seen_rel. */
@@ -1755,7 +1755,7 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 				       const struct ww_rec_file *files, int nfiles,
 				       char *err, size_t errlen)
 {
-	struct game_state *empty = ww_rec_game(g)->state_new();
+	struct game_state *empty = game_state_new(ww_rec_game(g));
 	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = "new game",
 				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
 	struct ww_record_index ix = { 0 };
@@ -1768,7 +1768,7 @@ static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
 	index_add(&ix, 1, true, GAME_PUBLIC);
 	ix.waiting = waiting_for(x.game, g->state);
 	st = create_tree(tmp, &t, &x, files, nfiles, err, errlen);
-	x.game->state_free(empty);
+	game_state_free(x.game, empty);
 	return st;
 }
 

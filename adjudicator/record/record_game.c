@@ -2,23 +2,24 @@
  * state the game allocates. */
 #include <stdlib.h>
 #include <string.h>
+#include "games.h"
 #include "record_internal.h"
 
 int ww_game_new(struct ww_game *g, const struct game *game)
 {
 	memset(g, 0, sizeof *g);
 	g->game = game;
-	g->state = game->state_new();
+	g->state = game_state_new(game);
 	return g->state ? 0 : -1;
 }
 
 int ww_game_copy(struct ww_game *to, const struct ww_game *from)
 {
 	const struct game *game = ww_rec_game(from);
-	struct game_state *s = game ? game->state_new() : NULL;
+	struct game_state *s = game ? game_state_new(game) : NULL;
 	if (!s)
 		return -1;
-	game->state_copy(s, from->state);
+	game_state_copy(game, s, from->state);
 	*to = *from;
 	to->game = game;
 	to->state = s;
@@ -29,7 +30,7 @@ void ww_game_free(struct ww_game *g)
 {
 	const struct game *game = g->state ? ww_rec_game(g) : NULL;
 	if (game)
-		game->state_free(g->state);
+		game_state_free(game, g->state);
 	g->state = NULL;
 }
 

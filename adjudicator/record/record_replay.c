@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "games.h"
 #include "record_internal.h"
 
 #define ENTRY_ROLLS 1024
@@ -411,7 +412,7 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 	if (k == 0)
 		return 0;
 	name_order(r, buf);
-	if (!(o = r->game->order_new())) {
+	if (!(o = game_order_new(r->game))) {
 		ww_problem(r->out, &r->problems, "%s: out of memory", r->what);
 		return -1;
 	}
@@ -421,7 +422,7 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 	else if ((rc = r->game->apply(r->d, r->s, r->e.side, o, &r->rng, r->ev, why,
 				      sizeof why)) != 0)
 		ww_problem(r->out, &r->problems, "%s: is refused on replay: %s", r->what, why);
-	r->game->order_free(o);
+	game_order_free(r->game, o);
 	return rc ? -1 : compare_rolls(r, from, next);
 }
 
@@ -429,8 +430,8 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 static int new_events(struct replay *r)
 {
 	if (r->ev)
-		r->game->events_free(r->ev);
-	if ((r->ev = r->game->events_new()))
+		game_events_free(r->game, r->ev);
+	if ((r->ev = game_events_new(r->game)))
 		return 0;
 	ww_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
 	return -1;
@@ -621,21 +622,21 @@ static int replay_rollback(struct replay *r, const struct game_state *before)
 /* Replays an accepted entry; -1 (reported) if anything differs. */
 static int replay_entry(struct replay *r)
 {
-	struct game_state *before = r->game->state_new();
+	struct game_state *before = game_state_new(r->game);
 	int next = 0, rc = -1;
 	name_entry(r);
 	if (!before) {
 		ww_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
 		return -1;
 	}
-	r->game->state_copy(before, r->s);
+	game_state_copy(r->game, before, r->s);
 	r->ledger_from = r->e.number;
 	if (r->e.is_rollback)
 		rc = replay_rollback(r, before);
 	else if (apply_entry(r, &next) == 0 && check_hands(r, before) == 0 &&
 		 check_move(r) == 0)
 		rc = compare_events(r);
-	r->game->state_free(before);
+	game_state_free(r->game, before);
 	return rc;
 }
 
@@ -747,10 +748,10 @@ static int start(struct replay *r, const struct ww_meta *m)
 		rc = compare_events(r);
 	r->ledger_from = 1;
 	if (rc == 0) { /* what each side was dealt, or the scenario's */
-		struct game_state *none = r->game->state_new();
+		struct game_state *none = game_state_new(r->game);
 		rc = none ? check_hands(r, none) : -1;
 		if (none)
-			r->game->state_free(none);
+			game_state_free(r->game, none);
 	}
 	yaml_document_delete(&r->e.doc);
 	return rc;
@@ -897,7 +898,7 @@ static int replay_begin(struct replay *r, const struct ww_game *g)
 {
 	r->game = ww_rec_game(g);
 	r->d = g->data;
-	if ((r->s = r->game->state_new()))
+	if ((r->s = game_state_new(r->game)))
 		return 0;
 	ww_problem(r->out, &r->problems, "out of memory replaying %s", r->dir);
 	return -1;
@@ -907,9 +908,9 @@ static void replay_end(struct replay *r)
 {
 	free_ledgers(r);
 	if (r->ev)
-		r->game->events_free(r->ev);
+		game_events_free(r->game, r->ev);
 	if (r->s)
-		r->game->state_free(r->s);
+		game_state_free(r->game, r->s);
 	free(r->info);
 }
 
@@ -1032,7 +1033,7 @@ int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t mov
 		if (rc == -1)
 			first_problem(text, len, err, errlen);
 		if (rc == 0)
-			r->game->state_copy(s, r->s);
+			game_state_copy(r->game, s, r->s);
 		replay_end(r);
 	} else {
 		fclose(r->out);

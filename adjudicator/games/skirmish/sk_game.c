@@ -60,42 +60,9 @@ static void data_free(struct game_data *d)
 	free(d);
 }
 
-static struct game_state *state_new(void)
+static void order_init(struct game_order *o)
 {
-	return calloc(1, sizeof(struct game_state));
-}
-
-static void state_free(struct game_state *s)
-{
-	free(s);
-}
-
-static void state_copy(struct game_state *to, const struct game_state *from)
-{
-	to->sk = from->sk;
-}
-
-static struct game_order *order_new(void)
-{
-	struct game_order *o = calloc(1, sizeof *o);
-	if (o)
-		o->sk.spot = -1;
-	return o;
-}
-
-static void order_free(struct game_order *o)
-{
-	free(o);
-}
-
-static struct game_events *events_new(void)
-{
-	return calloc(1, sizeof(struct game_events));
-}
-
-static void events_free(struct game_events *ev)
-{
-	free(ev);
+	o->sk.spot = -1;
 }
 
 static int new_game(const struct game_data *d, const char *scenario, unsigned options,
@@ -279,9 +246,8 @@ const struct game game_skirmish = {
 	},
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
 	.data_id = data_id,
-	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
-	.order_new = order_new, .order_free = order_free,
-	.events_new = events_new, .events_free = events_free,
+	.state_size = sizeof(struct game_state), .order_size = sizeof(struct game_order),
+	.events_size = sizeof(struct game_events), .order_init = order_init,
 	.new_game = new_game,
 	.order_parse = order_parse, .order_format = order_format,
 	.order_starts = sk_order_starts,

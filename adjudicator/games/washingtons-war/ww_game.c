@@ -66,47 +66,19 @@ static void data_free(struct game_data *d)
 	free(d);
 }
 
-static struct game_state *state_new(void)
+static void state_init(struct game_state *s)
 {
-	struct game_state *s = malloc(sizeof *s);
-	if (s)
-		ww_state_init(&s->ww);
-	return s;
+	ww_state_init(&s->ww);
 }
 
-static void state_free(struct game_state *s)
+static void order_init(struct game_order *o)
 {
-	free(s);
+	ww_order_init(&o->ww);
 }
 
-static void state_copy(struct game_state *to, const struct game_state *from)
+static void events_clear(struct game_events *ev)
 {
-	to->ww = from->ww;
-}
-
-static struct game_order *order_new(void)
-{
-	struct game_order *o = malloc(sizeof *o);
-	if (o)
-		ww_order_init(&o->ww);
-	return o;
-}
-
-static void order_free(struct game_order *o)
-{
-	free(o);
-}
-
-static struct game_events *events_new(void)
-{
-	return calloc(1, sizeof(struct game_events));
-}
-
-static void events_free(struct game_events *ev)
-{
-	if (ev)
-		ww_events_free(&ev->ww);
-	free(ev);
+	ww_events_free(&ev->ww);
 }
 
 /* The 4.0 set-up, or a scenario file (docs/scenario.md) whose deck is
@@ -381,9 +353,9 @@ const struct game game_washingtons_war = {
 	.hidden = "Hands and the deck order",
 	.data_load = data_load, .data_check = data_check, .data_free = data_free,
 	.data_id = data_id,
-	.state_new = state_new, .state_free = state_free, .state_copy = state_copy,
-	.order_new = order_new, .order_free = order_free,
-	.events_new = events_new, .events_free = events_free,
+	.state_size = sizeof(struct game_state), .order_size = sizeof(struct game_order),
+	.events_size = sizeof(struct game_events),
+	.state_init = state_init, .order_init = order_init, .events_clear = events_clear,
 	.new_game = new_game,
 	.order_parse = order_parse, .order_format = order_format,
 	.order_starts = ww_order_starts,
