@@ -317,25 +317,28 @@ static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown,
 	return 0;
 }
 
-/* The sides (GAME_SIDE bits) that may tell the play happened: they get
- * its report; the others none (ww_play_shown_to). */
+/* The sides (GAME_SIDE bits) for which test(game, play, side) holds. */
+static unsigned sides_where(const struct intake *in, const struct ww_play *p,
+			    bool (*test)(const struct ww_game *, const struct ww_play *, int))
+{
+	unsigned set = 0;
+	for (int s = 1; s <= in->played->nsides; s++)
+		if (test(in->g, p, s))
+			set |= GAME_SIDE(s);
+	return set;
+}
+
+/* The sides that may tell the play happened: they get its report; the
+ * others none (ww_play_shown_to). */
 static unsigned shown_to(const struct intake *in, const struct ww_play *p)
 {
-	unsigned shown = 0;
-	for (int s = 1; s <= in->played->nsides; s++)
-		if (ww_play_shown_to(in->g, p, s))
-			shown |= GAME_SIDE(s);
-	return shown;
+	return sides_where(in, p, ww_play_shown_to);
 }
 
 /* The sides whose move token moves on with the play (ww_play_token_moves). */
 static unsigned token_moves(const struct intake *in, const struct ww_play *p)
 {
-	unsigned moved = 0;
-	for (int s = 1; s <= in->played->nsides; s++)
-		if (ww_play_token_moves(in->g, p, s))
-			moved |= GAME_SIDE(s);
-	return moved;
+	return sides_where(in, p, ww_play_token_moves);
 }
 
 /* The mail settings with the tokens moved on to this entry's mails. */
