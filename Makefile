@@ -147,9 +147,8 @@ install: $(BUILD)/wwjudge
 		$(DESTDIR)$(PREFIX)/share/wwjudge/templates
 	install -m 755 $(BUILD)/wwjudge $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/wwjudge-png.so $(BUILD)/wwjudge-net.so $(DESTDIR)$(PREFIX)/lib/wwjudge/
-	for d in $(wildcard data/*); do \
-		install -d $(DESTDIR)$(PREFIX)/share/wwjudge/$$d && \
-		install -m 644 $$d/*.yaml $(DESTDIR)$(PREFIX)/share/wwjudge/$$d/ || exit 1; \
+	for f in $$(cd data && find . -name '*.yaml'); do \
+		install -D -m 644 data/$$f $(DESTDIR)$(PREFIX)/share/wwjudge/data/$$f || exit 1; \
 	done
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/wwjudge/templates/
 
