@@ -138,6 +138,22 @@ static char *mail_form(struct play *p, int viewer, const char *note, size_t *len
 	return form;
 }
 
+/* With WW_HTML_LOOK=DIR, each page checked is written to DIR, to be
+ * looked at in a browser (docs/reports.md, "What was looked at"). */
+static void look(const struct play *p, const char *html)
+{
+	static int n;
+	const char *dir = getenv("WW_HTML_LOOK");
+	char path[512];
+	if (!dir)
+		return;
+	snprintf(path, sizeof path, "%s/%s-%02d.html", dir, p->g->name, ++n);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(html, f);
+	assert_int_equal(fclose(f), 0);
+}
+
 /* The text and the HTML made from one mail's form have the same lines,
  * and the HTML's headings are `want`. */
 static void assert_parts_agree(struct play *p, int viewer, const char *note,
@@ -146,6 +162,7 @@ static void assert_parts_agree(struct play *p, int viewer, const char *note,
 	size_t len;
 	char *form = mail_form(p, viewer, note, &len);
 	char *text = text_of(form, len), *html = html_of(form, len, "board@judge");
+	look(p, html);
 	struct lines t = { 0 }, h = { 0 };
 	text_lines(text, strlen(text), &t);
 	html_lines(html, &h);
@@ -232,7 +249,7 @@ static void test_form_kinds(void **s)
 	assert_non_null(strstr(html, ">Boston</td><td"));
 	assert_non_null(strstr(html, ">army of 5 units</td></tr>\n<tr>"));
 	assert_non_null(strstr(html, "&#8226;&#160;the militia"));
-	assert_non_null(strstr(html, "e.g.  move A - B</div>"));
+	assert_non_null(strstr(html, "e.g.  move A - B</code></div>"));
 	assert_non_null(strstr(html, ">#orders\ntoken: 0123\n#end</pre>"));
 	free(text);
 	free(html);

@@ -140,12 +140,14 @@ static void table(FILE *out, struct reader *r, const struct ww_form_line *first)
 	fputs("</table>\n", out);
 }
 
+/* The code type inside the line, so that its smaller size does not
+ * change the indentation, which is the text's. */
 static void code(FILE *out, struct reader *r, const struct ww_form_line *l)
 {
-	fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem; %s white-space: pre-wrap;\">",
-		em(l->indent), code_style);
+	fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem; white-space: pre-wrap;\">"
+		"<code style=\"%s\">", em(l->indent), code_style);
 	text_continued(out, r, l->text, l->len);
-	fputs("</div>\n", out);
+	fputs("</code></div>\n", out);
 }
 
 /* The preformatted lines that follow each other, as written. */
