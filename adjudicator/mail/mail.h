@@ -133,8 +133,9 @@ int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game
  * ("  The American player writes:", to the writer "  Your note to the
  * British player:"), then each of its lines cleaned (text.h's
  * ww_text_relay), wrapped at WW_NOTE_WIDTH columns and written behind
- * WW_NOTE_MARK, so that no line of it begins a line of the report;
- * malloc'd, NULL out of memory. */
+ * WW_NOTE_MARK, so that no line of it begins a line of the report, each
+ * a line of text of the report form (no word of it a heading or an order
+ * block); malloc'd, NULL out of memory. */
 #define WW_NOTE_MARK "    | "
 #define WW_NOTE_WIDTH (WW_MAIL_WIDTH - 6)
 char *ww_mail_note_framed(const struct game *game, int from, int viewer, const char *note);

@@ -150,17 +150,19 @@ static void code(FILE *out, struct reader *r, const struct ww_form_line *l)
 	fputs("</code></div>\n", out);
 }
 
-/* The preformatted lines that follow each other, as written. */
+/* The preformatted lines that follow each other, as written, the first
+ * one's indentation a margin (so that a line the page wraps starts where
+ * the first does). */
 static void preformatted(FILE *out, struct reader *r, const struct ww_form_line *first)
 {
 	struct ww_form_line l = *first;
-	fprintf(out, "<pre style=\"background: #f4f1e8; padding: 0.5em; white-space: pre-wrap; "
-		"%s\">", code_style);
+	fprintf(out, "<pre style=\"background: #f4f1e8; margin: 0.3em 0 0.3em %.1fem; "
+		"padding: 0.5em; white-space: pre-wrap; %s\">", em(first->indent), code_style);
 	do {
 		take(r);
 		if (l.text != first->text)
 			fputc('\n', out);
-		fprintf(out, "%*s", l.indent, "");
+		fprintf(out, "%*s", l.indent > first->indent ? l.indent - first->indent : 0, "");
 		ww_html_escape(out, l.text, l.len);
 	} while (peek(r, &l) && l.kind == WW_FORM_PRE);
 	fputs("</pre>\n", out);
