@@ -1,6 +1,9 @@
-/* For the tests of the HTML part (issue 12): a text's and an HTML page's
- * lines, as both must agree on them, and a check that the page is
- * well-formed. */
+/* For the tests of the HTML part (issues 12 and 22): an HTML page's
+ * headings and lines, a check that the page is well-formed, and that its
+ * headings and lines are the text part's: every heading of the page one
+ * whole line of the text at the margin, every other block of the page
+ * one or more whole lines of the text (a paragraph the text wraps), in
+ * the same order, nothing left over on either side. */
 #ifndef WW_TEST_HTML_LINES_H
 #define WW_TEST_HTML_LINES_H
 
@@ -8,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_LINES 600
+#define MAX_LINES 1200
 
 struct lines {
 	int n;
 	char *v[MAX_LINES];
+	bool heading[MAX_LINES];
+	int indent[MAX_LINES];       /* a text line's blanks before its text */
 };
 
 static inline void lines_free(struct lines *l)
@@ -22,12 +27,16 @@ static inline void lines_free(struct lines *l)
 	l->n = 0;
 }
 
-/* A line as both parts must agree on it: blanks collapsed, no bullet, no CR. */
-static inline void add_line(struct lines *l, const char *s, size_t n)
+/* A line as both parts must agree on it: blanks collapsed, no CR, an
+ * item's bullet "- " as the text writes it; an empty one is not kept. */
+static inline void add_line_as(struct lines *l, const char *s, size_t n, bool heading)
 {
 	char *out = malloc(n + 1);
 	size_t o = 0;
+	int indent = 0;
 	assert_non_null(out);
+	while ((size_t)indent < n && s[indent] == ' ')
+		indent++;
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '\r' || (s[i] == ' ' && (o == 0 || out[o - 1] == ' ')))
 			continue;
@@ -36,15 +45,18 @@ static inline void add_line(struct lines *l, const char *s, size_t n)
 	while (o && out[o - 1] == ' ')
 		o--;
 	out[o] = '\0';
-	char *t = out;
-	if (!strncmp(t, "- ", 2))
-		t += 2;
-	if (!*t || l->n == MAX_LINES) {
+	if (!*out || l->n == MAX_LINES) {
 		free(out);
 		return;
 	}
-	memmove(out, t, strlen(t) + 1);
+	l->heading[l->n] = heading;
+	l->indent[l->n] = indent;
 	l->v[l->n++] = out;
+}
+
+static inline void add_line(struct lines *l, const char *s, size_t n)
+{
+	add_line_as(l, s, n, false);
 }
 
 static inline void text_lines(const char *text, size_t len, struct lines *l)
@@ -58,13 +70,23 @@ static inline void text_lines(const char *text, size_t len, struct lines *l)
 	}
 }
 
-/* The text of every h2, p, div and pre line of the body, entities
- * decoded; checks that every tag is closed in order as it goes. */
+static inline bool is_tag(const char *name, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* The text of every h2, p, div and table row (its cells joined by ": ")
+ * of the body, and each line of a pre, entities decoded; checks that
+ * every tag is closed in order as it goes. */
 static inline void html_lines(const char *html, struct lines *l)
 {
 	static const char *const voids[] = { "meta", "img", "br", "!DOCTYPE" };
-	char stack[32][16], buf[4096];
-	int depth = 0;
+	static const char *const blocks[] = { "h2", "p", "div", "pre", "tr" };
+	char stack[32][16], buf[8192];
+	int depth = 0, cells = 0;
 	size_t b = 0;
 	bool in_body = false;
 	for (const char *p = html; *p; p++) {
@@ -77,21 +99,20 @@ static inline void html_lines(const char *html, struct lines *l)
 			assert_true(n < sizeof name);
 			memcpy(name, p + 1 + closing, n);
 			name[n] = '\0';
-			bool is_void = false;
-			for (size_t i = 0; i < sizeof voids / sizeof *voids; i++)
-				is_void |= !strcmp(name, voids[i]);
 			if (closing) {
 				assert_true(depth > 0);
 				assert_string_equal(stack[--depth], name);
-			} else if (!is_void) {
+			} else if (!is_tag(name, voids, sizeof voids / sizeof *voids)) {
 				assert_true(depth < 32);
 				snprintf(stack[depth++], sizeof stack[0], "%s", name);
 			}
 			in_body |= !strcmp(name, "body");
-			bool block = !strcmp(name, "h2") || !strcmp(name, "p") ||
-				     !strcmp(name, "div") || !strcmp(name, "pre");
-			if (closing && block && in_body) {
-				add_line(l, buf, b);
+			if (!closing && !strcmp(name, "tr"))
+				cells = 0;
+			if (!closing && !strcmp(name, "td") && cells++ && b + 3 < sizeof buf)
+				b += (size_t)snprintf(buf + b, sizeof buf - b, ": ");
+			if (closing && in_body && is_tag(name, blocks, sizeof blocks / sizeof *blocks)) {
+				add_line_as(l, buf, b, !strcmp(name, "h2"));
 				b = 0;
 			}
 			p = gt;
@@ -100,7 +121,7 @@ static inline void html_lines(const char *html, struct lines *l)
 		if (*p == '&') {
 			static const struct { const char *e, *c; } ent[] = {
 				{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
-				{ "&quot;", "\"" }, { "&#8226; ", "" },
+				{ "&quot;", "\"" }, { "&#8226;&#160;", "- " },
 			};
 			size_t i = 0;
 			while (i < sizeof ent / sizeof *ent && strncmp(p, ent[i].e, strlen(ent[i].e)))
@@ -122,14 +143,52 @@ static inline void html_lines(const char *html, struct lines *l)
 	assert_int_equal(depth, 0);
 }
 
-/* The same lines in the same order; the first that differs is named. */
-static inline void assert_same_lines(const struct lines *got, const struct lines *want)
+/* The page's headings and lines are the text's (see the top): the first
+ * that is not is named. */
+static inline void assert_same_lines(const struct lines *html, const struct lines *text)
 {
-	for (int i = 0; i < want->n && i < got->n; i++)
-		if (strcmp(got->v[i], want->v[i]))
-			fail_msg("line %d: the HTML has \"%s\", the text \"%s\"", i, got->v[i],
-				 want->v[i]);
-	assert_int_equal(got->n, want->n);
+	int t = 0;
+	for (int i = 0; i < html->n; i++) {
+		const char *want = html->v[i];
+		size_t done = 0, wl = strlen(want);
+		int first = t;
+		while (done < wl && t < text->n) {
+			const char *line = text->v[t];
+			size_t n = strlen(line);
+			if (done && want[done++] != ' ')
+				break;
+			if (strncmp(want + done, line, n))
+				break;
+			done += n;
+			t++;
+		}
+		if (done != wl || t == first)
+			fail_msg("the HTML's %s \"%s\" is not whole lines of the text, which has "
+				 "\"%s\" there", html->heading[i] ? "heading" : "line", want,
+				 first < text->n ? text->v[first] : "(nothing)");
+		if (html->heading[i] && (t != first + 1 || text->indent[first]))
+			fail_msg("the HTML's heading \"%s\" is not one line of the text at the margin",
+				 want);
+	}
+	if (t != text->n)
+		fail_msg("the text's line \"%s\" is not in the HTML", text->v[t]);
+}
+
+/* The page's headings are `want` (NULL-terminated), in that order. */
+static inline void assert_headings(const struct lines *html, const char *const *want)
+{
+	int k = 0;
+	for (int i = 0; i < html->n; i++) {
+		if (!html->heading[i])
+			continue;
+		if (!want[k])
+			fail_msg("a heading too many: \"%s\"", html->v[i]);
+		if (strcmp(html->v[i], want[k]))
+			fail_msg("heading %d is \"%s\", not \"%s\"", k + 1, html->v[i], want[k]);
+		k++;
+	}
+	if (want[k])
+		fail_msg("no heading \"%s\"", want[k]);
 }
 
 #endif

@@ -16,6 +16,7 @@
 #include "game.h"
 #include "games.h"
 #include "game_ww_reference.h"
+#include "report_form.h"
 
 #define AMERICAN 1
 #define BRITISH 2
@@ -429,7 +430,8 @@ static void guide_line(void *ctx, const char *kind, const char *example)
 	fprintf(ctx, "%s: %s\n", kind, example);
 }
 
-/* The report and the guide are the game's own: what report.h gives. */
+/* The report and the guide are the game's own: what report.h gives, the
+ * report in the report form that the judge shows as that text. */
 static void test_report_and_guide_are_the_games(void **state)
 {
 	(void)state;
@@ -448,8 +450,14 @@ static void test_report_and_guide_are_the_games(void **state)
 	assert_true(f.g->guide(f.d, v, AMERICAN, guide_line, out) > 0);
 	fclose(out);
 	char *ref = ref_report(data_dir(), text, AMERICAN), *ref_g = ref_guide(data_dir(), text, AMERICAN);
+	char *shown = NULL;
+	size_t slen;
+	out = open_memstream(&shown, &slen);
+	assert_int_equal(ww_form_text(out, report, rlen, WW_REPORT_WIDTH), 0);
+	fclose(out);
 	assert_true(rlen > 0 && glen > 0);
-	assert_string_equal(report, ref);
+	assert_string_equal(shown, ref);
+	free(shown);
 	assert_string_equal(guide, ref_g);
 	free(ref);
 	free(ref_g);

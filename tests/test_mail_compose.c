@@ -63,9 +63,9 @@ static int fake_report(FILE *out, const struct game_data *d, const struct game_s
 		       int viewer, const struct game_frame *f, char *why, size_t whylen)
 {
 	(void)d, (void)why, (void)whylen;
-	fprintf(out, "FAKE REPORT for %d of view %d; commitment %s; note %s from %d; "
-		"stand-in %d\n", viewer, view->viewer, f->commitment ? f->commitment : "-",
-		f->note ? f->note : "-", f->note_from, f->stand_in);
+	fprintf(out, ".FAKE REPORT for %d of view %d; commitment %s; from %d; stand-in %d\n%s",
+		viewer, view->viewer, f->commitment ? f->commitment : "-", f->note_from,
+		f->stand_in, f->note ? f->note : ".no note\n");
 	return 0;
 }
 
@@ -106,17 +106,43 @@ static const struct ww_mail_game fake_game = { &fake, NULL, &now };
 /* What f wrote into a malloc'd string. */
 typedef void compose_fn(FILE *f, const struct ww_mail_view *v);
 
-static char *composed(int side, compose_fn *fn)
+/* The text a mail shows of what fn wrote (in the report form). */
+static char *shown(const char *form, size_t len)
 {
 	char *text = NULL;
-	size_t len;
+	size_t tlen;
+	FILE *f = open_memstream(&text, &tlen);
+	assert_non_null(f);
+	assert_int_equal(ww_mail_text(f, form, len), 0);
+	assert_int_equal(fclose(f), 0);
+	return text;
+}
+
+static char *written(int side, compose_fn *fn, size_t *len)
+{
+	char *form = NULL;
 	struct ww_mail_view v;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = open_memstream(&form, len);
 	assert_non_null(f);
 	assert_int_equal(ww_mail_view_open(&v, &fake_game, side), 0);
 	fn(f, &v);
 	ww_mail_view_close(&v);
 	assert_int_equal(fclose(f), 0);
+	return form;
+}
+
+static char *composed(int side, compose_fn *fn)
+{
+	size_t len;
+	return written(side, fn, &len);
+}
+
+/* The same as the mail's text shows it. */
+static char *composed_shown(int side, compose_fn *fn)
+{
+	size_t len;
+	char *form = written(side, fn, &len), *text = shown(form, len);
+	free(form);
 	return text;
 }
 
@@ -144,10 +170,10 @@ static void asked_now(FILE *f, const struct ww_mail_view *v)
 static void test_report_is_the_games_of_the_view(void **state)
 {
 	(void)state;
-	char *text = composed(2, report_of);
+	char *text = composed_shown(2, report_of);
 	/* the note as the judge frames it, never the player's words alone */
-	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; note   The "
-			    "Blue player writes:\n    | hold fast\n from 1; stand-in 0\n");
+	assert_string_equal(text, "FAKE REPORT for 2 of view 2; commitment c0ffee; from 1; "
+			    "stand-in 0\n  The Blue player writes:\n    | hold fast\n");
 	free(text);
 }
 
@@ -156,7 +182,7 @@ static void test_report_is_the_games_of_the_view(void **state)
 static void test_example_order_is_the_guides(void **state)
 {
 	(void)state;
-	char *asked = composed(1, how_to_order), *other = composed(2, how_to_order);
+	char *asked = composed_shown(1, how_to_order), *other = composed_shown(2, how_to_order);
 	assert_non_null(strstr(asked, "token: TOKEN\nmarch north (side 1, view 1)\n#end\n"));
 	assert_null(strstr(asked, "standing fast"));
 	assert_non_null(strstr(other, "Nothing is asked of you now."));
@@ -256,14 +282,18 @@ static void test_skirmish_i_b_mails(void **state)
 	assert_string_equal(mine, subj);
 	assert_string_equal(ww_mail_whose_move(&american, buf, sizeof buf), "the British to move");
 
-	char *text = NULL, *other = NULL;
+	char *form = NULL, *text, *other;
 	size_t len;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = open_memstream(&form, &len);
 	ww_mail_how_to_order(f, &british, "T");
 	fclose(f);
-	f = open_memstream(&other, &len);
+	text = shown(form, len);
+	free(form);
+	f = open_memstream(&form, &len);
 	ww_mail_how_to_order(f, &american, "T");
 	fclose(f);
+	other = shown(form, len);
+	free(form);
 	assert_non_null(strstr(other, "Nothing is asked of you now."));
 	char *line = strstr(text, "token: T\n");
 	assert_non_null(line);
@@ -343,7 +373,7 @@ static char *report_with_note(const char *name, const char *dir, int viewer, con
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_report(f, &v, &frame, why, sizeof why), 0);
+	assert_int_equal(ww_mail_report_text(f, &v, &frame, why, sizeof why), 0);
 	assert_int_equal(fclose(f), 0);
 	ww_mail_view_close(&v);
 	game_events_free(g, ev);
@@ -506,10 +536,13 @@ static void test_20_no_line_over_998_octets(void **state)
 	struct ww_mail_view v;
 	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
 	struct ww_mail_board board = { &v, NULL, "g1" };
-	char body[4096] = "A long line:\n";
-	for (int i = 0; i < 1000; i++)
+	char body[4096] = ".A long line:\n=", want[4096] = "A long line:\n";
+	for (int i = 0; i < 1000; i++) {
 		strcat(body, "\xe6\xbc\xa2");
-	strcat(body, "\nend = here\n");
+		strcat(want, "\xe6\xbc\xa2");
+	}
+	strcat(body, "\n.end = here\n");
+	strcat(want, "\nend = here\n");
 	for (int with_board = 0; with_board < 2; with_board++) {
 		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
 					 .message_id = "<m@x>", .board = with_board ? &board : NULL };
@@ -524,7 +557,7 @@ static void test_20_no_line_over_998_octets(void **state)
 			p += n + (e ? 2 : 0);
 		}
 		char *text = decoded_text(mail);
-		assert_string_equal(text, body);
+		assert_string_equal(text, want);
 		free(text);
 		free(mail);
 	}

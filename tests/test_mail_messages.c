@@ -202,7 +202,13 @@ static void example_at(const struct ww_state *s, const char *where)
 		ww_mail_how_to_order(f, &v, TOKEN);
 		ww_mail_view_close(&v);
 		assert_int_equal(fclose(f), 0);
-		assert_example_fits(text, s, (enum ww_side)side, where);
+		char *shown = NULL;
+		size_t slen;
+		assert_non_null(f = open_memstream(&shown, &slen));
+		assert_int_equal(ww_mail_text(f, text, len), 0); /* as the mail shows it */
+		assert_int_equal(fclose(f), 0);
+		assert_example_fits(shown, s, (enum ww_side)side, where);
+		free(shown);
 		free(text);
 	}
 }

@@ -15,6 +15,7 @@
 #include <cairo.h>
 #include <cmocka.h>
 
+#include "report_form.h"
 #include "sk_board.h"
 #include "data_copy.h"
 
@@ -65,12 +66,27 @@ static int crowded(struct sk_piece *p)
 
 struct text { char *s; size_t len; };
 
-static int words(const struct sk_piece *p, int n, struct text *t, char *why, size_t whylen)
+/* The words in the report form. */
+static int words_form(const struct sk_piece *p, int n, struct text *t, char *why,
+		      size_t whylen)
 {
 	FILE *f = open_memstream(&t->s, &t->len);
 	assert_non_null(f);
 	int rc = sk_board_words(f, &D, p, n, why, whylen);
 	fclose(f);
+	return rc;
+}
+
+/* The words as the text part shows them. */
+static int words(const struct sk_piece *p, int n, struct text *t, char *why, size_t whylen)
+{
+	struct text form = { 0 };
+	int rc = words_form(p, n, &form, why, whylen);
+	FILE *f = open_memstream(&t->s, &t->len);
+	assert_non_null(f);
+	assert_int_equal(ww_form_text(f, form.s, form.len, SK_WORDS_WIDTH), 0);
+	fclose(f);
+	free(form.s);
 	return rc;
 }
 
@@ -127,21 +143,32 @@ static void words_list_the_setup(void **state)
 	free(t.s);
 }
 
-/* Every piece of the set-up has its own line: its spot and its kind. */
+/* Every piece of the set-up has its own line: its spot and its kind, a
+ * row of a table in the report form (issue 22: in the HTML part no
+ * heading swallows a piece); a side's totals a line of text. */
 static void words_name_each_piece(void **state)
 {
 	static const char *const KIND[] = { "army", "Continental Army", "militia", "warship",
 					    "troop carrier" };
-	struct text t = { 0 };
+	struct text t = { 0 }, form = { 0 };
 	char why[256], line[128];
 	(void)state;
 	assert_int_equal(words(D.pieces, D.npieces, &t, why, sizeof why), 0);
+	assert_int_equal(words_form(D.pieces, D.npieces, &form, why, sizeof why), 0);
 	for (int i = 0; i < D.npieces; i++) {
 		snprintf(line, sizeof line, "\n  %s: %s", D.spots[D.pieces[i].spot].name,
 			 KIND[D.pieces[i].kind]);
 		if (!strstr(t.s, line))
 			fail_msg("no line for piece %d:%s", i, line);
+		snprintf(line, sizeof line, "\n|  %s: %s", D.spots[D.pieces[i].spot].name,
+			 KIND[D.pieces[i].kind]);
+		if (!strstr(form.s, line))
+			fail_msg("piece %d is no table row:%s", i, line);
 	}
+	assert_ptr_equal(strstr(form.s, ".British: 20 units"), form.s);
+	assert_non_null(strstr(form.s, "\n.American: 16 units in the Continental Army, 2 armies and "
+			       "13 militia;\n+    1 warship; a troop carrier with 4 units.\n|  "));
+	free(form.s);
 	free(t.s);
 }
 

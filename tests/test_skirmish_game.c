@@ -13,6 +13,7 @@
 #include "dice.h"
 #include "game.h"
 #include "games.h"
+#include "report_form.h"
 
 #define AMERICAN 1
 #define BRITISH 2
@@ -85,6 +86,21 @@ static void collect(void *ctx, const char *kind, const char *example)
 		snprintf(e->line[e->n++], sizeof e->line[0], "%s", example);
 }
 
+/* The game's report of view v as the text part shows it (the report
+ * form wrapped at 72 columns). */
+static void report_text(FILE *out, struct fix *f, const struct game_state *v, int viewer,
+			const struct game_frame *frame)
+{
+	char *form = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&form, &len);
+	assert_non_null(m);
+	assert_int_equal(f->g->report(m, f->d, v, viewer, frame, f->why, sizeof f->why), 0);
+	fclose(m);
+	assert_int_equal(ww_form_text(out, form, len, 72), 0);
+	free(form);
+}
+
 /* What `show --format yaml` prints for `viewer` (game.h's state_show). */
 static char *show_of(struct fix *f, const struct game_state *s, int viewer)
 {
@@ -109,7 +125,7 @@ static char *report_of(struct fix *f, const struct game_state *s, int viewer)
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	f->g->view(f->d, s, viewer, v);
-	assert_int_equal(f->g->report(out, f->d, v, viewer, &frame, f->why, sizeof f->why), 0);
+	report_text(out, f, v, viewer, &frame);
 	struct examples *e = calloc(1, sizeof *e);
 	f->g->guide(f->d, v, viewer, collect, e);
 	for (int i = 0; i < e->n; i++)
@@ -260,11 +276,11 @@ static void assert_report_guides(struct fix *f, int viewer)
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 	f->g->view(f->d, f->s, viewer, v);
-	assert_int_equal(f->g->report(out, f->d, v, viewer, &frame, f->why, sizeof f->why), 0);
+	report_text(out, f, v, viewer, &frame);
 	fclose(out);
 	bool asked = viewer != 0 && (f->g->asked(f->s) & (1u << viewer));
 	struct game_end end;
-	if (viewer != 0 && !f->g->over(f->s, &end) && !strstr(text, "\nWhat you can do now:\n"))
+	if (viewer != 0 && !f->g->over(f->s, &end) && !strstr(text, "\nWhat you can do now\n"))
 		fail_msg("no 'What you can do now' for side %d:\n%s", viewer, text);
 	for (int k = 0; asked && k < GUIDED; k++)
 		guided[k] += strstr(text, GUIDED_BY[k]) != NULL;

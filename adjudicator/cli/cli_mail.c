@@ -322,19 +322,19 @@ static char *announce_body(const char *game, const struct ww_game *g,
 	FILE *f = open_memstream(&body, &blen);
 	if (!f)
 		return NULL;
-	fprintf(f, "Game %s: you play the %s side.\n\n", game,
+	fprintf(f, ".Game %s: you play the %s side.\n\n", game,
 		ww_mail_side_name(v->game, v->side));
 	struct game_frame frame = { .commitment = g->meta.commitment };
 	ww_mail_report_said(f, v, &frame);
 	/* published here, as the seed's commitment is: the first position
 	 * cannot be changed later without the players seeing it */
 	if (g->meta.initial_state[0])
-		fprintf(f, "\nThe initial state (the starting position, the deck's order\n"
-			"included, hashed with the secret seed):\n  %s\n"
-			"Keep it. Once the game is over, its export (ask the moderator for\n"
-			"'wwjudge export GAME_DIR DIR') must show this initial_state in\n"
-			"DIR/game.yaml, and 'wwjudge verify --replay DIR' checks the game\n"
-			"started from it.\n", g->meta.initial_state);
+		fprintf(f, "\n.The initial state (the starting position, the deck's order\n"
+			"+included, hashed with the secret seed):\n>  %s\n"
+			".Keep it. Once the game is over, its export (ask the moderator for\n"
+			"+'wwjudge export GAME_DIR DIR') must show this initial_state in\n"
+			"+DIR/game.yaml, and 'wwjudge verify --replay DIR' checks the game\n"
+			"+started from it.\n", g->meta.initial_state);
 	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);

@@ -322,7 +322,7 @@ static int report_of(FILE *out, const struct ww_game *g, int side,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = ww_mail_report(out, &v, frame, err, errlen);
+	int rc = ww_mail_report_text(out, &v, frame, err, errlen);
 	ww_mail_view_close(&v);
 	return rc;
 }
@@ -416,6 +416,20 @@ static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
 	return EX_OK;
 }
 
+/* The seed revealed at the end of the game, as a mail tells it. */
+static void seed_told(const char *seed_hex)
+{
+	char *form = NULL;
+	size_t len;
+	FILE *f = open_memstream(&form, &len);
+	if (!f)
+		return;
+	ww_mail_seed(f, seed_hex);
+	if (!fclose(f))
+		ww_mail_text(stdout, form, len);
+	free(form);
+}
+
 /* What `new` tells: where the game is, its data and players, the hash of
  * its first position, and the public report of it. */
 static int new_report(const struct new_args *a, const struct ww_game *g,
@@ -423,10 +437,7 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 {
 	const struct game *game = g->game;
 	struct game_frame frame = { .commitment = g->meta.commitment, .events = ev };
-	struct game_state *view = game_state_new(game);
 	char why[512];
-	if (!view)
-		return EX_OSERR;
 	printf("Created the game in %s\nData: %s\n", a->dir, g->meta.data_id);
 	for (int side = 1; side <= game->nsides; side++)
 		printf("%s: %s\n", game->side[side].name, g->meta.addr[side]);
@@ -439,10 +450,8 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 	}
 	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
 	       "%s\n\n", g->meta.initial_state);
-	game_view(game, g->data, g->state, GAME_PUBLIC, view);
-	if (game->report(stdout, g->data, view, GAME_PUBLIC, &frame, why, sizeof why))
+	if (report_of(stdout, g, GAME_PUBLIC, &frame, why, sizeof why))
 		ww_log(command, "the game is created, but its report cannot be shown: %s", why);
-	game_state_free(game, view);
 	return EX_OK;
 }
 
@@ -763,9 +772,9 @@ static int apply_orders(struct session *s, struct order_args *a)
 	for (int i = 0; i < p->applied; i++) {
 		char canon[ORDER_LINE], line[ORDER_LINE + 80];
 		s->game->order_format(s->gd, p->parsed[i], canon, sizeof canon);
-		snprintf(line, sizeof line, "%s: %s", a->preview ? "Would be accepted (preview "
+		snprintf(line, sizeof line, ".%s: %s\n", a->preview ? "Would be accepted (preview "
 			 "with stand-in dice and cards, nothing committed)" : "Accepted", canon);
-		ww_mail_line(stdout, line);
+		ww_mail_text(stdout, line, strlen(line));
 	}
 	if (p->applied < p->n) {
 		ww_log(command, "%s", p->why);
@@ -779,7 +788,7 @@ static int apply_orders(struct session *s, struct order_args *a)
 		rc = EX_IOERR;
 	}
 	if (p->after->meta.seed_revealed)
-		ww_mail_seed(stdout, p->after->meta.seed_hex);
+		seed_told(p->after->meta.seed_hex);
 out:
 	ww_play_free(p);
 	free(p);
@@ -878,7 +887,7 @@ static int show_text(const struct session *s, const struct ww_mail_view *v,
 		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
 		.templates = templates,
 	};
-	if (ww_mail_report(stdout, v, &frame, err, sizeof err)) {
+	if (ww_mail_report_text(stdout, v, &frame, err, sizeof err)) {
 		ww_log(command, "%s", err);
 		return EX_CONFIG; /* the templates, as a rule */
 	}
@@ -1290,7 +1299,7 @@ static int export_text(FILE *f, const char *name, const struct session *s,
 		.recent = history, .commitment = s->g->meta.commitment,
 		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
 	};
-	int bad = strcmp(name, "state.yaml") ? ww_mail_report(f, &pub, &frame, err, errlen) :
+	int bad = strcmp(name, "state.yaml") ? ww_mail_report_text(f, &pub, &frame, err, errlen) :
 		  pub.game->state_write(f, pub.d, pub.view, false);
 	ww_mail_view_close(&pub);
 	return bad;

@@ -66,9 +66,5 @@ int tpl_render_str(const struct tpl_file *t, const char *section,
  * more than the line's own indentation. A word longer than the line is
  * cut. Returns 0, or -1 if writing failed. */
 int tpl_wrap(FILE *out, const char *text, size_t len, int width);
-/* tpl_wrap undone: a line is joined to the one before when it is indented
- * as that paragraph's continuation lines are and its first word would not
- * have fitted on the line before. Returns 0, or -1 if writing failed. */
-int tpl_unwrap(FILE *out, const char *text, size_t len, int width);
 
 #endif

@@ -58,8 +58,8 @@ struct game_frame {
 	bool stand_in;                  /* a preview with stand-in dice */
 	const char *note;               /* the orderer's note, as the judge frames it
 					 * for this viewer (mail.h's
-					 * ww_mail_note_framed): lines to print as
-					 * they are, after the events */
+					 * ww_mail_note_framed): lines of the report
+					 * form to print as they are, after the events */
 	int note_from;                  /* its writer, a side */
 };
 
@@ -261,9 +261,11 @@ struct game {
 	/* The die event i rolled (the log's `roll:`); index -1 for none. */
 	struct game_roll (*event_roll)(const struct game_events *ev, int i);
 
-	/* The game's own reports, built from view(s, viewer) only: the text
-	 * report, and the legal orders of `side` (the guide, one call of item
-	 * per example; the number given). 0, or -1 with why. */
+	/* The game's own reports, built from view(s, viewer) only: the report,
+	 * in the report form (core/report_form.h: its headings, lines, items,
+	 * tables and orders, unwrapped; the judge makes the text and the HTML
+	 * part from it), and the legal orders of `side` (the guide, one call
+	 * of item per example; the number given). 0, or -1 with why. */
 	int (*report)(FILE *out, const struct game_data *d, const struct game_state *view,
 		      int viewer, const struct game_frame *frame, char *why, size_t whylen);
 	int (*guide)(const struct game_data *d, const struct game_state *view, int side,

@@ -118,7 +118,10 @@ int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t
 void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len);
 
 #define WW_MAIL_WIDTH 72 /* the judge's own lines, wrapped as the reports are */
-/* The game's report of the view in `frame`: 0, or -1 with the problem in
+/* Every mail body and report the judge writes is in the report form
+ * (core/report_form.h), from which it makes the text part and the HTML
+ * part alike.
+ * The game's report of the view in `frame`, in that form: 0, or -1 with the problem in
  * err (a template that does not load, a write error, out of memory);
  * _said says it on stderr ("report: ..."). frame->note is the player's
  * note as written: the game is given it framed for the view's side
@@ -131,13 +134,22 @@ int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game
  * ("  The American player writes:", to the writer "  Your note to the
  * British player:"), then each of its lines cleaned (text.h's
  * ww_text_relay), wrapped at WW_NOTE_WIDTH columns and written behind
- * WW_NOTE_MARK, so that no line of it begins a line of the report;
- * malloc'd, NULL out of memory. */
+ * WW_NOTE_MARK, so that no line of it begins a line of the report, each
+ * a line of text of the report form (no word of it a heading or an order
+ * block); malloc'd, NULL out of memory. */
 #define WW_NOTE_MARK "    | "
 #define WW_NOTE_WIDTH (WW_MAIL_WIDTH - 6)
 char *ww_mail_note_framed(const struct game *game, int from, int viewer, const char *note);
-/* One paragraph wrapped to WW_MAIL_WIDTH, continuation lines indented. */
+/* A paragraph of the judge's as lines of text of the report form
+ * (core/report_form.h), which the text part wraps to WW_MAIL_WIDTH. */
 void ww_mail_line(FILE *f, const char *text);
+/* A mail body or a report in the report form as the text part shows it
+ * (show, export and order print it so): wrapped to WW_MAIL_WIDTH. 0, or
+ * -1 if writing failed. */
+int ww_mail_text(FILE *out, const char *form, size_t len);
+/* ww_mail_report as that text. */
+int ww_mail_report_text(FILE *out, const struct ww_mail_view *v, const struct game_frame *frame,
+			char *err, size_t errlen);
 /* What is asked now: the game's question to the view's side when it is
  * asked, else to every side asked, as the view's side may read it; once
  * the game is over, who won. */

@@ -167,11 +167,12 @@ struct ww_mail_out {
 	char message_id[300];
 	const char *in_reply_to;         /* "<...>" or NULL */
 	const char *references;          /* may be NULL */
-	const char *body;                /* UTF-8, LF */
+	const char *body;                /* UTF-8, LF, in the report form (mail.h) */
 	const struct ww_mail_board *board; /* a report: attached; NULL: text only */
 };
-/* The complete message (CRLF), malloc'd: text/plain, or with a board
- * multipart/mixed (a multipart/alternative of the text and its HTML page,
+/* The complete message (CRLF), malloc'd: text/plain made from the body,
+ * or with a board multipart/mixed (a multipart/alternative of that text
+ * and the HTML page made from the same body,
  * then the PNG, which the page shows by Content-ID), its boundaries made
  * from the game and the move so that the same mail gives the same bytes. NULL out
  * of memory, or when the board cannot be drawn (said on stderr). */

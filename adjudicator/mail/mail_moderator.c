@@ -175,7 +175,7 @@ static char *tell_body(const struct tell *t, const char *game, const struct ww_g
 		ww_mail_report_said(f, v, &frame);
 	} else {
 		ww_mail_asked_now(v, asked, sizeof asked);
-		fputs("What is asked now:\n", f);
+		fputs(".What is asked now:\n", f);
 		ww_mail_line(f, asked);
 	}
 	if (!t->paused)
@@ -494,7 +494,7 @@ static int reply_start(struct modcmd *x)
 {
 	if (!(x->rf = open_memstream(&x->reply, &x->replylen)))
 		return -1;
-	fprintf(x->rf, "Your moderator mail %s of %s, command %d:\n\n  %s\n\n", x->m->message_id,
+	fprintf(x->rf, "=Your moderator mail %s of %s, command %d:\n\n=  %s\n\n", x->m->message_id,
 		x->m->date[0] ? x->m->date : "(no date)", x->k, x->shown);
 	return 0;
 }
@@ -584,7 +584,7 @@ static int refuse(struct modcmd *x, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	fputs("Refused; nothing was changed:\n", x->rf);
+	fputs(".Refused; nothing was changed:\n", x->rf);
 	ww_mail_line(x->rf, why);
 	status(x, "%s: command %d refused: %s", x->game, x->k, why);
 	return reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
@@ -597,7 +597,7 @@ static int cmd_pause(struct modcmd *x, bool paused)
 	ww_change_pause(&ch, x->g, &next, paused);
 	say(x, paused ? "The game %s is paused: orders are refused (with a reply) until "
 		"it resumes." : "The game %s is resumed: orders are read again.", x->game);
-	fputs("\nBoth players are told.\n", x->rf);
+	fputs("\n.Both players are told.\n", x->rf);
 	return commit_change(x, &ch);
 }
 
@@ -635,7 +635,7 @@ static int cmd_address(struct modcmd *x)
 		*after = *x->g;
 		ww_change_address(ch, after, side, addr);
 		say(x, "In %s, %s.", x->game, ch->what);
-		fputs("\nThe side (at its new address) and its opponent are told.\n", x->rf);
+		fputs("\n.The side (at its new address) and its opponent are told.\n", x->rf);
 		rc = commit_change(x, ch);
 	}
 	free(after);
@@ -738,7 +738,7 @@ static int cmd_rollback(struct modcmd *x)
 	size_t len;
 	rollback_sentence(&p, what, sizeof what);
 	say(x, "%s", what);
-	fputs("\nBoth players are mailed their own view with a new token.\n", x->rf);
+	fputs("\n.Both players are mailed their own view with a new token.\n", x->rf);
 	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", p.entry);
 	char *text = reply_mail(x, "moderator", p.entry, &len);
 	if (!text) {
@@ -888,7 +888,7 @@ static int refuse_mail(struct modcmd *x, const struct mod_block *b, const char *
 		snprintf(x->word, sizeof x->word, "refused");
 		if (reply_start(x) < 0)
 			return EX_OSERR;
-		fputs("Refused; nothing was changed:\n", x->rf);
+		fputs(".Refused; nothing was changed:\n", x->rf);
 		ww_mail_line(x->rf, why);
 		int rc = reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
 		unload(x);

@@ -1,8 +1,9 @@
 /* The mails the judge writes (mail.h: the outbox format): plain UTF-8
- * text, CRLF line ends, threaded, marked Auto-Submitted (RFC 3834) so that
- * vacation responders leave them alone. A report also carries an HTML
- * alternative of its text and the board of the recipient's view as a PNG
- * attachment, which the HTML shows. */
+ * text made from the body's report form, CRLF line ends, threaded, marked
+ * Auto-Submitted (RFC 3834) so that vacation responders leave them alone.
+ * A report also carries an HTML alternative made from the same form and
+ * the board of the recipient's view as a PNG attachment, which the HTML
+ * shows. */
 #include <ctype.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -13,7 +14,6 @@
 #include "games.h"
 #include "mail_internal.h"
 #include "report_html.h"
-#include "template.h"
 
 void ww_reply_address(const struct ww_mail_config *c, const char *game, const char *side_word,
 		      const char *token, char *out, size_t len)
@@ -154,17 +154,36 @@ static void body_qp(FILE *f, const char *body)
 	}
 }
 
+/* The body's report form as the text part shows it, malloc'd; NULL out
+ * of memory. */
+static char *body_text(const char *form)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	int bad = ww_mail_text(f, form, strlen(form));
+	if (fclose(f) || bad) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 /* The text part, its header and its lines: 8bit as the text is, or
  * quoted-printable when a line of it would be longer than a mail's line
  * may be (a long line a player wrote; the judge's own are wrapped at
  * WW_MAIL_WIDTH). malloc'd, NULL out of memory. */
-static char *text_part(const char *body)
+static char *text_part(const char *form)
 {
-	char *part = NULL;
+	char *part = NULL, *body = body_text(form);
 	size_t len;
-	FILE *f = open_memstream(&part, &len);
-	if (!f)
+	FILE *f = body ? open_memstream(&part, &len) : NULL;
+	if (!f) {
+		free(body);
 		return NULL;
+	}
 	bool qp = has_long_line(body);
 	fprintf(f, "Content-Type: text/plain; charset=utf-8\r\n"
 		   "Content-Transfer-Encoding: %s\r\n\r\n", qp ? "quoted-printable" : "8bit");
@@ -172,6 +191,7 @@ static char *text_part(const char *body)
 		body_qp(f, body);
 	else
 		body_crlf(f, body);
+	free(body);
 	if (fclose(f)) {
 		free(part);
 		return NULL;
@@ -221,28 +241,22 @@ static void base64_lines(FILE *f, const unsigned char *p, size_t n)
 	}
 }
 
-/* The HTML alternative: the text's lines, unwrapped, as a page with the
- * board shown by its Content-ID (report_html.c). */
+/* The HTML alternative: the body's report form as a page with the board
+ * shown by its Content-ID (report_html.c). */
 static int html_part(FILE *f, const struct ww_mail_out *o, const char *cid)
 {
-	char *lines = NULL, *html = NULL;
-	size_t llen, hlen;
-	FILE *m = open_memstream(&lines, &llen);
+	char *html = NULL;
+	size_t hlen;
+	FILE *m = open_memstream(&html, &hlen);
 	if (!m)
 		return -1;
-	int bad = tpl_unwrap(m, o->body, strlen(o->body), WW_MAIL_WIDTH);
-	if (fclose(m) || bad || !(m = open_memstream(&html, &hlen))) {
-		free(lines);
-		return -1;
-	}
-	ww_report_html(m, o->subject, lines, llen, cid);
-	bad = fclose(m);
+	ww_report_html(m, o->subject, o->body, strlen(o->body), cid);
+	int bad = fclose(m);
 	if (!bad) {
 		fputs("Content-Type: text/html; charset=utf-8\r\n"
 		      "Content-Transfer-Encoding: base64\r\n\r\n", f);
 		base64_lines(f, (const unsigned char *)html, hlen);
 	}
-	free(lines);
 	free(html);
 	return bad ? -1 : 0;
 }

@@ -217,22 +217,22 @@ static void orders_told(FILE *f, const struct intake *in, const struct ww_play *
 	if (to != p->side) {
 		struct game_end end = { 0 };
 		bool resigned = in->played->over(p->after->state, &end) && end.resigned;
-		fprintf(f, "Game %s: the %s player has %s.\n", in->game,
+		fprintf(f, ".Game %s: the %s player has %s.\n", in->game,
 			ww_mail_side_name(in->played, p->side), resigned ? "resigned" : "moved");
 		return;
 	}
 	if (p->applied < p->n)
-		fprintf(f, "Game %s: your first %d orders were carried out:\n", in->game,
+		fprintf(f, ".Game %s: your first %d orders were carried out:\n", in->game,
 			p->applied);
 	else
-		fprintf(f, "Game %s: your orders were accepted:\n", in->game);
+		fprintf(f, ".Game %s: your orders were accepted:\n", in->game);
 	for (int i = 0; i < p->applied; i++) {
 		char canon[WW_MAIL_LINE];
 		in->played->order_format(in->d, p->parsed[i], canon, sizeof canon);
-		fprintf(f, "  %s\n", canon);
+		fprintf(f, "=  %s\n", canon);
 	}
 	if (p->applied < p->n) {
-		fputs("The rest were not:\n", f);
+		fputs(".The rest were not:\n", f);
 		ww_mail_line(f, p->why);
 	}
 	moderator_block_told(f, in);
@@ -403,20 +403,20 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 				continue;
 			bool undone = undone_before(in->dir, number, in->entry);
 			if (e->side == GAME_PUBLIC) /* a rollback, a moderator's note */
-				fprintf(f, "  move %u, the moderator:\n", e->move);
+				fprintf(f, ".  move %u, the moderator:\n", e->move);
 			else
-				fprintf(f, "  move %u, the %s%s:\n", e->move,
+				fprintf(f, ".  move %u, the %s%s:\n", e->move,
 					ww_mail_side_name(in->played, e->side),
 					undone ? " (undone since by the moderator's rollback)" : "");
 			for (int k = 0; k < e->n; k++)
 				if (e->v[k].audience & GAME_SIDE(in->side)) /* only what this side may see */
-					fprintf(f, "    %s\n", e->v[k].text);
+					fprintf(f, ".    %s\n", e->v[k].text);
 			shown++;
 		}
 		ww_recent_free(&log);
 	}
 	if (!shown)
-		fputs("  (no accepted move)\n", f);
+		fputs(".  (no accepted move)\n", f);
 }
 
 /* How to order, but while the game is paused what happens instead: no
@@ -429,10 +429,10 @@ static void how_to_order(FILE *f, const struct intake *in, const struct ww_mail_
 		ww_mail_how_to_order(f, v, token);
 		return;
 	}
-	fputs("\nThe moderator has paused the game: the judge reads no orders until\n"
-	      "the moderator resumes it, and keeps none of the mails sent meanwhile.\n"
-	      "When it resumes you get a mail saying so: send your orders again\n"
-	      "then, in a reply to that mail.\n", f);
+	fputs("\n.The moderator has paused the game: the judge reads no orders until\n"
+	      "+the moderator resumes it, and keeps none of the mails sent meanwhile.\n"
+	      "+When it resumes you get a mail saying so: send your orders again\n"
+	      "+then, in a reply to that mail.\n", f);
 }
 
 /* The refusal's text for the view's side, ending with what is asked now
@@ -446,29 +446,29 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return NULL;
-	fprintf(f, "Game %s: your mail of %s\n(%s) was refused; nothing was changed.\n\n",
+	fprintf(f, "=Game %s: your mail of %s\n=(%s) was refused; nothing was changed.\n\n",
 		in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
 	if (p->nparsed > 0) {
-		fputs("What was understood:\n", f);
+		fputs(".What was understood:\n", f);
 		for (int i = 0; i < p->nparsed; i++) {
 			char canon[WW_MAIL_LINE];
 			in->played->order_format(in->d, p->parsed[i], canon, sizeof canon);
-			fprintf(f, "  %s\n", canon);
+			fprintf(f, "=  %s\n", canon);
 		}
 		fputc('\n', f);
 	}
-	fputs("What was wrong:\n", f);
+	fputs(".What was wrong:\n", f);
 	ww_mail_line(f, reason);
 	if (in->b.note_found)
 		ww_mail_line(f, "And so your note was not relayed: a note goes to your opponent "
 			     "only with orders that are accepted; send it again with them.");
 	moderator_block_told(f, in);
 	if (stale_from > 0) {
-		fputs("\nYour token belongs to an earlier move. What has happened since:\n", f);
+		fputs("\n.Your token belongs to an earlier move. What has happened since:\n", f);
 		moves_since(f, in, stale_from);
 	}
 	ww_mail_asked_now(v, prompt, sizeof prompt);
-	fputs(in->sec.paused ? "\nWhat is asked, once the game resumes:\n" : "\nWhat is asked now:\n", f);
+	fputs(in->sec.paused ? "\n.What is asked, once the game resumes:\n" : "\n.What is asked now:\n", f);
 	ww_mail_line(f, prompt);
 	how_to_order(f, in, v, token);
 	if (fclose(f) != 0) {
@@ -845,13 +845,13 @@ static int answer_duplicate(struct intake *in)
 	current_token(in, in->side, in->sec.token_entry, token);
 	FILE *f = open_memstream(&body, &blen);
 	if (f) {
-		fprintf(f, "Game %s: your mail of %s\n(%s) was processed before.\n\n",
+		fprintf(f, "=Game %s: your mail of %s\n=(%s) was processed before.\n\n",
 			in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
 		ww_mail_line(f, "The judge reads each of your mails once, by its Message-ID: "
 			     "nothing was done with it this time. If it holds new orders, send "
 			     "them in a new mail (a new mail gets a new Message-ID).");
 		ww_mail_asked_now(&v, prompt, sizeof prompt);
-		fputs("\nWhat is asked now:\n", f);
+		fputs("\n.What is asked now:\n", f);
 		ww_mail_line(f, prompt);
 		how_to_order(f, in, &v, token);
 	}

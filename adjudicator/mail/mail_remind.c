@@ -87,12 +87,12 @@ static char *reminder_body(const char *name, const struct ww_mail_view *v, long 
 	FILE *f = open_memstream(&body, &len);
 	if (!f)
 		return NULL;
-	fprintf(f, "Game %s: the judge has been waiting %ld hours for the %s orders.\n"
-		   "This reminder comes at most once a day while the move waits.\n",
+	fprintf(f, ".Game %s: the judge has been waiting %ld hours for the %s orders.\n"
+		   ".This reminder comes at most once a day while the move waits.\n",
 		name, hours, ww_mail_side_name(v->game, v->side));
 	char asked[400];
 	ww_mail_asked_now(v, asked, sizeof asked);
-	fputs("\nWhat is asked now:\n", f);
+	fputs("\n.What is asked now:\n", f);
 	ww_mail_line(f, asked);
 	ww_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {

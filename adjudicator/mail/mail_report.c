@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "games.h"
 #include "mail_internal.h"
+#include "report_form.h"
 #include "template.h"
 #include "text.h"
 
@@ -74,11 +75,11 @@ int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t
 static void note_heading(FILE *f, const struct game *game, int from, int viewer)
 {
 	if (from != viewer)
-		fprintf(f, "  The %s player writes:\n", ww_mail_side_name(game, from));
+		fprintf(f, ".  The %s player writes:\n", ww_mail_side_name(game, from));
 	else if (game->nsides == 2)
-		fprintf(f, "  Your note to the %s player:\n", ww_mail_side_name(game, 3 - from));
+		fprintf(f, ".  Your note to the %s player:\n", ww_mail_side_name(game, 3 - from));
 	else
-		fputs("  Your note to the other players:\n", f);
+		fputs(".  Your note to the other players:\n", f);
 }
 
 /* The one path of a player's words into another's mail: every game's
@@ -100,7 +101,7 @@ char *ww_mail_note_framed(const struct game *game, int from, int viewer, const c
 	if (n) /* nothing left to show once cleaned: no heading either */
 		note_heading(f, game, from, viewer);
 	for (char *line = wrapped, *nl; (nl = strchr(line, '\n')); line = nl + 1)
-		fprintf(f, "%s%.*s\n", *line != '\n' ? WW_NOTE_MARK : "    |", (int)(nl - line),
+		fprintf(f, ".%s%.*s\n", *line != '\n' ? WW_NOTE_MARK : "    |", (int)(nl - line),
 			line);
 	if (fclose(f))
 		goto fail;
@@ -142,7 +143,39 @@ int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game
 
 void ww_mail_line(FILE *f, const char *text)
 {
-	tpl_wrap(f, text, strlen(text), WW_MAIL_WIDTH);
+	for (const char *line = text; *line;) {
+		size_t n = strcspn(line, "\n");
+		fprintf(f, ".%.*s\n", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+}
+
+int ww_mail_text(FILE *out, const char *form, size_t len)
+{
+	return ww_form_text(out, form, len, WW_MAIL_WIDTH);
+}
+
+int ww_mail_report_text(FILE *out, const struct ww_mail_view *v, const struct game_frame *frame,
+			char *err, size_t errlen)
+{
+	char *form = NULL;
+	size_t len;
+	FILE *f = open_memstream(&form, &len);
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = ww_mail_report(f, v, frame, err, errlen);
+	if (fclose(f) && !rc) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	}
+	if (!rc && ww_mail_text(out, form, len)) {
+		snprintf(err, errlen, "writing the report failed");
+		rc = -1;
+	}
+	free(form);
+	return rc;
 }
 
 void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len)
@@ -230,27 +263,27 @@ void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *tok
 	struct first_example x = { example, sizeof example, false };
 	struct game_end end;
 	if (v->game->over(v->view, &end)) { /* nothing more is read, standing orders neither */
-		fputs("\nThe game is over: the judge reads no more orders for it.\n", f);
+		fputs("\n.The game is over: the judge reads no more orders for it.\n", f);
 		return;
 	}
 	if (v->game->asked(v->view) & GAME_SIDE(v->side))
 		v->game->guide(v->d, v->view, v->side, take_first, &x);
 	if (!x.found)
-		fputs("\nNothing is asked of you now. Standing orders may be given at any\n"
-		      "time (docs/orders.md), in a block like this one:\n\n", f);
+		fputs("\n.Nothing is asked of you now. Standing orders may be given at any\n"
+		      "+time (docs/orders.md), in a block like this one:\n\n", f);
 	else
-		fputs("\nTo give orders, reply to this mail (its Reply-To carries your\n"
-		      "token) with a block like this one; nothing outside it is read.\n"
-		      "The order in it is one you may give now:\n\n", f);
-	fprintf(f, "#orders\npassword: YOUR PASSWORD\ntoken: %s\n%s%s#end\n", token,
-		x.found ? example : "", x.found ? "\n" : "");
+		fputs("\n.To give orders, reply to this mail (its Reply-To carries your\n"
+		      "+token) with a block like this one; nothing outside it is read.\n"
+		      "+The order in it is one you may give now:\n\n", f);
+	fprintf(f, "=#orders\n=password: YOUR PASSWORD\n=token: %s\n%s%s%s=#end\n", token,
+		x.found ? "=" : "", x.found ? example : "", x.found ? "\n" : "");
 }
 
 void ww_mail_seed(FILE *f, const char *seed_hex)
 {
-	fprintf(f, "\nThe secret seed, revealed now that the game is over:\n  %s\n"
-		"With it anyone can check every die roll and shuffle of the game.\n"
-		"Ask the moderator for the game's export ('wwjudge export GAME_DIR\n"
-		"DIR' writes it: the log, the seed, the data's name and hash), then:\n"
-		"  wwjudge verify --replay DIR\n", seed_hex);
+	fprintf(f, "\n.The secret seed, revealed now that the game is over:\n>  %s\n"
+		".With it anyone can check every die roll and shuffle of the game.\n"
+		"+Ask the moderator for the game's export ('wwjudge export GAME_DIR\n"
+		"+DIR' writes it: the log, the seed, the data's name and hash), then:\n"
+		">  wwjudge verify --replay DIR\n", seed_hex);
 }

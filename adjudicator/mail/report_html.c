@@ -1,12 +1,14 @@
-/* The HTML part of a report mail: the very lines of the text part, before
- * they are wrapped, laid out as a page (docs/reports.md, "The HTML part").
- * A line at the left margin followed by an indented line is a heading;
- * other lines at the margin are paragraphs; an indented line is a block
- * indented as deep, a "- " item with a bullet; an order block (#orders
- * ... #end) stays as written. The board, when there is one, comes before
- * the first heading. */
+/* The HTML part of a report mail, made from the same report form as the
+ * text part (core/report_form.h; docs/reports.md, "The report form"):
+ * a heading is a heading, a line of text a paragraph indented as deep
+ * (with the lines that continue it), an item a line with a bullet, the
+ * rows that follow each other one table, an order or a command in code
+ * type, a preformatted block (an order block) as written. The board,
+ * when there is one, comes before the first heading. Inline styles only,
+ * as mail clients allow. */
 #include <stdbool.h>
 #include <string.h>
+#include "report_form.h"
 #include "report_html.h"
 
 static const char page_head[] =
@@ -18,6 +20,8 @@ static const char page_body[] =
 	"<body style=\"font-family: Georgia, 'Times New Roman', serif; max-width: 46em; "
 	"margin: 0 auto; padding: 0.5em; line-height: 1.4; color: #222; "
 	"overflow-wrap: anywhere;\">\n";
+static const char code_style[] =
+	"font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.9em;";
 
 void ww_html_escape(FILE *out, const char *s, size_t n)
 {
@@ -32,30 +36,46 @@ void ww_html_escape(FILE *out, const char *s, size_t n)
 	}
 }
 
-struct line {
-	const char *text;        /* after the indentation */
-	size_t len;              /* without trailing blanks */
-	int indent;
+/* Reads the form one line ahead, so that a line's continuations and a
+ * table's rows can be taken with it. */
+struct reader {
+	const char *p, *end;
+	struct ww_form_line line;       /* the line at p, once read */
+	bool has;
 };
 
-static const char *line_at(const char *p, const char *end, struct line *l)
+static bool peek(struct reader *r, struct ww_form_line *l)
 {
-	const char *nl = memchr(p, '\n', (size_t)(end - p));
-	const char *stop = nl ? nl : end;
-	l->indent = 0;
-	while (p + l->indent < stop && p[l->indent] == ' ')
-		l->indent++;
-	l->text = p + l->indent;
-	l->len = (size_t)(stop - l->text);
-	while (l->len && (l->text[l->len - 1] == ' ' || l->text[l->len - 1] == '\r'))
-		l->len--;
-	return nl ? nl + 1 : end;
+	if (!r->has && r->p < r->end) {
+		r->p = ww_form_next(r->p, r->end, &r->line);
+		r->has = true;
+	}
+	if (r->has)
+		*l = r->line;
+	return r->has;
 }
 
-static bool starts(const struct line *l, const char *word)
+static void take(struct reader *r)
 {
-	size_t n = strlen(word);
-	return l->len >= n && !memcmp(l->text, word, n);
+	r->has = false;
+}
+
+static double em(int indent)
+{
+	return indent * 0.6;
+}
+
+/* `first`'s text, then the text of the lines that continue it, each
+ * after a blank. */
+static void text_continued(FILE *out, struct reader *r, const char *first, size_t n)
+{
+	struct ww_form_line l;
+	ww_html_escape(out, first, n);
+	while (peek(r, &l) && l.kind == WW_FORM_MORE) {
+		fputc(' ', out);
+		ww_html_escape(out, l.text, l.len);
+		take(r);
+	}
 }
 
 static void board(FILE *out, const char *cid, bool *shown)
@@ -69,71 +89,113 @@ static void board(FILE *out, const char *cid, bool *shown)
 	*shown = true;
 }
 
-static void indented(FILE *out, const struct line *l)
+static void heading(FILE *out, struct reader *r, const struct ww_form_line *l)
 {
-	bool item = starts(l, "- ");
-	fprintf(out, "<div style=\"margin-left: %.1fem;%s\">", l->indent * 0.6,
-		item ? " text-indent: -0.8em;" : "");
-	size_t skip = item ? 2 : 0;
-	if (item)
-		fputs("&#8226; ", out);
-	if (starts(l, "e.g.  ")) { /* an example order: as it is to be written */
-		fputs("e.g. <code>", out);
-		skip = 6;
-	}
-	ww_html_escape(out, l->text + skip, l->len - skip);
-	fputs(skip == 6 ? "</code></div>\n" : "</div>\n", out);
+	fputs("<h2 style=\"font-size: 1.15em; margin: 1em 0 0.3em; border-bottom: "
+	      "1px solid #bbb;\">", out);
+	text_continued(out, r, l->text, l->len);
+	fputs("</h2>\n", out);
 }
 
-/* From "#orders" to "#end", as written; returns where it stopped. */
-static const char *order_block(FILE *out, const char *p, const char *end)
+static void paragraph(FILE *out, struct reader *r, const struct ww_form_line *l)
 {
-	struct line l;
-	fputs("<pre style=\"background: #f4f1e8; padding: 0.5em; white-space: pre-wrap;\">", out);
-	for (bool first = true; p < end; first = false) {
-		p = line_at(p, end, &l);
-		if (!first)
+	if (l->indent)
+		fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem;\">", em(l->indent));
+	else
+		fputs("<p style=\"margin: 0.3em 0;\">", out);
+	text_continued(out, r, l->text, l->len);
+	fputs(l->indent ? "</div>\n" : "</p>\n", out);
+}
+
+static void item(FILE *out, struct reader *r, const struct ww_form_line *l)
+{
+	fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem; text-indent: -0.8em;\">"
+		"&#8226;&#160;", em(l->indent) + 0.8);
+	text_continued(out, r, l->text, l->len);
+	fputs("</div>\n", out);
+}
+
+/* One table of the rows that follow each other at the same depth: the
+ * term in the first cell, what it is in the second. */
+static void table(FILE *out, struct reader *r, const struct ww_form_line *first)
+{
+	struct ww_form_line l = *first;
+	fprintf(out, "<table style=\"margin: 0.2em 0 0.2em %.1fem; border-collapse: collapse;\">\n",
+		em(first->indent));
+	do {
+		take(r);
+		size_t skip = l.term ? l.term + 2 : 0;
+		fputs("<tr>", out);
+		if (l.term) {
+			fputs("<td style=\"vertical-align: top; padding: 0.1em 0.8em 0.1em 0; "
+			      "width: 9em; overflow-wrap: normal; color: #555;\">", out);
+			ww_html_escape(out, l.text, l.term);
+			fputs("</td><td style=\"vertical-align: top; padding: 0.1em 0;\">", out);
+		} else {
+			fputs("<td colspan=\"2\" style=\"padding: 0.1em 0;\">", out);
+		}
+		text_continued(out, r, l.text + skip, l.len - skip);
+		fputs("</td></tr>\n", out);
+	} while (peek(r, &l) && l.kind == WW_FORM_ROW && l.indent == first->indent);
+	fputs("</table>\n", out);
+}
+
+/* The code type inside the line, so that its smaller size does not
+ * change the indentation, which is the text's. */
+static void code(FILE *out, struct reader *r, const struct ww_form_line *l)
+{
+	fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem; white-space: pre-wrap;\">"
+		"<code style=\"%s\">", em(l->indent), code_style);
+	text_continued(out, r, l->text, l->len);
+	fputs("</code></div>\n", out);
+}
+
+/* The preformatted lines that follow each other, as written, the first
+ * one's indentation a margin (so that a line the page wraps starts where
+ * the first does). */
+static void preformatted(FILE *out, struct reader *r, const struct ww_form_line *first)
+{
+	struct ww_form_line l = *first;
+	fprintf(out, "<pre style=\"background: #f4f1e8; margin: 0.3em 0 0.3em %.1fem; "
+		"padding: 0.5em; white-space: pre-wrap; %s\">", em(first->indent), code_style);
+	do {
+		take(r);
+		if (l.text != first->text)
 			fputc('\n', out);
+		fprintf(out, "%*s", l.indent > first->indent ? l.indent - first->indent : 0, "");
 		ww_html_escape(out, l.text, l.len);
-		if (starts(&l, "#end"))
-			break;
-	}
+	} while (peek(r, &l) && l.kind == WW_FORM_PRE);
 	fputs("</pre>\n", out);
-	return p;
 }
 
-void ww_report_html(FILE *out, const char *title, const char *text, size_t len,
+void ww_report_html(FILE *out, const char *title, const char *form, size_t len,
 		    const char *board_cid)
 {
-	const char *p = text, *end = text + len;
+	struct reader r = { .p = form, .end = form + len };
+	struct ww_form_line l;
 	bool shown = false;
 	fputs(page_head, out);
 	ww_html_escape(out, title, strlen(title));
 	fputs(page_body, out);
-	while (p < end) {
-		struct line l, next = { 0 };
-		const char *after = line_at(p, end, &l);
-		if (after < end)
-			line_at(after, end, &next);
-		if (!l.len) {
-			p = after;
-		} else if (!l.indent && starts(&l, "#orders")) {
-			p = order_block(out, p, end);
-		} else if (l.indent) {
-			indented(out, &l);
-			p = after;
-		} else if (next.len && next.indent) {
+	while (peek(&r, &l)) {
+		if (l.kind == WW_FORM_ROW) {
+			table(out, &r, &l);
+			continue;
+		}
+		if (l.kind == WW_FORM_PRE) {
+			preformatted(out, &r, &l);
+			continue;
+		}
+		take(&r);
+		switch (l.kind) {
+		case WW_FORM_HEADING:
 			board(out, board_cid, &shown);
-			fputs("<h2 style=\"font-size: 1.15em; margin: 1em 0 0.3em; border-bottom: "
-			      "1px solid #bbb;\">", out);
-			ww_html_escape(out, l.text, l.len);
-			fputs("</h2>\n", out);
-			p = after;
-		} else {
-			fputs("<p style=\"margin: 0.3em 0;\">", out);
-			ww_html_escape(out, l.text, l.len);
-			fputs("</p>\n", out);
-			p = after;
+			heading(out, &r, &l);
+			break;
+		case WW_FORM_ITEM: item(out, &r, &l); break;
+		case WW_FORM_CODE: code(out, &r, &l); break;
+		case WW_FORM_TEXT: case WW_FORM_MORE: paragraph(out, &r, &l); break;
+		default: break; /* a blank line */
 		}
 	}
 	board(out, board_cid, &shown);

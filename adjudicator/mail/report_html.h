@@ -1,5 +1,5 @@
-/* A report mail's HTML alternative (report_html.c), made from the
- * report's own lines. */
+/* A report mail's HTML alternative (report_html.c), made from the body's
+ * report form (core/report_form.h), as the text part is. */
 #ifndef WW_REPORT_HTML_H
 #define WW_REPORT_HTML_H
 
@@ -7,11 +7,11 @@
 
 /* s[0..n-1] with & < > " written as HTML entities. */
 void ww_html_escape(FILE *out, const char *s, size_t n);
-/* A whole HTML page titled `title` from a report's lines before they are
- * wrapped (ww_report_render): the same lines, as headings, paragraphs and
- * indented blocks; with `board_cid`, the board (an image of that
- * Content-ID) before the first heading. */
-void ww_report_html(FILE *out, const char *title, const char *text, size_t len,
+/* A whole HTML page titled `title` from a mail body in the report form:
+ * its headings, paragraphs, items, tables, orders and preformatted
+ * blocks; with `board_cid`, the board (an image of that Content-ID)
+ * before the first heading. */
+void ww_report_html(FILE *out, const char *title, const char *form, size_t len,
 		    const char *board_cid);
 
 #endif

@@ -31,7 +31,7 @@ in_file "$T/err" "cannot write $T/none/x.png"
 
 # the wording comes from templates/report.txt, or --templates DIR
 mkdir "$T/tpl"
-sed 's/^What happened$/Since your last order/' "$(dirname "$0")/../../templates/report.txt" \
+sed 's/^#What happened$/#Since your last order/' "$(dirname "$0")/../../templates/report.txt" \
 	>"$T/tpl/report.txt"
 expect 0 "$WW_BIN" show "$G" --as british --templates "$T/tpl"
 in_file "$T/out" "Since your last order"

@@ -17,7 +17,7 @@ for side in british american public; do
 	if [ $side = public ]; then expect 0 "$WW_BIN" show "$G"
 	else expect 0 "$WW_BIN" show "$G" --as $side; fi
 	narrow "$T/out" "the $side report"
-	in_file "$T/out" "The lines from the spots held:"
+	in_file "$T/out" "The lines from the spots held"
 	in_file "$T/out" "  Boston: black lines to Portsmouth, Worcester and Providence; red
     coastal lines to New York City."
 done
@@ -25,7 +25,7 @@ not_in_file "$T/out" "What you can do now"
 
 # I.B: the British is asked to declare, and told which pieces he may.
 expect 0 "$WW_BIN" show "$G" --as british
-in_file "$T/out" "What you can do now:
+in_file "$T/out" "What you can do now
   Declare the piece you will move, by its spot (I.B): Boston, Boston
     Harbor, Montreal, New York City, New York Harbor, Yorktown and
     Yorktown Harbor.
@@ -34,7 +34,7 @@ in_file "$T/out" "British's throw: 1; you alone see it until you move (I.D)"
 not_in_file "$T/out" "not shown yet"
 # the American, not asked, is told whom the game waits for
 expect 0 "$WW_BIN" show "$G" --as american
-in_file "$T/out" "What you can do now:
+in_file "$T/out" "What you can do now
   Nothing until the British has given his order."
 in_file "$T/out" "e.g.  standing toward"
 
@@ -44,7 +44,7 @@ expect 0 "$WW_BIN" order "$G" --as british "declare Boston"
 expect 0 "$WW_BIN" show "$G" --as american
 narrow "$T/out" "the American's report in I.C"
 in_file "$T/out" "The 0 moves nothing (I, NOTE)."
-in_file "$T/out" "What you can do now:
+in_file "$T/out" "What you can do now
   The die of 3 moves one piece exactly 3 spots (II.1):"
 in_file "$T/out" "  Your die of 0 moves nothing (I, NOTE).
   A standing order"

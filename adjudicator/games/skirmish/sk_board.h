@@ -21,8 +21,9 @@ int sk_board_check(const struct sk_data *d, const struct sk_piece *pieces, int n
 		   const int *path, int npath, char *why, size_t whylen);
 
 /* Each side's pieces by spot, sorted by the spot's name, after a line of
- * its totals ("British: 20 units in 4 armies; 3 warships; ..."): plain
- * text lines of at most SK_WORDS_WIDTH characters. 0, or -1 with why
+ * its totals ("British: 20 units in 4 armies; 3 warships; ..."): lines of
+ * the report form (core/report_form.h), the totals a line of text and
+ * each piece a table row, of at most SK_WORDS_WIDTH characters. 0, or -1 with why
  * (bad pieces, sk_board_check) or out failing. */
 #define SK_WORDS_WIDTH 72
 int sk_board_words(FILE *out, const struct sk_data *d, const struct sk_piece *pieces, int n,

@@ -121,18 +121,21 @@ static int break_at(const char *s, int room)
 	return blank ? blank : room;
 }
 
-/* One line as lines of at most SK_WORDS_WIDTH characters, the rest
- * indented by four. */
-static void put_line(FILE *out, const char *s)
+/* One line of the report form of kind `mark` as lines of at most
+ * SK_WORDS_WIDTH characters, the rest indented by four (so that a
+ * side's totals do not read as one of its pieces) and marked as the line
+ * continued. */
+static void put_line(FILE *out, char mark, const char *s)
 {
 	int indent = 0;
 	while ((int)strlen(s) + indent > SK_WORDS_WIDTH) {
 		int cut = break_at(s, SK_WORDS_WIDTH - indent);
-		fprintf(out, "%*s%.*s\n", indent, "", cut, s);
+		fprintf(out, "%c%*s%.*s\n", mark, indent, "", cut, s);
 		s += cut + (s[cut] == ' ');
 		indent = 4;
+		mark = '+';
 	}
-	fprintf(out, "%*s%s\n", indent, "", s);
+	fprintf(out, "%c%*s%s\n", mark, indent, "", s);
 }
 
 struct text { char s[512]; size_t len; };
@@ -190,7 +193,7 @@ static void totals(FILE *out, const struct sk_data *d, const struct sk_piece *pi
 			add(&t, "; a troop carrier with %d %s", pieces[i].units,
 			    plural(pieces[i].units, "unit", "units"));
 	add(&t, ".");
-	put_line(out, t.s);
+	put_line(out, '.', t.s);
 }
 
 /* "  Boston: army of 5 units", "  Boston Harbor: warship". */
@@ -202,7 +205,7 @@ static void piece_line(FILE *out, const struct sk_data *d, const struct sk_piece
 		add(&t, " of %d %s", p->units, plural(p->units, "unit", "units"));
 	else if (p->kind == SK_TROOP_CARRIER)
 		add(&t, " with %d %s", p->units, plural(p->units, "unit", "units"));
-	put_line(out, t.s);
+	put_line(out, '|', t.s);
 }
 
 struct sorting { const struct sk_data *d; const struct sk_piece *pieces; };

@@ -280,7 +280,7 @@ static void spot_list(FILE *out, const struct sk_data *d, const struct reach *r)
 
 static void example(FILE *out, const char *line)
 {
-	fprintf(out, "    e.g.  %s\n", line);
+	fprintf(out, ">    e.g.  %s\n", line);
 }
 
 static void print_example(void *ctx, const char *kind, const char *line)
@@ -303,17 +303,17 @@ static void die_words(FILE *out, struct guide *g, int value)
 		if (!r.nend)
 			continue;
 		if (!any)
-			fprintf(out, "  The die of %d moves one piece exactly %d spot%s (II.1):\n",
+			fprintf(out, ".  The die of %d moves one piece exactly %d spot%s (II.1):\n",
 				value, value, value == 1 ? "" : "s");
 		any = true;
 		sk_describe(g->d, s, i, who, sizeof who);
-		fprintf(out, "  - the %s may end on ", who);
+		fprintf(out, "-  the %s may end on ", who);
 		spot_list(out, g->d, &r);
 		fputs(".\n", out);
 		example(out, r.example);
 	}
 	if (!any)
-		fprintf(out, "  The die of %d moves none of your pieces: none can go exactly %d "
+		fprintf(out, ".  The die of %d moves none of your pieces: none can go exactly %d "
 			"spot%s (II.1).\n", value, value, value == 1 ? "" : "s");
 }
 
@@ -323,17 +323,17 @@ static void move_words(FILE *out, struct guide *g)
 	int side = g->side;
 	for (int k = 0; k < s->ndice[side]; k++) {
 		if (s->dice[side][k] == 0)
-			fputs("  Your die of 0 moves nothing (I, NOTE).\n", out);
+			fputs(".  Your die of 0 moves nothing (I, NOTE).\n", out);
 		else if (!s->done[side][k] &&
 			 !(k == 1 && !s->done[side][0] && s->dice[side][0] == s->dice[side][1]))
 			die_words(out, g, s->dice[side][k]);
 	}
 	if (accepted(g, &(struct sk_order){ .kind = SK_ORDER_PASS, .spot = -1 })) {
-		fputs("  No die has a legal move: pass.\n", out);
+		fputs(".  No die has a legal move: pass.\n", out);
 		example(out, "pass");
 	}
 	if (accepted(g, &(struct sk_order){ .kind = SK_ORDER_CALL, .spot = -1 })) {
-		fputs("  Instead of the move, you may call for reinforcements (V).\n", out);
+		fputs(".  Instead of the move, you may call for reinforcements (V).\n", out);
 		example(out, "call");
 	}
 }
@@ -352,9 +352,9 @@ static void declare_words(FILE *out, struct guide *g)
 			sk_order_format(g->d, &o, r.example, sizeof r.example);
 	}
 	if (s->ndice[g->side] >= 1 && s->dice[g->side][0] == 0)
-		fputs("  Your throw is 0: a 0 moves nothing (I, NOTE). Declare a piece anyway, "
+		fputs(".  Your throw is 0: a 0 moves nothing (I, NOTE). Declare a piece anyway, "
 		      "so that the American cannot tell your throw from it (I.B).\n", out);
-	fputs("  Declare the piece you will move, by its spot (I.B): ", out);
+	fputs(".  Declare the piece you will move, by its spot (I.B): ", out);
 	spot_list(out, g->d, &r);
 	fputs(".\n", out);
 	example(out, r.example);
@@ -392,7 +392,7 @@ static void one_piece_words(FILE *out, struct guide *g)
 		piece = s->card_piece;
 		reach_from(g, SK_ORDER_CARD_MOVE, s->pieces[piece].spot, s->card_spots,
 			   s->card_spots, &r);
-		fprintf(out, "  The card moves your piece at %s exactly %d spot%s along the black "
+		fprintf(out, ".  The card moves your piece at %s exactly %d spot%s along the black "
 			"lines, through no enemy, to an empty spot (III.2.B); it may end on ",
 			g->d->spots[s->pieces[piece].spot].name, s->card_spots,
 			s->card_spots == 1 ? "" : "s");
@@ -408,11 +408,11 @@ static void one_piece_words(FILE *out, struct guide *g)
 			if (!r.nend++)
 				sk_order_format(g->d, &o, r.example, sizeof r.example);
 		}
-		fprintf(out, "  Your piece at %s moves apart one space along a black line to an "
+		fprintf(out, ".  Your piece at %s moves apart one space along a black line to an "
 			"empty spot (IV.5): ", g->d->spots[s->pieces[piece].spot].name);
 	} else {
 		sailing_reach(g, &r);
-		fputs("  Your ship may sail to ", out);
+		fputs(".  Your ship may sail to ", out);
 	}
 	if (!r.nend) {
 		fputs("no spot.\n", out);
@@ -435,10 +435,10 @@ int sk_guide_words(FILE *out, const struct sk_data *d, const struct sk_state *vi
 	g->d = d, g->view = view, g->side = side, g->ctx = out;
 	ww_dice_stand_in(&g->dice);
 	ww_dice_rng(&g->dice, &g->rng);
-	fputs("\nWhat you can do now:\n", out);
+	fputs("\n#What you can do now\n", out);
 	if (!(sk_asked(view) & SK_TO(side))) {
 		int asked = sk_asked(view) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
-		fprintf(out, "  Nothing until the %s has given his order.\n", d->side_name[asked]);
+		fprintf(out, ".  Nothing until the %s has given his order.\n", d->side_name[asked]);
 	} else if (view->phase == SK_PHASE_DECLARE) {
 		declare_words(out, g);
 	} else if (view->phase == SK_PHASE_AMERICAN || view->phase == SK_PHASE_BRITISH) {
@@ -446,12 +446,12 @@ int sk_guide_words(FILE *out, const struct sk_data *d, const struct sk_state *vi
 	} else {
 		one_piece_words(out, g);
 	}
-	fputs("  A standing order answers a card's move (III.2.B) and a moving apart (IV.5) "
+	fputs(".  A standing order answers a card's move (III.2.B) and a moving apart (IV.5) "
 	      "in advance: standing toward SPOT, standing away or standing ask.\n", out);
 	g->item = print_example;
 	standing_orders(g);
 	g->tries = 0;
-	fputs("  The order of your next skirmishes, the first first (III.3):\n", out);
+	fputs(".  The order of your next skirmishes, the first first (III.3):\n", out);
 	skirmish_order(g);
 	free(g);
 	return ferror(out) ? -1 : 0;

@@ -10,9 +10,10 @@
 /* The pieces in the game (spot >= 0), in the state's order, into out;
  * how many. */
 int sk_on_board(const struct sk_state *s, struct sk_piece out[SK_MAX_PIECES]);
-/* The text report: the turn, whose move, the dice the viewer may see,
- * the question, the last events (`last`, the frame's events; NULL: none),
- * the frame's facts, the board in words. */
+/* The report, in the report form (core/report_form.h): the turn, whose
+ * move, the dice the viewer may see, the question, the last events
+ * (`last`, the frame's events; NULL: none), the frame's facts, the board
+ * in words. */
 int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer,
 	      const struct game_frame *f, const struct sk_events *last, char *why,
 	      size_t whylen);

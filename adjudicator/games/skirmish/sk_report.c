@@ -1,13 +1,10 @@
-/* Skirmish's text report (sk_guide.h). */
+/* Skirmish's report, in the report form (sk_guide.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "sk_board.h"
 #include "sk_guide.h"
-#include "template.h"
-
-#define REPORT_WIDTH 72
 
 int sk_on_board(const struct sk_state *s, struct sk_piece out[SK_MAX_PIECES])
 {
@@ -22,7 +19,7 @@ int sk_on_board(const struct sk_state *s, struct sk_piece out[SK_MAX_PIECES])
 static void dice_line(FILE *out, const struct sk_data *d, const struct sk_state *s, int side,
 		      int viewer)
 {
-	fprintf(out, "%s's throw: ", d->side_name[side]);
+	fprintf(out, ".%s's throw: ", d->side_name[side]);
 	if (!s->revealed[side] && side != viewer) {
 		fprintf(out, "hidden (%d %s)\n", s->ndice[side], s->ndice[side] == 1 ? "die" : "dice");
 		return;
@@ -38,29 +35,29 @@ static void dice_line(FILE *out, const struct sk_data *d, const struct sk_state 
 
 static void frame_head(FILE *out, const struct game_frame *f)
 {
-	fprintf(out, "Skirmish%s%s\n", f->game ? ": " : "", f->game ? f->game : "");
+	fprintf(out, ".Skirmish%s%s\n", f->game ? ": " : "", f->game ? f->game : "");
 	if (f->deadline)
-		fprintf(out, "Deadline: %s\n", f->deadline);
+		fprintf(out, ".Deadline: %s\n", f->deadline);
 	if (f->stand_in)
-		fputs("A preview: the other side's hidden dice are stand-ins.\n", out);
+		fputs(".A preview: the other side's hidden dice are stand-ins.\n", out);
 }
 
 static void frame_tail(FILE *out, const struct game_frame *f)
 {
 	if (f->commitment)
-		fprintf(out, "\nThe dice's seed commitment: %s\n", f->commitment);
+		fprintf(out, "\n.The dice's seed commitment: %s\n", f->commitment);
 	if (f->seed_hex)
-		fprintf(out, "The seed, revealed: %s\n", f->seed_hex);
+		fprintf(out, ".The seed, revealed: %s\n", f->seed_hex);
 }
 
 static void events(FILE *out, const struct sk_events *last, int viewer)
 {
 	if (!last)
 		return;
-	fputs("\nWhat happened:\n", out);
+	fputs("\n#What happened\n", out);
 	for (int i = 0; i < last->n; i++)
 		if (last->e[i].audience & SK_TO(viewer))
-			fprintf(out, "  %s\n", last->e[i].text);
+			fprintf(out, ".  %s\n", last->e[i].text);
 }
 
 /* The viewer's own standing order: its side sees it, nobody else. */
@@ -72,7 +69,7 @@ static void standing_line(FILE *out, const struct sk_data *d, const struct sk_st
 	    view->standing[viewer].kind == SK_STANDING_ASK)
 		return;
 	sk_standing_text(d, &view->standing[viewer], text, sizeof text);
-	fprintf(out, "Your standing order: %s (a card's move, III.2.B, and moving apart, IV.5).\n",
+	fprintf(out, ".Your standing order: %s (a card's move, III.2.B, and moving apart, IV.5).\n",
 		text);
 }
 
@@ -87,7 +84,7 @@ static void lines_words(FILE *out, const struct sk_data *d, const struct sk_piec
 {
 	bool said[SK_MAX_SPOTS] = { false };
 	char to[300];
-	fputs("\nThe lines from the spots held:\n", out);
+	fputs("\n#The lines from the spots held\n", out);
 	for (int i = 0; i < d->nspots; i++) {
 		bool held = false;
 		for (int k = 0; k < n; k++)
@@ -95,7 +92,7 @@ static void lines_words(FILE *out, const struct sk_data *d, const struct sk_piec
 		if (!held || said[i])
 			continue;
 		said[i] = true;
-		fprintf(out, "  %s:", d->spots[i].name);
+		fprintf(out, "|  %s:", d->spots[i].name);
 		int kinds = 0;
 		for (int kind = SK_LAND_LINE; kind <= SK_SEA_LINE; kind++) {
 			sk_lines_from(d, i, (enum sk_line_kind)kind, false, to, sizeof to);
@@ -114,23 +111,23 @@ static int report(FILE *out, const struct sk_data *d, const struct sk_state *vie
 	char q[300], reason[128];
 	int winner;
 	frame_head(out, f);
-	fprintf(out, "Turn %d.\n", view->turn);
+	fprintf(out, ".Turn %d.\n", view->turn);
 	dice_line(out, d, view, SK_AMERICAN, viewer);
 	dice_line(out, d, view, SK_BRITISH, viewer);
 	if (sk_over(view, &winner, reason, sizeof reason)) {
-		fprintf(out, "The game is over: %s. %s\n", winner ? d->side_name[winner] : "a draw",
+		fprintf(out, ".The game is over: %s. %s\n", winner ? d->side_name[winner] : "a draw",
 			reason);
 	} else {
 		int side = sk_asked(view) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
 		(side == viewer ? sk_question : sk_waiting_for)(d, view, side, q, sizeof q);
-		fprintf(out, "%s\n", q);
+		fprintf(out, ".%s\n", q);
 	}
 	standing_line(out, d, view, viewer);
 	events(out, last, viewer);
 	if (f->note) /* framed by the judge (game.h), after the events it came with */
 		fputs(f->note, out);
 	frame_tail(out, f);
-	fputs("\nThe board:\n", out);
+	fputs("\n#The board\n", out);
 	int n = sk_on_board(view, pieces);
 	if (sk_board_words(out, d, pieces, n, why, whylen))
 		return -1;
@@ -141,7 +138,8 @@ static int report(FILE *out, const struct sk_data *d, const struct sk_state *vie
 	return ferror(out) ? -1 : 0;
 }
 
-/* Written whole, then wrapped to 72 columns as every report is. */
+/* Written whole in the report form (core/report_form.h), which the judge
+ * wraps to 72 columns as every report. */
 int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, int viewer,
 	      const struct game_frame *f, const struct sk_events *last, char *why, size_t whylen)
 {
@@ -153,7 +151,7 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 	int bad = report(m, d, view, viewer, f, last, why, whylen);
 	if (fclose(m) && !bad)
 		bad = ww_why(why, whylen, "out of memory writing the report");
-	if (!bad && tpl_wrap(out, text, len, REPORT_WIDTH))
+	if (!bad && fwrite(text, 1, len, out) != len)
 		bad = ww_why(why, whylen, "writing the report failed");
 	free(text);
 	return bad ? -1 : 0;

@@ -39,11 +39,14 @@ struct ww_report {
 
 /* report_text.c */
 
-/* The report's lines as the template gives them, before wrapping:
+/* The report's lines as the template gives them, in the report form
+ * (core/report_form.h: each line's kind, then the line before wrapping):
  * malloc'd into *text. Returns 0, or -1 with the problem in err. */
 int ww_report_render(const struct ww_report *r, char **text, size_t *len, char *err,
 		     size_t errlen);
-/* The plain-text report, every line at most WW_REPORT_WIDTH columns.
+/* The same onto out: the game's report for game.h. */
+int ww_report_form(FILE *out, const struct ww_report *r, char *err, size_t errlen);
+/* The plain-text report made from it, every line at most WW_REPORT_WIDTH columns.
  * Returns 0, or -1 with the problem in err (a template that does not
  * load or render, or a write error). */
 int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errlen);

@@ -1,6 +1,6 @@
-/* The plain-text report: a model of one side's view of the game, worded
- * by the template file templates/report.txt and wrapped at
- * WW_REPORT_WIDTH columns. */
+/* The report: a model of one side's view of the game, worded by the
+ * template file templates/report.txt in the report form (core/report_form.h),
+ * and as plain text wrapped at WW_REPORT_WIDTH columns. */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "paths.h"
 #include "report.h"
+#include "report_form.h"
 #include "template.h"
 
 #define TEMPLATE_FILE "report.txt"
@@ -524,13 +525,26 @@ out:
 	return rc;
 }
 
+int ww_report_form(FILE *out, const struct ww_report *r, char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	if (ww_report_render(r, &text, &len, err, errlen))
+		return -1;
+	int rc = fwrite(text, 1, len, out) != len ? -1 : 0;
+	if (rc)
+		snprintf(err, errlen, "writing the report failed");
+	free(text);
+	return rc;
+}
+
 int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errlen)
 {
 	char *text;
 	size_t len;
 	if (ww_report_render(r, &text, &len, err, errlen))
 		return -1;
-	int rc = tpl_wrap(out, text, len, WW_REPORT_WIDTH);
+	int rc = ww_form_text(out, text, len, WW_REPORT_WIDTH);
 	if (rc)
 		snprintf(err, errlen, "writing the report failed");
 	free(text);

@@ -300,7 +300,7 @@ static int report(FILE *out, const struct game_data *d, const struct game_state 
 		.stand_in = f->stand_in,
 		.note = f->note,
 	};
-	return ww_report_write(out, &r, why, whylen);
+	return ww_report_form(out, &r, why, whylen);
 }
 
 static int guide(const struct game_data *d, const struct game_state *view, int side,
