@@ -109,6 +109,9 @@ The Fox: step 0 of 12.
 The Hound: step 0 of 12."
 	board_png "$G/outbox/new/000001.announce-$side"
 	is_race_board "$T/board.png"
+	# the judge's own words around it name nothing of another game's
+	in_file "$G/outbox/new/000001.announce-$side" "The initial state (the starting position"
+	not_in_file "$G/outbox/new/000001.announce-$side" "deck"
 done
 in_file "$G/outbox/new/000001.announce-fox" "Your turn, Fox: run (one die) or rest."
 in_file "$G/outbox/new/000001.announce-fox" "token: "
