@@ -123,7 +123,7 @@ static void test_registry_and_sides(void **state)
 	assert_string_equal(g->side[BRITISH].word, "british");
 	assert_string_equal(g->side[BRITISH].name, "British");
 	assert_string_not_equal(g->side[GAME_PUBLIC].word, "american");
-	assert_string_equal(g->options[0], "tournament");
+	assert_string_equal(g->options[0].word, "tournament");
 }
 
 /* A side is named by its word or another word the game gives, in any case;
