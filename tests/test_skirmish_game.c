@@ -135,7 +135,7 @@ static void test_registry(void **state)
 	assert_int_equal(g->nsides, 2);
 	assert_string_equal(g->side[AMERICAN].word, "american");
 	assert_string_equal(g->side[BRITISH].name, "British");
-	assert_null(g->scenarios);
+	assert_null(g->options); /* its named scenarios are its data's: below */
 }
 
 static void test_no_scenarios_or_options(void **state)
