@@ -1259,7 +1259,7 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ix.last_order[WW_BRITISH], 0);
 	assert_int_equal(ix.naccepted, 2);
 	assert_int_equal(ix.accepted[1], 2);
-	assert_int_equal(ix.waiting, WW_BRITISH);
+	assert_int_equal(ix.waiting, GAME_SIDE(WW_BRITISH));
 	assert_int_equal(ww_record_next_entry(dir), 4);
 
 	/* an old game: the same from the log, but whose move it is unknown */
