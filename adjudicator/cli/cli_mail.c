@@ -329,7 +329,7 @@ static char *announce_body(const char *game, const struct ww_game *g,
 	/* published here, as the seed's commitment is: the first position
 	 * cannot be changed later without the players seeing it */
 	if (g->meta.initial_state[0])
-		fprintf(f, "\n.The initial state (the starting position, the deck's order\n"
+		fprintf(f, "\n.The initial state (the starting position, what is hidden\n"
 			"+included, hashed with the secret seed):\n>  %s\n"
 			".Keep it. Once the game is over, its export (ask the moderator for\n"
 			"+'wwjudge export GAME_DIR DIR') must show this initial_state in\n"
