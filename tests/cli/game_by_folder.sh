@@ -70,7 +70,7 @@ export WW_PWHASH=test
 mkdir -p "$T/games"
 printf 'tally-ho\n' >"$T/fox.pw"
 printf 'halloo\n' >"$T/hound.pw"
-printf 'games = %s/games\njudge = judge@example.org\n' "$T" >"$T/wwjudge.conf"
+printf 'games = %s/games\njudge = judge@example.org\nremind_hours = 1\n' "$T" >"$T/wwjudge.conf"
 G="$T/games/r1"
 expect 64 "$J" new "$G" --game race --fox fox@example.org --american us@example.org
 in_file "$T/err" "--american: this game of The Race has the sides fox or hound"
@@ -121,7 +121,7 @@ in_file "$G/outbox/new/000001.announce-hound" "The Fox is asked to run (one die)
 # move token of its Reply-To.
 last_mail() { ls "$G/outbox/new" | grep -E "^[0-9]+\.((announce|reply)-)?$1\$" | tail -1; }
 token() {
-	sed -n "s/^Reply-To: <judge+r1-$1-\([0-9a-f]*\)@.*/\1/p" "$G/outbox/new/$(last_mail "$1")" |
+	sed -n "s/^Reply-To: <judge+${G##*/}-$1-\([0-9a-f]*\)@.*/\1/p" "$G/outbox/new/$(last_mail "$1")" |
 		tr -d '\r'
 }
 # order SIDE ORDER: a mail from SIDE's player to the judge with an order
@@ -135,15 +135,15 @@ order() {
 		>"$T/mail.eml"
 	printf 'Message-ID: <m%d@players.test>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n' \
 		"$n" >>"$T/mail.eml"
-	printf '%s\r\n' "#orders" "password: $pw" "token: $(token "$side")" "game: r1" \
+	printf '%s\r\n' "#orders" "password: $pw" "token: $(token "$side")" "game: ${G##*/}" \
 		"side: $side" "$2" "#end" >>"$T/mail.eml"
 	expect 0 "$J" process --config "$T/wwjudge.conf" <"$T/mail.eml"
 }
-accepted() { in_file "$T/out" "r1: the $1 orders are accepted"; }
+accepted() { in_file "$T/out" "${G##*/}: the $1 orders are accepted"; }
 # refused SIDE WORDS: the mail was refused with WORDS, the game unchanged,
 # and the side's player told why.
 refused() {
-	in_file "$T/out" "r1: refused ("
+	in_file "$T/out" "${G##*/}: refused ("
 	in_file "$T/out" "$2"
 	[ "$(kept)" = "$before" ] || fail "a refused order changed the game"
 	in_file "$G/outbox/new/$(last_mail "reply-$1")" "What was wrong:"
@@ -155,7 +155,7 @@ kept() { (cd "$G" && sha256sum game.yaml secret/state.yaml); }
 # 1) and a second rest running (rule 3) (its apply).
 before=$(kept)
 order fox "fly"
-refused fox "'fly' is no order of the Race: write run or rest"
+refused fox "'fly' is no order of the Race: write run, rest or ready"
 order hound "run"
 refused hound "rule 1: it is the Fox's turn to run or rest, not the Hound's"
 order fox "rest"
@@ -203,4 +203,38 @@ expect 0 "$J" show "$G" --as reynard --png "$T/shown.png"
 in_file "$T/out" "The Race: r1"
 [ -z "$(too_wide "$T/out")" ] || fail "the Race's report is wider than 72 columns"
 is_race_board "$T/shown.png"
+
+# Issue 21.5: several sides asked at once. With the option ready, both
+# sides are asked to say ready and may answer by mail in either order:
+# the second answers with the token of the announcement, which the first
+# answer left as it was (what it was asked had not changed), so it is not
+# refused as stale. The index keeps both sides asked, a reminder would go
+# to both, and each reads what the other is asked.
+for first in fox hound; do
+	second=$([ "$first" = fox ] && echo hound || echo fox)
+	G="$T/games/ready-$first"
+	expect 0 "$J" new "$G" --game race --option ready --fox fox@example.org \
+		--hound hound@example.org --fox-password-file "$T/fox.pw" \
+		--hound-password-file "$T/hound.pw" --seed "$SEED"
+	in_file "$G/index" "waiting: fox hound"
+	expect 0 "$J" announce "$G" --config "$T/wwjudge.conf"
+	in_file "$G/outbox/new/000001.announce-$first" "Say ready, ${first^}: the race starts"
+	in_file "$G/outbox/new/000001.announce-$first" "The ${second^} is asked to say ready"
+	expect 0 "$J" remind --config "$T/wwjudge.conf" --dry-run --at +2h
+	in_file "$T/out" "${G##*/}: would remind the Fox player"
+	in_file "$T/out" "${G##*/}: would remind the Hound player"
+	token_second=$(token "$second")
+	order "$first" "ready"
+	accepted "${first^}"
+	in_file "$G/index" "waiting: $second"
+	[ "$(token "$second")" = "$token_second" ] ||
+		fail "the $first's answer moved the $second's token, who was asked the same"
+	order "$second" "ready"
+	accepted "${second^}"
+	in_file "$G/outbox/new/$(last_mail fox)" "Both are ready: the race starts"
+	in_file "$G/index" "waiting: fox"
+	order fox "run"
+	accepted Fox
+	expect 0 "$J" verify "$G" --replay
+done
 echo ok
