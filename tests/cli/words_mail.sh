@@ -3,7 +3,8 @@
 # says the game is paused and to send again once it resumes; after the
 # game is over no refusal invites orders; a stale token's "what has
 # happened since" leaves out what tells the side nothing and says an
-# undone move is undone; `pause` says plainly which mails it queued.
+# undone move is undone, and a report's "What happened" leaves out both;
+# `pause` says plainly which mails it queued.
 . "$(dirname "$0")/lib.bash"
 mail_game 1776177617761776177617761776177617761776177617761776177617761776 'board = none'
 C="$T/wwjudge.conf"
@@ -65,6 +66,18 @@ sed -n '/What has happened since/,/What is asked/p' "$T/answer" >"$T/since"
 # each heading ("  move N, WHO:") has a line under it
 awk '/^  move /{h=$0; next} h && !/^    /{print h; exit 1} {h=""}' "$T/since" ||
 	{ cat "$T/since"; fail "an entry with nothing under it"; }
+
+# the report's "What happened" after the rollback: neither the undone
+# move, as if it stood, nor the pause and resume, which say nothing
+expect 0 "$WW_BIN" pause "$G" --config "$C"
+expect 0 "$WW_BIN" resume "$G" --config "$C"
+mail american washington@example.org liberty "first british"
+expect 0 "$WW_BIN" show "$G" --as british
+sed -n '/^What happened/,/^The board/p' "$T/out" >"$T/happened"
+in_file "$T/happened" "The moderator rolled the game back"
+in_file "$T/happened" "chooses the British player to play first"
+not_in_file "$T/happened" "chooses the American player to play first"
+not_in_file "$T/happened" "Nothing you can see"
 
 # after the game is over, a refusal invites no orders
 mail british north@example.org crown "resign"
