@@ -498,10 +498,10 @@ static void look(const struct position *p, const char *file)
 
 /* Issue 12: generals' plates hid the names of the spaces above which
  * they stood (Boston's under Greene's at Newport, Portsmouth's under
- * Clinton's at Boston). With the pieces of a busy New England (both sides
- * at Worcester, generals at Boston and Newport), the names that have a
- * free place keep clear of every piece; Lexington and Concord's has none
- * between its neighbours and Worcester's plates, and is drawn under them. */
+ * Clinton's at Boston); issue 22: Washington's plate under Worcester
+ * touched Boston's CU square. With the pieces of a busy New England (both
+ * sides at Worcester, generals at Boston and Newport), nothing meets
+ * anything else. */
 static void names_keep_clear_of_the_pieces(void **state)
 {
 	(void)state;
@@ -526,10 +526,15 @@ static void names_keep_clear_of_the_pieces(void **state)
 
 /* Issue 22: "New Brunswick" stood under New York's square, "New York"
  * above New Brunswick's circle, Clinton's plate by Morristown while he
- * was in Trenton. In crowded New York, Boston, Philadelphia and the
+ * was in Trenton; New York's and New Brunswick's CU squares lay on each
+ * other over New Brunswick's name; the Winter Attrition Line's name lay
+ * on Williamsburg. In crowded New York, Boston, Philadelphia and the
  * Chesapeake, with generals of both sides: every name is nearer its own
- * space than any other, every plate stands on its stack. With
- * WW_BOARD_LOOK=DIR set, the pictures are written there, to be looked at. */
+ * space than any other, every plate stands on its stack, every CU square
+ * by its space, and nothing meets anything else. With WW_BOARD_LOOK=DIR
+ * set, the pictures are written there, to be looked at. (Washington at
+ * New Brunswick with Howe at New York finds no free place: docs/reports.md,
+ * "What was looked at".) */
 static void crowded_places_are_read_right(void **state)
 {
 	(void)state;
