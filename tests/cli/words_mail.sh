@@ -50,6 +50,7 @@ in_file "$T/answer" "the game is paused"
 not_in_file "$T/answer" "one you may give now"
 not_in_file "$T/answer" "Standing orders may be given"
 in_file "$T/answer" "When it resumes you get a mail saying so: send your orders again"
+not_in_file "$T/answer" "What you can do now"
 expect 0 "$WW_BIN" resume "$G" --config "$C"
 in_file "$(ls "$G"/outbox/new/*british | sort | tail -1)" "resumed"
 
@@ -62,6 +63,8 @@ expect 0 "$WW_BIN" rollback "$G" --to 3 --config "$C"
 mail british north@example.org crown "pass" "$OLD_BR"
 in_file "$T/answer" "What has happened since"
 in_file "$T/answer" "(undone since by the moderator's rollback)"
+# and, as the report does, every order that would be taken now
+in_file "$T/answer" "What you can do now"
 sed -n '/What has happened since/,/What is asked/p' "$T/answer" >"$T/since"
 # each heading ("  move N, WHO:") has a line under it
 awk '/^  move /{h=$0; next} h && !/^    /{print h; exit 1} {h=""}' "$T/since" ||
@@ -86,4 +89,5 @@ in_file "$T/answer" "refused"
 in_file "$T/answer" "The game is over"
 not_in_file "$T/answer" "Standing orders may be given"
 not_in_file "$T/answer" "#orders"
+not_in_file "$T/answer" "What you can do now"
 true

@@ -35,6 +35,8 @@ struct ww_report {
 	bool stand_in;                  /* a preview: the events' dice are stand-ins */
 	const char *note;               /* the orderer's note with `events`, framed
 					 * by the judge (game.h), or NULL */
+	const char *section;            /* the template's section to render: NULL
+					 * the whole report, "guide" its guide */
 };
 
 /* report_text.c */
