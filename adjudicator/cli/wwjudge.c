@@ -566,14 +566,14 @@ static int session_mail(struct session *s, const char *config)
 /* The game's own data directory unless --data says otherwise. A command
  * that plays any game through game.h says so (any_game); the others play
  * only Washington's War yet, and refuse another game's. */
+static int session_load(struct session *s, const char *dir, const char *data);
+
 static int session_start(struct session *s, const char *dir, const char *data,
 			 int wait_seconds)
 {
 	char err[512] = "";
 	s->dir = dir;
 	s->lock_fd = -1;
-	if (!(s->g = calloc(1, sizeof *s->g)))
-		return EX_OSERR;
 	if (!cli_is_dir(dir)) {
 		ww_log(command, "no game in %s: no such directory", dir);
 		return EX_NOINPUT;
@@ -584,7 +584,22 @@ static int session_start(struct session *s, const char *dir, const char *data,
 		s->lock_fd = -1;
 		return ww_rec_exit(st, false);
 	}
-	st = ww_record_load(dir, s->g, err, sizeof err);
+	return session_load(s, dir, data);
+}
+
+/* The game and its data, read without the lock: session_start's second
+ * half, and all of it for what no judge writes to (an export). */
+static int session_load(struct session *s, const char *dir, const char *data)
+{
+	char err[512] = "";
+	s->dir = dir;
+	if (!(s->g = calloc(1, sizeof *s->g)))
+		return EX_OSERR;
+	if (!cli_is_dir(dir)) {
+		ww_log(command, "no game in %s: no such directory", dir);
+		return EX_NOINPUT;
+	}
+	enum ww_rec_status st = ww_record_load(dir, s->g, err, sizeof err);
 	if (st != WW_REC_OK) {
 		ww_log(command, "%s: %s", dir, err);
 		return ww_rec_exit(st, false);
@@ -1005,6 +1020,13 @@ static int print_new_lines(const char *shown, const char *text)
 
 static int data_hash(const char *dir, char hex[65]);
 
+static bool is_export(const char *dir)
+{
+	char path[PATH_MAX + 32];
+	snprintf(path, sizeof path, "%s/" EXPORT_META, dir);
+	return access(path, F_OK) == 0;
+}
+
 /* An export (export.yaml beside game.yaml): the data verify loaded must
  * be the data the game was played with, by its hash. The number of
  * problems, said on stdout; 0 for a game directory. */
@@ -1060,7 +1082,10 @@ static int cmd_verify(int argc, char **argv)
 	if (optind + 1 != argc)
 		return cli_usage(command, USAGE_VERIFY, "give exactly one GAME_DIR");
 	struct session s = { .lock_fd = -1 };
-	int rc = session_start(&s, argv[optind], data, 5);
+	/* no judge writes to an export, and a player's copy may be read-only:
+	 * verify writes nothing into it, not even the lock */
+	int rc = is_export(argv[optind]) ? session_load(&s, argv[optind], data) :
+					   session_start(&s, argv[optind], data, 5);
 	char *checked = NULL, *replayed_text = NULL;
 	size_t checked_len = 0, replayed_len = 0;
 	FILE *m = NULL;

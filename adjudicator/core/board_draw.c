@@ -112,6 +112,9 @@ const struct ww_name_place ww_name_places[] = {
 	{ -6, -14, 1, -1 }, { 30, 0, 1, 0 }, { -30, 0, -1, 0 }, { 0, 40, 0, 1 },
 	{ 0, -28, 0, -1 }, { 16, 26, 1, 1 }, { -16, 26, -1, 1 }, { 16, -26, 1, -1 },
 	{ -16, -26, -1, -1 }, { 30, 14, 1, 1 }, { -30, 14, -1, 1 },
+	{ 20, 14, 1, 1 }, { -20, 14, -1, 1 }, { 20, -14, 1, -1 }, { -20, -14, -1, -1 },
+	{ 40, 0, 1, 0 }, { -40, 0, -1, 0 }, { 30, 28, 1, 1 }, { -30, 28, -1, 1 },
+	{ 30, -28, 1, -1 }, { -30, -28, -1, -1 }, { 0, 54, 0, 1 }, { 0, -42, 0, -1 },
 };
 const int ww_name_nplaces = (int)(sizeof ww_name_places / sizeof *ww_name_places);
 
@@ -123,15 +126,18 @@ struct ww_board_box ww_name_box(double x, double y, const struct ww_name_place *
 	return (struct ww_board_box){ x, y, x + w, y + h };
 }
 
-int ww_name_split(cairo_t *cr, const char *name)
+int ww_name_cut(const char *name)
 {
 	int n = (int)strlen(name), best = 0;
-	if (ww_draw_text_width(cr, name) <= WW_NAME_WIDE)
-		return 0;
 	for (int i = 1; i < n; i++)
 		if (name[i] == ' ' && (!best || abs(2 * i - n) < abs(2 * best - n)))
 			best = i;
 	return best ? best + 1 : 0;
+}
+
+int ww_name_split(cairo_t *cr, const char *name)
+{
+	return ww_draw_text_width(cr, name) <= WW_NAME_WIDE ? 0 : ww_name_cut(name);
 }
 
 void ww_name_line(const char *name, int split, int i, char *out, size_t len)

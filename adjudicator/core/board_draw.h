@@ -59,6 +59,8 @@ struct ww_board_box ww_name_box(double x, double y, const struct ww_name_place *
 /* Where a name is cut onto two lines (the start of its second line, at
  * the blank nearest its middle), or 0 when it fits on one (current font). */
 int ww_name_split(cairo_t *cr, const char *name);
+/* Where a name would be cut onto two lines however wide: 0 with no blank. */
+int ww_name_cut(const char *name);
 /* Line i (0, 1) of a name split at `split` into out. */
 void ww_name_line(const char *name, int split, int i, char *out, size_t len);
 /* The ink of the name's lines, centred on x = 0, the first baseline y = 0. */

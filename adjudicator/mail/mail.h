@@ -161,6 +161,10 @@ const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t l
  * DATE move N: WHAT", the game's date (when it has one) and move. */
 void ww_mail_subject(const char *name, const struct ww_mail_game *mg, const char *what,
 		     char *out, size_t len);
+/* Every order the view's side may give now, as its report's guide gives
+ * them ("What you can do now"), for a mail that has no report (a
+ * refusal); nothing once the game is over. 0, or -1 with why. */
+int ww_mail_guide(FILE *f, const struct ww_mail_view *v, char *why, size_t whylen);
 /* The example order block with `token`, ending a mail to the view's side:
  * its order is the first the game's guide gives for that side (not a
  * standing order), or none when nothing is asked of it. */

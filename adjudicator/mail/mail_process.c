@@ -441,7 +441,7 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 			  const struct ww_mail_view *v, const char *reason, int stale_from,
 			  const char *token)
 {
-	char *text = NULL, prompt[512];
+	char *text = NULL, prompt[512], why[256];
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
@@ -470,6 +470,12 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 	ww_mail_asked_now(v, prompt, sizeof prompt);
 	fputs(in->sec.paused ? "\n.What is asked, once the game resumes:\n" : "\n.What is asked now:\n", f);
 	ww_mail_line(f, prompt);
+	/* the orders that would be taken, as the report lists them (issue 22.1) */
+	if (!in->sec.paused && ww_mail_guide(f, v, why, sizeof why) < 0) {
+		fclose(f);
+		free(text);
+		return NULL;
+	}
 	how_to_order(f, in, v, token);
 	if (fclose(f) != 0) {
 		free(text);

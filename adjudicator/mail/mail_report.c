@@ -257,6 +257,25 @@ static void take_first(void *ctx, const char *kind, const char *example)
 	}
 }
 
+int ww_mail_guide(FILE *f, const struct ww_mail_view *v, char *why, size_t whylen)
+{
+	struct game_end end;
+	char *text = NULL;
+	size_t len = 0;
+	if (!v->game->guide_words || v->game->over(v->view, &end))
+		return 0;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return ww_why(why, whylen, "out of memory");
+	int rc = v->game->guide_words(m, v->d, v->view, v->side, why, whylen);
+	if (fclose(m) && !rc)
+		rc = ww_why(why, whylen, "out of memory");
+	if (!rc) /* wrapped as the report is, whichever game made it */
+		tpl_wrap(f, text, len, WW_MAIL_WIDTH);
+	free(text);
+	return rc;
+}
+
 void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *token)
 {
 	char example[WW_MAIL_LINE];

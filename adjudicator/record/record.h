@@ -268,7 +268,8 @@ int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *o
  * from the start with the checks of ww_record_replay up to there. Fills
  * *s and *rb (target, first, last and the moves; the dice counters are
  * the caller's). 0; -2 with the reason in err for a move beyond the
- * current one, before the set-up, or the current one (nothing to undo);
+ * current one, before the set-up, or the current one with nothing since
+ * but refusals (nothing to undo);
  * -1 with the first problem in err when the log does not replay. */
 int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
 			struct game_state *s, struct ww_rollback *rb, char *err, size_t errlen);

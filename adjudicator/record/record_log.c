@@ -3,6 +3,7 @@
  * game's log (record.h describes the files) as text and audience
  * (game.h's struct game_log). Reading only. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "record_internal.h"
@@ -194,13 +195,14 @@ static int recent_by_index(const char *dir, const struct game *game, int recipie
 	return 0;
 }
 
-/* Whether the entry tells `recipient` anything: its own, the judge's (a
- * set-up, a rollback, a moderator's note), or one with an event to it. An
+/* Whether the entry tells `recipient` anything: its own order, or one
+ * with an event to it (a set-up, a rollback, a moderator's note). An
  * order hidden from it (a standing order) does not, so it is not even
- * shown that it was given (docs/mail.md). */
+ * shown that it was given (docs/mail.md); nor does a moderator's entry
+ * with nothing to say (a pause or a resume logs no event). */
 static bool told_to(const struct game_logged_entry *s, int recipient)
 {
-	if (s->side == GAME_PUBLIC || (recipient != GAME_PUBLIC && s->side == recipient))
+	if (recipient != GAME_PUBLIC && s->side == recipient)
 		return true;
 	for (int i = 0; i < s->n; i++)
 		if (s->v[i].audience & GAME_SIDE(recipient))
@@ -209,19 +211,27 @@ static bool told_to(const struct game_logged_entry *s, int recipient)
 }
 
 /* What ww_recent_read found, less the entries that tell the recipient
- * nothing; with none left, what it is shown without them: its own last
- * order, or for the public the last entry it is told of. */
+ * nothing and those a rollback undid (the rollback's own event says so);
+ * with none left, what it is shown without them: its own last order, or
+ * for the public the last entry it is told of. */
 static int drop_untold(const char *dir, const struct game *game, int recipient,
 		       struct game_log *r, char *err, size_t errlen)
 {
-	int kept = 0;
-	for (int i = 0; i < r->n; i++) {
-		if (told_to(&r->v[i], recipient))
-			r->v[kept++] = r->v[i];
+	int kept = r->n;
+	unsigned back_to = UINT_MAX;
+	for (int i = r->n - 1; i >= 0; i--) {
+		/* the move goes back only by a rollback: an entry at a later
+		 * move than one after it is one the rollback undid */
+		bool undone = r->v[i].move > back_to;
+		if (r->v[i].move < back_to)
+			back_to = r->v[i].move;
+		if (told_to(&r->v[i], recipient) && !undone)
+			r->v[--kept] = r->v[i];
 		else
 			entry_free(&r->v[i]);
 	}
-	r->n = kept;
+	memmove(r->v, r->v + kept, (size_t)(r->n - kept) * sizeof *r->v);
+	r->n -= kept;
 	struct ww_record_index ix;
 	if (r->n || ww_rec_index(dir, game, &ix))
 		return 0;

@@ -962,16 +962,18 @@ static int find_target(const struct replay *r, uint32_t move, uint32_t now, char
 			 r->info[1].move);
 		return -1;
 	}
-	int target = 0;
+	int target = 0, undoes = 0;
 	for (int n = r->nentries; n >= 1 && !target; n--)
 		if (live(r, n) && r->info[n].move == (long long)move)
 			target = n;
+		else
+			undoes += live(r, n);
 	if (!target)
 		snprintf(err, errlen, "no accepted entry of the log reached move %u", (unsigned)move);
-	else if (target == r->nentries)
+	else if (!undoes) /* only refusals since: they changed nothing */
 		snprintf(err, errlen, "the game is at move %u already: nothing to undo",
 			 (unsigned)move);
-	return target && target < r->nentries ? target : -1;
+	return target && undoes ? target : -1;
 }
 
 /* The first problem the replay printed, as the error. */

@@ -24,6 +24,17 @@ expect 0 "$WW_BIN" verify --replay "$T/e"
 in_file "$T/out" "an export of an ended game"
 in_file "$T/out" "replayed from the set-up with the revealed seed"
 
+# a read-only copy verifies, and verify writes nothing into it (not even
+# the lock): as root the mode bits stop no write, so the files are compared
+cp -a "$T/ended" "$T/ro"
+chmod -R a-w "$T/ro"
+(cd "$T/ro" && find . -printf '%p %s %T@\n' | sort) >"$T/ro.before"
+expect 0 "$WW_BIN" verify --replay "$T/ro"
+in_file "$T/out" "replayed from the set-up with the revealed seed"
+(cd "$T/ro" && find . -printf '%p %s %T@\n' | sort) >"$T/ro.after"
+chmod -R u+w "$T/ro"
+diff "$T/ro.before" "$T/ro.after" || fail "verify changed the export it verified"
+
 # a log entry changed: the replay finds it
 cp -a "$T/ended" "$T/t1"
 sed -i 's/Portsmouth NH/Concord NH/' "$T/t1/log/000002.yaml"

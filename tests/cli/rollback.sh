@@ -82,6 +82,12 @@ in_file "$G/game.yaml" "move: 5"
 expect 0 "$WW_BIN" verify "$G" --replay
 # no die is rolled again after a rollback: next_roll never goes back
 in_file "$G/log/000018.yaml" "next_roll:"
+# the same rollback again, with only a refused order since, undoes
+# nothing: refused, not "moves 6 to 5 are undone"
+expect 65 "$WW_BIN" order "$G" --as british "play 99 event"
+expect 64 "$WW_BIN" rollback "$G" --to 5
+in_file "$T/err" "the game is at move 5 already: nothing to undo"
+[ ! -e "$G/log/000020.yaml" ] || fail "a rollback that undid nothing was logged"
 
 # a scenario starting at move 5: move 3 is before the set-up
 cat >"$T/s.yaml" <<'SC'

@@ -209,6 +209,23 @@ in_file "$M/outbox/new/$refusal" "the 'side:' line names no side of this game of
 not_in_file "$M/outbox/new/$refusal" "'french'" # what a player typed may be his password
 [ "$(kept "$M")" = "$before" ] || fail "a refused side word changed the game"
 
+# A refusal lists every order that would be taken, as the report's "What
+# you can do now" does (issue 22.1, 22.8), not one example alone: for
+# the American's die, the pieces that may move and where each may end.
+last=$(ls "$M/outbox/new" | grep '^[0-9]*\.american$' | tail -1)
+token=$(sed -n 's/^Reply-To: <judge+mailed-american-\([0-9a-f]*\)@.*/\1/p' "$M/outbox/new/$last")
+[ -n "$token" ] || fail "no token in $last"
+mailto us@example.org "judge+mailed-american-$token@example.org" badmove "password: liberty" \
+	"move Boston - Providence" >"$T/bad.eml"
+expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/bad.eml"
+refusal=$(ls "$M/outbox/new" | grep '^[0-9]*\.reply-american$' | tail -1)
+[ -n "$refusal" ] || fail "the bad move was not answered"
+in_file "$M/outbox/new/$refusal" "was refused; nothing was changed"
+in_file "$M/outbox/new/$refusal" "What you can do now:"
+in_file "$M/outbox/new/$refusal" "may end on"
+tr -d '\r' <"$M/outbox/new/$refusal" >"$T/refusal.txt"
+[ -z "$(too_wide "$T/refusal.txt")" ] || { too_wide "$T/refusal.txt"; fail "a refusal's lines over 72 columns"; }
+
 # passwd and address take the game's words for --side, and refuse
 # another with them.
 old=$(grep password_british "$M/secret/mail.yaml")

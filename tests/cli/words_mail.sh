@@ -3,7 +3,8 @@
 # says the game is paused and to send again once it resumes; after the
 # game is over no refusal invites orders; a stale token's "what has
 # happened since" leaves out what tells the side nothing and says an
-# undone move is undone; `pause` says plainly which mails it queued.
+# undone move is undone, and a report's "What happened" leaves out both;
+# `pause` says plainly which mails it queued.
 . "$(dirname "$0")/lib.bash"
 mail_game 1776177617761776177617761776177617761776177617761776177617761776 'board = none'
 C="$T/wwjudge.conf"
@@ -49,6 +50,7 @@ in_file "$T/answer" "the game is paused"
 not_in_file "$T/answer" "one you may give now"
 not_in_file "$T/answer" "Standing orders may be given"
 in_file "$T/answer" "When it resumes you get a mail saying so: send your orders again"
+not_in_file "$T/answer" "What you can do now"
 expect 0 "$WW_BIN" resume "$G" --config "$C"
 in_file "$(ls "$G"/outbox/new/*british | sort | tail -1)" "resumed"
 
@@ -61,10 +63,24 @@ expect 0 "$WW_BIN" rollback "$G" --to 3 --config "$C"
 mail british north@example.org crown "pass" "$OLD_BR"
 in_file "$T/answer" "What has happened since"
 in_file "$T/answer" "(undone since by the moderator's rollback)"
+# and, as the report does, every order that would be taken now
+in_file "$T/answer" "What you can do now"
 sed -n '/What has happened since/,/What is asked/p' "$T/answer" >"$T/since"
 # each heading ("  move N, WHO:") has a line under it
 awk '/^  move /{h=$0; next} h && !/^    /{print h; exit 1} {h=""}' "$T/since" ||
 	{ cat "$T/since"; fail "an entry with nothing under it"; }
+
+# the report's "What happened" after the rollback: neither the undone
+# move, as if it stood, nor the pause and resume, which say nothing
+expect 0 "$WW_BIN" pause "$G" --config "$C"
+expect 0 "$WW_BIN" resume "$G" --config "$C"
+mail american washington@example.org liberty "first british"
+expect 0 "$WW_BIN" show "$G" --as british
+sed -n '/^What happened/,/^The board/p' "$T/out" >"$T/happened"
+in_file "$T/happened" "The moderator rolled the game back"
+in_file "$T/happened" "chooses the British player to play first"
+not_in_file "$T/happened" "chooses the American player to play first"
+not_in_file "$T/happened" "Nothing you can see"
 
 # after the game is over, a refusal invites no orders
 mail british north@example.org crown "resign"
@@ -73,4 +89,5 @@ in_file "$T/answer" "refused"
 in_file "$T/answer" "The game is over"
 not_in_file "$T/answer" "Standing orders may be given"
 not_in_file "$T/answer" "#orders"
+not_in_file "$T/answer" "What you can do now"
 true

@@ -231,6 +231,15 @@ static int guide(const struct game_data *d, const struct game_state *view, int s
 	return sk_guide(&d->sk, &view->sk, side, item, ctx);
 }
 
+static int guide_words(FILE *out, const struct game_data *d, const struct game_state *view,
+		       int side, char *why, size_t whylen)
+{
+	if (sk_guide_words(out, &d->sk, &view->sk, is_side(side) ? side : SK_NOBODY) == 0)
+		return 0;
+	snprintf(why, whylen, "out of memory");
+	return -1;
+}
+
 /* The set-up: "the American (Blue) or British (Red) side". */
 static const char *const america[] = { "america", "blue", NULL };
 static const char *const britain[] = { "britain", "red", NULL };
@@ -257,5 +266,5 @@ const struct game game_skirmish = {
 	.reshuffle_unseen = reshuffle_unseen,
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
-	.report = report, .guide = guide, .board = "sk_game_board",
+	.report = report, .guide = guide, .guide_words = guide_words, .board = "sk_game_board",
 };

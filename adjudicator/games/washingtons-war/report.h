@@ -35,6 +35,8 @@ struct ww_report {
 	bool stand_in;                  /* a preview: the events' dice are stand-ins */
 	const char *note;               /* the orderer's note with `events`, framed
 					 * by the judge (game.h), or NULL */
+	const char *section;            /* the template's section to render: NULL
+					 * the whole report, "guide" its guide */
 };
 
 /* report_text.c */
@@ -155,13 +157,16 @@ void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int spa
 /* For tests: where each space's name is drawn for `view` (NULL: the map
  * alone, no pieces) (its box, the halo included), the box of each
  * space's shape, and the boxes of the view's pieces on the map (CU
- * squares, name plates, the Congress), *npieces of them, with the space
- * and kind of each in `at` (unless NULL); 0, or -1. */
-#define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 1)
+ * squares, name plates, the Congress's marker and its name), *npieces of
+ * them, with the space and kind of each in `at` (unless NULL), and the
+ * box of the Winter Attrition Line's name in *label (all 0: none); 0, or
+ * -1. */
+#define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 2)
 struct ww_board_piece_at { int space; enum ww_board_piece kind; };
 int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 		   struct ww_board_box *name, struct ww_board_box *shape,
-		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces);
+		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces,
+		   struct ww_board_box *label);
 
 /* The colour (0xRRGGBB) that pixel shows for this space's state. */
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,

@@ -58,53 +58,39 @@ static struct spot centre(const struct ww_data *d, int s)
 
 /* Each side's pieces have their own place in a space, so that both show
  * when both are there (a battle, an interception: issue 12): the British
- * CUs to the left of the space (further left when the Congress is there),
- * the American and the French to its right; the generals' name plates
- * above it, the British ones ending left of its centre, the American
- * ones starting right of it, the first lowest. */
+ * CUs to the left of the space, the American and the French to its
+ * right; the generals' name plates above it, the British ones ending
+ * left of its centre, the American ones starting right of it, the first
+ * lowest. Where that would lie on another space or its pieces, each
+ * goes to the next free place around its space (place_all). */
 #define CU_SIZE 18
 #define PLATE_H 14
 
-static struct spot cu_box(const struct ww_data *d, const struct ww_state *v, int s, int nation)
-{
-	struct spot c = centre(d, s);
-	double x = nation == WW_NAT_BRITISH ? c.x - 15 - CU_SIZE - (v->congress_at == s ? 20 : 0) :
-		c.x + 15 + (nation == WW_NAT_FRENCH) * (CU_SIZE + 2);
-	return (struct spot){ x, c.y - CU_SIZE / 2.0 };
-}
+/* Where the view's pieces go (place_all): each CU square's top left
+ * corner; where each space's column of plates of each side ends (the
+ * British) or starts (the others), and whether it hangs below the space;
+ * the Congress's marker's centre. */
+struct layout {
+	struct spot cu[WW_MAX_SPACES][WW_NATIONS];
+	double col_x[WW_MAX_SPACES][3];
+	bool below[WW_MAX_SPACES][3];
+	struct spot congress;
+};
 
 /* The k-th plate of the side's generals: its top, and the x where it
  * starts (American) or ends (British). The first stands on the space's
  * shape and each next on the one before, so that a column of plates
  * touches its stack (issue 22: Clinton's plate at Trenton stood free,
- * nearer Morristown); a column that would lie on another space or its
- * pieces hangs below the space instead (place_columns). */
-/* Whether each space's column of plates of each side hangs below it,
- * and how far right of its own place it is (centred on the space when
- * the other side has none there). */
-struct columns {
-	bool below[WW_MAX_SPACES][3];
-	double shift[WW_MAX_SPACES][3];
-};
-
+ * nearer Morristown). */
 static struct spot plate(const struct ww_data *d, int s, int side, int k,
-			 const struct columns *col)
+			 const struct layout *lay)
 {
-	struct spot c = centre(d, s);
-	double reach = d->spaces[s].fortified ? 14 : 11;
-	bool below = col->below[s][side];
-	return (struct spot){ (side == WW_BRITISH ? c.x - 2 : c.x + 2) + col->shift[s][side],
-			      below ? c.y + reach + k * PLATE_H : c.y - reach - (k + 1) * PLATE_H };
+	double y = d->spaces[s].y, reach = d->spaces[s].fortified ? 14 : 11;
+	return (struct spot){ lay->col_x[s][side], lay->below[s][side] ?
+			      y + reach + k * PLATE_H : y - reach - (k + 1) * PLATE_H };
 }
 
-static void place_columns(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-			  struct columns *col);
-
-static struct spot congress_spot(const struct ww_data *d, int s)
-{
-	struct spot c = centre(d, s);
-	return (struct spot){ c.x - 25, c.y };
-}
+static const struct layout *layout_of(const struct ww_data *d, const struct ww_state *view);
 
 void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int space,
 		   enum ww_board_piece p, int *x, int *y)
@@ -115,29 +101,21 @@ void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int spa
 		break;
 	case WW_PIECE_CU_BRITISH:
 	case WW_PIECE_CU_AMERICAN:
-	case WW_PIECE_CU_FRENCH:
-		/* the corner of the nation's square, clear of the count */
-		s = cu_box(d, view, space, p - WW_PIECE_CU_BRITISH);
+	case WW_PIECE_CU_FRENCH: /* the corner of the nation's square, clear of the count */
+		s = layout_of(d, view)->cu[space][p - WW_PIECE_CU_BRITISH];
 		s.x += 2;
 		s.y += 2;
 		break;
 	case WW_PIECE_GENERAL_BRITISH:
 	case WW_PIECE_GENERAL_AMERICAN: { /* the plate's inner end, clear of the name */
 		int side = p == WW_PIECE_GENERAL_BRITISH ? WW_BRITISH : WW_AMERICAN;
-		struct columns col;
-		cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-		cairo_t *cr = cairo_create(img);
-		place_columns(cr, d, view, &col);
-		cairo_destroy(cr);
-		cairo_surface_destroy(img);
-		ww_draw_release_fonts();
-		s = plate(d, space, side, 0, &col);
+		s = plate(d, space, side, 0, layout_of(d, view));
 		s.x += p == WW_PIECE_GENERAL_BRITISH ? -2 : 2;
 		s.y += PLATE_H / 2.0;
 		break;
 	}
 	case WW_PIECE_CONGRESS:
-		s = congress_spot(d, space);
+		s = layout_of(d, view)->congress;
 		break;
 	}
 	*x = (int)s.x;
@@ -471,15 +449,22 @@ static void short_name(const struct ww_data *d, int s, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, name);
 }
 
-/* ---- the spaces' names ---- */
+/* ---- where the pieces and the names go ---- */
 
-/* Each name goes where its box (the text and its halo) meets no other
- * name, no space's shape and no panel: the first of these places around
- * its space that is free, tried in the data's order of the spaces, so the
- * same map gives the same places. Below first, where the pieces are not;
- * then beside, then above (where the generals' plates are). A name that
- * finds no free place takes the one it overlaps least (board_draw.h's
- * places). */
+/* Everything drawn over the map keeps clear of everything else (issue
+ * 22: New York's and New Brunswick's CU squares hid New Brunswick's
+ * name, Washington's plate met Boston's square, the Winter Attrition
+ * Line's name lay on Williamsburg). Each thing has its places around
+ * its space, in order of preference: a CU square beside its space, a
+ * column of plates standing on it, a name below, beside or above it
+ * (board_draw.h's places), the line's name by the line's west end. In
+ * turn (the Congress, the CU squares, the columns, in the data's order
+ * of the spaces; then the line's name; then the names, the widest
+ * first), each takes the first of its places that meets nothing placed
+ * before it, else the least crowded; then each, in the same order,
+ * takes the first place that meets nothing at all, until none moves: a
+ * thing placed early makes room for one placed later. The same view
+ * gives the same places. */
 #define NAME_SIZE 11
 
 /* The panels drawn over the map (draw). */
@@ -495,12 +480,7 @@ static struct ww_board_box shape_box(const struct ww_data *d, int s)
 				      d->spaces[s].x + r, d->spaces[s].y + r };
 }
 
-/* How much box b of space s's name meets what it must not: the shapes,
- * the names placed before it, the panels, the picture's edge. */
-/* Meeting a piece counts for little: a name keeps clear of the pieces
- * where it can, but rather covers a piece than a name or a space. */
-#define PIECE_WEIGHT 1e-6
-/* A name that comes nearer another space than NAME_MARGIN px more than
+/* A thing that comes nearer another space than NAME_MARGIN px more than
  * its own is read as the other's ("New Brunswick" under New York's
  * square, issue 22): as bad as meeting a name, per px. */
 #define NAME_MARGIN 2
@@ -515,31 +495,430 @@ static void space_marks(const struct ww_data *d, struct ww_board_mark *m)
 					       d->spaces[s].fortified ? 17 : 12 };
 }
 
-static double crowding(const struct ww_data *d, int s, const struct ww_board_box *b,
-		       const struct ww_board_mark *marks,
-		       const struct ww_board_box *placed, int nplaced,
-		       const struct ww_board_box *piece, int npieces)
+enum thing_kind { THING_CONGRESS, THING_CU, THING_COLUMN, THING_LABEL, THING_NAME };
+
+struct thing {
+	enum thing_kind kind;
+	int space;                 /* -1: the line's name */
+	int which;                 /* a CU's nation, a column's side */
+	int at;                    /* the place it took */
+	struct ww_board_box box;   /* its box there */
+};
+
+#define MAX_THINGS (WW_MAX_SPACES * (WW_NATIONS + 3) + 2)
+#define LABEL "Winter Attrition Line"
+
+/* What the places are worked out from, and the things placed. */
+struct plan {
+	const struct ww_data *d;
+	const struct ww_state *v;
+	struct ww_board_mark marks[WW_MAX_SPACES];
+	double col_w[WW_MAX_SPACES][3];  /* a column's widest plate */
+	double col_w0[WW_MAX_SPACES][3]; /* its first (lowest) plate */
+	int col_n[WW_MAX_SPACES][3];
+	/* each name on its lines, and on the other lines it may go on (one
+	 * for two, two for one): its split, ink and box's size */
+	int split[WW_MAX_SPACES][2];
+	struct ww_board_box ink[WW_MAX_SPACES][2];
+	double name_w[WW_MAX_SPACES][2], name_h[WW_MAX_SPACES][2];
+	int line_x, line_y;              /* the line's west end; -1: none */
+	cairo_text_extents_t label;
+	struct thing t[MAX_THINGS];
+	int n;
+};
+
+/* The places of a CU square around its space, as its centre's offset
+ * from the space's for a round space (a fortified one's are 5 px
+ * further out): beside (the British to the left, the others to the
+ * right), then below and above on that side, straight below and above,
+ * then on the other side; last, one further out, beside a square there. */
+static const struct spot CU_PLACES[] = {
+	{ 24, 0 }, { 19, 19 }, { 19, -19 }, { 0, 24 }, { 0, -24 },
+	{ -19, 19 }, { -19, -19 }, { -24, 0 },
+	{ 44, 0 }, { 39, 19 }, { 39, -19 }, { 0, 44 }, { 0, -44 }, { -44, 0 },
+};
+#define NCU_PLACES (int)(sizeof CU_PLACES / sizeof *CU_PLACES)
+
+/* The top left corner of a CU square at place k of space s, mirrored for
+ * the British. The French try one further out first, beside the
+ * American's square. */
+static struct spot cu_place(const struct ww_data *d, int s, int nation, int k)
 {
-	double sum = MISREAD_WEIGHT * ww_name_misread(b, marks, d->nspaces, s, NAME_MARGIN);
-	for (int o = 0; o < npieces; o++)
-		sum += PIECE_WEIGHT * ww_box_overlap(b, &piece[o]);
+	if (nation == WW_NAT_FRENCH && k < 2)
+		k = k ? 0 : 8;
+	struct spot c = centre(d, s), o = CU_PLACES[k];
+	double out = d->spaces[s].fortified ? 5 : 0;
+	o.x += o.x > 0 ? out : o.x < 0 ? -out : 0;
+	o.y += o.y > 0 ? out : o.y < 0 ? -out : 0;
+	if (nation == WW_NAT_BRITISH)
+		o.x = -o.x;
+	return (struct spot){ c.x + o.x - CU_SIZE / 2.0, c.y + o.y - CU_SIZE / 2.0 };
+}
+
+static struct ww_board_box cu_square_box(struct spot corner)
+{
+	return (struct ww_board_box){ corner.x, corner.y, corner.x + CU_SIZE, corner.y + CU_SIZE };
+}
+
+/* The Congress's marker on its space's rim (a fortified one's further
+ * out): below left, below right, above left, above right. */
+static const struct spot CONGRESS_PLACES[] = { { -9, 9 }, { 9, 9 }, { -9, -9 }, { 9, -9 } };
+#define NCONGRESS_PLACES (int)(sizeof CONGRESS_PLACES / sizeof *CONGRESS_PLACES)
+#define CONGRESS_R 6
+
+static struct ww_board_box congress_box(struct spot c)
+{
+	double r = CONGRESS_R + 1;
+	return (struct ww_board_box){ c.x - r, c.y - r, c.x + r, c.y + r };
+}
+
+/* Place k of a column of plates of space s: above the space for even k,
+ * below it for odd k; the x where its plates end (the British) or start
+ * (the others) from its own place (the British ending left of the
+ * centre, the others starting right of it) across the space in steps of
+ * 4 px, as long as its first plate still touches the shape. false: no
+ * such place. */
+static bool column_place(const struct plan *p, int s, int side, int k, struct layout *lay)
+{
+	double c = p->d->spaces[s].x, slide = (k / 2) * 4.0;
+	if (slide > p->col_w0[s][side] + 6)
+		return false;
+	lay->col_x[s][side] = side == WW_BRITISH ? c - 2 + slide : c + 2 - slide;
+	lay->below[s][side] = k & 1;
+	return true;
+}
+
+/* The box of the column of plates of the side in space s, as lay places it. */
+static struct ww_board_box column_box(const struct plan *p, int s, int side,
+				      const struct layout *lay)
+{
+	const struct ww_data *d = p->d;
+	double w = p->col_w[s][side];
+	int count = p->col_n[s][side];
+	bool below = lay->below[s][side];
+	struct spot first = plate(d, s, side, 0, lay), last = plate(d, s, side, count - 1, lay);
+	double x0 = side == WW_BRITISH ? first.x - w : first.x;
+	return (struct ww_board_box){ x0, below ? first.y : last.y, x0 + w,
+				      below ? last.y + PLATE_H : first.y + PLATE_H };
+}
+
+/* The box of the line's name at place k by the line's west end: left of
+ * it, right of it, above and below. */
+static bool label_place(const struct plan *p, int k, struct ww_board_box *b,
+			struct spot *origin)
+{
+	static const struct { double dx, dy; bool ends; } at[] = {
+		{ -4, 4, true }, { 4, -8, false }, { -4, -8, true }, { -4, 18, true },
+		{ 4, 18, false }, { -4, -22, true }, { 4, -22, false }, { -4, 32, true },
+		{ 4, 32, false },
+	};
+	if (k >= (int)(sizeof at / sizeof *at))
+		return false;
+	const cairo_text_extents_t *e = &p->label;
+	origin->x = p->line_x + at[k].dx - (at[k].ends ? e->x_advance : 0);
+	origin->y = p->line_y + at[k].dy;
+	*b = (struct ww_board_box){ origin->x + e->x_bearing - WW_NAME_HALO,
+				    origin->y + e->y_bearing - WW_NAME_HALO,
+				    origin->x + e->x_bearing + e->width + WW_NAME_HALO,
+				    origin->y + e->y_bearing + e->height + WW_NAME_HALO };
+	return true;
+}
+
+/* Thing t at its place k: its box, and where it is in lay (the pieces)
+ * or in `origin` (the line's name). false: t has no place k. */
+static bool thing_place(const struct plan *p, const struct thing *t, int k,
+			struct layout *lay, struct ww_board_box *b, struct spot *origin)
+{
+	const struct ww_data *d = p->d;
+	int s = t->space;
+	switch (t->kind) {
+	case THING_CONGRESS: {
+		if (k >= NCONGRESS_PLACES)
+			return false;
+		double out = d->spaces[s].fortified ? 1.4 : 1;
+		lay->congress = (struct spot){ d->spaces[s].x + CONGRESS_PLACES[k].x * out,
+					       d->spaces[s].y + CONGRESS_PLACES[k].y * out };
+		*b = congress_box(lay->congress);
+		return true;
+	}
+	case THING_CU:
+		if (k >= NCU_PLACES)
+			return false;
+		lay->cu[s][t->which] = cu_place(d, s, t->which, k);
+		*b = cu_square_box(lay->cu[s][t->which]);
+		return true;
+	case THING_COLUMN:
+		if (!column_place(p, s, t->which, k, lay))
+			return false;
+		*b = column_box(p, s, t->which, lay);
+		return true;
+	case THING_LABEL:
+		return label_place(p, k, b, origin);
+	case THING_NAME: {
+		int form = k / ww_name_nplaces; /* its lines as cut, then cut otherwise */
+		if (form > 1 || (form && p->split[s][1] < 0))
+			return false;
+		*b = ww_name_box(d->spaces[s].x, d->spaces[s].y, &ww_name_places[k % ww_name_nplaces],
+				 p->name_w[s][form], p->name_h[s][form]);
+		return true;
+	}
+	}
+	return false;
+}
+
+/* A CU square stands by its space: within 4 px of its shape, or beside
+ * a square of its space that is. */
+static bool cu_stands(const struct plan *p, const struct thing *t, const struct ww_board_box *b)
+{
+	if (ww_box_gap(b, &p->marks[t->space]) <= 4)
+		return true;
+	struct ww_board_box g = { b->x0 - 3, b->y0 - 3, b->x1 + 3, b->y1 + 3 };
+	for (int j = 0; j < p->n; j++)
+		if (&p->t[j] != t && p->t[j].kind == THING_CU && p->t[j].space == t->space &&
+		    ww_box_meets(&g, &p->t[j].box) && ww_box_gap(&p->t[j].box, &p->marks[t->space]) <= 4)
+			return true;
+	return false;
+}
+
+static bool is_piece(const struct thing *t)
+{
+	return t->kind != THING_NAME && t->kind != THING_LABEL;
+}
+
+/* A piece keeps CLEAR px from another space's shape and from any other
+ * thing, and a name or the line's name from a piece, so that none seems
+ * to touch another (Washington's plate met Boston's square); a name
+ * keeps NAME_CLEAR px from another name ("LancasterReading"). A CU
+ * square or a column is PIECE_MARGIN px nearer its own space than any
+ * other, so that it is not taken for a neighbour's. */
+#define CLEAR 2
+#define NAME_CLEAR 4
+#define PIECE_MARGIN 4
+
+static double clearance(const struct thing *a, const struct thing *b)
+{
+	return is_piece(a) || is_piece(b) ? CLEAR : a->kind == THING_NAME &&
+		b->kind == THING_NAME ? NAME_CLEAR : 0;
+}
+
+static double overlap_clear(const struct ww_board_box *a, const struct ww_board_box *b,
+			    double clear)
+{
+	struct ww_board_box g = { a->x0 - clear, a->y0 - clear, a->x1 + clear, a->y1 + clear };
+	return ww_box_overlap(&g, b);
+}
+
+/* How much thing i at box b meets what it must not: the spaces' shapes
+ * (a piece stands on its own), the things placed (the first `upto` but
+ * itself and `skip`), the panels and the picture's edge; how much nearer
+ * it comes to another space than to its own (a name, a CU square, a
+ * column); and a CU square away from its space. */
+static double crowding(const struct plan *p, int i, const struct ww_board_box *b, int upto,
+		       int skip)
+{
+	const struct ww_data *d = p->d;
+	const struct thing *t = &p->t[i];
+	bool piece = is_piece(t);
+	/* the Congress's name is wider than its marker, which is by its space */
+	bool read = t->kind != THING_LABEL && t->kind != THING_CONGRESS;
+	double sum = !read ? 0 : MISREAD_WEIGHT * ww_name_misread(b, p->marks, d->nspaces,
+				t->space, piece ? PIECE_MARGIN : NAME_MARGIN);
 	for (int o = 0; o < d->nspaces; o++) {
 		struct ww_board_box sb = shape_box(d, o);
-		sum += ww_box_overlap(b, &sb);
+		if (!piece || o != t->space)
+			sum += overlap_clear(b, &sb, piece ? CLEAR : 0) +
+				(o != t->space && ww_box_gap(b, &p->marks[o]) <= 0) * 1e4;
 	}
-	for (int o = 0; o < nplaced; o++)
-		sum += ww_box_overlap(b, &placed[o]);
+	for (int j = 0; j < upto; j++)
+		if (j != i && j != skip)
+			sum += overlap_clear(b, &p->t[j].box, clearance(t, &p->t[j]));
 	for (size_t k = 0; k < sizeof PANELS / sizeof *PANELS; k++)
 		sum += ww_box_overlap(b, &PANELS[k]);
 	if (b->x0 < 0 || b->y0 < 0 || b->x1 > W || b->y1 > H)
 		sum += 1e6;
+	if (t->kind == THING_CU && !cu_stands(p, t, b))
+		sum += 1e4;
 	return sum;
+}
+
+/* Thing i at its place k, in the plan and in lay. */
+static void put_thing(struct plan *p, int i, int k, struct layout *lay)
+{
+	struct spot origin;
+	p->t[i].at = k;
+	thing_place(p, &p->t[i], k, lay, &p->t[i].box, &origin);
+}
+
+/* Thing i to the first of its places that meets nothing of the first
+ * `upto` things, else the least crowded. Whether it moved. */
+static bool place_thing(struct plan *p, int i, int upto, struct layout *lay)
+{
+	struct ww_board_box b;
+	struct spot origin;
+	double least = -1;
+	int best = 0;
+	for (int k = 0; least != 0 && thing_place(p, &p->t[i], k, lay, &b, &origin); k++) {
+		double c = crowding(p, i, &b, upto, -1);
+		if (least < 0 || c < least) {
+			least = c;
+			best = k;
+		}
+	}
+	bool moved = best != p->t[i].at;
+	put_thing(p, i, best, lay);
+	return moved;
+}
+
+/* The one thing that thing i would meet at box b, -1 if none or more. */
+static int blocker(const struct plan *p, int i, const struct ww_board_box *b)
+{
+	int found = -1;
+	for (int j = 0; j < p->n; j++) {
+		if (j == i || overlap_clear(b, &p->t[j].box, clearance(&p->t[i], &p->t[j])) <= 0)
+			continue;
+		if (found >= 0)
+			return -1;
+		found = j;
+	}
+	return found;
+}
+
+/* Thing j, which is in thing `for`'s way, to another place that is free,
+ * or (up to `depth` more) where the one thing in its way there can move
+ * on in turn. Whether it moved. */
+static bool move_on(struct plan *p, int j, int for_, int depth, struct layout *lay)
+{
+	struct ww_board_box b;
+	struct spot origin;
+	int was = p->t[j].at;
+	for (int k = 0; thing_place(p, &p->t[j], k, lay, &b, &origin); k++) {
+		if (k == was)
+			continue;
+		if (crowding(p, j, &b, p->n, -1) == 0) {
+			put_thing(p, j, k, lay);
+			return true;
+		}
+		int m = depth > 0 ? blocker(p, j, &b) : -1;
+		if (m < 0 || m == for_ || crowding(p, j, &b, p->n, m) > 0)
+			continue;
+		put_thing(p, j, k, lay);
+		if (move_on(p, m, j, depth - 1, lay))
+			return true;
+		put_thing(p, j, was, lay);
+	}
+	put_thing(p, j, was, lay);
+	return false;
+}
+
+/* Room for thing i where one other thing is in its way: at the first of
+ * its places where that one can move on (move_on), both go. Whether they
+ * did. */
+static bool make_room(struct plan *p, int i, struct layout *lay)
+{
+	struct ww_board_box b;
+	struct spot origin;
+	int was = p->t[i].at;
+	for (int k = 0; thing_place(p, &p->t[i], k, lay, &b, &origin); k++) {
+		int j = blocker(p, i, &b);
+		if (j < 0 || crowding(p, i, &b, p->n, j) > 0)
+			continue;
+		put_thing(p, i, k, lay);
+		if (move_on(p, j, i, 2, lay))
+			return true;
+		put_thing(p, i, was, lay);
+	}
+	put_thing(p, i, was, lay);
+	return false;
+}
+
+/* The things placed in turn; then each that meets another moves to a
+ * free place, or makes room by moving the one in its way, until none
+ * moves (a few rounds at most). */
+static void place_things(struct plan *p, struct layout *lay)
+{
+	for (int i = 0; i < p->n; i++)
+		place_thing(p, i, i, lay);
+	bool moved = true;
+	for (int round = 0; moved && round < 8; round++) {
+		moved = false;
+		for (int i = 0; i < p->n; i++) {
+			if (crowding(p, i, &p->t[i].box, p->n, -1) == 0)
+				continue;
+			moved |= place_thing(p, i, p->n, lay);
+			if (crowding(p, i, &p->t[i].box, p->n, -1) > 0)
+				moved |= make_room(p, i, lay);
+		}
+	}
+}
+
+static void add_thing(struct plan *p, enum thing_kind kind, int space, int which)
+{
+	if (p->n < MAX_THINGS)
+		p->t[p->n++] = (struct thing){ kind, space, which, -1, { 0, 0, 0, 0 } };
+}
+
+/* The widths of each space's columns of plates, its plates counted. */
+static void measure_columns(cairo_t *cr, struct plan *p)
+{
+	const struct ww_data *d = p->d;
+	ww_draw_font(cr, 11, true);
+	for (int g = 0; g < d->ngenerals; g++) {
+		int s = p->v->general_at[g], side = d->generals[g].side;
+		if (s < 0 || s >= d->nspaces || (side != WW_AMERICAN && side != WW_BRITISH))
+			continue;
+		double w = ww_draw_text_width(cr, d->generals[g].name) + 8;
+		if (!p->col_n[s][side]++)
+			p->col_w0[s][side] = w;
+		p->col_w[s][side] = w > p->col_w[s][side] ? w : p->col_w[s][side];
+	}
+}
+
+/* A plan for the view, with nothing in it yet. */
+static void plan_start(cairo_t *cr, struct plan *p, const struct ww_data *d,
+		       const struct ww_state *v, struct layout *lay)
+{
+	memset(p, 0, sizeof *p);
+	memset(lay, 0, sizeof *lay);
+	p->d = d;
+	p->v = v;
+	p->line_x = -1;
+	space_marks(d, p->marks);
+	ww_draw_font(cr, 12, true);
+	cairo_text_extents(cr, LABEL, &p->label);
+	if (!v)
+		return;
+	measure_columns(cr, p);
+}
+
+/* The view's markers into the plan: the Congress, the CU squares. */
+static void add_markers(struct plan *p)
+{
+	const struct ww_data *d = p->d;
+	const struct ww_state *v = p->v;
+	if (!v)
+		return;
+	if (v->congress_at >= 0 && v->congress_at < d->nspaces)
+		add_thing(p, THING_CONGRESS, v->congress_at, 0);
+	for (int s = 0; s < d->nspaces; s++)
+		for (int nat = 0; nat < WW_NATIONS; nat++)
+			if (v->space[s].cu[nat])
+				add_thing(p, THING_CU, s, nat);
+}
+
+/* The view's columns of plates into the plan. */
+static void add_columns(struct plan *p)
+{
+	for (int s = 0; p->v && s < p->d->nspaces; s++)
+		for (int side = WW_BRITISH; side >= WW_AMERICAN; side--)
+			if (p->col_n[s][side])
+				add_thing(p, THING_COLUMN, s, side);
 }
 
 /* Every space's name: its box, where its lines' centre and first
  * baseline are (cairo's origin), where its second line starts (0: one
  * line). A name wider than WW_NAME_WIDE goes on two lines, cut at the blank
- * nearest its middle ("Lexington and / Concord"). */
+ * nearest its middle ("Lexington and / Concord"). With them, where the
+ * pieces are and the line's name. */
 struct names {
 	struct ww_board_box box[WW_MAX_SPACES];
 	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
@@ -547,188 +926,126 @@ struct names {
 	struct ww_board_box piece[WW_BOARD_PIECES]; /* the view's pieces on the map */
 	struct ww_board_piece_at at[WW_BOARD_PIECES];  /* each one's space and kind */
 	int npieces;
-	struct columns col;
+	struct layout lay;
+	bool has_label;
+	struct ww_board_box label;  /* the Winter Attrition Line's name */
+	struct spot label_at;       /* where its text starts, on its baseline */
 };
 
 static void add_piece(struct names *n, int s, enum ww_board_piece kind,
-		      double x, double y, double w, double h)
+		      struct ww_board_box b)
 {
 	if (n->npieces >= WW_BOARD_PIECES)
 		return;
 	n->at[n->npieces] = (struct ww_board_piece_at){ s, kind };
-	n->piece[n->npieces++] = (struct ww_board_box){ x, y, x + w, y + h };
+	n->piece[n->npieces++] = b;
 }
 
-/* The box of the column of `count` plates, the widest w, of the side in
- * space s. */
-static struct ww_board_box column_box(const struct ww_data *d, int s, int side,
-				      const struct columns *col, double w, int count)
+/* Each piece's box as it is drawn (pieces), for the tests to check. */
+static void piece_boxes(cairo_t *cr, const struct plan *p, struct names *n)
 {
-	bool below = col->below[s][side];
-	struct spot first = plate(d, s, side, 0, col), last = plate(d, s, side, count - 1, col);
-	double x0 = side == WW_BRITISH ? first.x - w : first.x;
-	return (struct ww_board_box){ x0, below ? first.y : last.y, x0 + w,
-				      below ? last.y + PLATE_H : first.y + PLATE_H };
-}
-
-/* A space's columns of plates stand above it (the British left, the
- * American right), unless they would lie there on another space, its CUs
- * or the Congress, or on a column placed before them, and less so below.
- * Both go together, so that the space's name has its side free: in the
- * data's order of the spaces, so the same view gives the same places. */
-static void place_columns(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-			  struct columns *col)
-{
-	struct ww_board_box placed[2 * WW_MAX_SPACES], cu[WW_MAX_SPACES * (WW_NATIONS + 1)];
-	int nplaced = 0, ncu = 0;
-	struct ww_board_mark marks[WW_MAX_SPACES];
-	space_marks(d, marks);
-	memset(col, 0, sizeof *col);
-	for (int s = 0; v && s < d->nspaces; s++) {
-		for (int nat = 0; nat < WW_NATIONS; nat++) {
-			struct spot b = cu_box(d, v, s, nat);
-			if (v->space[s].cu[nat])
-				cu[ncu++] = (struct ww_board_box){ b.x, b.y, b.x + CU_SIZE, b.y + CU_SIZE };
-		}
-		struct spot c = congress_spot(d, s);
-		if (v->congress_at == s)
-			cu[ncu++] = (struct ww_board_box){ c.x - 24, c.y - 21, c.x + 24, c.y + 8 };
-	}
-	ww_draw_font(cr, 11, true);
-	for (int s = 0; v && s < d->nspaces; s++) {
-		struct ww_board_box b[4][3];
-		double w[3] = { 0 }, cost[4] = { 0 };
-		int count[3] = { 0 };
-		for (int g = 0; g < d->ngenerals; g++) {
-			int side = d->generals[g].side;
-			if (v->general_at[g] != s || (side != WW_AMERICAN && side != WW_BRITISH))
-				continue;
-			double gw = ww_draw_text_width(cr, d->generals[g].name) + 8;
-			w[side] = gw > w[side] ? gw : w[side];
-			count[side]++;
-		}
-		/* above, below; then, for one side alone, centred above, below */
-		int ways = count[WW_AMERICAN] && count[WW_BRITISH] ? 2 : 4, best = 0;
-		for (int way = 0; way < ways; way++) {
-			for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
-				if (!count[side])
-					continue;
-				col->below[s][side] = way & 1;
-				col->shift[s][side] = way < 2 ? 0 :
-					side == WW_BRITISH ? w[side] / 2 + 2 : -w[side] / 2 - 2;
-				struct ww_board_box *bb = &b[way][side];
-				*bb = column_box(d, s, side, col, w[side], count[side]);
-				for (int o = 0; o < d->nspaces; o++) {
-					struct ww_board_box sb = shape_box(d, o);
-					if (o != s)
-						cost[way] += 10 * ww_box_overlap(bb, &sb) +
-							(ww_box_gap(bb, &marks[o]) <= 0) * 1e4;
-				}
-				for (int k = 0; k < ncu; k++)
-					cost[way] += ww_box_overlap(bb, &cu[k]);
-				for (int k = 0; k < nplaced; k++)
-					cost[way] += ww_box_overlap(bb, &placed[k]);
-				if (bb->y0 < 0 || bb->y1 > H)
-					cost[way] += 1e6;
-			}
-			if (cost[way] < cost[best])
-				best = way;
-		}
-		for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
-			if (!count[side])
-				continue;
-			col->below[s][side] = best & 1;
-			col->shift[s][side] = best < 2 ? 0 :
-				side == WW_BRITISH ? w[side] / 2 + 2 : -w[side] / 2 - 2;
-			placed[nplaced++] = b[best][side];
-		}
-	}
-}
-
-/* Where the pieces of the view are drawn (pieces), for the names to keep
- * clear of them; none without a view. */
-static void piece_boxes(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-			struct names *n)
-{
+	const struct ww_data *d = p->d;
+	const struct ww_state *v = p->v;
 	n->npieces = 0;
-	place_columns(cr, d, v, &n->col);
 	for (int s = 0; v && s < d->nspaces; s++) {
-		for (int nat = 0; nat < WW_NATIONS; nat++) {
-			struct spot b = cu_box(d, v, s, nat);
+		for (int nat = 0; nat < WW_NATIONS; nat++)
 			if (v->space[s].cu[nat])
-				add_piece(n, s, WW_PIECE_CU_BRITISH + nat, b.x, b.y, CU_SIZE, CU_SIZE);
-		}
+				add_piece(n, s, WW_PIECE_CU_BRITISH + nat, cu_square_box(n->lay.cu[s][nat]));
 		int k[3] = { 0 };
 		ww_draw_font(cr, 11, true);
 		for (int g = 0; g < d->ngenerals; g++) {
 			int side = d->generals[g].side;
 			if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 				continue;
-			struct spot p = plate(d, s, side, k[side]++, &n->col);
+			struct spot at = plate(d, s, side, k[side]++, &n->lay);
 			double w = ww_draw_text_width(cr, d->generals[g].name) + 8;
+			double x = side == WW_BRITISH ? at.x - w : at.x;
 			add_piece(n, s, side == WW_BRITISH ? WW_PIECE_GENERAL_BRITISH :
-				  WW_PIECE_GENERAL_AMERICAN, side == WW_BRITISH ? p.x - w : p.x, p.y,
-				  w, PLATE_H);
+				  WW_PIECE_GENERAL_AMERICAN,
+				  (struct ww_board_box){ x, at.y, x + w, at.y + PLATE_H });
 		}
-		struct spot c = congress_spot(d, s);
-		if (v->congress_at == s) /* the marker and its name above it */
-			add_piece(n, s, WW_PIECE_CONGRESS, c.x - 24, c.y - 21, 48, 29);
+		if (v->congress_at == s)
+			add_piece(n, s, WW_PIECE_CONGRESS, congress_box(n->lay.congress));
 	}
 }
 
-/* The spaces in the order their names are placed: the widest first,
- * which have the fewest places to go (the data's order among equals). */
-static void name_order(const struct ww_data *d, const struct names *n, int *order)
+/* Each name's two ways of lines (its own, and the other: -1 when it has
+ * no blank to cut at), its ink and the size of its box for each. */
+static void measure_names(cairo_t *cr, struct plan *p)
 {
-	for (int i = 0; i < d->nspaces; i++) {
-		int s = i, k = i;
-		double w = n->box[s].x1 - n->box[s].x0;
-		for (; k > 0 && n->box[order[k - 1]].x1 - n->box[order[k - 1]].x0 < w; k--)
-			order[k] = order[k - 1];
-		order[k] = s;
-	}
-}
-
-static void place_names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-			struct names *n)
-{
+	const struct ww_data *d = p->d;
 	char name[WW_NAME_MAX];
-	struct ww_board_box e[WW_MAX_SPACES], placed[WW_MAX_SPACES];
-	int order[WW_MAX_SPACES];
-	struct ww_board_mark marks[WW_MAX_SPACES];
-	space_marks(d, marks);
-	piece_boxes(cr, d, v, n);
 	ww_draw_font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
-		n->split[s] = ww_name_split(cr, name);
-		e[s] = ww_name_ink(cr, name, n->split[s]);
-		n->box[s] = (struct ww_board_box){ 0, 0, e[s].x1 - e[s].x0 + 2 * WW_NAME_HALO,
-						   e[s].y1 - e[s].y0 + 2 * WW_NAME_HALO };
-	}
-	name_order(d, n, order);
-	for (int i = 0; i < d->nspaces; i++) {
-		int s = order[i];
-		double w = n->box[s].x1, h = n->box[s].y1, least = -1;
-		for (int k = 0; k < ww_name_nplaces && least != 0; k++) {
-			struct ww_board_box b = ww_name_box(d->spaces[s].x, d->spaces[s].y, &ww_name_places[k], w, h);
-			double c = crowding(d, s, &b, marks, placed, i, n->piece, n->npieces);
-			if (least < 0 || c < least) {
-				least = c;
-				n->box[s] = b;
-			}
+		int own = ww_name_split(cr, name), cut = ww_name_cut(name);
+		p->split[s][0] = own;
+		p->split[s][1] = !cut ? -1 : own ? 0 : cut;
+		for (int form = 0; form < 2 && p->split[s][form] >= 0; form++) {
+			struct ww_board_box e = ww_name_ink(cr, name, p->split[s][form]);
+			p->ink[s][form] = e;
+			p->name_w[s][form] = e.x1 - e.x0 + 2 * WW_NAME_HALO;
+			p->name_h[s][form] = e.y1 - e.y0 + 2 * WW_NAME_HALO;
 		}
-		placed[i] = n->box[s];
-		n->x[s] = n->box[s].x0 + WW_NAME_HALO - e[s].x0;
-		n->y[s] = n->box[s].y0 + WW_NAME_HALO - e[s].y0;
 	}
 }
 
-static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-		  struct names *n)
+/* The names into the plan, the widest first, which have the fewest
+ * places to go (the data's order among equals). */
+static void add_names(cairo_t *cr, struct plan *p)
+{
+	const struct ww_data *d = p->d;
+	int order[WW_MAX_SPACES];
+	measure_names(cr, p);
+	for (int s = 0; s < d->nspaces; s++) {
+		int k = s;
+		for (; k > 0 && p->name_w[order[k - 1]][0] < p->name_w[s][0]; k--)
+			order[k] = order[k - 1];
+		order[k] = s;
+	}
+	for (int i = 0; i < d->nspaces; i++)
+		add_thing(p, THING_NAME, order[i], 0);
+}
+
+/* The pieces, the line's name and the names; (line_x, line_y) is the
+ * Winter Attrition Line's west end, line_x -1 for none (2.1.B). */
+static int place_all(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+		     struct names *n, int line_x, int line_y)
+{
+	struct plan *p = malloc(sizeof *p);
+	if (!p)
+		return -1;
+	plan_start(cr, p, d, v, &n->lay);
+	p->line_x = line_x;
+	p->line_y = line_y;
+	n->has_label = line_x >= 0;
+	add_markers(p);
+	if (n->has_label)
+		add_thing(p, THING_LABEL, -1, 0);
+	add_names(cr, p);
+	add_columns(p);
+	place_things(p, &n->lay);
+	for (int i = 0; i < p->n; i++) {
+		const struct thing *t = &p->t[i];
+		if (t->kind == THING_LABEL)
+			label_place(p, t->at, &n->label, &n->label_at);
+		if (t->kind != THING_NAME)
+			continue;
+		int s = t->space, form = t->at / ww_name_nplaces;
+		n->box[s] = t->box;
+		n->split[s] = p->split[s][form];
+		n->x[s] = t->box.x0 + WW_NAME_HALO - p->ink[s][form].x0;
+		n->y[s] = t->box.y0 + WW_NAME_HALO - p->ink[s][form].y0;
+	}
+	piece_boxes(cr, p, n);
+	free(p);
+	return 0;
+}
+
+static void names(cairo_t *cr, const struct ww_data *d, const struct names *n)
 {
 	char name[WW_NAME_MAX], line[WW_NAME_MAX];
-	place_names(cr, d, v, n);
+	ww_draw_font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
 		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
@@ -738,30 +1055,68 @@ static void names(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 	}
 }
 
-int ww_board_names(const struct ww_data *d, const struct ww_state *view,
-		   struct ww_board_box *name, struct ww_board_box *shape,
-		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces)
+static int painted_land(const struct ww_data *d, struct land *l);
+
+/* The Winter Attrition Line's west end on d's land: *x -1 for none. */
+static int line_end(const struct ww_data *d, int *x, int *y)
 {
+	struct land l = { .px = malloc(sizeof *l.px * W * H), .m = { .line_x = -1, .line_y = -1 } };
+	int rc = l.px && !painted_land(d, &l) ? 0 : -1;
+	*x = l.m.line_x;
+	*y = l.m.line_y;
+	free(l.px);
+	return rc;
+}
+
+/* Everything's place for the view, as the board draws it, into n. */
+static int board_places(const struct ww_data *d, const struct ww_state *view, struct names *n)
+{
+	int x, y;
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
 	cairo_t *cr = cairo_create(img);
+	int rc = line_end(d, &x, &y) || place_all(cr, d, view, n, x, y) ||
+		 cairo_status(cr) != CAIRO_STATUS_SUCCESS ? -1 : 0;
+	cairo_destroy(cr);
+	cairo_surface_destroy(img);
+	ww_draw_release_fonts();
+	return rc;
+}
+
+/* For the tests, which ask where each piece is one at a time: the last
+ * view's places, kept. */
+static const struct layout *layout_of(const struct ww_data *d, const struct ww_state *view)
+{
+	static struct ww_state seen;
+	static struct names n;
+	static const struct ww_data *seen_d;
+	if (seen_d == d && !memcmp(&seen, view, sizeof seen))
+		return &n.lay;
+	if (board_places(d, view, &n))
+		memset(&n, 0, sizeof n);
+	seen = *view;
+	seen_d = d;
+	return &n.lay;
+}
+
+int ww_board_names(const struct ww_data *d, const struct ww_state *view,
+		   struct ww_board_box *name, struct ww_board_box *shape,
+		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces,
+		   struct ww_board_box *label)
+{
 	struct names *n = malloc(sizeof *n);
-	if (n)
-		place_names(cr, d, view, n);
-	for (int s = 0; n && s < d->nspaces; s++) {
+	int rc = n ? board_places(d, view, n) : -1;
+	for (int s = 0; !rc && s < d->nspaces; s++) {
 		name[s] = n->box[s];
 		shape[s] = shape_box(d, s);
 	}
-	for (int k = 0; n && k < n->npieces; k++) {
+	for (int k = 0; !rc && k < n->npieces; k++) {
 		piece[k] = n->piece[k];
 		if (at)
 			at[k] = n->at[k];
 	}
-	*npieces = n ? n->npieces : 0;
-	int rc = n && cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+	*npieces = rc ? 0 : n->npieces;
+	*label = !rc && n->has_label ? n->label : (struct ww_board_box){ 0, 0, 0, 0 };
 	free(n);
-	cairo_destroy(cr);
-	cairo_surface_destroy(img);
-	ww_draw_release_fonts();
 	return rc;
 }
 
@@ -795,12 +1150,12 @@ static void links(cairo_t *cr, const struct ww_data *d)
 
 /* 2.1.B: the line is painted with the land; its name goes at its west
  * end. */
-static void winter_line_label(cairo_t *cr, const struct land *l)
+static void winter_line_label(cairo_t *cr, const struct names *n)
 {
-	if (l->m.line_x < 0)
+	if (!n->has_label)
 		return;
 	ww_draw_font(cr, 12, true);
-	ww_draw_label(cr, l->m.line_x + 4, l->m.line_y - 8, "Winter Attrition Line", 0, WINTER_LINE, 0xffffff);
+	ww_draw_label(cr, n->label_at.x, n->label_at.y, LABEL, 0, WINTER_LINE, 0xffffff);
 }
 
 static uint32_t side_colour(int side)
@@ -874,41 +1229,37 @@ static void general_plate(cairo_t *cr, double x, double y, const char *name, int
 	text(cr, x + 4, y + 11, name, 0xffffff);
 }
 
+/* The Continental Congress: a gold disc on its space's rim, over the
+ * shape, which the legend names (a name beside it had no room around
+ * Philadelphia, issue 22). */
 static void congress_marker(cairo_t *cr, double x, double y)
 {
 	cairo_new_path(cr);
-	cairo_arc(cr, x, y, 8, 0, 2 * M_PI);
+	cairo_arc(cr, x, y, CONGRESS_R, 0, 2 * M_PI);
 	ww_draw_rgb(cr, CONGRESS);
 	cairo_fill_preserve(cr);
 	ww_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
-	ww_draw_font(cr, 9, true);
-	ww_draw_label(cr, x, y - 11, "Congress", 1, INK, 0xffffff);
 }
 
 static void pieces(cairo_t *cr, const struct ww_data *d, const struct ww_state *v, int s,
-		   const struct columns *col)
+		   const struct layout *lay)
 {
 	static const uint32_t fill[WW_NATIONS] = { CU_BRITISH, CU_AMERICAN, CU_FRENCH };
 	static const uint32_t ink[WW_NATIONS] = { 0xffffff, 0xffffff, CU_AMERICAN };
 	for (int n = 0; n < WW_NATIONS; n++) {
 		if (!v->space[s].cu[n])
 			continue;
-		struct spot b = cu_box(d, v, s, n);
-		cu_square(cr, b.x, b.y, v->space[s].cu[n], fill[n], ink[n]);
+		cu_square(cr, lay->cu[s][n].x, lay->cu[s][n].y, v->space[s].cu[n], fill[n], ink[n]);
 	}
 	int k[3] = { 0 };
 	for (int g = 0; g < d->ngenerals; g++) {
 		int side = d->generals[g].side;
 		if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 			continue;
-		struct spot p = plate(d, s, side, k[side]++, col);
+		struct spot p = plate(d, s, side, k[side]++, lay);
 		general_plate(cr, p.x, p.y, d->generals[g].name, side, side == WW_BRITISH);
-	}
-	if (v->congress_at == s) {
-		struct spot c = congress_spot(d, s);
-		congress_marker(cr, c.x, c.y);
 	}
 }
 
@@ -1189,6 +1540,9 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 		 "As the British player sees it");
 	text(cr, 22, 102, s, INK);
 	/* the legend */
+	congress_marker(cr, 290, 98);
+	ww_draw_font(cr, 11, false);
+	text(cr, 301, 102, "Continental Congress", INK);
 	ww_draw_font(cr, 11, false);
 	double lx = 22, ly = 128;
 	cairo_new_path(cr);
@@ -1248,20 +1602,27 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 {
 	zones(cr, d, v, l);
 	links(cr, d);
-	winter_line_label(cr, l);
-	last_move(cr, d, recipient, last);
 	struct names *n = malloc(sizeof *n);
-	if (n) {
-		names(cr, d, v, n);
-		for (int s = 0; s < d->nspaces; s++)
-			pieces(cr, d, v, s, &n->col);
+	if (n && place_all(cr, d, v, n, l->m.line_x, l->m.line_y)) {
 		free(n);
+		n = NULL;
+	}
+	if (n)
+		winter_line_label(cr, n);
+	last_move(cr, d, recipient, last);
+	if (n) {
+		names(cr, d, n);
+		for (int s = 0; s < d->nspaces; s++)
+			pieces(cr, d, v, s, &n->lay);
 	}
 	for (int s = 0; s < d->nspaces; s++) {
 		space_shape(cr, d, s);
 		if (v->space[s].pc == WW_AMERICAN || v->space[s].pc == WW_BRITISH)
 			pc_marker(cr, d->spaces[s].x, d->spaces[s].y, v->space[s].pc);
 	}
+	if (n && v->congress_at >= 0 && v->congress_at < d->nspaces)
+		congress_marker(cr, n->lay.congress.x, n->lay.congress.y);
+	free(n);
 	title_panel(cr, d, v, recipient);
 	turn_track(cr, d, v, 1000, 604);
 	alliance_track(cr, v, 1000, 672);

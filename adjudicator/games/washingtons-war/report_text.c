@@ -508,7 +508,7 @@ int ww_report_render(const struct ww_report *r, char **text, size_t *len, char *
 		goto out;
 	if (!(mem = open_memstream(text, len)))
 		goto out;
-	rc = tpl_render(t, "report", root, mem, err, errlen);
+	rc = tpl_render(t, r->section ? r->section : "report", root, mem, err, errlen);
 	if (fclose(mem) && !rc) {
 		snprintf(err, errlen, "out of memory while writing the report");
 		rc = -1;

@@ -318,6 +318,14 @@ static int guide(const struct game_data *d, const struct game_state *view, int s
 	return n;
 }
 
+static int guide_words(FILE *out, const struct game_data *d, const struct game_state *view,
+		       int side, char *why, size_t whylen)
+{
+	struct ww_report r = { .d = &d->ww, .view = &view->ww, .recipient = (enum ww_side)side,
+			       .section = "guide" };
+	return ww_report_write(out, &r, why, whylen);
+}
+
 /* The board's highlight reads the events' text (report_png.c), so the
  * log's text rebuilds them, each for the viewer. */
 static int events_read(const struct game_data *d, const struct game_logged_entry *e,
@@ -366,5 +374,6 @@ const struct game game_washingtons_war = {
 	.reshuffle_unseen = reshuffle_unseen,
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
-	.report = report, .guide = guide, .board = "ww_game_board", .events_read = events_read,
+	.report = report, .guide = guide, .guide_words = guide_words, .board = "ww_game_board",
+	.events_read = events_read,
 };
