@@ -271,8 +271,8 @@ struct game {
 	int (*guide)(const struct game_data *d, const struct game_state *view, int side,
 		     game_guide_item *item, void *ctx);
 	/* The guide in words, as side's report gives it ("What you can do
-	 * now"), for a refusal to repeat (NULL: a refusal gives none). 0, or
-	 * -1 with why. */
+	 * now"), in the report form, for a refusal to repeat (NULL: a refusal
+	 * gives none). 0, or -1 with why. */
 	int (*guide_words)(FILE *out, const struct game_data *d, const struct game_state *view,
 			   int side, char *why, size_t whylen);
 	/* The board picture is drawn in the board plugin, which alone links

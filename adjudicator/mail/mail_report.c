@@ -270,8 +270,8 @@ int ww_mail_guide(FILE *f, const struct ww_mail_view *v, char *why, size_t whyle
 	int rc = v->game->guide_words(m, v->d, v->view, v->side, why, whylen);
 	if (fclose(m) && !rc)
 		rc = ww_why(why, whylen, "out of memory");
-	if (!rc) /* wrapped as the report is, whichever game made it */
-		tpl_wrap(f, text, len, WW_MAIL_WIDTH);
+	if (!rc && fwrite(text, 1, len, f) != len) /* in the form, as the mail's body is */
+		rc = ww_why(why, whylen, "writing the guide failed");
 	free(text);
 	return rc;
 }

@@ -221,7 +221,7 @@ expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/bad.eml"
 refusal=$(ls "$M/outbox/new" | grep '^[0-9]*\.reply-american$' | tail -1)
 [ -n "$refusal" ] || fail "the bad move was not answered"
 in_file "$M/outbox/new/$refusal" "was refused; nothing was changed"
-in_file "$M/outbox/new/$refusal" "What you can do now:"
+in_file "$M/outbox/new/$refusal" "What you can do now"
 in_file "$M/outbox/new/$refusal" "may end on"
 tr -d '\r' <"$M/outbox/new/$refusal" >"$T/refusal.txt"
 [ -z "$(too_wide "$T/refusal.txt")" ] || { too_wide "$T/refusal.txt"; fail "a refusal's lines over 72 columns"; }

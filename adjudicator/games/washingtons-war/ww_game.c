@@ -4,6 +4,7 @@
  * enum ww_side: 1 American, 2 British, and GAME_PUBLIC is WW_NOBODY. */
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "game.h"
 #include "games.h"
 #include "ww_game.h"
@@ -323,7 +324,13 @@ static int guide_words(FILE *out, const struct game_data *d, const struct game_s
 {
 	struct ww_report r = { .d = &d->ww, .view = &view->ww, .recipient = (enum ww_side)side,
 			       .section = "guide" };
-	return ww_report_write(out, &r, why, whylen);
+	char *form;
+	size_t len;
+	if (ww_report_render(&r, &form, &len, why, whylen))
+		return -1;
+	int rc = fwrite(form, 1, len, out) == len ? 0 : ww_why(why, whylen, "writing the guide failed");
+	free(form);
+	return rc;
 }
 
 /* The board's highlight reads the events' text (report_png.c), so the
