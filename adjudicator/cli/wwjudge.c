@@ -85,9 +85,10 @@ static const char USAGE_NEW[] =
 static const char USAGE_ORDER[] =
 	"usage: wwjudge order GAME_DIR --as SIDE [--dice N,N,...]\n"
 	"                     [--wait SECONDS] [--preview] [--config FILE] ORDER...\n"
-	"Applies the orders in sequence, first with stand-in dice on what the side\n"
-	"knows (a refusal there changes nothing), then with the game's: orders\n"
-	"carried out before one the game's dice refuse stand (docs/rulings.md).\n"
+	"Applies the orders in sequence: on what the side knows, with stand-in\n"
+	"dice, up to the first that rolls or draws (a refusal there changes\n"
+	"nothing), then with the game's own; an order after a roll that cannot\n"
+	"be carried out leaves the orders before it standing (docs/rulings.md).\n"
 	"Each ORDER argument is one order line (see docs/orders.md); '-' reads\n"
 	"order lines from stdin.\n"
 	"--dice forces the next die rolls (each 1-6); every one must be used.\n"
