@@ -7,7 +7,7 @@ CFLAGS  += -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra -Werror
 LDLIBS  += $(shell pkg-config --libs $(PKGS)) -letpan
 CFLAGS  += $(shell pkg-config --cflags $(PKGS))
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all \
-	   -DWW_TEST_HOOKS
+	   -DWJ_TEST_HOOKS
 
 # Layers are folders (docs/architecture.md). A layer's files are compiled
 # with its own and the lower layers' include directories only, so an
@@ -46,7 +46,7 @@ INC      = $(strip $(if $(findstring /core/,$@),$(CORE_INC),\
 HEADERS  := $(wildcard adjudicator/*/*.h adjudicator/games/*/*.h)
 # A plugin of another build is refused (plugin.h): its stamp is this.
 BUILD_STAMP := $(shell cat $(sort $(HEADERS)) | cksum | cut -d' ' -f1)
-CFLAGS  += $(INC) -DWW_BUILD_STAMP=$(BUILD_STAMP)UL
+CFLAGS  += $(INC) -DWJ_BUILD_STAMP=$(BUILD_STAMP)UL
 
 # LIB_SRC is everything but main(); the test programs link all of it.
 # The wwjudge binary links CORE_SRC with plugin.c, and loads the two

@@ -25,7 +25,7 @@ static const struct ww_data *data(void)
 {
 	static struct ww_data *d;
 	if (!d) {
-		struct ww_data_problems p = { 0 };
+		struct wj_data_problems p = { 0 };
 		const char *dir = getenv("WW_DATA") ? getenv("WW_DATA") : "data/washingtons-war";
 		d = calloc(1, sizeof *d);
 		if (!d || ww_data_load(dir, d, &p) != 0) {
@@ -38,7 +38,7 @@ static const struct ww_data *data(void)
 
 /* A finished driver game, kept for replay: its seed and its orders. */
 struct kept_game {
-	unsigned char seed[WW_SEED_BYTES];
+	unsigned char seed[WJ_SEED_BYTES];
 	int nmoves;
 	struct drv_move *moves;
 };
@@ -48,11 +48,11 @@ struct kept_game {
 static void replay_moves(const struct ww_data *d, const struct kept_game *k, int n,
 			 struct ww_state *s, struct ww_events *ev)
 {
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	char why[256];
 	memcpy(dice.seed, k->seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	ww_new_game(d, s, &rng, ev);
 	for (int i = 0; i < n; i++) {
 		ev->n = 0;
@@ -371,7 +371,7 @@ static int png(int repeat)
 static int sk_png(int repeat)
 {
 	static struct sk_data d;
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	const char *dir = getenv("SK_DATA") ? getenv("SK_DATA") : "data/skirmish";
 	double *a = calloc((size_t)repeat, sizeof *a), *b = calloc((size_t)repeat, sizeof *b);
 	char why[256];

@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fwrite(data + 1, 1, size - 1, f);
 	fclose(f);
 	static struct ww_data d;
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	if (ww_data_load(dir, &d, &p) == 0)
 		(void)ww_data_check(&d, &p);
 	copy(getenv("WW_DATA") ? getenv("WW_DATA") : WW_FUZZ_DATA, name);

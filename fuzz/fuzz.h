@@ -18,7 +18,7 @@ static inline const struct ww_data *fuzz_data(void)
 	static struct ww_data *d;
 	if (!d) {
 		const char *dir = getenv("WW_DATA") ? getenv("WW_DATA") : WW_FUZZ_DATA;
-		struct ww_data_problems p = { 0 };
+		struct wj_data_problems p = { 0 };
 		d = calloc(1, sizeof *d);
 		if (!d || ww_data_load(dir, d, &p) != 0) {
 			fprintf(stderr, "fuzz: the data in %s does not load\n", dir);
@@ -34,7 +34,7 @@ static inline const struct sk_data *fuzz_sk_data(void)
 	static struct sk_data *d;
 	if (!d) {
 		const char *dir = getenv("SK_DATA") ? getenv("SK_DATA") : "data/skirmish";
-		struct ww_data_problems p = { 0 };
+		struct wj_data_problems p = { 0 };
 		d = calloc(1, sizeof *d);
 		if (!d || sk_data_load(dir, d, &p) != 0) {
 			fprintf(stderr, "fuzz: the data in %s does not load\n", dir);

@@ -1,5 +1,5 @@
 /* libFuzzer: the whole intake of one order mail with no side effects:
- * MIME walk and text extraction (ww_mail_parse), the order block, the
+ * MIME walk and text extraction (wj_mail_parse), the order block, the
  * judge's sub-address, the game name, every order line through the
  * parser, and the move-token check. Password verification (Argon2id,
  * libsodium) is left out: it hashes the mail's text and parses nothing. */
@@ -12,31 +12,31 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct ww_data *d = fuzz_data();
-	static struct ww_mail_in m;
-	static struct ww_order_block b;
-	static const unsigned char seed[WW_SEED_BYTES] = { 1, 2, 3 };
+	static struct wj_mail_in m;
+	static struct wj_order_block b;
+	static const unsigned char seed[WJ_SEED_BYTES] = { 1, 2, 3 };
 	static const int accepted[] = { 1, 3, 5 }; /* the index's last entries */
 	const int naccepted = (int)(sizeof accepted / sizeof *accepted);
 	char err[512];
 	memset(&m, 0, sizeof m);
-	if (ww_mail_parse((const char *)data, size, &m, err, sizeof err) != 0)
+	if (wj_mail_parse((const char *)data, size, &m, err, sizeof err) != 0)
 		return 0;
 	for (int i = 0; i < m.nto; i++) {
-		char game[WW_GAME_NAME], side[16], token[64];
-		if (ww_judge_subaddress("judge@example.org", m.to[i], game, side, token) == 0)
-			(void)ww_token_entry(seed, WW_AMERICAN, accepted, naccepted, token);
+		char game[WJ_GAME_NAME], side[16], token[64];
+		if (wj_judge_subaddress("judge@example.org", m.to[i], game, side, token) == 0)
+			(void)wj_token_entry(seed, WW_AMERICAN, accepted, naccepted, token);
 	}
 	memset(&b, 0, sizeof b);
 	if (m.text)
-		ww_order_block_find(m.text, &b);
+		wj_order_block_find(m.text, &b);
 	if (b.found) {
-		(void)ww_game_name_ok(b.game);
-		(void)ww_token_entry(seed, WW_BRITISH, accepted, naccepted, b.token);
-		for (int i = 0; i < b.n && i < WW_PLAY_MAX; i++) {
+		(void)wj_game_name_ok(b.game);
+		(void)wj_token_entry(seed, WW_BRITISH, accepted, naccepted, b.token);
+		for (int i = 0; i < b.n && i < WJ_PLAY_MAX; i++) {
 			struct ww_order o;
 			(void)ww_order_parse(d, b.lines[i], &o, err, sizeof err);
 		}
 	}
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 	return 0;
 }

@@ -4,8 +4,8 @@
  * text, an IMAP id. Each is committed as a refused mail's log entry (and
  * seen lines) into one game in a temp dir; then the entry must read back
  * with libyaml as exactly the field made valid UTF-8 (text.h), the
- * Message-ID and IMAP id must be found by ww_record_seen as one line
- * each, and ww_record_verify must find nothing wrong. */
+ * Message-ID and IMAP id must be found by wj_record_seen as one line
+ * each, and wj_record_verify must find nothing wrong. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,26 +26,26 @@ static char dir[64];
 
 static void make_game(const struct ww_data *d)
 {
-	static struct ww_game g;
+	static struct wj_game g;
 	struct game_events ev = { { 0 } };
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	char err[512];
 	snprintf(dir, sizeof dir, "/tmp/ww-fuzz-XXXXXX");
 	if (!mkdtemp(dir))
 		abort();
 	strcat(dir, "/g");
-	if (ww_game_new(&g, &game_washingtons_war) < 0)
+	if (wj_game_new(&g, &game_washingtons_war) < 0)
 		abort();
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	ww_new_game(d, ww_state_of(g.state), &rng, ww_events_of(&ev));
 	snprintf(g.meta.data_id, sizeof g.meta.data_id, "%s", d->id);
 	snprintf(g.meta.data_dir, sizeof g.meta.data_dir, "%s", d->dir);
 	snprintf(g.meta.addr[WW_AMERICAN], sizeof g.meta.addr[WW_AMERICAN], "a@example.org");
 	snprintf(g.meta.addr[WW_BRITISH], sizeof g.meta.addr[WW_BRITISH], "b@example.org");
-	ww_seed_commitment(g.seed, g.meta.commitment);
+	wj_seed_commitment(g.seed, g.meta.commitment);
 	g.data = ww_game_data_of(d);
-	if (ww_record_create(dir, &g, &ev, err, sizeof err) != WW_REC_OK) {
+	if (wj_record_create(dir, &g, &ev, err, sizeof err) != WJ_REC_OK) {
 		fprintf(stderr, "fuzz: %s\n", err);
 		abort();
 	}
@@ -87,7 +87,7 @@ static void read_entry(char *got[NFIELDS])
 static void check(const char *what, const char *raw, const char *got)
 {
 	static char want[3 * 65536 + 1];
-	ww_text_clean(want, sizeof want, raw, strlen(raw));
+	wj_text_clean(want, sizeof want, raw, strlen(raw));
 	if (!got || strcmp(got, want)) {
 		fprintf(stderr, "fuzz: %s reads back as \"%s\", not \"%s\"\n", what,
 			got ? got : "(nothing)", want);
@@ -145,12 +145,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		field[i] = at <= (int)size ? buf + at : buf + size;
 		at += (int)strlen(field[i]) + 1;
 	}
-	struct ww_log_entry e = { .side = WW_AMERICAN, .rejected = true,
+	struct wj_log_entry e = { .side = WW_AMERICAN, .rejected = true,
 				  .sender = field[SENDER], .message_id = field[MESSAGE_ID],
 				  .received = field[RECEIVED], .reason = field[REASON],
 				  .order_text = field[ORDER] };
-	if (ww_record_commit_files(dir, NULL, NULL, &e, NULL, 0, field[IMAP_ID], err,
-				   sizeof err) != WW_REC_OK) {
+	if (wj_record_commit_files(dir, NULL, NULL, &e, NULL, 0, field[IMAP_ID], err,
+				   sizeof err) != WJ_REC_OK) {
 		fprintf(stderr, "fuzz: %s\n", err);
 		abort();
 	}
@@ -161,11 +161,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	field[ORDER][first < 1023 ? first : 1023] = '\0';
 	if (got[ORDER] || *field[ORDER])
 		check("order", field[ORDER], got[ORDER]);
-	if ((*field[MESSAGE_ID] && !ww_record_seen(dir, field[MESSAGE_ID])) ||
-	    (*field[IMAP_ID] && !ww_record_seen(dir, field[IMAP_ID])) ||
+	if ((*field[MESSAGE_ID] && !wj_record_seen(dir, field[MESSAGE_ID])) ||
+	    (*field[IMAP_ID] && !wj_record_seen(dir, field[IMAP_ID])) ||
 	    seen_lines(false) != !!*field[MESSAGE_ID] + !!*field[IMAP_ID])
 		abort(); /* a seen line lost or split */
-	if (ww_record_verify(dir, ww_game_data_of(d), stderr) != 0)
+	if (wj_record_verify(dir, ww_game_data_of(d), stderr) != 0)
 		abort();
 	for (int i = 0; i < NFIELDS; i++)
 		free(got[i]);

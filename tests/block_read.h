@@ -7,10 +7,10 @@
 #include "games.h"
 #include "mail_internal.h"
 
-static inline void block_read(const char *body, const char *game, struct ww_order_block *b)
+static inline void block_read(const char *body, const char *game, struct wj_order_block *b)
 {
-	ww_order_block_find(body, b);
-	ww_order_block_join(b, game_find(game));
+	wj_order_block_find(body, b);
+	wj_order_block_join(b, game_find(game));
 }
 
 #endif

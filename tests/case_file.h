@@ -84,9 +84,9 @@ static inline void load_case(struct case_file *c, const char *path, const char *
 {
 	memset(c, 0, sizeof *c);
 	c->path = path;
-	struct ww_buf text = { .max = 1u << 20 };
+	struct wj_buf text = { .max = 1u << 20 };
 	char why[300];
-	if (ww_read_file(path, &text, why, sizeof why))
+	if (wj_read_file(path, &text, why, sizeof why))
 		fail_msg("%s", why);
 	c->text = text.p;
 	c->len = text.len;

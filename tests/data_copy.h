@@ -10,7 +10,7 @@
 #include "problems.h"
 
 /* Each problem as `wwjudge data-check` prints it, on stderr. */
-static inline void print_problems(const struct ww_data_problems *p)
+static inline void print_problems(const struct wj_data_problems *p)
 {
 	for (int i = 0; i < p->n; i++)
 		fprintf(stderr, "%s:%d: %s\n", p->v[i].file, p->v[i].line, p->v[i].message);

@@ -4,7 +4,7 @@
  * always hold. Used by tests/test_driver.c and tests/soak.c.
  *
  * The driver's choices come from its own PRNG and the dice from struct
- * ww_dice, both seeded from the game's 64-bit seed, so a seed replays the
+ * wj_dice, both seeded from the game's 64-bit seed, so a seed replays the
  * same game exactly. Header-only: each test program is one .c file. */
 #ifndef WW_TEST_DRIVER_H
 #define WW_TEST_DRIVER_H
@@ -76,8 +76,8 @@ struct drv_move {
 struct drv_game {
 	const struct ww_data *d;
 	uint64_t seed, prng;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct ww_state s;
 	struct ww_events ev;
 	int max_orders;
@@ -115,10 +115,10 @@ static inline int drv_rand(struct drv_game *g, int n)
 }
 
 /* The dice seed of a game: 32 bytes from its 64-bit seed. */
-static inline void drv_dice_seed(uint64_t seed, unsigned char out[WW_SEED_BYTES])
+static inline void drv_dice_seed(uint64_t seed, unsigned char out[WJ_SEED_BYTES])
 {
 	uint64_t x = seed ^ 0xd1ce5eedd1ce5eedull;
-	for (int i = 0; i < WW_SEED_BYTES; i += 8) {
+	for (int i = 0; i < WJ_SEED_BYTES; i += 8) {
 		uint64_t v = drv_splitmix(&x);
 		for (int j = 0; j < 8; j++)
 			out[i + j] = (unsigned char)(v >> (8 * j));
@@ -146,7 +146,7 @@ static inline void drv_start(struct drv_game *g, const struct ww_data *d, uint64
 	g->prng = seed;
 	g->max_orders = DRV_MAX_ORDERS;
 	drv_dice_seed(seed, g->dice.seed);
-	ww_dice_rng(&g->dice, &g->rng);
+	wj_dice_rng(&g->dice, &g->rng);
 	ww_new_game(d, &g->s, &g->rng, &g->ev);
 	for (int nat = 0; nat < WW_NATIONS; nat++)
 		g->cu_expected[nat] = drv_cu_total(d, &g->s, nat);

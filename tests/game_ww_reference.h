@@ -17,7 +17,7 @@
 static void ref_view(const char *dir, const char *text, int viewer, struct ww_data *d,
 		     struct ww_state *view)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	struct ww_state s;
 	char err[256];
 	assert_int_equal(ww_data_load(dir, d, &p), 0);

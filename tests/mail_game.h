@@ -17,8 +17,8 @@
 	"Halifax NC, Camden SC, Augusta GA"
 
 static char root[64], gdir[128];
-static struct ww_mail_config cfg;
-static struct ww_game game;
+static struct wj_mail_config cfg;
+static struct wj_game game;
 
 /* The game starts at `start` with `seed` when they are given, else at a
  * new game's set-up with the seed 0, 1, 2, ... */
@@ -37,19 +37,19 @@ static inline void create_mail_game_at(const char *config_lines, const struct ww
 	assert_non_null(f);
 	fprintf(f, "games = games\njudge = judge@example.org\n%s", config_lines);
 	fclose(f);
-	if (ww_mail_config_load(path, &cfg, err, sizeof err))
+	if (wj_mail_config_load(path, &cfg, err, sizeof err))
 		fail_msg("%s", err);
 
 	struct game_events ev = { { 0 } };
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	const struct ww_data *d = test_data();
-	ww_game_free(&game);
-	assert_int_equal(ww_game_new(&game, &game_washingtons_war), 0);
-	for (int i = 0; i < WW_SEED_BYTES; i++)
+	wj_game_free(&game);
+	assert_int_equal(wj_game_new(&game, &game_washingtons_war), 0);
+	for (int i = 0; i < WJ_SEED_BYTES; i++)
 		game.seed[i] = seed ? seed[i] : (unsigned char)i;
 	memcpy(dice.seed, game.seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	if (start)
 		*ww_state_of(game.state) = *start;
 	else
@@ -58,15 +58,15 @@ static inline void create_mail_game_at(const char *config_lines, const struct ww
 	snprintf(game.meta.data_dir, sizeof game.meta.data_dir, "%s", d->dir);
 	snprintf(game.meta.addr[WW_AMERICAN], sizeof game.meta.addr[WW_AMERICAN], "adams@example.org");
 	snprintf(game.meta.addr[WW_BRITISH], sizeof game.meta.addr[WW_BRITISH], "north@example.com");
-	ww_seed_commitment(game.seed, game.meta.commitment);
+	wj_seed_commitment(game.seed, game.meta.commitment);
 	game.data = test_game_data();
-	if (ww_record_create(gdir, &game, &ev, err, sizeof err))
+	if (wj_record_create(gdir, &game, &ev, err, sizeof err))
 		fail_msg("%s", err);
 	ww_events_free(ww_events_of(&ev));
-	struct ww_mail_secret sec = { .game = &game_washingtons_war, .token_entry = 1 };
-	assert_int_equal(ww_password_hash("liberty", sec.password[WW_AMERICAN]), 0);
-	assert_int_equal(ww_password_hash("crown", sec.password[WW_BRITISH]), 0);
-	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
+	struct wj_mail_secret sec = { .game = &game_washingtons_war, .token_entry = 1 };
+	assert_int_equal(wj_password_hash("liberty", sec.password[WW_AMERICAN]), 0);
+	assert_int_equal(wj_password_hash("crown", sec.password[WW_BRITISH]), 0);
+	assert_int_equal(wj_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 }
 
 static inline void create_mail_game(const char *config_lines)
@@ -83,28 +83,28 @@ static inline void create_moderated_mail_game(const char *config_lines)
 	char lines[512];
 	snprintf(lines, sizeof lines, "moderator = " MODERATOR "\n%s", config_lines);
 	create_mail_game(lines);
-	assert_int_equal(ww_password_hash("umpire's secret", cfg.moderator_password_hash), 0);
+	assert_int_equal(wj_password_hash("umpire's secret", cfg.moderator_password_hash), 0);
 }
 
 /* The game as its record holds it now. */
-static inline struct ww_game *load(void)
+static inline struct wj_game *load(void)
 {
-	static struct ww_game g;
+	static struct wj_game g;
 	char err[256];
-	ww_game_free(&g);
+	wj_game_free(&g);
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	if (ww_record_load(gdir, &g, err, sizeof err))
+	if (wj_record_load(gdir, &g, err, sizeof err))
 		fail_msg("%s", err);
 	return &g;
 }
 
 /* The game's mail settings now. */
-static inline struct ww_mail_secret secret(void)
+static inline struct wj_mail_secret secret(void)
 {
-	struct ww_mail_secret sec;
+	struct wj_mail_secret sec;
 	char err[256];
-	assert_int_equal(ww_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
 	return sec;
 }
 
@@ -121,7 +121,7 @@ static inline void mail_clock(long long at)
 static inline void an_hour_later(void)
 {
 	static long long now = 1772532000; /* 3 Mar 2026 10:00 UTC */
-	now += WW_ANSWER_GAP + 1;
+	now += WJ_ANSWER_GAP + 1;
 	mail_clock(now);
 }
 

@@ -141,9 +141,9 @@ static inline void mm_no_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, in
 	fail_msg("unexpected shuffle");
 }
 
-static inline struct ww_rng mm_rng(struct mm_dice *m)
+static inline struct wj_rng mm_rng(struct mm_dice *m)
 {
-	struct ww_rng r = { mm_die, mm_no_shuffle, m };
+	struct wj_rng r = { mm_die, mm_no_shuffle, m };
 	return r;
 }
 

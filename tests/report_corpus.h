@@ -59,9 +59,9 @@ static inline void corpus_script(struct corpus *c, const int *keep, int nkeep)
 	struct test_game g;
 	memset(&g, 0, sizeof g);
 	g.d = test_data();
-	assert_int_equal(ww_dice_init(), 0);
-	assert_int_equal(ww_seed_from_hex(SCRIPT_SEED, g.dice.seed), 0);
-	ww_dice_rng(&g.dice, &g.rng);
+	assert_int_equal(wj_dice_init(), 0);
+	assert_int_equal(wj_seed_from_hex(SCRIPT_SEED, g.dice.seed), 0);
+	wj_dice_rng(&g.dice, &g.rng);
 	ww_new_game(g.d, &g.s, &g.rng, &g.ev);
 	if (corpus_wanted(0, keep, nkeep))
 		corpus_keep(c, "script-000", &g.s, &g.ev);

@@ -12,7 +12,7 @@ static inline void sk_start_game(struct sk_game *g, int game)
 {
 	memset(g, 0, sizeof *g);
 	memcpy(g->dice.seed, &game, sizeof game);
-	ww_dice_rng(&g->dice, &g->rng);
+	wj_dice_rng(&g->dice, &g->rng);
 	assert_int_equal(sk_new_game(skd(), &g->rng, &g->s, &g->ev), 0);
 }
 

@@ -21,7 +21,7 @@ static struct sk_data *sk_test_data;
 static inline const struct sk_data *skd(void)
 {
 	if (!sk_test_data) {
-		struct ww_data_problems p = { 0 };
+		struct wj_data_problems p = { 0 };
 		const char *dir = getenv("SK_DATA");
 		sk_test_data = calloc(1, sizeof *sk_test_data);
 		assert_non_null(sk_test_data);
@@ -36,8 +36,8 @@ static inline const struct sk_data *skd(void)
 struct sk_game {
 	struct sk_state s;
 	struct sk_events ev;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	char why[256];
 };
 
@@ -45,7 +45,7 @@ static inline void sk_start(struct sk_game *g, unsigned char seed_byte)
 {
 	memset(g, 0, sizeof *g);
 	memset(g->dice.seed, seed_byte, sizeof g->dice.seed);
-	ww_dice_rng(&g->dice, &g->rng);
+	wj_dice_rng(&g->dice, &g->rng);
 	assert_int_equal(sk_new_game(skd(), &g->rng, &g->s, &g->ev), 0);
 }
 

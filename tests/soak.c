@@ -102,29 +102,29 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 	return remove(path);
 }
 
-static int setup_game(const struct ww_data *d, uint64_t seed, struct ww_game *gm,
-		      struct ww_dice *dice, struct ww_rng *rng, struct ww_events *ev)
+static int setup_game(const struct ww_data *d, uint64_t seed, struct wj_game *gm,
+		      struct wj_dice *dice, struct wj_rng *rng, struct ww_events *ev)
 {
-	ww_game_free(gm); /* gm is zeroed or the game of before */
-	if (ww_game_new(gm, &game_washingtons_war) < 0)
+	wj_game_free(gm); /* gm is zeroed or the game of before */
+	if (wj_game_new(gm, &game_washingtons_war) < 0)
 		return -1;
 	gm->data = ww_game_data_of(d);
 	drv_dice_seed(seed, gm->seed);
 	memset(dice, 0, sizeof *dice);
 	memcpy(dice->seed, gm->seed, sizeof dice->seed);
-	ww_dice_rng(dice, rng);
+	wj_dice_rng(dice, rng);
 	ww_new_game(d, ww_state_of(gm->state), rng, ev);
 	snprintf(gm->meta.data_id, sizeof gm->meta.data_id, "%s", d->id);
 	snprintf(gm->meta.data_dir, sizeof gm->meta.data_dir, "%s", d->dir);
 	snprintf(gm->meta.addr[WW_AMERICAN], sizeof gm->meta.addr[WW_AMERICAN], "american@soak.invalid");
 	snprintf(gm->meta.addr[WW_BRITISH], sizeof gm->meta.addr[WW_BRITISH], "british@soak.invalid");
-	ww_seed_commitment(gm->seed, gm->meta.commitment);
+	wj_seed_commitment(gm->seed, gm->meta.commitment);
 	return 0;
 }
 
 /* One order through the record, as `wwjudge order` does it. */
-static int commit_move(const char *dir, const struct ww_data *d, struct ww_game *gm,
-		       const struct drv_move *m, struct ww_rng *rng, struct game_events *gev)
+static int commit_move(const char *dir, const struct ww_data *d, struct wj_game *gm,
+		       const struct drv_move *m, struct wj_rng *rng, struct game_events *gev)
 {
 	static struct game_state before;
 	struct ww_events *ev = ww_events_of(gev);
@@ -138,15 +138,15 @@ static int commit_move(const char *dir, const struct ww_data *d, struct ww_game 
 		fprintf(stderr, "soak: replaying into %s, '%s' was refused: %s\n", dir, text, why);
 		return -1;
 	}
-	struct ww_log_entry e = { .side = m->side, .order_text = text, .sender = "soak",
+	struct wj_log_entry e = { .side = m->side, .order_text = text, .sender = "soak",
 				  .events = gev };
-	if (ww_record_lock(dir, 5, &fd, err, sizeof err) != WW_REC_OK) {
+	if (wj_record_lock(dir, 5, &fd, err, sizeof err) != WJ_REC_OK) {
 		fprintf(stderr, "soak: %s\n", err);
 		return -1;
 	}
-	enum ww_rec_status st = ww_record_commit(dir, &before, gm, &e, err, sizeof err);
-	ww_record_unlock(fd);
-	if (st != WW_REC_OK) {
+	enum wj_rec_status st = wj_record_commit(dir, &before, gm, &e, err, sizeof err);
+	wj_record_unlock(fd);
+	if (st != WJ_REC_OK) {
 		fprintf(stderr, "soak: committing '%s' to %s: %s\n", text, dir, err);
 		return -1;
 	}
@@ -157,9 +157,9 @@ static int commit_move(const char *dir, const struct ww_data *d, struct ww_game 
 static int save_record(const struct options *opt, const struct ww_data *d, uint64_t seed,
 		       const struct drv_move *moves, int n)
 {
-	static struct ww_game gm;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	static struct wj_game gm;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct game_events ev = { { 0 } };
 	char dir[PATH_MAX], err[512] = "";
 	int rc = 0;
@@ -167,7 +167,7 @@ static int save_record(const struct options *opt, const struct ww_data *d, uint6
 	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS); /* an older run's copy */
 	if (setup_game(d, seed, &gm, &dice, &rng, ww_events_of(&ev)) < 0)
 		return -1;
-	if (ww_record_create(dir, &gm, &ev, err, sizeof err) != WW_REC_OK) {
+	if (wj_record_create(dir, &gm, &ev, err, sizeof err) != WJ_REC_OK) {
 		fprintf(stderr, "soak: cannot create %s: %s\n", dir, err);
 		rc = -1;
 	}
@@ -211,8 +211,8 @@ static int save_script(const struct options *opt, const struct ww_data *d, uint6
 		       const struct drv_move *moves, int n, const struct drv_move *culprit,
 		       const char *failure)
 {
-	char path[PATH_MAX], hex[WW_COMMIT_HEX];
-	unsigned char bytes[WW_SEED_BYTES];
+	char path[PATH_MAX], hex[WJ_COMMIT_HEX];
+	unsigned char bytes[WJ_SEED_BYTES];
 	snprintf(path, sizeof path, "%s/%llu.sh", opt->out, (unsigned long long)seed);
 	FILE *f = fopen(path, "w");
 	if (!f) {
@@ -220,7 +220,7 @@ static int save_script(const struct options *opt, const struct ww_data *d, uint6
 		return -1;
 	}
 	drv_dice_seed(seed, bytes);
-	ww_seed_to_hex(bytes, hex);
+	wj_seed_to_hex(bytes, hex);
 	fprintf(f, "#!/bin/sh\n# soak game %llu: %s\n", (unsigned long long)seed, failure);
 	fprintf(f, "# Replays it through the command line into GAME_DIR (default\n"
 		   "# soak-replay-%llu); WWJUDGE names the binary (default build/wwjudge).\n"
@@ -535,7 +535,7 @@ static int parse_args(int argc, char **argv, struct options *opt)
 static struct ww_data *load_data(void)
 {
 	static struct ww_data d;
-	static struct ww_data_problems p;
+	static struct wj_data_problems p;
 	char dir[PATH_MAX];
 	const char *env = getenv("WW_DATA");
 	if (!realpath(env && *env ? env : "data/washingtons-war", dir)) {
@@ -613,7 +613,7 @@ int main(int argc, char **argv)
 	if (parse_args(argc, argv, &opt))
 		return 64;
 	const struct ww_data *d = load_data();
-	if (!d || ww_dice_init())
+	if (!d || wj_dice_init())
 		return 78;
 	printf("soak: %ld games, seeds %llu to %llu, %d lane%s\n", opt.games,
 	       (unsigned long long)opt.seed,

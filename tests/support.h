@@ -28,7 +28,7 @@ static inline const struct ww_data *test_data(void)
 {
 	if (!support_data) {
 		const char *dir = getenv("WW_DATA");
-		struct ww_data_problems p = { 0 };
+		struct wj_data_problems p = { 0 };
 		support_data = calloc(1, sizeof *support_data);
 		assert_non_null(support_data);
 		if (ww_data_load(dir ? dir : "data/washingtons-war", &support_data->ww, &p) != 0) {
@@ -60,8 +60,8 @@ static inline int free_test_data(void **state)
 struct test_game {
 	const struct ww_data *d;
 	struct ww_state s;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct ww_events ev;
 	char why[512];
 };
@@ -70,10 +70,10 @@ static inline void game_start(struct test_game *g)
 {
 	memset(g, 0, sizeof *g);
 	g->d = test_data();
-	assert_int_equal(ww_dice_init(), 0);
-	assert_int_equal(ww_seed_from_hex("000102030405060708090a0b0c0d0e0f"
+	assert_int_equal(wj_dice_init(), 0);
+	assert_int_equal(wj_seed_from_hex("000102030405060708090a0b0c0d0e0f"
 					  "101112131415161718191a1b1c1d1e1f", g->dice.seed), 0);
-	ww_dice_rng(&g->dice, &g->rng);
+	wj_dice_rng(&g->dice, &g->rng);
 	ww_new_game(g->d, &g->s, &g->rng, &g->ev);
 }
 

@@ -84,7 +84,7 @@ static void queue_dice(struct case_file *c, struct test_game *g, yaml_node_t *di
 	for (yaml_node_item_t *i = dice->data.sequence.items.start; i < dice->data.sequence.items.top; i++) {
 		const char *v = scalar(node(c, *i));
 		int die = v ? atoi(v) : 0;
-		if (die < 1 || die > 6 || g->dice.nforced >= WW_MAX_FORCED)
+		if (die < 1 || die > 6 || g->dice.nforced >= WJ_MAX_FORCED)
 			fail_msg("%s: line %d: a die is 1 to 6", c->path, line_of(node(c, *i)));
 		g->dice.forced[g->dice.nforced++] = die;
 	}
@@ -174,10 +174,10 @@ static void run_case(void **state)
 	struct test_game *g = current_game = calloc(1, sizeof *g);
 	assert_non_null(g);
 	g->d = test_data();
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	const char *seed = scalar(get(&c.doc, c.root, "seed"));
-	assert_int_equal(ww_seed_from_hex(seed ? seed : CASE_SEED, g->dice.seed), 0);
-	ww_dice_rng(&g->dice, &g->rng);
+	assert_int_equal(wj_seed_from_hex(seed ? seed : CASE_SEED, g->dice.seed), 0);
+	wj_dice_rng(&g->dice, &g->rng);
 	load_position(&c, g->d, &g->s);
 
 	yaml_node_t *orders = get(&c.doc, c.root, "orders");

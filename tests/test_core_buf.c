@@ -14,8 +14,8 @@ static void fmt_says_whether_it_fitted(void **state)
 {
 	(void)state;
 	char out[8];
-	assert_int_equal(ww_fmt(out, sizeof out, "%s", "1234567"), 0);
-	assert_int_equal(ww_fmt(out, sizeof out, "%s", "12345678"), -1);
+	assert_int_equal(wj_fmt(out, sizeof out, "%s", "1234567"), 0);
+	assert_int_equal(wj_fmt(out, sizeof out, "%s", "12345678"), -1);
 	assert_string_equal(out, "1234567");
 }
 
@@ -25,12 +25,12 @@ static void fmt_add_appends_and_stops_at_the_end(void **state)
 {
 	(void)state;
 	char out[12] = "";
-	assert_int_equal(ww_fmt_add(out, sizeof out, "%s", "one"), 0);
-	assert_int_equal(ww_fmt_add(out, sizeof out, ", %d", 2), 0);
+	assert_int_equal(wj_fmt_add(out, sizeof out, "%s", "one"), 0);
+	assert_int_equal(wj_fmt_add(out, sizeof out, ", %d", 2), 0);
 	assert_string_equal(out, "one, 2");
-	assert_int_equal(ww_fmt_add(out, sizeof out, " or %s", "three"), -1);
+	assert_int_equal(wj_fmt_add(out, sizeof out, " or %s", "three"), -1);
 	assert_string_equal(out, "one, 2 or t");
-	assert_int_equal(ww_fmt_add(out, sizeof out, "more"), -1);
+	assert_int_equal(wj_fmt_add(out, sizeof out, "more"), -1);
 	assert_string_equal(out, "one, 2 or t");
 }
 
@@ -40,21 +40,21 @@ static void why_says_and_refuses(void **state)
 {
 	(void)state;
 	char why[16] = "";
-	assert_int_equal(ww_why(why, sizeof why, "no %s", "supply"), -1);
+	assert_int_equal(wj_why(why, sizeof why, "no %s", "supply"), -1);
 	assert_string_equal(why, "no supply");
-	assert_int_equal(ww_why(NULL, 0, "no %s", "supply"), -1);
+	assert_int_equal(wj_why(NULL, 0, "no %s", "supply"), -1);
 }
 
 static void buf_keeps_to_its_limit(void **state)
 {
 	(void)state;
-	struct ww_buf b = { .max = 4 };
-	assert_int_equal(ww_buf_add(&b, "ab", 2), 0);
-	assert_int_equal(ww_buf_add(&b, "cd", 2), 0);
-	assert_int_not_equal(ww_buf_add(&b, "e", 1), 0);
+	struct wj_buf b = { .max = 4 };
+	assert_int_equal(wj_buf_add(&b, "ab", 2), 0);
+	assert_int_equal(wj_buf_add(&b, "cd", 2), 0);
+	assert_int_not_equal(wj_buf_add(&b, "e", 1), 0);
 	assert_true(b.over);
 	assert_string_equal(b.p, "abcd");
-	ww_buf_free(&b);
+	wj_buf_free(&b);
 }
 
 /* A whole file: 0 read; -1 cannot be read now (missing); 1 never will be
@@ -65,26 +65,26 @@ static void read_file_says_now_or_never(void **state)
 	char path[] = "/tmp/ww-buf-XXXXXX", err[256];
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
-	struct ww_buf b = { .max = 8 };
-	assert_int_equal(ww_read_file(path, &b, err, sizeof err), 1);
+	struct wj_buf b = { .max = 8 };
+	assert_int_equal(wj_read_file(path, &b, err, sizeof err), 1);
 	assert_non_null(strstr(err, "empty"));
 	assert_int_equal(write(fd, "scenario", 8), 8);
-	assert_int_equal(ww_read_file(path, &b, err, sizeof err), 0);
+	assert_int_equal(wj_read_file(path, &b, err, sizeof err), 0);
 	assert_string_equal(b.p, "scenario");
-	ww_buf_free(&b);
-	b = (struct ww_buf){ .max = 4 };
-	assert_int_equal(ww_read_file(path, &b, err, sizeof err), 1);
+	wj_buf_free(&b);
+	b = (struct wj_buf){ .max = 4 };
+	assert_int_equal(wj_read_file(path, &b, err, sizeof err), 1);
 	assert_non_null(strstr(err, "larger than 4 bytes"));
-	ww_buf_free(&b);
+	wj_buf_free(&b);
 	close(fd);
 	unlink(path);
-	b = (struct ww_buf){ .max = 4 };
-	assert_int_equal(ww_read_file(path, &b, err, sizeof err), -1);
+	b = (struct wj_buf){ .max = 4 };
+	assert_int_equal(wj_read_file(path, &b, err, sizeof err), -1);
 	assert_non_null(strstr(err, path));
-	ww_buf_free(&b);
+	wj_buf_free(&b);
 }
 
-/* What ww_log wrote to stderr while fn ran, and in how many writes. */
+/* What wj_log wrote to stderr while fn ran, and in how many writes. */
 static char *logged(void (*fn)(void))
 {
 	fflush(stderr);
@@ -106,8 +106,8 @@ static char *logged(void (*fn)(void))
 
 static void log_two_lines(void)
 {
-	ww_log(NULL, "cannot read %s", "game.yaml");
-	ww_log("process: <a@b>", "refused: %d", 3);
+	wj_log(NULL, "cannot read %s", "game.yaml");
+	wj_log("process: <a@b>", "refused: %d", 3);
 }
 
 static void log_a_long_line(void)
@@ -115,7 +115,7 @@ static void log_a_long_line(void)
 	char big[5000];
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
-	ww_log("process", "%s", big);
+	wj_log("process", "%s", big);
 }
 
 static void log_is_one_line_with_the_program_and_who(void **state)

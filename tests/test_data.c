@@ -29,7 +29,7 @@ static const char *data_dir(void)
 
 static int setup_data(void **state)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	(void)state;
 	D = calloc(1, sizeof *D);
 	if (!D)
@@ -105,7 +105,7 @@ static int move_cost(const char *from, const char *to, bool arnold)
 
 static void real_data_loads_and_checks_clean(void **state)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	(void)state;
 	int n = ww_data_check(D, &p);
 	print_problems(&p);
@@ -688,7 +688,7 @@ static void copy_data(struct data_copy *c)
 static void expect_problem(struct data_copy *c, const char *file, int line, const char *needle)
 {
 	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	assert_non_null(d);
 	if (ww_data_load(c->dir, d, &p) == 0)
 		assert_true(ww_data_check(d, &p) > 0);
@@ -806,7 +806,7 @@ static void broken_yaml_syntax(void **state)
 static void broken_asymmetric_line(void **state)
 {
 	struct ww_data *d = malloc(sizeof *d);
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	(void)state;
 	assert_non_null(d);
 	*d = *D;

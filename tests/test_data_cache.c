@@ -17,7 +17,7 @@
 
 static char root[64], data[128], cache[128];
 static struct ww_data *a, *b;
-static struct ww_data_problems p;
+static struct wj_data_problems p;
 
 static void sh(const char *fmt, const char *x, const char *y)
 {
@@ -112,7 +112,7 @@ static void tamper(const char *path, const char *name, bool rehash)
 	fseek(f, header, SEEK_SET);
 	fwrite(b, sizeof *b, 1, f);
 	if (rehash) { /* the header ends with the checksum */
-		uint64_t sum = ww_cache_checksum(WW_CACHE_CHECKSUM_START, b, sizeof *b);
+		uint64_t sum = wj_cache_checksum(WJ_CACHE_CHECKSUM_START, b, sizeof *b);
 		fseek(f, header - (long)sizeof sum, SEEK_SET);
 		fwrite(&sum, sizeof sum, 1, f);
 	}

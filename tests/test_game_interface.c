@@ -29,8 +29,8 @@
 struct fix {
 	const struct game *g;
 	struct game_data *d;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct game_state *s;
 	struct game_events *ev;
 	char why[768];
@@ -45,15 +45,15 @@ static const char *data_dir(void)
 static void seeded(struct fix *f, const char *hex)
 {
 	memset(&f->dice, 0, sizeof f->dice);
-	assert_int_equal(ww_seed_from_hex(hex, f->dice.seed), 0);
-	ww_dice_rng(&f->dice, &f->rng);
+	assert_int_equal(wj_seed_from_hex(hex, f->dice.seed), 0);
+	wj_dice_rng(&f->dice, &f->rng);
 }
 
 /* The game found by name, its data loaded, an empty state and events. */
 static void open_game(struct fix *f)
 {
 	memset(f, 0, sizeof *f);
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	assert_non_null(f->g = game_find("washingtons-war"));
 	assert_int_equal(f->g->data_load(data_dir(), &f->d, f->why, sizeof f->why), 0);
 	assert_non_null(f->s = game_state_new(f->g));
@@ -453,7 +453,7 @@ static void test_report_and_guide_are_the_games(void **state)
 	char *shown = NULL;
 	size_t slen;
 	out = open_memstream(&shown, &slen);
-	assert_int_equal(ww_form_text(out, report, rlen, WW_REPORT_WIDTH), 0);
+	assert_int_equal(wj_form_text(out, report, rlen, WW_REPORT_WIDTH), 0);
 	fclose(out);
 	assert_true(rlen > 0 && glen > 0);
 	assert_string_equal(shown, ref);
@@ -599,7 +599,7 @@ static void test_11_2_move_rolls_and_ledger(void **state)
 		if (r.index < 0)
 			continue;
 		rolled++;
-		assert_int_equal(r.value, ww_dice_roll(f.dice.seed, (uint64_t)r.index));
+		assert_int_equal(r.value, wj_dice_roll(f.dice.seed, (uint64_t)r.index));
 		assert_false(r.forced);
 	}
 	assert_int_equal(rolled, 1);

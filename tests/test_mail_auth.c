@@ -15,20 +15,20 @@
 #include "ww_game.h"
 #include "rules.h"
 
-static const unsigned char SEED[WW_SEED_BYTES] = { 1, 2, 3 };
+static const unsigned char SEED[WJ_SEED_BYTES] = { 1, 2, 3 };
 
 static void test_password_hash_verifies(void **s)
 {
 	(void)s;
 	char h[192];
 	setenv("WW_PWHASH", "test", 1);
-	assert_int_equal(ww_password_hash("hunter2", h), 0);
+	assert_int_equal(wj_password_hash("hunter2", h), 0);
 	assert_non_null(strstr(h, "$argon2id$"));
 	assert_null(strstr(h, "hunter2")); /* only the hash is kept */
-	assert_true(ww_password_ok(h, "hunter2"));
-	assert_false(ww_password_ok(h, "hunter3"));
-	assert_false(ww_password_ok(h, ""));
-	assert_false(ww_password_ok("", "hunter2"));
+	assert_true(wj_password_ok(h, "hunter2"));
+	assert_false(wj_password_ok(h, "hunter3"));
+	assert_false(wj_password_ok(h, ""));
+	assert_false(wj_password_ok("", "hunter2"));
 }
 
 /* Outside tests the cost is libsodium's INTERACTIVE one. */
@@ -37,7 +37,7 @@ static void test_password_default_cost(void **s)
 	(void)s;
 	char h[192], want[32];
 	unsetenv("WW_PWHASH");
-	assert_int_equal(ww_password_hash("x", h), 0);
+	assert_int_equal(wj_password_hash("x", h), 0);
 	snprintf(want, sizeof want, "m=%zu,", (size_t)(crypto_pwhash_MEMLIMIT_INTERACTIVE / 1024));
 	assert_non_null(strstr(h, want));
 	setenv("WW_PWHASH", "test", 1);
@@ -46,23 +46,23 @@ static void test_password_default_cost(void **s)
 static void test_tokens(void **s)
 {
 	(void)s;
-	char a[WW_TOKEN_HEX], b[WW_TOKEN_HEX], c[WW_TOKEN_HEX], other[WW_TOKEN_HEX];
-	unsigned char seed2[WW_SEED_BYTES] = { 9 };
-	ww_move_token(SEED, WW_AMERICAN, 5, a);
-	ww_move_token(SEED, WW_AMERICAN, 5, b);
-	ww_move_token(SEED, WW_BRITISH, 5, c);
-	ww_move_token(seed2, WW_AMERICAN, 5, other);
+	char a[WJ_TOKEN_HEX], b[WJ_TOKEN_HEX], c[WJ_TOKEN_HEX], other[WJ_TOKEN_HEX];
+	unsigned char seed2[WJ_SEED_BYTES] = { 9 };
+	wj_move_token(SEED, WW_AMERICAN, 5, a);
+	wj_move_token(SEED, WW_AMERICAN, 5, b);
+	wj_move_token(SEED, WW_BRITISH, 5, c);
+	wj_move_token(seed2, WW_AMERICAN, 5, other);
 	assert_int_equal(strlen(a), 16);
 	assert_string_equal(a, b);          /* replays reproduce the mails */
 	assert_string_not_equal(a, c);      /* one per side */
 	assert_string_not_equal(a, other);  /* only the seed's owner can make one */
 	/* looked for among the entries the index keeps, and only those */
 	static const int kept[] = { 1, 2, 5, 9 }, before[] = { 1, 2, 4 }, not5[] = { 4, 6, 9 };
-	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, kept, 4, a), 5);
-	assert_int_equal(ww_token_entry(SEED, WW_BRITISH, kept, 4, a), 0);
-	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, before, 3, a), 0);
-	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, not5, 3, a), 0);
-	assert_int_equal(ww_token_entry(SEED, WW_AMERICAN, kept, 4, "nonsense"), 0);
+	assert_int_equal(wj_token_entry(SEED, WW_AMERICAN, kept, 4, a), 5);
+	assert_int_equal(wj_token_entry(SEED, WW_BRITISH, kept, 4, a), 0);
+	assert_int_equal(wj_token_entry(SEED, WW_AMERICAN, before, 3, a), 0);
+	assert_int_equal(wj_token_entry(SEED, WW_AMERICAN, not5, 3, a), 0);
+	assert_int_equal(wj_token_entry(SEED, WW_AMERICAN, kept, 4, "nonsense"), 0);
 }
 
 /* A new temporary game directory `dir` (a mkdtemp template) with its
@@ -103,15 +103,15 @@ static void test_secret_file(void **s)
 	(void)s;
 	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
 	make_secret_dir(dir);
-	struct ww_mail_secret a, b;
-	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &a, err, sizeof err), 0);
+	struct wj_mail_secret a, b;
+	assert_int_equal(wj_mail_secret_read(dir, &game_washingtons_war, &a, err, sizeof err), 0);
 	assert_int_equal(a.token_entry, 1); /* none yet: the new game's mails */
 	assert_false(a.paused);
-	assert_int_equal(ww_password_hash("pw", a.password[WW_BRITISH]), 0);
+	assert_int_equal(wj_password_hash("pw", a.password[WW_BRITISH]), 0);
 	a.token_entry = 7;
 	a.paused = true;
-	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
-	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_write(dir, &a, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), 0);
 	assert_memory_equal(&a, &b, sizeof a);
 	char path[96];
 	struct stat st;
@@ -128,9 +128,9 @@ static void test_secret_file_bytes(void **s)
 	(void)s;
 	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
 	make_secret_dir(dir);
-	struct ww_mail_secret a = { .game = &game_washingtons_war, .token_entry = 3 };
+	struct wj_mail_secret a = { .game = &game_washingtons_war, .token_entry = 3 };
 	snprintf(a.password[2], sizeof a.password[2], "$argon2id$x");
-	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_write(dir, &a, err, sizeof err), 0);
 	char *text = secret_text(dir);
 	assert_string_equal(text,
 		"# wwjudge mail settings (secret): Argon2id password hashes, the log entry\n"
@@ -157,18 +157,18 @@ static void test_secret_file_keys_are_the_sides_words(void **s)
 	(void)s;
 	char dir[] = "/tmp/ww-auth-XXXXXX", err[256];
 	make_secret_dir(dir);
-	struct ww_mail_secret a = { .game = &three_sides, .token_entry = 1 }, b;
+	struct wj_mail_secret a = { .game = &three_sides, .token_entry = 1 }, b;
 	snprintf(a.password[2], sizeof a.password[2], "$argon2id$c");
 	snprintf(a.password[3], sizeof a.password[3], "$argon2id$m");
-	assert_int_equal(ww_mail_secret_write(dir, &a, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_write(dir, &a, err, sizeof err), 0);
 	char *text = secret_text(dir);
 	assert_non_null(strstr(text, "password_british: none\npassword_continental: $argon2id$c\n"
 			       "password_militia: $argon2id$m\n"));
 	free(text);
-	assert_int_equal(ww_mail_secret_read(dir, &three_sides, &b, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_read(dir, &three_sides, &b, err, sizeof err), 0);
 	assert_memory_equal(&a, &b, sizeof a);
 	/* the same file is no game of Washington's War's */
-	assert_int_equal(ww_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), -1);
+	assert_int_equal(wj_mail_secret_read(dir, &game_washingtons_war, &b, err, sizeof err), -1);
 	assert_string_equal(err, "secret/mail.yaml: line 4: unknown key 'password_continental' "
 			    "(a game of Washington's War has password_american, password_british, "
 			    "token_entry and paused)");
@@ -189,7 +189,7 @@ static void test_secret_new_by_side(void **s)
 	assert_int_equal(write(fd, "crown\n", 6), 6);
 	close(fd);
 	const char *files[GAME_MAX_SIDES + 1] = { [WW_BRITISH] = path };
-	assert_int_equal(ww_mail_secret_new(&game_washingtons_war, files, &text, &len, err,
+	assert_int_equal(wj_mail_secret_new(&game_washingtons_war, files, &text, &len, err,
 					    sizeof err), 0);
 	assert_non_null(strstr(text, "american: none\n"));
 	assert_non_null(strstr(text, "british: $argon2id$"));
@@ -198,7 +198,7 @@ static void test_secret_new_by_side(void **s)
 	three.nsides = 3;
 	three.side[3] = (struct game_side){ "french", "French", NULL };
 	const char *third[GAME_MAX_SIDES + 1] = { [3] = path };
-	assert_int_equal(ww_mail_secret_new(&three, third, &text, &len, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_new(&three, third, &text, &len, err, sizeof err), 0);
 	assert_non_null(strstr(text, "password_american: none\npassword_british: none\n"
 			       "password_french: $argon2id$"));
 	free(text);

@@ -101,10 +101,10 @@ static const struct game fake = {
 
 static struct game_state now = { .move = 7, .viewer = -1, .asked = GAME_SIDE(1),
 				 .winner = -1 };
-static const struct ww_mail_game fake_game = { &fake, NULL, &now };
+static const struct wj_mail_game fake_game = { &fake, NULL, &now };
 
 /* What f wrote into a malloc'd string. */
-typedef void compose_fn(FILE *f, const struct ww_mail_view *v);
+typedef void compose_fn(FILE *f, const struct wj_mail_view *v);
 
 /* The text a mail shows of what fn wrote (in the report form). */
 static char *shown(const char *form, size_t len)
@@ -113,7 +113,7 @@ static char *shown(const char *form, size_t len)
 	size_t tlen;
 	FILE *f = open_memstream(&text, &tlen);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_text(f, form, len), 0);
+	assert_int_equal(wj_mail_text(f, form, len), 0);
 	assert_int_equal(fclose(f), 0);
 	return text;
 }
@@ -121,12 +121,12 @@ static char *shown(const char *form, size_t len)
 static char *written(int side, compose_fn *fn, size_t *len)
 {
 	char *form = NULL;
-	struct ww_mail_view v;
+	struct wj_mail_view v;
 	FILE *f = open_memstream(&form, len);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_view_open(&v, &fake_game, side), 0);
+	assert_int_equal(wj_mail_view_open(&v, &fake_game, side), 0);
 	fn(f, &v);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	assert_int_equal(fclose(f), 0);
 	return form;
 }
@@ -146,23 +146,23 @@ static char *composed_shown(int side, compose_fn *fn)
 	return text;
 }
 
-static void report_of(FILE *f, const struct ww_mail_view *v)
+static void report_of(FILE *f, const struct wj_mail_view *v)
 {
 	struct game_frame frame = { .commitment = "c0ffee", .note = "hold fast", .note_from = 1 };
 	char err[64];
-	assert_int_equal(ww_mail_report(f, v, &frame, err, sizeof err), 0);
+	assert_int_equal(wj_mail_report(f, v, &frame, err, sizeof err), 0);
 }
 
-static void how_to_order(FILE *f, const struct ww_mail_view *v)
+static void how_to_order(FILE *f, const struct wj_mail_view *v)
 {
-	ww_mail_how_to_order(f, v, "TOKEN");
+	wj_mail_how_to_order(f, v, "TOKEN");
 }
 
-static void asked_now(FILE *f, const struct ww_mail_view *v)
+static void asked_now(FILE *f, const struct wj_mail_view *v)
 {
 	char line[200], buf[80];
-	ww_mail_asked_now(v, line, sizeof line);
-	fprintf(f, "%s | %s", line, ww_mail_whose_move(v, buf, sizeof buf));
+	wj_mail_asked_now(v, line, sizeof line);
+	fprintf(f, "%s | %s", line, wj_mail_whose_move(v, buf, sizeof buf));
 }
 
 /* The report is the game's, of the recipient's own view, with the frame
@@ -214,7 +214,7 @@ static void test_subject_has_the_games_move(void **state)
 {
 	(void)state;
 	char subj[200];
-	ww_mail_subject("g1", &fake_game, "your move", subj, sizeof subj);
+	wj_mail_subject("g1", &fake_game, "your move", subj, sizeof subj);
 	assert_string_equal(subj, "[wwjudge g1] move 7: your move");
 }
 
@@ -223,16 +223,16 @@ static void test_subject_has_the_games_move(void **state)
 static void test_board_is_the_games(void **state)
 {
 	(void)state;
-	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
-	struct ww_mail_view v;
+	struct wj_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct wj_mail_view v;
 	char b64[64];
 	const char *png = "FAKE-BOARD-2-2";
-	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
-	struct ww_mail_board board = { &v, NULL, "g1" };
-	struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = "text\n",
+	assert_int_equal(wj_mail_view_open(&v, &fake_game, 2), 0);
+	struct wj_mail_board board = { &v, NULL, "g1" };
+	struct wj_mail_out o = { .to = "red@example.org", .subject = "s", .body = "text\n",
 				 .message_id = "<m@x>", .board = &board };
 	size_t len;
-	char *mail = ww_mail_compose(&c, &o, &len);
+	char *mail = wj_mail_compose(&c, &o, &len);
 	assert_non_null(mail);
 	sodium_bin2base64(b64, sizeof b64, (const unsigned char *)png, strlen(png),
 			  sodium_base64_VARIANT_ORIGINAL);
@@ -242,13 +242,13 @@ static void test_board_is_the_games(void **state)
 	struct game drawless = fake;
 	drawless.board = NULL;
 	v.game = &drawless;
-	mail = ww_mail_compose(&c, &o, &len);
+	mail = wj_mail_compose(&c, &o, &len);
 	assert_non_null(mail);
 	assert_null(strstr(mail, "multipart"));
 	assert_non_null(strstr(mail, "text\r\n"));
 	free(mail);
 	v.game = &fake;
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 }
 
 /* Skirmish, a real second game, composed by the same code: at the set-up
@@ -260,37 +260,37 @@ static void test_skirmish_i_b_mails(void **state)
 	(void)state;
 	const struct game *sk = game_find("skirmish");
 	struct game_data *d;
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	char why[512], subj[200], buf[80];
 	assert_non_null(sk);
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	assert_int_equal(sk->data_load("data/skirmish", &d, why, sizeof why), 0);
 	struct game_state *s = game_state_new(sk), *copy = game_state_new(sk);
 	struct game_events *ev = game_events_new(sk);
 	memset(dice.seed, 7, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	assert_int_equal(sk->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
-	struct ww_mail_game mg = { sk, d, s };
-	struct ww_mail_view british, american;
-	assert_int_equal(ww_mail_view_open(&british, &mg, 2), 0);
-	assert_int_equal(ww_mail_view_open(&american, &mg, 1), 0);
+	struct wj_mail_game mg = { sk, d, s };
+	struct wj_mail_view british, american;
+	assert_int_equal(wj_mail_view_open(&british, &mg, 2), 0);
+	assert_int_equal(wj_mail_view_open(&american, &mg, 1), 0);
 	snprintf(subj, sizeof subj, "[wwjudge s1] move %u: your move", sk->move(s));
 	char mine[200];
-	ww_mail_subject("s1", &mg, ww_mail_whose_move(&british, buf, sizeof buf), mine,
+	wj_mail_subject("s1", &mg, wj_mail_whose_move(&british, buf, sizeof buf), mine,
 			sizeof mine);
 	assert_string_equal(mine, subj);
-	assert_string_equal(ww_mail_whose_move(&american, buf, sizeof buf), "the British to move");
+	assert_string_equal(wj_mail_whose_move(&american, buf, sizeof buf), "the British to move");
 
 	char *form = NULL, *text, *other;
 	size_t len;
 	FILE *f = open_memstream(&form, &len);
-	ww_mail_how_to_order(f, &british, "T");
+	wj_mail_how_to_order(f, &british, "T");
 	fclose(f);
 	text = shown(form, len);
 	free(form);
 	f = open_memstream(&form, &len);
-	ww_mail_how_to_order(f, &american, "T");
+	wj_mail_how_to_order(f, &american, "T");
 	fclose(f);
 	other = shown(form, len);
 	free(form);
@@ -307,8 +307,8 @@ static void test_skirmish_i_b_mails(void **state)
 	game_order_free(sk, o);
 	free(text);
 	free(other);
-	ww_mail_view_close(&british);
-	ww_mail_view_close(&american);
+	wj_mail_view_close(&british);
+	wj_mail_view_close(&american);
 	game_events_free(sk, ev);
 	game_state_free(sk, copy);
 	game_state_free(sk, s);
@@ -354,28 +354,28 @@ static char *report_with_note(const char *name, const char *dir, int viewer, con
 {
 	const struct game *g = game_find(name);
 	struct game_data *d;
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	char why[512];
 	assert_non_null(g);
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	assert_int_equal(g->data_load(dir, &d, why, sizeof why), 0);
 	struct game_state *s = game_state_new(g);
 	struct game_events *ev = game_events_new(g);
 	memset(dice.seed, 7, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	assert_int_equal(g->new_game(d, NULL, 0, &rng, s, ev, why, sizeof why), 0);
-	struct ww_mail_game mg = { g, d, s };
-	struct ww_mail_view v;
-	assert_int_equal(ww_mail_view_open(&v, &mg, viewer), 0);
+	struct wj_mail_game mg = { g, d, s };
+	struct wj_mail_view v;
+	assert_int_equal(wj_mail_view_open(&v, &mg, viewer), 0);
 	struct game_frame frame = { .game = "s1", .events = ev, .note = note, .note_from = 1 };
 	char *text = NULL;
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_report_text(f, &v, &frame, why, sizeof why), 0);
+	assert_int_equal(wj_mail_report_text(f, &v, &frame, why, sizeof why), 0);
 	assert_int_equal(fclose(f), 0);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	game_events_free(g, ev);
 	game_state_free(g, s);
 	g->data_free(d);
@@ -443,7 +443,7 @@ static void test_20_every_games_note_is_framed(void **state)
 static void test_20_note_of_nothing_visible_shows_nothing(void **state)
 {
 	(void)state;
-	char *block = ww_mail_note_framed(&fake, 1, 2, "\xe2\x80\x8b\n\xe2\x81\xa0\n");
+	char *block = wj_mail_note_framed(&fake, 1, 2, "\xe2\x80\x8b\n\xe2\x81\xa0\n");
 	assert_non_null(block);
 	assert_string_equal(block, "");
 	free(block);
@@ -454,16 +454,16 @@ static void test_20_note_of_nothing_visible_shows_nothing(void **state)
 static void test_20_boundary_is_in_no_part(void **state)
 {
 	(void)state;
-	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
-	struct ww_mail_view v;
-	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
-	struct ww_mail_board board = { &v, NULL, "g1" };
+	struct wj_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct wj_mail_view v;
+	assert_int_equal(wj_mail_view_open(&v, &fake_game, 2), 0);
+	struct wj_mail_board board = { &v, NULL, "g1" };
 	char *body = strdup("text\n");
 	for (int round = 0; round < 40; round++) {
-		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
+		struct wj_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
 					 .message_id = "<m@x>", .board = &board };
 		size_t len;
-		char *mail = ww_mail_compose(&c, &o, &len), *fed = NULL;
+		char *mail = wj_mail_compose(&c, &o, &len), *fed = NULL;
 		assert_non_null(mail);
 		const char *p = mail;
 		size_t flen;
@@ -491,7 +491,7 @@ static void test_20_boundary_is_in_no_part(void **state)
 		free(mail);
 	}
 	free(body);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 }
 
 /* The text as the mail carries it: the part after `from`, quoted-printable
@@ -532,10 +532,10 @@ static char *decoded_text(const char *mail)
 static void test_20_no_line_over_998_octets(void **state)
 {
 	(void)state;
-	struct ww_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
-	struct ww_mail_view v;
-	assert_int_equal(ww_mail_view_open(&v, &fake_game, 2), 0);
-	struct ww_mail_board board = { &v, NULL, "g1" };
+	struct wj_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct wj_mail_view v;
+	assert_int_equal(wj_mail_view_open(&v, &fake_game, 2), 0);
+	struct wj_mail_board board = { &v, NULL, "g1" };
 	char body[4096] = ".A long line:\n=", want[4096] = "A long line:\n";
 	for (int i = 0; i < 1000; i++) {
 		strcat(body, "\xe6\xbc\xa2");
@@ -544,10 +544,10 @@ static void test_20_no_line_over_998_octets(void **state)
 	strcat(body, "\n.end = here\n");
 	strcat(want, "\nend = here\n");
 	for (int with_board = 0; with_board < 2; with_board++) {
-		struct ww_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
+		struct wj_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
 					 .message_id = "<m@x>", .board = with_board ? &board : NULL };
 		size_t len;
-		char *mail = ww_mail_compose(&c, &o, &len);
+		char *mail = wj_mail_compose(&c, &o, &len);
 		assert_non_null(mail);
 		for (const char *p = mail; *p;) {
 			const char *e = strstr(p, "\r\n");
@@ -561,7 +561,7 @@ static void test_20_no_line_over_998_octets(void **state)
 		free(text);
 		free(mail);
 	}
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 }
 
 int main(void)

@@ -23,7 +23,7 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* The block as the .expect files write it. */
-static void render(const struct ww_order_block *b, char *out, size_t len)
+static void render(const struct wj_order_block *b, char *out, size_t len)
 {
 	size_t o = 0;
 	out[0] = '\0';
@@ -47,10 +47,10 @@ static void corpus(const char *name, bool want_block)
 	char *msg = slurp(path, &len);
 	snprintf(path, sizeof path, "tests/mail/%s.expect", name);
 	char *want = slurp(path, &elen);
-	struct ww_mail_in m;
-	struct ww_order_block *b = calloc(1, sizeof *b);
+	struct wj_mail_in m;
+	struct wj_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
-	if (ww_mail_parse(msg, len, &m, err, sizeof err) < 0)
+	if (wj_mail_parse(msg, len, &m, err, sizeof err) < 0)
 		fail_msg("%s: %s", name, err);
 	const char *from = strstr(msg, "North@Example.COM") ? "North@Example.COM" :
 			   "north@example.com";
@@ -64,7 +64,7 @@ static void corpus(const char *name, bool want_block)
 	if (strcmp(got, want))
 		fail_msg("%s: the block reads\n%s\nbut should read\n%s\n(body:\n%s)", name, got,
 			 want, m.text);
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 	free(b);
 	free(msg);
 	free(want);
@@ -136,11 +136,11 @@ static void test_world_list_is_automatic(void **s)
 	(void)s;
 	size_t len;
 	char err[256];
-	struct ww_mail_in m;
+	struct wj_mail_in m;
 	char *msg = slurp("tests/mail/mailman_footer.eml", &len);
-	assert_int_equal(ww_mail_parse(msg, len, &m, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(msg, len, &m, err, sizeof err), 0);
 	assert_true(m.automatic[0] != '\0');
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 	free(msg);
 }
 
@@ -149,43 +149,43 @@ static void test_headers(void **s)
 	(void)s;
 	size_t len;
 	char err[256];
-	struct ww_mail_in m;
+	struct wj_mail_in m;
 	char *msg = slurp("tests/mail/gmail.eml", &len);
-	assert_int_equal(ww_mail_parse(msg, len, &m, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(msg, len, &m, err, sizeof err), 0);
 	assert_string_equal(m.message_id, "<gmail-reply@client.example>");
 	assert_string_equal(m.subject, "gmail reply");
 	assert_string_equal(m.date, "3 Mar 2026 10:00:00 +0100");
 	assert_string_equal(m.to[0], "judge+g1-british-0123456789abcdef@example.org");
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 	free(msg);
 	/* no Message-ID: the hash of the mail stands in, the same every time */
 	msg = slurp("tests/mail/phone_wrapped.eml", &len);
-	assert_int_equal(ww_mail_parse(msg, len, &m, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(msg, len, &m, err, sizeof err), 0);
 	char first[512];
 	snprintf(first, sizeof first, "%s", m.message_id);
 	assert_non_null(strstr(first, "@hash.wwjudge>"));
-	ww_mail_in_free(&m);
-	assert_int_equal(ww_mail_parse(msg, len, &m, err, sizeof err), 0);
+	wj_mail_in_free(&m);
+	assert_int_equal(wj_mail_parse(msg, len, &m, err, sizeof err), 0);
 	assert_string_equal(m.message_id, first);
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 	free(msg);
 }
 
 static void test_subaddress(void **s)
 {
 	(void)s;
-	char game[WW_GAME_NAME], side[16], token[64];
-	assert_int_equal(ww_judge_subaddress("judge@example.org",
+	char game[WJ_GAME_NAME], side[16], token[64];
+	assert_int_equal(wj_judge_subaddress("judge@example.org",
 					     "Judge+my-game-british-00ff@EXAMPLE.org", game, side,
 					     token), 0);
 	assert_string_equal(game, "my-game");
 	assert_string_equal(side, "british");
 	assert_string_equal(token, "00ff");
-	assert_int_equal(ww_judge_subaddress("judge@example.org", "judge@example.org", game,
+	assert_int_equal(wj_judge_subaddress("judge@example.org", "judge@example.org", game,
 					     side, token), -1);
-	assert_int_equal(ww_judge_subaddress("judge@example.org",
+	assert_int_equal(wj_judge_subaddress("judge@example.org",
 					     "judge+g-british-1@evil.org", game, side, token), -1);
-	assert_int_equal(ww_judge_subaddress("judge@example.org",
+	assert_int_equal(wj_judge_subaddress("judge@example.org",
 					     "judge+../x-british-1@example.org", game, side, token),
 			 -1);
 }
@@ -193,7 +193,7 @@ static void test_subaddress(void **s)
 static void test_block_rules(void **s)
 {
 	(void)s;
-	struct ww_order_block *b = calloc(1, sizeof *b);
+	struct wj_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	/* no #end: found but not ended (refused, docs/mail.md) */
 	block_read("#orders\npass\n", "washingtons-war", b);
@@ -223,7 +223,7 @@ static void test_html(void **s)
 	(void)s;
 	const char *h = "<p>a &amp; b&#33;</p><blockquote>q<br>r</blockquote><script>x</script>z";
 	size_t n;
-	char *t = ww_html_to_text(h, strlen(h), &n);
+	char *t = wj_html_to_text(h, strlen(h), &n);
 	assert_string_equal(t, "a & b!\n> q\n> r\nz\n");
 	free(t);
 }

@@ -40,9 +40,9 @@ static int teardown(void **s)
 static int player(const char *from, enum ww_side side, int token_entry, const char *id,
 		  const char *subject, const char *password, const char *orders)
 {
-	char token[WW_TOKEN_HEX], msg[4096];
+	char token[WJ_TOKEN_HEX], msg[4096];
 	const char *sw = side == WW_AMERICAN ? "american" : "british";
-	ww_move_token(game.seed, side, token_entry, token);
+	wj_move_token(game.seed, side, token_entry, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: <%s>\r\nTo: judge+g1-%s-%s@example.org\r\nSubject: %s\r\n"
 			 "Date: Tue, 3 Mar 2026 10:00:00 +0000\r\nMessage-ID: <%s@players.example>\r\n"
@@ -50,7 +50,7 @@ static int player(const char *from, enum ww_side side, int token_entry, const ch
 			 "#orders\r\npassword: %s\r\n%s\r\n#end\r\n", from, sw, token, subject, id,
 			 password, orders);
 	an_hour_later();
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 static int moderator(const char *id, const char *commands)
@@ -61,7 +61,7 @@ static int moderator(const char *id, const char *commands)
 			 "Date: Wed, 4 Mar 2026 09:00:00 +0000\r\nMessage-ID: <%s@umpire.example>\r\n"
 			 "Content-Type: text/plain; charset=utf-8\r\n\r\n"
 			 "#moderator\r\npassword: umpire's secret\r\n%s\r\n#end\r\n", id, commands);
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 static int token_entry(void)
@@ -139,7 +139,7 @@ static void example_orders(const char *body, char *out, size_t len)
 static void assert_example_fits(const char *body, const struct ww_state *s, enum ww_side side,
 				const char *where)
 {
-	char ex[WW_MAIL_LINE];
+	char ex[WJ_MAIL_LINE];
 	example_orders(body, ex, sizeof ex);
 	if (s->to_move != side || s->phase == WW_PH_GAME_OVER) {
 		if (ex[0])
@@ -153,7 +153,7 @@ static void assert_example_fits(const char *body, const struct ww_state *s, enum
 			 ww_side_name(side), ex);
 	struct test_game t = { .d = test_data() };
 	ww_view(s, side, &t.s);
-	ww_dice_rng(&t.dice, &t.rng);
+	wj_dice_rng(&t.dice, &t.rng);
 	if (order(&t, side, ex))
 		fail_msg("%s: the example '%s' is refused for the %s: %s", where, ex,
 			 ww_side_name(side), t.why);
@@ -193,19 +193,19 @@ static void example_at(const struct ww_state *s, const char *where)
 	for (int side = WW_AMERICAN; side <= WW_BRITISH; side++) {
 		char *text = NULL;
 		size_t len;
-		struct ww_mail_view v;
-		struct ww_mail_game mg = { &game_washingtons_war, ww_game_data_of(test_data()),
+		struct wj_mail_view v;
+		struct wj_mail_game mg = { &game_washingtons_war, ww_game_data_of(test_data()),
 					   (const struct game_state *)s };
 		FILE *f = open_memstream(&text, &len);
 		assert_non_null(f);
-		assert_int_equal(ww_mail_view_open(&v, &mg, side), 0);
-		ww_mail_how_to_order(f, &v, TOKEN);
-		ww_mail_view_close(&v);
+		assert_int_equal(wj_mail_view_open(&v, &mg, side), 0);
+		wj_mail_how_to_order(f, &v, TOKEN);
+		wj_mail_view_close(&v);
 		assert_int_equal(fclose(f), 0);
 		char *shown = NULL;
 		size_t slen;
 		assert_non_null(f = open_memstream(&shown, &slen));
-		assert_int_equal(ww_mail_text(f, text, len), 0); /* as the mail shows it */
+		assert_int_equal(wj_mail_text(f, text, len), 0); /* as the mail shows it */
 		assert_int_equal(fclose(f), 0);
 		assert_example_fits(shown, s, (enum ww_side)side, where);
 		free(shown);
@@ -274,11 +274,11 @@ static void test_4_compose_keeps_no_line_break_in_a_subject(void **s)
 {
 	(void)s;
 	char got[128];
-	struct ww_mail_out o = { .to = "a@example.org", .subject = "one\r\nBcc: eve@x\ttwo",
+	struct wj_mail_out o = { .to = "a@example.org", .subject = "one\r\nBcc: eve@x\ttwo",
 				 .body = "hi\n", .date = "Tue, 3 Mar 2026 10:00:00 +0000" };
 	snprintf(o.message_id, sizeof o.message_id, "<x@example.org>");
 	size_t len;
-	char *m = ww_mail_compose(&cfg, &o, &len);
+	char *m = wj_mail_compose(&cfg, &o, &len);
 	assert_non_null(m);
 	subject_of(m, got, sizeof got);
 	assert_string_equal(got, "one  Bcc: eve@x two");
@@ -293,7 +293,7 @@ static void test_5_reminder_subject(void **s)
 	size_t len;
 	FILE *f = open_memstream(&log, &len);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_remind(&cfg, time(NULL) + 3 * 24 * 3600, f), EX_OK);
+	assert_int_equal(wj_mail_remind(&cfg, time(NULL) + 3 * 24 * 3600, f), EX_OK);
 	fclose(f);
 	free(log);
 	char name[64];
@@ -362,13 +362,13 @@ static void test_8_command_line_pause_told(void **s)
 	int e = count("log") + 1;
 	char *argv[] = { "pause", gdir, "--config", conf, NULL };
 	optind = 0;
-	assert_int_equal(ww_cmd_moderate(4, argv), EX_OK);
+	assert_int_equal(wj_cmd_moderate(4, argv), EX_OK);
 	char *am = outbox(e, "notice-american");
 	assert_non_null(strstr(am, "paused the game"));
 	free(am);
 	char *argv2[] = { "resume", gdir, "--config", conf, NULL };
 	optind = 0;
-	assert_int_equal(ww_cmd_moderate(4, argv2), EX_OK);
+	assert_int_equal(wj_cmd_moderate(4, argv2), EX_OK);
 	char *br = outbox(e + 1, "notice-british");
 	assert_non_null(strstr(br, "resumed the game"));
 	free(br);
@@ -408,7 +408,7 @@ static void test_13_remind_skips_a_move_not_yet_due(void **s)
 	fputs("not: [a state\n", f);
 	fclose(f);
 	FILE *out = open_memstream(&log, &len);
-	int rc = ww_mail_remind(&cfg, time(NULL) + 60, out);
+	int rc = wj_mail_remind(&cfg, time(NULL) + 60, out);
 	fclose(out);
 	f = fopen(path, "w");
 	fwrite(state, 1, n, f);

@@ -57,9 +57,9 @@ static void sent_replies(void)
 static int player(const char *from, enum ww_side side, int token_entry, const char *id,
 		  const char *password, const char *orders)
 {
-	char token[WW_TOKEN_HEX], msg[4096];
+	char token[WJ_TOKEN_HEX], msg[4096];
 	const char *sw = side == WW_AMERICAN ? "american" : "british";
-	ww_move_token(game.seed, side, token_entry, token);
+	wj_move_token(game.seed, side, token_entry, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: <%s>\r\nTo: judge+g1-%s-%s@example.org\r\nSubject: orders\r\n"
 			 "Date: Tue, 3 Mar 2026 10:00:00 +0000\r\nMessage-ID: <%s@players.example>\r\n"
@@ -67,7 +67,7 @@ static int player(const char *from, enum ww_side side, int token_entry, const ch
 			 "#orders\r\npassword: %s\r\n%s\r\n#end\r\n", from, sw, token, id, password,
 			 orders);
 	an_hour_later();
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 static int moderator(const char *from, const char *id, const char *password,
@@ -80,7 +80,7 @@ static int moderator(const char *from, const char *id, const char *password,
 			 "Content-Type: text/plain; charset=utf-8\r\n\r\nPlease:\r\n\r\n"
 			 "#moderator\r\npassword: %s\r\n%s\r\n#end\r\n-- \r\nthe umpire\r\n",
 			 from, id, password, commands);
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 /* Two accepted orders: entries 2 and 3, moves 1 and 2. */
@@ -159,7 +159,7 @@ static void test_4_pause_resume(void **s)
 	assert_int_equal(count("outbox/new"), out);
 	assert_int_equal(moderator(MODERATOR, "m4", "umpire's secret", "resume g1"), EX_OK);
 	assert_false(secret().paused);
-	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_replay(gdir, test_game_data(), stderr), 0);
 }
 
 /* preview: the reply says what would happen; the game does not change. */
@@ -202,7 +202,7 @@ static void test_6_password(void **s)
 	assert_int_equal(moderator(MODERATOR, "m6", "umpire's secret",
 				   "password g1 british redcoat 77"), EX_OK);
 	assert_string_not_equal(secret().password[WW_BRITISH], old);
-	assert_true(ww_password_ok(secret().password[WW_BRITISH], "redcoat 77"));
+	assert_true(wj_password_ok(secret().password[WW_BRITISH], "redcoat 77"));
 	assert_false(in_any_file(gdir, "redcoat"));
 	int entry = secret().token_entry;
 	uint32_t move = ww_state_of(load()->state)->move;
@@ -217,7 +217,7 @@ static void test_7_address(void **s)
 	assert_int_equal(moderator(MODERATOR, "m7", "umpire's secret",
 				   "address g1 british gage@example.com"), EX_OK);
 	assert_string_equal(load()->meta.addr[WW_BRITISH], "gage@example.com");
-	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_replay(gdir, test_game_data(), stderr), 0);
 }
 
 /* The side a command names is read in the game's words (issue 13):
@@ -266,7 +266,7 @@ static void test_8_rollback(void **s)
 	int stale = secret().token_entry;
 	int entry = count("log") + 1;
 	assert_int_equal(moderator(MODERATOR, "m8", "umpire's secret", "rollback g1 1"), EX_OK);
-	struct ww_game *g = load();
+	struct wj_game *g = load();
 	assert_int_equal(ww_state_of(g->state)->move, 1);
 	assert_int_equal(ww_state_of(g->state)->to_move, WW_BRITISH);
 	assert_int_equal(secret().token_entry, entry);
@@ -290,7 +290,7 @@ static void test_8_rollback(void **s)
 	assert_non_null(strstr(log, "undone: {first: 3, last: "));
 	assert_non_null(strstr(log, "sender: \"" MODERATOR "\""));
 	free(log);
-	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_replay(gdir, test_game_data(), stderr), 0);
 
 	/* the pre-rollback token: refused, with the rollback among what happened */
 	assert_int_equal(player("gage@example.com", WW_BRITISH, stale, "o4", "redcoat 77",
@@ -311,18 +311,18 @@ static void test_8_rollback(void **s)
 	assert_int_equal(player("gage@example.com", WW_BRITISH, entry, "o5", "redcoat 77",
 				"for-the-king New York"), EX_OK);
 	assert_int_equal(ww_state_of(load()->state)->move, 2);
-	assert_int_equal(ww_record_replay(gdir, test_game_data(), stderr), 0);
-	assert_int_equal(ww_record_verify(gdir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_replay(gdir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_verify(gdir, test_game_data(), stderr), 0);
 
 	/* back to move 1 again: its last live entry is the moderator's
 	 * rollback, by nobody; the move is still the American's, as the
 	 * replay finds it (not a second walk back over the log) */
-	struct ww_rollback_plan plan;
+	struct wj_rollback_plan plan;
 	char err[256];
-	assert_int_equal(ww_rollback_prepare(gdir, load(), 1, &plan, err, sizeof err), 0);
+	assert_int_equal(wj_rollback_prepare(gdir, load(), 1, &plan, err, sizeof err), 0);
 	assert_int_equal(plan.rb.target, entry);
 	assert_int_equal(plan.target_side, WW_AMERICAN);
-	ww_rollback_plan_free(&plan);
+	wj_rollback_plan_free(&plan);
 }
 
 /* Refused rollbacks answer the moderator and change nothing. */

@@ -27,8 +27,8 @@ static int setup(void **s)
  * judge's first mail. */
 static int american_mail(const char *id, const char *body)
 {
-	char token[WW_TOKEN_HEX], msg[16384];
-	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	char token[WJ_TOKEN_HEX], msg[16384];
+	wj_move_token(game.seed, WW_AMERICAN, 1, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: <adams@example.org>\r\nTo: judge+g1-american-%s@example.org\r\n"
 			 "Subject: orders\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n"
@@ -36,7 +36,7 @@ static int american_mail(const char *id, const char *body)
 			 "Content-Type: text/plain; charset=utf-8\r\n\r\n%s", token, id, body);
 	assert_true(n > 0 && (size_t)n < sizeof msg);
 	an_hour_later();
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 #define ORDERS "#orders\r\npassword: liberty\r\n" COMMITTEES "\r\n#end\r\n"
@@ -53,25 +53,25 @@ static char *mail_text(const char *rel)
 
 static void accepted(void)
 {
-	struct ww_game g;
+	struct wj_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir, &g, err, sizeof err), 0);
 	assert_int_equal(ww_state_of(g.state)->move, 1);
-	ww_game_free(&g);
+	wj_game_free(&g);
 }
 
 /* The game as it was, with `replies` refusals in the outbox and no report. */
 static void nothing_changed(int replies)
 {
-	struct ww_game g;
+	struct wj_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir, &g, err, sizeof err), 0);
 	assert_int_equal(ww_state_of(g.state)->move, 0);
-	ww_game_free(&g);
+	wj_game_free(&g);
 	assert_int_equal(count("outbox/new"), replies);
 }
 
@@ -93,8 +93,8 @@ static void test_12_note_relayed_with_the_orders(void **s)
 	assert_non_null(strstr(log, "\nnote: \"Good luck, my lord.\\x0a\\x0aSee you in Boston.\"\n"));
 	char out[4096];
 	FILE *f = fmemopen(out, sizeof out, "w");
-	assert_int_equal(ww_record_verify(gdir, test_game_data(), f), 0);
-	assert_int_equal(ww_record_replay(gdir, test_game_data(), f), 0);
+	assert_int_equal(wj_record_verify(gdir, test_game_data(), f), 0);
+	assert_int_equal(wj_record_replay(gdir, test_game_data(), f), 0);
 	fclose(f);
 	free(log);
 	free(am);
@@ -128,12 +128,12 @@ static char *relayed(const char *report, const char *header, int lines)
 	}
 	assert_int_equal(n, lines);
 	char *part = strndup(p, (size_t)(end - p));
-	struct ww_order_block *b = calloc(1, sizeof *b);
+	struct wj_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	block_read(part, "washingtons-war", b);
 	assert_false(b->found);
 	assert_false(b->note_found);
-	assert_false(ww_moderator_block_present(part));
+	assert_false(wj_moderator_block_present(part));
 	free(b);
 	return part;
 }

@@ -225,7 +225,7 @@ static unsigned char *board(const struct ww_state *s, enum ww_side side,
 
 /* The mail's board is exactly what the renderer draws for that side's view
  * with the orders' events highlighted; without them it would differ. */
-static void check_board(const struct parts *m, const struct ww_play *p, enum ww_side side)
+static void check_board(const struct parts *m, const struct wj_play *p, enum ww_side side)
 {
 	size_t len, bare_len;
 	unsigned char *want = board(ww_state_of(p->after->state), side, ww_events_of(p->ev), &len);
@@ -239,33 +239,33 @@ static void check_board(const struct parts *m, const struct ww_play *p, enum ww_
 
 /* The game as it is now, and `orders` of `side` applied to it as the
  * judge will apply them (the same seed, so the same dice). */
-static struct ww_play *expected_play(enum ww_side side, const char *orders)
+static struct wj_play *expected_play(enum ww_side side, const char *orders)
 {
-	static struct ww_game g;
+	static struct wj_game g;
 	char err[256];
-	ww_game_free(&g);
+	wj_game_free(&g);
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
-	struct ww_play *p = calloc(1, sizeof *p);
+	assert_int_equal(wj_record_load(gdir, &g, err, sizeof err), 0);
+	struct wj_play *p = calloc(1, sizeof *p);
 	assert_non_null(p);
 	p->side = side;
 	p->orders[p->n++] = orders;
-	assert_int_equal(ww_play_apply(test_game_data(), &g, NULL, p), 0);
+	assert_int_equal(wj_play_apply(test_game_data(), &g, NULL, p), 0);
 	return p;
 }
 
-static void expected_play_free(struct ww_play *p)
+static void expected_play_free(struct wj_play *p)
 {
-	ww_play_free(p);
+	wj_play_free(p);
 	free(p);
 }
 
 static int mail(const char *from, const char *side, int token_entry, const char *id,
 		const char *password, const char *orders)
 {
-	char token[WW_TOKEN_HEX], msg[4096];
-	ww_move_token(game.seed, !strcmp(side, "american") ? WW_AMERICAN : WW_BRITISH,
+	char token[WJ_TOKEN_HEX], msg[4096];
+	wj_move_token(game.seed, !strcmp(side, "american") ? WW_AMERICAN : WW_BRITISH,
 		      token_entry, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: Player <%s>\r\nTo: judge+g1-%s-%s@example.org\r\n"
@@ -275,7 +275,7 @@ static int mail(const char *from, const char *side, int token_entry, const char 
 			 "Here you are.\r\n\r\n#orders\r\npassword: %s\r\n%s\r\n#end\r\n\r\n-- \r\nme\r\n",
 			 from, side, token, id, side, password, orders);
 	an_hour_later();
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 /* Wrong password: nothing changes but the log; one reply, to the
@@ -325,15 +325,15 @@ static void test_2_forged_sender(void **s)
 static void test_3_accepted(void **s)
 {
 	(void)s;
-	struct ww_play *p = expected_play(WW_AMERICAN, COMMITTEES);
+	struct wj_play *p = expected_play(WW_AMERICAN, COMMITTEES);
 	assert_int_equal(mail("ADAMS@example.org", "american", 1, "ok1", "liberty", COMMITTEES),
 			 EX_OK);
 	assert_int_equal(count("outbox/new"), 4);
 	char *am = slurp("outbox/new/000004.american");
 	char *br = slurp("outbox/new/000004.british");
-	char tam[WW_TOKEN_HEX], tbr[WW_TOKEN_HEX], want[200];
-	ww_move_token(game.seed, WW_AMERICAN, 4, tam);
-	ww_move_token(game.seed, WW_BRITISH, 4, tbr);
+	char tam[WJ_TOKEN_HEX], tbr[WJ_TOKEN_HEX], want[200];
+	wj_move_token(game.seed, WW_AMERICAN, 4, tam);
+	wj_move_token(game.seed, WW_BRITISH, 4, tbr);
 	snprintf(want, sizeof want, "Reply-To: <judge+g1-american-%s@example.org>", tam);
 	assert_non_null(strstr(am, want));
 	snprintf(want, sizeof want, "Reply-To: <judge+g1-british-%s@example.org>", tbr);
@@ -347,15 +347,15 @@ static void test_3_accepted(void **s)
 	assert_non_null(strstr(am, "Message-ID: <ww.g1.000004.american@example.org>"));
 	assert_non_null(strstr(br, "In-Reply-To: <ww.g1.000001.british@example.org>"));
 	assert_non_null(strstr(am, "Accepted") || strstr(am, "accepted"));
-	struct ww_game g;
+	struct wj_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir, &g, err, sizeof err), 0);
 	assert_int_equal(ww_state_of(g.state)->move, 1);
-	ww_game_free(&g);
-	struct ww_mail_secret sec;
-	assert_int_equal(ww_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
+	wj_game_free(&g);
+	struct wj_mail_secret sec;
+	assert_int_equal(wj_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
 	assert_int_equal(sec.token_entry, 4);
 
 	/* each mail: the report inline, the board of its own view attached */
@@ -429,9 +429,9 @@ static void test_5_stale_token(void **s)
 static void test_5b_stale_token_looked_for_in_the_index(void **s)
 {
 	(void)s;
-	struct ww_record_index ix;
+	struct wj_record_index ix;
 	char path[PATH_MAX], rel[64];
-	assert_int_equal(ww_record_index(gdir, &ix), 0);
+	assert_int_equal(wj_record_index(gdir, &ix), 0);
 	int last = ix.accepted[ix.naccepted - 1], entry = ix.next_entry;
 	snprintf(path, sizeof path, "%s/index", gdir);
 	FILE *f = fopen(path, "w");
@@ -466,11 +466,11 @@ static void test_6_refused_order(void **s)
 /* The British mail never holds the title of a card in the American hand. */
 static void no_american_card(const char *br)
 {
-	struct ww_game g;
+	struct wj_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir, &g, err, sizeof err), 0);
 	const struct ww_pile *h = &ww_state_of(g.state)->hand[WW_AMERICAN];
 	assert_true(h->n > 0);
 	for (int i = 0; i < h->n; i++) {
@@ -482,7 +482,7 @@ static void no_american_card(const char *br)
 		if (title[0] && !british_too && strstr(br, title))
 			fail_msg("the British mail names the American card '%s'", title);
 	}
-	ww_game_free(&g);
+	wj_game_free(&g);
 }
 
 /* The bytes of the game's files, but for the mails waiting to be sent. */
@@ -523,7 +523,7 @@ static void test_6b_british_accepted(void **s)
 
 /* Issue 12: a finished game's directory stays under 20 MB. What test
  * 6b's order leaves in it for good once its two reports (each with its
- * board) are sent, as `send` keeps them (ww_outbox_sent, after the
+ * board) are sent, as `send` keeps them (wj_outbox_sent, after the
  * server took each), is at most 8000 bytes: 2500 orders, more than a
  * whole game by mail has, stay under 20 MB. Whole mails in outbox/cur
  * were about 450 KB each. */
@@ -538,7 +538,7 @@ static void test_6c_an_order_keeps_at_most_8000_bytes(void **s)
 		char *m = slurp(rel);
 		assert_non_null(strstr(m, "Content-Type: image/png"));
 		free(m);
-		if (ww_outbox_sent(gdir, names[i], err, sizeof err))
+		if (wj_outbox_sent(gdir, names[i], err, sizeof err))
 			fail_msg("%s", err);
 	}
 	size_t grew = game_bytes() - before_6b;
@@ -551,12 +551,12 @@ static void test_6c_an_order_keeps_at_most_8000_bytes(void **s)
 static void test_7_size_limit(void **s)
 {
 	(void)s;
-	size_t n = WW_MAIL_MAX_BYTES + 1;
+	size_t n = WJ_MAIL_MAX_BYTES + 1;
 	char *big = malloc(n);
 	assert_non_null(big);
 	memset(big, 'a', n);
 	int logs = count("log");
-	assert_int_equal(ww_mail_process(&cfg, big, n, NULL), EX_DATAERR);
+	assert_int_equal(wj_mail_process(&cfg, big, n, NULL), EX_DATAERR);
 	assert_int_equal(count("log"), logs);
 	free(big);
 }
@@ -565,15 +565,15 @@ static void test_7_size_limit(void **s)
  * header lines and no order block. */
 static int mail_without_block(const char *id, const char *extra)
 {
-	char token[WW_TOKEN_HEX], msg[2048];
-	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	char token[WJ_TOKEN_HEX], msg[2048];
+	wj_move_token(game.seed, WW_AMERICAN, 1, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: John Adams <adams@example.org>\r\nTo: judge+g1-american-%s@example.org\r\n"
 			 "Subject: Out of office\r\nDate: Tue, 3 Mar 2026 11:00:00 +0000\r\n"
 			 "Message-ID: <%s@players.example>\r\n%s\r\n"
 			 "I am away until Monday.\r\n", token, id, extra);
 	an_hour_later();
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 /* Issue 11, RFC 3834 2: an out-of-office reply, bulk and list mail and
@@ -615,14 +615,14 @@ static void test_12_automatic_mail_never_answered(void **s)
  * order that is none. */
 static int refused_with(long long at, const char *from, const char *id, const char *password)
 {
-	char token[WW_TOKEN_HEX], msg[2048];
-	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	char token[WJ_TOKEN_HEX], msg[2048];
+	wj_move_token(game.seed, WW_AMERICAN, 1, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: <%s>\r\nTo: judge+g1-american-%s@example.org\r\nSubject: x\r\n"
 			 "Message-ID: <%s@players.example>\r\n\r\n#orders\r\npassword: %s\r\n"
 			 "fly to the moon\r\n#end\r\n", from, token, id, password);
 	mail_clock(at);
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 /* A mail with the wrong password from `from` at `at` seconds. */
@@ -653,7 +653,7 @@ static void test_13_one_answer_per_side_per_hour(void **s)
 	assert_int_equal(count("outbox/new"), out + 1);
 	assert_int_equal(count("log"), logs + 3);
 	/* a mail that is not the player's own never marks its Message-ID seen */
-	assert_false(ww_record_seen(gdir, "<cap2@players.example>"));
+	assert_false(wj_record_seen(gdir, "<cap2@players.example>"));
 	assert_int_equal(refused_at(t + 20, "eve@forger.example", "cap4"), EX_OK);
 	assert_int_equal(count("outbox/new"), out + 2);
 	assert_int_equal(refused_at(t + 30, "mallory@forger.example", "cap5"), EX_OK);
@@ -695,15 +695,15 @@ static void test_14_no_block_says_how_to_write_one(void **s)
 	(void)s;
 	static const char *const bodies[] = { "", "I am away until Monday.\r\n" };
 	for (size_t i = 0; i < sizeof bodies / sizeof *bodies; i++) {
-		char token[WW_TOKEN_HEX], msg[2048], rel[96];
-		ww_move_token(game.seed, WW_AMERICAN, 1, token);
+		char token[WJ_TOKEN_HEX], msg[2048], rel[96];
+		wj_move_token(game.seed, WW_AMERICAN, 1, token);
 		int n = snprintf(msg, sizeof msg, "From: <adams@example.org>\r\n"
 				 "To: judge+g1-american-%s@example.org\r\nSubject: orders\r\n"
 				 "Message-ID: <noblock%zu@players.example>\r\n\r\n%s", token, i,
 				 bodies[i]);
 		int out = count("outbox/new");
 		an_hour_later();
-		assert_int_equal(ww_mail_process(&cfg, msg, (size_t)n, NULL), EX_OK);
+		assert_int_equal(wj_mail_process(&cfg, msg, (size_t)n, NULL), EX_OK);
 		assert_int_equal(count("outbox/new"), out + 1);
 		last_mail(rel, sizeof rel);
 		char *r = slurp(rel);
@@ -722,7 +722,7 @@ static void test_8_no_game_dropped(void **s)
 	(void)s;
 	const char *m = "From: x@spam.example\r\nTo: judge@example.org\r\nSubject: hi\r\n\r\nhello\r\n";
 	int out = count("outbox/new");
-	assert_int_equal(ww_mail_process(&cfg, m, strlen(m), NULL), EX_OK);
+	assert_int_equal(wj_mail_process(&cfg, m, strlen(m), NULL), EX_OK);
 	assert_int_equal(count("outbox/new"), out);
 }
 
@@ -731,23 +731,23 @@ static void test_9_paused(void **s)
 {
 	(void)s;
 	char err[256];
-	struct ww_mail_secret sec;
-	assert_int_equal(ww_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
+	struct wj_mail_secret sec;
+	assert_int_equal(wj_mail_secret_read(gdir, &game_washingtons_war, &sec, err, sizeof err), 0);
 	sec.paused = true;
-	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 	assert_int_equal(mail("north@example.com", "british", 7, "paused", "crown",
 			      "pass"), EX_OK);
 	char *r = slurp("outbox/new/000008.reply-british");
 	assert_non_null(strstr(r, "paused"));
 	free(r);
 	sec.paused = false;
-	assert_int_equal(ww_mail_secret_write(gdir, &sec, err, sizeof err), 0);
+	assert_int_equal(wj_mail_secret_write(gdir, &sec, err, sizeof err), 0);
 }
 
 /* A second judge whose games directory holds a copy of g1 with another
  * American hand: one card swapped with the top of the deck. */
 static char root2[64], gdir2[128];
-static struct ww_mail_config cfg2;
+static struct wj_mail_config cfg2;
 
 static void copy_with_other_american_hand(void)
 {
@@ -760,12 +760,12 @@ static void copy_with_other_american_hand(void)
 		 root2);
 	assert_int_equal(system(cmd), 0);
 	snprintf(path, sizeof path, "%s/wwjudge.conf", root2);
-	if (ww_mail_config_load(path, &cfg2, err, sizeof err))
+	if (wj_mail_config_load(path, &cfg2, err, sizeof err))
 		fail_msg("%s", err);
-	struct ww_game *g = calloc(1, sizeof *g);
+	struct wj_game *g = calloc(1, sizeof *g);
 	assert_non_null(g);
 	g->data = test_game_data();
-	assert_int_equal(ww_record_load(gdir2, g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir2, g, err, sizeof err), 0);
 	struct ww_pile *h = &ww_state_of(g->state)->hand[WW_AMERICAN], *deck = &ww_state_of(g->state)->deck;
 	assert_true(h->n > 0 && deck->n > 0);
 	uint8_t card = h->card[0];
@@ -776,7 +776,7 @@ static void copy_with_other_american_hand(void)
 	assert_non_null(f);
 	assert_int_equal(ww_state_write_yaml(f, test_data(), ww_state_of(g->state), true), 0);
 	assert_int_equal(fclose(f), 0);
-	ww_game_free(g);
+	wj_game_free(g);
 	free(g);
 }
 
@@ -789,15 +789,15 @@ static void test_10_british_mail_blind_to_american_hand(void **s)
 	(void)s;
 	char err[256];
 	copy_with_other_american_hand();
-	struct ww_game *g = calloc(1, sizeof *g);
+	struct wj_game *g = calloc(1, sizeof *g);
 	assert_non_null(g);
 	g->data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir, g, err, sizeof err), 0);
 	assert_int_equal(ww_state_of(g->state)->to_move, WW_BRITISH);
-	ww_game_free(g);
+	wj_game_free(g);
 	free(g);
 	assert_int_equal(mail("north@example.com", "british", 7, "blind", "crown", "pass"), EX_OK);
-	struct ww_mail_config mine = cfg;
+	struct wj_mail_config mine = cfg;
 	cfg = cfg2; /* the same mail to the second judge */
 	int rc = mail("north@example.com", "british", 7, "blind", "crown", "pass");
 	cfg = mine;
@@ -836,8 +836,8 @@ static void test_11_board_none_sends_text_only(void **s)
 	assert_non_null(f);
 	fprintf(f, "games = games\njudge = judge@example.org\nboard = none\n");
 	fclose(f);
-	struct ww_mail_config mine = cfg, text;
-	assert_int_equal(ww_mail_config_load(path, &text, err, sizeof err), 0);
+	struct wj_mail_config mine = cfg, text;
+	assert_int_equal(wj_mail_config_load(path, &text, err, sizeof err), 0);
 	assert_int_equal(text.text_only, 1);
 	cfg = text;
 	int rc = mail("adams@example.org", "american", 9, "text", "liberty", "first american");
@@ -856,7 +856,7 @@ static void test_11_board_none_sends_text_only(void **s)
 	assert_non_null(f);
 	fprintf(f, "games = games\njudge = judge@example.org\nboard = gif\n");
 	fclose(f);
-	assert_int_equal(ww_mail_config_load(path, &text, err, sizeof err), -1);
+	assert_int_equal(wj_mail_config_load(path, &text, err, sizeof err), -1);
 	assert_non_null(strstr(err, "text-only.conf:3: board is png (reports attach the board) "
 				    "or none (text only), not gif"));
 }

@@ -27,7 +27,7 @@
 static void rcpts_of(const char *msg, const char *want)
 {
 	char out[1024];
-	int rc = ww_mail_recipients(msg, strlen(msg), out, sizeof out);
+	int rc = wj_mail_recipients(msg, strlen(msg), out, sizeof out);
 	if (!want) {
 		assert_int_equal(rc, -1);
 		return;
@@ -167,7 +167,7 @@ static void peer_stop(struct peer *p)
 
 struct fixture {
 	char games[64], game[128];
-	struct ww_mail_config c;
+	struct wj_mail_config c;
 };
 
 static void put(const char *dir, const char *name, const char *text)
@@ -228,7 +228,7 @@ static int send_to(struct fixture *fx, struct peer *p)
 {
 	snprintf(fx->c.smtp_url, sizeof fx->c.smtp_url, "smtp://127.0.0.1:%d", p->port);
 	FILE *log = fopen("/dev/null", "w");
-	int rc = ww_mail_send_all(&fx->c, fx->games, log);
+	int rc = wj_mail_send_all(&fx->c, fx->games, log);
 	fclose(log);
 	return rc;
 }
@@ -400,7 +400,7 @@ static void test_send_killed_at_every_step_resends_never_loses(void **st)
 			snprintf(at, sizeof at, "%d", step);
 			setenv("WW_CRASH_SEND", at, 1);
 			FILE *log = fopen("/dev/null", "w");
-			ww_mail_send_all(&fx->c, fx->games, log ? log : stderr);
+			wj_mail_send_all(&fx->c, fx->games, log ? log : stderr);
 			_exit(0); /* the hook did not fire */
 		}
 		int status;
@@ -507,22 +507,22 @@ static void test_outbox_put_is_a_maildir_delivery(void **st)
 {
 	struct fixture *fx = *st;
 	char err[256] = "";
-	assert_int_equal(ww_outbox_put(fx->game, "000003.remind-british-1", "To: a@b\n\nx\n", 11,
+	assert_int_equal(wj_outbox_put(fx->game, "000003.remind-british-1", "To: a@b\n\nx\n", 11,
 				       err, sizeof err), 0);
 	assert_true(exists(fx, "outbox/new/000003.remind-british-1"));
 	assert_false(exists(fx, "outbox/tmp/000003.remind-british-1"));
-	assert_int_equal(ww_outbox_put(fx->game, "../../x/y", "x", 1, err, sizeof err), -1);
+	assert_int_equal(wj_outbox_put(fx->game, "../../x/y", "x", 1, err, sizeof err), -1);
 }
 
 static void test_game_name_is_the_last_part(void **st)
 {
 	(void)st;
 	char name[64];
-	ww_game_name("/srv/games/g1", name, sizeof name);
+	wj_game_name("/srv/games/g1", name, sizeof name);
 	assert_string_equal(name, "g1");
-	ww_game_name("games/g2/", name, sizeof name);
+	wj_game_name("games/g2/", name, sizeof name);
 	assert_string_equal(name, "g2");
-	ww_game_name("g3", name, sizeof name);
+	wj_game_name("g3", name, sizeof name);
 	assert_string_equal(name, "g3");
 }
 

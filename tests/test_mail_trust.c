@@ -37,8 +37,8 @@ static int teardown(void **s)
  * of log entry `entry`. */
 static void reply_address(enum ww_side side, int entry, char out[128])
 {
-	char token[WW_TOKEN_HEX];
-	ww_move_token(game.seed, side, entry, token);
+	char token[WJ_TOKEN_HEX];
+	wj_move_token(game.seed, side, entry, token);
 	snprintf(out, 128, "judge+g1-%s-%s@example.org",
 		 side == WW_AMERICAN ? "american" : "british", token);
 }
@@ -53,7 +53,7 @@ static int send_mail(const char *from, const char *to, const char *id, const cha
 			 "Date: Tue, 3 Mar 2026 10:00:00 +0000\r\nMessage-ID: <%s>\r\n"
 			 "Content-Type: text/plain; charset=utf-8\r\n\r\n%s", from, to, id, body);
 	assert_true(n > 0 && (size_t)n < sizeof msg);
-	return ww_mail_process(&cfg, msg, (size_t)n, NULL);
+	return wj_mail_process(&cfg, msg, (size_t)n, NULL);
 }
 
 /* The newest outbox mail whose name ends with `suffix`, or NULL. */
@@ -137,7 +137,7 @@ static void test_2_only_the_moderator_address_moderates(void **s)
 static void test_6_password_lines_in_the_block(void **s)
 {
 	(void)s;
-	struct ww_order_block *b = malloc(sizeof *b);
+	struct wj_order_block *b = malloc(sizeof *b);
 	assert_non_null(b);
 	block_read("#orders\npassword crown\npass\n#end\n", "washingtons-war", b);
 	assert_int_equal(b->n, 0);
@@ -200,7 +200,7 @@ static void test_6_password_on_token_and_side_lines(void **s)
 static void test_6_moderator_password_without_side(void **s)
 {
 	(void)s;
-	struct ww_mail_secret before = secret();
+	struct wj_mail_secret before = secret();
 	assert_int_equal(send_mail(MODERATOR, "judge@example.org", "p6@umpire.example",
 				   "#moderator\r\npassword: umpire's secret\r\n"
 				   "password g1 hunter2\r\n#end\r\n"), EX_OK);
@@ -250,7 +250,7 @@ static void test_7_argon2id_budget(void **s)
 	for (char *p = answered; (p = strstr(p, " hash american\n")); p++)
 		hashes++;
 	free(answered);
-	assert_int_equal(hashes, WW_HASH_BUDGET);
+	assert_int_equal(hashes, WJ_HASH_BUDGET);
 	assert_int_equal(send_mail("adams@example.org", "judge@example.org", "own1@players.example",
 				   "#orders\r\ngame: g1\r\nside: american\r\npassword: liberty\r\n"
 				   COMMITTEES "\r\n#end\r\n"), EX_OK);
@@ -283,12 +283,12 @@ static void test_7_message_id_controls(void **s)
 	static const char msg[] = "From: <x@evil.example>\r\nTo: judge@example.org\r\n"
 		"Message-ID: <a\x1b[31mb\x07\x7f@evil.example>\r\n"
 		"References: <r\x1b]0;t\x07@evil.example>\r\n\r\nhello\r\n";
-	struct ww_mail_in m;
+	struct wj_mail_in m;
 	char err[256];
-	assert_int_equal(ww_mail_parse(msg, sizeof msg - 1, &m, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(msg, sizeof msg - 1, &m, err, sizeof err), 0);
 	assert_string_equal(m.message_id, "<a_[31mb__@evil.example>");
 	assert_string_equal(m.references, "<r_]0;t_@evil.example>");
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 }
 
 /* 8: the British mail with the Message-ID of the American's accepted one
@@ -307,8 +307,8 @@ static void test_8_message_ids_by_side(void **s)
 				   "#orders\r\npassword: crown\r\nfor-the-king New York\r\n#end\r\n"),
 			 EX_OK);
 	assert_int_equal(move_now(), 2);
-	assert_true(ww_record_seen(gdir, "american:<same@players.example>"));
-	assert_true(ww_record_seen(gdir, "british:<same@players.example>"));
+	assert_true(wj_record_seen(gdir, "american:<same@players.example>"));
+	assert_true(wj_record_seen(gdir, "british:<same@players.example>"));
 	int logs = count("log"), out = count("outbox/new");
 	reply_address(WW_BRITISH, 3, to);
 	assert_int_equal(send_mail("north@example.com", to, "same@players.example",

@@ -26,8 +26,8 @@ static int setup(void **s)
 static char *order_mail(const char *from, const char *id, const char *password,
 			const char *eol, size_t *len)
 {
-	char token[WW_TOKEN_HEX], idline[600] = "", *text = NULL;
-	ww_move_token(game.seed, WW_AMERICAN, 1, token);
+	char token[WJ_TOKEN_HEX], idline[600] = "", *text = NULL;
+	wj_move_token(game.seed, WW_AMERICAN, 1, token);
 	if (id)
 		snprintf(idline, sizeof idline, "Message-ID: %s%s", id, eol);
 	FILE *f = open_memstream(&text, len);
@@ -47,20 +47,20 @@ static int process(const char *from, const char *id, const char *password, const
 	size_t len;
 	char *msg = order_mail(from, id, password, eol, &len);
 	an_hour_later(); /* each answer is out of the cap's way */
-	int rc = ww_mail_process(&cfg, msg, len, NULL);
+	int rc = wj_mail_process(&cfg, msg, len, NULL);
 	free(msg);
 	return rc;
 }
 
 static unsigned move_now(void)
 {
-	struct ww_game g;
+	struct wj_game g;
 	char err[256];
 	memset(&g, 0, sizeof g);
 	g.data = test_game_data();
-	assert_int_equal(ww_record_load(gdir, &g, err, sizeof err), 0);
+	assert_int_equal(wj_record_load(gdir, &g, err, sizeof err), 0);
 	unsigned move = ww_state_of(g.state)->move;
-	ww_game_free(&g);
+	wj_game_free(&g);
 	return move;
 }
 
@@ -77,13 +77,13 @@ static void test_11_guessed_message_id_does_not_shadow_the_genuine_mail(void **s
 				 "\r\n"), EX_OK);
 	assert_int_equal(count("log"), 3);
 	assert_int_equal(count("outbox/new"), 2);
-	assert_false(ww_record_seen(gdir, "<next@players.example>"));
+	assert_false(wj_record_seen(gdir, "<next@players.example>"));
 	assert_int_equal(move_now(), 0);
 	assert_int_equal(process("adams@example.org", "<next@players.example>", "liberty",
 				 "\r\n"), EX_OK);
 	assert_int_equal(move_now(), 1);
 	assert_int_equal(count("log"), 4);
-	assert_true(ww_record_seen(gdir, "american:<next@players.example>"));
+	assert_true(wj_record_seen(gdir, "american:<next@players.example>"));
 	/* and now it is a duplicate: nothing more */
 	assert_int_equal(process("adams@example.org", "<next@players.example>", "liberty",
 				 "\n"), EX_OK);
@@ -119,14 +119,14 @@ static void test_11_stand_in_id_ignores_line_ends(void **s)
 	size_t l1, l2;
 	char *crlf = order_mail("adams@example.org", NULL, "liberty", "\r\n", &l1);
 	char *lf = order_mail("adams@example.org", NULL, "liberty", "\n", &l2);
-	struct ww_mail_in a, b;
+	struct wj_mail_in a, b;
 	char err[256];
-	assert_int_equal(ww_mail_parse(crlf, l1, &a, err, sizeof err), 0);
-	assert_int_equal(ww_mail_parse(lf, l2, &b, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(crlf, l1, &a, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(lf, l2, &b, err, sizeof err), 0);
 	assert_non_null(strstr(a.message_id, "@hash.wwjudge>"));
 	assert_string_equal(a.message_id, b.message_id);
-	ww_mail_in_free(&a);
-	ww_mail_in_free(&b);
+	wj_mail_in_free(&a);
+	wj_mail_in_free(&b);
 	free(crlf);
 	free(lf);
 }
@@ -138,16 +138,16 @@ static void test_11_header_bytes_become_utf8(void **s)
 	(void)s;
 	static const char msg[] = "From: <m\xff" "al@evil.org>\r\nTo: judge+g1-american-00@example.org\r\n"
 		"Subject: orders \xfd\xfe\r\nMessage-ID: <x\xfe" "1@evil.org>\r\n\r\nhello\r\n";
-	struct ww_mail_in m;
+	struct wj_mail_in m;
 	char err[256];
-	assert_int_equal(ww_mail_parse(msg, sizeof msg - 1, &m, err, sizeof err), 0);
+	assert_int_equal(wj_mail_parse(msg, sizeof msg - 1, &m, err, sizeof err), 0);
 	assert_string_equal(m.from, "m\xef\xbf\xbd" "al@evil.org");
 	assert_string_equal(m.message_id, "<x\xef\xbf\xbd" "1@evil.org>");
 	char clean[sizeof m.subject * 3]; /* libetpan makes '?' of raw bytes in a Subject */
-	ww_text_clean(clean, sizeof clean, m.subject, strlen(m.subject));
+	wj_text_clean(clean, sizeof clean, m.subject, strlen(m.subject));
 	assert_string_equal(m.subject, clean);
 	assert_int_equal(strncmp(m.subject, "orders ", 7), 0);
-	ww_mail_in_free(&m);
+	wj_mail_in_free(&m);
 }
 
 int main(void)

@@ -213,7 +213,7 @@ static void space_accents_ignored(void **state)
 	assert_int_equal(o.generals[0], LAFAYETTE);
 	assert_int_equal(o.generals[1], GREENE);
 	char folded[64];
-	ww_fold_name("Trois-Rivières ŒUVRE Straße Łódź", folded, sizeof folded);
+	wj_fold_name("Trois-Rivières ŒUVRE Straße Łódź", folded, sizeof folded);
 	assert_string_equal(folded, "trois rivieres oeuvre strasse lodz");
 	struct ww_data *d = calloc(1, sizeof *d);
 	assert_non_null(d);
@@ -1168,12 +1168,12 @@ static int setup_real(void **state)
 	(void)state;
 	const char *dir = getenv("WW_DATA");
 	REAL = calloc(1, sizeof *REAL);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
+	struct wj_data_problems *p = calloc(1, sizeof *p);
 	int rc = !REAL || !p || ww_data_load(dir ? dir : "data/washingtons-war", REAL, p);
 	if (rc) {
 		char why[512] = "out of memory";
 		if (p)
-			ww_data_problems_first(p, why, sizeof why);
+			wj_data_problems_first(p, why, sizeof why);
 		print_error("the real data did not load: %s\n", why);
 	}
 	free(p);

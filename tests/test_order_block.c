@@ -10,7 +10,7 @@
 #define MAX_EXAMPLES 256
 #define PHONE_WIDTH 40
 
-static char examples[MAX_EXAMPLES][WW_MAIL_LINE];
+static char examples[MAX_EXAMPLES][WJ_MAIL_LINE];
 static int nexamples;
 
 /* The example lines of docs/orders.md's "The orders" and "Armies": code
@@ -36,10 +36,10 @@ static int read_examples(void **state)
 		if (line[4] == ' ' && nexamples > 0) {
 			char *prev = examples[nexamples - 1];
 			size_t n = strlen(prev);
-			snprintf(prev + n, WW_MAIL_LINE - n, " %s", text);
+			snprintf(prev + n, WJ_MAIL_LINE - n, " %s", text);
 		} else if (*text) {
 			assert_true(nexamples < MAX_EXAMPLES);
-			snprintf(examples[nexamples++], WW_MAIL_LINE, "%s", text);
+			snprintf(examples[nexamples++], WJ_MAIL_LINE, "%s", text);
 		}
 	}
 	fclose(f);
@@ -84,9 +84,9 @@ static void phone_wrap(const char *text, int width, char *out, size_t len)
 }
 
 /* The block of examples [from, to) wrapped to `width` yields exactly them. */
-static void check_block(struct ww_order_block *b, int from, int to, int width)
+static void check_block(struct wj_order_block *b, int from, int to, int width)
 {
-	static char body[64 * WW_MAIL_LINE];
+	static char body[64 * WJ_MAIL_LINE];
 	size_t o = (size_t)snprintf(body, sizeof body, "Here you are.\n\n#orders\npassword: x\n");
 	for (int i = from; i < to; i++)
 		phone_wrap(examples[i], width, body + o, sizeof body - o), o = strlen(body);
@@ -109,7 +109,7 @@ static void check_block(struct ww_order_block *b, int from, int to, int width)
 static void test_every_form_wrapped_like_a_phone(void **state)
 {
 	(void)state;
-	struct ww_order_block *b = calloc(1, sizeof *b);
+	struct wj_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	for (int width = PHONE_WIDTH - 10; width <= PHONE_WIDTH + 20; width++)
 		for (int from = 0; from < nexamples; from += 16)
@@ -122,7 +122,7 @@ static void test_every_form_wrapped_like_a_phone(void **state)
 static void test_stand_after_standing_is_an_order(void **state)
 {
 	(void)state;
-	struct ww_order_block *b = calloc(1, sizeof *b);
+	struct wj_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	block_read("#orders\nstanding never-retreat-before-battle\nstand\n"
 			    "no intercept\nmove Howe with 5 to New York\ndone\n#end\n", "washingtons-war", b);
@@ -165,7 +165,7 @@ static void test_order_words_are_the_games(void **state)
 	static const char body[] = "#orders\ndeclare Boston\nmove Ticonderoga - Saratoga -\n"
 				   "Bennington\napart Trenton\nsail Large Blue Dot - West Atlantic\n"
 				   "#end\n";
-	struct ww_order_block *b = calloc(1, sizeof *b);
+	struct wj_order_block *b = calloc(1, sizeof *b);
 	assert_non_null(b);
 	block_read(body, "skirmish", b);
 	assert_int_equal(b->n, 4);

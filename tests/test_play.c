@@ -28,7 +28,7 @@ static const char position[] =
 
 static const char *attack = "play 50 move Howe to Lexington and Concord MA";
 
-static void game_from(struct ww_game *g, const char *text, unsigned char seed_byte,
+static void game_from(struct wj_game *g, const char *text, unsigned char seed_byte,
 		      uint64_t next_roll)
 {
 	char path[] = "/tmp/ww-play-XXXXXX", err[512];
@@ -36,28 +36,28 @@ static void game_from(struct ww_game *g, const char *text, unsigned char seed_by
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
-	ww_game_free(g); /* g is zeroed or a game of before */
-	assert_int_equal(ww_game_new(g, &game_washingtons_war), 0);
+	wj_game_free(g); /* g is zeroed or a game of before */
+	assert_int_equal(wj_game_new(g, &game_washingtons_war), 0);
 	g->data = test_game_data();
 	if (ww_scenario_load(path, test_data(), ww_state_of(g->state), err, sizeof err))
 		fail_msg("%s", err);
 	unlink(path);
 	ww_state_of(g->state)->next_roll = next_roll;
-	for (int i = 0; i < WW_SEED_BYTES; i++)
+	for (int i = 0; i < WJ_SEED_BYTES; i++)
 		g->seed[i] = (unsigned char)(i + seed_byte);
-	ww_seed_commitment(g->seed, g->meta.commitment);
+	wj_seed_commitment(g->seed, g->meta.commitment);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", test_data()->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", test_data()->dir);
 }
 
-static void game_at_position(struct ww_game *g, unsigned char seed_byte, uint64_t next_roll)
+static void game_at_position(struct wj_game *g, unsigned char seed_byte, uint64_t next_roll)
 {
 	game_from(g, position, seed_byte, next_roll);
 }
 
-static struct ww_play *batch(const char *first, const char *second)
+static struct wj_play *batch(const char *first, const char *second)
 {
-	struct ww_play *p = calloc(1, sizeof *p);
+	struct wj_play *p = calloc(1, sizeof *p);
 	assert_non_null(p);
 	p->side = WW_BRITISH;
 	p->orders[p->n++] = first;
@@ -66,9 +66,9 @@ static struct ww_play *batch(const char *first, const char *second)
 	return p;
 }
 
-static void play_free(struct ww_play *p)
+static void play_free(struct wj_play *p)
 {
-	ww_play_free(p);
+	wj_play_free(p);
 	free(p);
 }
 
@@ -80,12 +80,12 @@ static void play_free(struct ww_play *p)
 static void test_order_after_a_battle_judged_on_the_game_dice(void **s)
 {
 	(void)s;
-	struct ww_game g1 = { 0 }, g2 = { 0 };
+	struct wj_game g1 = { 0 }, g2 = { 0 };
 	game_at_position(&g1, 0, 0);
 	game_at_position(&g2, 101, 0);
-	struct ww_play *p1 = batch(attack, "pass"), *p2 = batch(attack, "pass");
-	assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, p1), 0);
-	assert_int_equal(ww_play_apply(test_game_data(), &g2, NULL, p2), 0);
+	struct wj_play *p1 = batch(attack, "pass"), *p2 = batch(attack, "pass");
+	assert_int_equal(wj_play_apply(test_game_data(), &g1, NULL, p1), 0);
+	assert_int_equal(wj_play_apply(test_game_data(), &g2, NULL, p2), 0);
 	assert_false(p1->refused);
 	assert_int_equal(p1->applied, 1);
 	assert_int_equal(p2->applied, 1);
@@ -95,8 +95,8 @@ static void test_order_after_a_battle_judged_on_the_game_dice(void **s)
 	assert_true(ww_state_of(p1->after->state)->next_roll > ww_state_of(g1.state)->next_roll);
 	play_free(p1);
 	play_free(p2);
-	ww_game_free(&g1);
-	ww_game_free(&g2);
+	wj_game_free(&g1);
+	wj_game_free(&g2);
 }
 
 /* Issue 21.7, fair play: whether an order after the game's dice is
@@ -114,20 +114,20 @@ static void test_order_after_the_dice_blind_to_the_deck(void **s)
 	int after_dice = 0;
 	for (size_t o = 0; o < sizeof seconds / sizeof *seconds; o++)
 		for (unsigned char k = 0; k < 30; k++) {
-			struct ww_game g1 = { 0 }, g2 = { 0 };
+			struct wj_game g1 = { 0 }, g2 = { 0 };
 			game_from(&g1, deck1, k, 0);
 			game_from(&g2, deck2, k, 0);
-			struct ww_play *p1 = batch(attack, seconds[o]), *p2 = batch(attack, seconds[o]);
-			int r1 = ww_play_apply(test_game_data(), &g1, NULL, p1);
-			int r2 = ww_play_apply(test_game_data(), &g2, NULL, p2);
+			struct wj_play *p1 = batch(attack, seconds[o]), *p2 = batch(attack, seconds[o]);
+			int r1 = wj_play_apply(test_game_data(), &g1, NULL, p1);
+			int r2 = wj_play_apply(test_game_data(), &g2, NULL, p2);
 			assert_int_equal(r1, r2);
 			assert_int_equal(p1->applied, p2->applied);
 			assert_string_equal(p1->why, p2->why);
 			after_dice += r1 == 0 && p1->applied == 1;
 			play_free(p1);
 			play_free(p2);
-			ww_game_free(&g1);
-			ww_game_free(&g2);
+			wj_game_free(&g1);
+			wj_game_free(&g2);
 		}
 	assert_true(after_dice > 0); /* some second orders were judged after the dice */
 }
@@ -144,22 +144,22 @@ static void test_first_order_refused_after_its_own_draw(void **s)
 		"board:\n  Philadelphia PA: {pc: american, american: 3}\n"
 		"generals: {Washington: Philadelphia PA}\n"
 		"hands: {american: [79], british: [50, 51]}\n";
-	struct ww_game g1 = { 0 }, g2 = { 0 };
+	struct wj_game g1 = { 0 }, g2 = { 0 };
 	game_from(&g1, jones, 0, 0);
 	game_from(&g2, jones, 101, 0);
-	struct ww_play *p1 = batch("play 79 event Boston MA", NULL);
-	struct ww_play *p2 = batch("play 79 event Boston MA", NULL);
+	struct wj_play *p1 = batch("play 79 event Boston MA", NULL);
+	struct wj_play *p2 = batch("play 79 event Boston MA", NULL);
 	p1->side = p2->side = WW_AMERICAN;
-	assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, p1), 1);
-	assert_int_equal(ww_play_apply(test_game_data(), &g2, NULL, p2), 1);
+	assert_int_equal(wj_play_apply(test_game_data(), &g1, NULL, p1), 1);
+	assert_int_equal(wj_play_apply(test_game_data(), &g2, NULL, p2), 1);
 	assert_string_equal(p1->why, p2->why);
 	assert_non_null(strstr(p1->why, "order 1 of 1"));
 	assert_non_null(strstr(p1->why, "checked with stand-in dice and cards"));
 	assert_null(strstr(p1->why, "later mail"));
 	play_free(p1);
 	play_free(p2);
-	ww_game_free(&g1);
-	ww_game_free(&g2);
+	wj_game_free(&g1);
+	wj_game_free(&g2);
 }
 
 /* A preview shows stand-in dice, never the game's: the same for two
@@ -169,13 +169,13 @@ static void test_preview_never_uses_the_game_dice(void **s)
 	(void)s;
 	bool differs = false;
 	for (unsigned char k = 0; k < 40 && !differs; k++) {
-		struct ww_game g1 = { 0 }, g2 = { 0 };
+		struct wj_game g1 = { 0 }, g2 = { 0 };
 		game_at_position(&g1, 0, k);
 		game_at_position(&g2, 77, k);
-		struct ww_play *v1 = batch(attack, NULL), *v2 = batch(attack, NULL);
-		struct ww_play *real = batch(attack, NULL);
-		assert_int_equal(ww_play_preview(test_game_data(), &g1, NULL, v1), 0);
-		assert_int_equal(ww_play_preview(test_game_data(), &g2, NULL, v2), 0);
+		struct wj_play *v1 = batch(attack, NULL), *v2 = batch(attack, NULL);
+		struct wj_play *real = batch(attack, NULL);
+		assert_int_equal(wj_play_preview(test_game_data(), &g1, NULL, v1), 0);
+		assert_int_equal(wj_play_preview(test_game_data(), &g2, NULL, v2), 0);
 		const struct ww_events *e1 = ww_events_of(v1->ev), *e2 = ww_events_of(v2->ev);
 		assert_int_equal(e1->n, e2->n);
 		for (int i = 0; i < e1->n; i++) {
@@ -184,15 +184,15 @@ static void test_preview_never_uses_the_game_dice(void **s)
 		}
 		assert_memory_equal(ww_state_of(v1->after->state), ww_state_of(v2->after->state),
 				    sizeof(struct ww_state));
-		assert_int_equal(ww_play_apply(test_game_data(), &g1, NULL, real), 0);
+		assert_int_equal(wj_play_apply(test_game_data(), &g1, NULL, real), 0);
 		const struct ww_events *er = ww_events_of(real->ev);
 		for (int i = 0; i < er->n && i < e1->n; i++)
 			differs |= er->v[i].roll != e1->v[i].roll;
 		play_free(v1);
 		play_free(v2);
 		play_free(real);
-		ww_game_free(&g1);
-		ww_game_free(&g2);
+		wj_game_free(&g1);
+		wj_game_free(&g2);
 	}
 	assert_true(differs);
 }
@@ -200,13 +200,13 @@ static void test_preview_never_uses_the_game_dice(void **s)
 /* A seed (`k`) whose own dice leave "discard 51" impossible after the
  * attack: the attack stands, with its dice, and the discard is not
  * carried out. */
-static struct ww_play *carried_out_in_part(struct ww_game *g)
+static struct wj_play *carried_out_in_part(struct wj_game *g)
 {
-	struct ww_play *p;
+	struct wj_play *p;
 	for (int k = 0; k < 200; k++) {
 		game_at_position(g, (unsigned char)k, 0);
 		p = batch(attack, "discard 51");
-		assert_int_equal(ww_play_apply(test_game_data(), g, NULL, p), 0);
+		assert_int_equal(wj_play_apply(test_game_data(), g, NULL, p), 0);
 		if (p->applied == 1)
 			return p;
 		play_free(p);
@@ -218,22 +218,22 @@ static struct ww_play *carried_out_in_part(struct ww_game *g)
 static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 {
 	(void)s;
-	struct ww_game g = { 0 };
-	struct ww_play *p = carried_out_in_part(&g);
+	struct wj_game g = { 0 };
+	struct wj_play *p = carried_out_in_part(&g);
 	assert_false(p->refused);
 	assert_true(ww_state_of(p->after->state)->next_roll > ww_state_of(g.state)->next_roll);
 	assert_non_null(strstr(p->why, "order 2 of 2 (\"discard 51\") not carried out"));
 	char text[256];
-	ww_play_text(p, text, sizeof text);
+	wj_play_text(p, text, sizeof text);
 	assert_string_equal(text, attack);
 
 	char dir[] = "/tmp/ww-play-game-XXXXXX", err[512], cmd[64];
 	assert_non_null(mkdtemp(dir));
 	struct game_events none = { { 0 } };
-	assert_int_equal(ww_record_create(dir, &g, &none, err, sizeof err), WW_REC_OK);
-	struct ww_log_entry e = { .sender = "command line" };
-	assert_int_equal(ww_play_commit(dir, &g, p, &e, NULL, 0, NULL, err, sizeof err),
-			 WW_REC_OK);
+	assert_int_equal(wj_record_create(dir, &g, &none, err, sizeof err), WJ_REC_OK);
+	struct wj_log_entry e = { .sender = "command line" };
+	assert_int_equal(wj_play_commit(dir, &g, p, &e, NULL, 0, NULL, err, sizeof err),
+			 WJ_REC_OK);
 	char log[256];
 	snprintf(log, sizeof log, "%s/log/000002.yaml", dir);
 	FILE *f = fopen(log, "r");
@@ -243,11 +243,11 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 	fclose(f);
 	assert_non_null(strstr(entry, "rejected: false\n"));
 	assert_non_null(strstr(entry, "not_carried_out:\n  - \"discard 51\""));
-	assert_int_equal(ww_record_verify(dir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_verify(dir, test_game_data(), stderr), 0);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 	play_free(p);
-	ww_game_free(&g);
+	wj_game_free(&g);
 }
 
 /* By mail: the player's report says which orders were carried out and
@@ -255,18 +255,18 @@ static void test_carried_out_up_to_the_order_the_game_dice_refuse(void **s)
 static void test_mail_report_tells_what_was_carried_out(void **s)
 {
 	(void)s;
-	struct ww_game g = { 0 };
+	struct wj_game g = { 0 };
 	play_free(carried_out_in_part(&g));
 	create_mail_game_at("", ww_state_of(g.state), g.seed);
-	ww_game_free(&g);
-	char token[WW_TOKEN_HEX], msg[2048];
-	ww_move_token(game.seed, WW_BRITISH, 1, token);
+	wj_game_free(&g);
+	char token[WJ_TOKEN_HEX], msg[2048];
+	wj_move_token(game.seed, WW_BRITISH, 1, token);
 	int n = snprintf(msg, sizeof msg,
 			 "From: <north@example.com>\r\nTo: judge+g1-british-%s@example.org\r\n"
 			 "Subject: orders\r\nMessage-ID: <b1@players.example>\r\n"
 			 "Content-Type: text/plain\r\n\r\n#orders\r\npassword: crown\r\n"
 			 "%s\r\ndiscard 51\r\n#end\r\n", token, attack);
-	assert_int_equal(ww_mail_process(&cfg, msg, (size_t)n, NULL), EX_OK);
+	assert_int_equal(wj_mail_process(&cfg, msg, (size_t)n, NULL), EX_OK);
 	char *british = slurp("outbox/new/000002.british");
 	char *american = slurp("outbox/new/000002.american");
 	assert_non_null(strstr(british, "your first 1 orders were carried out"));
@@ -290,6 +290,6 @@ int main(void)
 		cmocka_unit_test(test_carried_out_up_to_the_order_the_game_dice_refuse),
 		cmocka_unit_test(test_mail_report_tells_what_was_carried_out),
 	};
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	return cmocka_run_group_tests(tests, NULL, free_test_data);
 }

@@ -26,17 +26,17 @@ struct probe {
  * stand-in dice, and on a copy of the state with the game's rng. */
 struct two_runs {
 	int stand, real;        /* 0: accepted */
-	struct ww_told_rng told_stand, told_real;
+	struct wj_told_rng told_stand, told_real;
 	char why_stand[768], why_real[768];
 };
 
 /* The stand-in dice play.c gives: no forced ones, the public key. */
-static struct ww_rng stand_in_rng(struct ww_dice *dice)
+static struct wj_rng stand_in_rng(struct wj_dice *dice)
 {
-	struct ww_rng rng;
+	struct wj_rng rng;
 	memset(dice, 0, sizeof *dice);
-	ww_dice_stand_in(dice);
-	ww_dice_rng(dice, &rng);
+	wj_dice_stand_in(dice);
+	wj_dice_rng(dice, &rng);
 	return rng;
 }
 
@@ -68,12 +68,12 @@ static void summary(const char *game, int n, const struct probe *pr)
 /* ---- Washington's War (tests/driver.h) ---- */
 
 static void ww_two_runs(const struct ww_data *d, const struct ww_state *s, enum ww_side side,
-			const struct ww_order *o, struct ww_rng game_rng, struct two_runs *t)
+			const struct ww_order *o, struct wj_rng game_rng, struct two_runs *t)
 {
 	static struct ww_state stand, real;
-	struct ww_dice dice;
-	struct ww_rng inner = stand_in_rng(&dice), srng = ww_told_rng(&t->told_stand, inner);
-	struct ww_rng rrng = ww_told_rng(&t->told_real, game_rng);
+	struct wj_dice dice;
+	struct wj_rng inner = stand_in_rng(&dice), srng = wj_told_rng(&t->told_stand, inner);
+	struct wj_rng rrng = wj_told_rng(&t->told_real, game_rng);
 	struct ww_events ev = { 0 };
 	ww_view_stand_in(s, side, &inner, &stand);
 	t->stand = ww_apply(d, &stand, side, o, &srng, &ev, t->why_stand, sizeof t->why_stand);
@@ -170,13 +170,13 @@ static void test_ww_refusal_after_a_random_draw_is_the_stand_ins(void **state)
 /* ---- Skirmish (tests/sk_driver.h) ---- */
 
 static void sk_two_runs(const struct sk_state *s, int side, const struct sk_order *o,
-			struct ww_rng game_rng, struct two_runs *t)
+			struct wj_rng game_rng, struct two_runs *t)
 {
 	static struct sk_state stand, real;
 	static struct sk_events ev;
-	struct ww_dice dice;
-	struct ww_rng inner = stand_in_rng(&dice), srng = ww_told_rng(&t->told_stand, inner);
-	struct ww_rng rrng = ww_told_rng(&t->told_real, game_rng);
+	struct wj_dice dice;
+	struct wj_rng inner = stand_in_rng(&dice), srng = wj_told_rng(&t->told_stand, inner);
+	struct wj_rng rrng = wj_told_rng(&t->told_real, game_rng);
 	sk_stand_in(skd(), s, side, &inner, &stand);
 	t->stand = sk_apply(skd(), &stand, side, o, &srng, &ev, t->why_stand, sizeof t->why_stand);
 	real = *s;

@@ -1,4 +1,4 @@
-/* ww_plugin_stamp (plugin_stamp.c, issue 11): a plugin's stamp is read
+/* wj_plugin_stamp (plugin_stamp.c, issue 11): a plugin's stamp is read
  * from its file before it is loaded, so the reader meets files that are
  * not what they claim. Each test writes a small shared object image,
  * spoils one field, and checks the answer: the stamp, -1 (not a shared
@@ -60,7 +60,7 @@ static void good_image(struct image *im)
 					  .sh_entsize = sizeof(ElfW(Sym)) };
 }
 
-/* ww_plugin_stamp of the first len bytes of im, looking for symbol. */
+/* wj_plugin_stamp of the first len bytes of im, looking for symbol. */
 static int stamp_of(const struct image *im, size_t len, const char *symbol,
 		    unsigned long *stamp)
 {
@@ -68,7 +68,7 @@ static int stamp_of(const struct image *im, size_t len, const char *symbol,
 	assert_non_null(f);
 	assert_int_equal(fwrite(im, 1, len, f), len);
 	assert_int_equal(fflush(f), 0);
-	int r = ww_plugin_stamp(fileno(f), symbol, stamp);
+	int r = wj_plugin_stamp(fileno(f), symbol, stamp);
 	fclose(f);
 	return r;
 }
@@ -76,7 +76,7 @@ static int stamp_of(const struct image *im, size_t len, const char *symbol,
 static int spoilt(const struct image *im)
 {
 	unsigned long stamp = 0;
-	return stamp_of(im, sizeof *im, "ww_png_abi", &stamp);
+	return stamp_of(im, sizeof *im, "wj_png_abi", &stamp);
 }
 
 static void stamp_read_from_the_file(void **state)
@@ -85,9 +85,9 @@ static void stamp_read_from_the_file(void **state)
 	struct image im;
 	unsigned long stamp = 0;
 	good_image(&im);
-	assert_int_equal(stamp_of(&im, sizeof im, "ww_png_abi", &stamp), 0);
+	assert_int_equal(stamp_of(&im, sizeof im, "wj_png_abi", &stamp), 0);
 	assert_int_equal(stamp, STAMP);
-	assert_int_equal(stamp_of(&im, sizeof im, "ww_net_abi", &stamp), -2);
+	assert_int_equal(stamp_of(&im, sizeof im, "wj_net_abi", &stamp), -2);
 	assert_int_equal(stamp_of(&im, sizeof im, "ww_png", &stamp), -2);
 	/* a symbol of another size is no stamp */
 	assert_int_equal(stamp_of(&im, sizeof im, "ww_other", &stamp), -2);
@@ -99,7 +99,7 @@ static void not_a_shared_object(void **state)
 	struct image im;
 	unsigned long stamp;
 	good_image(&im);
-	assert_int_equal(stamp_of(&im, sizeof im.eh - 1, "ww_png_abi", &stamp), -1);
+	assert_int_equal(stamp_of(&im, sizeof im.eh - 1, "wj_png_abi", &stamp), -1);
 	im.eh.e_ident[EI_MAG1] = 'X';
 	assert_int_equal(spoilt(&im), -1);
 	good_image(&im);

@@ -284,14 +284,14 @@ static void both_sides_in_one_space_are_visible(void **state)
 	corpus_free(&c);
 }
 
-static bool boxes_meet(const struct ww_board_box *a, const struct ww_board_box *b)
+static bool boxes_meet(const struct wj_board_box *a, const struct wj_board_box *b)
 {
 	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-static bool touch(const struct ww_board_box *a, const struct ww_board_box *b)
+static bool touch(const struct wj_board_box *a, const struct wj_board_box *b)
 {
-	struct ww_board_box g = { a->x0 - 1, a->y0 - 1, a->x1 + 1, a->y1 + 1 };
+	struct wj_board_box g = { a->x0 - 1, a->y0 - 1, a->x1 + 1, a->y1 + 1 };
 	return boxes_meet(&g, b);
 }
 
@@ -302,8 +302,8 @@ static int drawing_problems;
 /* Issue 22: every general's plate touches its stack: its space's shape,
  * or a plate of its side in its space that does; and it meets no other
  * space's shape as drawn (its radius, or half the square's side). */
-static void check_plates(const struct ww_board_box *shape, const struct ww_board_mark *mark,
-			 const struct ww_board_box *piece, const struct ww_board_piece_at *at, int n)
+static void check_plates(const struct wj_board_box *shape, const struct wj_board_mark *mark,
+			 const struct wj_board_box *piece, const struct ww_board_piece_at *at, int n)
 {
 	const struct ww_data *d = test_data();
 	bool stands[WW_BOARD_PIECES] = { 0 }, more = true;
@@ -327,7 +327,7 @@ static void check_plates(const struct ww_board_box *shape, const struct ww_board
 			overlap_problem("a general's plate at %s (%.0f, %.0f) does not touch its stack",
 				 d->spaces[at[k].space].name, piece[k].x0, piece[k].y0);
 		for (int s = 0; s < d->nspaces; s++)
-			if (s != at[k].space && ww_box_gap(&piece[k], &mark[s]) <= 0)
+			if (s != at[k].space && wj_box_gap(&piece[k], &mark[s]) <= 0)
 				overlap_problem("a general's plate at %s covers %s", d->spaces[at[k].space].name,
 					 d->spaces[s].name);
 	}
@@ -344,7 +344,7 @@ static const char *piece_kind(enum ww_board_piece k)
 /* Issue 22: every CU square stands by its space (within 4 px of its
  * shape, or touching a square of the same space that does) and is
  * nearer its own space than any other, by 4 px. */
-static void check_cus(const struct ww_board_mark *mark, const struct ww_board_box *piece,
+static void check_cus(const struct wj_board_mark *mark, const struct wj_board_box *piece,
 		      const struct ww_board_piece_at *at, int n)
 {
 	const struct ww_data *d = test_data();
@@ -355,7 +355,7 @@ static void check_cus(const struct ww_board_mark *mark, const struct ww_board_bo
 			if (stands[k] || at[k].kind < WW_PIECE_CU_BRITISH ||
 			    at[k].kind > WW_PIECE_CU_FRENCH)
 				continue;
-			stands[k] = ww_box_gap(&piece[k], &mark[at[k].space]) <= 4;
+			stands[k] = wj_box_gap(&piece[k], &mark[at[k].space]) <= 4;
 			for (int o = 0; o < n && !stands[k]; o++)
 				stands[k] = stands[o] && at[o].space == at[k].space &&
 					at[o].kind >= WW_PIECE_CU_BRITISH &&
@@ -369,7 +369,7 @@ static void check_cus(const struct ww_board_mark *mark, const struct ww_board_bo
 		if (!stands[k])
 			overlap_problem("a CU square of %s at (%.0f, %.0f) stands away from its space",
 				 d->spaces[at[k].space].name, piece[k].x0, piece[k].y0);
-		if (ww_name_misread(&piece[k], mark, d->nspaces, at[k].space, 4) > 0)
+		if (wj_name_misread(&piece[k], mark, d->nspaces, at[k].space, 4) > 0)
 			overlap_problem("a CU square of %s at (%.0f, %.0f) is nearer another space",
 				 d->spaces[at[k].space].name, piece[k].x0, piece[k].y0);
 	}
@@ -379,10 +379,10 @@ static void check_cus(const struct ww_board_mark *mark, const struct ww_board_bo
  * (CU square, plate, the Congress) meets or touches another space's
  * shape, a piece of another space or of another kind, a name or the
  * Winter Attrition Line's name; that name meets no space and no name. */
-static void check_nothing_meets(const struct ww_board_box *name, const struct ww_board_box *shape,
-				const struct ww_board_box *piece,
+static void check_nothing_meets(const struct wj_board_box *name, const struct wj_board_box *shape,
+				const struct wj_board_box *piece,
 				const struct ww_board_piece_at *at, int n,
-				const struct ww_board_box *label)
+				const struct wj_board_box *label)
 {
 	const struct ww_data *d = test_data();
 	bool labelled = label->x1 > label->x0;
@@ -419,28 +419,28 @@ static void check_nothing_meets(const struct ww_board_box *name, const struct ww
 static void check_names(const struct ww_state *view)
 {
 	const struct ww_data *d = test_data();
-	static struct ww_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES],
+	static struct wj_board_box name[WW_MAX_SPACES], shape[WW_MAX_SPACES],
 		piece[WW_BOARD_PIECES], label;
 	static struct ww_board_piece_at at[WW_BOARD_PIECES];
-	struct ww_board_mark mark[WW_MAX_SPACES];
+	struct wj_board_mark mark[WW_MAX_SPACES];
 	int npieces, misread = 0;
 	drawing_problems = 0;
 	assert_int_equal(ww_board_names(d, view, name, shape, piece, at, &npieces, &label), 0);
 	assert_true(label.x1 > label.x0);
 	for (int a = 0; a < d->nspaces; a++)
-		mark[a] = (struct ww_board_mark){ d->spaces[a].x, d->spaces[a].y,
+		mark[a] = (struct wj_board_mark){ d->spaces[a].x, d->spaces[a].y,
 						  d->spaces[a].fortified ? 17 : 12 };
 	for (int a = 0; a < d->nspaces; a++) {
-		const struct ww_board_box *b = &name[a];
+		const struct wj_board_box *b = &name[a];
 		/* issue 22: nearer its own space than any other, by a pixel */
-		if (ww_name_misread(b, mark, d->nspaces, a, 1) > 0) {
+		if (wj_name_misread(b, mark, d->nspaces, a, 1) > 0) {
 			int o = 0;
 			for (int k = 1; k < d->nspaces; k++)
-				if (k != a && (o == a || ww_box_gap(b, &mark[k]) < ww_box_gap(b, &mark[o])))
+				if (k != a && (o == a || wj_box_gap(b, &mark[k]) < wj_box_gap(b, &mark[o])))
 					o = k;
 			print_error("%s's name (%.0f, %.0f)-(%.0f, %.0f) is %.1f px from it and %.1f px from %s\n",
 				    d->spaces[a].name, b->x0, b->y0, b->x1, b->y1,
-				    ww_box_gap(b, &mark[a]), ww_box_gap(b, &mark[o]), d->spaces[o].name);
+				    wj_box_gap(b, &mark[a]), wj_box_gap(b, &mark[o]), d->spaces[o].name);
 			misread++;
 		}
 		assert_true(b->x1 > b->x0 + 10 && b->y1 > b->y0 + 6);
@@ -455,7 +455,7 @@ static void check_names(const struct ww_state *view)
 		for (int o = 0; o < d->nspaces; o++) {
 			if (o != a && boxes_meet(b, &shape[o]))
 				overlap_problem("%s's name covers %s", d->spaces[a].name, d->spaces[o].name);
-			if (o > a && boxes_meet(&(struct ww_board_box){ b->x0 - 3, b->y0 - 3, b->x1 + 3,
+			if (o > a && boxes_meet(&(struct wj_board_box){ b->x0 - 3, b->y0 - 3, b->x1 + 3,
 								  b->y1 + 3 }, &name[o]))
 				overlap_problem("%s's name comes within 3 px of %s's", d->spaces[a].name,
 						d->spaces[o].name);

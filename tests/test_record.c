@@ -441,18 +441,18 @@ static void remove_tmpdir(void)
 	assert_int_equal(system(cmd), 0);
 }
 
-static void new_game(struct ww_game *g)
+static void new_game(struct wj_game *g)
 {
-	ww_game_free(g); /* g is zeroed or a game of before */
-	assert_int_equal(ww_game_new(g, &game_washingtons_war), 0);
+	wj_game_free(g); /* g is zeroed or a game of before */
+	assert_int_equal(wj_game_new(g, &game_washingtons_war), 0);
 	g->data = gdata;
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", data->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", data->dir);
 	snprintf(g->meta.addr[WW_AMERICAN], sizeof g->meta.addr[WW_AMERICAN], "adams@example.org");
 	snprintf(g->meta.addr[WW_BRITISH], sizeof g->meta.addr[WW_BRITISH], "george@example.org");
-	for (int i = 0; i < WW_SEED_BYTES; i++)
+	for (int i = 0; i < WJ_SEED_BYTES; i++)
 		g->seed[i] = (unsigned char)(7 * i + 1);
-	ww_seed_commitment(g->seed, g->meta.commitment);
+	wj_seed_commitment(g->seed, g->meta.commitment);
 	busy_state(ww_state_of(g->state));
 }
 
@@ -465,18 +465,18 @@ static char *game_dir(const char *name)
 	return p;
 }
 
-static void create(const char *dir, const struct ww_game *g)
+static void create(const char *dir, const struct wj_game *g)
 {
 	char err[512] = "";
 	struct ww_event ev = { .audience = WW_TO_BOTH, .text = "The game begins.", .roll_index = -1 };
 	struct ww_events evs = { 1, 1, &ev };
-	if (ww_record_create(dir, g, events_of(&evs), err, sizeof err) != WW_REC_OK)
+	if (wj_record_create(dir, g, events_of(&evs), err, sizeof err) != WJ_REC_OK)
 		fail_msg("create: %s", err);
 }
 
 /* A new_game() created in the directory `name` of the temporary one; its
  * path is copied to dir. */
-static void create_new_game(char *dir, size_t size, const char *name, struct ww_game *g)
+static void create_new_game(char *dir, size_t size, const char *name, struct wj_game *g)
 {
 	snprintf(dir, size, "%s", game_dir(name));
 	new_game(g);
@@ -516,18 +516,18 @@ static const char *only_seen_file(const char *dir)
 	return slurp(dir, rel);
 }
 
-static void load_ok(const char *dir, struct ww_game *g)
+static void load_ok(const char *dir, struct wj_game *g)
 {
 	char err[512] = "";
 	g->data = gdata; /* g is zeroed or a game of before, which load frees */
-	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK)
+	if (wj_record_load(dir, g, err, sizeof err) != WJ_REC_OK)
 		fail_msg("load: %s", err);
 }
 
 static void test_create_and_load(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, back = { 0 };
+	struct wj_game g = { 0 }, back = { 0 };
 	char err[512];
 	struct stat sb;
 	make_tmpdir();
@@ -535,7 +535,7 @@ static void test_create_and_load(void **st)
 	create_new_game(dir, sizeof dir, "g1", &g);
 	load_ok(dir, &back);
 	assert_memory_equal(ww_state_of(back.state), ww_state_of(g.state), sizeof(struct ww_state));
-	assert_memory_equal(back.seed, g.seed, WW_SEED_BYTES);
+	assert_memory_equal(back.seed, g.seed, WJ_SEED_BYTES);
 	assert_string_equal(back.meta.addr[WW_AMERICAN], "adams@example.org");
 	assert_string_equal(back.meta.commitment, g.meta.commitment);
 	assert_ptr_equal(back.data, data);
@@ -546,26 +546,26 @@ static void test_create_and_load(void **st)
 	assert_non_null(slurp(dir, "log/000001.yaml"));
 	assert_non_null(strstr(slurp(dir, "log/000001.yaml"), "The game begins."));
 	/* the public file has no seed and no hand */
-	char hex[WW_COMMIT_HEX];
-	ww_seed_to_hex(g.seed, hex);
+	char hex[WJ_COMMIT_HEX];
+	wj_seed_to_hex(g.seed, hex);
 	assert_null(strstr(slurp(dir, "game.yaml"), hex));
 	assert_non_null(strstr(slurp(dir, "secret/seed"), hex));
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 
-	assert_int_equal(ww_record_create(dir, &g, NULL, err, sizeof err), WW_REC_EXISTS);
-	assert_int_equal(ww_record_load(game_dir("nothing"), &back, err, sizeof err), WW_REC_MISSING);
+	assert_int_equal(wj_record_create(dir, &g, NULL, err, sizeof err), WJ_REC_EXISTS);
+	assert_int_equal(wj_record_load(game_dir("nothing"), &back, err, sizeof err), WJ_REC_MISSING);
 	/* an empty directory is a place for a new game */
 	assert_int_equal(mkdir(game_dir("empty"), 0755), 0);
 	create(game_dir("empty"), &g);
 	load_ok(game_dir("empty"), &back);
 	assert_memory_equal(ww_state_of(back.state), ww_state_of(g.state), sizeof(struct ww_state));
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&back);
 }
 
 /* The American plays card 83 and draws 20; the British hand is unchanged. */
-static void make_move(struct ww_game *g, struct ww_log_entry *e, struct ww_events *evs)
+static void make_move(struct wj_game *g, struct wj_log_entry *e, struct ww_events *evs)
 {
 	struct ww_state *s = ww_state_of(g->state);
 	s->hand[WW_AMERICAN].card[0] = 20; /* 83 out, 20 in */
@@ -580,7 +580,7 @@ static void make_move(struct ww_game *g, struct ww_log_entry *e, struct ww_event
 		snprintf(ev->text, sizeof ev->text, "roll %d for \"Quebec\"", i);
 		ev->audience = i ? WW_TO_BOTH : WW_TO_AMERICAN;
 		ev->roll_index = (int64_t)s->next_roll;
-		ev->roll = ww_dice_roll(g->seed, s->next_roll);
+		ev->roll = wj_dice_roll(g->seed, s->next_roll);
 		ev->forced = false;
 		s->next_roll++;
 	}
@@ -594,37 +594,37 @@ static void make_move(struct ww_game *g, struct ww_log_entry *e, struct ww_event
 
 /* A new game g in a fresh temporary directory, and its first move
  * committed: `after`, by the entry `e` (its events in `evs`). */
-static void game_with_one_move(char *dir, size_t len, struct ww_game *g, struct ww_game *after,
-			       struct ww_log_entry *e, struct ww_events *evs)
+static void game_with_one_move(char *dir, size_t len, struct wj_game *g, struct wj_game *after,
+			       struct wj_log_entry *e, struct ww_events *evs)
 {
 	char err[512];
 	make_tmpdir();
 	create_new_game(dir, len, "g", g);
-	assert_int_equal(ww_game_copy(after, g), 0);
+	assert_int_equal(wj_game_copy(after, g), 0);
 	make_move(after, e, evs);
-	assert_int_equal(ww_record_commit(dir, g->state, after, e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_commit(dir, g->state, after, e, err, sizeof err), WJ_REC_OK);
 }
 
 static void test_commit_seen_ledgers(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 }, back = { 0 };
+	struct wj_game g = { 0 }, after = { 0 }, back = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	char err[512];
 	make_tmpdir();
 	char dir[300];
 	create_new_game(dir, sizeof dir, "g", &g);
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &g), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &g), 0);
 	make_move(&after, &e, &evs);
-	assert_false(ww_record_seen(dir, "<m1@example.org>"));
-	assert_int_equal(ww_record_commit(dir, g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_false(wj_record_seen(dir, "<m1@example.org>"));
+	assert_int_equal(wj_record_commit(dir, g.state, &after, &e, err, sizeof err), WJ_REC_OK);
 	load_ok(dir, &back);
 	assert_memory_equal(ww_state_of(back.state), ww_state_of(after.state), sizeof(struct ww_state));
-	assert_true(ww_record_seen(dir, "<m1@example.org>"));
-	assert_false(ww_record_seen(dir, "<m2@example.org>"));
+	assert_true(wj_record_seen(dir, "<m1@example.org>"));
+	assert_false(wj_record_seen(dir, "<m2@example.org>"));
 
 	const char *log = slurp(dir, "log/000002.yaml");
 	assert_non_null(log);
@@ -642,37 +642,37 @@ static void test_commit_seen_ledgers(void **st)
 	e.reason = "card 99 is not in your hand";
 	e.message_id = "<m2@example.org>";
 	e.events = NULL;
-	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
-	assert_true(ww_record_seen(dir, "<m2@example.org>"));
+	assert_int_equal(wj_record_log_rejected(dir, &e, err, sizeof err), WJ_REC_OK);
+	assert_true(wj_record_seen(dir, "<m2@example.org>"));
 	assert_non_null(strstr(slurp(dir, "log/000003.yaml"), "reason: \"card 99 is not in your hand\""));
 	load_ok(dir, &back);
 	assert_memory_equal(ww_state_of(back.state), ww_state_of(after.state), sizeof(struct ww_state));
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&after);
+	wj_game_free(&back);
 }
 
 static void test_lock_busy(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 };
+	struct wj_game g = { 0 };
 	char err[512] = "";
 	int fd, fd2;
 	make_tmpdir();
 	new_game(&g);
 	create(game_dir("g"), &g);
-	assert_int_equal(ww_record_lock(game_dir("g"), 0, &fd, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_lock(game_dir("g"), 0, &fd, err, sizeof err), WJ_REC_OK);
 	/* flock(2) locks of two open files conflict, even in one process */
-	assert_int_equal(ww_record_lock(game_dir("g"), 1, &fd2, err, sizeof err), WW_REC_BUSY);
+	assert_int_equal(wj_record_lock(game_dir("g"), 1, &fd2, err, sizeof err), WJ_REC_BUSY);
 	assert_non_null(strstr(err, "busy"));
-	ww_record_unlock(fd);
-	assert_int_equal(ww_record_lock(game_dir("g"), 0, &fd2, err, sizeof err), WW_REC_OK);
-	ww_record_unlock(fd2);
-	assert_int_equal(ww_record_lock(game_dir("none"), 0, &fd2, err, sizeof err), WW_REC_MISSING);
+	wj_record_unlock(fd);
+	assert_int_equal(wj_record_lock(game_dir("g"), 0, &fd2, err, sizeof err), WJ_REC_OK);
+	wj_record_unlock(fd2);
+	assert_int_equal(wj_record_lock(game_dir("none"), 0, &fd2, err, sizeof err), WJ_REC_MISSING);
 	remove_tmpdir();
-	ww_game_free(&g);
+	wj_game_free(&g);
 }
 
 static void rewrite(const char *dir, const char *rel, const char *from, const char *to)
@@ -691,26 +691,26 @@ static void rewrite(const char *dir, const char *rel, const char *from, const ch
 static void test_corrupt_game_yaml(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, back = { 0 };
+	struct wj_game g = { 0 }, back = { 0 };
 	char err[512] = "";
 	make_tmpdir();
 	char dir[300];
 	create_new_game(dir, sizeof dir, "g", &g);
 	rewrite(dir, "game.yaml", "french_alliance: 6", "french_alliance: six");
 	back.data = gdata;
-	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_int_equal(wj_record_load(dir, &back, err, sizeof err), WJ_REC_CORRUPT);
 	assert_non_null(strstr(err, "game.yaml: line "));
 	assert_non_null(strstr(err, "expected a whole number, not six"));
 	rewrite(dir, "game.yaml", "french_alliance: six", "french_alliance: 6");
 	load_ok(dir, &back);
 
 	rewrite(dir, "secret/state.yaml", "\"Boston MA\": {pc: british", "\"Boston\": {pc: british");
-	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_int_equal(wj_record_load(dir, &back, err, sizeof err), WJ_REC_CORRUPT);
 	assert_non_null(strstr(err, "secret/state.yaml: line "));
 	assert_non_null(strstr(err, "unknown space Boston"));
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&back);
 }
 
 /* The public game.yaml is ww_view(state, WW_NOBODY): no standing orders
@@ -718,7 +718,7 @@ static void test_corrupt_game_yaml(void **st)
 static void test_game_yaml_is_the_public_view(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, back = { 0 };
+	struct wj_game g = { 0 }, back = { 0 };
 	make_tmpdir();
 	char dir[300];
 	snprintf(dir, sizeof dir, "%s", game_dir("g"));
@@ -749,73 +749,73 @@ static void test_game_yaml_is_the_public_view(void **st)
 			       "  british: {never_battle_card: true}\n"));
 	load_ok(dir, &back);
 	assert_memory_equal(ww_state_of(back.state), ww_state_of(g.state), sizeof(struct ww_state));
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&back);
 }
 
 static void test_verify(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 }, revealed = { 0 };
+	struct wj_game g = { 0 }, after = { 0 }, revealed = { 0 };
 	struct ww_event ev[3];
 	struct ww_events evs = { 0, 3, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	char err[512];
 	FILE *devnull = fopen("/dev/null", "w");
 	make_tmpdir();
 	char dir[300];
 	create_new_game(dir, sizeof dir, "g", &g);
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &g), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &g), 0);
 	make_move(&after, &e, &evs);
-	assert_int_equal(ww_record_commit(dir, g.state, &after, &e, err, sizeof err), WW_REC_OK);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_commit(dir, g.state, &after, &e, err, sizeof err), WJ_REC_OK);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 
 	/* the seed is revealed at the end: now every roll is checked */
-	ww_game_free(&revealed);
-	assert_int_equal(ww_game_copy(&revealed, &after), 0);
+	wj_game_free(&revealed);
+	assert_int_equal(wj_game_copy(&revealed, &after), 0);
 	revealed.meta.seed_revealed = true;
-	ww_seed_to_hex(revealed.seed, revealed.meta.seed_hex);
-	struct ww_log_entry end = { .side = WW_NOBODY, .order_text = "reveal", .sender = "command line" };
-	assert_int_equal(ww_record_commit(dir, after.state, &revealed, &end, err, sizeof err), WW_REC_OK);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	wj_seed_to_hex(revealed.seed, revealed.meta.seed_hex);
+	struct wj_log_entry end = { .side = WW_NOBODY, .order_text = "reveal", .sender = "command line" };
+	assert_int_equal(wj_record_commit(dir, after.state, &revealed, &end, err, sizeof err), WJ_REC_OK);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 
 	char from[64], to[64];
 	snprintf(from, sizeof from, "index: 18, value: %d", ev[1].roll);
 	snprintf(to, sizeof to, "index: 18, value: %d", ev[1].roll % 6 + 1);
 	rewrite(dir, "log/000002.yaml", from, to);
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 1);
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 1);
 	/* a forced roll is not the seed's to check */
 	snprintf(from, sizeof from, "value: %d, forced: false", ev[1].roll % 6 + 1);
 	snprintf(to, sizeof to, "value: %d, forced: true", ev[1].roll % 6 + 1);
 	rewrite(dir, "log/000002.yaml", from, to);
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 0);
 
 	/* rolls out of order, a missing log entry, a lost card, a public file
 	 * that does not match, a seed that is not the committed one */
 	char *saved = strdup(slurp(dir, "log/000002.yaml"));
 	rewrite(dir, "log/000002.yaml", "index: 19", "index: 17");
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 1 + (ev[2].roll != ev[0].roll));
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 1 + (ev[2].roll != ev[0].roll));
 	rewrite(dir, "log/000002.yaml", slurp(dir, "log/000002.yaml"), saved);
 	free(saved);
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 0);
 	assert_int_equal(rename(game_dir("g/log/000002.yaml"), game_dir("g/log/000009.yaml")), 0);
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 1);
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 1);
 	assert_int_equal(rename(game_dir("g/log/000009.yaml"), game_dir("g/log/000002.yaml")), 0);
 	rewrite(dir, "secret/state.yaml", "  - 61  #", "  - 62  #");
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 3); /* 61 gone, 62 twice, public */
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 3); /* 61 gone, 62 twice, public */
 	rewrite(dir, "secret/state.yaml", "  - 62  #", "  - 61  #");
 	rewrite(dir, "secret/state.yaml", "next_roll: 20", "next_roll: 19");
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 2); /* and the public part */
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 2); /* and the public part */
 	rewrite(dir, "secret/state.yaml", "next_roll: 19", "next_roll: 20");
-	assert_int_equal(ww_record_verify(dir, gdata, devnull), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, devnull), 0);
 	fclose(devnull);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
-	ww_game_free(&revealed);
+	wj_game_free(&g);
+	wj_game_free(&after);
+	wj_game_free(&revealed);
 }
 
 /* A crash before any write step of a commit leaves the old game or the
@@ -823,17 +823,17 @@ static void test_verify(void **st)
 static void test_crash_at_every_step(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 }, back = { 0 };
+	struct wj_game g = { 0 }, after = { 0 }, back = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	char err[512], name[32];
 	int olds = 0, news = 0;
 	FILE *devnull = fopen("/dev/null", "w");
 	make_tmpdir();
 	new_game(&g);
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &g), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &g), 0);
 	make_move(&after, &e, &evs);
 	for (int n = 1;; n++) {
 		snprintf(name, sizeof name, "g%d", n);
@@ -847,31 +847,31 @@ static void test_crash_at_every_step(void **st)
 			char at[16];
 			snprintf(at, sizeof at, "%d", n);
 			setenv("WW_CRASH_AT", at, 1);
-			_exit(ww_record_commit(dir, g.state, &after, &e, err, sizeof err));
+			_exit(wj_record_commit(dir, g.state, &after, &e, err, sizeof err));
 		}
 		int status;
 		assert_int_equal(waitpid(pid, &status, 0), pid);
 		assert_true(WIFEXITED(status));
 		bool crashed = WEXITSTATUS(status) == 99;
 		if (!crashed)
-			assert_int_equal(WEXITSTATUS(status), WW_REC_OK);
+			assert_int_equal(WEXITSTATUS(status), WJ_REC_OK);
 		for (int pass = 0; pass < 2; pass++) {
 			load_ok(dir, &back);
 			bool is_old = memcmp(ww_state_of(back.state), ww_state_of(g.state), sizeof(struct ww_state)) == 0;
 			bool is_new = memcmp(ww_state_of(back.state), ww_state_of(after.state), sizeof(struct ww_state)) == 0;
 			if (!is_old && !is_new)
 				fail_msg("crash at step %d: neither the old game nor the new", n);
-			assert_int_equal(ww_record_seen(dir, e.message_id), is_new);
-			if (ww_record_verify(dir, gdata, devnull) != 0) {
-				ww_record_verify(dir, gdata, stderr);
+			assert_int_equal(wj_record_seen(dir, e.message_id), is_new);
+			if (wj_record_verify(dir, gdata, devnull) != 0) {
+				wj_record_verify(dir, gdata, stderr);
 				fail_msg("crash at step %d (pass %d): verify found problems", n, pass);
 			}
 			if (pass == 0) {
 				is_new ? news++ : olds++;
 				/* the next writer finishes or discards what was left */
 				int fd;
-				assert_int_equal(ww_record_lock(dir, 0, &fd, err, sizeof err), WW_REC_OK);
-				ww_record_unlock(fd);
+				assert_int_equal(wj_record_lock(dir, 0, &fd, err, sizeof err), WJ_REC_OK);
+				wj_record_unlock(fd);
 				snprintf(name, sizeof name, "g%d/journal", n);
 				assert_int_equal(access(game_dir(name), F_OK), -1);
 			}
@@ -886,25 +886,25 @@ static void test_crash_at_every_step(void **st)
 	assert_true(news > 5);
 	fclose(devnull);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&after);
+	wj_game_free(&back);
 }
 
 /* A write that fails (here: the file size limit, as a full disk would)
- * gives WW_REC_IO with the file named, and changes nothing. */
+ * gives WJ_REC_IO with the file named, and changes nothing. */
 static void test_write_failure_changes_nothing(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 }, back = { 0 };
+	struct wj_game g = { 0 }, after = { 0 }, back = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	char dir[300], txn[320];
 	make_tmpdir();
 	create_new_game(dir, sizeof dir, "g", &g);
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &g), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &g), 0);
 	make_move(&after, &e, &evs);
 	fflush(NULL);
 	pid_t pid = fork();
@@ -914,8 +914,8 @@ static void test_write_failure_changes_nothing(void **st)
 		struct rlimit lim = { 2000, 2000 };
 		signal(SIGXFSZ, SIG_IGN);
 		setrlimit(RLIMIT_FSIZE, &lim);
-		enum ww_rec_status rc = ww_record_commit(dir, g.state, &after, &e, err, sizeof err);
-		_exit(rc == WW_REC_IO && strstr(err, "writing ") && strstr(err, "nothing was changed")
+		enum wj_rec_status rc = wj_record_commit(dir, g.state, &after, &e, err, sizeof err);
+		_exit(rc == WJ_REC_IO && strstr(err, "writing ") && strstr(err, "nothing was changed")
 		      ? 0 : 1);
 	}
 	int status;
@@ -924,14 +924,14 @@ static void test_write_failure_changes_nothing(void **st)
 	assert_int_equal(WEXITSTATUS(status), 0);
 	load_ok(dir, &back);
 	assert_memory_equal(ww_state_of(back.state), ww_state_of(g.state), sizeof(struct ww_state));
-	assert_false(ww_record_seen(dir, e.message_id));
+	assert_false(wj_record_seen(dir, e.message_id));
 	snprintf(txn, sizeof txn, "%s/.txn", dir);
 	assert_int_equal(access(txn, F_OK), -1);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&after);
+	wj_game_free(&back);
 }
 
 /* ---- scenarios ---- */
@@ -1054,16 +1054,16 @@ static void test_real_data(void **st)
 	(void)st;
 	const char *dir_env = getenv("WW_DATA");
 	struct ww_data *real = calloc(1, sizeof *real);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
-	struct ww_game *g = calloc(1, sizeof *g), *back = calloc(1, sizeof *back);
+	struct wj_data_problems *p = calloc(1, sizeof *p);
+	struct wj_game *g = calloc(1, sizeof *g), *back = calloc(1, sizeof *back);
 	char err[512] = "", path[300], dir[300];
 	assert_non_null(real);
 	assert_non_null(p);
 	if (ww_data_load(dir_env ? dir_env : "data/washingtons-war", real, p) < 0) {
-		ww_data_problems_first(p, err, sizeof err);
+		wj_data_problems_first(p, err, sizeof err);
 		fail_msg("the real data did not load: %s", err);
 	}
-	assert_int_equal(ww_game_new(g, &game_washingtons_war), 0);
+	assert_int_equal(wj_game_new(g, &game_washingtons_war), 0);
 	make_tmpdir();
 	snprintf(path, sizeof path, "%s/s.yaml", tmpdir);
 	FILE *f = fopen(path, "w");
@@ -1076,17 +1076,17 @@ static void test_real_data(void **st)
 		fail_msg("%s", err);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", real->id);
 	snprintf(g->meta.data_dir, sizeof g->meta.data_dir, "%s", real->dir);
-	ww_dice_new_seed(g->seed);
-	ww_seed_commitment(g->seed, g->meta.commitment);
+	wj_dice_new_seed(g->seed);
+	wj_seed_commitment(g->seed, g->meta.commitment);
 	snprintf(dir, sizeof dir, "%s", game_dir("real"));
-	if (ww_record_create(dir, g, NULL, err, sizeof err) != WW_REC_OK)
+	if (wj_record_create(dir, g, NULL, err, sizeof err) != WJ_REC_OK)
 		fail_msg("create: %s", err);
-	if (ww_record_load(dir, back, err, sizeof err) != WW_REC_OK)
+	if (wj_record_load(dir, back, err, sizeof err) != WJ_REC_OK)
 		fail_msg("load: %s", err);
 	assert_memory_equal(ww_state_of(back->state), ww_state_of(g->state), sizeof(struct ww_state));
-	assert_int_equal(ww_record_verify(dir, ww_game_data_of(real), stderr), 0);
+	assert_int_equal(wj_record_verify(dir, ww_game_data_of(real), stderr), 0);
 	remove_tmpdir();
-	ww_game_free(g), ww_game_free(back);
+	wj_game_free(g), wj_game_free(back);
 	free(real), free(p), free(g), free(back);
 }
 
@@ -1140,11 +1140,11 @@ static void expect_scalar(const char *dir, const char *rel, const char *key, con
 static void test_11_hostile_text_is_logged_as_utf8(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 };
+	struct wj_game g = { 0 };
 	char err[512], dir[300];
 	make_tmpdir();
 	create_new_game(dir, sizeof dir, "g", &g);
-	struct ww_log_entry e = {
+	struct wj_log_entry e = {
 		.side = WW_AMERICAN, .rejected = true,
 		.sender = "m\xff" "al@evil.org",
 		.message_id = "<x\xfe" "1\n@evil.org>",
@@ -1153,7 +1153,7 @@ static void test_11_hostile_text_is_logged_as_utf8(void **st)
 		.order_text = "pass \xc0\xaf \xed\xa0\x80 \xc2\x85 \xe2\x80\xa8 \xf4\x90\x80\x80 \xef\xbb\xbf\x7f"
 			      "\nsecond",
 	};
-	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_log_rejected(dir, &e, err, sizeof err), WJ_REC_OK);
 	expect_scalar(dir, "log/000002.yaml", "sender", "m" FFFD "al@evil.org");
 	expect_scalar(dir, "log/000002.yaml", "message_id", "<x" FFFD "1\n@evil.org>");
 	expect_scalar(dir, "log/000002.yaml", "received", "Tue\r\n\x1b[31m");
@@ -1161,10 +1161,10 @@ static void test_11_hostile_text_is_logged_as_utf8(void **st)
 	expect_scalar(dir, "log/000002.yaml", "order", "pass " FFFD FFFD " " FFFD FFFD FFFD
 		      " \xc2\x85 \xe2\x80\xa8 " FFFD FFFD FFFD FFFD " \xef\xbb\xbf\x7f");
 	assert_string_equal(only_seen_file(dir), "<x" FFFD "1_@evil.org>\n");
-	assert_true(ww_record_seen(dir, e.message_id));
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_true(wj_record_seen(dir, e.message_id));
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	remove_tmpdir();
-	ww_game_free(&g);
+	wj_game_free(&g);
 }
 
 /* Issue 13: a commit appends each ledger item in place (the same file, its
@@ -1174,23 +1174,23 @@ static void test_11_hostile_text_is_logged_as_utf8(void **st)
 static void test_13_commit_appends_ledgers_and_seen(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 };
+	struct wj_game g = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	struct stat am0, br0, am1, br1;
 	char err[512], dir[300], path[700];
 	make_tmpdir();
 	create_new_game(dir, sizeof dir, "g", &g);
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &g), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &g), 0);
 	make_move(&after, &e, &evs);
 	snprintf(path, sizeof path, "%s/secret/ledger-american.yaml", dir);
 	assert_int_equal(stat(path, &am0), 0);
 	char *old = strdup(slurp(dir, "secret/ledger-american.yaml"));
 	snprintf(path, sizeof path, "%s/secret/ledger-british.yaml", dir);
 	assert_int_equal(stat(path, &br0), 0);
-	assert_int_equal(ww_record_commit(dir, g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_commit(dir, g.state, &after, &e, err, sizeof err), WJ_REC_OK);
 	snprintf(path, sizeof path, "%s/secret/ledger-american.yaml", dir);
 	assert_int_equal(stat(path, &am1), 0);
 	assert_int_equal(am1.st_ino, am0.st_ino);
@@ -1207,17 +1207,17 @@ static void test_13_commit_appends_ledgers_and_seen(void **st)
 	snprintf(path, sizeof path, "%s/seen", dir);
 	assert_int_equal(access(path, F_OK), -1);
 	assert_string_equal(only_seen_file(dir), "<m1@example.org>\n");
-	assert_true(ww_record_seen(dir, "<m1@example.org>"));
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_true(wj_record_seen(dir, "<m1@example.org>"));
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
+	wj_game_free(&g);
+	wj_game_free(&after);
 }
 
-static void index_ok(const char *dir, struct ww_record_index *ix)
+static void index_ok(const char *dir, struct wj_record_index *ix)
 {
 	memset(ix, 0x5a, sizeof *ix);
-	assert_int_equal(ww_record_index(dir, ix), 0);
+	assert_int_equal(wj_record_index(dir, ix), 0);
 }
 
 /* Issue 13: GAME/index, written by each commit, says which number the
@@ -1228,11 +1228,11 @@ static void index_ok(const char *dir, struct ww_record_index *ix)
 static void test_13_index_is_kept_by_each_commit(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 };
+	struct wj_game g = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
-	struct ww_record_index ix, again;
+	struct wj_log_entry e;
+	struct wj_record_index ix, again;
 	char err[512], dir[300], path[700];
 	make_tmpdir();
 	create_new_game(dir, sizeof dir, "g", &g);
@@ -1240,15 +1240,15 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 			    "# the log at a glance, kept by every commit (docs/record.md)\n"
 			    "next_entry: 2\nlast_order: 0 0\naccepted_from: 0\naccepted: 1\n"
 			    "waiting: british\n");
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &g), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &g), 0);
 	make_move(&after, &e, &evs);
-	assert_int_equal(ww_record_commit(dir, g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_commit(dir, g.state, &after, &e, err, sizeof err), WJ_REC_OK);
 	e.rejected = true;
 	e.reason = "no";
 	e.message_id = "<m2@example.org>";
 	e.events = NULL;
-	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_log_rejected(dir, &e, err, sizeof err), WJ_REC_OK);
 	assert_string_equal(slurp(dir, "index"),
 			    "# the log at a glance, kept by every commit (docs/record.md)\n"
 			    "next_entry: 4\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\n"
@@ -1260,7 +1260,7 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ix.naccepted, 2);
 	assert_int_equal(ix.accepted[1], 2);
 	assert_int_equal(ix.waiting, GAME_SIDE(WW_BRITISH));
-	assert_int_equal(ww_record_next_entry(dir), 4);
+	assert_int_equal(wj_record_next_entry(dir), 4);
 
 	/* an old game: the same from the log, but whose move it is unknown */
 	snprintf(path, sizeof path, "%s/index", dir);
@@ -1269,16 +1269,16 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(again.waiting, -1);
 	again.waiting = ix.waiting;
 	assert_memory_equal(&again, &ix, sizeof ix);
-	assert_int_equal(ww_record_next_entry(dir), 4);
+	assert_int_equal(wj_record_next_entry(dir), 4);
 	/* a British order: the list keeps the last 64 accepted entries, not only
 	 * those from the older last order on (the tokens mailed with them) */
-	ww_game_free(&g);
-	assert_int_equal(ww_game_copy(&g, &after), 0);
+	wj_game_free(&g);
+	assert_int_equal(wj_game_copy(&g, &after), 0);
 	ww_state_of(after.state)->move++;
 	ww_state_of(after.state)->to_move = WW_AMERICAN;
-	e = (struct ww_log_entry){ .side = WW_BRITISH, .order_text = "pass",
+	e = (struct wj_log_entry){ .side = WW_BRITISH, .order_text = "pass",
 				   .sender = "george@example.org", .message_id = "<m3@example.org>" };
-	assert_int_equal(ww_record_commit(dir, g.state, &after, &e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_commit(dir, g.state, &after, &e, err, sizeof err), WJ_REC_OK);
 	assert_string_equal(slurp(dir, "index"),
 			    "# the log at a glance, kept by every commit (docs/record.md)\n"
 			    "next_entry: 5\nlast_order: 2 4\naccepted_from: 0\naccepted: 1 2 4\n"
@@ -1292,7 +1292,7 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	index_ok(dir, &ix);
 	assert_int_equal(ix.accepted_from, 2);
 	assert_int_equal(ix.naccepted, 2);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 
 	/* issue 21.5: the set of the sides asked, each by its word */
 	FILE *f = fopen(path, "w");
@@ -1316,10 +1316,10 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 	assert_int_equal(ix.next_entry, 5);
 	assert_int_equal(ix.last_order[WW_BRITISH], 4);
 	assert_int_equal(ix.waiting, -1);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
+	wj_game_free(&g);
+	wj_game_free(&after);
 }
 
 /* Issue 13: the index keeps the last 64 accepted entries (the only ones
@@ -1329,28 +1329,28 @@ static void test_13_index_is_kept_by_each_commit(void **st)
 static void test_13_index_keeps_the_last_64_accepted(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 };
+	struct wj_game g = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
-	struct ww_record_index ix;
+	struct wj_log_entry e;
+	struct wj_record_index ix;
 	char err[512], dir[300];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
-	struct ww_log_entry note = { .side = GAME_PUBLIC, .order_text = "# moderator: a note",
+	struct wj_log_entry note = { .side = GAME_PUBLIC, .order_text = "# moderator: a note",
 				     .sender = "umpire@example.org" };
 	for (int i = 0; i < 70; i++)
-		assert_int_equal(ww_record_commit(dir, after.state, &after, &note, err, sizeof err),
-				 WW_REC_OK);
+		assert_int_equal(wj_record_commit(dir, after.state, &after, &note, err, sizeof err),
+				 WJ_REC_OK);
 	index_ok(dir, &ix);
 	assert_int_equal(ix.next_entry, 73);
-	assert_int_equal(ix.naccepted, WW_INDEX_ACCEPTED);
+	assert_int_equal(ix.naccepted, WJ_INDEX_ACCEPTED);
 	assert_int_equal(ix.accepted[0], 9);
-	assert_int_equal(ix.accepted[WW_INDEX_ACCEPTED - 1], 72);
+	assert_int_equal(ix.accepted[WJ_INDEX_ACCEPTED - 1], 72);
 	assert_int_equal(ix.accepted_from, 9);
 	assert_int_equal(ix.last_order[WW_AMERICAN], 2);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	/* the same from the log */
-	struct ww_record_index kept = ix;
+	struct wj_record_index kept = ix;
 	char path[700];
 	snprintf(path, sizeof path, "%s/index", dir);
 	assert_int_equal(unlink(path), 0);
@@ -1358,8 +1358,8 @@ static void test_13_index_keeps_the_last_64_accepted(void **st)
 	ix.waiting = kept.waiting;
 	assert_memory_equal(&ix, &kept, sizeof ix);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
+	wj_game_free(&g);
+	wj_game_free(&after);
 }
 
 /* Issue 13: `show` reads only the entries it shows: refusals between a
@@ -1368,10 +1368,10 @@ static void test_13_index_keeps_the_last_64_accepted(void **st)
 static void test_13_recent_reads_only_what_it_shows(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 };
+	struct wj_game g = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	struct game_log r;
 	char err[512], dir[300], path[700];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
@@ -1382,29 +1382,29 @@ static void test_13_recent_reads_only_what_it_shows(void **st)
 		char id[64];
 		snprintf(id, sizeof id, "<r%d@example.org>", i);
 		e.message_id = id;
-		assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_OK);
+		assert_int_equal(wj_record_log_rejected(dir, &e, err, sizeof err), WJ_REC_OK);
 		snprintf(path, sizeof path, "%s/log/%06d.yaml", dir, i);
 		FILE *f = fopen(path, "w");
 		fputs("entry: [not, the, log\n", f);
 		fclose(f);
 	}
-	assert_int_equal(ww_recent_read(dir, WW_AMERICAN, &r, err, sizeof err), 0);
+	assert_int_equal(wj_recent_read(dir, WW_AMERICAN, &r, err, sizeof err), 0);
 	assert_int_equal(r.n, 1);
 	assert_int_equal(r.v[0].side, WW_AMERICAN);
 	assert_int_equal(r.v[0].move, ww_state_of(after.state)->move);
-	ww_recent_free(&r);
-	assert_int_equal(ww_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
+	wj_recent_free(&r);
+	assert_int_equal(wj_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
 	assert_int_equal(r.n, 2); /* the set-up and the American order */
 	assert_int_equal(r.v[0].side, WW_NOBODY);
 	assert_int_equal(r.v[1].side, WW_AMERICAN);
-	ww_recent_free(&r);
-	assert_int_equal(ww_recent_read(dir, WW_NOBODY, &r, err, sizeof err), 0);
+	wj_recent_free(&r);
+	assert_int_equal(wj_recent_read(dir, WW_NOBODY, &r, err, sizeof err), 0);
 	assert_int_equal(r.n, 1);
 	assert_int_equal(r.v[0].side, WW_AMERICAN);
-	ww_recent_free(&r);
+	wj_recent_free(&r);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
+	wj_game_free(&g);
+	wj_game_free(&after);
 }
 
 /* A game made before issue 13 has its Message-IDs in GAME/seen; they
@@ -1412,7 +1412,7 @@ static void test_13_recent_reads_only_what_it_shows(void **st)
 static void test_13_old_seen_file_still_counts(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 };
+	struct wj_game g = { 0 };
 	char dir[300], path[700];
 	make_tmpdir();
 	create_new_game(dir, sizeof dir, "g", &g);
@@ -1420,10 +1420,10 @@ static void test_13_old_seen_file_still_counts(void **st)
 	FILE *f = fopen(path, "w");
 	fputs("<a@example.org>\n<old@example.org>\n", f);
 	fclose(f);
-	assert_true(ww_record_seen(dir, "<old@example.org>"));
-	assert_false(ww_record_seen(dir, "<new@example.org>"));
+	assert_true(wj_record_seen(dir, "<old@example.org>"));
+	assert_false(wj_record_seen(dir, "<new@example.org>"));
 	remove_tmpdir();
-	ww_game_free(&g);
+	wj_game_free(&g);
 }
 
 /* verify reads GAME/index against the log and the state: an index that
@@ -1432,13 +1432,13 @@ static void test_13_old_seen_file_still_counts(void **st)
 static void test_13_verify_checks_the_index(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 };
+	struct wj_game g = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	char dir[300], path[700];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	static const char *const lies[] = {
 		"next_entry: 9\nlast_order: 2 0\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n",
 		"next_entry: 3\nlast_order: 0 2\naccepted_from: 0\naccepted: 1 2\nwaiting: british\n",
@@ -1453,18 +1453,18 @@ static void test_13_verify_checks_the_index(void **st)
 		assert_non_null(f);
 		fputs(lies[i], f);
 		fclose(f);
-		if (ww_record_verify(dir, gdata, stderr) < 1)
+		if (wj_record_verify(dir, gdata, stderr) < 1)
 			fail_msg("verify believed the index \"%s\"", lies[i]);
 	}
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(kept, f);
 	fclose(f);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
 	assert_int_equal(unlink(path), 0);
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
-	ww_game_free(&g);
-	ww_game_free(&after);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
+	wj_game_free(&g);
+	wj_game_free(&after);
 }
 
 /* Issue 13: the log is read back as each event's text and audience
@@ -1475,15 +1475,15 @@ static void test_13_verify_checks_the_index(void **st)
 static void test_13_recent_events_are_text_and_audience(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, after = { 0 };
+	struct wj_game g = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
-	struct ww_log_entry e;
+	struct wj_log_entry e;
 	struct game_log r;
 	char err[512], dir[300];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
 	rewrite(dir, "log/000002.yaml", "roll 1 for \\\"Quebec\\\"", "Any words at all");
-	assert_int_equal(ww_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
+	assert_int_equal(wj_recent_read(dir, WW_BRITISH, &r, err, sizeof err), 0);
 	assert_int_equal(r.n, 2);
 	const struct game_logged_entry *m = &r.v[1];
 	assert_int_equal(m->side, WW_AMERICAN);
@@ -1494,35 +1494,35 @@ static void test_13_recent_events_are_text_and_audience(void **st)
 	assert_int_equal(m->v[1].audience,
 			 GAME_SIDE(GAME_PUBLIC) | GAME_SIDE(WW_AMERICAN) | GAME_SIDE(WW_BRITISH));
 	assert_int_equal(m->v[1].roll.index, 18);
-	assert_int_equal(m->v[1].roll.value, ww_dice_roll(g.seed, 18));
+	assert_int_equal(m->v[1].roll.value, wj_dice_roll(g.seed, 18));
 	assert_false(m->v[1].roll.forced);
 	assert_int_equal(m->v[0].roll.index, 17);
-	ww_recent_free(&r);
+	wj_recent_free(&r);
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&after);
+	wj_game_free(&g);
+	wj_game_free(&after);
 }
 
 /* The game in `dir` loaded, Washington's War, and a move committed on it
  * that is logged by the American's word; it still verifies. The entry is
  * left in *e for more. */
-static void load_and_move(const char *dir, struct ww_log_entry *e)
+static void load_and_move(const char *dir, struct wj_log_entry *e)
 {
-	struct ww_game back = { 0 }, after = { 0 };
+	struct wj_game back = { 0 }, after = { 0 };
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
 	char err[512];
 	load_ok(dir, &back);
 	assert_ptr_equal(back.game, &game_washingtons_war);
-	ww_game_free(&after);
-	assert_int_equal(ww_game_copy(&after, &back), 0);
+	wj_game_free(&after);
+	assert_int_equal(wj_game_copy(&after, &back), 0);
 	make_move(&after, e, &evs);
 	e->events = NULL;
-	assert_int_equal(ww_record_commit(dir, back.state, &after, e, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_commit(dir, back.state, &after, e, err, sizeof err), WJ_REC_OK);
 	assert_non_null(strstr(slurp(dir, "log/000002.yaml"), "\nside: american\n"));
-	assert_int_equal(ww_record_verify(dir, gdata, stderr), 0);
-	ww_game_free(&back);
-	ww_game_free(&after);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
+	wj_game_free(&back);
+	wj_game_free(&after);
 }
 
 /* Issue 13: game.yaml's meta names the game (`game:`) and keys each side's
@@ -1530,8 +1530,8 @@ static void load_and_move(const char *dir, struct ww_log_entry *e)
 static void test_13_meta_names_the_game(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, back = { 0 };
-	struct ww_log_entry e;
+	struct wj_game g = { 0 }, back = { 0 };
+	struct wj_log_entry e;
 	char dir[300], err[512] = "";
 	make_tmpdir();
 	snprintf(dir, sizeof dir, "%s", game_dir("g"));
@@ -1550,28 +1550,28 @@ static void test_13_meta_names_the_game(void **st)
 	/* a game this judge does not play is refused, by name, and nothing is
 	 * written for it */
 	rewrite(dir, "game.yaml", "game: washingtons-war", "game: tarletons-quarter");
-	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_int_equal(wj_record_load(dir, &back, err, sizeof err), WJ_REC_CORRUPT);
 	assert_string_equal(err, "game.yaml: line 3: game: tarletons-quarter is not a game this "
 			    "judge plays (it plays: washingtons-war, skirmish)");
 	e.rejected = true;
 	e.reason = "refused";
 	e.message_id = "<m2@example.org>";
-	assert_int_equal(ww_record_log_rejected(dir, &e, err, sizeof err), WW_REC_CORRUPT);
+	assert_int_equal(wj_record_log_rejected(dir, &e, err, sizeof err), WJ_REC_CORRUPT);
 	assert_non_null(strstr(err, "tarletons-quarter is not a game this judge plays"));
 	assert_null(slurp(dir, "log/000003.yaml"));
-	assert_false(ww_record_seen(dir, "<m2@example.org>"));
-	struct ww_record_index ix;
-	assert_int_equal(ww_record_index(dir, &ix), -1);
+	assert_false(wj_record_seen(dir, "<m2@example.org>"));
+	struct wj_record_index ix;
+	assert_int_equal(wj_record_index(dir, &ix), -1);
 
 	/* a game.yaml that names Skirmish is read by Skirmish's reader, never
 	 * as Washington's War's: this one's public state is not Skirmish's */
 	rewrite(dir, "game.yaml", "game: tarletons-quarter", "game: skirmish");
-	assert_int_equal(ww_record_load(dir, &back, err, sizeof err), WW_REC_CORRUPT);
+	assert_int_equal(wj_record_load(dir, &back, err, sizeof err), WJ_REC_CORRUPT);
 	assert_string_equal(err, "game.yaml: line 10: 'skirmish-state: ' expected at column 1, "
 			    "found 'year: 1778'");
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&back);
 }
 
 /* Issue 13: a game made before game.yaml named its game (no `game:`) is
@@ -1580,8 +1580,8 @@ static void test_13_meta_names_the_game(void **st)
 static void test_13_older_game_is_washingtons_war(void **st)
 {
 	(void)st;
-	struct ww_game g = { 0 }, back = { 0 };
-	struct ww_log_entry e;
+	struct wj_game g = { 0 }, back = { 0 };
+	struct wj_log_entry e;
 	char dir[300];
 	make_tmpdir();
 	create_new_game(dir, sizeof dir, "g", &g);
@@ -1591,8 +1591,8 @@ static void test_13_older_game_is_washingtons_war(void **st)
 	load_and_move(dir, &e);
 	assert_null(strstr(slurp(dir, "game.yaml"), "game:"));
 	remove_tmpdir();
-	ww_game_free(&g);
-	ww_game_free(&back);
+	wj_game_free(&g);
+	wj_game_free(&back);
 }
 
 /* What cron and the MTA read: a held lock is always "try again"; a disk
@@ -1601,18 +1601,18 @@ static void test_13_older_game_is_washingtons_war(void **st)
 static void test_13_record_status_as_exit_code(void **state)
 {
 	(void)state;
-	assert_int_equal(ww_rec_exit(WW_REC_OK, true), EX_OK);
-	assert_int_equal(ww_rec_exit(WW_REC_BUSY, false), EX_TEMPFAIL);
-	assert_int_equal(ww_rec_exit(WW_REC_BUSY, true), EX_TEMPFAIL);
-	assert_int_equal(ww_rec_exit(WW_REC_IO, true), EX_TEMPFAIL);
-	assert_int_equal(ww_rec_exit(WW_REC_IO, false), EX_IOERR);
+	assert_int_equal(wj_rec_exit(WJ_REC_OK, true), EX_OK);
+	assert_int_equal(wj_rec_exit(WJ_REC_BUSY, false), EX_TEMPFAIL);
+	assert_int_equal(wj_rec_exit(WJ_REC_BUSY, true), EX_TEMPFAIL);
+	assert_int_equal(wj_rec_exit(WJ_REC_IO, true), EX_TEMPFAIL);
+	assert_int_equal(wj_rec_exit(WJ_REC_IO, false), EX_IOERR);
 	/* issue 27: a damaged record is the judge's trouble; the MTA keeps the
 	 * mail (75) instead of bouncing it */
-	assert_int_equal(ww_rec_exit(WW_REC_CORRUPT, true), EX_TEMPFAIL);
-	assert_int_equal(ww_rec_exit(WW_REC_CORRUPT, false), EX_DATAERR);
-	assert_int_equal(ww_rec_exit(WW_REC_EXISTS, false), EX_CANTCREAT);
-	assert_int_equal(ww_rec_exit(WW_REC_MISSING, false), EX_NOINPUT);
-	assert_int_equal(ww_rec_exit(WW_REC_MISSING, true), EX_TEMPFAIL);
+	assert_int_equal(wj_rec_exit(WJ_REC_CORRUPT, true), EX_TEMPFAIL);
+	assert_int_equal(wj_rec_exit(WJ_REC_CORRUPT, false), EX_DATAERR);
+	assert_int_equal(wj_rec_exit(WJ_REC_EXISTS, false), EX_CANTCREAT);
+	assert_int_equal(wj_rec_exit(WJ_REC_MISSING, false), EX_NOINPUT);
+	assert_int_equal(wj_rec_exit(WJ_REC_MISSING, true), EX_TEMPFAIL);
 }
 
 int main(void)
@@ -1652,7 +1652,7 @@ int main(void)
 	build_data(&d.ww);
 	data = &d.ww;
 	gdata = &d;
-	if (ww_dice_init() < 0)
+	if (wj_dice_init() < 0)
 		return 1;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

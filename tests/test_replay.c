@@ -1,4 +1,4 @@
-/* Replay verification (record.h: ww_record_replay; docs/record.md): a game
+/* Replay verification (record.h: wj_record_replay; docs/record.md): a game
  * kept through the record API is played again from its start, with the
  * seed and the logged forced dice, and every roll, every shuffle and the
  * final position must agree with the record. The seed is revealed by the
@@ -41,7 +41,7 @@ static char tmpdir[256];
 
 struct rec {
 	char dir[300];
-	struct ww_game g;
+	struct wj_game g;
 };
 
 static struct rec game;
@@ -113,24 +113,24 @@ static void rec_create(struct rec *r, const char *name, const char *seed, const 
 		       bool as_before)
 {
 	struct game_events ev = { { 0 } };
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	const struct ww_data *d = test_data();
 	char err[512] = "";
-	ww_game_free(&r->g); /* the rec is zeroed or a game of before */
+	wj_game_free(&r->g); /* the rec is zeroed or a game of before */
 	memset(r, 0, sizeof *r);
-	assert_int_equal(ww_game_new(&r->g, &game_washingtons_war), 0);
+	assert_int_equal(wj_game_new(&r->g, &game_washingtons_war), 0);
 	snprintf(r->dir, sizeof r->dir, "%s/%s", tmpdir, name);
 	r->g.data = test_game_data();
 	snprintf(r->g.meta.data_id, sizeof r->g.meta.data_id, "%s", d->id);
 	snprintf(r->g.meta.data_dir, sizeof r->g.meta.data_dir, "%s", d->dir);
 	snprintf(r->g.meta.addr[WW_AMERICAN], sizeof r->g.meta.addr[WW_AMERICAN], "adams@example.org");
 	snprintf(r->g.meta.addr[WW_BRITISH], sizeof r->g.meta.addr[WW_BRITISH], "north@example.org");
-	assert_int_equal(ww_dice_init(), 0);
-	assert_int_equal(ww_seed_from_hex(seed, r->g.seed), 0);
-	ww_seed_commitment(r->g.seed, r->g.meta.commitment);
+	assert_int_equal(wj_dice_init(), 0);
+	assert_int_equal(wj_seed_from_hex(seed, r->g.seed), 0);
+	wj_seed_commitment(r->g.seed, r->g.meta.commitment);
 	memcpy(dice.seed, r->g.seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	if (scenario) {
 		char file[64];
 		snprintf(file, sizeof file, "%s.yaml", name);
@@ -148,7 +148,7 @@ static void rec_create(struct rec *r, const char *name, const char *seed, const 
 	if (!as_before)
 		assert_int_equal(ww_state_hash(d, ww_state_of(r->g.state), r->g.seed,
 					       r->g.meta.initial_state), 0);
-	if (ww_record_create(r->dir, &r->g, &ev, err, sizeof err) != WW_REC_OK)
+	if (wj_record_create(r->dir, &r->g, &ev, err, sizeof err) != WJ_REC_OK)
 		fail_msg("create: %s", err);
 	ww_events_free(ww_events_of(&ev));
 }
@@ -163,22 +163,22 @@ static void rec_new(struct rec *r, const char *name, const char *seed, const cha
  * as wwjudge order does. */
 static void rec_order(struct rec *r, enum ww_side side, const char *lines, int n, ...)
 {
-	struct ww_game *after = malloc(sizeof *after);
-	struct ww_dice dice = { 0 };
+	struct wj_game *after = malloc(sizeof *after);
+	struct wj_dice dice = { 0 };
 	struct game_events gev = { { 0 } };
 	struct ww_events *ev = ww_events_of(&gev);
-	struct ww_rng rng;
+	struct wj_rng rng;
 	const struct ww_data *d = test_data();
 	char buf[1024], why[768], err[512] = "";
 	va_list ap;
 	assert_non_null(after);
-	assert_int_equal(ww_game_copy(after, &r->g), 0);
+	assert_int_equal(wj_game_copy(after, &r->g), 0);
 	va_start(ap, n);
 	for (int i = 0; i < n; i++)
 		dice.forced[dice.nforced++] = va_arg(ap, int);
 	va_end(ap);
 	memcpy(dice.seed, r->g.seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	for (const char *t = lines; *t;) {
 		size_t k = strcspn(t, "\n");
 		struct ww_order o;
@@ -190,17 +190,17 @@ static void rec_order(struct rec *r, enum ww_side side, const char *lines, int n
 		t += k + (t[k] == '\n');
 	}
 	assert_int_equal(dice.used_forced, dice.nforced);
-	struct ww_log_entry e = { .side = side, .order_text = lines,
+	struct wj_log_entry e = { .side = side, .order_text = lines,
 				  .sender = "command line", .events = &gev };
-	if (ww_record_commit(r->dir, r->g.state, after, &e, err, sizeof err) != WW_REC_OK)
+	if (wj_record_commit(r->dir, r->g.state, after, &e, err, sizeof err) != WJ_REC_OK)
 		fail_msg("commit: %s", err);
-	ww_game_free(&r->g);
+	wj_game_free(&r->g);
 	r->g.state = after->state; /* the meta stays as it was */
 	ww_events_free(ev);
 	free(after);
 }
 
-/* ww_record_replay's findings, in a buffer that lives until the next call. */
+/* wj_record_replay's findings, in a buffer that lives until the next call. */
 static int replay(const char *dir, char **findings)
 {
 	static char *text;
@@ -209,7 +209,7 @@ static int replay(const char *dir, char **findings)
 	text = NULL;
 	FILE *m = open_memstream(&text, &len);
 	assert_non_null(m);
-	int problems = ww_record_replay(dir, test_game_data(), m);
+	int problems = wj_record_replay(dir, test_game_data(), m);
 	fclose(m);
 	*findings = text;
 	return problems;
@@ -300,7 +300,7 @@ static void test_new_game_replays_clean(void **st)
 	char initial[600];
 	path_of(initial, sizeof initial, game.dir, "secret/initial-state.yaml");
 	assert_int_equal(access(initial, F_OK), -1); /* the seed's set-up needs none */
-	assert_int_equal(ww_record_verify(game.dir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_verify(game.dir, test_game_data(), stderr), 0);
 	replays_clean(game.dir);
 }
 
@@ -323,15 +323,15 @@ static void test_game_end_reveals_seed(void **st)
 	play_to_the_end(&game, "end");
 	snprintf(want, sizeof want, "seed_revealed: true\n  seed: %s\n", SEED_END);
 	assert_non_null(strstr(slurp(game.dir, "game.yaml"), want));
-	struct ww_game *back = calloc(1, sizeof *back);
+	struct wj_game *back = calloc(1, sizeof *back);
 	back->data = test_game_data();
-	assert_int_equal(ww_record_load(game.dir, back, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_load(game.dir, back, err, sizeof err), WJ_REC_OK);
 	assert_true(back->meta.seed_revealed);
 	assert_string_equal(back->meta.seed_hex, SEED_END);
 	assert_string_equal(back->meta.scenario, "end.yaml");
-	ww_game_free(back);
+	wj_game_free(back);
 	free(back);
-	assert_int_equal(ww_record_verify(game.dir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_verify(game.dir, test_game_data(), stderr), 0);
 	replays_clean(game.dir);
 }
 
@@ -383,7 +383,7 @@ static void test_tampered_roll_found_at_its_entry(void **st)
 	assert_non_null(log);
 	int value = log[strlen("index: 101, value: ")] - '0';
 	assert_true(value >= 1 && value <= 6);
-	assert_int_equal(value, ww_dice_roll(game.g.seed, 101));
+	assert_int_equal(value, wj_dice_roll(game.g.seed, 101));
 
 	snprintf(other, sizeof other, "%s/roll-value", tmpdir);
 	copy_game(game.dir, other);
@@ -428,7 +428,7 @@ static void test_tampered_deck_found(void **st)
 	memcpy(a + strlen(second), first, strlen(first));
 	spit(other, "secret/state.yaml", text);
 	free(text);
-	assert_int_equal(ww_record_verify(other, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_verify(other, test_game_data(), stderr), 0);
 	replay_finds(other, "secret/state.yaml line ");
 	replay_finds(other, "but replaying the log to entry 19 gives");
 }
@@ -514,16 +514,16 @@ static void test_forced_rolls_counted_by_side(void **st)
 	char other[400], from[64];
 	int forced[3];
 	play_to_the_end(&game, "forced-count");
-	assert_int_equal(ww_record_replay_counted(game.dir, test_game_data(), stderr, forced), 0);
+	assert_int_equal(wj_record_replay_counted(game.dir, test_game_data(), stderr, forced), 0);
 	assert_int_equal(forced[WW_AMERICAN], 0);
 	assert_int_equal(forced[WW_BRITISH], 1);
 
 	snprintf(other, sizeof other, "%s/forced-relabelled", tmpdir);
 	copy_game(game.dir, other);
-	snprintf(from, sizeof from, "index: 101, value: %d, forced: ", ww_dice_roll(game.g.seed, 101));
+	snprintf(from, sizeof from, "index: 101, value: %d, forced: ", wj_dice_roll(game.g.seed, 101));
 	rewrite(other, "log/000005.yaml", "forced: false", "forced: true");
 	assert_non_null(strstr(slurp(other, "log/000005.yaml"), from));
-	assert_int_equal(ww_record_replay_counted(other, test_game_data(), stderr, forced), 0);
+	assert_int_equal(wj_record_replay_counted(other, test_game_data(), stderr, forced), 0);
 	assert_int_equal(forced[WW_AMERICAN], 0);
 	assert_int_equal(forced[WW_BRITISH], 2);
 }
@@ -560,16 +560,16 @@ static void test_game_from_before_issue_11_replays(void **st)
 	char err[512];
 	rec_create(&game, "before", SEED_END, END_OF_1783, true);
 	assert_null(strstr(slurp(game.dir, "game.yaml"), "initial_state"));
-	struct ww_game *back = calloc(1, sizeof *back);
+	struct wj_game *back = calloc(1, sizeof *back);
 	back->data = test_game_data();
-	assert_int_equal(ww_record_load(game.dir, back, err, sizeof err), WW_REC_OK);
+	assert_int_equal(wj_record_load(game.dir, back, err, sizeof err), WJ_REC_OK);
 	assert_string_equal(back->meta.initial_state, "");
 	for (int i = 1; i < ww_state_of(back->state)->deck.n; i++)
 		assert_true(ww_state_of(back->state)->deck.card[i - 1] < ww_state_of(back->state)->deck.card[i]);
-	ww_game_free(back);
+	wj_game_free(back);
 	free(back);
 	rec_order(&game, WW_AMERICAN, "discard 1", 0);
-	assert_int_equal(ww_record_verify(game.dir, test_game_data(), stderr), 0);
+	assert_int_equal(wj_record_verify(game.dir, test_game_data(), stderr), 0);
 	replays_clean(game.dir);
 }
 

@@ -228,7 +228,7 @@ static int examples_accepted(const char *name, const struct ww_state *s, enum ww
 		for (int e = 0; e < g->v[k].nexamples; e++) {
 			struct test_game t = { .d = test_data(), .s = *s };
 			t.dice.nforced = 0;
-			ww_dice_rng(&t.dice, &t.rng);
+			wj_dice_rng(&t.dice, &t.rng);
 			if (order(&t, side, g->v[k].example[e]))
 				fail_msg("%s: the guide's '%s' (%s) is refused for the %s: %s", name,
 					 g->v[k].example[e], g->v[k].kind, ww_side_name(side), t.why);
@@ -509,8 +509,8 @@ static void the_american_sees_nothing_of_the_british_hand(void **state)
 			for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
 				snprintf(line, sizeof line, forms[f], h->card[k]);
 				struct test_game x = { .d = d, .s = c.v[i].s }, y = { .d = d, .s = twin.s };
-				ww_dice_rng(&x.dice, &x.rng);
-				ww_dice_rng(&y.dice, &y.rng);
+				wj_dice_rng(&x.dice, &x.rng);
+				wj_dice_rng(&y.dice, &y.rng);
 				int rx = order(&x, WW_AMERICAN, line), ry = order(&y, WW_AMERICAN, line);
 				assert_int_equal(rx, ry);
 				if (strcmp(x.why, y.why))

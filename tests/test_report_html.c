@@ -24,7 +24,7 @@ static char *html_of(const char *form, size_t len, const char *cid)
 	size_t hlen;
 	FILE *f = open_memstream(&html, &hlen);
 	assert_non_null(f);
-	ww_report_html(f, "[wwjudge <g1>] report", form, len, cid);
+	wj_report_html(f, "[wwjudge <g1>] report", form, len, cid);
 	assert_int_equal(fclose(f), 0);
 	return html;
 }
@@ -35,7 +35,7 @@ static char *text_of(const char *form, size_t len)
 	size_t tlen;
 	FILE *f = open_memstream(&text, &tlen);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_text(f, form, len), 0);
+	assert_int_equal(wj_mail_text(f, form, len), 0);
 	assert_int_equal(fclose(f), 0);
 	return text;
 }
@@ -47,15 +47,15 @@ struct play {
 	struct game_state *s;
 	struct game_events *ev;
 	struct game_order *o;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	char why[768];
 };
 
 static void play_open(struct play *p, const char *game, const char *dir)
 {
 	memset(p, 0, sizeof *p);
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	assert_non_null(p->g = game_find(game));
 	if (p->g->data_load(dir, &p->d, p->why, sizeof p->why))
 		fail_msg("%s", p->why);
@@ -63,7 +63,7 @@ static void play_open(struct play *p, const char *game, const char *dir)
 	p->ev = game_events_new(p->g);
 	p->o = game_order_new(p->g);
 	memset(p->dice.seed, 5, sizeof p->dice.seed);
-	ww_dice_rng(&p->dice, &p->rng);
+	wj_dice_rng(&p->dice, &p->rng);
 	assert_int_equal(p->g->new_game(p->d, NULL, 0, &p->rng, p->s, p->ev, p->why,
 					sizeof p->why), 0);
 }
@@ -125,25 +125,25 @@ static void play_guided(struct play *p)
  * game is over, the order block. */
 static char *mail_form(struct play *p, int viewer, const char *note, size_t *len)
 {
-	struct ww_mail_game mg = { p->g, p->d, p->s };
-	struct ww_mail_view v;
+	struct wj_mail_game mg = { p->g, p->d, p->s };
+	struct wj_mail_view v;
 	struct game_end end;
 	char *form = NULL;
 	FILE *f = open_memstream(&form, len);
 	assert_non_null(f);
-	assert_int_equal(ww_mail_view_open(&v, &mg, viewer), 0);
-	ww_mail_line(f, "Game g1: the other player has moved.");
+	assert_int_equal(wj_mail_view_open(&v, &mg, viewer), 0);
+	wj_mail_line(f, "Game g1: the other player has moved.");
 	fputc('\n', f);
 	struct game_frame frame = { .game = "g1", .events = p->ev, .note = note, .note_from = 1,
 				    .commitment = "f4b336e45645314db77dee7520c0b89d"
 						  "fd7400de17a073a68c891efb4b6b81ea" };
-	if (ww_mail_report(f, &v, &frame, p->why, sizeof p->why))
+	if (wj_mail_report(f, &v, &frame, p->why, sizeof p->why))
 		fail_msg("%s", p->why);
 	if (p->g->over(p->s, &end))
-		ww_mail_seed(f, "00000000000000000000000000000000000000000000000000000000c0ffee01");
+		wj_mail_seed(f, "00000000000000000000000000000000000000000000000000000000c0ffee01");
 	else
-		ww_mail_how_to_order(f, &v, "0123456789abcdef");
-	ww_mail_view_close(&v);
+		wj_mail_how_to_order(f, &v, "0123456789abcdef");
+	wj_mail_view_close(&v);
 	assert_int_equal(fclose(f), 0);
 	return form;
 }

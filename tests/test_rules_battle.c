@@ -20,7 +20,7 @@ struct world {
 	struct ww_state s;
 	struct ww_events ev;
 	struct mm_dice dice;
-	struct ww_rng rng;
+	struct wj_rng rng;
 	struct ww_ctx c;
 	char why[512];
 	int ny, from, field, north, south, harbor, haven;

@@ -11,7 +11,7 @@ struct world {
 	struct ww_state s;
 	struct ww_events ev;
 	struct mm_dice dice;
-	struct ww_rng rng;
+	struct wj_rng rng;
 };
 
 static struct world *world_new(void)

@@ -23,7 +23,7 @@ static struct sk_data D;
 
 static int setup_data(void **state)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	const char *dir = getenv("SK_DATA");
 	(void)state;
 	if (sk_data_load(dir ? dir : "data/skirmish", &D, &p)) {
@@ -84,7 +84,7 @@ static int words(const struct sk_piece *p, int n, struct text *t, char *why, siz
 	int rc = words_form(p, n, &form, why, whylen);
 	FILE *f = open_memstream(&t->s, &t->len);
 	assert_non_null(f);
-	assert_int_equal(ww_form_text(f, form.s, form.len, SK_WORDS_WIDTH), 0);
+	assert_int_equal(wj_form_text(f, form.s, form.len, SK_WORDS_WIDTH), 0);
 	fclose(f);
 	free(form.s);
 	return rc;
@@ -346,38 +346,38 @@ static void png_of_a_crowded_position(void **state)
 static void check_names(const struct sk_piece *p, int n, bool clear_of_pieces)
 {
 	static struct sk_board_boxes b;
-	struct ww_board_mark mark[SK_MAX_SPOTS];
+	struct wj_board_mark mark[SK_MAX_SPOTS];
 	assert_int_equal(sk_board_boxes(&D, p, n, &b), 0);
 	for (int s = 0; s < D.nspots; s++)
-		mark[s] = (struct ww_board_mark){ D.spots[s].x, D.spots[s].y,
+		mark[s] = (struct wj_board_mark){ D.spots[s].x, D.spots[s].y,
 						  (b.spot[s].x1 - b.spot[s].x0) / 2 };
 	/* issue 22: each piece is nearer its own spot than any other */
 	for (int i = 0; i < n; i++)
-		if (ww_name_misread(&b.piece[i], mark, D.nspots, p[i].spot, 1) > 0)
+		if (wj_name_misread(&b.piece[i], mark, D.nspots, p[i].spot, 1) > 0)
 			fail_msg("piece %d on %s is as near another spot", i, D.spots[p[i].spot].name);
 	for (int s = 0; s < D.nspots; s++) {
-		const struct ww_board_box *nb = &b.name[s];
+		const struct wj_board_box *nb = &b.name[s];
 		const char *name = D.spots[s].name;
 		/* issue 22: nearer its own spot than any other, by a pixel */
-		if (ww_name_misread(nb, mark, D.nspots, s, 1) > 0)
+		if (wj_name_misread(nb, mark, D.nspots, s, 1) > 0)
 			fail_msg("%s's name is %.1f px from it, as near another spot", name,
-				 ww_box_gap(nb, &mark[s]));
+				 wj_box_gap(nb, &mark[s]));
 		assert_true(nb->x1 > nb->x0 + 10 && nb->y1 > nb->y0 + 6);
 		if (nb->x0 < 0 || nb->y0 < 0 || nb->x1 > SK_BOARD_W || nb->y1 > SK_BOARD_H)
 			fail_msg("%s's name is off the picture", name);
 		if (nb->x0 > D.spots[s].x + 40 || nb->x1 < D.spots[s].x - 40 ||
 		    nb->y0 > D.spots[s].y + 45 || nb->y1 < D.spots[s].y - 45)
 			fail_msg("%s's name is far from its spot", name);
-		if (ww_box_meets(nb, &b.legend))
+		if (wj_box_meets(nb, &b.legend))
 			fail_msg("%s's name is under the legend", name);
 		for (int o = 0; o < D.nspots; o++) {
-			if (ww_box_meets(nb, &b.spot[o]))
+			if (wj_box_meets(nb, &b.spot[o]))
 				fail_msg("%s's name covers %s", name, D.spots[o].name);
-			if (o > s && ww_box_meets(nb, &b.name[o]))
+			if (o > s && wj_box_meets(nb, &b.name[o]))
 				fail_msg("%s's name meets %s's", name, D.spots[o].name);
 		}
 		for (int i = 0; clear_of_pieces && i < n; i++)
-			if (ww_box_meets(nb, &b.piece[i]))
+			if (wj_box_meets(nb, &b.piece[i]))
 				fail_msg("%s's name covers the piece on %s", name, D.spots[p[i].spot].name);
 	}
 }

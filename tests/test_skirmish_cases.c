@@ -51,7 +51,7 @@ static struct run {
 	struct game_data *d;
 	struct game_state *s;
 	struct stream dice;
-	struct ww_rng rng;
+	struct wj_rng rng;
 	char *events;           /* every event of the orders, one a line */
 	size_t nevents;
 	char why[768];
@@ -73,9 +73,9 @@ static int stream_die(void *ctx, uint64_t index, bool *forced)
 /* A reshuffled deck (III.2) comes from a fixed seed: the cases avoid it. */
 static void stream_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
 {
-	static const unsigned char seed[WW_SEED_BYTES];
+	static const unsigned char seed[WJ_SEED_BYTES];
 	(void)ctx;
-	ww_dice_shuffle(seed, shuffle, cards, n);
+	wj_dice_shuffle(seed, shuffle, cards, n);
 }
 
 static void add_roll(struct stream *st, int roll, yaml_node_t *at)
@@ -143,7 +143,7 @@ static void give_dice(yaml_node_t *battle, yaml_node_t *throws)
 	memset(&run.dice, 0, sizeof run.dice);
 	add_battle_dice(&run.dice, battle);
 	add_movement_dice(&run.dice, throws);
-	run.rng = (struct ww_rng){ stream_die, stream_shuffle, &run.dice };
+	run.rng = (struct wj_rng){ stream_die, stream_shuffle, &run.dice };
 }
 
 static void check_dice_used(int index, const char *line)
@@ -838,7 +838,7 @@ int main(void)
 {
 	const char *dir = getenv("SK_CASES") ? getenv("SK_CASES") : "tests/cases/skirmish";
 	const char *data = getenv("SK_DATA") ? getenv("SK_DATA") : "data/skirmish";
-	if (ww_dice_init() || !(run.g = game_find("skirmish")) ||
+	if (wj_dice_init() || !(run.g = game_find("skirmish")) ||
 	    run.g->data_load(data, &run.d, run.why, sizeof run.why)) {
 		fprintf(stderr, "test_skirmish_cases: Skirmish or its data (%s) is missing: %s\n",
 			data, run.why);

@@ -28,7 +28,7 @@ static const char *data_dir(void)
 
 static int setup_data(void **state)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	(void)state;
 	D = calloc(1, sizeof *D);
 	if (!D || sk_data_load(data_dir(), D, &p)) {
@@ -76,7 +76,7 @@ static bool has_line(const char *a, const char *b, enum sk_line_kind kind)
 
 static void real_data_loads_and_checks_clean(void **state)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	(void)state;
 	int n = sk_data_check(D, &p);
 	print_problems(&p);
@@ -228,7 +228,7 @@ static void broken(const char *file, const char *anchor, const char *from, const
 	int line = data_copy_line(&c, at_file, at_anchor); /* before the edit */
 	data_copy_edit(&c, file, anchor, from, to);
 	struct sk_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	assert_non_null(d);
 	if (sk_data_load(c.dir, d, &p) == 0)
 		assert_true(sk_data_check(d, &p) > 0);
@@ -377,7 +377,7 @@ static void broken_empty_deck(void **state)
 			"- {name: Nothing, text: \"Nothing.\", effect: nothing, count: 0, "
 			"source: reconstructed}\n");
 	struct sk_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	assert_non_null(d);
 	assert_int_equal(sk_data_load(c.dir, d, &p), 0);
 	assert_int_equal(sk_data_check(d, &p), 1);

@@ -22,8 +22,8 @@
 struct fix {
 	const struct game *g;
 	struct game_data *d;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct game_state *s;
 	struct game_events *ev;
 	char why[768];
@@ -32,13 +32,13 @@ struct fix {
 static void open_game(struct fix *f, unsigned char seed_byte)
 {
 	memset(f, 0, sizeof *f);
-	assert_int_equal(ww_dice_init(), 0);
+	assert_int_equal(wj_dice_init(), 0);
 	assert_non_null(f->g = game_find("skirmish"));
 	assert_int_equal(f->g->data_load("data/skirmish", &f->d, f->why, sizeof f->why), 0);
 	assert_non_null(f->s = game_state_new(f->g));
 	assert_non_null(f->ev = game_events_new(f->g));
 	memset(f->dice.seed, seed_byte, sizeof f->dice.seed);
-	ww_dice_rng(&f->dice, &f->rng);
+	wj_dice_rng(&f->dice, &f->rng);
 	assert_int_equal(f->g->new_game(f->d, NULL, 0, &f->rng, f->s, f->ev, f->why,
 					sizeof f->why), 0);
 }
@@ -97,7 +97,7 @@ static void report_text(FILE *out, struct fix *f, const struct game_state *v, in
 	assert_non_null(m);
 	assert_int_equal(f->g->report(m, f->d, v, viewer, frame, f->why, sizeof f->why), 0);
 	fclose(m);
-	assert_int_equal(ww_form_text(out, form, len, 72), 0);
+	assert_int_equal(wj_form_text(out, form, len, 72), 0);
 	free(form);
 }
 

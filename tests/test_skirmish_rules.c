@@ -917,15 +917,15 @@ static void test_V_5_no_harbour_in_reach_the_carrier_sails_on(void **state)
 static void same_for(struct sk_game *g, int thrower, int viewer)
 {
 	struct sk_state other = g->s, va, vb, sa, sb;
-	struct ww_dice da = { 0 }, db = { 0 };
-	struct ww_rng ra, rb;
+	struct wj_dice da = { 0 }, db = { 0 };
+	struct wj_rng ra, rb;
 	other.dice[thrower][0] = other.dice[thrower][0] == 3 ? 1 : 3;
 	assert_false(other.revealed[thrower]);
 	sk_view(D, &g->s, viewer, &va);
 	sk_view(D, &other, viewer, &vb);
 	assert_memory_equal(&va, &vb, sizeof va);
-	ww_dice_rng(&da, &ra);
-	ww_dice_rng(&db, &rb);
+	wj_dice_rng(&da, &ra);
+	wj_dice_rng(&db, &rb);
 	sk_stand_in(D, &g->s, viewer, &ra, &sa);
 	sk_stand_in(D, &other, viewer, &rb, &sb);
 	assert_memory_equal(&sa, &sb, sizeof sa);
@@ -1130,13 +1130,13 @@ static void test_standing_orders_hidden_from_the_other_side(void **state)
 	other = g.s;
 	other.standing[SK_BRITISH] = (struct sk_standing){ SK_STANDING_TOWARD, sp("Boston") };
 	for (int viewer = 0; viewer <= SK_AMERICAN; viewer++) {
-		struct ww_dice da = { 0 }, db = { 0 };
-		struct ww_rng ra, rb;
+		struct wj_dice da = { 0 }, db = { 0 };
+		struct wj_rng ra, rb;
 		sk_view(D, &g.s, viewer, &va);
 		sk_view(D, &other, viewer, &vb);
 		assert_memory_equal(&va, &vb, sizeof va);
-		ww_dice_rng(&da, &ra);
-		ww_dice_rng(&db, &rb);
+		wj_dice_rng(&da, &ra);
+		wj_dice_rng(&db, &rb);
 		sk_stand_in(D, &g.s, SK_AMERICAN, &ra, &sa);
 		sk_stand_in(D, &other, SK_AMERICAN, &rb, &sb);
 		assert_memory_equal(&sa, &sb, sizeof sa);
@@ -1161,13 +1161,13 @@ static void test_III_3_skirmish_order_hidden_from_the_other_side(void **state)
 	other.nskirmish_order[SK_BRITISH] = 1;
 	other.skirmish_order[SK_BRITISH][0] = sp("Philadelphia");
 	for (int viewer = 0; viewer <= SK_AMERICAN; viewer++) {
-		struct ww_dice da = { 0 }, db = { 0 };
-		struct ww_rng ra, rb;
+		struct wj_dice da = { 0 }, db = { 0 };
+		struct wj_rng ra, rb;
 		sk_view(D, &g.s, viewer, &va);
 		sk_view(D, &other, viewer, &vb);
 		assert_memory_equal(&va, &vb, sizeof va);
-		ww_dice_rng(&da, &ra);
-		ww_dice_rng(&db, &rb);
+		wj_dice_rng(&da, &ra);
+		wj_dice_rng(&db, &rb);
 		sk_stand_in(D, &g.s, SK_AMERICAN, &ra, &sa);
 		sk_stand_in(D, &other, SK_AMERICAN, &rb, &sb);
 		assert_memory_equal(&sa, &sb, sizeof sa);

@@ -15,7 +15,7 @@ int cli_usage(const char *who, const char *usage, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ww_vlog(who, fmt, ap);
+	wj_vlog(who, fmt, ap);
 	va_end(ap);
 	fputs(usage, stderr);
 	return EX_USAGE;
@@ -37,7 +37,7 @@ void cli_data_dir(const struct game *game, char *out, size_t len)
 		return;
 	}
 	char exe[PATH_MAX];
-	for (size_t i = 0; i < 2 && ww_exe_dir(exe, sizeof exe) == 0; i++) {
+	for (size_t i = 0; i < 2 && wj_exe_dir(exe, sizeof exe) == 0; i++) {
 		char cand[PATH_MAX + 64];
 		snprintf(cand, sizeof cand, "%s/%s/data/%s", exe, beside[i], game->name);
 		if (cli_is_dir(cand) && strlen(cand) < len) {

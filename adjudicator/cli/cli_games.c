@@ -81,7 +81,7 @@ static void name_to_list(void *ctx, const char *name, const char *about)
 {
 	char *list = ctx;
 	(void)about;
-	ww_fmt_add(list, NAMES, "%s%s", list[0] ? ", " : "", name);
+	wj_fmt_add(list, NAMES, "%s%s", list[0] ? ", " : "", name);
 }
 
 static void scenario_line(void *ctx, const char *name, const char *about)
@@ -132,7 +132,7 @@ static int game_named(const char *word, const char *usage, const struct game **g
 			 "plays: %s)", word, known);
 }
 
-int ww_cmd_scenarios(int argc, char **argv)
+int wj_cmd_scenarios(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "game", required_argument, NULL, 'g' },
@@ -191,7 +191,7 @@ static void options_lines(const struct game *g)
 		printf("    %s: %s\n", g->options[i].word, g->options[i].about);
 }
 
-int ww_cmd_games(int argc, char **argv)
+int wj_cmd_games(int argc, char **argv)
 {
 	(void)argv;
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

@@ -48,25 +48,25 @@ static int side_named(const char *dir, const char *word, const char *usage,
 		      const struct game **game, int *side)
 {
 	char err[300];
-	if (!(*game = ww_rec_dir_game(dir, err, sizeof err))) {
-		ww_log(NULL, "%s", err);
+	if (!(*game = wj_rec_dir_game(dir, err, sizeof err))) {
+		wj_log(NULL, "%s", err);
 		return EX_DATAERR;
 	}
-	*side = ww_mail_side_of(*game, word, err, sizeof err);
+	*side = wj_mail_side_of(*game, word, err, sizeof err);
 	return *side == GAME_PUBLIC ? cli_usage(NULL, usage, "--side: %s", err) : EX_OK;
 }
 
-static int load_config(const char *path, struct ww_mail_config *c)
+static int load_config(const char *path, struct wj_mail_config *c)
 {
 	char err[600];
 	if (!path)
 		path = getenv("WWJUDGE_CONFIG");
 	if (!path || !*path) {
-		ww_log(NULL, "give the config with --config FILE or $WWJUDGE_CONFIG");
+		wj_log(NULL, "give the config with --config FILE or $WWJUDGE_CONFIG");
 		return EX_CONFIG;
 	}
-	if (ww_mail_config_load(path, c, err, sizeof err) < 0) {
-		ww_log(NULL, "%s", err);
+	if (wj_mail_config_load(path, c, err, sizeof err) < 0) {
+		wj_log(NULL, "%s", err);
 		return EX_CONFIG;
 	}
 	return EX_OK;
@@ -74,7 +74,7 @@ static int load_config(const char *path, struct ww_mail_config *c)
 
 /* The config when one is given (--config, else $WWJUDGE_CONFIG): the game
  * is played by mail. *c stays NULL without one. */
-static int optional_config(const char *path, struct ww_mail_config **c)
+static int optional_config(const char *path, struct wj_mail_config **c)
 {
 	if (!path && !getenv("WWJUDGE_CONFIG"))
 		return EX_OK;
@@ -85,7 +85,7 @@ static int optional_config(const char *path, struct ww_mail_config **c)
 
 /* ---- process ---- */
 
-int ww_cmd_process(int argc, char **argv)
+int wj_cmd_process(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -105,31 +105,31 @@ int ww_cmd_process(int argc, char **argv)
 	}
 	if (optind != argc)
 		return cli_usage(NULL, USAGE_PROCESS, "unexpected argument %s", argv[optind]);
-	struct ww_mail_config *c = calloc(1, sizeof *c);
-	char *msg = malloc(WW_MAIL_MAX_BYTES + 1);
+	struct wj_mail_config *c = calloc(1, sizeof *c);
+	char *msg = malloc(WJ_MAIL_MAX_BYTES + 1);
 	int rc = !c || !msg ? EX_OSERR : load_config(config, c);
 	/* The MTA bounces every status but 0 and 75: a config that does not
 	 * load (a typo, a read error) keeps the mail for a later try instead
 	 * of bouncing every order until it is mended (issue 27). */
 	if (rc == EX_CONFIG) {
-		ww_log("process", "the config does not load; the mail is kept for a later try");
+		wj_log("process", "the config does not load; the mail is kept for a later try");
 		rc = EX_TEMPFAIL;
 	}
 	size_t len = 0;
 	if (!rc) {
-		len = fread(msg, 1, WW_MAIL_MAX_BYTES + 1, stdin);
-		if (len > WW_MAIL_MAX_BYTES) /* the rest is only counted, for the bounce */
-			for (size_t n; (n = fread(msg, 1, WW_MAIL_MAX_BYTES, stdin)) > 0;)
+		len = fread(msg, 1, WJ_MAIL_MAX_BYTES + 1, stdin);
+		if (len > WJ_MAIL_MAX_BYTES) /* the rest is only counted, for the bounce */
+			for (size_t n; (n = fread(msg, 1, WJ_MAIL_MAX_BYTES, stdin)) > 0;)
 				len += n;
 		if (ferror(stdin)) {
-			ww_log("process", "reading the mail from stdin: %s; try again later",
+			wj_log("process", "reading the mail from stdin: %s; try again later",
 			       strerror(errno));
 			rc = EX_TEMPFAIL;
 		}
 	}
 	if (!rc)
-		rc = len > WW_MAIL_MAX_BYTES ? ww_mail_too_large(len) :
-					       ww_mail_process(c, msg, len, imap_id);
+		rc = len > WJ_MAIL_MAX_BYTES ? wj_mail_too_large(len) :
+					       wj_mail_process(c, msg, len, imap_id);
 	free(msg);
 	free(c);
 	return rc;
@@ -140,37 +140,37 @@ int ww_cmd_process(int argc, char **argv)
 static int read_password(char *out, size_t len)
 {
 	if (!fgets(out, (int)len, stdin)) {
-		ww_log("passwd", "no password on stdin");
+		wj_log("passwd", "no password on stdin");
 		return EX_USAGE;
 	}
 	out[strcspn(out, "\r\n")] = '\0';
 	if (!*out) {
-		ww_log("passwd", "the password is empty");
+		wj_log("passwd", "the password is empty");
 		return EX_USAGE;
 	}
 	return EX_OK;
 }
 
 /* Runs `change` on GAME_DIR's mail settings with the lock held. */
-static int with_settings(const char *dir, int (*change)(struct ww_mail_secret *, const void *),
+static int with_settings(const char *dir, int (*change)(struct wj_mail_secret *, const void *),
 			 const void *arg)
 {
 	char err[600] = "";
 	int fd = -1;
-	struct ww_mail_secret s;
-	enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
-	if (st != WW_REC_OK) {
-		ww_log(NULL, "%s: %s", dir, err);
-		return ww_rec_exit(st == WW_REC_IO && errno == ENOENT ? WW_REC_MISSING : st, false);
+	struct wj_mail_secret s;
+	enum wj_rec_status st = wj_record_lock(dir, 10, &fd, err, sizeof err);
+	if (st != WJ_REC_OK) {
+		wj_log(NULL, "%s: %s", dir, err);
+		return wj_rec_exit(st == WJ_REC_IO && errno == ENOENT ? WJ_REC_MISSING : st, false);
 	}
 	int rc = EX_OK;
-	const struct game *game = ww_rec_dir_game(dir, err, sizeof err);
-	if (!game || ww_mail_secret_read(dir, game, &s, err, sizeof err) < 0 || change(&s, arg) ||
-	    ww_mail_secret_write(dir, &s, err, sizeof err) < 0) {
-		ww_log(NULL, "%s", err[0] ? err : "cannot change the settings");
+	const struct game *game = wj_rec_dir_game(dir, err, sizeof err);
+	if (!game || wj_mail_secret_read(dir, game, &s, err, sizeof err) < 0 || change(&s, arg) ||
+	    wj_mail_secret_write(dir, &s, err, sizeof err) < 0) {
+		wj_log(NULL, "%s", err[0] ? err : "cannot change the settings");
 		rc = EX_IOERR;
 	}
-	ww_record_unlock(fd);
+	wj_record_unlock(fd);
 	return rc;
 }
 
@@ -179,7 +179,7 @@ struct new_password {
 	char hash[192];
 };
 
-static int set_password(struct ww_mail_secret *s, const void *arg)
+static int set_password(struct wj_mail_secret *s, const void *arg)
 {
 	const struct new_password *p = arg;
 	memcpy(s->password[p->side], p->hash, sizeof p->hash);
@@ -194,7 +194,7 @@ static bool is_game(const char *dir)
 	return stat(p, &st) == 0;
 }
 
-int ww_cmd_passwd(int argc, char **argv)
+int wj_cmd_passwd(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "side", required_argument, NULL, 's' },
@@ -220,7 +220,7 @@ int ww_cmd_passwd(int argc, char **argv)
 	if (!moderator && (optind + 1 != argc || !side))
 		return cli_usage(NULL, USAGE_PASSWD, "give one GAME_DIR and --side");
 	if (!moderator && !is_game(argv[optind])) {
-		ww_log("passwd", "no game in %s", argv[optind]);
+		wj_log("passwd", "no game in %s", argv[optind]);
 		return EX_NOINPUT;
 	}
 	const struct game *game = NULL;
@@ -230,8 +230,8 @@ int ww_cmd_passwd(int argc, char **argv)
 		rc = read_password(pw, sizeof pw);
 	if (rc)
 		return rc;
-	if (ww_password_hash(pw, p.hash) < 0) {
-		ww_log("passwd", "cannot hash the password (out of memory?)");
+	if (wj_password_hash(pw, p.hash) < 0) {
+		wj_log("passwd", "cannot hash the password (out of memory?)");
 		return EX_OSERR;
 	}
 	if (moderator) {
@@ -240,19 +240,19 @@ int ww_cmd_passwd(int argc, char **argv)
 	}
 	rc = with_settings(argv[optind], set_password, &p);
 	if (!rc)
-		printf("The %s password of %s is set.\n", ww_mail_side_name(game, p.side),
+		printf("The %s password of %s is set.\n", wj_mail_side_name(game, p.side),
 		       argv[optind]);
 	/* no entry logs it, so a replay reads every mail with the password of now */
-	if (!rc && ww_record_next_entry(argv[optind]) > 2)
+	if (!rc && wj_record_next_entry(argv[optind]) > 2)
 		printf("The game has begun: 'wwjudge replay --archive' reads every archived "
 		       "mail with the passwords as they are now, so it cannot replay the %s "
-		       "mails written before this change.\n", ww_mail_side_name(game, p.side));
+		       "mails written before this change.\n", wj_mail_side_name(game, p.side));
 	return rc;
 }
 
 /* ---- pause, resume, address, announce ---- */
 
-static int set_paused(struct ww_mail_secret *s, const void *arg)
+static int set_paused(struct wj_mail_secret *s, const void *arg)
 {
 	s->paused = *(const bool *)arg;
 	return 0;
@@ -260,44 +260,44 @@ static int set_paused(struct ww_mail_secret *s, const void *arg)
 
 /* pause, resume or address as the moderator's mail does them: one log
  * entry, and with a config `c` the players told, at one commit. */
-static int moderator_change(const struct ww_mail_config *c, const char *dir, const char *cmd,
+static int moderator_change(const struct wj_mail_config *c, const char *dir, const char *cmd,
 			    int side, const char *addr)
 {
 	char err[600] = "";
 	int fd = -1;
-	struct ww_game *g = calloc(1, sizeof *g), *after = malloc(sizeof *after);
-	struct ww_moderator_change *ch = malloc(sizeof *ch);
-	struct ww_mail_secret next;
+	struct wj_game *g = calloc(1, sizeof *g), *after = malloc(sizeof *after);
+	struct wj_moderator_change *ch = malloc(sizeof *ch);
+	struct wj_mail_secret next;
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
-	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
-				ww_record_lock(dir, 10, &fd, err, sizeof err);
-	if (st == WW_REC_OK)
-		st = ww_record_load(dir, g, err, sizeof err);
-	if (st == WW_REC_OK && ww_mail_secret_read(dir, g->game, &next, err, sizeof err) < 0)
-		st = WW_REC_CORRUPT;
-	if (st == WW_REC_OK) {
+	enum wj_rec_status st = !g || !after || !ch ? WJ_REC_IO :
+				wj_record_lock(dir, 10, &fd, err, sizeof err);
+	if (st == WJ_REC_OK)
+		st = wj_record_load(dir, g, err, sizeof err);
+	if (st == WJ_REC_OK && wj_mail_secret_read(dir, g->game, &next, err, sizeof err) < 0)
+		st = WJ_REC_CORRUPT;
+	if (st == WJ_REC_OK) {
 		*after = *g;
 		if (addr)
-			ww_change_address(ch, after, side, addr);
+			wj_change_address(ch, after, side, addr);
 		else
-			ww_change_pause(ch, g, &next, !strcmp(cmd, "pause"));
-		struct ww_rollback_by by = { .who = "command line" };
-		st = ww_moderator_commit(c, dir, base, g, ch, &by, err, sizeof err);
+			wj_change_pause(ch, g, &next, !strcmp(cmd, "pause"));
+		struct wj_rollback_by by = { .who = "command line" };
+		st = wj_moderator_commit(c, dir, base, g, ch, &by, err, sizeof err);
 	}
-	if (st != WW_REC_OK)
-		ww_log(cmd, "%s: %s", dir, err);
+	if (st != WJ_REC_OK)
+		wj_log(cmd, "%s: %s", dir, err);
 	else
 		printf("%s: %s.%s\n", dir, ch->what, c ? " A mail to each player saying so is "
-		       "queued in " WW_OUTBOX_NEW "; 'wwjudge send' sends it." : "");
+		       "queued in " WJ_OUTBOX_NEW "; 'wwjudge send' sends it." : "");
 	if (fd >= 0)
-		ww_record_unlock(fd);
+		wj_record_unlock(fd);
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
 	free(after); /* its state is g's */
 	free(ch);
-	return ww_rec_exit(st, false);
+	return wj_rec_exit(st, false);
 }
 
 /* Without a config, pause and resume change the settings only, as before
@@ -314,8 +314,8 @@ static int pause_alone(const char *dir, bool paused)
 }
 
 /* The announcement's text: the side's report and how to order. Malloc'd. */
-static char *announce_body(const char *game, const struct ww_game *g,
-			   const struct ww_mail_view *v, const char *token)
+static char *announce_body(const char *game, const struct wj_game *g,
+			   const struct wj_mail_view *v, const char *token)
 {
 	char *body = NULL;
 	size_t blen;
@@ -323,9 +323,9 @@ static char *announce_body(const char *game, const struct ww_game *g,
 	if (!f)
 		return NULL;
 	fprintf(f, ".Game %s: you play the %s side.\n\n", game,
-		ww_mail_side_name(v->game, v->side));
+		wj_mail_side_name(v->game, v->side));
 	struct game_frame frame = { .commitment = g->meta.commitment };
-	ww_mail_report_said(f, v, &frame);
+	wj_mail_report_said(f, v, &frame);
 	/* published here, as the seed's commitment is: the first position
 	 * cannot be changed later without the players seeing it */
 	if (g->meta.initial_state[0])
@@ -335,7 +335,7 @@ static char *announce_body(const char *game, const struct ww_game *g,
 			"+'wwjudge export GAME_DIR DIR') must show this initial_state in\n"
 			"+DIR/game.yaml, and 'wwjudge verify --replay DIR' checks the game\n"
 			"+started from it.\n", g->meta.initial_state);
-	ww_mail_how_to_order(f, v, token);
+	wj_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -343,68 +343,68 @@ static char *announce_body(const char *game, const struct ww_game *g,
 	return body;
 }
 
-static int announce_view(const struct ww_mail_config *c, const char *dir, const char *game,
-			 const struct ww_game *g, const struct ww_mail_secret *s,
-			 const struct ww_mail_view *v)
+static int announce_view(const struct wj_mail_config *c, const char *dir, const char *game,
+			 const struct wj_game *g, const struct wj_mail_secret *s,
+			 const struct wj_mail_view *v)
 {
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], name[64];
+	char token[WJ_TOKEN_HEX], reply[WJ_ADDR_MAX + 80], subj[200], name[64];
 	char err[PATH_MAX + 128];
 	size_t len;
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
-	int entry = ww_mail_token_entry(s, v->side);
-	ww_move_token(g->seed, v->side, entry, token);
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
+	int entry = wj_mail_token_entry(s, v->side);
+	wj_move_token(g->seed, v->side, entry, token);
 	char *body = announce_body(game, g, v, token);
 	if (!body)
 		return -1;
-	ww_reply_address(c, game, ww_mail_side_word(v->game, v->side), token, reply, sizeof reply);
-	ww_mail_subject(game, &mg, "the game as it stands", subj, sizeof subj);
-	struct ww_mail_board board = { v, NULL, game };
-	struct ww_mail_out o = { .to = g->meta.addr[v->side],
+	wj_reply_address(c, game, wj_mail_side_word(v->game, v->side), token, reply, sizeof reply);
+	wj_mail_subject(game, &mg, "the game as it stands", subj, sizeof subj);
+	struct wj_mail_board board = { v, NULL, game };
+	struct wj_mail_out o = { .to = g->meta.addr[v->side],
 				 .reply_to = reply, .subject = subj, .body = body,
 				 .board = c->text_only ? NULL : &board };
-	snprintf(name, sizeof name, "announce-%s", ww_mail_side_word(v->game, v->side));
+	snprintf(name, sizeof name, "announce-%s", wj_mail_side_word(v->game, v->side));
 	/* the id of that entry's report: the next report answers it */
-	ww_judge_message_id(c, game, entry, name + strlen("announce-"), o.message_id,
+	wj_judge_message_id(c, game, entry, name + strlen("announce-"), o.message_id,
 			    sizeof o.message_id);
-	char *text = ww_mail_compose(c, &o, &len);
+	char *text = wj_mail_compose(c, &o, &len);
 	char file[96];
 	snprintf(file, sizeof file, "%06d.%s", entry, name);
-	int rc = text ? ww_outbox_put(dir, file, text, len, err, sizeof err) : -1;
+	int rc = text ? wj_outbox_put(dir, file, text, len, err, sizeof err) : -1;
 	if (text && rc)
-		ww_log("announce", "%s", err);
+		wj_log("announce", "%s", err);
 	free(text);
 	free(body);
 	return rc;
 }
 
-static int announce_one(const struct ww_mail_config *c, const char *dir, const char *game,
-			const struct ww_game *g, const struct ww_mail_secret *s, int side)
+static int announce_one(const struct wj_mail_config *c, const char *dir, const char *game,
+			const struct wj_game *g, const struct wj_mail_secret *s, int side)
 {
-	struct ww_mail_view v;
-	if (ww_mail_view_of(&v, g, side))
+	struct wj_mail_view v;
+	if (wj_mail_view_of(&v, g, side))
 		return -1;
 	int rc = announce_view(c, dir, game, g, s, &v);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	return rc;
 }
 
 static int announce(const char *dir, const char *config)
 {
-	struct ww_mail_config *c = calloc(1, sizeof *c);
-	struct ww_game *g = calloc(1, sizeof *g);
-	struct ww_mail_secret s;
+	struct wj_mail_config *c = calloc(1, sizeof *c);
+	struct wj_game *g = calloc(1, sizeof *g);
+	struct wj_mail_secret s;
 	char err[600] = "";
 	int fd = -1, rc = !c || !g ? EX_OSERR : load_config(config, c);
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
 	if (!rc) {
-		enum ww_rec_status st = ww_record_lock(dir, 10, &fd, err, sizeof err);
-		if (st == WW_REC_OK)
-			st = ww_record_load(dir, g, err, sizeof err);
-		rc = ww_rec_exit(st, false);
+		enum wj_rec_status st = wj_record_lock(dir, 10, &fd, err, sizeof err);
+		if (st == WJ_REC_OK)
+			st = wj_record_load(dir, g, err, sizeof err);
+		rc = wj_rec_exit(st, false);
 	}
-	if (!rc && ww_mail_secret_read(dir, g->game, &s, err, sizeof err) < 0)
+	if (!rc && wj_mail_secret_read(dir, g->game, &s, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	for (int side = 1; !rc && side <= g->game->nsides; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
@@ -412,18 +412,18 @@ static int announce(const char *dir, const char *config)
 			rc = EX_IOERR;
 		}
 	if (rc && err[0])
-		ww_log("announce", "%s", err);
+		wj_log("announce", "%s", err);
 	else if (!rc)
-		printf("Queued the current report for both players in %s/" WW_OUTBOX_NEW ".\n", dir);
-	ww_record_unlock(fd);
+		printf("Queued the current report for both players in %s/" WJ_OUTBOX_NEW ".\n", dir);
+	wj_record_unlock(fd);
 	free(c);
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
 	return rc;
 }
 
-int ww_cmd_moderate(int argc, char **argv)
+int wj_cmd_moderate(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "side", required_argument, NULL, 's' },
@@ -447,12 +447,12 @@ int ww_cmd_moderate(int argc, char **argv)
 				 "give exactly one GAME_DIR");
 	const char *dir = argv[optind];
 	if (!is_game(dir)) {
-		ww_log(cmd, "no game in %s", dir);
+		wj_log(cmd, "no game in %s", dir);
 		return EX_NOINPUT;
 	}
 	if (!strcmp(cmd, "announce"))
 		return announce(dir, config);
-	char a[WW_ADDR_MAX], err[512];
+	char a[WJ_ADDR_MAX], err[512];
 	const struct game *game;
 	int rc;
 	if (addr) {
@@ -460,10 +460,10 @@ int ww_cmd_moderate(int argc, char **argv)
 			return cli_usage(NULL, USAGE_MODERATE, "address needs --side");
 		if ((rc = side_named(dir, side_word, USAGE_MODERATE, &game, &side)))
 			return rc;
-		if (ww_addr_spec(argv[optind + 1], a, err, sizeof err))
+		if (wj_addr_spec(argv[optind + 1], a, err, sizeof err))
 			return cli_usage(NULL, USAGE_MODERATE, "%s", err);
 	}
-	struct ww_mail_config *c = NULL;
+	struct wj_mail_config *c = NULL;
 	rc = optional_config(config, &c);
 	if (!rc)
 		rc = c || addr ? moderator_change(c, dir, cmd, side, addr ? a : NULL) :
@@ -480,30 +480,30 @@ static const char USAGE_ROLLBACK[] =
 	"written for an undone move are refused. With a config (--config, else\n"
 	"$WWJUDGE_CONFIG) both players' mails are queued by the same commit.\n";
 
-static int rollback(const char *dir, unsigned move, const struct ww_mail_config *c)
+static int rollback(const char *dir, unsigned move, const struct wj_mail_config *c)
 {
 	char err[600] = "";
 	int fd = -1, rc;
-	struct ww_game *g = calloc(1, sizeof *g);
-	struct ww_rollback_plan plan = { 0 };
+	struct wj_game *g = calloc(1, sizeof *g);
+	struct wj_rollback_plan plan = { 0 };
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
-	enum ww_rec_status st = !g ? WW_REC_IO :
-				ww_record_lock(dir, 10, &fd, err, sizeof err);
-	if (st == WW_REC_OK)
-		st = ww_record_load(dir, g, err, sizeof err); /* and its data */
-	rc = ww_rec_exit(st, false);
+	enum wj_rec_status st = !g ? WJ_REC_IO :
+				wj_record_lock(dir, 10, &fd, err, sizeof err);
+	if (st == WJ_REC_OK)
+		st = wj_record_load(dir, g, err, sizeof err); /* and its data */
+	rc = wj_rec_exit(st, false);
 	if (!rc) {
-		int r = ww_rollback_prepare(dir, g, move, &plan, err, sizeof err);
+		int r = wj_rollback_prepare(dir, g, move, &plan, err, sizeof err);
 		rc = r > 0 ? EX_USAGE : r < 0 ? EX_DATAERR : EX_OK;
 	}
 	if (!rc) {
-		struct ww_rollback_by by = { .who = "command line" };
-		rc = ww_rec_exit(ww_rollback_commit(c, dir, base, g, &plan, &by, err, sizeof err),
+		struct wj_rollback_by by = { .who = "command line" };
+		rc = wj_rec_exit(wj_rollback_commit(c, dir, base, g, &plan, &by, err, sizeof err),
 				 false);
 	}
 	if (rc) {
-		ww_log("rollback", "%s: %s%s", dir, err,
+		wj_log("rollback", "%s: %s%s", dir, err,
 		       rc == EX_USAGE || rc == EX_DATAERR ? "; nothing was changed" : "");
 	} else {
 		printf("%s: rolled back from move %u to move %u; moves %u to %u are undone "
@@ -511,19 +511,19 @@ static int rollback(const char *dir, unsigned move, const struct ww_mail_config 
 		       (unsigned)plan.rb.from_move, (unsigned)plan.rb.to_move,
 		       (unsigned)plan.rb.to_move + 1, (unsigned)plan.rb.from_move, plan.rb.first,
 		       plan.rb.last, plan.entry);
-		printf(c ? "Both players' mails are queued in %s/" WW_OUTBOX_NEW ".\n" :
+		printf(c ? "Both players' mails are queued in %s/" WJ_OUTBOX_NEW ".\n" :
 		       "No config: no mail is queued; 'wwjudge announce %s --config FILE' "
 		       "tells the players.\n", dir);
 	}
-	ww_rollback_plan_free(&plan);
-	ww_record_unlock(fd);
+	wj_rollback_plan_free(&plan);
+	wj_record_unlock(fd);
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
 	return rc;
 }
 
-int ww_cmd_rollback(int argc, char **argv)
+int wj_cmd_rollback(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "to", required_argument, NULL, 't' },
@@ -549,10 +549,10 @@ int ww_cmd_rollback(int argc, char **argv)
 		return cli_usage(NULL, USAGE_ROLLBACK, "--to wants a move number, not %s",
 				 to ? to : "nothing");
 	if (!is_game(argv[optind])) {
-		ww_log("rollback", "no game in %s", argv[optind]);
+		wj_log("rollback", "no game in %s", argv[optind]);
 		return EX_NOINPUT;
 	}
-	struct ww_mail_config *c = NULL;
+	struct wj_mail_config *c = NULL;
 	int rc = optional_config(config, &c);
 	if (!rc)
 		rc = rollback(argv[optind], (unsigned)move, c);
@@ -577,23 +577,23 @@ static int password_from(const char *file, char hash[192], char *err, size_t err
 		snprintf(err, errlen, "%s: the first line (the password) is empty", file);
 		return -1;
 	}
-	int rc = ww_password_hash(pw, hash);
+	int rc = wj_password_hash(pw, hash);
 	sodium_memzero(pw, sizeof pw);
 	if (rc < 0)
 		snprintf(err, errlen, "cannot hash the password of %s (out of memory?)", file);
 	return rc;
 }
 
-int ww_mail_secret_new(const struct game *g,
+int wj_mail_secret_new(const struct game *g,
 		       const char *const password_file[GAME_MAX_SIDES + 1], char **text,
 		       size_t *len, char *err, size_t errlen)
 {
-	struct ww_mail_secret s = { .game = g, .token_entry = 1 };
+	struct wj_mail_secret s = { .game = g, .token_entry = 1 };
 	for (int side = 1; side <= g->nsides; side++)
 		if (password_file[side] &&
 		    password_from(password_file[side], s.password[side], err, errlen))
 			return -1;
-	if (ww_mail_secret_text(&s, text, len) < 0) {
+	if (wj_mail_secret_text(&s, text, len) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}

@@ -95,28 +95,28 @@ static int parse(int argc, char **argv, const char *text, bool want_game, struct
 	return 0;
 }
 
-static int load_config(const struct net_args *a, struct ww_mail_config *c)
+static int load_config(const struct net_args *a, struct wj_mail_config *c)
 {
 	char err[512];
-	if (ww_mail_config_load(a->config, c, err, sizeof err)) {
-		ww_log(NULL, "%s", err);
+	if (wj_mail_config_load(a->config, c, err, sizeof err)) {
+		wj_log(NULL, "%s", err);
 		return EX_CONFIG;
 	}
-	if (a->games && ww_fmt(c->games, sizeof c->games, "%s", a->games)) {
-		ww_log(NULL, "--games: the path is too long");
+	if (a->games && wj_fmt(c->games, sizeof c->games, "%s", a->games)) {
+		wj_log(NULL, "--games: the path is too long");
 		return EX_USAGE;
 	}
 	if (!c->games[0]) {
-		ww_log(NULL, "%s: no 'games' directory, and no --games", a->config);
+		wj_log(NULL, "%s: no 'games' directory, and no --games", a->config);
 		return EX_CONFIG;
 	}
 	return EX_OK;
 }
 
-static int run(int argc, char **argv, const char *text, int (*work)(const struct ww_mail_config *))
+static int run(int argc, char **argv, const char *text, int (*work)(const struct wj_mail_config *))
 {
 	struct net_args a = { 0 };
-	struct ww_mail_config c = { 0 };
+	struct wj_mail_config c = { 0 };
 	int rc = parse(argc, argv, text, false, &a);
 	if (rc)
 		return rc == -2 ? EX_OK : rc;
@@ -159,37 +159,37 @@ static int at_time(const char *s, time_t now, time_t *at)
 	return 0;
 }
 
-static int do_send(const struct ww_mail_config *c)
+static int do_send(const struct wj_mail_config *c)
 {
-	return ww_mail_send_all(c, c->games, stderr);
+	return wj_mail_send_all(c, c->games, stderr);
 }
 
-static int do_poll(const struct ww_mail_config *c)
+static int do_poll(const struct wj_mail_config *c)
 {
-	return ww_mail_poll(c, stderr);
+	return wj_mail_poll(c, stderr);
 }
 
-static int do_remind(const struct ww_mail_config *c)
+static int do_remind(const struct wj_mail_config *c)
 {
-	int rc = ww_mail_remind(c, time(NULL), stderr);
-	int sent = ww_mail_send_all(c, c->games, stderr);
+	int rc = wj_mail_remind(c, time(NULL), stderr);
+	int sent = wj_mail_send_all(c, c->games, stderr);
 	return rc != EX_OK ? rc : sent;
 }
 
-int ww_cmd_send(int argc, char **argv)
+int wj_cmd_send(int argc, char **argv)
 {
 	return run(argc, argv, USAGE_SEND, do_send);
 }
 
-int ww_cmd_poll(int argc, char **argv)
+int wj_cmd_poll(int argc, char **argv)
 {
 	return run(argc, argv, USAGE_POLL, do_poll);
 }
 
-int ww_cmd_remind(int argc, char **argv)
+int wj_cmd_remind(int argc, char **argv)
 {
 	struct net_args a = { 0 };
-	struct ww_mail_config c = { 0 };
+	struct wj_mail_config c = { 0 };
 	time_t at = time(NULL);
 	int rc = parse(argc, argv, USAGE_REMIND, false, &a);
 	if (rc)
@@ -199,17 +199,17 @@ int ww_cmd_remind(int argc, char **argv)
 				 "or +N, +Nh, +Nd, not '%s'", a.at);
 	if ((rc = load_config(&a, &c)))
 		return rc;
-	return a.dry_run ? ww_mail_remind_dry(&c, at, stdout) : do_remind(&c);
+	return a.dry_run ? wj_mail_remind_dry(&c, at, stdout) : do_remind(&c);
 }
 
-int ww_cmd_replay(int argc, char **argv)
+int wj_cmd_replay(int argc, char **argv)
 {
 	struct net_args a = { 0 };
-	struct ww_mail_config c = { 0 };
+	struct wj_mail_config c = { 0 };
 	int rc = parse(argc, argv, USAGE_REPLAY, true, &a);
 	if (rc)
 		return rc == -2 ? EX_OK : rc;
 	if ((rc = load_config(&a, &c)))
 		return rc;
-	return ww_mail_replay(&c, a.game, a.archive, stdout);
+	return wj_mail_replay(&c, a.game, a.archive, stdout);
 }

@@ -53,7 +53,7 @@ static int check_dir(const char *dir, char *err, size_t errlen)
 /* The stamp a plugin file exports (plugin.h). */
 static const char *stamp_symbol(const char *file)
 {
-	return strncmp(file, "wwjudge-png", 11) ? "ww_net_abi" : "ww_png_abi";
+	return strncmp(file, "wwjudge-png", 11) ? "wj_net_abi" : "wj_png_abi";
 }
 
 /* 0 when the plugin open on fd may be loaded: a regular file, owned and
@@ -69,13 +69,13 @@ static int check_plugin_file(int fd, const char *path, const char *file, char *e
 	}
 	if (check_owner("plugin", path, &st, err, errlen))
 		return -1;
-	int r = ww_plugin_stamp(fd, stamp_symbol(file), &stamp);
+	int r = wj_plugin_stamp(fd, stamp_symbol(file), &stamp);
 	if (r == -1) {
 		snprintf(err, errlen, "%s is not a shared object for this machine", path);
 		return -1;
 	}
-	if (r < 0 || stamp != (strcmp(stamp_symbol(file), "ww_png_abi") ? WW_NET_ABI :
-							     WW_BUILD_STAMP)) {
+	if (r < 0 || stamp != (strcmp(stamp_symbol(file), "wj_png_abi") ? WJ_NET_ABI :
+							     WJ_BUILD_STAMP)) {
 		snprintf(err, errlen, "%s is from another build of wwjudge: build or install "
 			 "the binary and its plugins together", path);
 		return -1;
@@ -120,7 +120,7 @@ static int plugin_dirs(char dirs[3][PATH_MAX + 32], char *err, size_t errlen)
 	}
 	if (env && *env)
 		snprintf(dirs[n++], PATH_MAX + 32, "%s", env);
-	if (ww_exe_dir(exe, sizeof exe) == 0) {
+	if (wj_exe_dir(exe, sizeof exe) == 0) {
 		snprintf(dirs[n++], PATH_MAX + 32, "%s", exe);
 		snprintf(dirs[n++], PATH_MAX + 32, "%s/../lib/wwjudge", exe);
 	}
@@ -153,12 +153,12 @@ static void *open_plugin(const char *file, char *err, size_t errlen)
 	return NULL;
 }
 
-void *ww_plugin_board(const char *name, char *err, size_t errlen)
+void *wj_plugin_board(const char *name, char *err, size_t errlen)
 {
-	return ww_plugin_fn("wwjudge-png.so", name, err, errlen);
+	return wj_plugin_fn("wwjudge-png.so", name, err, errlen);
 }
 
-void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
+void *wj_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
 {
 	void *h = open_plugin(file, err, errlen);
 	if (!h)
@@ -171,33 +171,33 @@ void *ww_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
 
 /* ---- the trampolines ---- */
 
-typedef int net_fn(const struct ww_mail_config *, const char *, FILE *);
+typedef int net_fn(const struct wj_mail_config *, const char *, FILE *);
 
 static net_fn *net(const char *name, FILE *log)
 {
 	char err[PATH_MAX + 512];
 	net_fn *fn;
-	*(void **)&fn = ww_plugin_fn("wwjudge-net.so", name, err, sizeof err);
+	*(void **)&fn = wj_plugin_fn("wwjudge-net.so", name, err, sizeof err);
 	if (!fn)
 		fprintf(log, "wwjudge: %s\n", err);
 	return fn;
 }
 
-int ww_mail_send_game(const struct ww_mail_config *c, const char *game, FILE *log)
+int wj_mail_send_game(const struct wj_mail_config *c, const char *game, FILE *log)
 {
-	net_fn *send = net("ww_mail_send_game", log);
+	net_fn *send = net("wj_mail_send_game", log);
 	return send ? send(c, game, log) : EX_OSFILE;
 }
 
-int ww_mail_send_all(const struct ww_mail_config *c, const char *games, FILE *log)
+int wj_mail_send_all(const struct wj_mail_config *c, const char *games, FILE *log)
 {
-	net_fn *send = net("ww_mail_send_all", log);
+	net_fn *send = net("wj_mail_send_all", log);
 	return send ? send(c, games, log) : EX_OSFILE;
 }
 
-int ww_mail_poll(const struct ww_mail_config *c, FILE *log)
+int wj_mail_poll(const struct wj_mail_config *c, FILE *log)
 {
-	int (*poll)(const struct ww_mail_config *, FILE *);
-	*(void **)&poll = net("ww_mail_poll", log);
+	int (*poll)(const struct wj_mail_config *, FILE *);
+	*(void **)&poll = net("wj_mail_poll", log);
 	return poll ? poll(c, log) : EX_OSFILE;
 }

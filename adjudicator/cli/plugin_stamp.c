@@ -90,7 +90,7 @@ static int stamp_in(int fd, const ElfW(Shdr) *sh, size_t nsh, const char *symbol
 	return found ? 0 : -2;
 }
 
-int ww_plugin_stamp(int fd, const char *symbol, unsigned long *stamp)
+int wj_plugin_stamp(int fd, const char *symbol, unsigned long *stamp)
 {
 	ElfW(Ehdr) eh;
 	if (!read_at(fd, &eh, sizeof eh, 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||

@@ -1,4 +1,4 @@
 /* The board plugin's stamp (plugin.h). */
 #include "plugin.h"
 
-const unsigned long ww_png_abi = WW_BUILD_STAMP;
+const unsigned long wj_png_abi = WJ_BUILD_STAMP;

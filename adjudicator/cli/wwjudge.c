@@ -162,7 +162,7 @@ struct new_args {
 	const char *dir, *seed, *scenario, *data;
 	struct side_args given;
 	const char *password_file[GAME_MAX_SIDES + 1]; /* by side; NULL: none */
-	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];    /* the addr-specs, by side */
+	char addr[GAME_MAX_SIDES + 1][WJ_ADDR_MAX];    /* the addr-specs, by side */
 	char scenario_file[PATH_MAX];           /* --scenario's file, and the name */
 	char scenario_name[256];                /* the record keeps */
 	const char *option[GAME_MAX_OPTIONS];   /* --option WORD, --WORD */
@@ -204,7 +204,7 @@ static int options_of_game(struct new_args *a)
 {
 	char why[512];
 	for (int i = 0; i < a->noptions; i++) {
-		unsigned bit = ww_rec_option_bit(a->game, a->option[i], why, sizeof why);
+		unsigned bit = wj_rec_option_bit(a->game, a->option[i], why, sizeof why);
 		if (!bit)
 			return cli_usage(command, USAGE_NEW, "--option %s", why);
 		a->options |= bit;
@@ -264,7 +264,7 @@ static int sides_of_game(struct new_args *a)
 			return cli_usage(command, USAGE_NEW, "%s are required", words);
 		}
 	for (int side = 1; side <= g->nsides; side++)
-		if (ww_addr_spec(addr[side], a->addr[side], err, sizeof err))
+		if (wj_addr_spec(addr[side], a->addr[side], err, sizeof err))
 			return cli_usage(command, USAGE_NEW, "--%s: %s", g->side[side].word, err);
 	return 0;
 }
@@ -315,16 +315,16 @@ static int parse_new(int argc, char **argv, struct new_args *a)
 
 /* The game's report of g for `side` (GAME_PUBLIC: the public) on out:
  * 0, or -1 with the problem in err. */
-static int report_of(FILE *out, const struct ww_game *g, int side,
+static int report_of(FILE *out, const struct wj_game *g, int side,
 		     const struct game_frame *frame, char *err, size_t errlen)
 {
-	struct ww_mail_view v;
-	if (ww_mail_view_of(&v, g, side)) {
+	struct wj_mail_view v;
+	if (wj_mail_view_of(&v, g, side)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = ww_mail_report_text(out, &v, frame, err, errlen);
-	ww_mail_view_close(&v);
+	int rc = wj_mail_report_text(out, &v, frame, err, errlen);
+	wj_mail_view_close(&v);
 	return rc;
 }
 
@@ -335,7 +335,7 @@ static int load_game_data(const struct game *game, const char *dir, struct game_
 	const char *use = realpath(dir, abs) ? abs : dir;
 	if (game->data_load(use, d, why, sizeof why) == 0)
 		return EX_OK;
-	ww_log(command, "the game data in %s does not load:", use);
+	wj_log(command, "the game data in %s does not load:", use);
 	if (game->data_check(stderr, use, NULL, 0) <= 0) /* every problem, else the first */
 		fprintf(stderr, "%s\n", why);
 	return EX_CONFIG; /* the moderator's set-up, not the order, is wrong */
@@ -343,13 +343,13 @@ static int load_game_data(const struct game *game, const char *dir, struct game_
 
 /* The game's meta: its name, data, the sides' addresses, the seed's
  * commitment and the hash of its first position (keyed by the seed). */
-static int new_meta(const struct new_args *a, const char *data_dir, struct ww_game *g)
+static int new_meta(const struct new_args *a, const char *data_dir, struct wj_game *g)
 {
 	const struct game *game = g->game;
 	snprintf(g->meta.game, sizeof g->meta.game, "%s", game->name);
 	snprintf(g->meta.data_id, sizeof g->meta.data_id, "%s", game->data_id(g->data));
 	if (strlen(data_dir) >= sizeof g->meta.data_dir) {
-		ww_log(command, "the data directory %s is too long for the record (at most %zu characters)",
+		wj_log(command, "the data directory %s is too long for the record (at most %zu characters)",
 		      data_dir, sizeof g->meta.data_dir - 1);
 		return EX_USAGE;
 	}
@@ -358,28 +358,28 @@ static int new_meta(const struct new_args *a, const char *data_dir, struct ww_ga
 		snprintf(g->meta.addr[side], sizeof g->meta.addr[side], "%s", a->addr[side]);
 	if (a->scenario) /* its starting position is kept for replay */
 		snprintf(g->meta.scenario, sizeof g->meta.scenario, "%s", a->scenario_name);
-	ww_seed_commitment(g->seed, g->meta.commitment);
-	return ww_rec_position_hash(game, g->data, g->state, g->seed, g->meta.initial_state) ?
+	wj_seed_commitment(g->seed, g->meta.commitment);
+	return wj_rec_position_hash(game, g->data, g->state, g->seed, g->meta.initial_state) ?
 	       EX_OSERR : EX_OK;
 }
 
 /* The game set up by its rules, or from the scenario file, with the seed. */
-static int new_position(const struct new_args *a, struct ww_game *g, struct game_events *ev)
+static int new_position(const struct new_args *a, struct wj_game *g, struct game_events *ev)
 {
-	struct ww_dice dice = { 0 };
-	struct ww_rng rng;
+	struct wj_dice dice = { 0 };
+	struct wj_rng rng;
 	char why[512];
 	g->meta.options = a->options;
 	memcpy(dice.seed, g->seed, sizeof dice.seed);
-	ww_dice_rng(&dice, &rng);
+	wj_dice_rng(&dice, &rng);
 	if (g->game->new_game(g->data, a->scenario, a->options, &rng, g->state, ev, why,
 			      sizeof why) == 0)
 		return EX_OK;
 	if (!a->scenario) {
-		ww_log(command, "%s", why);
+		wj_log(command, "%s", why);
 		return EX_DATAERR;
 	}
-	ww_log(command, "scenario %s: %s", a->scenario, why);
+	wj_log(command, "scenario %s: %s", a->scenario, why);
 	return access(a->scenario, R_OK) ? EX_NOINPUT : EX_DATAERR;
 }
 
@@ -393,26 +393,26 @@ static bool any_password(const struct new_args *a)
 
 /* The files created with the game: the mail passwords' hashes, and the
  * scenario it started from (replay sets it up again). */
-static int new_files(const struct new_args *a, struct ww_rec_file *f, int *n,
-		     struct ww_buf *scenario, char **mail_yaml)
+static int new_files(const struct new_args *a, struct wj_rec_file *f, int *n,
+		     struct wj_buf *scenario, char **mail_yaml)
 {
 	char err[512];
 	size_t mail_len = 0;
 	*n = 0;
 	if (any_password(a) &&
-	    ww_mail_secret_new(a->game, a->password_file, mail_yaml, &mail_len, err,
+	    wj_mail_secret_new(a->game, a->password_file, mail_yaml, &mail_len, err,
 			       sizeof err) < 0) {
-		ww_log(command, "%s; no game was created", err);
+		wj_log(command, "%s; no game was created", err);
 		return EX_NOINPUT;
 	}
 	if (*mail_yaml)
-		f[(*n)++] = (struct ww_rec_file){ "secret/mail.yaml", *mail_yaml, mail_len, 0600 };
-	if (a->scenario && ww_read_file(a->scenario, scenario, err, sizeof err) != 0) {
-		ww_log(command, "scenario %s: %s", a->scenario, err);
+		f[(*n)++] = (struct wj_rec_file){ "secret/mail.yaml", *mail_yaml, mail_len, 0600 };
+	if (a->scenario && wj_read_file(a->scenario, scenario, err, sizeof err) != 0) {
+		wj_log(command, "scenario %s: %s", a->scenario, err);
 		return EX_NOINPUT;
 	}
 	if (a->scenario)
-		f[(*n)++] = (struct ww_rec_file){ "secret/scenario.yaml", scenario->p, scenario->len,
+		f[(*n)++] = (struct wj_rec_file){ "secret/scenario.yaml", scenario->p, scenario->len,
 						  0600 };
 	return EX_OK;
 }
@@ -425,15 +425,15 @@ static void seed_told(const char *seed_hex)
 	FILE *f = open_memstream(&form, &len);
 	if (!f)
 		return;
-	ww_mail_seed(f, seed_hex);
+	wj_mail_seed(f, seed_hex);
 	if (!fclose(f))
-		ww_mail_text(stdout, form, len);
+		wj_mail_text(stdout, form, len);
 	free(form);
 }
 
 /* What `new` tells: where the game is, its data and players, the hash of
  * its first position, and the public report of it. */
-static int new_report(const struct new_args *a, const struct ww_game *g,
+static int new_report(const struct new_args *a, const struct wj_game *g,
 		      const struct game_events *ev)
 {
 	const struct game *game = g->game;
@@ -452,7 +452,7 @@ static int new_report(const struct new_args *a, const struct ww_game *g,
 	printf("Initial state (BLAKE2b-256 of the starting position, keyed by the seed):\n"
 	       "%s\n\n", g->meta.initial_state);
 	if (report_of(stdout, g, GAME_PUBLIC, &frame, why, sizeof why))
-		ww_log(command, "the game is created, but its report cannot be shown: %s", why);
+		wj_log(command, "the game is created, but its report cannot be shown: %s", why);
 	return EX_OK;
 }
 
@@ -463,18 +463,18 @@ static int cmd_new(int argc, char **argv)
 	if (rc)
 		return rc == -2 ? EX_OK : rc;
 
-	struct ww_game *g = calloc(1, sizeof *g);
+	struct wj_game *g = calloc(1, sizeof *g);
 	struct game_data *d = NULL;
 	struct game_events *ev = game_events_new(a.game);
-	struct ww_buf scenario = { .max = 1u << 22 };
-	struct ww_rec_file files[2];
+	struct wj_buf scenario = { .max = 1u << 22 };
+	struct wj_rec_file files[2];
 	char err[512] = "", data_dir[PATH_MAX], abs[PATH_MAX], *mail_yaml = NULL;
 	int nfiles;
-	if (!g || !ev || ww_game_new(g, a.game) < 0) {
+	if (!g || !ev || wj_game_new(g, a.game) < 0) {
 		rc = EX_OSERR;
 		goto out;
 	}
-	if (a.seed && ww_seed_from_hex(a.seed, g->seed)) {
+	if (a.seed && wj_seed_from_hex(a.seed, g->seed)) {
 		rc = cli_usage(command, USAGE_NEW, "--seed wants 64 hex digits, not '%s'", a.seed);
 		goto out;
 	}
@@ -493,26 +493,26 @@ static int cmd_new(int argc, char **argv)
 	}
 	g->data = d;
 	if (!a.seed)
-		ww_dice_new_seed(g->seed);
+		wj_dice_new_seed(g->seed);
 	if ((rc = new_position(&a, g, ev)) ||
 	    (rc = new_meta(&a, realpath(data_dir, abs) ? abs : data_dir, g)) ||
 	    (rc = new_files(&a, files, &nfiles, &scenario, &mail_yaml)))
 		goto out;
-	enum ww_rec_status st = ww_record_create_files(a.dir, g, ev, files, nfiles, err,
+	enum wj_rec_status st = wj_record_create_files(a.dir, g, ev, files, nfiles, err,
 						       sizeof err);
-	if (st != WW_REC_OK) {
-		ww_log(command, "cannot create the game in %s: %s", a.dir, err);
-		rc = ww_rec_exit(st, false);
+	if (st != WJ_REC_OK) {
+		wj_log(command, "cannot create the game in %s: %s", a.dir, err);
+		rc = wj_rec_exit(st, false);
 		goto out;
 	}
 	rc = new_report(&a, g, ev);
 out:
 	free(mail_yaml);
-	ww_buf_free(&scenario);
+	wj_buf_free(&scenario);
 	if (ev)
 		game_events_free(a.game, ev);
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
 	if (d)
 		a.game->data_free(d);
@@ -524,20 +524,20 @@ out:
 struct session {
 	const char *dir;
 	int lock_fd;
-	struct ww_game *g;
+	struct wj_game *g;
 	const struct game *game;     /* g's, once loaded */
 	struct game_data *gd;        /* the game's data, loaded by it */
-	struct ww_mail_config *mail; /* `order` in a game played by mail */
+	struct wj_mail_config *mail; /* `order` in a game played by mail */
 	char data_dir[PATH_MAX];     /* where gd was loaded from */
 };
 
 static void session_end(struct session *s)
 {
 	if (s->lock_fd >= 0)
-		ww_record_unlock(s->lock_fd);
+		wj_record_unlock(s->lock_fd);
 	s->lock_fd = -1;
 	if (s->g)
-		ww_game_free(s->g);
+		wj_game_free(s->g);
 	free(s->g);
 	if (s->gd)
 		s->game->data_free(s->gd);
@@ -557,8 +557,8 @@ static int session_mail(struct session *s, const char *config)
 		return EX_OK;
 	if (!(s->mail = calloc(1, sizeof *s->mail)))
 		return EX_OSERR;
-	if (ww_mail_config_load(config, s->mail, err, sizeof err) < 0) {
-		ww_log(command, "%s", err);
+	if (wj_mail_config_load(config, s->mail, err, sizeof err) < 0) {
+		wj_log(command, "%s", err);
 		return EX_CONFIG;
 	}
 	return EX_OK;
@@ -576,14 +576,14 @@ static int session_start(struct session *s, const char *dir, const char *data,
 	s->dir = dir;
 	s->lock_fd = -1;
 	if (!cli_is_dir(dir)) {
-		ww_log(command, "no game in %s: no such directory", dir);
+		wj_log(command, "no game in %s: no such directory", dir);
 		return EX_NOINPUT;
 	}
-	enum ww_rec_status st = ww_record_lock(dir, wait_seconds, &s->lock_fd, err, sizeof err);
-	if (st != WW_REC_OK) {
-		ww_log(command, "%s: %s", dir, err);
+	enum wj_rec_status st = wj_record_lock(dir, wait_seconds, &s->lock_fd, err, sizeof err);
+	if (st != WJ_REC_OK) {
+		wj_log(command, "%s: %s", dir, err);
 		s->lock_fd = -1;
-		return ww_rec_exit(st, false);
+		return wj_rec_exit(st, false);
 	}
 	return session_load(s, dir, data);
 }
@@ -597,13 +597,13 @@ static int session_load(struct session *s, const char *dir, const char *data)
 	if (!(s->g = calloc(1, sizeof *s->g)))
 		return EX_OSERR;
 	if (!cli_is_dir(dir)) {
-		ww_log(command, "no game in %s: no such directory", dir);
+		wj_log(command, "no game in %s: no such directory", dir);
 		return EX_NOINPUT;
 	}
-	enum ww_rec_status st = ww_record_load(dir, s->g, err, sizeof err);
-	if (st != WW_REC_OK) {
-		ww_log(command, "%s: %s", dir, err);
-		return ww_rec_exit(st, false);
+	enum wj_rec_status st = wj_record_load(dir, s->g, err, sizeof err);
+	if (st != WJ_REC_OK) {
+		wj_log(command, "%s: %s", dir, err);
+		return wj_rec_exit(st, false);
 	}
 	s->game = s->g->game;
 	char *data_dir = s->data_dir;
@@ -618,7 +618,7 @@ static int session_load(struct session *s, const char *dir, const char *data)
 	if (rc)
 		return rc;
 	if (strcmp(s->game->data_id(s->gd), s->g->meta.data_id))
-		ww_log(command, "warning: the game was created with data '%s', this is '%s'",
+		wj_log(command, "warning: the game was created with data '%s', this is '%s'",
 		      s->g->meta.data_id, s->game->data_id(s->gd));
 	return EX_OK;
 }
@@ -632,12 +632,12 @@ struct order_args {
 	int side;
 	int wait;
 	bool preview;            /* apply and report, commit nothing */
-	struct ww_dice dice;
+	struct wj_dice dice;
 	int norders;
 	char *orders[MAX_ORDERS];
 };
 
-static int parse_dice(const char *arg, struct ww_dice *dice)
+static int parse_dice(const char *arg, struct wj_dice *dice)
 {
 	const char *p = arg;
 	dice->nforced = 0;
@@ -647,9 +647,9 @@ static int parse_dice(const char *arg, struct ww_dice *dice)
 		if (end == p || v < 1 || v > 6)
 			return cli_usage(command, USAGE_ORDER, "--dice wants values 1 to 6 "
 					   "separated by commas, not '%s'", arg);
-		if (dice->nforced == WW_MAX_FORCED)
+		if (dice->nforced == WJ_MAX_FORCED)
 			return cli_usage(command, USAGE_ORDER, "at most %d forced dice",
-					   WW_MAX_FORCED);
+					   WJ_MAX_FORCED);
 		dice->forced[dice->nforced++] = (int)v;
 		p = end;
 		if (*p == ',')
@@ -692,7 +692,7 @@ static int read_orders(struct order_args *a)
 			return rc;
 	}
 	if (ferror(stdin)) {
-		ww_log(command, "reading orders from stdin: %s", strerror(errno));
+		wj_log(command, "reading orders from stdin: %s", strerror(errno));
 		return EX_IOERR;
 	}
 	return 0;
@@ -743,7 +743,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
  * the same one. */
 static int apply_orders(struct session *s, struct order_args *a)
 {
-	struct ww_play *p = calloc(1, sizeof *p);
+	struct wj_play *p = calloc(1, sizeof *p);
 	char err[512] = "";
 	int rc = EX_OK;
 	if (!p)
@@ -751,37 +751,37 @@ static int apply_orders(struct session *s, struct order_args *a)
 	p->side = a->side;
 	for (int i = 0; i < a->norders; i++)
 		p->orders[p->n++] = a->orders[i];
-	int r = a->preview ? ww_play_preview(s->gd, s->g, &a->dice, p) :
-			     ww_play_apply(s->gd, s->g, &a->dice, p);
+	int r = a->preview ? wj_play_preview(s->gd, s->g, &a->dice, p) :
+			     wj_play_apply(s->gd, s->g, &a->dice, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 		goto out;
 	}
 	if (r > 0) {
-		ww_log(command, "%s", p->why);
-		ww_log(command, "nothing was changed.");
+		wj_log(command, "%s", p->why);
+		wj_log(command, "nothing was changed.");
 		if (a->preview)
 			rc = EX_DATAERR;
 		else {
-			struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
-			enum ww_rec_status st = ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
+			struct wj_log_entry e = { .sender = WJ_SENDER_COMMAND_LINE };
+			enum wj_rec_status st = wj_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL,
 							       err, sizeof err);
-			if (st != WW_REC_OK)
-				ww_log(command, "cannot log the refusal in %s: %s", a->dir, err);
-			rc = st != WW_REC_OK ? ww_rec_exit(st, false) : EX_DATAERR;
+			if (st != WJ_REC_OK)
+				wj_log(command, "cannot log the refusal in %s: %s", a->dir, err);
+			rc = st != WJ_REC_OK ? wj_rec_exit(st, false) : EX_DATAERR;
 		}
 		goto out;
 	}
 	if (!a->preview) {
-		struct ww_log_entry e = { .sender = WW_SENDER_COMMAND_LINE };
-		enum ww_rec_status st = s->mail ?
-			ww_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, NULL, err,
+		struct wj_log_entry e = { .sender = WJ_SENDER_COMMAND_LINE };
+		enum wj_rec_status st = s->mail ?
+			wj_play_commit_mailed(s->mail, a->dir, s->gd, s->g, p, &e, NULL, err,
 						    sizeof err) :
-			ww_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
-		if (st != WW_REC_OK) {
-			ww_log(command, "cannot commit to %s: %s%s", a->dir, err,
+			wj_play_commit(a->dir, s->g, p, &e, NULL, 0, NULL, err, sizeof err);
+		if (st != WJ_REC_OK) {
+			wj_log(command, "cannot commit to %s: %s%s", a->dir, err,
 			       strstr(err, "nothing was changed") ? "" : " (nothing was changed)");
-			rc = ww_rec_exit(st, false);
+			rc = wj_rec_exit(st, false);
 			goto out;
 		}
 	}
@@ -790,23 +790,23 @@ static int apply_orders(struct session *s, struct order_args *a)
 		s->game->order_format(s->gd, p->parsed[i], canon, sizeof canon);
 		snprintf(line, sizeof line, ".%s: %s\n", a->preview ? "Would be accepted (preview "
 			 "with stand-in dice and cards, nothing committed)" : "Accepted", canon);
-		ww_mail_text(stdout, line, strlen(line));
+		wj_mail_text(stdout, line, strlen(line));
 	}
 	if (p->applied < p->n) {
-		ww_log(command, "%s", p->why);
+		wj_log(command, "%s", p->why);
 		rc = EX_DATAERR;
 	}
 	printf("\n");
 	struct game_frame frame = { .events = p->ev, .stand_in = a->preview,
 				    .commitment = p->after->meta.commitment };
 	if (report_of(stdout, p->after, a->side, &frame, err, sizeof err)) {
-		ww_log(command, "report: %s", err);
+		wj_log(command, "report: %s", err);
 		rc = EX_IOERR;
 	}
 	if (p->after->meta.seed_revealed)
 		seed_told(p->after->meta.seed_hex);
 out:
-	ww_play_free(p);
+	wj_play_free(p);
 	free(p);
 	return rc;
 }
@@ -848,7 +848,7 @@ out:
 
 /* The events of the last logged entry, as the game rebuilds them for
  * the board's highlight; NULL when there is none, or the game does not. */
-static struct game_events *last_events(const struct ww_mail_view *v,
+static struct game_events *last_events(const struct wj_mail_view *v,
 				       const struct game_log *recent)
 {
 	const struct game *game = v->game;
@@ -863,13 +863,13 @@ static struct game_events *last_events(const struct ww_mail_view *v,
 
 /* The board as `side` sees it, with the last step's events highlighted
  * where the game rebuilds them from the log. */
-static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
+static int show_png(const struct wj_mail_view *v, const struct game_log *recent,
 		    const char *path)
 {
 	char err[512] = "";
 	FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
 	if (!f) {
-		ww_log(command, "cannot write %s: %s", path, strerror(errno));
+		wj_log(command, "cannot write %s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
 	struct game_events *last = last_events(v, recent);
@@ -878,21 +878,21 @@ static int show_png(const struct ww_mail_view *v, const struct game_log *recent,
 	if (last)
 		game_events_free(v->game, last);
 	if (rc)
-		ww_log(command, "%s: %s", path, err);
+		wj_log(command, "%s: %s", path, err);
 	if (f != stdout && fclose(f) && !rc) {
-		ww_log(command, "writing %s: %s", path, strerror(errno));
+		wj_log(command, "writing %s: %s", path, strerror(errno));
 		rc = EX_IOERR;
 	}
 	return rc;
 }
 
 /* The state as the viewer sees it, for scripts: the game's own text. */
-static int show_yaml(const struct ww_mail_view *v)
+static int show_yaml(const struct wj_mail_view *v)
 {
 	return v->game->state_show(stdout, v->d, v->view, v->side) ? EX_IOERR : EX_OK;
 }
 
-static int show_text(const struct session *s, const struct ww_mail_view *v,
+static int show_text(const struct session *s, const struct wj_mail_view *v,
 		     const struct game_log *recent, const char *templates)
 {
 	char err[512] = "";
@@ -903,8 +903,8 @@ static int show_text(const struct session *s, const struct ww_mail_view *v,
 		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
 		.templates = templates,
 	};
-	if (ww_mail_report_text(stdout, v, &frame, err, sizeof err)) {
-		ww_log(command, "%s", err);
+	if (wj_mail_report_text(stdout, v, &frame, err, sizeof err)) {
+		wj_log(command, "%s", err);
 		return EX_CONFIG; /* the templates, as a rule */
 	}
 	return EX_OK;
@@ -914,16 +914,16 @@ static int show_text(const struct session *s, const struct ww_mail_view *v,
 static int show_view(const struct session *s, int side, const struct game_log *recent,
 		     const char *png, bool yaml, const char *templates)
 {
-	struct ww_mail_view v;
+	struct wj_mail_view v;
 	int rc = EX_OK;
-	if (ww_mail_view_of(&v, s->g, side))
+	if (wj_mail_view_of(&v, s->g, side))
 		return EX_OSERR;
 	if (png)
 		rc = show_png(&v, recent, png);
 	bool png_on_stdout = png && !strcmp(png, "-");
 	if (!rc && !png_on_stdout)
 		rc = yaml ? show_yaml(&v) : show_text(s, &v, recent, templates);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	return rc;
 }
 
@@ -968,13 +968,13 @@ static int cmd_show(int argc, char **argv)
 	int rc = session_start(&s, argv[optind], data, 5);
 	if (!rc)
 		rc = side_as(s.game, as, USAGE_SHOW, &side);
-	if (!rc && ww_recent_read(s.dir, side, &recent, err, sizeof err)) {
-		ww_log(command, "%s: %s", s.dir, err);
+	if (!rc && wj_recent_read(s.dir, side, &recent, err, sizeof err)) {
+		wj_log(command, "%s: %s", s.dir, err);
 		rc = EX_DATAERR;
 	}
 	if (!rc)
 		rc = show_view(&s, side, &recent, png, yaml, templates);
-	ww_recent_free(&recent);
+	wj_recent_free(&recent);
 	session_end(&s);
 	return rc;
 }
@@ -1096,20 +1096,20 @@ static int cmd_verify(int argc, char **argv)
 		bool is_export;
 		int problems = check_export(&s, &is_export);
 		replay |= is_export;
-		problems += ww_record_verify(argv[optind], s.gd, m);
+		problems += wj_record_verify(argv[optind], s.gd, m);
 		fclose(m);
 		fputs(checked, stdout);
 		int forced[GAME_MAX_SIDES + 1] = { 0 };
 		replay |= s.g->meta.seed_revealed;
 		int replayed = 0;
 		if (replay && (m = open_memstream(&replayed_text, &replayed_len))) {
-			replayed = ww_record_replay_counted(argv[optind], s.gd, m, forced);
+			replayed = wj_record_replay_counted(argv[optind], s.gd, m, forced);
 			fclose(m);
 			replayed -= print_new_lines(checked, replayed_text);
 		}
 		problems += replayed;
 		if (problems) {
-			ww_log(command, "%s: %d problem%s found%s", argv[optind], problems,
+			wj_log(command, "%s: %d problem%s found%s", argv[optind], problems,
 			      problems == 1 ? "" : "s",
 			      replayed ? " (the replay stops at the first entry that differs)" : "");
 			rc = EX_DATAERR;
@@ -1153,19 +1153,19 @@ static int cmd_data_check(int argc, char **argv)
 	else
 		cli_data_dir(game_at(0), dir, sizeof dir);
 	if (!cli_is_dir(dir)) {
-		ww_log(command, "%s is not a directory", dir);
+		wj_log(command, "%s is not a directory", dir);
 		return EX_NOINPUT;
 	}
 	const struct game *game = game_of_data_dir(dir, why, sizeof why);
 	if (!game) {
-		ww_log(command, "%s", why);
+		wj_log(command, "%s", why);
 		return EX_DATAERR;
 	}
 	int n = game->data_check(stdout, dir, summary, sizeof summary);
 	if (n < 0)
 		return EX_OSERR;
 	if (n > 0) {
-		ww_log(command, "%s: %d problem%s", dir, n, n == 1 ? "" : "s");
+		wj_log(command, "%s: %d problem%s", dir, n, n == 1 ? "" : "s");
 		return EX_DATAERR;
 	}
 	printf("%s: %s: no problems.\n", dir, summary);
@@ -1230,7 +1230,7 @@ static int export_copy(const char *from, const char *to, const char *rel)
 	snprintf(dst, sizeof dst, "%s/%s", to, rel);
 	FILE *in = fopen(src, "rb");
 	if (!in)
-		return errno == ENOENT ? EX_OK : (ww_log(command, "%s: %s", src, strerror(errno)), EX_NOINPUT);
+		return errno == ENOENT ? EX_OK : (wj_log(command, "%s: %s", src, strerror(errno)), EX_NOINPUT);
 	FILE *out = fopen(dst, "wb");
 	int bad = !out;
 	size_t k;
@@ -1243,7 +1243,7 @@ static int export_copy(const char *from, const char *to, const char *rel)
 	}
 	fclose(in);
 	if (bad)
-		ww_log(command, "%s: %s", dst, strerror(errno));
+		wj_log(command, "%s: %s", dst, strerror(errno));
 	return bad ? EX_IOERR : EX_OK;
 }
 
@@ -1259,25 +1259,25 @@ static int export_record(const struct session *s, const char *tmp)
 		"game.yaml", "secret/seed", "secret/state.yaml", "secret/initial-state.yaml",
 		"secret/scenario.yaml",
 	};
-	char path[PATH_MAX + 64], hash[65], rel[WW_REC_LEDGER_NAME];
+	char path[PATH_MAX + 64], hash[65], rel[WJ_REC_LEDGER_NAME];
 	int rc = EX_OK;
 	snprintf(path, sizeof path, "%s/log", tmp);
 	if (mkdir(path, 0755) < 0 || chmod(path, 0755) < 0)
-		return ww_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
+		return wj_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
 	snprintf(path, sizeof path, "%s/secret", tmp);
 	if (mkdir(path, 0755) < 0 || chmod(path, 0755) < 0)
-		return ww_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
+		return wj_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
 	for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++)
 		rc = export_copy(s->dir, tmp, files[i]);
 	for (int side = 1; side <= s->game->nsides && !rc; side++) {
-		ww_rec_ledger_file(s->game, side, rel);
+		wj_rec_ledger_file(s->game, side, rel);
 		rc = export_copy(s->dir, tmp, rel);
 	}
 	snprintf(path, sizeof path, "%s/log", s->dir);
 	struct dirent **names;
 	int n = rc ? 0 : scandir(path, &names, yaml_name, alphasort);
 	if (n < 0)
-		return ww_log(command, "%s: %s", path, strerror(errno)), EX_NOINPUT;
+		return wj_log(command, "%s: %s", path, strerror(errno)), EX_NOINPUT;
 	for (int i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "log/%s", names[i]->d_name);
 		if (!rc)
@@ -1289,11 +1289,11 @@ static int export_record(const struct session *s, const char *tmp)
 	if (rc)
 		return rc;
 	if (data_hash(s->data_dir, hash) < 0)
-		return ww_log(command, "%s: %s", s->data_dir, strerror(errno)), EX_NOINPUT;
+		return wj_log(command, "%s: %s", s->data_dir, strerror(errno)), EX_NOINPUT;
 	snprintf(path, sizeof path, "%s/" EXPORT_META, tmp);
 	FILE *f = fopen(path, "w");
 	if (!f)
-		return ww_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
+		return wj_log(command, "%s: %s", path, strerror(errno)), EX_CANTCREAT;
 	fprintf(f, "# wwjudge export of an ended game: 'wwjudge verify --replay DIR' replays it\n"
 		"# with the revealed seed and checks every roll, shuffle and the end\n"
 		"game: %s\ndata_id: \"%s\"\n"
@@ -1301,7 +1301,7 @@ static int export_record(const struct session *s, const char *tmp)
 		"data_hash: %s\n", s->game->name, s->g->meta.data_id, hash);
 	int bad = fchmod(fileno(f), 0644) | fsync(fileno(f));
 	if (fclose(f) || bad)
-		return ww_log(command, "%s: %s", path, strerror(errno)), EX_IOERR;
+		return wj_log(command, "%s: %s", path, strerror(errno)), EX_IOERR;
 	return EX_OK;
 }
 
@@ -1316,8 +1316,8 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 static int export_text(FILE *f, const char *name, const struct session *s,
 		       const struct game_log *history, char *err, size_t errlen)
 {
-	struct ww_mail_view pub;
-	if (ww_mail_view_of(&pub, s->g, GAME_PUBLIC)) {
+	struct wj_mail_view pub;
+	if (wj_mail_view_of(&pub, s->g, GAME_PUBLIC)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -1325,9 +1325,9 @@ static int export_text(FILE *f, const char *name, const struct session *s,
 		.recent = history, .commitment = s->g->meta.commitment,
 		.seed_hex = s->g->meta.seed_revealed ? s->g->meta.seed_hex : NULL,
 	};
-	int bad = strcmp(name, "state.yaml") ? ww_mail_report_text(f, &pub, &frame, err, errlen) :
+	int bad = strcmp(name, "state.yaml") ? wj_mail_report_text(f, &pub, &frame, err, errlen) :
 		  pub.game->state_write(f, pub.d, pub.view, false);
-	ww_mail_view_close(&pub);
+	wj_mail_view_close(&pub);
 	return bad;
 }
 
@@ -1338,14 +1338,14 @@ static int export_file(const char *dir, const char *name, const struct session *
 	snprintf(path, sizeof path, "%s/%s", dir, name);
 	FILE *f = fopen(path, "w");
 	if (!f) {
-		ww_log(command, "%s: %s", path, strerror(errno));
+		wj_log(command, "%s: %s", path, strerror(errno));
 		return EX_CANTCREAT;
 	}
 	char err[512] = "";
 	int bad = export_text(f, name, s, history, err, sizeof err);
 	bad |= fchmod(fileno(f), 0644) | fsync(fileno(f));
 	if (fclose(f) || bad) {
-		ww_log(command, "%s: %s", path, err[0] ? err : strerror(errno));
+		wj_log(command, "%s: %s", path, err[0] ? err : strerror(errno));
 		return EX_IOERR;
 	}
 	return EX_OK;
@@ -1358,23 +1358,23 @@ static int export_public(const struct session *s, const char *out)
 	char tmp[PATH_MAX], err[512] = "";
 	struct game_log history;
 	int rc = EX_OK;
-	if (ww_history_read(s->dir, &history, err, sizeof err)) {
-		ww_log(command, "%s: %s", s->dir, err);
+	if (wj_history_read(s->dir, &history, err, sizeof err)) {
+		wj_log(command, "%s: %s", s->dir, err);
 		return EX_DATAERR;
 	}
 	snprintf(tmp, sizeof tmp, "%s.new-%ld", out, (long)getpid());
 	if (mkdir(tmp, 0755) < 0 || chmod(tmp, 0755) < 0) {
-		ww_log(command, "%s: %s", tmp, strerror(errno));
-		ww_recent_free(&history);
+		wj_log(command, "%s: %s", tmp, strerror(errno));
+		wj_recent_free(&history);
 		return EX_CANTCREAT;
 	}
 	for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++)
 		rc = export_file(tmp, files[i], s, &history);
-	ww_recent_free(&history);
+	wj_recent_free(&history);
 	if (!rc && s->g->meta.seed_revealed) /* ended: the record, to verify */
 		rc = export_record(s, tmp);
 	if (!rc && rename(tmp, out) < 0) {
-		ww_log(command, "%s: %s (the export is left in %s)", out, strerror(errno), tmp);
+		wj_log(command, "%s: %s (the export is left in %s)", out, strerror(errno), tmp);
 		return errno == EEXIST || errno == ENOTEMPTY ? EX_CANTCREAT : EX_IOERR;
 	}
 	if (rc)
@@ -1402,7 +1402,7 @@ static int cmd_export(int argc, char **argv)
 		return cli_usage(command, USAGE_EXPORT, "give GAME_DIR and OUT_DIR");
 	struct stat st;
 	if (lstat(argv[optind + 1], &st) == 0) {
-		ww_log(command, "%s already exists: name a new directory for the export",
+		wj_log(command, "%s already exists: name a new directory for the export",
 		      argv[optind + 1]);
 		return EX_CANTCREAT;
 	}
@@ -1426,19 +1426,19 @@ int main(int argc, char **argv)
 		{ "export", cmd_export },
 		{ "verify", cmd_verify },
 		{ "data-check", cmd_data_check },
-		{ "process", ww_cmd_process },
-		{ "passwd", ww_cmd_passwd },
-		{ "pause", ww_cmd_moderate },
-		{ "resume", ww_cmd_moderate },
-		{ "address", ww_cmd_moderate },
-		{ "announce", ww_cmd_moderate },
-		{ "rollback", ww_cmd_rollback },
-		{ "send", ww_cmd_send },
-		{ "poll", ww_cmd_poll },
-		{ "remind", ww_cmd_remind },
-		{ "replay", ww_cmd_replay },
-		{ "games", ww_cmd_games },
-		{ "scenarios", ww_cmd_scenarios },
+		{ "process", wj_cmd_process },
+		{ "passwd", wj_cmd_passwd },
+		{ "pause", wj_cmd_moderate },
+		{ "resume", wj_cmd_moderate },
+		{ "address", wj_cmd_moderate },
+		{ "announce", wj_cmd_moderate },
+		{ "rollback", wj_cmd_rollback },
+		{ "send", wj_cmd_send },
+		{ "poll", wj_cmd_poll },
+		{ "remind", wj_cmd_remind },
+		{ "replay", wj_cmd_replay },
+		{ "games", wj_cmd_games },
+		{ "scenarios", wj_cmd_scenarios },
 	};
 	if (argc < 2) {
 		fputs(USAGE, stderr);
@@ -1454,9 +1454,9 @@ int main(int argc, char **argv)
 	 * raise this threshold after the first board, and the second board's
 	 * buffers would pile up in the heap (docs/robustness.md, memory). */
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-	game_set_symbol_lookup(ww_plugin_board);
-	if (ww_dice_init()) {
-		ww_log(command, "libsodium cannot start");
+	game_set_symbol_lookup(wj_plugin_board);
+	if (wj_dice_init()) {
+		wj_log(command, "libsodium cannot start");
 		return EX_SOFTWARE;
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
@@ -1465,12 +1465,12 @@ int main(int argc, char **argv)
 		command = commands[i].name;
 		int rc = commands[i].run(argc - 1, argv + 1);
 		if (fflush(stdout) && rc == EX_OK) {
-			ww_log(command, "writing the output: %s", strerror(errno));
+			wj_log(command, "writing the output: %s", strerror(errno));
 			rc = EX_IOERR;
 		}
 		return rc;
 	}
-	ww_log(command, "'%s' is not a command", argv[1]);
+	wj_log(command, "'%s' is not a command", argv[1]);
 	fputs(USAGE, stderr);
 	return EX_USAGE;
 }

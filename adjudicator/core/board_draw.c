@@ -6,14 +6,14 @@
 #include <string.h>
 #include "board_draw.h"
 
-bool ww_box_meets(const struct ww_board_box *a, const struct ww_board_box *b)
+bool wj_box_meets(const struct wj_board_box *a, const struct wj_board_box *b)
 {
 	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-double ww_box_overlap(const struct ww_board_box *a, const struct ww_board_box *b)
+double wj_box_overlap(const struct wj_board_box *a, const struct wj_board_box *b)
 {
-	if (!ww_box_meets(a, b))
+	if (!wj_box_meets(a, b))
 		return 0;
 	double w = (a->x1 < b->x1 ? a->x1 : b->x1) - (a->x0 > b->x0 ? a->x0 : b->x0);
 	double h = (a->y1 < b->y1 ? a->y1 : b->y1) - (a->y0 > b->y0 ? a->y0 : b->y0);
@@ -21,7 +21,7 @@ double ww_box_overlap(const struct ww_board_box *a, const struct ww_board_box *b
 }
 
 /* By Newton's method. */
-double ww_draw_length(double dx, double dy)
+double wj_draw_length(double dx, double dy)
 {
 	double d2 = dx * dx + dy * dy, l = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
 	for (int i = 0; i < 8 && l > 0; i++)
@@ -29,70 +29,70 @@ double ww_draw_length(double dx, double dy)
 	return l;
 }
 
-double ww_box_gap(const struct ww_board_box *b, const struct ww_board_mark *m)
+double wj_box_gap(const struct wj_board_box *b, const struct wj_board_mark *m)
 {
 	double dx = m->x < b->x0 ? b->x0 - m->x : m->x > b->x1 ? m->x - b->x1 : 0;
 	double dy = m->y < b->y0 ? b->y0 - m->y : m->y > b->y1 ? m->y - b->y1 : 0;
-	double gap = ww_draw_length(dx, dy) - m->r;
+	double gap = wj_draw_length(dx, dy) - m->r;
 	return gap > 0 ? gap : 0;
 }
 
-double ww_name_misread(const struct ww_board_box *b, const struct ww_board_mark *marks, int n,
+double wj_name_misread(const struct wj_board_box *b, const struct wj_board_mark *marks, int n,
 		       int own, double margin)
 {
-	double mine = ww_box_gap(b, &marks[own]), worst = 0;
+	double mine = wj_box_gap(b, &marks[own]), worst = 0;
 	for (int o = 0; o < n; o++) {
 		if (o == own)
 			continue;
-		double by = mine + margin - ww_box_gap(b, &marks[o]);
+		double by = mine + margin - wj_box_gap(b, &marks[o]);
 		worst = by > worst ? by : worst;
 	}
 	return worst;
 }
 
-void ww_draw_rgb(cairo_t *cr, uint32_t c)
+void wj_draw_rgb(cairo_t *cr, uint32_t c)
 {
 	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0,
 			     (c & 255) / 255.0);
 }
 
-void ww_draw_font(cairo_t *cr, double size, bool bold)
+void wj_draw_font(cairo_t *cr, double size, bool bold)
 {
-	cairo_select_font_face(cr, WW_BOARD_FONT, CAIRO_FONT_SLANT_NORMAL,
+	cairo_select_font_face(cr, WJ_BOARD_FONT, CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size);
 }
 
-double ww_draw_text_width(cairo_t *cr, const char *s)
+double wj_draw_text_width(cairo_t *cr, const char *s)
 {
 	cairo_text_extents_t e;
 	cairo_text_extents(cr, s, &e);
 	return e.x_advance;
 }
 
-void ww_draw_label(cairo_t *cr, double x, double y, const char *s, int align,
+void wj_draw_label(cairo_t *cr, double x, double y, const char *s, int align,
 		   uint32_t ink, uint32_t halo)
 {
 	if (align == 1)
-		x -= ww_draw_text_width(cr, s) / 2;
+		x -= wj_draw_text_width(cr, s) / 2;
 	/* the halo: the text itself around the place, 1.5 px out; glyphs
 	 * come from cairo's cache, where stroking their outlines would not */
 	static const double round[8][2] = {
 		{ 1.5, 0 }, { -1.5, 0 }, { 0, 1.5 }, { 0, -1.5 },
 		{ 1.06, 1.06 }, { -1.06, 1.06 }, { 1.06, -1.06 }, { -1.06, -1.06 },
 	};
-	ww_draw_rgb(cr, halo);
+	wj_draw_rgb(cr, halo);
 	for (int i = 0; i < 8; i++) {
 		cairo_move_to(cr, x + round[i][0], y + round[i][1]);
 		cairo_show_text(cr, s);
 	}
 	cairo_move_to(cr, x, y);
-	ww_draw_rgb(cr, ink);
+	wj_draw_rgb(cr, ink);
 	cairo_show_text(cr, s);
 }
 
 /* By rotating the user space (no libm). */
-void ww_draw_star_path(cairo_t *cr, double x, double y, int points, double r1, double r2)
+void wj_draw_star_path(cairo_t *cr, double x, double y, int points, double r1, double r2)
 {
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -105,7 +105,7 @@ void ww_draw_star_path(cairo_t *cr, double x, double y, int points, double r1, d
 	cairo_restore(cr);
 }
 
-const struct ww_name_place ww_name_places[] = {
+const struct wj_name_place wj_name_places[] = {
 	{ 0, 15, 0, 1 }, { 6, 14, -1, 1 }, { -6, 14, 1, 1 }, { 16, 0, 1, 0 },
 	{ -16, 0, -1, 0 }, { 0, 28, 0, 1 }, { 14, 12, 1, 1 }, { -14, 12, -1, 1 },
 	{ 0, -15, 0, -1 }, { 14, -12, 1, -1 }, { -14, -12, -1, -1 }, { 6, -14, -1, -1 },
@@ -116,17 +116,17 @@ const struct ww_name_place ww_name_places[] = {
 	{ 40, 0, 1, 0 }, { -40, 0, -1, 0 }, { 30, 28, 1, 1 }, { -30, 28, -1, 1 },
 	{ 30, -28, 1, -1 }, { -30, -28, -1, -1 }, { 0, 54, 0, 1 }, { 0, -42, 0, -1 },
 };
-const int ww_name_nplaces = (int)(sizeof ww_name_places / sizeof *ww_name_places);
+const int wj_name_nplaces = (int)(sizeof wj_name_places / sizeof *wj_name_places);
 
-struct ww_board_box ww_name_box(double x, double y, const struct ww_name_place *p,
+struct wj_board_box wj_name_box(double x, double y, const struct wj_name_place *p,
 				double w, double h)
 {
 	x += p->dx - (p->ax < 0 ? w : p->ax == 0 ? w / 2 : 0);
 	y += p->dy - (p->ay < 0 ? h : p->ay == 0 ? h / 2 : 0);
-	return (struct ww_board_box){ x, y, x + w, y + h };
+	return (struct wj_board_box){ x, y, x + w, y + h };
 }
 
-int ww_name_cut(const char *name)
+int wj_name_cut(const char *name)
 {
 	int n = (int)strlen(name), best = 0;
 	for (int i = 1; i < n; i++)
@@ -135,12 +135,12 @@ int ww_name_cut(const char *name)
 	return best ? best + 1 : 0;
 }
 
-int ww_name_split(cairo_t *cr, const char *name)
+int wj_name_split(cairo_t *cr, const char *name)
 {
-	return ww_draw_text_width(cr, name) <= WW_NAME_WIDE ? 0 : ww_name_cut(name);
+	return wj_draw_text_width(cr, name) <= WJ_NAME_WIDE ? 0 : wj_name_cut(name);
 }
 
-void ww_name_line(const char *name, int split, int i, char *out, size_t len)
+void wj_name_line(const char *name, int split, int i, char *out, size_t len)
 {
 	if (!split)
 		snprintf(out, len, "%s", i ? "" : name);
@@ -148,15 +148,15 @@ void ww_name_line(const char *name, int split, int i, char *out, size_t len)
 		snprintf(out, len, "%.*s", i ? (int)len : split - 1, name + (i ? split : 0));
 }
 
-struct ww_board_box ww_name_ink(cairo_t *cr, const char *name, int split)
+struct wj_board_box wj_name_ink(cairo_t *cr, const char *name, int split)
 {
-	struct ww_board_box b = { 1e9, 1e9, -1e9, -1e9 };
+	struct wj_board_box b = { 1e9, 1e9, -1e9, -1e9 };
 	char line[128];
 	for (int i = 0; i < (split ? 2 : 1); i++) {
 		cairo_text_extents_t e;
-		ww_name_line(name, split, i, line, sizeof line);
+		wj_name_line(name, split, i, line, sizeof line);
 		cairo_text_extents(cr, line, &e);
-		double x0 = -e.x_advance / 2 + e.x_bearing, y0 = i * WW_NAME_LINE_H + e.y_bearing;
+		double x0 = -e.x_advance / 2 + e.x_bearing, y0 = i * WJ_NAME_LINE_H + e.y_bearing;
 		b.x0 = x0 < b.x0 ? x0 : b.x0;
 		b.y0 = y0 < b.y0 ? y0 : b.y0;
 		b.x1 = x0 + e.width > b.x1 ? x0 + e.width : b.x1;
@@ -165,7 +165,7 @@ struct ww_board_box ww_name_ink(cairo_t *cr, const char *name, int split)
 	return b;
 }
 
-cairo_surface_t *ww_draw_picture(int w, int h, char *err, size_t errlen)
+cairo_surface_t *wj_draw_picture(int w, int h, char *err, size_t errlen)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
@@ -178,11 +178,11 @@ cairo_surface_t *ww_draw_picture(int w, int h, char *err, size_t errlen)
 	return img;
 }
 
-cairo_surface_t *ww_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen)
+cairo_surface_t *wj_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen)
 {
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
-	ww_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
+	wj_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
 	if (st != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
 		cairo_surface_destroy(img);
@@ -192,7 +192,7 @@ cairo_surface_t *ww_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size
 	return img;
 }
 
-uint32_t *ww_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen)
+uint32_t *wj_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen)
 {
 	if (!img)
 		return NULL;
@@ -207,7 +207,7 @@ uint32_t *ww_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen)
 	return px;
 }
 
-int ww_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
+int wj_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
 		      char *err, size_t errlen)
 {
 	if (!img)
@@ -224,7 +224,7 @@ int ww_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, con
  * which cairo has loaded: in the wwjudge binary this file is in a plugin
  * loaded RTLD_LOCAL (plugin.h), out of RTLD_DEFAULT's sight. Letting the
  * fonts go also keeps leak checkers quiet. */
-void ww_draw_release_fonts(void)
+void wj_draw_release_fonts(void)
 {
 	cairo_debug_reset_static_data();
 	void *fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_NOLOAD);

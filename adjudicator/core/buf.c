@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "buf.h"
 
-int ww_fmt(char *out, size_t len, const char *fmt, ...)
+int wj_fmt(char *out, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -18,7 +18,7 @@ int ww_fmt(char *out, size_t len, const char *fmt, ...)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int ww_why(char *why, size_t len, const char *fmt, ...)
+int wj_why(char *why, size_t len, const char *fmt, ...)
 {
 	if (!why || !len)
 		return -1;
@@ -29,7 +29,7 @@ int ww_why(char *why, size_t len, const char *fmt, ...)
 	return -1;
 }
 
-int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
+int wj_fmt_add(char *out, size_t len, const char *fmt, ...)
 {
 	size_t o = strnlen(out, len);
 	if (o + 1 >= len)
@@ -54,33 +54,33 @@ static void vline(FILE *to, const char *who, const char *fmt, va_list ap)
 	fflush(to);
 }
 
-void ww_vlog(const char *who, const char *fmt, va_list ap)
+void wj_vlog(const char *who, const char *fmt, va_list ap)
 {
 	vline(stderr, who, fmt, ap);
 }
 
-void ww_log(const char *who, const char *fmt, ...)
+void wj_log(const char *who, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ww_vlog(who, fmt, ap);
+	wj_vlog(who, fmt, ap);
 	va_end(ap);
 }
 
-void ww_vinfo(const char *who, const char *fmt, va_list ap)
+void wj_vinfo(const char *who, const char *fmt, va_list ap)
 {
 	vline(stdout, who, fmt, ap);
 }
 
-void ww_info(const char *who, const char *fmt, ...)
+void wj_info(const char *who, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ww_vinfo(who, fmt, ap);
+	wj_vinfo(who, fmt, ap);
 	va_end(ap);
 }
 
-int ww_buf_add(struct ww_buf *b, const void *data, size_t n)
+int wj_buf_add(struct wj_buf *b, const void *data, size_t n)
 {
 	if (b->len + n > b->max) {
 		b->over = 1;
@@ -102,28 +102,28 @@ int ww_buf_add(struct ww_buf *b, const void *data, size_t n)
 	return b->over ? -1 : 0;
 }
 
-void ww_buf_free(struct ww_buf *b)
+void wj_buf_free(struct wj_buf *b)
 {
 	free(b->p);
-	*b = (struct ww_buf){ 0 };
+	*b = (struct wj_buf){ 0 };
 }
 
-int ww_path_join(char *out, const char *a, const char *b)
+int wj_path_join(char *out, const char *a, const char *b)
 {
-	return ww_fmt(out, PATH_MAX, "%s/%s", a, b);
+	return wj_fmt(out, PATH_MAX, "%s/%s", a, b);
 }
 
-int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
+int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		wj_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
 		return -1;
 	}
 	char chunk[16384];
 	ssize_t n;
 	while ((n = read(fd, chunk, sizeof chunk)) > 0)
-		if (ww_buf_add(b, chunk, (size_t)n)) {
+		if (wj_buf_add(b, chunk, (size_t)n)) {
 			if (!b->over) { /* out of memory, not over the limit */
 				n = -1;
 				errno = ENOMEM;
@@ -133,11 +133,11 @@ int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen)
 	int e = errno;
 	close(fd);
 	if (n < 0)
-		ww_fmt(err, errlen, "%s: %s", path, strerror(e));
+		wj_fmt(err, errlen, "%s: %s", path, strerror(e));
 	else if (b->over)
-		ww_fmt(err, errlen, "%s: larger than %zu bytes", path, b->max);
+		wj_fmt(err, errlen, "%s: larger than %zu bytes", path, b->max);
 	else if (!b->p)
-		ww_fmt(err, errlen, "%s: empty", path);
+		wj_fmt(err, errlen, "%s: empty", path);
 	if (n < 0 || b->over || !b->p)
 		return n < 0 ? -1 : 1;
 	return 0;

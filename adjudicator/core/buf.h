@@ -1,51 +1,51 @@
 /* Strings and files, the same way everywhere (core/buf.c): formatted
  * strings into fixed buffers, one growing byte string with a hard limit,
  * a whole file read into it, and paths joined. */
-#ifndef WW_BUF_H
-#define WW_BUF_H
+#ifndef WJ_BUF_H
+#define WJ_BUF_H
 
 #include <stdarg.h>
 #include <stddef.h>
 
 /* A growing byte string with a hard limit; `over` is set once something
  * was dropped for want of room. Always NUL-terminated when p != NULL. */
-struct ww_buf {
+struct wj_buf {
 	char *p;
 	size_t len, cap, max;
 	int over;
 };
-int ww_buf_add(struct ww_buf *b, const void *data, size_t n);
-void ww_buf_free(struct ww_buf *b);
+int wj_buf_add(struct wj_buf *b, const void *data, size_t n);
+void wj_buf_free(struct wj_buf *b);
 
 /* snprintf that says whether it all fitted: 0, or -1 when cut short.
  * Also the way to say an error into a caller's buffer. */
-int ww_fmt(char *out, size_t len, const char *fmt, ...)
+int wj_fmt(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* A refusal's reason into the caller's buffer (why NULL: nowhere), and
- * -1, so that a check reads `return ww_why(why, len, "...", ...);`. */
-int ww_why(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+ * -1, so that a check reads `return wj_why(why, len, "...", ...);`. */
+int wj_why(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* ww_fmt after what `out` holds already: a sentence built in parts. */
-int ww_fmt_add(char *out, size_t len, const char *fmt, ...)
+/* wj_fmt after what `out` holds already: a sentence built in parts. */
+int wj_fmt_add(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* One line for whoever runs the judge: "wwjudge: message", or "wwjudge
- * WHO: message" when who is not NULL ("process", "send"). ww_log is for
- * errors, on stderr; ww_info for the one status line of each mail taken,
+ * WHO: message" when who is not NULL ("process", "send"). wj_log is for
+ * errors, on stderr; wj_info for the one status line of each mail taken,
  * sent or reminded, on stdout (docs/mail.md, "What the judge says, and
  * where"). The line is written at once, so lines of runs at the same time
  * do not mix. */
-void ww_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ww_vlog(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
-void ww_info(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ww_vinfo(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void wj_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wj_vlog(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void wj_info(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wj_vinfo(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
-int ww_path_join(char *out, const char *a, const char *b);
+int wj_path_join(char *out, const char *a, const char *b);
 
 /* The whole of a file into b (b->max bounds it): 0; -1 it cannot be read
  * now; 1 it is empty or larger than b->max, and never will be (err says). */
-int ww_read_file(const char *path, struct ww_buf *b, char *err, size_t errlen);
+int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen);
 
 #endif

@@ -15,7 +15,7 @@
 
 struct header {
 	char magic[sizeof MAGIC];
-	unsigned char key[WW_CACHE_KEY_BYTES];
+	unsigned char key[WJ_CACHE_KEY_BYTES];
 	uint64_t size;      /* of head and body */
 	uint64_t checksum;  /* of head and body */
 };
@@ -70,24 +70,24 @@ static int find_build_id(struct dl_phdr_info *info, size_t size, void *arg)
 	return 1;
 }
 
-void ww_cache_key_start(struct ww_cache_key *k, const char *what, const void *code)
+void wj_cache_key_start(struct wj_cache_key *k, const char *what, const void *code)
 {
 	struct build_id id = { .code = code };
 	dl_iterate_phdr(find_build_id, &id);
 	k->ok = id.n > 0;
-	crypto_generichash_init(&k->h, NULL, 0, WW_CACHE_KEY_BYTES);
-	ww_cache_key_add(k, MAGIC, sizeof MAGIC);
-	ww_cache_key_add(k, what, strlen(what) + 1);
-	ww_cache_key_add(k, id.p, id.n);
+	crypto_generichash_init(&k->h, NULL, 0, WJ_CACHE_KEY_BYTES);
+	wj_cache_key_add(k, MAGIC, sizeof MAGIC);
+	wj_cache_key_add(k, what, strlen(what) + 1);
+	wj_cache_key_add(k, id.p, id.n);
 }
 
-void ww_cache_key_add(struct ww_cache_key *k, const void *bytes, size_t n)
+void wj_cache_key_add(struct wj_cache_key *k, const void *bytes, size_t n)
 {
 	if (n)
 		crypto_generichash_update(&k->h, bytes, n);
 }
 
-void ww_cache_key_add_file(struct ww_cache_key *k, const char *dir, const char *name)
+void wj_cache_key_add_file(struct wj_cache_key *k, const char *dir, const char *name)
 {
 	char path[PATH_MAX], buf[16384];
 	int fd = -1;
@@ -96,25 +96,25 @@ void ww_cache_key_add_file(struct ww_cache_key *k, const char *dir, const char *
 		k->ok = 0;
 		return;
 	}
-	ww_cache_key_add(k, name, strlen(name) + 1);
+	wj_cache_key_add(k, name, strlen(name) + 1);
 	ssize_t n;
 	while ((n = read(fd, buf, sizeof buf)) > 0)
-		ww_cache_key_add(k, buf, (size_t)n);
+		wj_cache_key_add(k, buf, (size_t)n);
 	if (n < 0)
 		k->ok = 0;
 	close(fd);
 }
 
-int ww_cache_key_end(struct ww_cache_key *k, unsigned char key[WW_CACHE_KEY_BYTES])
+int wj_cache_key_end(struct wj_cache_key *k, unsigned char key[WJ_CACHE_KEY_BYTES])
 {
-	crypto_generichash_final(&k->h, key, WW_CACHE_KEY_BYTES);
+	crypto_generichash_final(&k->h, key, WJ_CACHE_KEY_BYTES);
 	return k->ok ? 0 : -1;
 }
 
 /* ---- entries ---- */
 
 /* FNV-1a over 64-bit words, then the bytes left over. */
-uint64_t ww_cache_checksum(uint64_t h, const void *p, size_t n)
+uint64_t wj_cache_checksum(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *b = p;
 	size_t i = 0;
@@ -130,7 +130,7 @@ uint64_t ww_cache_checksum(uint64_t h, const void *p, size_t n)
 
 static uint64_t checksum(const void *head, size_t nhead, const void *body, size_t nbody)
 {
-	return ww_cache_checksum(ww_cache_checksum(WW_CACHE_CHECKSUM_START, head, nhead),
+	return wj_cache_checksum(wj_cache_checksum(WJ_CACHE_CHECKSUM_START, head, nhead),
 				 body, nbody);
 }
 
@@ -162,13 +162,13 @@ static int cache_dir(char *out, size_t len)
 	return mkdir(out, 0700) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-static int entry_path(const char *what, const unsigned char key[WW_CACHE_KEY_BYTES],
+static int entry_path(const char *what, const unsigned char key[WJ_CACHE_KEY_BYTES],
 		      char *out, size_t len)
 {
-	char dir[PATH_MAX - 96], hex[2 * WW_CACHE_KEY_BYTES + 1];
+	char dir[PATH_MAX - 96], hex[2 * WJ_CACHE_KEY_BYTES + 1];
 	if (cache_dir(dir, sizeof dir))
 		return -1;
-	sodium_bin2hex(hex, sizeof hex, key, WW_CACHE_KEY_BYTES);
+	sodium_bin2hex(hex, sizeof hex, key, WJ_CACHE_KEY_BYTES);
 	int n = snprintf(out, len, "%s/%.16s-%.32s.bin", dir, what, hex);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
@@ -184,7 +184,7 @@ static bool read_all(int fd, void *p, size_t n)
 	return true;
 }
 
-int ww_cache_read(const char *what, const unsigned char key[WW_CACHE_KEY_BYTES],
+int wj_cache_read(const char *what, const unsigned char key[WJ_CACHE_KEY_BYTES],
 		  void *head, size_t nhead, void *body, size_t nbody)
 {
 	char path[PATH_MAX];
@@ -218,7 +218,7 @@ static bool write_all(int fd, const void *p, size_t n)
 	return true;
 }
 
-void ww_cache_write(const char *what, const unsigned char key[WW_CACHE_KEY_BYTES],
+void wj_cache_write(const char *what, const unsigned char key[WJ_CACHE_KEY_BYTES],
 		    const void *head, size_t nhead, const void *body, size_t nbody)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 16];

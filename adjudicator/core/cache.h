@@ -7,16 +7,16 @@
  * $WW_CACHE if set ("off" turns it off), else $XDG_CACHE_HOME/wwjudge,
  * else $HOME/.cache/wwjudge; one file per entry, WHAT-KEY.bin. Any entry
  * may be deleted at any time; a cache that cannot be written is no error. */
-#ifndef WW_CACHE_H
-#define WW_CACHE_H
+#ifndef WJ_CACHE_H
+#define WJ_CACHE_H
 
 #include <sodium.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define WW_CACHE_KEY_BYTES 32
+#define WJ_CACHE_KEY_BYTES 32
 
-struct ww_cache_key {
+struct wj_cache_key {
 	crypto_generichash_state h;
 	int ok;
 };
@@ -24,23 +24,23 @@ struct ww_cache_key {
 /* Starts the key of an entry of kind `what` ("data", "land") made by the
  * loaded object (program or plugin) that holds the function `code`.
  * Nothing is cached when that object has no build ID. */
-void ww_cache_key_start(struct ww_cache_key *k, const char *what, const void *code);
-void ww_cache_key_add(struct ww_cache_key *k, const void *bytes, size_t n);
+void wj_cache_key_start(struct wj_cache_key *k, const char *what, const void *code);
+void wj_cache_key_add(struct wj_cache_key *k, const void *bytes, size_t n);
 /* Adds the name and the bytes of DIR/NAME; an unreadable file spoils the key. */
-void ww_cache_key_add_file(struct ww_cache_key *k, const char *dir, const char *name);
+void wj_cache_key_add_file(struct wj_cache_key *k, const char *dir, const char *name);
 /* 0 with the key, or -1 when there is none to be had. */
-int ww_cache_key_end(struct ww_cache_key *k, unsigned char key[WW_CACHE_KEY_BYTES]);
+int wj_cache_key_end(struct wj_cache_key *k, unsigned char key[WJ_CACHE_KEY_BYTES]);
 
 /* An entry's bytes are `head` then `body` (body may be NULL, nbody 0). */
 /* 0 with them read, or -1: no such entry, or not whole. */
-int ww_cache_read(const char *what, const unsigned char key[WW_CACHE_KEY_BYTES],
+int wj_cache_read(const char *what, const unsigned char key[WJ_CACHE_KEY_BYTES],
 		  void *head, size_t nhead, void *body, size_t nbody);
-void ww_cache_write(const char *what, const unsigned char key[WW_CACHE_KEY_BYTES],
+void wj_cache_write(const char *what, const unsigned char key[WJ_CACHE_KEY_BYTES],
 		    const void *head, size_t nhead, const void *body, size_t nbody);
 
 /* The checksum an entry's header ends with (a uint64_t, the file's byte
  * order), of its head and body: damage, not forgery, is what it finds. */
-uint64_t ww_cache_checksum(uint64_t h, const void *p, size_t n);
-#define WW_CACHE_CHECKSUM_START 0xcbf29ce484222325u
+uint64_t wj_cache_checksum(uint64_t h, const void *p, size_t n);
+#define WJ_CACHE_CHECKSUM_START 0xcbf29ce484222325u
 
 #endif

@@ -43,14 +43,14 @@ static uint32_t stream_word(struct stream *st)
 	return w;
 }
 
-int ww_dice_init(void)
+int wj_dice_init(void)
 {
 	return sodium_init() < 0 ? -1 : 0;
 }
 
-void ww_dice_new_seed(unsigned char seed[WW_SEED_BYTES])
+void wj_dice_new_seed(unsigned char seed[WJ_SEED_BYTES])
 {
-	randombytes_buf(seed, WW_SEED_BYTES);
+	randombytes_buf(seed, WJ_SEED_BYTES);
 }
 
 static int hex_digit(char c)
@@ -64,12 +64,12 @@ static int hex_digit(char c)
 	return -1;
 }
 
-int ww_seed_from_hex(const char *hex, unsigned char seed[WW_SEED_BYTES])
+int wj_seed_from_hex(const char *hex, unsigned char seed[WJ_SEED_BYTES])
 {
-	unsigned char out[WW_SEED_BYTES];
-	if (!hex || strlen(hex) != 2 * WW_SEED_BYTES)
+	unsigned char out[WJ_SEED_BYTES];
+	if (!hex || strlen(hex) != 2 * WJ_SEED_BYTES)
 		return -1;
-	for (int i = 0; i < WW_SEED_BYTES; i++) {
+	for (int i = 0; i < WJ_SEED_BYTES; i++) {
 		int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
 		if (hi < 0 || lo < 0)
 			return -1;
@@ -79,27 +79,27 @@ int ww_seed_from_hex(const char *hex, unsigned char seed[WW_SEED_BYTES])
 	return 0;
 }
 
-void ww_seed_to_hex(const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX])
+void wj_seed_to_hex(const unsigned char seed[WJ_SEED_BYTES], char out[WJ_COMMIT_HEX])
 {
-	sodium_bin2hex(out, WW_COMMIT_HEX, seed, WW_SEED_BYTES);
+	sodium_bin2hex(out, WJ_COMMIT_HEX, seed, WJ_SEED_BYTES);
 }
 
-void ww_seed_commitment(const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX])
-{
-	unsigned char hash[32];
-	crypto_generichash(hash, sizeof hash, seed, WW_SEED_BYTES, NULL, 0);
-	sodium_bin2hex(out, WW_COMMIT_HEX, hash, sizeof hash);
-}
-
-void ww_seed_keyed_hash(const unsigned char seed[WW_SEED_BYTES], const void *text, size_t len,
-			char out[WW_COMMIT_HEX])
+void wj_seed_commitment(const unsigned char seed[WJ_SEED_BYTES], char out[WJ_COMMIT_HEX])
 {
 	unsigned char hash[32];
-	crypto_generichash(hash, sizeof hash, text, len, seed, WW_SEED_BYTES);
-	sodium_bin2hex(out, WW_COMMIT_HEX, hash, sizeof hash);
+	crypto_generichash(hash, sizeof hash, seed, WJ_SEED_BYTES, NULL, 0);
+	sodium_bin2hex(out, WJ_COMMIT_HEX, hash, sizeof hash);
 }
 
-int ww_dice_roll(const unsigned char seed[WW_SEED_BYTES], uint64_t index)
+void wj_seed_keyed_hash(const unsigned char seed[WJ_SEED_BYTES], const void *text, size_t len,
+			char out[WJ_COMMIT_HEX])
+{
+	unsigned char hash[32];
+	crypto_generichash(hash, sizeof hash, text, len, seed, WJ_SEED_BYTES);
+	sodium_bin2hex(out, WJ_COMMIT_HEX, hash, sizeof hash);
+}
+
+int wj_dice_roll(const unsigned char seed[WJ_SEED_BYTES], uint64_t index)
 {
 	struct stream st;
 	stream_init(&st, seed, "ROLL", index);
@@ -122,7 +122,7 @@ static uint32_t stream_below(struct stream *st, uint32_t n)
 	}
 }
 
-void ww_dice_shuffle(const unsigned char seed[WW_SEED_BYTES], uint64_t shuffle,
+void wj_dice_shuffle(const unsigned char seed[WJ_SEED_BYTES], uint64_t shuffle,
 		     uint8_t *cards, int n)
 {
 	struct stream st;
@@ -137,29 +137,29 @@ void ww_dice_shuffle(const unsigned char seed[WW_SEED_BYTES], uint64_t shuffle,
 
 static int dice_die(void *ctx, uint64_t index, bool *forced)
 {
-	struct ww_dice *d = ctx;
+	struct wj_dice *d = ctx;
 	if (d->used_forced < d->nforced) {
 		*forced = true;
 		return d->forced[d->used_forced++];
 	}
 	*forced = false;
-	return ww_dice_roll(d->seed, index);
+	return wj_dice_roll(d->seed, index);
 }
 
 static void dice_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
 {
-	struct ww_dice *d = ctx;
-	ww_dice_shuffle(d->seed, shuffle, cards, n);
+	struct wj_dice *d = ctx;
+	wj_dice_shuffle(d->seed, shuffle, cards, n);
 }
 
-void ww_dice_rng(struct ww_dice *d, struct ww_rng *rng)
+void wj_dice_rng(struct wj_dice *d, struct wj_rng *rng)
 {
 	rng->die = dice_die;
 	rng->shuffle = dice_shuffle;
 	rng->ctx = d;
 }
 
-void ww_dice_stand_in(struct ww_dice *d)
+void wj_dice_stand_in(struct wj_dice *d)
 {
 	static const char key[] = "wwjudge: stand-in dice, never the game's";
 	crypto_generichash(d->seed, sizeof d->seed, (const unsigned char *)key, sizeof key - 1,
@@ -169,20 +169,20 @@ void ww_dice_stand_in(struct ww_dice *d)
 
 static int told_die(void *ctx, uint64_t index, bool *forced)
 {
-	struct ww_told_rng *t = ctx;
+	struct wj_told_rng *t = ctx;
 	t->spoke = true;
 	return t->inner.die(t->inner.ctx, index, forced);
 }
 
 static void told_shuffle(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
 {
-	struct ww_told_rng *t = ctx;
+	struct wj_told_rng *t = ctx;
 	t->spoke = true;
 	t->inner.shuffle(t->inner.ctx, shuffle, cards, n);
 }
 
-struct ww_rng ww_told_rng(struct ww_told_rng *t, struct ww_rng inner)
+struct wj_rng wj_told_rng(struct wj_told_rng *t, struct wj_rng inner)
 {
-	*t = (struct ww_told_rng){ inner, false };
-	return (struct ww_rng){ told_die, told_shuffle, t };
+	*t = (struct wj_told_rng){ inner, false };
+	return (struct wj_rng){ told_die, told_shuffle, t };
 }

@@ -9,7 +9,7 @@
 #include "buf.h"
 #include "durable.h"
 
-int ww_fsync_dir(const char *path)
+int wj_fsync_dir(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
@@ -38,25 +38,25 @@ static void dir_of(const char *path, char *out, size_t len)
 {
 	const char *slash = strrchr(path, '/');
 	if (!slash)
-		ww_fmt(out, len, ".");
+		wj_fmt(out, len, ".");
 	else
-		ww_fmt(out, len, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+		wj_fmt(out, len, "%.*s", (int)(slash == path ? 1 : slash - path), path);
 }
 
-int ww_durable_write(const char *path, const char *tmp, const void *data, size_t len,
+int wj_durable_write(const char *path, const char *tmp, const void *data, size_t len,
 		     mode_t mode, void (*before_rename)(void), char *err, size_t errlen)
 {
 	char own[PATH_MAX], dir[PATH_MAX];
 	if (!tmp) {
-		if (ww_fmt(own, sizeof own, "%s.new-%ld", path, (long)getpid())) {
-			ww_fmt(err, errlen, "writing %s: the path is too long", path);
+		if (wj_fmt(own, sizeof own, "%s.new-%ld", path, (long)getpid())) {
+			wj_fmt(err, errlen, "writing %s: the path is too long", path);
 			return -1;
 		}
 		tmp = own;
 	}
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0) {
-		ww_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		wj_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
 		return -1;
 	}
 	int bad = write_all(fd, data, len);
@@ -70,12 +70,12 @@ int ww_durable_write(const char *path, const char *tmp, const void *data, size_t
 	if (!bad && before_rename)
 		before_rename(); /* the new file is whole beside the old one */
 	if (bad || rename(tmp, path) < 0) {
-		ww_fmt(err, errlen, "writing %s: %s; it is as it was", path,
+		wj_fmt(err, errlen, "writing %s: %s; it is as it was", path,
 		       strerror(bad ? e : errno));
 		unlink(tmp);
 		return -1;
 	}
 	dir_of(path, dir, sizeof dir);
-	ww_fsync_dir(dir);
+	wj_fsync_dir(dir);
 	return 0;
 }

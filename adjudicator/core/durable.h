@@ -1,6 +1,6 @@
 /* The one durable write (core/durable.c). */
-#ifndef WW_DURABLE_H
-#define WW_DURABLE_H
+#ifndef WJ_DURABLE_H
+#define WJ_DURABLE_H
 
 #include <stddef.h>
 #include <sys/types.h>
@@ -12,10 +12,10 @@
  * `before_rename`, when given, is called when the new file is whole beside
  * the old one (crash injection in the tests). 0, or -1 with what failed
  * in err, and `path` as it was. */
-int ww_durable_write(const char *path, const char *tmp, const void *data, size_t len,
+int wj_durable_write(const char *path, const char *tmp, const void *data, size_t len,
 		     mode_t mode, void (*before_rename)(void), char *err, size_t errlen);
 
 /* fsync of a directory, so that a rename in it is on disk. */
-int ww_fsync_dir(const char *path);
+int wj_fsync_dir(const char *path);
 
 #endif

@@ -11,7 +11,7 @@
 
 #define NEAR_MAX 4      /* names offered for a misspelt one */
 
-/* One word of a name, as ww_fold_name writes it. */
+/* One word of a name, as wj_fold_name writes it. */
 static const char *fold_word(const char *w)
 {
 	return !strcmp(w, "saint") ? "st" : !strcmp(w, "ft") ? "fort" : w;
@@ -24,16 +24,16 @@ static size_t add_unaccented(const char *p, char *word, size_t *n, size_t len)
 {
 	uint32_t cp;
 	char ascii[2];
-	size_t k = ww_text_char(p, strlen(p), &cp);
-	for (size_t i = 0, m = ww_text_unaccent(cp, ascii); i < m; i++)
+	size_t k = wj_text_char(p, strlen(p), &cp);
+	for (size_t i = 0, m = wj_text_unaccent(cp, ascii); i < m; i++)
 		if (*n + 1 < len)
 			word[(*n)++] = (char)tolower((unsigned char)ascii[i]);
 	return k;
 }
 
-void ww_fold_name(const char *in, char *out, size_t len)
+void wj_fold_name(const char *in, char *out, size_t len)
 {
-	char word[WW_FOLDED_MAX];
+	char word[WJ_FOLDED_MAX];
 	size_t o = 0, n = 0;
 	out[0] = '\0';
 	for (const char *p = in;; p++) {
@@ -72,12 +72,12 @@ static int min3(int a, int b, int c)
 	return m < c ? m : c;
 }
 
-int ww_edit_distance(const char *a, const char *b)
+int wj_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
-	if (la >= WW_FOLDED_MAX || lb >= WW_FOLDED_MAX)
-		return WW_FOLDED_MAX;
-	int row[WW_FOLDED_MAX + 1];
+	if (la >= WJ_FOLDED_MAX || lb >= WJ_FOLDED_MAX)
+		return WJ_FOLDED_MAX;
+	int row[WJ_FOLDED_MAX + 1];
 	for (size_t j = 0; j <= lb; j++)
 		row[j] = (int)j;
 	for (size_t i = 1; i <= la; i++) {
@@ -92,26 +92,26 @@ int ww_edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
-void ww_names_list(const struct ww_names *k, const int *cand, int n, char *err, size_t len,
+void wj_names_list(const struct wj_names *k, const int *cand, int n, char *err, size_t len,
 		   const char *prefix)
 {
 	int shown = n > 6 ? 5 : n;
 	snprintf(err, len, "%s", prefix);
 	for (int i = 0; i < shown; i++)
-		ww_fmt_add(err, len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+		wj_fmt_add(err, len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
 		    k->at(k->ctx, cand[i]));
 	if (shown < n)
-		ww_fmt_add(err, len, " or %d others", n - shown);
+		wj_fmt_add(err, len, " or %d others", n - shown);
 }
 
 /* The names nearest `in` (folded), if near enough to be a misspelling. */
-static int near_names(const struct ww_names *k, const char *in, int *cand)
+static int near_names(const struct wj_names *k, const char *in, int *cand)
 {
-	int best = WW_FOLDED_MAX, n = 0;
+	int best = WJ_FOLDED_MAX, n = 0;
 	for (int i = 0; i < k->n; i++) {
-		char full[WW_FOLDED_MAX];
-		ww_fold_name(k->at(k->ctx, i), full, sizeof full);
-		int e = ww_edit_distance(in, full);
+		char full[WJ_FOLDED_MAX];
+		wj_fold_name(k->at(k->ctx, i), full, sizeof full);
+		int e = wj_edit_distance(in, full);
 		if (e < best)
 			best = e, n = 0;
 		if (e == best && n < NEAR_MAX)
@@ -121,7 +121,7 @@ static int near_names(const struct ww_names *k, const char *in, int *cand)
 	return best <= (limit > 3 ? 3 : limit) ? n : 0;
 }
 
-static void unknown(const struct ww_names *k, const char *name, const char *in, char *err,
+static void unknown(const struct wj_names *k, const char *name, const char *in, char *err,
 		    size_t len)
 {
 	int cand[NEAR_MAX], n = near_names(k, in, cand);
@@ -129,33 +129,33 @@ static void unknown(const struct ww_names *k, const char *name, const char *in, 
 	if (n > 0) {
 		snprintf(prefix, sizeof prefix, "unknown %s '%s' \xe2\x80\x94 did you mean ",
 			 k->what, name);
-		ww_names_list(k, cand, n, err, len, prefix);
-		ww_fmt_add(err, len, "?");
+		wj_names_list(k, cand, n, err, len, prefix);
+		wj_fmt_add(err, len, "?");
 		return;
 	}
 	snprintf(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
 	for (int i = 0; i < k->n; i++)
-		ww_fmt_add(err, len, "%s%s", i ? ", " : "", k->at(k->ctx, i));
-	ww_fmt_add(err, len, ")");
+		wj_fmt_add(err, len, "%s%s", i ? ", " : "", k->at(k->ctx, i));
+	wj_fmt_add(err, len, ")");
 }
 
-int ww_name_match(const struct ww_names *k, const char *name, char *err, size_t len)
+int wj_name_match(const struct wj_names *k, const char *name, char *err, size_t len)
 {
-	char in[WW_FOLDED_MAX], scratch[8];
+	char in[WJ_FOLDED_MAX], scratch[8];
 	int cand[64], n = 0;
 	if (!err || !len) {
 		err = scratch;
 		len = sizeof scratch;
 	}
 	err[0] = '\0';
-	ww_fold_name(name, in, sizeof in);
+	wj_fold_name(name, in, sizeof in);
 	if (!in[0]) {
 		snprintf(err, len, "a %s's name is missing", k->what);
 		return -1;
 	}
 	for (int i = 0; i < k->n; i++) {
-		char full[WW_FOLDED_MAX];
-		ww_fold_name(k->at(k->ctx, i), full, sizeof full);
+		char full[WJ_FOLDED_MAX];
+		wj_fold_name(k->at(k->ctx, i), full, sizeof full);
 		if (!strcmp(full, in))
 			return i;
 		if (!strncmp(full, in, strlen(in)) && n < (int)(sizeof cand / sizeof cand[0]))
@@ -166,8 +166,8 @@ int ww_name_match(const struct ww_names *k, const char *name, char *err, size_t 
 	if (n > 1) {
 		char prefix[160];
 		snprintf(prefix, sizeof prefix, "%s '%s' is ambiguous: ", k->what, name);
-		ww_names_list(k, cand, n, err, len, prefix);
-		ww_fmt_add(err, len, "?");
+		wj_names_list(k, cand, n, err, len, prefix);
+		wj_fmt_add(err, len, "?");
 		return -1;
 	}
 	unknown(k, name, in, err, len);

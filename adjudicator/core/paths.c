@@ -4,7 +4,7 @@
 #include <unistd.h>
 #include "paths.h"
 
-int ww_exe_dir(char *out, size_t len)
+int wj_exe_dir(char *out, size_t len)
 {
 	ssize_t n = readlink("/proc/self/exe", out, len - 1);
 	if (n <= 0)

@@ -4,7 +4,7 @@
  *
  * The palette: the colours the caller names first (the board's own, so
  * that every piece keeps its exact colour), then the picture's most
- * frequent other colours, up to WW_PNG_COLOURS; every other colour (antialiased
+ * frequent other colours, up to WJ_PNG_COLOURS; every other colour (antialiased
  * edges) becomes its nearest in the palette. Everything is decided by
  * counts and colour values, never by addresses or a clock: the same
  * pixels give the same bytes. */
@@ -29,7 +29,7 @@ struct slot {
 struct table {
 	struct slot *v;
 	unsigned used;
-	uint32_t palette[WW_PNG_COLOURS];
+	uint32_t palette[WJ_PNG_COLOURS];
 	int npal;
 };
 
@@ -77,7 +77,7 @@ static int by_count(const void *a, const void *b)
 
 static void add_to_palette(struct table *t, struct slot *s)
 {
-	if (s->index == NO_INDEX && t->npal < WW_PNG_COLOURS) {
+	if (s->index == NO_INDEX && t->npal < WJ_PNG_COLOURS) {
 		s->index = (uint16_t)t->npal;
 		t->palette[t->npal++] = s->colour;
 	}
@@ -99,7 +99,7 @@ static int choose_palette(struct table *t, const uint32_t *fixed, int nfixed)
 		if (t->v[i].colour != EMPTY && t->v[i].index == NO_INDEX && t->v[i].count)
 			by[n++] = &t->v[i];
 	qsort(by, n, sizeof *by, by_count);
-	for (unsigned i = 0; i < n && t->npal < WW_PNG_COLOURS; i++)
+	for (unsigned i = 0; i < n && t->npal < WJ_PNG_COLOURS; i++)
 		add_to_palette(t, by[i]);
 	free(by);
 	return 0;
@@ -158,7 +158,7 @@ static int chunk(FILE *out, const char *type, const unsigned char *data, size_t 
 
 static int header(FILE *out, int w, int h, const struct table *t)
 {
-	unsigned char ihdr[13] = { 0 }, plte[WW_PNG_COLOURS * 3];
+	unsigned char ihdr[13] = { 0 }, plte[WJ_PNG_COLOURS * 3];
 	put32(ihdr, (uint32_t)w);
 	put32(ihdr + 4, (uint32_t)h);
 	ihdr[8] = 8;  /* bits per index */
@@ -195,7 +195,7 @@ static int deflate_into(FILE *out, z_stream *z, unsigned char *in, size_t len, i
 static int image_data(FILE *out, const uint32_t *px, int w, int h, struct table *t)
 {
 	z_stream z = { 0 };
-	if (deflateInit2(&z, WW_PNG_ZLIB_LEVEL, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+	if (deflateInit2(&z, WJ_PNG_ZLIB_LEVEL, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
 		return -1;
 	/* level 6's search, but looking at fewer earlier matches once one is
 	 * found and taking the longest at once: 20% faster, 0.6% larger
@@ -223,7 +223,7 @@ static int image_data(FILE *out, const uint32_t *px, int w, int h, struct table 
 	return rc;
 }
 
-int ww_png_palette_write(FILE *out, const uint32_t *px, int w, int h,
+int wj_png_palette_write(FILE *out, const uint32_t *px, int w, int h,
 			 const uint32_t *fixed, int nfixed)
 {
 	struct table t = { .v = malloc(SLOTS * sizeof *t.v) };

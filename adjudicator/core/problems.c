@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include "problems.h"
 
-void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
+void wj_data_problem_add(struct wj_data_problems *p, const char *file, int line,
 			 const char *fmt, ...)
 {
 	int cap = (int)(sizeof p->v / sizeof p->v[0]);
@@ -12,7 +12,7 @@ void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
 			 "too many problems; fix these and run again to see the rest");
 		return;
 	}
-	struct ww_data_problem *e = &p->v[p->n++];
+	struct wj_data_problem *e = &p->v[p->n++];
 	snprintf(e->file, sizeof e->file, "%s", file);
 	e->line = line;
 	va_start(ap, fmt);
@@ -20,7 +20,7 @@ void ww_data_problem_add(struct ww_data_problems *p, const char *file, int line,
 	va_end(ap);
 }
 
-void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t whylen)
+void wj_data_problems_first(const struct wj_data_problems *p, char *why, size_t whylen)
 {
 	if (p->n == 0)
 		return;
@@ -28,7 +28,7 @@ void ww_data_problems_first(const struct ww_data_problems *p, char *why, size_t 
 		 p->n > 1 ? " (and more problems after it)" : "");
 }
 
-void ww_data_problems_print(FILE *out, const struct ww_data_problems *p)
+void wj_data_problems_print(FILE *out, const struct wj_data_problems *p)
 {
 	for (int i = 0; i < p->n; i++) {
 		if (p->v[i].line > 0)
@@ -38,7 +38,7 @@ void ww_data_problems_print(FILE *out, const struct ww_data_problems *p)
 	}
 }
 
-void ww_problem(FILE *out, int *count, const char *fmt, ...)
+void wj_problem(FILE *out, int *count, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

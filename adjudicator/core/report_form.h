@@ -1,7 +1,7 @@
 /* The report form (report_form.c; docs/reports.md, "The report form"): a
  * report, or a whole report mail, as lines that each say what they are.
  * The judge makes both parts of a mail from it: the text, wrapped at 72
- * columns (ww_form_text), and the HTML page (mail/report_html.c). A game
+ * columns (wj_form_text), and the HTML page (mail/report_html.c). A game
  * writes its report in this form; nothing reads it but these two.
  *
  * A line's first character is its kind; the rest is the line as the text
@@ -19,25 +19,25 @@
  *
  * A line of any other first character is a line of text, that character
  * included. */
-#ifndef WW_REPORT_FORM_H
-#define WW_REPORT_FORM_H
+#ifndef WJ_REPORT_FORM_H
+#define WJ_REPORT_FORM_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-enum ww_form_kind {
-	WW_FORM_BLANK = ' ',
-	WW_FORM_HEADING = '#',
-	WW_FORM_TEXT = '.',
-	WW_FORM_MORE = '+',
-	WW_FORM_ITEM = '-',
-	WW_FORM_ROW = '|',
-	WW_FORM_CODE = '>',
-	WW_FORM_PRE = '=',
+enum wj_form_kind {
+	WJ_FORM_BLANK = ' ',
+	WJ_FORM_HEADING = '#',
+	WJ_FORM_TEXT = '.',
+	WJ_FORM_MORE = '+',
+	WJ_FORM_ITEM = '-',
+	WJ_FORM_ROW = '|',
+	WJ_FORM_CODE = '>',
+	WJ_FORM_PRE = '=',
 };
 
-struct ww_form_line {
-	enum ww_form_kind kind;
+struct wj_form_line {
+	enum wj_form_kind kind;
 	int indent;              /* blanks before the text */
 	const char *text;        /* after the indentation */
 	size_t len;              /* without trailing blanks */
@@ -45,10 +45,10 @@ struct ww_form_line {
 };
 
 /* The line at p (up to end) into *l; returns where the next begins. */
-const char *ww_form_next(const char *p, const char *end, struct ww_form_line *l);
+const char *wj_form_next(const char *p, const char *end, struct wj_form_line *l);
 
 /* The text part: every line as the text shows it, wrapped at `width`
  * columns as tpl_wrap does (a PRE line never). 0, or -1 if writing failed. */
-int ww_form_text(FILE *out, const char *form, size_t len, int width);
+int wj_form_text(FILE *out, const char *form, size_t len, int width);
 
 #endif

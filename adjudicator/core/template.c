@@ -198,7 +198,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 		char *next = eol ? eol + 1 : end;
 		if (!strncmp(p, "== ", 3)) {
 			if (t->nsec == TPL_SECTIONS) {
-				ww_fmt(err, errlen, "%s:%d: more than %d sections", t->path,
+				wj_fmt(err, errlen, "%s:%d: more than %d sections", t->path,
 					line_of(t, p), TPL_SECTIONS);
 				return -1;
 			}
@@ -207,7 +207,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 			while (ne > name && (ne[-1] == ' ' || ne[-1] == '\r'))
 				ne--;
 			if (ne == name || ne - name >= TPL_NAME) {
-				ww_fmt(err, errlen, "%s:%d: a section needs a name of 1 to %d "
+				wj_fmt(err, errlen, "%s:%d: a section needs a name of 1 to %d "
 					"characters after '== '", t->path, line_of(t, p), TPL_NAME - 1);
 				return -1;
 			}
@@ -215,7 +215,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 			cur->name[ne - name] = '\0';
 			for (int i = 0; i < t->nsec - 1; i++)
 				if (!strcmp(t->sec[i].name, cur->name)) {
-					ww_fmt(err, errlen, "%s:%d: section '%s' is defined twice",
+					wj_fmt(err, errlen, "%s:%d: section '%s' is defined twice",
 						t->path, line_of(t, p), cur->name);
 					return -1;
 				}
@@ -235,12 +235,12 @@ int tpl_load(const char *path, struct tpl_file **out, char *err, size_t errlen)
 {
 	struct tpl_file *t = calloc(1, sizeof *t);
 	if (!t) {
-		ww_fmt(err, errlen, "%s: out of memory", path);
+		wj_fmt(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
 	if (read_all(path, &t->text, &t->len)) {
-		ww_fmt(err, errlen, "%s: %s", path, strerror(errno));
+		wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
 		free(t);
 		return -1;
 	}
@@ -333,7 +333,7 @@ static int fail_at(struct render *r, const char *where, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	ww_fmt(r->err, r->errlen, "%s:%d: %s", r->t->path, line_of(r->t, where), msg);
+	wj_fmt(r->err, r->errlen, "%s:%d: %s", r->t->path, line_of(r->t, where), msg);
 	return -1;
 }
 
@@ -433,7 +433,7 @@ static int render_section(struct render *r, const char *name, const char *where)
 	const struct tpl_section *s = find_section(r->t, name);
 	if (!s)
 		return where ? fail_at(r, where, "there is no section '%s'", name) :
-			(ww_fmt(r->err, r->errlen, "%s: there is no section '%s'",
+			(wj_fmt(r->err, r->errlen, "%s: there is no section '%s'",
 				 r->t->path, name), -1);
 	if (r->n >= TPL_DEPTH)
 		return fail_at(r, where ? where : s->start,
@@ -537,14 +537,14 @@ int tpl_render(const struct tpl_file *t, const char *section,
 	       const struct tpl_obj *model, FILE *out, char *err, size_t errlen)
 {
 	if (!tpl_ok(model)) {
-		ww_fmt(err, errlen, "out of memory while building the report");
+		wj_fmt(err, errlen, "out of memory while building the report");
 		return -1;
 	}
 	struct render r = { .t = t, .out = out, .err = err, .errlen = errlen, .n = 1 };
 	r.st[0] = (struct frame){ model, 0, 0 };
 	const struct tpl_section *s = find_section(t, section);
 	if (!s) {
-		ww_fmt(err, errlen, "%s: there is no section '%s'", t->path, section);
+		wj_fmt(err, errlen, "%s: there is no section '%s'", t->path, section);
 		return -1;
 	}
 	return render_range(&r, s->start, s->end);
@@ -558,12 +558,12 @@ int tpl_render_str(const struct tpl_file *t, const char *section,
 	size_t n = 0;
 	FILE *f = open_memstream(&mem, &n);
 	if (!f) {
-		ww_fmt(err, errlen, "out of memory while building the report");
+		wj_fmt(err, errlen, "out of memory while building the report");
 		return -1;
 	}
 	int rc = tpl_render(t, section, model, f, err, errlen);
 	if (fclose(f) && !rc) {
-		ww_fmt(err, errlen, "out of memory while building the report");
+		wj_fmt(err, errlen, "out of memory while building the report");
 		rc = -1;
 	}
 	if (!rc && len) {
@@ -578,16 +578,16 @@ int tpl_render_str(const struct tpl_file *t, const char *section,
 /* ---- wrapping ---- */
 
 /* The character at p (n > 0 bytes): its bytes in *k, with the bytes that
- * continue it, and its columns (text.h's ww_text_width: a CJK character
+ * continue it, and its columns (text.h's wj_text_width: a CJK character
  * takes two). */
 static int char_columns(const char *p, size_t n, size_t *k)
 {
 	uint32_t cp;
-	ww_text_char(p, n, &cp);
+	wj_text_char(p, n, &cp);
 	*k = 1;
 	while (*k < n && ((unsigned char)p[*k] & 0xC0) == 0x80)
 		(*k)++;
-	return ww_text_width(cp);
+	return wj_text_width(cp);
 }
 
 static int columns(const char *p, size_t n)

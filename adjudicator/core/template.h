@@ -20,8 +20,8 @@
  * The model is a tree of objects whose keys hold a string or a list of
  * objects. Building it cannot fail visibly: an allocation failure marks
  * the model, and rendering it then fails. */
-#ifndef WW_TEMPLATE_H
-#define WW_TEMPLATE_H
+#ifndef WJ_TEMPLATE_H
+#define WJ_TEMPLATE_H
 
 #include <stdbool.h>
 #include <stddef.h>

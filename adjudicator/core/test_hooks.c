@@ -4,9 +4,9 @@
 #include <unistd.h>
 #include "test_hooks.h"
 
-const char *ww_test_hook(const char *name)
+const char *wj_test_hook(const char *name)
 {
-#ifdef WW_TEST_HOOKS
+#ifdef WJ_TEST_HOOKS
 	return getenv(name);
 #else
 	(void)name;
@@ -14,9 +14,9 @@ const char *ww_test_hook(const char *name)
 #endif
 }
 
-void ww_test_crash(const char *name, int *step)
+void wj_test_crash(const char *name, int *step)
 {
-	const char *at = ww_test_hook(name);
+	const char *at = wj_test_hook(name);
 	if (at && atoi(at) == ++*step) {
 		fprintf(stderr, "%s=%d: killed here\n", name, *step);
 		_exit(99);

@@ -2,7 +2,7 @@
  * bad bytes, used by the mail intake and by every YAML and seen writer. */
 #include "text.h"
 
-size_t ww_text_char(const char *s, size_t n, uint32_t *cp)
+size_t wj_text_char(const char *s, size_t n, uint32_t *cp)
 {
 	static const uint32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	const unsigned char *u = (const unsigned char *)s;
@@ -26,7 +26,7 @@ size_t ww_text_char(const char *s, size_t n, uint32_t *cp)
 	return k;
 }
 
-size_t ww_text_utf8(uint32_t cp, char out[4])
+size_t wj_text_utf8(uint32_t cp, char out[4])
 {
 	if (cp < 0x80) {
 		out[0] = (char)cp;
@@ -39,7 +39,7 @@ size_t ww_text_utf8(uint32_t cp, char out[4])
 	return k;
 }
 
-bool ww_text_plain(uint32_t cp)
+bool wj_text_plain(uint32_t cp)
 {
 	return cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp <= 0x9f) && cp != 0x2028 &&
 	       cp != 0x2029 && cp != 0xfeff && cp != 0xfffe && cp != 0xffff;
@@ -53,12 +53,12 @@ static size_t recode(char *out, size_t len, const char *s, size_t n, uint32_t (*
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
 		char u[4];
-		i += ww_text_char(s + i, n - i, &cp);
+		i += wj_text_char(s + i, n - i, &cp);
 		size_t k = 0;
 		if (!map)
-			k = ww_text_utf8(cp, u);
+			k = wj_text_utf8(cp, u);
 		else if ((cp = map(cp)))
-			k = ww_text_utf8(cp, u);
+			k = wj_text_utf8(cp, u);
 		if (o + k >= len)
 			break;
 		for (size_t j = 0; j < k; j++)
@@ -68,12 +68,12 @@ static size_t recode(char *out, size_t len, const char *s, size_t n, uint32_t (*
 	return o;
 }
 
-size_t ww_text_clean(char *out, size_t len, const char *s, size_t n)
+size_t wj_text_clean(char *out, size_t len, const char *s, size_t n)
 {
 	return recode(out, len, s, n, NULL);
 }
 
-bool ww_text_invisible(uint32_t cp)
+bool wj_text_invisible(uint32_t cp)
 {
 	return cp == 0xad || cp == 0x61c || cp == 0x115f || cp == 0x1160 || cp == 0x180e ||
 	       (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
@@ -81,25 +81,25 @@ bool ww_text_invisible(uint32_t cp)
 	       (cp >= 0xfff9 && cp <= 0xfffb) || (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
-uint32_t ww_text_relayed(uint32_t cp)
+uint32_t wj_text_relayed(uint32_t cp)
 {
-	if (ww_text_invisible(cp))
+	if (wj_text_invisible(cp))
 		return 0;
-	return ww_text_plain(cp) ? cp : ' ';
+	return wj_text_plain(cp) ? cp : ' ';
 }
 
-/* ww_text_relayed, line breaks kept */
+/* wj_text_relayed, line breaks kept */
 static uint32_t relayed_line(uint32_t cp)
 {
-	return cp == '\n' ? cp : ww_text_relayed(cp);
+	return cp == '\n' ? cp : wj_text_relayed(cp);
 }
 
-size_t ww_text_relay(char *out, size_t len, const char *s, size_t n)
+size_t wj_text_relay(char *out, size_t len, const char *s, size_t n)
 {
 	return recode(out, len, s, n, relayed_line);
 }
 
-int ww_text_width(uint32_t cp)
+int wj_text_width(uint32_t cp)
 {
 	static const uint32_t wide[][2] = {
 		{ 0x1100, 0x115f }, { 0x2e80, 0x303e }, { 0x3041, 0x33ff }, { 0x3400, 0x4dbf },
@@ -123,7 +123,7 @@ static const char UNACCENTED[] =
 	"NnNnNnnNnOoOoOo**RrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
 _Static_assert(sizeof UNACCENTED == 0x180 - 0xc0 + 1, "one letter per code point");
 
-size_t ww_text_unaccent(uint32_t cp, char out[2])
+size_t wj_text_unaccent(uint32_t cp, char out[2])
 {
 	static const struct {
 		uint32_t cp;

@@ -10,24 +10,24 @@
 
 /* Any bytes: valid UTF-8 out (text.h), what a reader would take for
  * something else escaped. */
-void ww_yaml_quote(FILE *f, const char *s)
+void wj_yaml_quote(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (size_t i = 0, n = strlen(s); i < n;) {
 		uint32_t cp;
 		char u[4];
-		i += ww_text_char(s + i, n - i, &cp);
+		i += wj_text_char(s + i, n - i, &cp);
 		if (cp == '"' || cp == '\\')
 			fprintf(f, "\\%c", (char)cp);
-		else if (!ww_text_plain(cp))
+		else if (!wj_text_plain(cp))
 			fprintf(f, cp < 0x100 ? "\\x%02x" : "\\u%04x", (unsigned)cp);
 		else
-			fwrite(u, 1, ww_text_utf8(cp, u), f);
+			fwrite(u, 1, wj_text_utf8(cp, u), f);
 	}
 	fputc('"', f);
 }
 
-void ww_yaml_fail(char *err, size_t errlen, int line, const char *fmt, ...)
+void wj_yaml_fail(char *err, size_t errlen, int line, const char *fmt, ...)
 {
 	if (!err || !errlen)
 		return;
@@ -40,12 +40,12 @@ void ww_yaml_fail(char *err, size_t errlen, int line, const char *fmt, ...)
 	va_end(ap);
 }
 
-int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
+int wj_yaml_load(const char *text, size_t len, yaml_document_t *doc,
 		 char *err, size_t errlen)
 {
 	yaml_parser_t p;
 	if (!yaml_parser_initialize(&p)) {
-		ww_yaml_fail(err, errlen, 0, "out of memory");
+		wj_yaml_fail(err, errlen, 0, "out of memory");
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
@@ -57,14 +57,14 @@ int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
 		if (p.error == YAML_READER_ERROR)
 			for (size_t i = 0, n = p.problem_offset < len ? p.problem_offset : len; i < n; i++)
 				line += text[i] == '\n';
-		ww_yaml_fail(err, errlen, line, "not YAML: %s", p.problem ? p.problem : "parse error");
+		wj_yaml_fail(err, errlen, line, "not YAML: %s", p.problem ? p.problem : "parse error");
 	}
 	yaml_parser_delete(&p);
 	if (!ok)
 		return -1;
 	yaml_node_t *root = yaml_document_get_root_node(doc);
 	if (!root || root->type != YAML_MAPPING_NODE) {
-		ww_yaml_fail(err, errlen, root ? ww_yaml_line(root) : 1,
+		wj_yaml_fail(err, errlen, root ? wj_yaml_line(root) : 1,
 		     "expected a mapping of keys to values");
 		yaml_document_delete(doc);
 		return -1;
@@ -72,58 +72,58 @@ int ww_yaml_load(const char *text, size_t len, yaml_document_t *doc,
 	return 0;
 }
 
-yaml_node_t *ww_yaml_get(yaml_document_t *doc, yaml_node_t *map, const char *key)
+yaml_node_t *wj_yaml_get(yaml_document_t *doc, yaml_node_t *map, const char *key)
 {
 	if (!map || map->type != YAML_MAPPING_NODE)
 		return NULL;
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
 	     p < map->data.mapping.pairs.top; p++) {
-		const char *k = ww_yaml_str(yaml_document_get_node(doc, p->key));
+		const char *k = wj_yaml_str(yaml_document_get_node(doc, p->key));
 		if (k && strcmp(k, key) == 0)
 			return yaml_document_get_node(doc, p->value);
 	}
 	return NULL;
 }
 
-const char *ww_yaml_str(const yaml_node_t *n)
+const char *wj_yaml_str(const yaml_node_t *n)
 {
 	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
-int ww_yaml_line(const yaml_node_t *n)
+int wj_yaml_line(const yaml_node_t *n)
 {
 	return n ? (int)n->start_mark.line + 1 : 0;
 }
 
-int ww_yaml_int(const yaml_node_t *n, long long lo, long long hi, long long *v,
+int wj_yaml_int(const yaml_node_t *n, long long lo, long long hi, long long *v,
 		char *err, size_t errlen)
 {
-	const char *s = ww_yaml_str(n);
+	const char *s = wj_yaml_str(n);
 	char *end;
 	errno = 0;
 	long long x = s && *s ? strtoll(s, &end, 10) : 0;
 	if (!s || !*s || *end || errno) {
-		ww_yaml_fail(err, errlen, ww_yaml_line(n), "expected a whole number, not %s",
+		wj_yaml_fail(err, errlen, wj_yaml_line(n), "expected a whole number, not %s",
 		     s ? s : "a list or mapping");
 		return -1;
 	}
 	if (x < lo || x > hi) {
-		ww_yaml_fail(err, errlen, ww_yaml_line(n), "%lld is out of range %lld..%lld", x, lo, hi);
+		wj_yaml_fail(err, errlen, wj_yaml_line(n), "%lld is out of range %lld..%lld", x, lo, hi);
 		return -1;
 	}
 	*v = x;
 	return 0;
 }
 
-int ww_yaml_bool(const yaml_node_t *n, bool *v, char *err, size_t errlen)
+int wj_yaml_bool(const yaml_node_t *n, bool *v, char *err, size_t errlen)
 {
-	const char *s = ww_yaml_str(n);
+	const char *s = wj_yaml_str(n);
 	if (s && strcmp(s, "true") == 0)
 		*v = true;
 	else if (s && strcmp(s, "false") == 0)
 		*v = false;
 	else {
-		ww_yaml_fail(err, errlen, ww_yaml_line(n), "expected true or false, not %s",
+		wj_yaml_fail(err, errlen, wj_yaml_line(n), "expected true or false, not %s",
 		     s ? s : "a list or mapping");
 		return -1;
 	}

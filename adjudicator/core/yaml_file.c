@@ -4,34 +4,34 @@
 #include <string.h>
 #include "yaml_file.h"
 
-int ww_yaml_file_load(const char *dir, const char *name, yaml_document_t *doc,
-		      struct ww_data_problems *p)
+int wj_yaml_file_load(const char *dir, const char *name, yaml_document_t *doc,
+		      struct wj_data_problems *p)
 {
 	char path[512];
 	yaml_parser_t parser;
 	int rc = 0;
 	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
-		ww_data_problem_add(p, name, 0, "the path %s/%s is too long", dir, name);
+		wj_data_problem_add(p, name, 0, "the path %s/%s is too long", dir, name);
 		return -1;
 	}
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		ww_data_problem_add(p, name, 0, "cannot open %s: %m", path);
+		wj_data_problem_add(p, name, 0, "cannot open %s: %m", path);
 		return -1;
 	}
 	if (!yaml_parser_initialize(&parser)) {
 		fclose(f);
-		ww_data_problem_add(p, name, 0, "out of memory starting the YAML parser");
+		wj_data_problem_add(p, name, 0, "out of memory starting the YAML parser");
 		return -1;
 	}
 	yaml_parser_set_input_file(&parser, f);
 	if (!yaml_parser_load(&parser, doc)) {
-		ww_data_problem_add(p, name, (int)parser.problem_mark.line + 1, "YAML syntax: %s%s%s",
+		wj_data_problem_add(p, name, (int)parser.problem_mark.line + 1, "YAML syntax: %s%s%s",
 				    parser.problem ? parser.problem : "unreadable",
 				    parser.context ? " " : "", parser.context ? parser.context : "");
 		rc = -1;
 	} else if (!yaml_document_get_root_node(doc)) {
-		ww_data_problem_add(p, name, 1, "the file is empty");
+		wj_data_problem_add(p, name, 1, "the file is empty");
 		yaml_document_delete(doc);
 		rc = -1;
 	}
@@ -41,39 +41,39 @@ int ww_yaml_file_load(const char *dir, const char *name, yaml_document_t *doc,
 }
 
 /* "a, b, c": the keys a record may have. */
-static void key_list(const struct ww_yaml_field *f, char *out, size_t len)
+static void key_list(const struct wj_yaml_field *f, char *out, size_t len)
 {
 	out[0] = '\0';
 	for (int j = 0; f[j].key; j++)
 		snprintf(out + strlen(out), len - strlen(out), "%s%s", j ? ", " : "", f[j].key);
 }
 
-int ww_yaml_fields(yaml_document_t *doc, yaml_node_t *map, const char *file, const char *what,
-		   struct ww_yaml_field *f, struct ww_data_problems *p)
+int wj_yaml_fields(yaml_document_t *doc, yaml_node_t *map, const char *file, const char *what,
+		   struct wj_yaml_field *f, struct wj_data_problems *p)
 {
 	int bad = 0;
 	for (int i = 0; f[i].key; i++)
 		f[i].val = NULL;
 	if (!map || map->type != YAML_MAPPING_NODE) {
-		ww_data_problem_add(p, file, ww_yaml_node_line(map),
+		wj_data_problem_add(p, file, wj_yaml_node_line(map),
 				    "expected a %s as a mapping (key: value, ...)", what);
 		return -1;
 	}
 	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
 	     pr < map->data.mapping.pairs.top; pr++) {
 		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		const char *key = ww_yaml_scalar(k);
+		const char *key = wj_yaml_scalar(k);
 		int i = 0;
 		while (key && f[i].key && strcmp(f[i].key, key))
 			i++;
 		if (!key || !f[i].key) {
 			char keys[240];
 			key_list(f, keys, sizeof keys);
-			ww_data_problem_add(p, file, ww_yaml_node_line(k), "unknown key '%s' in a %s; "
+			wj_data_problem_add(p, file, wj_yaml_node_line(k), "unknown key '%s' in a %s; "
 					    "expected one of: %s", key ? key : "?", what, keys);
 			bad++;
 		} else if (f[i].val) {
-			ww_data_problem_add(p, file, ww_yaml_node_line(k),
+			wj_data_problem_add(p, file, wj_yaml_node_line(k),
 					    "key '%s' given twice in one %s", key, what);
 			bad++;
 		} else {
@@ -83,7 +83,7 @@ int ww_yaml_fields(yaml_document_t *doc, yaml_node_t *map, const char *file, con
 	return bad;
 }
 
-yaml_node_t *ww_yaml_field(const struct ww_yaml_field *f, const char *key)
+yaml_node_t *wj_yaml_field(const struct wj_yaml_field *f, const char *key)
 {
 	for (int i = 0; f[i].key; i++)
 		if (!strcmp(f[i].key, key))
@@ -91,7 +91,7 @@ yaml_node_t *ww_yaml_field(const struct ww_yaml_field *f, const char *key)
 	return NULL;
 }
 
-int ww_parse_int(const char *s, int *out)
+int wj_parse_int(const char *s, int *out)
 {
 	char *end;
 	if (!s || !*s)
@@ -103,28 +103,28 @@ int ww_parse_int(const char *s, int *out)
 	return 0;
 }
 
-const char *ww_yaml_field_text(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
-			       bool required, const char *file, struct ww_data_problems *p)
+const char *wj_yaml_field_text(const struct wj_yaml_field *f, yaml_node_t *rec, const char *key,
+			       bool required, const char *file, struct wj_data_problems *p)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-	const char *s = ww_yaml_scalar(n);
+	yaml_node_t *n = wj_yaml_field(f, key);
+	const char *s = wj_yaml_scalar(n);
 	if (!n && required)
-		ww_data_problem_add(p, file, ww_yaml_node_line(rec), "missing '%s'", key);
+		wj_data_problem_add(p, file, wj_yaml_node_line(rec), "missing '%s'", key);
 	else if (n && (!s || !*s))
-		ww_data_problem_add(p, file, ww_yaml_node_line(n), "'%s' must be a non-empty text",
+		wj_data_problem_add(p, file, wj_yaml_node_line(n), "'%s' must be a non-empty text",
 				    key);
 	return s && *s ? s : NULL;
 }
 
-int ww_yaml_field_str(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
+int wj_yaml_field_str(const struct wj_yaml_field *f, yaml_node_t *rec, const char *key,
 		      bool required, char *out, size_t size, const char *file,
-		      struct ww_data_problems *p)
+		      struct wj_data_problems *p)
 {
-	const char *s = ww_yaml_field_text(f, rec, key, required, file, p);
+	const char *s = wj_yaml_field_text(f, rec, key, required, file, p);
 	if (!s)
-		return ww_yaml_field(f, key) || required ? -1 : 0;
+		return wj_yaml_field(f, key) || required ? -1 : 0;
 	if (strlen(s) >= size) {
-		ww_data_problem_add(p, file, ww_yaml_node_line(ww_yaml_field(f, key)),
+		wj_data_problem_add(p, file, wj_yaml_node_line(wj_yaml_field(f, key)),
 				    "'%s' is %zu characters long; at most %zu are allowed", key,
 				    strlen(s), size - 1);
 		return -1;
@@ -133,26 +133,26 @@ int ww_yaml_field_str(const struct ww_yaml_field *f, yaml_node_t *rec, const cha
 	return 0;
 }
 
-int ww_yaml_node_int(yaml_node_t *n, const char *what, int *out, const char *file,
-		     struct ww_data_problems *p)
+int wj_yaml_node_int(yaml_node_t *n, const char *what, int *out, const char *file,
+		     struct wj_data_problems *p)
 {
-	if (!ww_parse_int(ww_yaml_scalar(n), out))
+	if (!wj_parse_int(wj_yaml_scalar(n), out))
 		return 0;
-	ww_data_problem_add(p, file, ww_yaml_node_line(n), "%s must be a whole number, not '%s'",
-			    what, ww_yaml_scalar(n) ? ww_yaml_scalar(n) : "(a list or mapping)");
+	wj_data_problem_add(p, file, wj_yaml_node_line(n), "%s must be a whole number, not '%s'",
+			    what, wj_yaml_scalar(n) ? wj_yaml_scalar(n) : "(a list or mapping)");
 	return -1;
 }
 
-int ww_yaml_field_int(const struct ww_yaml_field *f, yaml_node_t *rec, const char *key,
-		      bool required, int *out, const char *file, struct ww_data_problems *p)
+int wj_yaml_field_int(const struct wj_yaml_field *f, yaml_node_t *rec, const char *key,
+		      bool required, int *out, const char *file, struct wj_data_problems *p)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
+	yaml_node_t *n = wj_yaml_field(f, key);
 	char what[64];
 	if (!n) {
 		if (required)
-			ww_data_problem_add(p, file, ww_yaml_node_line(rec), "missing '%s'", key);
+			wj_data_problem_add(p, file, wj_yaml_node_line(rec), "missing '%s'", key);
 		return required ? -1 : 0;
 	}
 	snprintf(what, sizeof what, "'%s'", key);
-	return ww_yaml_node_int(n, what, out, file, p);
+	return wj_yaml_node_int(n, what, out, file, p);
 }

@@ -13,7 +13,7 @@
  * archive. A set of sides is a bit mask, bit s for side s (GAME_SIDE).
  *
  * Every random thing (a die, a shuffle, a card drawn) comes from the
- * struct ww_rng the judge gives (core/dice.h), so all of a game's chance
+ * struct wj_rng the judge gives (core/dice.h), so all of a game's chance
  * is the committed seed's and can be checked once the seed is revealed.
  * The rules behind these functions are pure: no I/O but the FILE the
  * caller passes, no clock, no global state. */
@@ -58,7 +58,7 @@ struct game_frame {
 	bool stand_in;                  /* a preview with stand-in dice */
 	const char *note;               /* the orderer's note, as the judge frames it
 					 * for this viewer (mail.h's
-					 * ww_mail_note_framed): lines of the report
+					 * wj_mail_note_framed): lines of the report
 					 * form to print as they are, after the events */
 	int note_from;                  /* its writer, a side */
 };
@@ -160,7 +160,7 @@ struct game {
 	 * `options` bits of `options`. Hidden
 	 * things (a deck's order) come from rng. 0, or -1 with why. */
 	int (*new_game)(const struct game_data *d, const char *scenario, unsigned options,
-			struct ww_rng *rng, struct game_state *s, struct game_events *ev,
+			struct wj_rng *rng, struct game_state *s, struct game_events *ev,
 			char *why, size_t whylen);
 
 	/* One line of the game's order language to *o: 0, or -1 with what was
@@ -179,7 +179,7 @@ struct game {
 	 * commitment (Skirmish's throw) is an order too: kept in the state,
 	 * hidden by view until the rules reveal it. */
 	int (*apply)(const struct game_data *d, struct game_state *s, int side,
-		     const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
+		     const struct game_order *o, struct wj_rng *rng, struct game_events *ev,
 		     char *why, size_t whylen);
 
 	/* What `viewer` may see (GAME_PUBLIC: what anyone may). NULL, for a
@@ -190,7 +190,7 @@ struct game {
 	 * things dealt from rng (stand-in dice). Orders are checked on it
 	 * before the game's dice are rolled. NULL: its view (game_stand_in). */
 	void (*stand_in)(const struct game_data *d, const struct game_state *s, int side,
-			 struct ww_rng *rng, struct game_state *out);
+			 struct wj_rng *rng, struct game_state *out);
 
 	/* The state as text (the record's file); `secret` adds what the view
 	 * hides. read: the text state_write wrote with the same `secret`
@@ -238,7 +238,7 @@ struct game {
 	 * that the cards the undone moves drew are not the next draws again
 	 * (docs/rulings.md). NULL: the game has no hidden pile. */
 	void (*reshuffle_unseen)(const struct game_data *d, struct game_state *s,
-				 struct ww_rng *rng);
+				 struct wj_rng *rng);
 
 	/* The sides asked now (several at once for simultaneous orders; 0 once
 	 * the game is over), and the question asked of one of them, worded for

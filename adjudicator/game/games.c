@@ -71,7 +71,7 @@ void game_view(const struct game *g, const struct game_data *d, const struct gam
 }
 
 void game_stand_in(const struct game *g, const struct game_data *d, const struct game_state *s,
-		   int side, struct ww_rng *rng, struct game_state *out)
+		   int side, struct wj_rng *rng, struct game_state *out)
 {
 	if (g->stand_in)
 		g->stand_in(d, s, side, rng, out);

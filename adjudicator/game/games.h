@@ -37,7 +37,7 @@ void game_events_free(const struct game *g, struct game_events *ev);
 void game_view(const struct game *g, const struct game_data *d, const struct game_state *s,
 	       int viewer, struct game_state *out);
 void game_stand_in(const struct game *g, const struct game_data *d, const struct game_state *s,
-		   int side, struct ww_rng *rng, struct game_state *out);
+		   int side, struct wj_rng *rng, struct game_state *out);
 void game_ledger(const struct game *g, FILE *out, const struct game_data *d,
 		 const struct game_state *before, const struct game_state *after, int side,
 		 int entry);

@@ -11,8 +11,8 @@
  * mail_send.c     `wwjudge send`: the outbox over SMTP (libcurl)
  * mail_poll.c     `wwjudge poll`: IMAP fetch (libcurl) into process
  */
-#ifndef WW_MAIL_H
-#define WW_MAIL_H
+#ifndef WJ_MAIL_H
+#define WJ_MAIL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,10 +21,10 @@
 #include "play.h"
 #include "record.h"
 
-#define WW_MAIL_MAX_BYTES (2u << 20) /* a whole order mail */
-#define WW_PART_MAX_BYTES (512u << 10) /* one MIME part */
+#define WJ_MAIL_MAX_BYTES (2u << 20) /* a whole order mail */
+#define WJ_PART_MAX_BYTES (512u << 10) /* one MIME part */
 
-struct ww_mail_config {
+struct wj_mail_config {
 	char path[256];          /* where it was read from, for messages */
 	char games[256];         /* directory holding one directory per game */
 	char judge[256];         /* judge@example.org: replies go to judge+GAME-SIDE-TOKEN@... */
@@ -44,26 +44,26 @@ struct ww_mail_config {
 };
 
 /* mail_config.c: 0, or -1 with "file:line: problem" in err. */
-int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, size_t errlen);
+int wj_mail_config_load(const char *path, struct wj_mail_config *c, char *err, size_t errlen);
 
 /* mail_intake.c: the addr-spec of a player's address as given to `new`
  * or `address` ("user@host" or "Name <user@host>"): 0, or -1 with what
  * was wrong and what is accepted in err (a line break, not one address). */
-int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen);
+int wj_addr_spec(const char *text, char out[WJ_ADDR_MAX], char *err, size_t errlen);
 
 /* mail_process.c: a mail of `size` bytes is over the limit: the line the
  * MTA bounces to the sender, on stderr; EX_DATAERR. */
-int ww_mail_too_large(size_t size);
+int wj_mail_too_large(size_t size);
 /* mail_process.c: processes one RFC 5322 message; returns a sysexits.h
  * code (EX_OK also when the order was refused and a reply was queued;
  * EX_TEMPFAIL when the game is locked or the disk is full). */
-int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
+int wj_mail_process(const struct wj_mail_config *c, const char *msg, size_t len,
 		   const char *imap_id /* "UIDVALIDITY/UID" or NULL */);
 
-/* A mail of `size` bytes, over WW_MAIL_MAX_BYTES, of which only the
+/* A mail of `size` bytes, over WJ_MAIL_MAX_BYTES, of which only the
  * header was fetched (poll): refused with a reply to the registered
  * address of the side it names, saying the limit and the size. */
-int ww_mail_process_large(const struct ww_mail_config *c, const char *header, size_t len,
+int wj_mail_process_large(const struct wj_mail_config *c, const char *header, size_t len,
 			  size_t size, const char *imap_id);
 
 /* The outbox (mail_out.c): GAME/outbox/new/NAME is one complete RFC 5322
@@ -73,51 +73,51 @@ int ww_mail_process_large(const struct ww_mail_config *c, const char *header, si
  * crash between commit and send resends it; the Message-ID is stable, so
  * a duplicate is recognisable. NAME is "ENTRY.RECIPIENT" (000042.british,
  * 000043.reply-american), unique within the game. */
-#define WW_OUTBOX_NEW "outbox/new"
+#define WJ_OUTBOX_NEW "outbox/new"
 
-/* ww_play_commit for accepted orders given on the command line of a
+/* wj_play_commit for accepted orders given on the command line of a
  * game played by mail: both players' reports and the tokens moved on are
  * committed with the orders, exactly as for an order mail. The reports
  * are dated `date` (a replay gives them the record's), NULL: now. */
 struct game_data;
-enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
-					 const struct game_data *d, struct ww_game *g,
-					 struct ww_play *p, const struct ww_log_entry *e,
+enum wj_rec_status wj_play_commit_mailed(const struct wj_mail_config *c, const char *dir,
+					 const struct game_data *d, struct wj_game *g,
+					 struct wj_play *p, const struct wj_log_entry *e,
 					 const char *date, char *err, size_t errlen);
 /* mail_report.c: composing through game.h. A record's game as game.h's
  * (until the record holds a struct game_state, the one place that turns
  * Washington's War's structs into game.h's), and one side's view of it. */
-struct ww_mail_game {
+struct wj_mail_game {
 	const struct game *game;
 	const struct game_data *d;
 	const struct game_state *state;
 };
-void ww_mail_game_of(const struct ww_game *g, struct ww_mail_game *out);
-const struct game *ww_mail_played(const struct ww_game *g);
+void wj_mail_game_of(const struct wj_game *g, struct wj_mail_game *out);
+const struct game *wj_mail_played(const struct wj_game *g);
 
-struct ww_mail_view {
+struct wj_mail_view {
 	const struct game *game;
 	const struct game_data *d;
 	struct game_state *view;         /* game->view(state, side), the game's own */
 	int side;                        /* GAME_PUBLIC: the public */
 };
 /* 0, or -1 out of memory; close frees the view. */
-int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int side);
-int ww_mail_view_of(struct ww_mail_view *v, const struct ww_game *g, int side);
-void ww_mail_view_close(struct ww_mail_view *v);
+int wj_mail_view_open(struct wj_mail_view *v, const struct wj_mail_game *mg, int side);
+int wj_mail_view_of(struct wj_mail_view *v, const struct wj_game *g, int side);
+void wj_mail_view_close(struct wj_mail_view *v);
 /* A side's name ("American") and word ("american"); "nobody" for none. */
-const char *ww_mail_side_name(const struct game *game, int side);
-const char *ww_mail_side_word(const struct game *game, int side);
+const char *wj_mail_side_name(const struct game *game, int side);
+const char *wj_mail_side_word(const struct game *game, int side);
 /* The side of `game` that `word` names (its word or one of its other
  * words: game_side_of); else GAME_PUBLIC, and in `why` what to write
  * instead: "'french' is not a side of this game of Skirmish: write
  * american or british". */
-int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen);
+int wj_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen);
 /* The sides of the set `asked` by name: "the British", "the American and
  * the British". */
-void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len);
+void wj_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len);
 
-#define WW_MAIL_WIDTH 72 /* the judge's own lines, wrapped as the reports are */
+#define WJ_MAIL_WIDTH 72 /* the judge's own lines, wrapped as the reports are */
 /* Every mail body and report the judge writes is in the report form
  * (core/report_form.h), from which it makes the text part and the HTML
  * part alike.
@@ -125,52 +125,52 @@ void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, siz
  * err (a template that does not load, a write error, out of memory);
  * _said says it on stderr ("report: ..."). frame->note is the player's
  * note as written: the game is given it framed for the view's side
- * (ww_mail_note_framed), never the player's words themselves. */
-int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
+ * (wj_mail_note_framed), never the player's words themselves. */
+int wj_mail_report(FILE *f, const struct wj_mail_view *v, const struct game_frame *frame,
 		   char *err, size_t errlen);
-int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame);
+int wj_mail_report_said(FILE *f, const struct wj_mail_view *v, const struct game_frame *frame);
 /* The note of side `from` as every game's report shows it to `viewer`
  * (docs/mail.md, "A note to the opponent"): a heading naming its writer
  * ("  The American player writes:", to the writer "  Your note to the
  * British player:"), then each of its lines cleaned (text.h's
- * ww_text_relay), wrapped at WW_NOTE_WIDTH columns and written behind
- * WW_NOTE_MARK, so that no line of it begins a line of the report, each
+ * wj_text_relay), wrapped at WJ_NOTE_WIDTH columns and written behind
+ * WJ_NOTE_MARK, so that no line of it begins a line of the report, each
  * a line of text of the report form (no word of it a heading or an order
  * block); malloc'd, NULL out of memory. */
-#define WW_NOTE_MARK "    | "
-#define WW_NOTE_WIDTH (WW_MAIL_WIDTH - 6)
-char *ww_mail_note_framed(const struct game *game, int from, int viewer, const char *note);
+#define WJ_NOTE_MARK "    | "
+#define WJ_NOTE_WIDTH (WJ_MAIL_WIDTH - 6)
+char *wj_mail_note_framed(const struct game *game, int from, int viewer, const char *note);
 /* A paragraph of the judge's as lines of text of the report form
- * (core/report_form.h), which the text part wraps to WW_MAIL_WIDTH. */
-void ww_mail_line(FILE *f, const char *text);
+ * (core/report_form.h), which the text part wraps to WJ_MAIL_WIDTH. */
+void wj_mail_line(FILE *f, const char *text);
 /* A mail body or a report in the report form as the text part shows it
- * (show, export and order print it so): wrapped to WW_MAIL_WIDTH. 0, or
+ * (show, export and order print it so): wrapped to WJ_MAIL_WIDTH. 0, or
  * -1 if writing failed. */
-int ww_mail_text(FILE *out, const char *form, size_t len);
-/* ww_mail_report as that text. */
-int ww_mail_report_text(FILE *out, const struct ww_mail_view *v, const struct game_frame *frame,
+int wj_mail_text(FILE *out, const char *form, size_t len);
+/* wj_mail_report as that text. */
+int wj_mail_report_text(FILE *out, const struct wj_mail_view *v, const struct game_frame *frame,
 			char *err, size_t errlen);
 /* What is asked now: the game's question to the view's side when it is
  * asked, else to every side asked, as the view's side may read it; once
  * the game is over, who won. */
-void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len);
+void wj_mail_asked_now(const struct wj_mail_view *v, char *out, size_t len);
 /* "your move", "the British to move", "the American and the British to
  * move", "the game is over" (buf may hold it). */
-const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t len);
+const char *wj_mail_whose_move(const struct wj_mail_view *v, char *buf, size_t len);
 /* The one subject scheme of every mail (docs/mail.md): "[wwjudge NAME]
  * DATE move N: WHAT", the game's date (when it has one) and move. */
-void ww_mail_subject(const char *name, const struct ww_mail_game *mg, const char *what,
+void wj_mail_subject(const char *name, const struct wj_mail_game *mg, const char *what,
 		     char *out, size_t len);
 /* Every order the view's side may give now, as its report's guide gives
  * them ("What you can do now"), for a mail that has no report (a
  * refusal); nothing once the game is over. 0, or -1 with why. */
-int ww_mail_guide(FILE *f, const struct ww_mail_view *v, char *why, size_t whylen);
+int wj_mail_guide(FILE *f, const struct wj_mail_view *v, char *why, size_t whylen);
 /* The example order block with `token`, ending a mail to the view's side:
  * its order is the first the game's guide gives for that side (not a
  * standing order), or none when nothing is asked of it. */
-void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *token);
+void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *token);
 /* The seed revealed at the end of the game, after a report: with it both
  * players can check every roll and shuffle. */
-void ww_mail_seed(FILE *f, const char *seed_hex);
+void wj_mail_seed(FILE *f, const char *seed_hex);
 
 #endif

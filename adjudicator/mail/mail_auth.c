@@ -32,7 +32,7 @@ static void pwhash_cost(unsigned long long *ops, size_t *mem)
 	}
 }
 
-int ww_password_hash(const char *password, char out[192])
+int wj_password_hash(const char *password, char out[192])
 {
 	char h[crypto_pwhash_STRBYTES];
 	unsigned long long ops;
@@ -47,32 +47,32 @@ int ww_password_hash(const char *password, char out[192])
 	return 0;
 }
 
-bool ww_password_ok(const char *hash, const char *password)
+bool wj_password_ok(const char *hash, const char *password)
 {
 	if (!hash || !*hash || !password || sodium_init() < 0)
 		return false;
 	return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
 }
 
-void ww_move_token(const unsigned char seed[WW_SEED_BYTES], int side,
-		   int entry, char out[WW_TOKEN_HEX])
+void wj_move_token(const unsigned char seed[WJ_SEED_BYTES], int side,
+		   int entry, char out[WJ_TOKEN_HEX])
 {
 	unsigned char h[8];
 	char msg[64];
 	int n = snprintf(msg, sizeof msg, "wwjudge move token %d %d", (int)side, entry);
 	crypto_generichash(h, sizeof h, (const unsigned char *)msg, (size_t)n, seed,
-			   WW_SEED_BYTES);
-	sodium_bin2hex(out, WW_TOKEN_HEX, h, sizeof h);
+			   WJ_SEED_BYTES);
+	sodium_bin2hex(out, WJ_TOKEN_HEX, h, sizeof h);
 }
 
-int ww_token_entry(const unsigned char seed[WW_SEED_BYTES], int side,
+int wj_token_entry(const unsigned char seed[WJ_SEED_BYTES], int side,
 		   const int *entries, int n, const char *token)
 {
-	char t[WW_TOKEN_HEX];
-	if (!token || strlen(token) != WW_TOKEN_HEX - 1)
+	char t[WJ_TOKEN_HEX];
+	if (!token || strlen(token) != WJ_TOKEN_HEX - 1)
 		return 0;
 	for (int i = n - 1; i >= 0; i--) {
-		ww_move_token(seed, side, entries[i], t);
+		wj_move_token(seed, side, entries[i], t);
 		if (!strcasecmp(t, token))
 			return entries[i];
 	}
@@ -96,14 +96,14 @@ static int unknown_key(const struct game *game, const char *line, int n, char *e
 	for (int side = 1; side <= game->nsides; side++) {
 		char key[40];
 		side_key(game, side, key);
-		ww_fmt(keys + strlen(keys), sizeof keys - strlen(keys), "%s, ", key);
+		wj_fmt(keys + strlen(keys), sizeof keys - strlen(keys), "%s, ", key);
 	}
 	snprintf(err, errlen, SECRET_REL ": line %d: unknown key '%.40s' (a game of %s has "
 		 "%stoken_entry and paused)", n, line, game->title, keys);
 	return -1;
 }
 
-static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, size_t errlen)
+static int parse_line(struct wj_mail_secret *s, char *line, int n, char *err, size_t errlen)
 {
 	char *colon = strchr(line, ':');
 	if (!colon) {
@@ -142,20 +142,20 @@ static int parse_line(struct ww_mail_secret *s, char *line, int n, char *err, si
 	return unknown_key(s->game, line, n, err, errlen);
 }
 
-int ww_mail_token_entry(const struct ww_mail_secret *s, int side)
+int wj_mail_token_entry(const struct wj_mail_secret *s, int side)
 {
 	return side > 0 && side <= GAME_MAX_SIDES && s->side_entry[side] > 0 ?
 		s->side_entry[side] : s->token_entry;
 }
 
-void ww_mail_tokens_move(struct ww_mail_secret *s, int entry, unsigned moved)
+void wj_mail_tokens_move(struct wj_mail_secret *s, int entry, unsigned moved)
 {
 	for (int side = 1; side <= s->game->nsides; side++)
-		s->side_entry[side] = moved & GAME_SIDE(side) ? 0 : ww_mail_token_entry(s, side);
+		s->side_entry[side] = moved & GAME_SIDE(side) ? 0 : wj_mail_token_entry(s, side);
 	s->token_entry = entry;
 }
 
-int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail_secret *s,
+int wj_mail_secret_read(const char *dir, const struct game *game, struct wj_mail_secret *s,
 			char *err, size_t errlen)
 {
 	char path[PATH_MAX], line[512];
@@ -167,7 +167,7 @@ int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail
 	if (!f && errno == ENOENT) {
 		/* none written yet, or lost: a game played by mail never runs
 		 * without its passwords and tokens (issue 27) */
-		int expected = ww_record_mail_secrets_expected(dir);
+		int expected = wj_record_mail_secrets_expected(dir);
 		if (expected == 0)
 			return 0;
 		if (expected > 0) {
@@ -190,7 +190,7 @@ int ww_mail_secret_read(const char *dir, const struct game *game, struct ww_mail
 	return rc;
 }
 
-int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len)
+int wj_mail_secret_text(const struct wj_mail_secret *s, char **text, size_t *len)
 {
 	*text = NULL;
 	FILE *m = open_memstream(text, len);
@@ -206,7 +206,7 @@ int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len
 	fprintf(m, "token_entry: %d\n", s->token_entry);
 	/* only a side that did not see the latest entries (a hidden order) */
 	for (int side = 1; side <= s->game->nsides; side++)
-		if (ww_mail_token_entry(s, side) != s->token_entry)
+		if (wj_mail_token_entry(s, side) != s->token_entry)
 			fprintf(m, "token_entry_%s: %d\n", s->game->side[side].word,
 				s->side_entry[side]);
 	fprintf(m, "paused: %s\n", s->paused ? "true" : "false");
@@ -218,29 +218,29 @@ int ww_mail_secret_text(const struct ww_mail_secret *s, char **text, size_t *len
 	return 0;
 }
 
-int ww_mail_secret_write(const char *dir, const struct ww_mail_secret *s,
+int wj_mail_secret_write(const char *dir, const struct wj_mail_secret *s,
 			 char *err, size_t errlen)
 {
 	char path[PATH_MAX], *text;
 	size_t len;
-	if (ww_mail_secret_text(s, &text, &len) < 0) {
+	if (wj_mail_secret_text(s, &text, &len) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = ww_fmt(path, sizeof path, "%s/" SECRET_REL, dir);
+	int rc = wj_fmt(path, sizeof path, "%s/" SECRET_REL, dir);
 	if (rc)
-		ww_fmt(err, errlen, "path too long: %s", dir);
+		wj_fmt(err, errlen, "path too long: %s", dir);
 	else
-		rc = ww_durable_write(path, NULL, text, len, 0600, NULL, err, errlen);
+		rc = wj_durable_write(path, NULL, text, len, 0600, NULL, err, errlen);
 	free(text);
 	return rc;
 }
 
 /* ---- the cap on answers: GAME/answered ---- */
 
-time_t ww_mail_now(void)
+time_t wj_mail_now(void)
 {
-	const char *t = ww_test_hook("WW_NOW"); /* the clock, in seconds */
+	const char *t = wj_test_hook("WW_NOW"); /* the clock, in seconds */
 	return t && *t ? (time_t)strtoll(t, NULL, 10) : time(NULL);
 }
 
@@ -251,12 +251,12 @@ static bool recent_line(const char *line, time_t now, char what[8], char side[24
 {
 	char *end;
 	long long at = strtoll(line, &end, 10);
-	return end != line && now >= at && now - at < WW_ANSWER_GAP &&
+	return end != line && now >= at && now - at < WJ_ANSWER_GAP &&
 	       sscanf(end, " %7s %23s", what, side) == 2 &&
 	       (!strcmp(what, "answer") || !strcmp(what, "own") || !strcmp(what, "hash"));
 }
 
-int ww_answered_read(const char *dir, time_t now, struct ww_answered *a)
+int wj_answered_read(const char *dir, time_t now, struct wj_answered *a)
 {
 	char path[PATH_MAX], line[256], what[8], side[24];
 	memset(a, 0, sizeof *a);
@@ -288,7 +288,7 @@ int ww_answered_read(const char *dir, time_t now, struct ww_answered *a)
 	return 0;
 }
 
-bool ww_answered_side(const struct ww_answered *a, const char *kind, const char *side_word)
+bool wj_answered_side(const struct wj_answered *a, const char *kind, const char *side_word)
 {
 	char what[8], side[24];
 	for (const char *p = a->text; p && *p;) {
@@ -303,7 +303,7 @@ bool ww_answered_side(const struct ww_answered *a, const char *kind, const char 
 	return false;
 }
 
-int ww_answered_add(struct ww_answered *a, const char *what, const char *side_word)
+int wj_answered_add(struct wj_answered *a, const char *what, const char *side_word)
 {
 	char line[64];
 	int n = snprintf(line, sizeof line, "%lld %s %.23s\n", (long long)a->now, what, side_word);
@@ -318,7 +318,7 @@ int ww_answered_add(struct ww_answered *a, const char *what, const char *side_wo
 	return 0;
 }
 
-void ww_answered_free(struct ww_answered *a)
+void wj_answered_free(struct wj_answered *a)
 {
 	free(a->text);
 	a->text = NULL;

@@ -15,7 +15,7 @@ struct key {
 	int *number;        /* or a number field (set at run time) */
 };
 
-#define TEXT(f) { #f, offsetof(struct ww_mail_config, f), sizeof ((struct ww_mail_config *)0)->f, NULL }
+#define TEXT(f) { #f, offsetof(struct wj_mail_config, f), sizeof ((struct wj_mail_config *)0)->f, NULL }
 
 static const struct key text_keys[] = {
 	TEXT(games), TEXT(judge), TEXT(from_name), TEXT(smtp_url), TEXT(smtp_user),
@@ -57,7 +57,7 @@ static int tls_word(const char *v)
 	return -1;
 }
 
-static int set_number(struct ww_mail_config *c, const char *key, const char *v,
+static int set_number(struct wj_mail_config *c, const char *key, const char *v,
 		      const char *path, int line, char *err, size_t errlen)
 {
 	if (!strcmp(key, "smtp_tls") || !strcmp(key, "imap_tls")) {
@@ -103,7 +103,7 @@ static void resolve(char *field, size_t size, const char *path)
 
 /* The CA file must be there when the config is read, not at the first
  * send: verification is never turned off, so without it nothing goes. */
-static int check_ca_file(struct ww_mail_config *c, const char *path, int line,
+static int check_ca_file(struct wj_mail_config *c, const char *path, int line,
 			 char *err, size_t errlen)
 {
 	if (!c->tls_ca_file[0])
@@ -125,7 +125,7 @@ static int check_ca_file(struct ww_mail_config *c, const char *path, int line,
 	return fail(err, errlen, path, line, what, NULL);
 }
 
-static int set_key(struct ww_mail_config *c, const char *key, char *v,
+static int set_key(struct wj_mail_config *c, const char *key, char *v,
 		   const char *path, int line, char *err, size_t errlen)
 {
 	size_t n = strlen(v);
@@ -150,7 +150,7 @@ static int set_key(struct ww_mail_config *c, const char *key, char *v,
 	return set_number(c, key, v, path, line, err, errlen);
 }
 
-static int check(struct ww_mail_config *c, const char *path, char *err, size_t errlen)
+static int check(struct wj_mail_config *c, const char *path, char *err, size_t errlen)
 {
 	const char *at = strchr(c->judge, '@');
 	if (!c->judge[0] || !at || at == c->judge || strchr(c->judge, '+') || !at[1])
@@ -161,7 +161,7 @@ static int check(struct ww_mail_config *c, const char *path, char *err, size_t e
 	return 0;
 }
 
-int ww_mail_config_load(const char *path, struct ww_mail_config *c, char *err, size_t errlen)
+int wj_mail_config_load(const char *path, struct wj_mail_config *c, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
 	snprintf(c->path, sizeof c->path, "%s", path);

@@ -16,7 +16,7 @@
 /* Every header value is kept as valid UTF-8 (text.h). */
 static void copy(char *out, size_t len, const char *s)
 {
-	ww_text_clean(out, len, s ? s : "", s ? strlen(s) : 0);
+	wj_text_clean(out, len, s ? s : "", s ? strlen(s) : 0);
 }
 
 /* A Message-ID, a From or a field the judge repeats on stderr, in a
@@ -27,13 +27,13 @@ static void copy(char *out, size_t len, const char *s)
 static void copy_id(char *out, size_t len, const char *s, bool blanks)
 {
 	char clean[1024];
-	size_t n = ww_text_clean(clean, sizeof clean, s ? s : "", s ? strlen(s) : 0), o = 0;
+	size_t n = wj_text_clean(clean, sizeof clean, s ? s : "", s ? strlen(s) : 0), o = 0;
 	for (size_t i = 0, k; i < n && o + 1 < len; i += k) {
 		uint32_t cp;
-		k = ww_text_char(clean + i, n - i, &cp);
+		k = wj_text_char(clean + i, n - i, &cp);
 		bool bidi = (cp >= 0x200e && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
 			    (cp >= 0x2066 && cp <= 0x2069);
-		if ((!blanks && cp == ' ') || cp == '\t' || bidi || !ww_text_plain(cp)) {
+		if ((!blanks && cp == ' ') || cp == '\t' || bidi || !wj_text_plain(cp)) {
 			out[o++] = '_';
 		} else {
 			if (o + k >= len)
@@ -45,15 +45,15 @@ static void copy_id(char *out, size_t len, const char *s, bool blanks)
 	out[o] = '\0';
 }
 
-static void add_to(struct ww_mail_in *m, const char *addr)
+static void add_to(struct wj_mail_in *m, const char *addr)
 {
-	if (addr && *addr && m->nto < WW_MAIL_TO)
+	if (addr && *addr && m->nto < WJ_MAIL_TO)
 		copy(m->to[m->nto++], sizeof m->to[0], addr);
 }
 
 /* ---- headers ---- */
 
-static void mailbox_list(struct ww_mail_in *m, struct mailimf_mailbox_list *l)
+static void mailbox_list(struct wj_mail_in *m, struct mailimf_mailbox_list *l)
 {
 	if (!l)
 		return;
@@ -61,7 +61,7 @@ static void mailbox_list(struct ww_mail_in *m, struct mailimf_mailbox_list *l)
 		add_to(m, ((struct mailimf_mailbox *)clist_content(i))->mb_addr_spec);
 }
 
-static void address_list(struct ww_mail_in *m, struct mailimf_address_list *l)
+static void address_list(struct wj_mail_in *m, struct mailimf_address_list *l)
 {
 	if (!l)
 		return;
@@ -100,7 +100,7 @@ static void date_text(char *out, size_t len, const struct mailimf_date_time *d)
 		 d->dt_year, d->dt_hour, d->dt_min, d->dt_sec, d->dt_zone < 0 ? '-' : '+', z);
 }
 
-static void subject_text(struct ww_mail_in *m, const char *raw)
+static void subject_text(struct wj_mail_in *m, const char *raw)
 {
 	size_t idx = 0;
 	char *dec = NULL;
@@ -117,7 +117,7 @@ static void subject_text(struct ww_mail_in *m, const char *raw)
  * a mailing list's (RFC 3834 2). */
 static bool unanswerable_path(const char *v)
 {
-	char a[WW_ADDR_MAX];
+	char a[WJ_ADDR_MAX];
 	copy(a, sizeof a, v + strspn(v, " \t<"));
 	a[strcspn(a, "@> \t\r\n")] = '\0';
 	size_t n = strlen(a);
@@ -142,7 +142,7 @@ static bool automatic_field(const char *name, const char *value)
 	return !strncasecmp(name, "List-", 5);
 }
 
-static void optional_field(struct ww_mail_in *m, struct mailimf_optional_field *f)
+static void optional_field(struct wj_mail_in *m, struct mailimf_optional_field *f)
 {
 	static const char *const names[] = { "Delivered-To", "X-Original-To", "Envelope-To",
 					     "X-Envelope-To" };
@@ -156,7 +156,7 @@ static void optional_field(struct ww_mail_in *m, struct mailimf_optional_field *
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		if (strcasecmp(f->fld_name, names[i]))
 			continue;
-		char a[WW_ADDR_MAX];
+		char a[WJ_ADDR_MAX];
 		const char *v = f->fld_value + strspn(f->fld_value, " \t<");
 		copy(a, sizeof a, v);
 		a[strcspn(a, "> \t\r\n")] = '\0';
@@ -164,7 +164,7 @@ static void optional_field(struct ww_mail_in *m, struct mailimf_optional_field *
 	}
 }
 
-static void header_field(struct ww_mail_in *m, struct mailimf_field *f, char *irt, size_t irtlen)
+static void header_field(struct wj_mail_in *m, struct mailimf_field *f, char *irt, size_t irtlen)
 {
 	switch (f->fld_type) {
 	case MAILIMF_FIELD_FROM:
@@ -208,7 +208,7 @@ static void header_field(struct ww_mail_in *m, struct mailimf_field *f, char *ir
 }
 
 /* Delivered-To and friends first: they name the address this copy came to. */
-static void headers(struct ww_mail_in *m, struct mailimf_fields *fields)
+static void headers(struct wj_mail_in *m, struct mailimf_fields *fields)
 {
 	char irt[512] = "";
 	for (int pass = 0; pass < 2; pass++) {
@@ -421,7 +421,7 @@ static bool valid_utf8(const char *s, size_t n)
 {
 	for (size_t i = 0, k; i < n; i += k) {
 		uint32_t cp;
-		if ((k = ww_text_char(s + i, n - i, &cp)) == 1 && cp == 0xfffd)
+		if ((k = wj_text_char(s + i, n - i, &cp)) == 1 && cp == 0xfffd)
 			return false;
 	}
 	return true;
@@ -444,7 +444,7 @@ static char *to_utf8(const char *s, size_t n, const char *charset, size_t *outle
 	}
 	free(conv);
 	if ((out = malloc(3 * n + 1))) /* a bad byte becomes U+FFFD, 3 bytes */
-		*outlen = ww_text_clean(out, 3 * n + 1, s, n);
+		*outlen = wj_text_clean(out, 3 * n + 1, s, n);
 	return out;
 }
 
@@ -507,7 +507,7 @@ static size_t unflow(char *s, size_t n, bool delsp)
 	return o;
 }
 
-static int part_text(struct ww_mail_in *m, struct mailmime *part, bool html,
+static int part_text(struct wj_mail_in *m, struct mailmime *part, bool html,
 		     char *err, size_t errlen)
 {
 	struct mailmime_data *data = part->mm_data.mm_single;
@@ -517,8 +517,8 @@ static int part_text(struct ww_mail_in *m, struct mailmime *part, bool html,
 		snprintf(err, errlen, "the text part of the mail is empty");
 		return -1;
 	}
-	if (data->dt_data.dt_text.dt_length > 2 * (size_t)WW_PART_MAX_BYTES) {
-		snprintf(err, errlen, "the text part is larger than %u bytes", WW_PART_MAX_BYTES);
+	if (data->dt_data.dt_text.dt_length > 2 * (size_t)WJ_PART_MAX_BYTES) {
+		snprintf(err, errlen, "the text part is larger than %u bytes", WJ_PART_MAX_BYTES);
 		return -1;
 	}
 	if (mailmime_part_parse(data->dt_data.dt_text.dt_data, data->dt_data.dt_text.dt_length,
@@ -527,9 +527,9 @@ static int part_text(struct ww_mail_in *m, struct mailmime *part, bool html,
 		snprintf(err, errlen, "the text part cannot be decoded");
 		return -1;
 	}
-	if (declen > WW_PART_MAX_BYTES) {
+	if (declen > WJ_PART_MAX_BYTES) {
 		mmap_string_unref(dec);
-		snprintf(err, errlen, "the text part is larger than %u bytes", WW_PART_MAX_BYTES);
+		snprintf(err, errlen, "the text part is larger than %u bytes", WJ_PART_MAX_BYTES);
 		return -1;
 	}
 	const char *charset = part->mm_content_type ?
@@ -543,7 +543,7 @@ static int part_text(struct ww_mail_in *m, struct mailmime *part, bool html,
 	len = normalise(text, len);
 	if (html) {
 		size_t n;
-		char *t = ww_html_to_text(text, len, &n);
+		char *t = wj_html_to_text(text, len, &n);
 		free(text);
 		if (!(text = t)) {
 			snprintf(err, errlen, "out of memory");
@@ -581,7 +581,7 @@ static char *crlf(const char *msg, size_t len, size_t *outlen)
 /* The mail's hash, its line ends read as LF whether it came with CRLF
  * (IMAP) or LF (a pipe, a Maildir): it names the mail's exact bytes, and
  * stands in for a missing Message-ID, so a redelivery is still recognised. */
-static void hash_mail(struct ww_mail_in *m, const char *msg, size_t len)
+static void hash_mail(struct wj_mail_in *m, const char *msg, size_t len)
 {
 	unsigned char h[16];
 	char hex[33];
@@ -598,7 +598,7 @@ static void hash_mail(struct ww_mail_in *m, const char *msg, size_t len)
 	snprintf(m->mail_hash, sizeof m->mail_hash, "<%s@hash.wwjudge>", hex);
 }
 
-int ww_mail_parse(const char *msg, size_t len, struct ww_mail_in *m, char *err, size_t errlen)
+int wj_mail_parse(const char *msg, size_t len, struct wj_mail_in *m, char *err, size_t errlen)
 {
 	memset(m, 0, sizeof *m);
 	size_t wlen, idx = 0;
@@ -646,7 +646,7 @@ out:
 	return rc;
 }
 
-void ww_mail_in_free(struct ww_mail_in *m)
+void wj_mail_in_free(struct wj_mail_in *m)
 {
 	free(m->text);
 	m->text = NULL;
@@ -692,7 +692,7 @@ static void put_utf8(struct sink *k, unsigned long cp)
 		cp = ' ';
 	if (cp >= 0xd800 && cp <= 0xdfff) /* &#xD800; is no character */
 		cp = 0xfffd;
-	for (size_t i = 0, n = ww_text_utf8((uint32_t)cp, u); i < n; i++)
+	for (size_t i = 0, n = wj_text_utf8((uint32_t)cp, u); i < n; i++)
 		put(k, u[i]);
 }
 
@@ -755,7 +755,7 @@ static size_t tag(struct sink *k, const char *s, size_t n, bool *skip)
 	return len;
 }
 
-char *ww_html_to_text(const char *html, size_t len, size_t *outlen)
+char *wj_html_to_text(const char *html, size_t len, size_t *outlen)
 {
 	struct sink k = { .bol = true };
 	bool skip = false, space = false;
@@ -796,7 +796,7 @@ char *ww_html_to_text(const char *html, size_t len, size_t *outlen)
 
 /* ---- the order block ---- */
 
-static bool key_line(struct ww_order_block *b, const char *line)
+static bool key_line(struct wj_order_block *b, const char *line)
 {
 	static const char *const keys[] = { "password", "token", "game", "side" };
 	char *const fields[] = { b->password, b->token, b->game, b->side };
@@ -835,7 +835,7 @@ static bool is_signature(const char *line)
  * "passwd=crown", "pasword crown") but is no "password:" line: it may
  * hold the password, so its text is never kept, logged or repeated
  * (issue 20). No order of any game begins with such a word. */
-bool ww_password_like(const char *t)
+bool wj_password_like(const char *t)
 {
 	static const char *const starts[] = { "passw", "pasw", "passphrase", "pwd" };
 	size_t n = strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
@@ -845,11 +845,11 @@ bool ww_password_like(const char *t)
 	return false;
 }
 
-static void block_line(struct ww_order_block *b, const char *t, int lineno)
+static void block_line(struct wj_order_block *b, const char *t, int lineno)
 {
 	if (!*t || *t == '#' || key_line(b, t))
 		return;
-	if (ww_password_like(t)) {
+	if (wj_password_like(t)) {
 		b->password_line = true;
 		if (!b->problem[0])
 			snprintf(b->problem, sizeof b->problem, "line %d of the mail begins like a "
@@ -866,38 +866,38 @@ static void block_line(struct ww_order_block *b, const char *t, int lineno)
 				 "your password: correct it and send the orders again", lineno);
 		return;
 	}
-	if (b->nraw == WW_BLOCK_LINES || strlen(t) >= WW_MAIL_LINE) {
-		snprintf(b->problem, sizeof b->problem, b->nraw == WW_BLOCK_LINES ?
+	if (b->nraw == WJ_BLOCK_LINES || strlen(t) >= WJ_MAIL_LINE) {
+		snprintf(b->problem, sizeof b->problem, b->nraw == WJ_BLOCK_LINES ?
 			 "more than %d lines in the order block" : "an order is longer than %d "
-			 "characters", b->nraw == WW_BLOCK_LINES ? WW_BLOCK_LINES : WW_MAIL_LINE - 1);
+			 "characters", b->nraw == WJ_BLOCK_LINES ? WJ_BLOCK_LINES : WJ_MAIL_LINE - 1);
 		return;
 	}
-	snprintf(b->raw[b->nraw++], WW_MAIL_LINE, "%s", t);
+	snprintf(b->raw[b->nraw++], WJ_MAIL_LINE, "%s", t);
 }
 
 /* Line t of the block as the game reads it: an order of its own, or the
  * rest of the one before, wrapped by a phone (issue 21: only the mail's
  * game's order words start an order). */
-static void join_line(struct ww_order_block *b, const struct game *game, const char *t)
+static void join_line(struct wj_order_block *b, const struct game *game, const char *t)
 {
 	if (b->n > 0 && !game->order_starts(t)) {
 		char *prev = b->lines[b->n - 1];
 		size_t pl = strlen(prev);
-		if (pl + 1 + strlen(t) < WW_MAIL_LINE)
-			snprintf(prev + pl, WW_MAIL_LINE - pl, " %s", t);
+		if (pl + 1 + strlen(t) < WJ_MAIL_LINE)
+			snprintf(prev + pl, WJ_MAIL_LINE - pl, " %s", t);
 		else if (!b->problem[0])
 			snprintf(b->problem, sizeof b->problem, "an order is longer than %d characters",
-				 WW_MAIL_LINE - 1);
+				 WJ_MAIL_LINE - 1);
 		return;
 	}
-	if (b->n < WW_PLAY_MAX)
-		snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
+	if (b->n < WJ_PLAY_MAX)
+		snprintf(b->lines[b->n++], WJ_MAIL_LINE, "%s", t);
 	else if (!b->problem[0])
 		snprintf(b->problem, sizeof b->problem, "more than %d orders in one mail",
-			 WW_PLAY_MAX);
+			 WJ_PLAY_MAX);
 }
 
-bool ww_block_marker(const char *t, const char *word)
+bool wj_block_marker(const char *t, const char *word)
 {
 	if (*t != '#')
 		return false;
@@ -908,7 +908,7 @@ bool ww_block_marker(const char *t, const char *word)
 
 /* ---- the note ---- */
 
-static void note_put(struct ww_order_block *b, const char *u, size_t k)
+static void note_put(struct wj_order_block *b, const char *u, size_t k)
 {
 	size_t o = strlen(b->note);
 	if (o + k < sizeof b->note) {
@@ -919,7 +919,7 @@ static void note_put(struct ww_order_block *b, const char *u, size_t k)
 
 /* One line of the note, n bytes at t, blanks trimmed. Blank lines count
  * only between lines of text. */
-static void note_line(struct ww_order_block *b, const char *t, size_t n)
+static void note_line(struct wj_order_block *b, const char *t, size_t n)
 {
 	if (!n) {
 		b->note_blanks += b->note_lines > 0;
@@ -935,35 +935,35 @@ static void note_line(struct ww_order_block *b, const char *t, size_t n)
 		snprintf(b->problem, sizeof b->problem, "a line of the note begins 'password:'; "
 			 "a note is sent to your opponent, so the password goes in the order "
 			 "block only");
-	if (ww_password_like(t) && !b->problem[0])
+	if (wj_password_like(t) && !b->problem[0])
 		snprintf(b->problem, sizeof b->problem, "a line of the note begins like a "
 			 "password line; a note is sent to your opponent, so the password goes "
 			 "in the order block only, as 'password: ...'");
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
 		char u[4];
-		i += ww_text_char(t + i, n - i, &cp);
+		i += wj_text_char(t + i, n - i, &cp);
 		b->note_chars++;
 		/* a control or a line break, which could make the note pass for
 		 * other text, is a blank; an invisible character goes (text.h) */
-		if ((cp = ww_text_relayed(cp)))
-			note_put(b, u, ww_text_utf8(cp, u));
+		if ((cp = wj_text_relayed(cp)))
+			note_put(b, u, wj_text_utf8(cp, u));
 	}
 }
 
 /* The limits, and the password: a note goes to the opponent whole or not
  * at all. */
-static void note_check(struct ww_order_block *b)
+static void note_check(struct wj_order_block *b)
 {
 	if (!b->note_found || b->problem[0])
 		return;
-	if (b->note_lines > WW_NOTE_LINES || b->note_chars > WW_NOTE_CHARS)
+	if (b->note_lines > WJ_NOTE_LINES || b->note_chars > WJ_NOTE_CHARS)
 		snprintf(b->problem, sizeof b->problem, "the note has %d %s; a note may have at "
 			 "most %d %s: shorten it (it is relayed whole or not at all)",
-			 b->note_lines > WW_NOTE_LINES ? b->note_lines : b->note_chars,
-			 b->note_lines > WW_NOTE_LINES ? "lines" : "characters",
-			 b->note_lines > WW_NOTE_LINES ? WW_NOTE_LINES : WW_NOTE_CHARS,
-			 b->note_lines > WW_NOTE_LINES ? "lines" : "characters");
+			 b->note_lines > WJ_NOTE_LINES ? b->note_lines : b->note_chars,
+			 b->note_lines > WJ_NOTE_LINES ? "lines" : "characters",
+			 b->note_lines > WJ_NOTE_LINES ? WJ_NOTE_LINES : WJ_NOTE_CHARS,
+			 b->note_lines > WJ_NOTE_LINES ? "lines" : "characters");
 	else if (b->password[0] && strstr(b->note, b->password))
 		snprintf(b->problem, sizeof b->problem, "the note holds your password; a note "
 			 "is sent to your opponent: take the password out of it");
@@ -987,7 +987,7 @@ static bool holds_word(const char *line, const char *pw)
  * to the order before it as a wrapped line), or a line like a password
  * line: no order of such a block is kept or logged, and the refusal says
  * why without repeating the line. */
-static void orders_check(struct ww_order_block *b)
+static void orders_check(struct wj_order_block *b)
 {
 	bool alone = false, within = false;
 	for (int i = 0; b->password[0] && i < b->nraw; i++)
@@ -1012,10 +1012,10 @@ enum block_at { OUTSIDE, IN_ORDERS, IN_NOTE, IN_IGNORED };
 /* A marker line: the block it opens or closes. A marker of the other
  * block ends the one open (a "#note" line may end the orders), one of the
  * same block is skipped, and a second block of a kind is not read. */
-static enum block_at marker_line(struct ww_order_block *b, enum block_at at, const char *t,
+static enum block_at marker_line(struct wj_order_block *b, enum block_at at, const char *t,
 				 int lineno)
 {
-	bool orders = ww_block_marker(t, "orders"), note = ww_block_marker(t, "note");
+	bool orders = wj_block_marker(t, "orders"), note = wj_block_marker(t, "note");
 	if ((orders && at == IN_ORDERS) || (note && at == IN_NOTE))
 		return at;
 	if (at == IN_ORDERS)
@@ -1036,8 +1036,8 @@ static enum block_at marker_line(struct ww_order_block *b, enum block_at at, con
 
 static bool is_marker(const char *t)
 {
-	return ww_block_marker(t, "orders") || ww_block_marker(t, "note") ||
-	       ww_block_marker(t, "end");
+	return wj_block_marker(t, "orders") || wj_block_marker(t, "note") ||
+	       wj_block_marker(t, "end");
 }
 
 /* The n bytes at s without their leading and trailing blanks: a note's
@@ -1052,7 +1052,7 @@ static const char *trimmed(const char *s, size_t n, size_t *len)
 	return s + k;
 }
 
-void ww_order_block_find(const char *text, struct ww_order_block *b)
+void wj_order_block_find(const char *text, struct wj_order_block *b)
 {
 	memset(b, 0, sizeof *b);
 	enum block_at at = OUTSIDE;
@@ -1060,7 +1060,7 @@ void ww_order_block_find(const char *text, struct ww_order_block *b)
 	for (const char *p = text; p && *p;) {
 		const char *nl = strchr(p, '\n'), *raw = p;
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		char line[WW_MAIL_LINE * 2];
+		char line[WJ_MAIL_LINE * 2];
 		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
 		p = nl ? nl + 1 : NULL;
 		lineno++;
@@ -1084,7 +1084,7 @@ void ww_order_block_find(const char *text, struct ww_order_block *b)
 	note_check(b);
 }
 
-void ww_order_block_join(struct ww_order_block *b, const struct game *game)
+void wj_order_block_join(struct wj_order_block *b, const struct game *game)
 {
 	b->n = 0;
 	for (int i = 0; i < b->nraw; i++)
@@ -1094,7 +1094,7 @@ void ww_order_block_join(struct ww_order_block *b, const struct game *game)
 
 /* ---- addresses ---- */
 
-bool ww_addr_equal(const char *a, const char *b)
+bool wj_addr_equal(const char *a, const char *b)
 {
 	return a && b && *a && !strcasecmp(a, b);
 }
@@ -1102,7 +1102,7 @@ bool ww_addr_equal(const char *a, const char *b)
 /* The addr-spec of `text`, which must be one mailbox (RFC 5322 3.4):
  * "user@host" or "Name <user@host>". libetpan parses it, as it parses a
  * mail's From. */
-int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errlen)
+int wj_addr_spec(const char *text, char out[WJ_ADDR_MAX], char *err, size_t errlen)
 {
 	static const char accepted[] = "give one address, user@host or Name <user@host>";
 	struct mailimf_mailbox *mb = NULL;
@@ -1114,21 +1114,21 @@ int ww_addr_spec(const char *text, char out[WW_ADDR_MAX], char *err, size_t errl
 	}
 	if (mailimf_mailbox_parse(text, len, &idx, &mb) != MAILIMF_NO_ERROR ||
 	    text[idx + strspn(text + idx, " \t")] != '\0' || !(spec = mb->mb_addr_spec) ||
-	    !strchr(spec, '@') || strpbrk(spec, " \t\"<>,;()") || strlen(spec) >= WW_ADDR_MAX) {
+	    !strchr(spec, '@') || strpbrk(spec, " \t\"<>,;()") || strlen(spec) >= WJ_ADDR_MAX) {
 		snprintf(err, errlen, "'%.300s' is not one mail address; %s", text, accepted);
 		if (mb)
 			mailimf_mailbox_free(mb);
 		return -1;
 	}
-	snprintf(out, WW_ADDR_MAX, "%s", spec);
+	snprintf(out, WJ_ADDR_MAX, "%s", spec);
 	mailimf_mailbox_free(mb);
 	return 0;
 }
 
-bool ww_game_name_ok(const char *name)
+bool wj_game_name_ok(const char *name)
 {
 	size_t n = strlen(name);
-	if (!n || n >= WW_GAME_NAME || name[0] == '.' || name[0] == '-')
+	if (!n || n >= WJ_GAME_NAME || name[0] == '.' || name[0] == '-')
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)name[i]) && !strchr("_.-", name[i]))
@@ -1136,7 +1136,7 @@ bool ww_game_name_ok(const char *name)
 	return true;
 }
 
-int ww_judge_subaddress(const char *judge, const char *addr, char *game, char *side,
+int wj_judge_subaddress(const char *judge, const char *addr, char *game, char *side,
 			char *token)
 {
 	const char *jat = strchr(judge, '@'), *aat = strrchr(addr, '@');
@@ -1146,7 +1146,7 @@ int ww_judge_subaddress(const char *judge, const char *addr, char *game, char *s
 	if ((size_t)(aat - addr) <= local + 1 || strncasecmp(addr, judge, local) ||
 	    addr[local] != '+')
 		return -1;
-	char sub[WW_ADDR_MAX];
+	char sub[WJ_ADDR_MAX];
 	snprintf(sub, sizeof sub, "%.*s", (int)(aat - addr - (long)local - 1), addr + local + 1);
 	char *t = strrchr(sub, '-');
 	if (!t)
@@ -1156,7 +1156,7 @@ int ww_judge_subaddress(const char *judge, const char *addr, char *game, char *s
 	if (!s)
 		return -1;
 	*s++ = '\0';
-	if (!ww_game_name_ok(sub) || strlen(s) >= 16 || strlen(t) >= 64)
+	if (!wj_game_name_ok(sub) || strlen(s) >= 16 || strlen(t) >= 64)
 		return -1;
 	strcpy(game, sub);
 	strcpy(side, s);

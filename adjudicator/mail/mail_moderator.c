@@ -25,22 +25,22 @@
 /* ---- the files of one commit ---- */
 
 struct outgoing {
-	struct ww_rec_file f[WW_REC_MAX_FILES];
-	char *text[WW_REC_MAX_FILES];
-	char rel[WW_REC_MAX_FILES][64];
+	struct wj_rec_file f[WJ_REC_MAX_FILES];
+	char *text[WJ_REC_MAX_FILES];
+	char rel[WJ_REC_MAX_FILES][64];
 	int n;
 };
 
 static int out_add(struct outgoing *o, const char *rel, char *text, size_t len)
 {
-	if (!text || o->n == WW_REC_MAX_FILES) {
+	if (!text || o->n == WJ_REC_MAX_FILES) {
 		free(text);
 		return -1;
 	}
 	int i = o->n++;
 	snprintf(o->rel[i], sizeof o->rel[i], "%s", rel);
 	o->text[i] = text;
-	o->f[i] = (struct ww_rec_file){ o->rel[i], text, len, 0600 };
+	o->f[i] = (struct wj_rec_file){ o->rel[i], text, len, 0600 };
 	return 0;
 }
 
@@ -51,37 +51,37 @@ static void out_free(struct outgoing *o)
 	o->n = 0;
 }
 
-static int out_mail(struct outgoing *o, const struct ww_mail_config *c, int entry,
-		    const char *name, const struct ww_mail_out *m)
+static int out_mail(struct outgoing *o, const struct wj_mail_config *c, int entry,
+		    const char *name, const struct wj_mail_out *m)
 {
 	char rel[64];
 	size_t len;
-	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.%s", entry, name);
-	char *text = ww_mail_compose(c, m, &len);
+	snprintf(rel, sizeof rel, WJ_OUTBOX_NEW "/%06d.%s", entry, name);
+	char *text = wj_mail_compose(c, m, &len);
 	return out_add(o, rel, text, len);
 }
 
-static int out_secret(struct outgoing *o, const struct ww_mail_secret *s)
+static int out_secret(struct outgoing *o, const struct wj_mail_secret *s)
 {
 	char *text;
 	size_t len;
-	if (ww_mail_secret_text(s, &text, &len) < 0)
+	if (wj_mail_secret_text(s, &text, &len) < 0)
 		return -1;
 	return out_add(o, "secret/mail.yaml", text, len);
 }
 
 /* ---- rollback ---- */
 
-void ww_rollback_plan_free(struct ww_rollback_plan *p)
+void wj_rollback_plan_free(struct wj_rollback_plan *p)
 {
 	if (p->after)
-		ww_game_free(p->after);
+		wj_game_free(p->after);
 	free(p->after);
 	p->after = NULL;
 }
 
-int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
-			struct ww_rollback_plan *p, char *err, size_t errlen)
+int wj_rollback_prepare(const char *dir, const struct wj_game *g, uint32_t move,
+			struct wj_rollback_plan *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
 	if (g->meta.seed_revealed) {
@@ -89,19 +89,19 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 			 "to come is known, so it cannot be rolled back");
 		return 1;
 	}
-	if (!(p->after = malloc(sizeof *p->after)) || ww_game_copy(p->after, g) < 0) {
+	if (!(p->after = malloc(sizeof *p->after)) || wj_game_copy(p->after, g) < 0) {
 		free(p->after);
 		p->after = NULL;
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = ww_record_replay_to(dir, g->data, move, p->after->state, &p->rb, err, errlen);
-	if (rc == 0 && (p->entry = ww_record_next_entry(dir)) < 0) {
+	int rc = wj_record_replay_to(dir, g->data, move, p->after->state, &p->rb, err, errlen);
+	if (rc == 0 && (p->entry = wj_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "%s/log: %s", dir, strerror(errno));
 		rc = -1;
 	}
 	if (rc) {
-		ww_rollback_plan_free(p);
+		wj_rollback_plan_free(p);
 		return rc == -2 ? 1 : -1;
 	}
 	/* no die or shuffle already seen is used again */
@@ -115,10 +115,10 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 	 * whoever drew them knows it: the unseen cards get the seed's next
 	 * shuffle, which replay makes again (docs/rulings.md) */
 	if (g->game->reshuffle_unseen) {
-		struct ww_dice dice = { 0 };
-		struct ww_rng rng;
-		memcpy(dice.seed, g->seed, WW_SEED_BYTES);
-		ww_dice_rng(&dice, &rng);
+		struct wj_dice dice = { 0 };
+		struct wj_rng rng;
+		memcpy(dice.seed, g->seed, WJ_SEED_BYTES);
+		wj_dice_rng(&dice, &rng);
 		g->game->reshuffle_unseen(g->data, p->after->state, &rng);
 		p->rb.reshuffled = true;
 	}
@@ -127,13 +127,13 @@ int ww_rollback_prepare(const char *dir, const struct ww_game *g, uint32_t move,
 }
 
 /* "...the position after move 12 (the British's); moves 13 to 14 are undone" */
-static void rollback_sentence(const struct ww_rollback_plan *p, char *out, size_t len)
+static void rollback_sentence(const struct wj_rollback_plan *p, char *out, size_t len)
 {
-	const struct ww_rollback *rb = &p->rb;
+	const struct wj_rollback *rb = &p->rb;
 	char whose[32] = "", undone[64];
 	if (p->target_side != GAME_PUBLIC)
 		snprintf(whose, sizeof whose, " (the %s's)",
-			 ww_mail_side_name(ww_mail_played(p->after), p->target_side));
+			 wj_mail_side_name(wj_mail_played(p->after), p->target_side));
 	if (rb->from_move == rb->to_move + 1)
 		snprintf(undone, sizeof undone, "move %u is undone", (unsigned)rb->from_move);
 	else
@@ -152,15 +152,15 @@ struct tell {
 	const char *subject;             /* what the subject says */
 	const char *said[GAME_MAX_SIDES + 1]; /* by side; NULL: that side is not told */
 	int entry;                       /* the entry whose commit writes the mails */
-	const struct ww_mail_secret *tokens; /* the tokens they carry, by side */
-	const struct ww_mail_secret *prev; /* the entries of the judge's last mails */
+	const struct wj_mail_secret *tokens; /* the tokens they carry, by side */
+	const struct wj_mail_secret *prev; /* the entries of the judge's last mails */
 	bool report, paused;
 	const char *name;                /* before the side in the file's name */
 	const char *date;
 };
 
-static char *tell_body(const struct tell *t, const char *game, const struct ww_game *g,
-		       const struct ww_mail_view *v, const char *token)
+static char *tell_body(const struct tell *t, const char *game, const struct wj_game *g,
+		       const struct wj_mail_view *v, const char *token)
 {
 	char *body = NULL, line[600], asked[512];
 	size_t blen;
@@ -168,18 +168,18 @@ static char *tell_body(const struct tell *t, const char *game, const struct ww_g
 	if (!f)
 		return NULL;
 	snprintf(line, sizeof line, "Game %s: %s", game, t->said[v->side]);
-	ww_mail_line(f, line);
+	wj_mail_line(f, line);
 	fputc('\n', f);
 	if (t->report) {
 		struct game_frame frame = { .commitment = g->meta.commitment };
-		ww_mail_report_said(f, v, &frame);
+		wj_mail_report_said(f, v, &frame);
 	} else {
-		ww_mail_asked_now(v, asked, sizeof asked);
+		wj_mail_asked_now(v, asked, sizeof asked);
 		fputs(".What is asked now:\n", f);
-		ww_mail_line(f, asked);
+		wj_mail_line(f, asked);
 	}
 	if (!t->paused)
-		ww_mail_how_to_order(f, v, token);
+		wj_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -187,52 +187,52 @@ static char *tell_body(const struct tell *t, const char *game, const struct ww_g
 	return body;
 }
 
-static int tell_view(struct outgoing *o, const struct ww_mail_config *c, const char *game,
-		     const struct ww_game *g, const struct tell *t, const struct ww_mail_view *v)
+static int tell_view(struct outgoing *o, const struct wj_mail_config *c, const char *game,
+		     const struct wj_game *g, const struct tell *t, const struct wj_mail_view *v)
 {
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], prev[300], name[24];
-	const char *word = ww_mail_side_word(v->game, v->side);
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
-	ww_move_token(g->seed, v->side, ww_mail_token_entry(t->tokens, v->side), token);
+	char token[WJ_TOKEN_HEX], reply[WJ_ADDR_MAX + 80], subj[300], prev[300], name[24];
+	const char *word = wj_mail_side_word(v->game, v->side);
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
+	wj_move_token(g->seed, v->side, wj_mail_token_entry(t->tokens, v->side), token);
 	char *body = tell_body(t, game, g, v, token);
 	if (!body)
 		return -1;
-	ww_reply_address(c, game, word, token, reply, sizeof reply);
-	ww_mail_subject(game, &mg, t->subject, subj, sizeof subj);
-	ww_judge_message_id(c, game, ww_mail_token_entry(t->prev, v->side), word, prev,
+	wj_reply_address(c, game, word, token, reply, sizeof reply);
+	wj_mail_subject(game, &mg, t->subject, subj, sizeof subj);
+	wj_judge_message_id(c, game, wj_mail_token_entry(t->prev, v->side), word, prev,
 			    sizeof prev);
 	snprintf(name, sizeof name, "%.12s%s", t->name, word);
-	struct ww_mail_board board = { v, NULL, game };
-	struct ww_mail_out m = {
+	struct wj_mail_board board = { v, NULL, game };
+	struct wj_mail_out m = {
 		.to = g->meta.addr[v->side],
 		.reply_to = reply, .subject = subj, .date = t->date, .in_reply_to = prev,
 		.references = prev, .body = body,
 		.board = t->report && !c->text_only ? &board : NULL,
 	};
-	ww_judge_message_id(c, game, t->entry, name, m.message_id, sizeof m.message_id);
+	wj_judge_message_id(c, game, t->entry, name, m.message_id, sizeof m.message_id);
 	int rc = out_mail(o, c, t->entry, name, &m);
 	free(body);
 	return rc;
 }
 
-static int tell_player(struct outgoing *o, const struct ww_mail_config *c, const char *game,
-		       const struct ww_game *g, const struct tell *t, int side)
+static int tell_player(struct outgoing *o, const struct wj_mail_config *c, const char *game,
+		       const struct wj_game *g, const struct tell *t, int side)
 {
-	struct ww_mail_view v;
-	if (ww_mail_view_of(&v, g, side))
+	struct wj_mail_view v;
+	if (wj_mail_view_of(&v, g, side))
 		return -1;
 	int rc = tell_view(o, c, game, g, t, &v);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	return rc;
 }
 
 /* Each side told (with a config), then the extra files of `by`. */
-static int tell_players(struct outgoing *o, const struct ww_mail_config *c, const char *game,
-			const struct ww_game *g, const struct tell *t,
-			const struct ww_rollback_by *by)
+static int tell_players(struct outgoing *o, const struct wj_mail_config *c, const char *game,
+			const struct wj_game *g, const struct tell *t,
+			const struct wj_rollback_by *by)
 {
-	for (int side = 1; c && side <= ww_mail_played(g)->nsides; side++)
+	for (int side = 1; c && side <= wj_mail_played(g)->nsides; side++)
 		if (t->said[side] && tell_player(o, c, game, g, t, side) < 0)
 			return -1;
 	for (int i = 0; i < by->nextra; i++) {
@@ -245,19 +245,19 @@ static int tell_players(struct outgoing *o, const struct ww_mail_config *c, cons
 	return 0;
 }
 
-enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char *dir,
-				      const char *game, const struct ww_game *g,
-				      struct ww_rollback_plan *p, const struct ww_rollback_by *by,
+enum wj_rec_status wj_rollback_commit(const struct wj_mail_config *c, const char *dir,
+				      const char *game, const struct wj_game *g,
+				      struct wj_rollback_plan *p, const struct wj_rollback_by *by,
 				      char *err, size_t errlen)
 {
 	struct outgoing o = { 0 };
-	struct ww_mail_secret sec, next;
+	struct wj_mail_secret sec, next;
 	char what[300], said[400], subject[80], note[400];
-	if (ww_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
-		return WW_REC_CORRUPT;
+	if (wj_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
+		return WJ_REC_CORRUPT;
 	next = sec;
 	/* every token of an undone move is stale, each side's */
-	ww_mail_tokens_move(&next, p->entry, ~0u);
+	wj_mail_tokens_move(&next, p->entry, ~0u);
 	rollback_sentence(p, what, sizeof what);
 	snprintf(said, sizeof said, "%s Orders written for the undone moves are refused; the "
 		 "game stands as below, and your token is new.", what);
@@ -271,22 +271,22 @@ enum ww_rec_status ww_rollback_commit(const struct ww_mail_config *c, const char
 	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
 		snprintf(err, errlen, "cannot compose the rollback's mails (out of memory?)");
 		out_free(&o);
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	}
 	snprintf(note, sizeof note, "# rollback from move %u to move %u by %s",
 		 (unsigned)p->rb.from_move, (unsigned)p->rb.to_move, by->who);
 	char logged[240];
 	snprintf(logged, sizeof logged, "%.239s", what);
-	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
+	struct wj_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date, .said = logged, .rollback = &p->rb };
-	enum ww_rec_status st = ww_record_commit_files(dir, g->state, p->after, &e, o.f, o.n,
+	enum wj_rec_status st = wj_record_commit_files(dir, g->state, p->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
 }
 
-void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
-		     struct ww_mail_secret *next, bool paused)
+void wj_change_pause(struct wj_moderator_change *ch, const struct wj_game *g,
+		     struct wj_mail_secret *next, bool paused)
 {
 	memset(ch, 0, sizeof *ch);
 	next->paused = paused;
@@ -295,50 +295,50 @@ void ww_change_pause(struct ww_moderator_change *ch, const struct ww_game *g,
 	snprintf(ch->what, sizeof ch->what, paused ? "the game is paused" : "the game is resumed");
 	snprintf(ch->subject, sizeof ch->subject, "the moderator %s the game",
 		 paused ? "paused" : "resumed");
-	for (int side = 1; side <= ww_mail_played(g)->nsides; side++)
+	for (int side = 1; side <= wj_mail_played(g)->nsides; side++)
 		snprintf(ch->said[side], sizeof ch->said[side], paused ?
 			 "the moderator paused the game: orders are refused until the moderator "
 			 "resumes it." : "the moderator resumed the game: orders are read again.");
 }
 
-void ww_change_address(struct ww_moderator_change *ch, struct ww_game *after, int side,
+void wj_change_address(struct wj_moderator_change *ch, struct wj_game *after, int side,
 		       const char *addr)
 {
-	const char *name = ww_mail_side_name(ww_mail_played(after), side);
+	const char *name = wj_mail_side_name(wj_mail_played(after), side);
 	memset(ch, 0, sizeof *ch);
 	snprintf(ch->what, sizeof ch->what, "the %s address is now %s", name, addr);
 	/* the address before, public as game.yaml's: a replay starts from it */
 	snprintf(ch->logged, sizeof ch->logged, "%s (was %s)", ch->what, after->meta.addr[side]);
-	snprintf(after->meta.addr[side], WW_ADDR_MAX, "%s", addr);
+	snprintf(after->meta.addr[side], WJ_ADDR_MAX, "%s", addr);
 	ch->after = after;
 	snprintf(ch->subject, sizeof ch->subject, "the moderator changed the %s address", name);
 	/* the side at its new address and its opponent; the old address is not told */
 	snprintf(ch->said[side], sizeof ch->said[side], "the moderator changed your registered "
 		 "address: your registered address is now %s. The judge's mails go there, and "
 		 "orders are read only from there.", addr);
-	for (int other = 1; other <= ww_mail_played(after)->nsides; other++)
+	for (int other = 1; other <= wj_mail_played(after)->nsides; other++)
 		if (other != side)
 			snprintf(ch->said[other], sizeof ch->said[other], "the moderator changed "
 				 "the %s player's address: the %s player's registered address is "
 				 "now %s.", name, name, addr);
 }
 
-enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const char *dir,
-				       const char *game, const struct ww_game *g,
-				       const struct ww_moderator_change *ch,
-				       const struct ww_rollback_by *by, char *err, size_t errlen)
+enum wj_rec_status wj_moderator_commit(const struct wj_mail_config *c, const char *dir,
+				       const char *game, const struct wj_game *g,
+				       const struct wj_moderator_change *ch,
+				       const struct wj_rollback_by *by, char *err, size_t errlen)
 {
 	struct outgoing o = { 0 };
-	struct ww_mail_secret sec;
+	struct wj_mail_secret sec;
 	char note[sizeof ch->logged + 16];
-	int entry = ww_record_next_entry(dir);
+	int entry = wj_record_next_entry(dir);
 	if (entry < 0) {
 		snprintf(err, errlen, "%s/log cannot be read", dir);
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	}
-	if (ww_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
-		return WW_REC_CORRUPT;
-	const struct ww_mail_secret *now = ch->secret ? ch->secret : &sec;
+	if (wj_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
+		return WJ_REC_CORRUPT;
+	const struct wj_mail_secret *now = ch->secret ? ch->secret : &sec;
 	struct tell t = { .subject = ch->subject, .entry = entry, .tokens = now,
 			  .prev = &sec, .paused = now->paused, .name = "notice-",
 			  .date = by->mail_date ? by->mail_date : by->date };
@@ -348,12 +348,12 @@ enum ww_rec_status ww_moderator_commit(const struct ww_mail_config *c, const cha
 	    (ch->secret && out_secret(&o, ch->secret) < 0)) {
 		snprintf(err, errlen, "cannot compose the moderator's mails (out of memory?)");
 		out_free(&o);
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	}
 	snprintf(note, sizeof note, "# moderator: %s", ch->logged[0] ? ch->logged : ch->what);
-	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
+	struct wj_log_entry e = { .side = GAME_PUBLIC, .order_text = note, .sender = by->who,
 				  .received = by->date };
-	enum ww_rec_status st = ww_record_commit_files(dir, g->state, ch->after, &e, o.f, o.n,
+	enum wj_rec_status st = wj_record_commit_files(dir, g->state, ch->after, &e, o.f, o.n,
 						       by->also_seen, err, errlen);
 	out_free(&o);
 	return st;
@@ -365,7 +365,7 @@ struct mod_block {
 	bool found, ended;
 	char password[256];
 	int n;
-	char lines[MOD_MAX][WW_MAIL_LINE];
+	char lines[MOD_MAX][WJ_MAIL_LINE];
 	char problem[200];
 };
 
@@ -376,7 +376,7 @@ static bool is_signature(const char *line)
 
 static void block_line(struct mod_block *b, char *t)
 {
-	if (!*t || (*t == '#' && !ww_block_marker(t, "end")))
+	if (!*t || (*t == '#' && !wj_block_marker(t, "end")))
 		return; /* blank, a comment */
 	if (!strncasecmp(t, "password", 8) && t[8 + strspn(t + 8, " ")] == ':') {
 		char *v = strchr(t, ':') + 1;
@@ -388,7 +388,7 @@ static void block_line(struct mod_block *b, char *t)
 			 MOD_MAX);
 		return;
 	}
-	snprintf(b->lines[b->n++], WW_MAIL_LINE, "%s", t);
+	snprintf(b->lines[b->n++], WJ_MAIL_LINE, "%s", t);
 }
 
 /* Like the order block: quoted lines ignored, nothing after a signature. */
@@ -398,7 +398,7 @@ static void mod_block_find(const char *text, struct mod_block *b)
 	for (const char *p = text; p && *p && !b->ended;) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		char line[WW_MAIL_LINE];
+		char line[WJ_MAIL_LINE];
 		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
 		p = nl ? nl + 1 : NULL;
 		line[strcspn(line, "\r")] = '\0';
@@ -411,15 +411,15 @@ static void mod_block_find(const char *text, struct mod_block *b)
 		if (*t == '>')
 			continue;
 		if (!b->found)
-			b->found = ww_block_marker(t, "moderator");
-		else if (ww_block_marker(t, "end"))
+			b->found = wj_block_marker(t, "moderator");
+		else if (wj_block_marker(t, "end"))
 			b->ended = true;
 		else
 			block_line(b, t);
 	}
 }
 
-bool ww_moderator_block_present(const char *text)
+bool wj_moderator_block_present(const char *text)
 {
 	struct mod_block *b = malloc(sizeof *b);
 	if (!b)
@@ -433,17 +433,17 @@ bool ww_moderator_block_present(const char *text)
 /* ---- one command ---- */
 
 struct modcmd {
-	const struct ww_mail_config *c;
-	const struct ww_mail_in *m;
+	const struct wj_mail_config *c;
+	const struct wj_mail_in *m;
 	char hash[17];                   /* of the mail's Message-ID: names its replies */
 	int k;                           /* the command's number in the block, from 1 */
-	char shown[WW_MAIL_LINE];        /* the command as the reply repeats it */
-	char word[16], game[WW_GAME_NAME];
+	char shown[WJ_MAIL_LINE];        /* the command as the reply repeats it */
+	char word[16], game[WJ_GAME_NAME];
 	const char *rest;                /* after the game */
 	char dir[PATH_MAX], key[600];
 	int lock_fd;
-	struct ww_game *g;
-	struct ww_mail_secret sec;
+	struct wj_game *g;
+	struct wj_mail_secret sec;
 	FILE *rf;                        /* the reply's body */
 	char *reply;
 	size_t replylen;
@@ -458,7 +458,7 @@ static void note(const struct modcmd *x, const char *fmt, ...)
 	snprintf(who, sizeof who, "process: %s: moderator", x->m->message_id);
 	va_list ap;
 	va_start(ap, fmt);
-	ww_vlog(who, fmt, ap);
+	wj_vlog(who, fmt, ap);
 	va_end(ap);
 }
 
@@ -474,7 +474,7 @@ static void status(const struct modcmd *x, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	ww_info("process", "moderator: %s; %.200s", what, x->m->message_id);
+	wj_info("process", "moderator: %s; %.200s", what, x->m->message_id);
 }
 
 static void say(struct modcmd *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -486,7 +486,7 @@ static void say(struct modcmd *x, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	ww_mail_line(x->rf, text);
+	wj_mail_line(x->rf, text);
 }
 
 /* The reply to the moderator, with what the command was. */
@@ -510,17 +510,17 @@ static char *reply_mail(struct modcmd *x, const char *name, int entry, size_t *l
 	char what[32];
 	snprintf(what, sizeof what, "moderator: %s", x->word);
 	if (x->g) {
-		struct ww_mail_game mg;
-		ww_mail_game_of(x->g, &mg);
-		ww_mail_subject(x->game, &mg, what, subj, sizeof subj);
+		struct wj_mail_game mg;
+		wj_mail_game_of(x->g, &mg);
+		wj_mail_subject(x->game, &mg, what, subj, sizeof subj);
 	}
 	else /* a mail refused before any game is read */
 		snprintf(subj, sizeof subj, "[wwjudge %s] %s", x->game, what);
-	struct ww_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
+	struct wj_mail_out o = { .to = x->c->moderator, .subject = subj, .date = x->m->date,
 				 .in_reply_to = x->m->message_id, .references = x->m->message_id,
 				 .body = x->reply };
-	ww_judge_message_id(x->c, x->game, entry, name, o.message_id, sizeof o.message_id);
-	return ww_mail_compose(x->c, &o, len);
+	wj_judge_message_id(x->c, x->game, entry, name, o.message_id, sizeof o.message_id);
+	return wj_mail_compose(x->c, &o, len);
 }
 
 /* A reply for a command that changes nothing: written into the outbox by
@@ -535,40 +535,40 @@ static int reply_alone(struct modcmd *x, const char *what)
 	snprintf(path, sizeof path, "%s/outbox/cur/%s", x->dir, name);
 	if (stat(path, &st) == 0)
 		return 0;
-	snprintf(path, sizeof path, "%s/" WW_OUTBOX_NEW "/%s", x->dir, name);
+	snprintf(path, sizeof path, "%s/" WJ_OUTBOX_NEW "/%s", x->dir, name);
 	if (stat(path, &st) == 0)
 		return 0;
 	char *text = reply_mail(x, name + 4, 0, &len);
 	if (!text)
 		return -1;
 	char err[PATH_MAX + 128];
-	int rc = ww_outbox_put(x->dir, name, text, len, err, sizeof err);
+	int rc = wj_outbox_put(x->dir, name, text, len, err, sizeof err);
 	free(text);
 	return rc;
 }
 
-/* A command that changes the game (ww_moderator_commit), with the reply
+/* A command that changes the game (wj_moderator_commit), with the reply
  * to the moderator, at one commit that also marks the command done. */
-static int commit_change(struct modcmd *x, struct ww_moderator_change *ch)
+static int commit_change(struct modcmd *x, struct wj_moderator_change *ch)
 {
 	char rel[64], err[600] = "";
 	size_t len;
-	int entry = ww_record_next_entry(x->dir);
+	int entry = wj_record_next_entry(x->dir);
 	if (entry < 0)
 		return EX_TEMPFAIL;
-	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", entry);
+	snprintf(rel, sizeof rel, WJ_OUTBOX_NEW "/%06d.moderator", entry);
 	char *reply = reply_mail(x, "moderator", entry, &len);
 	if (!reply)
 		return EX_OSERR;
-	struct ww_rec_file file = { rel, reply, len, 0600 };
-	struct ww_rollback_by by = { .who = x->m->from, .date = x->m->date[0] ? x->m->date : NULL,
+	struct wj_rec_file file = { rel, reply, len, 0600 };
+	struct wj_rollback_by by = { .who = x->m->from, .date = x->m->date[0] ? x->m->date : NULL,
 				     .also_seen = x->key, .extra = &file, .nextra = 1 };
-	enum ww_rec_status st = ww_moderator_commit(x->c, x->dir, x->game, x->g, ch, &by, err,
+	enum wj_rec_status st = wj_moderator_commit(x->c, x->dir, x->game, x->g, ch, &by, err,
 						    sizeof err);
 	free(reply);
-	if (st != WW_REC_OK) {
+	if (st != WJ_REC_OK) {
 		note(x, "%s: %s", x->game, err);
-		return ww_rec_exit(st, true);
+		return wj_rec_exit(st, true);
 	}
 	status(x, "%s: %s", x->game, ch->what);
 	return EX_OK;
@@ -585,16 +585,16 @@ static int refuse(struct modcmd *x, const char *fmt, ...)
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
 	fputs(".Refused; nothing was changed:\n", x->rf);
-	ww_mail_line(x->rf, why);
+	wj_mail_line(x->rf, why);
 	status(x, "%s: command %d refused: %s", x->game, x->k, why);
 	return reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
 }
 
 static int cmd_pause(struct modcmd *x, bool paused)
 {
-	struct ww_mail_secret next = x->sec;
-	struct ww_moderator_change ch;
-	ww_change_pause(&ch, x->g, &next, paused);
+	struct wj_mail_secret next = x->sec;
+	struct wj_moderator_change ch;
+	wj_change_pause(&ch, x->g, &next, paused);
 	say(x, paused ? "The game %s is paused: orders are refused (with a reply) until "
 		"it resumes." : "The game %s is resumed: orders are read again.", x->game);
 	fputs("\n.Both players are told.\n", x->rf);
@@ -607,7 +607,7 @@ static int cmd_pause(struct modcmd *x, bool paused)
 static int command_side(struct modcmd *x, const char *sw, const char *usage, int *rc)
 {
 	char why[200], words[GAME_MAX_SIDES * 24];
-	int side = ww_mail_side_of(x->g->game, sw, why, sizeof why);
+	int side = wj_mail_side_of(x->g->game, sw, why, sizeof why);
 	if (side != GAME_PUBLIC)
 		return side;
 	game_side_words(x->g->game, words, sizeof words);
@@ -618,7 +618,7 @@ static int command_side(struct modcmd *x, const char *sw, const char *usage, int
 
 static int cmd_address(struct modcmd *x)
 {
-	char sw[16] = "", given[WW_ADDR_MAX + 1] = "", addr[WW_ADDR_MAX];
+	char sw[16] = "", given[WJ_ADDR_MAX + 1] = "", addr[WJ_ADDR_MAX];
 	char extra[8], err[512];
 	static const char usage[] = "address GAME SIDE ADDRESS";
 	int n = sscanf(x->rest, "%15s %256s %7s", sw, given, extra), rc, side;
@@ -626,14 +626,14 @@ static int cmd_address(struct modcmd *x)
 		return rc;
 	if (n != 2)
 		return refuse(x, "write: %s", usage);
-	if (ww_addr_spec(given, addr, err, sizeof err))
+	if (wj_addr_spec(given, addr, err, sizeof err))
 		return refuse(x, "%s", err);
-	struct ww_game *after = malloc(sizeof *after);
-	struct ww_moderator_change *ch = malloc(sizeof *ch);
+	struct wj_game *after = malloc(sizeof *after);
+	struct wj_moderator_change *ch = malloc(sizeof *ch);
 	rc = EX_OSERR;
 	if (after && ch) {
 		*after = *x->g;
-		ww_change_address(ch, after, side, addr);
+		wj_change_address(ch, after, side, addr);
 		say(x, "In %s, %s.", x->game, ch->what);
 		fputs("\n.The side (at its new address) and its opponent are told.\n", x->rf);
 		rc = commit_change(x, ch);
@@ -663,26 +663,26 @@ static int cmd_password(struct modcmd *x)
 		return rc;
 	if (!used || !x->rest[used])
 		return refuse(x, "write: %s", usage);
-	struct ww_mail_secret s = x->sec;
-	if (ww_password_hash(x->rest + used, s.password[side]) < 0)
+	struct wj_mail_secret s = x->sec;
+	if (wj_password_hash(x->rest + used, s.password[side]) < 0)
 		return EX_OSERR;
-	struct ww_moderator_change ch = { .after = x->g, .secret = &s };
+	struct wj_moderator_change ch = { .after = x->g, .secret = &s };
 	snprintf(ch.what, sizeof ch.what, "the %s password is changed",
-		 ww_mail_side_name(ww_mail_played(x->g), side));
+		 wj_mail_side_name(wj_mail_played(x->g), side));
 	say(x, "In %s, %s.", x->game, ch.what);
 	return commit_change(x, &ch);
 }
 
 /* The previewing side's report of the preview, its dice marked stand-ins. */
-static int preview_report(struct modcmd *x, const struct ww_play *p)
+static int preview_report(struct modcmd *x, const struct wj_play *p)
 {
-	struct ww_mail_view v;
-	if (ww_mail_view_of(&v, p->after, p->side))
+	struct wj_mail_view v;
+	if (wj_mail_view_of(&v, p->after, p->side))
 		return EX_OSERR;
 	struct game_frame frame = { .events = p->ev, .stand_in = true,
 				    .commitment = x->g->meta.commitment };
-	ww_mail_report_said(x->rf, &v, &frame);
-	ww_mail_view_close(&v);
+	wj_mail_report_said(x->rf, &v, &frame);
+	wj_mail_view_close(&v);
 	return EX_OK;
 }
 
@@ -699,18 +699,18 @@ static int cmd_preview(struct modcmd *x)
 	order += strspn(order, " \t");
 	if (!*order)
 		return refuse(x, "write: %s", usage);
-	struct ww_play *p = calloc(1, sizeof *p);
+	struct wj_play *p = calloc(1, sizeof *p);
 	if (!p)
 		return EX_OSERR;
 	p->side = side;
 	p->orders[p->n++] = order;
-	int r = ww_play_preview(x->g->data, x->g, NULL, p);
+	int r = wj_play_preview(x->g->data, x->g, NULL, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
 		rc = refuse(x, "%s", p->why);
 	} else {
-		char canon[WW_MAIL_LINE];
+		char canon[WJ_MAIL_LINE];
 		x->g->game->order_format(x->g->data, p->parsed[0], canon, sizeof canon);
 		say(x, "Would be accepted (a preview with stand-in dice and cards, never the "
 		    "game's: nothing was committed): %s", canon);
@@ -719,7 +719,7 @@ static int cmd_preview(struct modcmd *x)
 		if (rc == EX_OK)
 			rc = reply_alone(x, "preview") < 0 ? EX_TEMPFAIL : EX_OK;
 	}
-	ww_play_free(p);
+	wj_play_free(p);
 	free(p);
 	return rc;
 }
@@ -730,8 +730,8 @@ static int cmd_rollback(struct modcmd *x)
 	unsigned move;
 	if (sscanf(x->rest, "%u %7s", &move, extra) != 1)
 		return refuse(x, "write: rollback GAME MOVE (the move whose position comes back)");
-	struct ww_rollback_plan p;
-	int r = ww_rollback_prepare(x->dir, x->g, move, &p, err, sizeof err);
+	struct wj_rollback_plan p;
+	int r = wj_rollback_prepare(x->dir, x->g, move, &p, err, sizeof err);
 	if (r)
 		return refuse(x, "%s", err);
 	char what[300], rel[64];
@@ -739,22 +739,22 @@ static int cmd_rollback(struct modcmd *x)
 	rollback_sentence(&p, what, sizeof what);
 	say(x, "%s", what);
 	fputs("\n.Both players are mailed their own view with a new token.\n", x->rf);
-	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.moderator", p.entry);
+	snprintf(rel, sizeof rel, WJ_OUTBOX_NEW "/%06d.moderator", p.entry);
 	char *text = reply_mail(x, "moderator", p.entry, &len);
 	if (!text) {
-		ww_rollback_plan_free(&p);
+		wj_rollback_plan_free(&p);
 		return EX_OSERR;
 	}
-	struct ww_rec_file reply = { rel, text, len, 0600 };
-	struct ww_rollback_by by = { .who = x->m->from, .date = x->m->date, .also_seen = x->key,
+	struct wj_rec_file reply = { rel, text, len, 0600 };
+	struct wj_rollback_by by = { .who = x->m->from, .date = x->m->date, .also_seen = x->key,
 				     .extra = &reply, .nextra = 1 };
-	enum ww_rec_status st = ww_rollback_commit(x->c, x->dir, x->game, x->g, &p, &by, err,
+	enum wj_rec_status st = wj_rollback_commit(x->c, x->dir, x->game, x->g, &p, &by, err,
 						   sizeof err);
 	free(text);
-	ww_rollback_plan_free(&p);
-	if (st != WW_REC_OK) {
+	wj_rollback_plan_free(&p);
+	if (st != WJ_REC_OK) {
 		note(x, "%s: rollback: %s", x->game, err);
-		return ww_rec_exit(st, true);
+		return wj_rec_exit(st, true);
 	}
 	status(x, "%s: %s", x->game, what);
 	return EX_OK;
@@ -786,11 +786,11 @@ static int load(struct modcmd *x)
 	if (!x->g)
 		return EX_OSERR;
 	/* no wait on the delivery path, as process (docs/mail-servers.md) */
-	enum ww_rec_status st = ww_record_lock(x->dir, 0, &x->lock_fd, err, sizeof err);
-	if (st == WW_REC_OK)
-		st = ww_record_load(x->dir, x->g, err, sizeof err); /* and its data */
-	int rc = ww_rec_exit(st, true);
-	if (!rc && ww_mail_secret_read(x->dir, x->g->game, &x->sec, err, sizeof err) < 0)
+	enum wj_rec_status st = wj_record_lock(x->dir, 0, &x->lock_fd, err, sizeof err);
+	if (st == WJ_REC_OK)
+		st = wj_record_load(x->dir, x->g, err, sizeof err); /* and its data */
+	int rc = wj_rec_exit(st, true);
+	if (!rc && wj_mail_secret_read(x->dir, x->g->game, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;
 	if (rc)
 		note(x, "%s: %s", x->game, err);
@@ -804,10 +804,10 @@ static void unload(struct modcmd *x)
 	x->rf = NULL;
 	free(x->reply);
 	x->reply = NULL;
-	ww_record_unlock(x->lock_fd);
+	wj_record_unlock(x->lock_fd);
 	x->lock_fd = -1;
 	if (x->g)
-		ww_game_free(x->g);
+		wj_game_free(x->g);
 	free(x->g);
 	x->g = NULL;
 }
@@ -827,7 +827,7 @@ static bool any_side_word(const char *w)
 static bool parse_command(struct modcmd *x, const char *line)
 {
 	int used = 0;
-	char game[WW_GAME_NAME + 8];
+	char game[WJ_GAME_NAME + 8];
 	snprintf(x->shown, sizeof x->shown, "%s", line);
 	if (sscanf(line, "%15s %55s %n", x->word, game, &used) < 2)
 		return false;
@@ -840,7 +840,7 @@ static bool parse_command(struct modcmd *x, const char *line)
 		snprintf(x->shown, sizeof x->shown, "password %s %s(hidden)", game,
 			 any_side_word(sw) ? strcat(sw, " ") : "");
 	}
-	if (!ww_game_name_ok(game))
+	if (!wj_game_name_ok(game))
 		return false;
 	snprintf(x->game, sizeof x->game, "%.47s", game);
 	struct stat st;
@@ -863,7 +863,7 @@ static int run_command(struct modcmd *x, const char *line)
 	int rc = load(x), seen = 0;
 	/* a file of seen.d/ that cannot be read: the mail waits, or the
 	 * command could be done twice */
-	if (!rc && (seen = ww_record_seen_check(x->dir, x->key, err, sizeof err)) < 0) {
+	if (!rc && (seen = wj_record_seen_check(x->dir, x->key, err, sizeof err)) < 0) {
 		note(x, "%s; the mail is kept for a later try", err);
 		rc = EX_TEMPFAIL;
 	} else if (!rc && seen)
@@ -889,7 +889,7 @@ static int refuse_mail(struct modcmd *x, const struct mod_block *b, const char *
 		if (reply_start(x) < 0)
 			return EX_OSERR;
 		fputs(".Refused; nothing was changed:\n", x->rf);
-		ww_mail_line(x->rf, why);
+		wj_mail_line(x->rf, why);
 		int rc = reply_alone(x, "refused") < 0 ? EX_TEMPFAIL : EX_OK;
 		unload(x);
 		return rc;
@@ -897,7 +897,7 @@ static int refuse_mail(struct modcmd *x, const struct mod_block *b, const char *
 	return EX_OK;
 }
 
-int ww_mail_moderate(const struct ww_mail_config *c, const struct ww_mail_in *m)
+int wj_mail_moderate(const struct wj_mail_config *c, const struct wj_mail_in *m)
 {
 	struct mod_block *b = malloc(sizeof *b);
 	struct modcmd *x = calloc(1, sizeof *x);
@@ -917,10 +917,10 @@ int ww_mail_moderate(const struct ww_mail_config *c, const struct ww_mail_in *m)
 	mod_block_find(m->text, b);
 	if (!c->moderator[0] || !c->moderator_password_hash[0])
 		note(x, "the config names no moderator and password hash; the block is not read");
-	else if (!ww_addr_equal(m->from, c->moderator))
+	else if (!wj_addr_equal(m->from, c->moderator))
 		rc = refuse_mail(x, b, "a moderator mail must come from the moderator's address; "
 				 "this one came from another");
-	else if (!ww_password_ok(c->moderator_password_hash, b->password))
+	else if (!wj_password_ok(c->moderator_password_hash, b->password))
 		rc = refuse_mail(x, b, b->password[0] ? "the moderator password is wrong" :
 				 "the block has no 'password:' line");
 	else if (!b->ended || b->problem[0])

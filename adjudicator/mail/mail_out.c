@@ -15,7 +15,7 @@
 #include "mail_internal.h"
 #include "report_html.h"
 
-void ww_reply_address(const struct ww_mail_config *c, const char *game, const char *side_word,
+void wj_reply_address(const struct wj_mail_config *c, const char *game, const char *side_word,
 		      const char *token, char *out, size_t len)
 {
 	const char *at = strchr(c->judge, '@');
@@ -27,7 +27,7 @@ void ww_reply_address(const struct ww_mail_config *c, const char *game, const ch
 		 token, at);
 }
 
-void ww_judge_message_id(const struct ww_mail_config *c, const char *game, int entry,
+void wj_judge_message_id(const struct wj_mail_config *c, const char *game, int entry,
 			 const char *what, char *out, size_t len)
 {
 	const char *at = strchr(c->judge, '@');
@@ -163,7 +163,7 @@ static char *body_text(const char *form)
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return NULL;
-	int bad = ww_mail_text(f, form, strlen(form));
+	int bad = wj_mail_text(f, form, strlen(form));
 	if (fclose(f) || bad) {
 		free(text);
 		return NULL;
@@ -174,7 +174,7 @@ static char *body_text(const char *form)
 /* The text part, its header and its lines: 8bit as the text is, or
  * quoted-printable when a line of it would be longer than a mail's line
  * may be (a long line a player wrote; the judge's own are wrapped at
- * WW_MAIL_WIDTH). malloc'd, NULL out of memory. */
+ * WJ_MAIL_WIDTH). malloc'd, NULL out of memory. */
 static char *text_part(const char *form)
 {
 	char *part = NULL, *body = body_text(form);
@@ -213,17 +213,17 @@ static void safe_name(const char *game, char *out, size_t len)
 }
 
 /* The board as PNG bytes in memory, malloc'd. */
-static unsigned char *board_png(const struct ww_mail_board *b, size_t *len)
+static unsigned char *board_png(const struct wj_mail_board *b, size_t *len)
 {
 	char *png = NULL, err[300] = "";
 	FILE *f = open_memstream(&png, len);
 	if (!f)
 		return NULL;
-	const struct ww_mail_view *v = b->view;
+	const struct wj_mail_view *v = b->view;
 	int rc = game_board(v->game, f, v->d, v->view, v->side, b->last, err, sizeof err);
 	if (fclose(f) != 0 || rc != 0) {
-		ww_log(NULL, "the board of game %s for the %s player cannot be drawn: %s",
-		       b->game ? b->game : "(unnamed)", ww_mail_side_name(v->game, v->side),
+		wj_log(NULL, "the board of game %s for the %s player cannot be drawn: %s",
+		       b->game ? b->game : "(unnamed)", wj_mail_side_name(v->game, v->side),
 		       err[0] ? err : "out of memory");
 		free(png);
 		return NULL;
@@ -243,14 +243,14 @@ static void base64_lines(FILE *f, const unsigned char *p, size_t n)
 
 /* The HTML alternative: the body's report form as a page with the board
  * shown by its Content-ID (report_html.c). */
-static int html_part(FILE *f, const struct ww_mail_out *o, const char *cid)
+static int html_part(FILE *f, const struct wj_mail_out *o, const char *cid)
 {
 	char *html = NULL;
 	size_t hlen;
 	FILE *m = open_memstream(&html, &hlen);
 	if (!m)
 		return -1;
-	ww_report_html(m, o->subject, o->body, strlen(o->body), cid);
+	wj_report_html(m, o->subject, o->body, strlen(o->body), cid);
 	int bad = fclose(m);
 	if (!bad) {
 		fputs("Content-Type: text/html; charset=utf-8\r\n"
@@ -278,10 +278,10 @@ static void boundary_for(const char *kind, const char *game, unsigned move, cons
 
 /* The text and its HTML alternative, then the board, which the HTML shows
  * by its Content-ID and a text reader finds attached. */
-static int multipart(FILE *f, const struct ww_mail_out *o)
+static int multipart(FILE *f, const struct wj_mail_out *o)
 {
-	const struct ww_mail_board *b = o->board;
-	char game[WW_GAME_NAME], file[WW_GAME_NAME + 32], mixed[80], alt[80], cid[WW_GAME_NAME + 48];
+	const struct wj_mail_board *b = o->board;
+	char game[WJ_GAME_NAME], file[WJ_GAME_NAME + 32], mixed[80], alt[80], cid[WJ_GAME_NAME + 48];
 	unsigned move = b->view->game->move(b->view->view);
 	size_t len;
 	safe_name(b->game, game, sizeof game);
@@ -313,7 +313,7 @@ static int multipart(FILE *f, const struct ww_mail_out *o)
 	return rc;
 }
 
-char *ww_mail_compose(const struct ww_mail_config *c, const struct ww_mail_out *o, size_t *len)
+char *wj_mail_compose(const struct wj_mail_config *c, const struct wj_mail_out *o, size_t *len)
 {
 	char *text = NULL, date[64];
 	FILE *f = open_memstream(&text, len);

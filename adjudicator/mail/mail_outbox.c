@@ -16,20 +16,20 @@
 #include "mail_net.h"
 
 
-void ww_game_name(const char *game, char *out, size_t len)
+void wj_game_name(const char *game, char *out, size_t len)
 {
 	size_t end = strlen(game), start;
 	while (end > 1 && game[end - 1] == '/')
 		end--;
 	for (start = end; start > 0 && game[start - 1] != '/'; start--)
 		;
-	ww_fmt(out, len, "%.*s", (int)(end - start), game + start);
+	wj_fmt(out, len, "%.*s", (int)(end - start), game + start);
 }
 
 /* ---- the recipients, from To and Cc ---- */
 
 /* The header block, unfolded, one field a line, LF-terminated. */
-static int unfold_headers(const char *msg, size_t len, struct ww_buf *h)
+static int unfold_headers(const char *msg, size_t len, struct wj_buf *h)
 {
 	for (size_t i = 0; i < len; i++) {
 		char ch = msg[i];
@@ -44,10 +44,10 @@ static int unfold_headers(const char *msg, size_t len, struct ww_buf *h)
 			if (msg[j] == ' ' || msg[j] == '\t')
 				continue; /* folded */
 		}
-		if (ww_buf_add(h, &ch, 1))
+		if (wj_buf_add(h, &ch, 1))
 			return -1;
 	}
-	return ww_buf_add(h, "\n", 1);
+	return wj_buf_add(h, "\n", 1);
 }
 
 static int add_address(char *out, size_t outlen, const char *a, size_t n)
@@ -103,7 +103,7 @@ static int strip_comments(const char *v, char *out, size_t outlen)
 /* One address list (RFC 5322 3.4): "Name" <a@b>, c@d (comment), grp: e@f; */
 static int parse_address_list(const char *value, char *out, size_t outlen)
 {
-	char v[WW_RCPT_MAX];
+	char v[WJ_RCPT_MAX];
 	if (strip_comments(value, v, sizeof v))
 		return -1;
 	const char *start = v, *angle = NULL;
@@ -139,15 +139,15 @@ static int parse_address_list(const char *value, char *out, size_t outlen)
 	}
 }
 
-int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen)
+int wj_mail_recipients(const char *msg, size_t len, char *out, size_t outlen)
 {
-	struct ww_buf h = { .max = 1u << 20 };
+	struct wj_buf h = { .max = 1u << 20 };
 	int rc = 0;
 	if (!outlen)
 		return -1;
 	out[0] = '\0';
 	if (unfold_headers(msg, len, &h) || !h.p) {
-		ww_buf_free(&h);
+		wj_buf_free(&h);
 		return -1;
 	}
 	for (char *line = h.p; *line && rc == 0;) {
@@ -157,7 +157,7 @@ int ww_mail_recipients(const char *msg, size_t len, char *out, size_t outlen)
 			rc = parse_address_list(line + 3, out, outlen);
 		line = nl + 1;
 	}
-	ww_buf_free(&h);
+	wj_buf_free(&h);
 	return rc || !out[0] ? -1 : 0;
 }
 
@@ -170,18 +170,18 @@ static int outbox_write(const char *game, const char *sub, const char *name, con
 {
 	char tmp[PATH_MAX], dst[PATH_MAX], rel[PATH_MAX];
 	if (!*name || *name == '.' || strchr(name, '/')) {
-		ww_fmt(err, errlen, "'%s' is not a file name for the outbox", name);
+		wj_fmt(err, errlen, "'%s' is not a file name for the outbox", name);
 		return -1;
 	}
-	if (ww_fmt(rel, sizeof rel, "outbox/tmp/%s", name) || ww_path_join(tmp, game, rel) ||
-	    ww_fmt(rel, sizeof rel, "outbox/%s/%s", sub, name) || ww_path_join(dst, game, rel)) {
-		ww_fmt(err, errlen, "path too long: %s/%s", game, name);
+	if (wj_fmt(rel, sizeof rel, "outbox/tmp/%s", name) || wj_path_join(tmp, game, rel) ||
+	    wj_fmt(rel, sizeof rel, "outbox/%s/%s", sub, name) || wj_path_join(dst, game, rel)) {
+		wj_fmt(err, errlen, "path too long: %s/%s", game, name);
 		return -1;
 	}
-	return ww_durable_write(dst, tmp, text, len, 0600, NULL, err, errlen);
+	return wj_durable_write(dst, tmp, text, len, 0600, NULL, err, errlen);
 }
 
-int ww_outbox_put(const char *game, const char *name, const char *text, size_t len,
+int wj_outbox_put(const char *game, const char *name, const char *text, size_t len,
 		  char *err, size_t errlen)
 {
 	return outbox_write(game, "new", name, text, len, err, errlen);
@@ -203,51 +203,51 @@ static size_t header_length(const char *msg, size_t len)
 	return len;
 }
 
-int ww_outbox_record(const char *msg, size_t len, struct ww_buf *out)
+int wj_outbox_record(const char *msg, size_t len, struct wj_buf *out)
 {
 	unsigned char h[32];
 	char hex[2 * sizeof h + 1], line[160];
 	crypto_generichash(h, sizeof h, (const unsigned char *)msg, len, NULL, 0);
 	sodium_bin2hex(hex, sizeof hex, h, sizeof h);
-	ww_fmt(line, sizeof line, WW_SENT_FIELD " blake2b-256=%s; bytes=%zu\r\n", hex, len);
-	if (ww_buf_add(out, line, strlen(line)))
+	wj_fmt(line, sizeof line, WJ_SENT_FIELD " blake2b-256=%s; bytes=%zu\r\n", hex, len);
+	if (wj_buf_add(out, line, strlen(line)))
 		return -1;
-	return ww_buf_add(out, msg, header_length(msg, len));
+	return wj_buf_add(out, msg, header_length(msg, len));
 }
 
-bool ww_outbox_is_record(const char *path)
+bool wj_outbox_is_record(const char *path)
 {
-	char head[sizeof WW_SENT_FIELD - 1];
+	char head[sizeof WJ_SENT_FIELD - 1];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
 	ssize_t n = read(fd, head, sizeof head);
 	close(fd);
-	return n == (ssize_t)sizeof head && !memcmp(head, WW_SENT_FIELD, sizeof head);
+	return n == (ssize_t)sizeof head && !memcmp(head, WJ_SENT_FIELD, sizeof head);
 }
 
-int ww_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
+int wj_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
 {
 	char src[PATH_MAX], rel[PATH_MAX];
-	if (ww_fmt(rel, sizeof rel, "outbox/new/%s", name) || ww_path_join(src, game, rel)) {
-		ww_fmt(err, errlen, "path too long: %s/%s", game, name);
+	if (wj_fmt(rel, sizeof rel, "outbox/new/%s", name) || wj_path_join(src, game, rel)) {
+		wj_fmt(err, errlen, "path too long: %s/%s", game, name);
 		return -1;
 	}
-	struct ww_buf msg = { .max = WW_OUT_MAX_BYTES }, rec = { .max = 1u << 20 };
-	int rc = ww_read_file(src, &msg, err, errlen);
-	if (rc == 0 && ww_outbox_record(msg.p, msg.len, &rec)) {
-		ww_fmt(err, errlen, "%s: its header is larger than 1 MiB", src);
+	struct wj_buf msg = { .max = WJ_OUT_MAX_BYTES }, rec = { .max = 1u << 20 };
+	int rc = wj_read_file(src, &msg, err, errlen);
+	if (rc == 0 && wj_outbox_record(msg.p, msg.len, &rec)) {
+		wj_fmt(err, errlen, "%s: its header is larger than 1 MiB", src);
 		rc = -1;
 	}
 	if (rc == 0)
 		rc = outbox_write(game, "cur", name, rec.p, rec.len, err, errlen);
-	ww_buf_free(&msg);
-	ww_buf_free(&rec);
+	wj_buf_free(&msg);
+	wj_buf_free(&rec);
 	if (rc == 0 && unlink(src) < 0) {
-		ww_fmt(err, errlen, "cannot remove %s: %s", src, strerror(errno));
+		wj_fmt(err, errlen, "cannot remove %s: %s", src, strerror(errno));
 		rc = -1;
 	}
-	ww_fmt(rel, sizeof rel, "%s/outbox/new", game);
-	ww_fsync_dir(rel);
+	wj_fmt(rel, sizeof rel, "%s/outbox/new", game);
+	wj_fsync_dir(rel);
 	return rc;
 }

@@ -1,10 +1,10 @@
-/* `wwjudge poll`: the judge's IMAP mailbox (libcurl) into ww_mail_process,
+/* `wwjudge poll`: the judge's IMAP mailbox (libcurl) into wj_mail_process,
  * then `send`.
  *
  * Messages are taken in UID order, and the state file GAMES/.poll-state
  * keeps the mailbox's UIDVALIDITY and the highest UID done, written after
  * each message: a crash fetches at most that one message again, and
- * ww_mail_process knows it by its Message-ID and "UIDVALIDITY/UID". A
+ * wj_mail_process knows it by its Message-ID and "UIDVALIDITY/UID". A
  * message the game cannot take now (EX_TEMPFAIL: locked, disk full)
  * stops the run there, so that a later order is never applied before an
  * earlier one. GAMES/.poll.lock (flock, not waited for) lets one poll run
@@ -40,7 +40,7 @@ struct poll_state {
 
 struct imap {
 	CURL *h;
-	const struct ww_mail_config *c;
+	const struct wj_mail_config *c;
 	char base[256];      /* imap://host:port/ */
 	char mailbox[256];   /* INBOX */
 	char curl_err[CURL_ERROR_SIZE];
@@ -49,11 +49,11 @@ struct imap {
 
 static size_t write_buf(char *data, size_t size, size_t nmemb, void *arg)
 {
-	struct ww_buf *b = arg;
+	struct wj_buf *b = arg;
 	size_t n = size * nmemb;
 	/* past the limit, the rest is read and dropped: process refuses the
 	 * mail as too large, and the poll goes on. */
-	if (ww_buf_add(b, data, n) && !b->over)
+	if (wj_buf_add(b, data, n) && !b->over)
 		return 0;
 	return n;
 }
@@ -71,14 +71,14 @@ static int split_url(struct imap *m, const char *url)
 	memcpy(m->base, url, baselen);
 	strcpy(m->base + baselen, "/");
 	const char *box = path && path[1] ? path + 1 : "INBOX";
-	if (ww_fmt(m->mailbox, sizeof m->mailbox, "%s", box) || strpbrk(m->mailbox, ";/?# \""))
+	if (wj_fmt(m->mailbox, sizeof m->mailbox, "%s", box) || strpbrk(m->mailbox, ";/?# \""))
 		return -1;
 	return 0;
 }
 
 /* One IMAP exchange: `url`, optionally a custom command, the untagged
  * response or the message body into `out`. */
-static int imap_do(struct imap *m, const char *url, const char *command, struct ww_buf *out)
+static int imap_do(struct imap *m, const char *url, const char *command, struct wj_buf *out)
 {
 	CURL *h = m->h;
 	m->curl_err[0] = '\0';
@@ -90,13 +90,13 @@ static int imap_do(struct imap *m, const char *url, const char *command, struct 
 	if (rc != CURLE_OK) {
 		fprintf(m->log, "poll: %s%s%s: %s%s\n", url, command ? " " : "", command ? command : "",
 			m->curl_err[0] ? m->curl_err : curl_easy_strerror(rc),
-			ww_curl_tls_hint(rc));
+			wj_curl_tls_hint(rc));
 		return -1;
 	}
 	return 0;
 }
 
-static int imap_open(struct imap *m, const struct ww_mail_config *c, FILE *log)
+static int imap_open(struct imap *m, const struct wj_mail_config *c, FILE *log)
 {
 	m->c = c;
 	m->log = log;
@@ -110,7 +110,7 @@ static int imap_open(struct imap *m, const struct ww_mail_config *c, FILE *log)
 	CURL *h = m->h;
 	curl_easy_setopt(h, CURLOPT_USERNAME, c->imap_user);
 	curl_easy_setopt(h, CURLOPT_PASSWORD, c->imap_password);
-	ww_curl_tls(h, c->imap_tls, c->tls_ca_file);
+	wj_curl_tls(h, c->imap_tls, c->tls_ca_file);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, m->curl_err);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
 	curl_easy_setopt(h, CURLOPT_TIMEOUT, 300L);
@@ -122,15 +122,15 @@ static int imap_open(struct imap *m, const struct ww_mail_config *c, FILE *log)
 static int imap_uidvalidity(struct imap *m, unsigned long long *v)
 {
 	char cmd[300];
-	struct ww_buf r = { .max = 1u << 16 };
-	ww_fmt(cmd, sizeof cmd, "STATUS \"%s\" (UIDVALIDITY)", m->mailbox);
+	struct wj_buf r = { .max = 1u << 16 };
+	wj_fmt(cmd, sizeof cmd, "STATUS \"%s\" (UIDVALIDITY)", m->mailbox);
 	int rc = imap_do(m, m->base, cmd, &r);
 	const char *p = r.p ? strcasestr(r.p, "UIDVALIDITY ") : NULL;
 	if (rc == 0 && (!p || sscanf(p + 12, "%llu", v) != 1 || !*v)) {
 		fprintf(m->log, "poll: %s: no UIDVALIDITY in the answer to %s\n", m->base, cmd);
 		rc = -1;
 	}
-	ww_buf_free(&r);
+	wj_buf_free(&r);
 	return rc;
 }
 
@@ -145,12 +145,12 @@ static int imap_search(struct imap *m, unsigned long long uidvalidity, unsigned 
 		       unsigned long long *uids, int max, int *n)
 {
 	char url[600], cmd[64];
-	struct ww_buf r = { .max = 1u << 20 };
-	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
-	ww_fmt(cmd, sizeof cmd, "UID SEARCH UID %llu:*", last + 1);
+	struct wj_buf r = { .max = 1u << 20 };
+	wj_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
+	wj_fmt(cmd, sizeof cmd, "UID SEARCH UID %llu:*", last + 1);
 	*n = 0;
 	if (imap_do(m, url, cmd, &r)) {
-		ww_buf_free(&r);
+		wj_buf_free(&r);
 		return -1;
 	}
 	for (char *line = r.p; line && *line;) {
@@ -169,7 +169,7 @@ static int imap_search(struct imap *m, unsigned long long uidvalidity, unsigned 
 		}
 		line = next ? next + 1 : NULL;
 	}
-	ww_buf_free(&r);
+	wj_buf_free(&r);
 	qsort(uids, (size_t)*n, sizeof *uids, by_value);
 	return 0;
 }
@@ -180,9 +180,9 @@ static int imap_size(struct imap *m, unsigned long long uidvalidity, unsigned lo
 {
 	char url[600], cmd[96];
 	unsigned long long n;
-	struct ww_buf r = { .max = 1u << 16 };
-	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
-	ww_fmt(cmd, sizeof cmd, "UID FETCH %llu RFC822.SIZE", uid);
+	struct wj_buf r = { .max = 1u << 16 };
+	wj_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
+	wj_fmt(cmd, sizeof cmd, "UID FETCH %llu RFC822.SIZE", uid);
 	int rc = imap_do(m, url, cmd, &r);
 	const char *p = r.p ? strcasestr(r.p, "RFC822.SIZE ") : NULL;
 	if (rc == 0 && (!p || sscanf(p + 12, "%llu", &n) != 1)) {
@@ -190,16 +190,16 @@ static int imap_size(struct imap *m, unsigned long long uidvalidity, unsigned lo
 		rc = -1;
 	}
 	*size = rc ? 0 : (size_t)n;
-	ww_buf_free(&r);
+	wj_buf_free(&r);
 	return rc;
 }
 
 /* The message, or with `section` "HEADER" its header only. */
 static int imap_fetch(struct imap *m, unsigned long long uidvalidity, unsigned long long uid,
-		      const char *section, struct ww_buf *msg)
+		      const char *section, struct wj_buf *msg)
 {
 	char url[600];
-	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu/;UID=%llu%s%s", m->base, m->mailbox,
+	wj_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu/;UID=%llu%s%s", m->base, m->mailbox,
 	       uidvalidity, uid, section ? ";SECTION=" : "", section ? section : "");
 	return imap_do(m, url, NULL, msg);
 }
@@ -207,14 +207,14 @@ static int imap_fetch(struct imap *m, unsigned long long uidvalidity, unsigned l
 /* The message into the Maildir archive: ARCHIVE/new/SECONDS.M<usec>P<pid>.HOST
  * (delivery order, as Postfix and wwjudge-deliver name them), written to
  * tmp/, fsynced and renamed. 0, or -1 said on the log. */
-static int archive_message(struct imap *m, const struct ww_buf *msg)
+static int archive_message(struct imap *m, const struct wj_buf *msg)
 {
 	static const char *const subs[] = { "", "/tmp", "/new", "/cur" };
 	char dir[PATH_MAX], name[300], host[128] = "localhost", path[PATH_MAX], tmp[PATH_MAX];
 	char err[PATH_MAX + 128];
 	const char *archive = m->c->archive;
 	for (size_t i = 0; i < sizeof subs / sizeof *subs; i++) {
-		if (ww_fmt(dir, sizeof dir, "%s%s", archive, subs[i]) ||
+		if (wj_fmt(dir, sizeof dir, "%s%s", archive, subs[i]) ||
 		    (mkdir(dir, 0700) < 0 && errno != EEXIST)) {
 			fprintf(m->log, "poll: archive %s: %s\n", dir, strerror(errno));
 			return -1;
@@ -224,11 +224,11 @@ static int archive_message(struct imap *m, const struct ww_buf *msg)
 	gettimeofday(&tv, NULL);
 	gethostname(host, sizeof host - 1);
 	host[strcspn(host, "/:")] = '\0';
-	ww_fmt(name, sizeof name, "%lld.M%06ldP%d.%s", (long long)tv.tv_sec, (long)tv.tv_usec,
+	wj_fmt(name, sizeof name, "%lld.M%06ldP%d.%s", (long long)tv.tv_sec, (long)tv.tv_usec,
 	       (int)getpid(), host);
-	if (ww_fmt(path, sizeof path, "%s/new/%s", archive, name) ||
-	    ww_fmt(tmp, sizeof tmp, "%s/tmp/%s", archive, name) ||
-	    ww_durable_write(path, tmp, msg->p ? msg->p : "", msg->len, 0600, NULL, err,
+	if (wj_fmt(path, sizeof path, "%s/new/%s", archive, name) ||
+	    wj_fmt(tmp, sizeof tmp, "%s/tmp/%s", archive, name) ||
+	    wj_durable_write(path, tmp, msg->p ? msg->p : "", msg->len, 0600, NULL, err,
 			     sizeof err)) {
 		fprintf(m->log, "poll: archive: %s\n", err);
 		return -1;
@@ -245,30 +245,30 @@ static int process_uid(struct imap *m, unsigned long long uidvalidity, unsigned 
 	bool large;
 	if (imap_size(m, uidvalidity, uid, &size))
 		return EX_TEMPFAIL;
-	large = size > WW_MAIL_MAX_BYTES;
-	struct ww_buf msg = { .max = large ? 1u << 18 : WW_MAIL_MAX_BYTES + 1 };
+	large = size > WJ_MAIL_MAX_BYTES;
+	struct wj_buf msg = { .max = large ? 1u << 18 : WJ_MAIL_MAX_BYTES + 1 };
 	if (imap_fetch(m, uidvalidity, uid, large ? "HEADER" : NULL, &msg)) {
-		ww_buf_free(&msg);
+		wj_buf_free(&msg);
 		return EX_TEMPFAIL;
 	}
-	int rc = large ? ww_mail_process_large(m->c, msg.p ? msg.p : "", msg.len, size, id)
-		       : ww_mail_process(m->c, msg.p ? msg.p : "", msg.len, id);
+	int rc = large ? wj_mail_process_large(m->c, msg.p ? msg.p : "", msg.len, size, id)
+		       : wj_mail_process(m->c, msg.p ? msg.p : "", msg.len, id);
 	/* kept before the state file moves on: a crash fetches it again, and
 	 * the judge knows it (a duplicate in the archive replays as one) */
 	if (rc == EX_OK && m->c->archive[0] && archive_message(m, &msg))
 		rc = EX_TEMPFAIL;
-	ww_buf_free(&msg);
+	wj_buf_free(&msg);
 	return rc;
 }
 
 static int imap_mark_seen(struct imap *m, unsigned long long uidvalidity, unsigned long long uid)
 {
 	char url[600], cmd[96];
-	struct ww_buf r = { .max = 1u << 16 };
-	ww_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
-	ww_fmt(cmd, sizeof cmd, "UID STORE %llu +FLAGS.SILENT (\\Seen)", uid);
+	struct wj_buf r = { .max = 1u << 16 };
+	wj_fmt(url, sizeof url, "%s%s;UIDVALIDITY=%llu", m->base, m->mailbox, uidvalidity);
+	wj_fmt(cmd, sizeof cmd, "UID STORE %llu +FLAGS.SILENT (\\Seen)", uid);
 	int rc = imap_do(m, url, cmd, &r);
-	ww_buf_free(&r);
+	wj_buf_free(&r);
 	return rc;
 }
 
@@ -280,7 +280,7 @@ static int imap_mark_seen(struct imap *m, unsigned long long uidvalidity, unsign
 static void crash_point(void)
 {
 	static int step;
-	ww_test_crash("WW_CRASH_POLL", &step);
+	wj_test_crash("WW_CRASH_POLL", &step);
 }
 
 /* ---- GAMES/.poll-state ---- */
@@ -289,7 +289,7 @@ static int read_state(const char *games, struct poll_state *s, FILE *log)
 {
 	char path[PATH_MAX], line[128];
 	*s = (struct poll_state){ 0 };
-	if (ww_fmt(path, sizeof path, "%s/.poll-state", games))
+	if (wj_fmt(path, sizeof path, "%s/.poll-state", games))
 		return -1;
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -310,11 +310,11 @@ static int read_state(const char *games, struct poll_state *s, FILE *log)
 static int write_state(const char *games, const struct poll_state *s, FILE *log)
 {
 	char path[PATH_MAX], tmp[PATH_MAX], text[64], err[PATH_MAX + 128];
-	if (ww_fmt(path, sizeof path, "%s/.poll-state", games) ||
-	    ww_fmt(tmp, sizeof tmp, "%s/.poll-state.new", games))
+	if (wj_fmt(path, sizeof path, "%s/.poll-state", games) ||
+	    wj_fmt(tmp, sizeof tmp, "%s/.poll-state.new", games))
 		return -1;
-	ww_fmt(text, sizeof text, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid);
-	if (ww_durable_write(path, tmp, text, strlen(text), 0600, crash_point, err, sizeof err)) {
+	wj_fmt(text, sizeof text, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid);
+	if (wj_durable_write(path, tmp, text, strlen(text), 0600, crash_point, err, sizeof err)) {
 		fprintf(log, "poll: %s\n", err);
 		return -1;
 	}
@@ -325,7 +325,7 @@ static int write_state(const char *games, const struct poll_state *s, FILE *log)
 static int lock_poll(const char *games, int *fd, FILE *log)
 {
 	char path[PATH_MAX];
-	if (ww_fmt(path, sizeof path, "%s/.poll.lock", games))
+	if (wj_fmt(path, sizeof path, "%s/.poll.lock", games))
 		return EX_SOFTWARE;
 	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (*fd < 0) {
@@ -346,7 +346,7 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 		    unsigned long long uid)
 {
 	char id[64];
-	ww_fmt(id, sizeof id, "%llu/%llu", s->uidvalidity, uid);
+	wj_fmt(id, sizeof id, "%llu/%llu", s->uidvalidity, uid);
 	int rc = process_uid(m, s->uidvalidity, uid, id);
 	if (rc == EX_TEMPFAIL) {
 		fprintf(m->log, "poll: message %s: the game cannot take it now; "
@@ -355,7 +355,7 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 	}
 	crash_point(); /* committed; the state file still names the message before */
 	if (rc == EX_OK)
-		ww_info("poll", "message %s: processed", id);
+		wj_info("poll", "message %s: processed", id);
 	else
 		fprintf(m->log, "poll: message %s: not processed (exit %d; see the lines above)\n",
 			id, rc);
@@ -368,7 +368,7 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 	return EX_OK;
 }
 
-static int poll_mailbox(const struct ww_mail_config *c, const char *games, FILE *log)
+static int poll_mailbox(const struct wj_mail_config *c, const char *games, FILE *log)
 {
 	struct imap m = { 0 };
 	struct poll_state s;
@@ -400,7 +400,7 @@ out:
 	return rc;
 }
 
-int ww_mail_poll(const struct ww_mail_config *c, FILE *log)
+int wj_mail_poll(const struct wj_mail_config *c, FILE *log)
 {
 	int fd, rc = lock_poll(c->games, &fd, log);
 	if (rc || fd < 0)
@@ -411,7 +411,7 @@ int ww_mail_poll(const struct ww_mail_config *c, FILE *log)
 		return EX_SOFTWARE;
 	}
 	rc = poll_mailbox(c, c->games, log);
-	int sent = ww_mail_send_all(c, c->games, log);
+	int sent = wj_mail_send_all(c, c->games, log);
 	curl_global_cleanup();
 	close(fd);
 	return rc != EX_OK ? rc : sent;

@@ -20,28 +20,28 @@
 /* ---- one mail ---- */
 
 struct intake {
-	const struct ww_mail_config *c;
+	const struct wj_mail_config *c;
 	const char *imap_id;
-	struct ww_mail_in m;
-	struct ww_order_block b;
-	char game[WW_GAME_NAME], side_word[16], token[64];
+	struct wj_mail_in m;
+	struct wj_order_block b;
+	char game[WJ_GAME_NAME], side_word[16], token[64];
 	int side;                        /* GAME_PUBLIC: none yet */
 	const struct game *played;       /* the game, game.h's */
 	bool trusted;                    /* From and password are the side's */
 	bool game_in_block, side_in_block; /* named on "game:", "side:" lines */
 	bool moderator_block;            /* a "#moderator" block from another address */
 	char seen_key[600];              /* "SIDE:<Message-ID>": the side's mails' ids */
-	struct ww_answered answered;     /* what unauthenticated mail cost this hour */
+	struct wj_answered answered;     /* what unauthenticated mail cost this hour */
 	char dir[PATH_MAX];
 	int lock_fd;
-	struct ww_game *g;
+	struct wj_game *g;
 	const struct game_data *d;
-	struct ww_mail_secret sec;
+	struct wj_mail_secret sec;
 	int entry;                       /* the number this mail's log entry gets */
 	size_t size;                     /* the whole mail's, in bytes */
-	struct ww_rec_file files[WW_REC_MAX_FILES];
-	char *texts[WW_REC_MAX_FILES];
-	char rels[WW_REC_MAX_FILES][64];
+	struct wj_rec_file files[WJ_REC_MAX_FILES];
+	char *texts[WJ_REC_MAX_FILES];
+	char rels[WJ_REC_MAX_FILES][64];
 	int nfiles;
 };
 
@@ -57,7 +57,7 @@ static void note(const struct intake *in, const char *fmt, ...)
 	snprintf(who, sizeof who, "process: %s", in->m.message_id[0] ? in->m.message_id : "(mail)");
 	va_list ap;
 	va_start(ap, fmt);
-	ww_vlog(who, fmt, ap);
+	wj_vlog(who, fmt, ap);
 	va_end(ap);
 }
 
@@ -72,7 +72,7 @@ static void status(const struct intake *in, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	ww_info("process", "%s; %.200s", what, in->m.message_id[0] ? in->m.message_id : "(mail)");
+	wj_info("process", "%s; %.200s", what, in->m.message_id[0] ? in->m.message_id : "(mail)");
 }
 
 static const char *registered(const struct intake *in, int s)
@@ -85,10 +85,10 @@ static const char *registered(const struct intake *in, int s)
 static bool find_game(struct intake *in)
 {
 	for (int i = 0; i < in->m.nto; i++)
-		if (ww_judge_subaddress(in->c->judge, in->m.to[i], in->game, in->side_word,
+		if (wj_judge_subaddress(in->c->judge, in->m.to[i], in->game, in->side_word,
 					in->token) == 0)
 			return true;
-	if (!in->b.game[0] || !ww_game_name_ok(in->b.game))
+	if (!in->b.game[0] || !wj_game_name_ok(in->b.game))
 		return false;
 	snprintf(in->game, sizeof in->game, "%s", in->b.game);
 	snprintf(in->side_word, sizeof in->side_word, "%s", in->b.side);
@@ -106,27 +106,27 @@ static int load_game(struct intake *in)
 	/* no wait: the MTA delivers one judge mail at a time (contrib's
 	 * maxproc 1), so waiting here would hold every other game's mail;
 	 * 75 has it try this one again later (docs/mail-servers.md) */
-	enum ww_rec_status st = ww_record_lock(in->dir, 0, &in->lock_fd, err, sizeof err);
-	if (st == WW_REC_OK)
-		st = ww_record_load(in->dir, in->g, err, sizeof err); /* and its data */
-	if (st != WW_REC_OK) {
+	enum wj_rec_status st = wj_record_lock(in->dir, 0, &in->lock_fd, err, sizeof err);
+	if (st == WJ_REC_OK)
+		st = wj_record_load(in->dir, in->g, err, sizeof err); /* and its data */
+	if (st != WJ_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
-		return ww_rec_exit(st, true);
+		return wj_rec_exit(st, true);
 	}
 	in->d = in->g->data;
-	in->played = ww_mail_played(in->g);
+	in->played = wj_mail_played(in->g);
 	/* the game's own files: whatever is wrong with them, the mail waits
 	 * (75) for the moderator, and is never bounced to its sender */
-	if (ww_mail_secret_read(in->dir, in->played, &in->sec, err, sizeof err) < 0) {
+	if (wj_mail_secret_read(in->dir, in->played, &in->sec, err, sizeof err) < 0) {
 		note(in, "%s; the mail is kept for a later try", err);
 		return EX_TEMPFAIL;
 	}
-	if ((in->entry = ww_record_next_entry(in->dir)) < 0) {
+	if ((in->entry = wj_record_next_entry(in->dir)) < 0) {
 		note(in, "%s: reading index and log/: %s; the mail is kept for a later try",
 		     in->dir, strerror(errno));
 		return EX_TEMPFAIL;
 	}
-	if (ww_answered_read(in->dir, ww_mail_now(), &in->answered) < 0) {
+	if (wj_answered_read(in->dir, wj_mail_now(), &in->answered) < 0) {
 		note(in, "%s: reading the answers of the last hour: %s; the mail is kept for a later try",
 		     in->dir, strerror(errno));
 		return EX_TEMPFAIL;
@@ -138,14 +138,14 @@ static int load_game(struct intake *in)
 
 static int add_file(struct intake *in, const char *rel, char *text, size_t len, unsigned mode)
 {
-	if (!text || in->nfiles == WW_REC_MAX_FILES) {
+	if (!text || in->nfiles == WJ_REC_MAX_FILES) {
 		free(text);
 		return -1;
 	}
 	int i = in->nfiles++;
 	snprintf(in->rels[i], sizeof in->rels[i], "%s", rel);
 	in->texts[i] = text;
-	in->files[i] = (struct ww_rec_file){ in->rels[i], text, len, mode };
+	in->files[i] = (struct wj_rec_file){ in->rels[i], text, len, mode };
 	return 0;
 }
 
@@ -157,33 +157,33 @@ static void free_files(struct intake *in)
 }
 
 static void current_token(const struct intake *in, int s, int entry,
-			  char out[WW_TOKEN_HEX])
+			  char out[WJ_TOKEN_HEX])
 {
-	ww_move_token(in->g->seed, s, entry, out);
+	wj_move_token(in->g->seed, s, entry, out);
 }
 
 static const char *side_word(const struct intake *in, int side)
 {
-	return ww_mail_side_word(in->played, side);
+	return wj_mail_side_word(in->played, side);
 }
 
 /* The subject of a mail to the view's side of the game g. */
-static void subject(const struct intake *in, const struct ww_game *g,
-		    const struct ww_mail_view *v, const char *before, char *out, size_t len)
+static void subject(const struct intake *in, const struct wj_game *g,
+		    const struct wj_mail_view *v, const char *before, char *out, size_t len)
 {
 	char buf[80], what[128];
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
-	snprintf(what, sizeof what, "%s%s", before, ww_mail_whose_move(v, buf, sizeof buf));
-	ww_mail_subject(in->game, &mg, what, out, len);
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
+	snprintf(what, sizeof what, "%s%s", before, wj_mail_whose_move(v, buf, sizeof buf));
+	wj_mail_subject(in->game, &mg, what, out, len);
 }
 
-static int queue_mail(struct intake *in, const char *name, struct ww_mail_out *o)
+static int queue_mail(struct intake *in, const char *name, struct wj_mail_out *o)
 {
 	size_t len;
 	char rel[64];
-	snprintf(rel, sizeof rel, WW_OUTBOX_NEW "/%06d.%s", in->entry, name);
-	char *text = ww_mail_compose(in->c, o, &len);
+	snprintf(rel, sizeof rel, WJ_OUTBOX_NEW "/%06d.%s", in->entry, name);
+	char *text = wj_mail_compose(in->c, o, &len);
 	return add_file(in, rel, text, len, 0600);
 }
 
@@ -206,19 +206,19 @@ static void refs_plus(const struct intake *in, char *out, size_t len)
 static void moderator_block_told(FILE *f, const struct intake *in)
 {
 	if (in->moderator_block)
-		ww_mail_line(f, "The mail's '#moderator' block was not read: the moderator's "
+		wj_mail_line(f, "The mail's '#moderator' block was not read: the moderator's "
 			     "commands are read only from the moderator's address.");
 }
 
 /* What the orderer's own report says of its orders, or the opponent's
  * of the move. */
-static void orders_told(FILE *f, const struct intake *in, const struct ww_play *p, int to)
+static void orders_told(FILE *f, const struct intake *in, const struct wj_play *p, int to)
 {
 	if (to != p->side) {
 		struct game_end end = { 0 };
 		bool resigned = in->played->over(p->after->state, &end) && end.resigned;
 		fprintf(f, ".Game %s: the %s player has %s.\n", in->game,
-			ww_mail_side_name(in->played, p->side), resigned ? "resigned" : "moved");
+			wj_mail_side_name(in->played, p->side), resigned ? "resigned" : "moved");
 		return;
 	}
 	if (p->applied < p->n)
@@ -227,19 +227,19 @@ static void orders_told(FILE *f, const struct intake *in, const struct ww_play *
 	else
 		fprintf(f, ".Game %s: your orders were accepted:\n", in->game);
 	for (int i = 0; i < p->applied; i++) {
-		char canon[WW_MAIL_LINE];
+		char canon[WJ_MAIL_LINE];
 		in->played->order_format(in->d, p->parsed[i], canon, sizeof canon);
 		fprintf(f, "=  %s\n", canon);
 	}
 	if (p->applied < p->n) {
 		fputs(".The rest were not:\n", f);
-		ww_mail_line(f, p->why);
+		wj_mail_line(f, p->why);
 	}
 	moderator_block_told(f, in);
 }
 
 /* The report to the view's side after an accepted order: its own view only. */
-static char *report_body(struct intake *in, struct ww_play *p, const struct ww_mail_view *v,
+static char *report_body(struct intake *in, struct wj_play *p, const struct wj_mail_view *v,
 			 const char *token)
 {
 	char *text = NULL;
@@ -254,13 +254,13 @@ static char *report_body(struct intake *in, struct ww_play *p, const struct ww_m
 		.note = in->b.note_found ? in->b.note : NULL, .note_from = p->side,
 	};
 	char err[512];
-	if (ww_mail_report(f, v, &frame, err, sizeof err))
+	if (wj_mail_report(f, v, &frame, err, sizeof err))
 		note(in, "report: %s", err);
 	if (p->after->meta.seed_revealed)
-		ww_mail_seed(f, p->after->meta.seed_hex);
+		wj_mail_seed(f, p->after->meta.seed_hex);
 	struct game_end end;
 	if (!v->game->over(v->view, &end))
-		ww_mail_how_to_order(f, v, token);
+		wj_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -269,29 +269,29 @@ static char *report_body(struct intake *in, struct ww_play *p, const struct ww_m
 }
 
 /* The report mail to side s, with its token of entry `token_entry`. */
-static int queue_report(struct intake *in, struct ww_play *p, const struct ww_mail_view *v,
+static int queue_report(struct intake *in, struct wj_play *p, const struct wj_mail_view *v,
 			int token_entry)
 {
 	int s = v->side;
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
+	char token[WJ_TOKEN_HEX], reply[WJ_ADDR_MAX + 80], subj[200], prev[300], refs[1400];
 	current_token(in, s, token_entry, token);
-	ww_reply_address(in->c, in->game, side_word(in, s), token, reply, sizeof reply);
+	wj_reply_address(in->c, in->game, side_word(in, s), token, reply, sizeof reply);
 	subject(in, p->after, v, "", subj, sizeof subj);
-	ww_judge_message_id(in->c, in->game, ww_mail_token_entry(&in->sec, s), side_word(in, s),
+	wj_judge_message_id(in->c, in->game, wj_mail_token_entry(&in->sec, s), side_word(in, s),
 			    prev, sizeof prev);
 	/* orders from the command line answer no mail */
 	bool orderer = s == p->side && in->m.message_id[0];
 	if (orderer)
 		refs_plus(in, refs, sizeof refs);
 	char *body = report_body(in, p, v, token);
-	struct ww_mail_board board = { v, p->ev, in->game };
-	struct ww_mail_out o = {
+	struct wj_mail_board board = { v, p->ev, in->game };
+	struct wj_mail_out o = {
 		.to = registered(in, s), .reply_to = reply, .subject = subj,
 		.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
 		.references = orderer ? refs : prev, .body = body ? body : "",
 		.board = in->c->text_only ? NULL : &board,
 	};
-	ww_judge_message_id(in->c, in->game, in->entry, side_word(in, s),
+	wj_judge_message_id(in->c, in->game, in->entry, side_word(in, s),
 			    o.message_id, sizeof o.message_id);
 	int rc = body ? queue_mail(in, side_word(in, s), &o) : -1;
 	free(body);
@@ -300,17 +300,17 @@ static int queue_report(struct intake *in, struct ww_play *p, const struct ww_ma
 
 /* The reports to the sides in `shown`: a side the play is hidden from is
  * sent nothing, so it cannot tell that, or when, it was given. */
-static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown,
-			 const struct ww_mail_secret *next)
+static int queue_reports(struct intake *in, struct wj_play *p, unsigned shown,
+			 const struct wj_mail_secret *next)
 {
 	for (int s = 1; s <= in->played->nsides; s++) {
-		struct ww_mail_view v;
+		struct wj_mail_view v;
 		if (!(shown & GAME_SIDE(s)))
 			continue;
-		if (ww_mail_view_of(&v, p->after, s))
+		if (wj_mail_view_of(&v, p->after, s))
 			return -1;
-		int rc = queue_report(in, p, &v, ww_mail_token_entry(next, s));
-		ww_mail_view_close(&v);
+		int rc = queue_report(in, p, &v, wj_mail_token_entry(next, s));
+		wj_mail_view_close(&v);
 		if (rc < 0)
 			return -1;
 	}
@@ -318,8 +318,8 @@ static int queue_reports(struct intake *in, struct ww_play *p, unsigned shown,
 }
 
 /* The sides (GAME_SIDE bits) for which test(game, play, side) holds. */
-static unsigned sides_where(const struct intake *in, const struct ww_play *p,
-			    bool (*test)(const struct ww_game *, const struct ww_play *, int))
+static unsigned sides_where(const struct intake *in, const struct wj_play *p,
+			    bool (*test)(const struct wj_game *, const struct wj_play *, int))
 {
 	unsigned set = 0;
 	for (int s = 1; s <= in->played->nsides; s++)
@@ -329,24 +329,24 @@ static unsigned sides_where(const struct intake *in, const struct ww_play *p,
 }
 
 /* The sides that may tell the play happened: they get its report; the
- * others none (ww_play_shown_to). */
-static unsigned shown_to(const struct intake *in, const struct ww_play *p)
+ * others none (wj_play_shown_to). */
+static unsigned shown_to(const struct intake *in, const struct wj_play *p)
 {
-	return sides_where(in, p, ww_play_shown_to);
+	return sides_where(in, p, wj_play_shown_to);
 }
 
-/* The sides whose move token moves on with the play (ww_play_token_moves). */
-static unsigned token_moves(const struct intake *in, const struct ww_play *p)
+/* The sides whose move token moves on with the play (wj_play_token_moves). */
+static unsigned token_moves(const struct intake *in, const struct wj_play *p)
 {
-	return sides_where(in, p, ww_play_token_moves);
+	return sides_where(in, p, wj_play_token_moves);
 }
 
 /* The mail settings with the tokens moved on to this entry's mails. */
-static int queue_secret(struct intake *in, const struct ww_mail_secret *s)
+static int queue_secret(struct intake *in, const struct wj_mail_secret *s)
 {
 	char *text;
 	size_t len;
-	if (ww_mail_secret_text(s, &text, &len) < 0)
+	if (wj_mail_secret_text(s, &text, &len) < 0)
 		return -1;
 	return add_file(in, "secret/mail.yaml", text, len, 0600);
 }
@@ -389,7 +389,7 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 	for (int number = from + 1; number < in->entry && looked < 40; number++) {
 		struct game_log log;
 		char err[256];
-		if (ww_log_read_between(in->dir, number, number, 1, &log, err, sizeof err))
+		if (wj_log_read_between(in->dir, number, number, 1, &log, err, sizeof err))
 			continue;
 		looked += log.n;
 		for (int i = 0; i < log.n; i++) {
@@ -406,14 +406,14 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 				fprintf(f, ".  move %u, the moderator:\n", e->move);
 			else
 				fprintf(f, ".  move %u, the %s%s:\n", e->move,
-					ww_mail_side_name(in->played, e->side),
+					wj_mail_side_name(in->played, e->side),
 					undone ? " (undone since by the moderator's rollback)" : "");
 			for (int k = 0; k < e->n; k++)
 				if (e->v[k].audience & GAME_SIDE(in->side)) /* only what this side may see */
 					fprintf(f, ".    %s\n", e->v[k].text);
 			shown++;
 		}
-		ww_recent_free(&log);
+		wj_recent_free(&log);
 	}
 	if (!shown)
 		fputs(".  (no accepted move)\n", f);
@@ -422,11 +422,11 @@ static void moves_since(FILE *f, const struct intake *in, int from)
 /* How to order, but while the game is paused what happens instead: no
  * mail is read or kept until the moderator resumes it, and the resume
  * mail (with the token to reply to) asks again. */
-static void how_to_order(FILE *f, const struct intake *in, const struct ww_mail_view *v,
+static void how_to_order(FILE *f, const struct intake *in, const struct wj_mail_view *v,
 			 const char *token)
 {
 	if (!in->sec.paused) {
-		ww_mail_how_to_order(f, v, token);
+		wj_mail_how_to_order(f, v, token);
 		return;
 	}
 	fputs("\n.The moderator has paused the game: the judge reads no orders until\n"
@@ -437,8 +437,8 @@ static void how_to_order(FILE *f, const struct intake *in, const struct ww_mail_
 
 /* The refusal's text for the view's side, ending with what is asked now
  * and how to order. Malloc'd. */
-static char *refusal_body(const struct intake *in, const struct ww_play *p,
-			  const struct ww_mail_view *v, const char *reason, int stale_from,
+static char *refusal_body(const struct intake *in, const struct wj_play *p,
+			  const struct wj_mail_view *v, const char *reason, int stale_from,
 			  const char *token)
 {
 	char *text = NULL, prompt[512], why[256];
@@ -451,27 +451,27 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 	if (p->nparsed > 0) {
 		fputs(".What was understood:\n", f);
 		for (int i = 0; i < p->nparsed; i++) {
-			char canon[WW_MAIL_LINE];
+			char canon[WJ_MAIL_LINE];
 			in->played->order_format(in->d, p->parsed[i], canon, sizeof canon);
 			fprintf(f, "=  %s\n", canon);
 		}
 		fputc('\n', f);
 	}
 	fputs(".What was wrong:\n", f);
-	ww_mail_line(f, reason);
+	wj_mail_line(f, reason);
 	if (in->b.note_found)
-		ww_mail_line(f, "And so your note was not relayed: a note goes to your opponent "
+		wj_mail_line(f, "And so your note was not relayed: a note goes to your opponent "
 			     "only with orders that are accepted; send it again with them.");
 	moderator_block_told(f, in);
 	if (stale_from > 0) {
 		fputs("\n.Your token belongs to an earlier move. What has happened since:\n", f);
 		moves_since(f, in, stale_from);
 	}
-	ww_mail_asked_now(v, prompt, sizeof prompt);
+	wj_mail_asked_now(v, prompt, sizeof prompt);
 	fputs(in->sec.paused ? "\n.What is asked, once the game resumes:\n" : "\n.What is asked now:\n", f);
-	ww_mail_line(f, prompt);
+	wj_mail_line(f, prompt);
 	/* the orders that would be taken, as the report lists them (issue 22.1) */
-	if (!in->sec.paused && ww_mail_guide(f, v, why, sizeof why) < 0) {
+	if (!in->sec.paused && wj_mail_guide(f, v, why, sizeof why) < 0) {
 		fclose(f);
 		free(text);
 		return NULL;
@@ -486,30 +486,30 @@ static char *refusal_body(const struct intake *in, const struct ww_play *p,
 
 /* The reply to the side's registered address, never to the sender when
  * the sender is not registered. */
-static int queue_refusal(struct intake *in, struct ww_play *p, const char *reason,
+static int queue_refusal(struct intake *in, struct wj_play *p, const char *reason,
 			 int stale_from)
 {
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400];
-	struct ww_mail_view v;
-	if (ww_mail_view_of(&v, in->g, in->side))
+	char token[WJ_TOKEN_HEX], reply[WJ_ADDR_MAX + 80], subj[300], refs[1400];
+	struct wj_mail_view v;
+	if (wj_mail_view_of(&v, in->g, in->side))
 		return -1;
-	current_token(in, in->side, ww_mail_token_entry(&in->sec, in->side), token);
+	current_token(in, in->side, wj_mail_token_entry(&in->sec, in->side), token);
 	char *text = refusal_body(in, p, &v, reason, stale_from, token);
-	ww_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
+	wj_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
 	/* the player's own subject is not echoed: it would nest, and may hold anything */
 	subject(in, in->g, &v, "refused; ", subj, sizeof subj);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	if (!text)
 		return -1;
 	refs_plus(in, refs, sizeof refs);
-	struct ww_mail_out o = {
+	struct wj_mail_out o = {
 		.to = registered(in, in->side), .reply_to = reply, .subject = subj,
 		.date = in->m.date, .in_reply_to = in->m.message_id, .references = refs,
 		.body = text,
 	};
 	char name[32];
 	snprintf(name, sizeof name, "reply-%s", side_word(in, in->side));
-	ww_judge_message_id(in->c, in->game, in->entry, name, o.message_id, sizeof o.message_id);
+	wj_judge_message_id(in->c, in->game, in->entry, name, o.message_id, sizeof o.message_id);
 	int bad = queue_mail(in, name, &o);
 	free(text);
 	return bad;
@@ -529,10 +529,10 @@ static const char *also_seen(const struct intake *in, const char *key)
  * not the side's own is answered only if the side had no such answer
  * within the hour, whoever else the mail claims to come from, and one
  * from its own address without its password likewise (GAME/answered). */
-static int refuse(struct intake *in, struct ww_play *p, const char *reason, int stale_from)
+static int refuse(struct intake *in, struct wj_play *p, const char *reason, int stale_from)
 {
 	char err[512] = "";
-	static struct ww_play none;
+	static struct wj_play none;
 	if (!p) {
 		memset(&none, 0, sizeof none);
 		none.side = in->side;
@@ -544,9 +544,9 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	}
 	/* no autoresponder knows the password: a player's own mail is always answered */
 	const char *word = side_word(in, in->side);
-	const char *kind = ww_addr_equal(in->m.from, registered(in, in->side)) ? "own" : "answer";
-	bool allowed = in->trusted || !ww_answered_side(&in->answered, kind, word);
-	if (allowed && !in->trusted && ww_answered_add(&in->answered, kind, word) < 0)
+	const char *kind = wj_addr_equal(in->m.from, registered(in, in->side)) ? "own" : "answer";
+	bool allowed = in->trusted || !wj_answered_side(&in->answered, kind, word);
+	if (allowed && !in->trusted && wj_answered_add(&in->answered, kind, word) < 0)
 		return EX_OSERR;
 	if (allowed && queue_refusal(in, p, reason, stale_from) < 0)
 		return EX_OSERR;
@@ -559,14 +559,14 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	}
 	if (p == &none)
 		snprintf(none.why, sizeof none.why, "%s", reason);
-	struct ww_log_entry e = { .sender = in->m.from, .message_id = in->m.message_id,
+	struct wj_log_entry e = { .sender = in->m.from, .message_id = in->m.message_id,
 				  .seen_as = in->trusted ? in->seen_key : in->m.mail_hash,
 				  .received = in->m.date[0] ? in->m.date : NULL };
-	enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files, in->nfiles,
+	enum wj_rec_status st = wj_play_commit(in->dir, in->g, p, &e, in->files, in->nfiles,
 					       also_seen(in, e.seen_as), err, sizeof err);
-	if (st != WW_REC_OK) {
+	if (st != WJ_REC_OK) {
 		note(in, "cannot log the refusal: %s", err);
-		return ww_rec_exit(st, true);
+		return wj_rec_exit(st, true);
 	}
 	if (allowed)
 		status(in, "%s: refused (%s); a reply to %s is queued", in->game, reason,
@@ -574,7 +574,7 @@ static int refuse(struct intake *in, struct ww_play *p, const char *reason, int 
 	else
 		status(in, "%s: refused (%s); not answered: the %s side had an answer to a mail "
 		       "not its own less than an hour ago", in->game, reason,
-		       ww_mail_side_name(in->played, in->side));
+		       wj_mail_side_name(in->played, in->side));
 	return EX_OK;
 }
 
@@ -595,12 +595,12 @@ static const char *block_missing(const struct intake *in)
 }
 
 /* For the MTA's log: the orders accepted and the move they reached. */
-static void accepted(const struct intake *in, const struct ww_play *p)
+static void accepted(const struct intake *in, const struct wj_play *p)
 {
-	struct ww_mail_game mg;
-	ww_mail_game_of(p->after, &mg);
+	struct wj_mail_game mg;
+	wj_mail_game_of(p->after, &mg);
 	status(in, "%s: the %s orders are accepted (move %u)", in->game,
-	       ww_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
+	       wj_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
 }
 
 /* Does the mail carry one of the side's tokens, the current one or one
@@ -609,17 +609,17 @@ static void accepted(const struct intake *in, const struct ww_play *p)
 static bool carries_token(const struct intake *in)
 {
 	const char *tok = in->b.token[0] ? in->b.token : in->token;
-	char current[WW_TOKEN_HEX];
-	struct ww_record_index ix;
+	char current[WJ_TOKEN_HEX];
+	struct wj_record_index ix;
 	current_token(in, in->side, in->sec.token_entry, current);
 	return !strcasecmp(tok, current) ||
-	       (ww_record_index(in->dir, &ix) == 0 &&
-		ww_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) > 0);
+	       (wj_record_index(in->dir, &ix) == 0 &&
+		wj_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) > 0);
 }
 
 /* 0 if the mail is the side's own (its registered address and its
  * password); else the refusal is queued and its exit code returned
- * through *rc. Once WW_HASH_BUDGET wrong passwords were checked in the
+ * through *rc. Once WJ_HASH_BUDGET wrong passwords were checked in the
  * game within the hour, a password is checked only in a mail that carries
  * one of the side's tokens: a flood of forged mails from a player's
  * address costs at most that many Argon2id hashes an hour. */
@@ -627,16 +627,16 @@ static int authenticate(struct intake *in, int *rc)
 {
 	char why[600];
 	const char *reg = registered(in, in->side);
-	if (!ww_addr_equal(in->m.from, reg)) {
+	if (!wj_addr_equal(in->m.from, reg)) {
 		snprintf(why, sizeof why, "a mail from %.200s gave orders for the %s side, but "
 			 "only its registered address may; if it was you, send from the "
 			 "registered address", in->m.from[0] ? in->m.from : "(no sender)",
-			 ww_mail_side_name(in->played, in->side));
+			 wj_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!in->sec.password[in->side][0]) {
 		snprintf(why, sizeof why, "no password is set for the %s side; the moderator "
-			 "sets one with 'wwjudge passwd'", ww_mail_side_name(in->played, in->side));
+			 "sets one with 'wwjudge passwd'", wj_mail_side_name(in->played, in->side));
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
 	if (!in->b.password[0]) { /* nothing to hash */
@@ -645,7 +645,7 @@ static int authenticate(struct intake *in, int *rc)
 			 missing ? missing : "the order block has no 'password:' line");
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
-	if (in->answered.hashes >= WW_HASH_BUDGET && !carries_token(in)) {
+	if (in->answered.hashes >= WJ_HASH_BUDGET && !carries_token(in)) {
 		snprintf(why, sizeof why, "the password was not checked: %d mails with a wrong "
 			 "password came for this game within the hour, so until that hour is "
 			 "over a mail's password is checked only if the mail carries your token; "
@@ -653,8 +653,8 @@ static int authenticate(struct intake *in, int *rc)
 			 "a 'token:' line", in->answered.hashes);
 		return *rc = refuse(in, NULL, why, 0), -1;
 	}
-	if (!ww_password_ok(in->sec.password[in->side], in->b.password)) {
-		if (ww_answered_add(&in->answered, "hash", side_word(in, in->side)) < 0)
+	if (!wj_password_ok(in->sec.password[in->side], in->b.password)) {
+		if (wj_answered_add(&in->answered, "hash", side_word(in, in->side)) < 0)
 			return *rc = EX_OSERR, -1;
 		return *rc = refuse(in, NULL, "the password is wrong", 0), -1;
 	}
@@ -671,14 +671,14 @@ static int check_token(struct intake *in, int *rc)
 {
 	char why[600];
 	const char *tok = in->b.token[0] ? in->b.token : in->token;
-	char current[WW_TOKEN_HEX];
-	current_token(in, in->side, ww_mail_token_entry(&in->sec, in->side), current);
+	char current[WJ_TOKEN_HEX];
+	current_token(in, in->side, wj_mail_token_entry(&in->sec, in->side), current);
 	if (!strcasecmp(tok, current))
 		return 0;
 	/* looked for among the entries the index keeps, not back over the log */
-	struct ww_record_index ix;
-	bool known = ww_record_index(in->dir, &ix) == 0;
-	int from = known ? ww_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) : 0;
+	struct wj_record_index ix;
+	bool known = wj_record_index(in->dir, &ix) == 0;
+	int from = known ? wj_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) : 0;
 	if (from > 0)
 		snprintf(why, sizeof why, "the token %s was written for an earlier move; "
 			 "your current token is in this mail", tok);
@@ -716,41 +716,41 @@ static int play(struct intake *in)
 	int rc = block_problem(in);
 	if (rc >= 0)
 		return rc;
-	struct ww_play *p = calloc(1, sizeof *p);
+	struct wj_play *p = calloc(1, sizeof *p);
 	if (!p)
 		return EX_OSERR;
 	p->side = in->side;
 	for (int i = 0; i < in->b.n; i++)
 		p->orders[p->n++] = in->b.lines[i];
-	int r = ww_play_apply(in->g->data, in->g, NULL, p);
+	int r = wj_play_apply(in->g->data, in->g, NULL, p);
 	if (r < 0) {
 		rc = EX_OSERR;
 	} else if (r > 0) {
 		rc = refuse(in, p, p->why, 0);
 	} else {
-		struct ww_mail_secret next = in->sec;
-		ww_mail_tokens_move(&next, in->entry, token_moves(in, p));
+		struct wj_mail_secret next = in->sec;
+		wj_mail_tokens_move(&next, in->entry, token_moves(in, p));
 		char err[512] = "";
 		if (queue_reports(in, p, shown_to(in, p), &next) < 0 || queue_secret(in, &next) < 0) {
 			rc = EX_OSERR;
 		} else {
-			struct ww_log_entry e = { .sender = in->m.from,
+			struct wj_log_entry e = { .sender = in->m.from,
 						  .message_id = in->m.message_id,
 						  .seen_as = in->seen_key,
 						  .received = in->m.date[0] ? in->m.date : NULL,
 						  .note = in->b.note_found ? in->b.note : NULL };
-			enum ww_rec_status st = ww_play_commit(in->dir, in->g, p, &e, in->files,
+			enum wj_rec_status st = wj_play_commit(in->dir, in->g, p, &e, in->files,
 							       in->nfiles, also_seen(in, e.seen_as),
 							       err, sizeof err);
-			if (st != WW_REC_OK)
+			if (st != WJ_REC_OK)
 				note(in, "cannot commit: %s%s", err,
 				     strstr(err, "nothing was changed") ? "" : " (nothing was changed)");
 			else
 				accepted(in, p);
-			rc = ww_rec_exit(st, true);
+			rc = wj_rec_exit(st, true);
 		}
 	}
-	ww_play_free(p);
+	wj_play_free(p);
 	free(p);
 	return rc;
 }
@@ -761,7 +761,7 @@ static int sender_side(const struct intake *in)
 {
 	int found = GAME_PUBLIC;
 	for (int s = 1; s <= in->played->nsides; s++) {
-		if (!ww_addr_equal(in->m.from, registered(in, s)))
+		if (!wj_addr_equal(in->m.from, registered(in, s)))
 			continue;
 		if (found != GAME_PUBLIC)
 			return GAME_PUBLIC;
@@ -778,7 +778,7 @@ static bool find_side(struct intake *in, char *why, size_t whylen)
 {
 	why[0] = '\0';
 	if (in->side_word[0] &&
-	    (in->side = ww_mail_side_of(in->played, in->side_word, why, whylen)) != GAME_PUBLIC)
+	    (in->side = wj_mail_side_of(in->played, in->side_word, why, whylen)) != GAME_PUBLIC)
 		return true;
 	if (why[0] && in->side_in_block) { /* what a player typed is never repeated */
 		char words[GAME_MAX_SIDES * 24];
@@ -811,9 +811,9 @@ static int already_processed(const struct intake *in)
 static int seen(const struct intake *in, const char *a, const char *b)
 {
 	char err[PATH_MAX + 100];
-	int rc = ww_record_seen_check(in->dir, a, err, sizeof err);
+	int rc = wj_record_seen_check(in->dir, a, err, sizeof err);
 	if (rc == 0 && b)
-		rc = ww_record_seen_check(in->dir, b, err, sizeof err);
+		rc = wj_record_seen_check(in->dir, b, err, sizeof err);
 	if (rc < 0)
 		note(in, "%s; the mail is kept for a later try", err);
 	return rc;
@@ -834,51 +834,51 @@ static int side_seen(const struct intake *in)
  * is logged, as nothing happened. */
 static int answer_duplicate(struct intake *in)
 {
-	char token[WW_TOKEN_HEX], reply[WW_ADDR_MAX + 80], subj[300], refs[1400], name[64];
+	char token[WJ_TOKEN_HEX], reply[WJ_ADDR_MAX + 80], subj[300], refs[1400], name[64];
 	char hex[17], path[PATH_MAX + 80], err[PATH_MAX + 128], *body = NULL, prompt[512];
-	struct ww_mail_view v;
+	struct wj_mail_view v;
 	struct stat st;
 	size_t blen, len;
 	snprintf(hex, sizeof hex, "%.16s", in->m.mail_hash + 1);
 	snprintf(name, sizeof name, "dup-%s.%s", hex, side_word(in, in->side));
 	snprintf(path, sizeof path, "%s/outbox/cur/%s", in->dir, name);
 	bool written = stat(path, &st) == 0;
-	snprintf(path, sizeof path, "%s/" WW_OUTBOX_NEW "/%s", in->dir, name);
+	snprintf(path, sizeof path, "%s/" WJ_OUTBOX_NEW "/%s", in->dir, name);
 	if (written || stat(path, &st) == 0)
 		return already_processed(in);
-	if (ww_mail_view_of(&v, in->g, in->side))
+	if (wj_mail_view_of(&v, in->g, in->side))
 		return EX_OSERR;
 	current_token(in, in->side, in->sec.token_entry, token);
 	FILE *f = open_memstream(&body, &blen);
 	if (f) {
 		fprintf(f, "=Game %s: your mail of %s\n=(%s) was processed before.\n\n",
 			in->game, in->m.date[0] ? in->m.date : "(no date)", in->m.message_id);
-		ww_mail_line(f, "The judge reads each of your mails once, by its Message-ID: "
+		wj_mail_line(f, "The judge reads each of your mails once, by its Message-ID: "
 			     "nothing was done with it this time. If it holds new orders, send "
 			     "them in a new mail (a new mail gets a new Message-ID).");
-		ww_mail_asked_now(&v, prompt, sizeof prompt);
+		wj_mail_asked_now(&v, prompt, sizeof prompt);
 		fputs("\n.What is asked now:\n", f);
-		ww_mail_line(f, prompt);
+		wj_mail_line(f, prompt);
 		how_to_order(f, in, &v, token);
 	}
-	ww_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
+	wj_reply_address(in->c, in->game, side_word(in, in->side), token, reply, sizeof reply);
 	subject(in, in->g, &v, "already processed; ", subj, sizeof subj);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	if (!f || fclose(f) != 0) {
 		free(body);
 		return EX_OSERR;
 	}
 	refs_plus(in, refs, sizeof refs);
-	struct ww_mail_out o = {
+	struct wj_mail_out o = {
 		.to = registered(in, in->side), .reply_to = reply, .subject = subj,
 		.date = in->m.date, .in_reply_to = in->m.message_id, .references = refs,
 		.body = body,
 	};
-	ww_judge_message_id(in->c, in->game, 0, name, o.message_id, sizeof o.message_id);
-	char *text = ww_mail_compose(in->c, &o, &len);
+	wj_judge_message_id(in->c, in->game, 0, name, o.message_id, sizeof o.message_id);
+	char *text = wj_mail_compose(in->c, &o, &len);
 	free(body);
 	snprintf(err, sizeof err, "out of memory");
-	int rc = text ? ww_outbox_put(in->dir, name, text, len, err, sizeof err) : -1;
+	int rc = text ? wj_outbox_put(in->dir, name, text, len, err, sizeof err) : -1;
 	free(text);
 	if (rc < 0) {
 		note(in, "%s: already processed; the reply cannot be written: %s", in->game, err);
@@ -894,7 +894,7 @@ static int process_game(struct intake *in)
 	int rc = load_game(in);
 	if (rc)
 		return rc;
-	ww_order_block_join(&in->b, in->played);
+	wj_order_block_join(&in->b, in->played);
 	/* these bytes (or this IMAP message) were processed before */
 	if ((rc = seen(in, in->m.mail_hash, in->imap_id)))
 		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
@@ -929,19 +929,19 @@ static int too_large(struct intake *in)
 		return no_side(in, why);
 	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
 		 "most %u bytes (2 MiB); send the orders as plain text, without attachments "
-		 "or photos", in->size, WW_MAIL_MAX_BYTES);
+		 "or photos", in->size, WJ_MAIL_MAX_BYTES);
 	return refuse(in, NULL, why, 0);
 }
 
 static void intake_end(struct intake *in)
 {
 	if (in->lock_fd >= 0)
-		ww_record_unlock(in->lock_fd);
+		wj_record_unlock(in->lock_fd);
 	free_files(in);
-	ww_answered_free(&in->answered);
-	ww_mail_in_free(&in->m);
+	wj_answered_free(&in->answered);
+	wj_mail_in_free(&in->m);
 	if (in->g)
-		ww_game_free(in->g);
+		wj_game_free(in->g);
 	free(in->g);
 }
 
@@ -982,7 +982,7 @@ static bool is_game(struct intake *in, const char *game_yaml, int *rc)
 }
 
 /* `size` is the whole mail's; over the limit, `msg` is its header only. */
-static int intake(const struct ww_mail_config *c, const char *msg, size_t len, size_t size,
+static int intake(const struct wj_mail_config *c, const char *msg, size_t len, size_t size,
 		  const char *imap_id)
 {
 	char err[300];
@@ -994,7 +994,7 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	in->imap_id = imap_id && *imap_id ? imap_id : NULL;
 	in->lock_fd = -1;
 	int rc = EX_OK;
-	if (ww_mail_parse(msg, len, &in->m, err, sizeof err) < 0 && !in->m.message_id[0]) {
+	if (wj_mail_parse(msg, len, &in->m, err, sizeof err) < 0 && !in->m.message_id[0]) {
 		status(in, "%s; dropped", err); /* no backscatter: see docs/mail.md */
 		goto out;
 	}
@@ -1003,19 +1003,19 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 		       in->m.from[0] ? in->m.from : "(no sender)", in->m.automatic);
 		goto out;
 	}
-	if (in->size > WW_MAIL_MAX_BYTES) {
+	if (in->size > WJ_MAIL_MAX_BYTES) {
 		/* only its header was read: no block, no moderator's commands */
-	} else if (in->m.text && ww_moderator_block_present(in->m.text)) {
-		bool moderator = ww_addr_equal(in->m.from, c->moderator);
+	} else if (in->m.text && wj_moderator_block_present(in->m.text)) {
+		bool moderator = wj_addr_equal(in->m.from, c->moderator);
 		/* from another address: refused to the moderator, and then the
 		 * mail is read as a player's (issue 20) */
-		rc = ww_mail_moderate(c, &in->m);
+		rc = wj_mail_moderate(c, &in->m);
 		if (moderator || rc != EX_OK)
 			goto out;
 		in->moderator_block = true;
 	}
-	if (in->m.text && in->size <= WW_MAIL_MAX_BYTES)
-		ww_order_block_find(in->m.text, &in->b);
+	if (in->m.text && in->size <= WJ_MAIL_MAX_BYTES)
+		wj_order_block_find(in->m.text, &in->b);
 	if (!find_game(in)) {
 		status(in, "from %s: no game named (no judge+GAME-SIDE-TOKEN address, no "
 		       "'game:' line); dropped", in->m.from[0] ? in->m.from : "(no sender)");
@@ -1027,7 +1027,7 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 	snprintf(probe, sizeof probe, "%s/game.yaml", in->dir);
 	if (n < 0 || (size_t)n >= sizeof in->dir || !is_game(in, probe, &rc))
 		goto out;
-	snprintf(probe, sizeof probe, "%s/" WW_OUTBOX_NEW, in->dir);
+	snprintf(probe, sizeof probe, "%s/" WJ_OUTBOX_NEW, in->dir);
 	if (stat(probe, &st) < 0) { /* a mail renamed into a missing directory is lost */
 		char o[PATH_MAX + 16];
 		snprintf(o, sizeof o, "%s/outbox", in->dir);
@@ -1042,71 +1042,71 @@ static int intake(const struct ww_mail_config *c, const char *msg, size_t len, s
 			goto out;
 		}
 	}
-	rc = in->size > WW_MAIL_MAX_BYTES ? too_large(in) : process_game(in);
+	rc = in->size > WJ_MAIL_MAX_BYTES ? too_large(in) : process_game(in);
 out:
 	intake_end(in);
 	free(in);
 	return rc;
 }
 
-int ww_mail_too_large(size_t size)
+int wj_mail_too_large(size_t size)
 {
 	/* the MTA bounces it to the sender with this line */
-	ww_log("process", "the mail is %zu bytes; the judge reads mails of at most %u bytes "
-	       "(send the orders as plain text without attachments)", size, WW_MAIL_MAX_BYTES);
+	wj_log("process", "the mail is %zu bytes; the judge reads mails of at most %u bytes "
+	       "(send the orders as plain text without attachments)", size, WJ_MAIL_MAX_BYTES);
 	return EX_DATAERR;
 }
 
-int ww_mail_process(const struct ww_mail_config *c, const char *msg, size_t len,
+int wj_mail_process(const struct wj_mail_config *c, const char *msg, size_t len,
 		    const char *imap_id)
 {
-	if (len > WW_MAIL_MAX_BYTES)
-		return ww_mail_too_large(len);
+	if (len > WJ_MAIL_MAX_BYTES)
+		return wj_mail_too_large(len);
 	return intake(c, msg, len, len, imap_id);
 }
 
-int ww_mail_process_large(const struct ww_mail_config *c, const char *header, size_t len,
+int wj_mail_process_large(const struct wj_mail_config *c, const char *header, size_t len,
 			  size_t size, const char *imap_id)
 {
-	return intake(c, header, len, size > WW_MAIL_MAX_BYTES ? size : WW_MAIL_MAX_BYTES + 1,
+	return intake(c, header, len, size > WJ_MAIL_MAX_BYTES ? size : WJ_MAIL_MAX_BYTES + 1,
 		      imap_id);
 }
 
 /* ---- orders from the command line, in a game played by mail ---- */
 
-enum ww_rec_status ww_play_commit_mailed(const struct ww_mail_config *c, const char *dir,
-					 const struct game_data *d, struct ww_game *g,
-					 struct ww_play *p, const struct ww_log_entry *e,
+enum wj_rec_status wj_play_commit_mailed(const struct wj_mail_config *c, const char *dir,
+					 const struct game_data *d, struct wj_game *g,
+					 struct wj_play *p, const struct wj_log_entry *e,
 					 const char *date, char *err, size_t errlen)
 {
 	struct intake *in = calloc(1, sizeof *in);
-	enum ww_rec_status st = WW_REC_IO;
+	enum wj_rec_status st = WJ_REC_IO;
 	const char *base = strrchr(dir, '/');
 	if (!in) {
 		snprintf(err, errlen, "out of memory");
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	}
 	in->c = c;
 	in->lock_fd = -1;
 	in->g = g;
 	in->d = d;
-	in->played = ww_mail_played(in->g);
+	in->played = wj_mail_played(in->g);
 	in->side = p->side;
 	snprintf(in->m.date, sizeof in->m.date, "%s", date ? date : "");
 	snprintf(in->game, sizeof in->game, "%s", base && base[1] ? base + 1 : dir);
 	snprintf(in->dir, sizeof in->dir, "%s", dir);
-	if (ww_mail_secret_read(dir, in->played, &in->sec, err, errlen) < 0) {
-		st = WW_REC_CORRUPT;
-	} else if ((in->entry = ww_record_next_entry(dir)) < 0) {
+	if (wj_mail_secret_read(dir, in->played, &in->sec, err, errlen) < 0) {
+		st = WJ_REC_CORRUPT;
+	} else if ((in->entry = wj_record_next_entry(dir)) < 0) {
 		snprintf(err, errlen, "no game in %s (no log/)", dir);
-		st = WW_REC_MISSING;
+		st = WJ_REC_MISSING;
 	} else {
-		struct ww_mail_secret next = in->sec;
-		ww_mail_tokens_move(&next, in->entry, token_moves(in, p));
+		struct wj_mail_secret next = in->sec;
+		wj_mail_tokens_move(&next, in->entry, token_moves(in, p));
 		if (queue_reports(in, p, shown_to(in, p), &next) < 0 || queue_secret(in, &next) < 0)
 			snprintf(err, errlen, "cannot compose the players' mails (out of memory?)");
 		else
-			st = ww_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);
+			st = wj_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);
 	}
 	free_files(in);
 	free(in);

@@ -33,7 +33,7 @@ static void read_remind(const char *game, struct remind_state *r)
 {
 	char path[PATH_MAX], line[128];
 	*r = (struct remind_state){ 0 };
-	if (ww_fmt(path, sizeof path, "%s/remind", game))
+	if (wj_fmt(path, sizeof path, "%s/remind", game))
 		return;
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -47,10 +47,10 @@ static void read_remind(const char *game, struct remind_state *r)
 static int write_remind(const char *game, const struct remind_state *r, FILE *log)
 {
 	char path[PATH_MAX], text[128], err[PATH_MAX + 128];
-	if (ww_fmt(path, sizeof path, "%s/remind", game))
+	if (wj_fmt(path, sizeof path, "%s/remind", game))
 		return -1;
-	ww_fmt(text, sizeof text, "entry %d side %s sent %lld\n", r->entry, r->side, r->sent);
-	if (ww_durable_write(path, NULL, text, strlen(text), 0600, NULL, err, sizeof err)) {
+	wj_fmt(text, sizeof text, "entry %d side %s sent %lld\n", r->entry, r->side, r->sent);
+	if (wj_durable_write(path, NULL, text, strlen(text), 0600, NULL, err, sizeof err)) {
 		fprintf(log, "remind: %s\n", err);
 		return -1;
 	}
@@ -62,9 +62,9 @@ static time_t waiting_since(const char *game, int entry)
 {
 	char path[PATH_MAX];
 	struct stat st;
-	if (ww_fmt(path, sizeof path, "%s/log/%06d.yaml", game, entry) == 0 && stat(path, &st) == 0)
+	if (wj_fmt(path, sizeof path, "%s/log/%06d.yaml", game, entry) == 0 && stat(path, &st) == 0)
 		return st.st_mtime;
-	if (ww_fmt(path, sizeof path, "%s/game.yaml", game) == 0 && stat(path, &st) == 0)
+	if (wj_fmt(path, sizeof path, "%s/game.yaml", game) == 0 && stat(path, &st) == 0)
 		return st.st_mtime;
 	return 0;
 }
@@ -72,14 +72,14 @@ static time_t waiting_since(const char *game, int entry)
 /* "[wwjudge g] 1775 move 0: reminder: your move is waiting": short, as a
  * subject stays under 78 columns (RFC 5322 2.1.1); what is asked goes in
  * the body. */
-static void reminder_subject(const char *name, const struct ww_mail_game *mg,
+static void reminder_subject(const char *name, const struct wj_mail_game *mg,
 			     char *out, size_t len)
 {
-	ww_mail_subject(name, mg, "reminder: your move is waiting", out, len);
+	wj_mail_subject(name, mg, "reminder: your move is waiting", out, len);
 }
 
 /* The reminder's text, from the side's own view. Malloc'd. */
-static char *reminder_body(const char *name, const struct ww_mail_view *v, long hours,
+static char *reminder_body(const char *name, const struct wj_mail_view *v, long hours,
 			   const char *token)
 {
 	char *body = NULL;
@@ -89,12 +89,12 @@ static char *reminder_body(const char *name, const struct ww_mail_view *v, long 
 		return NULL;
 	fprintf(f, ".Game %s: the judge has been waiting %ld hours for the %s orders.\n"
 		   ".This reminder comes at most once a day while the move waits.\n",
-		name, hours, ww_mail_side_name(v->game, v->side));
+		name, hours, wj_mail_side_name(v->game, v->side));
 	char asked[400];
-	ww_mail_asked_now(v, asked, sizeof asked);
+	wj_mail_asked_now(v, asked, sizeof asked);
 	fputs("\n.What is asked now:\n", f);
-	ww_mail_line(f, asked);
-	ww_mail_how_to_order(f, v, token);
+	wj_mail_line(f, asked);
+	wj_mail_how_to_order(f, v, token);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;
@@ -104,25 +104,25 @@ static char *reminder_body(const char *name, const struct ww_mail_view *v, long 
 
 /* The reminder mail to the view's side, malloc'd (*len), and its outbox
  * name; NULL out of memory. */
-static char *reminder_mail(const struct ww_mail_config *c, const char *game,
-			   const struct ww_game *g, const struct ww_mail_secret *ms,
-			   const struct ww_mail_view *v, long hours, time_t now, bool dry,
+static char *reminder_mail(const struct wj_mail_config *c, const char *game,
+			   const struct wj_game *g, const struct wj_mail_secret *ms,
+			   const struct wj_mail_view *v, long hours, time_t now, bool dry,
 			   size_t *len, char file[128])
 {
-	char name[WW_GAME_NAME + 1], token[WW_TOKEN_HEX], reply[512], subject[600];
+	char name[WJ_GAME_NAME + 1], token[WJ_TOKEN_HEX], reply[512], subject[600];
 	char what[64];
-	struct ww_mail_game mg;
-	const char *word = ww_mail_side_word(v->game, v->side);
-	ww_mail_game_of(g, &mg);
-	ww_game_name(game, name, sizeof name);
-	int entry = ww_mail_token_entry(ms, v->side);
-	ww_move_token(g->seed, v->side, entry, token);
-	ww_reply_address(c, name, word, token, reply, sizeof reply);
+	struct wj_mail_game mg;
+	const char *word = wj_mail_side_word(v->game, v->side);
+	wj_mail_game_of(g, &mg);
+	wj_game_name(game, name, sizeof name);
+	int entry = wj_mail_token_entry(ms, v->side);
+	wj_move_token(g->seed, v->side, entry, token);
+	wj_reply_address(c, name, word, token, reply, sizeof reply);
 	reminder_subject(name, &mg, subject, sizeof subject);
 	char *body = reminder_body(name, v, hours, token);
 	if (!body)
 		return NULL;
-	struct ww_mail_out o = {
+	struct wj_mail_out o = {
 		.to = g->meta.addr[v->side],
 		.reply_to = reply, .subject = subject, .body = body,
 	};
@@ -133,19 +133,19 @@ static char *reminder_mail(const struct ww_mail_config *c, const char *game,
 		strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S +0000", &tm);
 		o.date = date;
 	}
-	ww_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));
-	ww_judge_message_id(c, name, entry, what, o.message_id, sizeof o.message_id);
-	char *text = ww_mail_compose(c, &o, len);
+	wj_fmt(what, sizeof what, "remind-%s-%lld", word, (long long)(now / DAY));
+	wj_judge_message_id(c, name, entry, what, o.message_id, sizeof o.message_id);
+	char *text = wj_mail_compose(c, &o, len);
 	free(body);
-	ww_fmt(file, 128, "%06d.%s", entry, what);
+	wj_fmt(file, 128, "%06d.%s", entry, what);
 	return text;
 }
 
 /* The reminder mail to the view's side, placed in the outbox; or, on a
  * dry run, shown on `log` whole (its line ends LF) and placed nowhere. */
-static int queue_reminder(const struct ww_mail_config *c, const char *game,
-			  const struct ww_game *g, const struct ww_mail_secret *ms,
-			  const struct ww_mail_view *v, long hours, time_t now, bool dry, FILE *log)
+static int queue_reminder(const struct wj_mail_config *c, const char *game,
+			  const struct wj_game *g, const struct wj_mail_secret *ms,
+			  const struct wj_mail_view *v, long hours, time_t now, bool dry, FILE *log)
 {
 	char file[128], err[512];
 	size_t len;
@@ -154,7 +154,7 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;
 	}
-	const char *to = g->meta.addr[v->side], *side = ww_mail_side_name(v->game, v->side);
+	const char *to = g->meta.addr[v->side], *side = wj_mail_side_name(v->game, v->side);
 	if (dry) {
 		fprintf(log, "%s: would remind the %s player (%s), waiting %ld hours, with "
 			"outbox/new/%s:\n\n", game, side, to, hours, file);
@@ -165,34 +165,34 @@ static int queue_reminder(const struct ww_mail_config *c, const char *game,
 		free(text);
 		return EX_OK;
 	}
-	int rc = ww_outbox_put(game, file, text, len, err, sizeof err);
+	int rc = wj_outbox_put(game, file, text, len, err, sizeof err);
 	free(text);
 	if (rc) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_IOERR;
 	}
-	ww_info("remind", "%s: reminded the %s player (%s), waiting %ld hours", game, side, to,
+	wj_info("remind", "%s: reminded the %s player (%s), waiting %ld hours", game, side, to,
 		hours);
 	return EX_OK;
 }
 
-static int compose_reminder(const struct ww_mail_config *c, const char *game,
-			    const struct ww_game *g, const struct ww_mail_secret *ms, int side,
+static int compose_reminder(const struct wj_mail_config *c, const char *game,
+			    const struct wj_game *g, const struct wj_mail_secret *ms, int side,
 			    long hours, time_t now, bool dry, FILE *log)
 {
-	struct ww_mail_view v;
-	if (ww_mail_view_of(&v, g, side)) {
+	struct wj_mail_view v;
+	if (wj_mail_view_of(&v, g, side)) {
 		fprintf(log, "remind: %s: out of memory\n", game);
 		return EX_OSERR;
 	}
 	int rc = queue_reminder(c, game, g, ms, &v, hours, now, dry, log);
-	ww_mail_view_close(&v);
+	wj_mail_view_close(&v);
 	return rc;
 }
 
 /* Whether the move asked by the mails of `token_entry` has waited
  * remind_hours, with no reminder in the last day; *since when. */
-static bool waited_enough(const struct ww_mail_config *c, const char *game, int token_entry,
+static bool waited_enough(const struct wj_mail_config *c, const char *game, int token_entry,
 			  time_t now, time_t *since_out)
 {
 	struct remind_state r;
@@ -205,34 +205,34 @@ static bool waited_enough(const struct ww_mail_config *c, const char *game, int 
 
 /* The sides asked whose move has waited enough, each since its own
  * last mail (an order hidden from it does not count), into due[side]. */
-static unsigned due_sides(const struct ww_mail_config *c, const char *game,
-			  const struct ww_mail_game *mg, const struct ww_mail_secret *ms,
+static unsigned due_sides(const struct wj_mail_config *c, const char *game,
+			  const struct wj_mail_game *mg, const struct wj_mail_secret *ms,
 			  time_t now, time_t due[GAME_MAX_SIDES + 1])
 {
 	unsigned asked = mg->game->asked(mg->state), set = 0;
 	for (int side = 1; side <= mg->game->nsides; side++)
 		if ((asked & GAME_SIDE(side)) &&
-		    waited_enough(c, game, ww_mail_token_entry(ms, side), now, &due[side]))
+		    waited_enough(c, game, wj_mail_token_entry(ms, side), now, &due[side]))
 			set |= GAME_SIDE(side);
 	return set;
 }
 
 /* With the game locked: are reminders due? Then write one to every side
  * asked whose move has waited (several sides may be asked at once). */
-static int remind_locked(const struct ww_mail_config *c, const char *game, time_t now,
-			 struct ww_game *g, FILE *log)
+static int remind_locked(const struct wj_mail_config *c, const char *game, time_t now,
+			 struct wj_game *g, FILE *log)
 {
 	char err[512];
-	struct ww_mail_secret ms;
-	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+	struct wj_mail_secret ms;
+	if (wj_record_load(game, g, err, sizeof err) != WJ_REC_OK) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
 	if (!mg.game->asked(mg.state)) /* the game is over */
 		return EX_OK;
-	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
+	if (wj_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
 		fprintf(log, "remind: %s: %s\n", game, err);
 		return EX_DATAERR;
 	}
@@ -248,48 +248,48 @@ static int remind_locked(const struct ww_mail_config *c, const char *game, time_
 					  (long)((now - since[side]) / 3600), now, false, log);
 		if (rc)
 			return rc;
-		r.entry = ww_mail_token_entry(&ms, side);
-		ww_fmt(r.side, sizeof r.side, "%s", ww_mail_side_word(mg.game, side));
+		r.entry = wj_mail_token_entry(&ms, side);
+		wj_fmt(r.side, sizeof r.side, "%s", wj_mail_side_word(mg.game, side));
 	}
 	return !due || !write_remind(game, &r, log) ? EX_OK : EX_IOERR;
 }
 
 /* Without the lock, from the few small files that say it: whether a
  * reminder may be due, so that a game is loaded only then. */
-static bool may_be_due(const struct ww_mail_config *c, const char *game, time_t now)
+static bool may_be_due(const struct wj_mail_config *c, const char *game, time_t now)
 {
-	struct ww_record_index ix;
-	struct ww_mail_secret ms;
+	struct wj_record_index ix;
+	struct wj_mail_secret ms;
 	char err[512];
-	if (ww_record_index(game, &ix) == 0 && ix.waiting == GAME_PUBLIC)
+	if (wj_record_index(game, &ix) == 0 && ix.waiting == GAME_PUBLIC)
 		return false;
-	const struct game *played = ww_rec_dir_game(game, err, sizeof err);
-	if (!played || ww_mail_secret_read(game, played, &ms, err, sizeof err))
+	const struct game *played = wj_rec_dir_game(game, err, sizeof err);
+	if (!played || wj_mail_secret_read(game, played, &ms, err, sizeof err))
 		return true; /* remind_locked says what is wrong */
 	int oldest = ms.token_entry; /* the side asked is not known before the load */
 	for (int side = 1; side <= played->nsides; side++)
-		if (ww_mail_token_entry(&ms, side) < oldest)
-			oldest = ww_mail_token_entry(&ms, side);
+		if (wj_mail_token_entry(&ms, side) < oldest)
+			oldest = wj_mail_token_entry(&ms, side);
 	return !ms.paused && waited_enough(c, game, oldest, now, NULL);
 }
 
-static int remind_game(const struct ww_mail_config *c, const char *game, time_t now, FILE *log)
+static int remind_game(const struct wj_mail_config *c, const char *game, time_t now, FILE *log)
 {
 	char err[512];
 	int fd;
 	if (!may_be_due(c, game, now))
 		return EX_OK;
-	enum ww_rec_status st = ww_record_lock(game, LOCK_WAIT, &fd, err, sizeof err);
-	if (st != WW_REC_OK) {
+	enum wj_rec_status st = wj_record_lock(game, LOCK_WAIT, &fd, err, sizeof err);
+	if (st != WJ_REC_OK) {
 		fprintf(log, "remind: %s: %s\n", game, err);
-		return st == WW_REC_BUSY ? EX_TEMPFAIL : EX_IOERR;
+		return st == WJ_REC_BUSY ? EX_TEMPFAIL : EX_IOERR;
 	}
-	struct ww_game *g = calloc(1, sizeof *g);
+	struct wj_game *g = calloc(1, sizeof *g);
 	int rc = g ? remind_locked(c, game, now, g, log) : EX_OSERR;
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
-	ww_record_unlock(fd);
+	wj_record_unlock(fd);
 	return rc;
 }
 
@@ -302,16 +302,16 @@ static void utc(time_t t, char *out, size_t len)
 
 /* What remind would do to one game at `now` for one side asked, said on
  * `out`. */
-static int remind_dry_side(const struct ww_mail_config *c, const char *game, time_t now,
-			   struct ww_game *g, const struct ww_mail_secret *ms, int side, FILE *out)
+static int remind_dry_side(const struct wj_mail_config *c, const char *game, time_t now,
+			   struct wj_game *g, const struct wj_mail_secret *ms, int side, FILE *out)
 {
 	char when[40], next[40];
 	struct remind_state r;
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
-	int entry = ww_mail_token_entry(ms, side); /* as remind_locked */
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
+	int entry = wj_mail_token_entry(ms, side); /* as remind_locked */
 	time_t since = waiting_since(game, entry), due;
-	const char *name = ww_mail_side_name(mg.game, side);
+	const char *name = wj_mail_side_name(mg.game, side);
 	read_remind(game, &r);
 	if (!since) {
 		fprintf(out, "%s: no reminder: log/%06d.yaml, whose mails asked for the move, "
@@ -336,23 +336,23 @@ static int remind_dry_side(const struct ww_mail_config *c, const char *game, tim
 
 /* What remind would do to one game at `now`, said on `out`; nothing is
  * locked, written or sent. */
-static int remind_dry_game(const struct ww_mail_config *c, const char *game, time_t now,
-			   struct ww_game *g, FILE *out)
+static int remind_dry_game(const struct wj_mail_config *c, const char *game, time_t now,
+			   struct wj_game *g, FILE *out)
 {
 	char err[512];
-	struct ww_mail_secret ms;
-	if (ww_record_load(game, g, err, sizeof err) != WW_REC_OK) {
+	struct wj_mail_secret ms;
+	if (wj_record_load(game, g, err, sizeof err) != WJ_REC_OK) {
 		fprintf(out, "%s: %s\n", game, err);
 		return EX_DATAERR;
 	}
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
 	unsigned asked = mg.game->asked(mg.state);
 	if (!asked) {
 		fprintf(out, "%s: no reminder: the game is over\n", game);
 		return EX_OK;
 	}
-	if (ww_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
+	if (wj_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
 		fprintf(out, "%s: %s\n", game, err);
 		return EX_DATAERR;
 	}
@@ -367,7 +367,7 @@ static int remind_dry_game(const struct ww_mail_config *c, const char *game, tim
 	return rc;
 }
 
-int ww_mail_remind_dry(const struct ww_mail_config *c, time_t at, FILE *out)
+int wj_mail_remind_dry(const struct wj_mail_config *c, time_t at, FILE *out)
 {
 	char when[40];
 	utc(at, when, sizeof when);
@@ -384,13 +384,13 @@ int ww_mail_remind_dry(const struct ww_mail_config *c, time_t at, FILE *out)
 	int worst = EX_OK;
 	for (struct dirent *e; (e = readdir(dp));) {
 		char game[PATH_MAX], yaml[PATH_MAX];
-		if (e->d_name[0] == '.' || ww_fmt(game, sizeof game, "%s/%s", c->games, e->d_name) ||
-		    ww_fmt(yaml, sizeof yaml, "%s/game.yaml", game) || access(yaml, F_OK))
+		if (e->d_name[0] == '.' || wj_fmt(game, sizeof game, "%s/%s", c->games, e->d_name) ||
+		    wj_fmt(yaml, sizeof yaml, "%s/game.yaml", game) || access(yaml, F_OK))
 			continue;
-		struct ww_game *g = calloc(1, sizeof *g);
+		struct wj_game *g = calloc(1, sizeof *g);
 		int rc = g ? remind_dry_game(c, game, at, g, out) : EX_OSERR;
 		if (g)
-			ww_game_free(g);
+			wj_game_free(g);
 		free(g);
 		if (rc != EX_OK)
 			worst = rc;
@@ -399,7 +399,7 @@ int ww_mail_remind_dry(const struct ww_mail_config *c, time_t at, FILE *out)
 	return worst;
 }
 
-int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log)
+int wj_mail_remind(const struct wj_mail_config *c, time_t now, FILE *log)
 {
 	if (c->remind_hours <= 0) {
 		fprintf(log, "remind: remind_hours is 0 in %s: no reminders\n", c->path);
@@ -415,8 +415,8 @@ int ww_mail_remind(const struct ww_mail_config *c, time_t now, FILE *log)
 	struct dirent *e;
 	while ((e = readdir(dp))) {
 		char game[PATH_MAX], yaml[PATH_MAX];
-		if (e->d_name[0] == '.' || ww_fmt(game, sizeof game, "%s/%s", c->games, e->d_name) ||
-		    ww_fmt(yaml, sizeof yaml, "%s/game.yaml", game) || access(yaml, F_OK))
+		if (e->d_name[0] == '.' || wj_fmt(game, sizeof game, "%s/%s", c->games, e->d_name) ||
+		    wj_fmt(yaml, sizeof yaml, "%s/game.yaml", game) || access(yaml, F_OK))
 			continue;
 		int rc = remind_game(c, game, now, log);
 		if (rc != EX_OK && worst != EX_TEMPFAIL)

@@ -2,11 +2,11 @@
  * from its seed with the archived order mails, compared with the record.
  *
  * A scratch game is created in a temporary directory with the original's
- * meta, seed and starting position (ww_new_game from the seed, or
+ * meta, seed and starting position (the game's new_game from the seed, or
  * secret/initial-state.yaml for a scenario) and the original's passwords
  * with the tokens back at the first mails. Each archived mail, in archive
  * order (mbox order; a Maildir's cur/ and new/ by delivery time), goes
- * through ww_mail_process exactly as it did when it arrived. After each,
+ * through wj_mail_process exactly as it did when it arrived. After each,
  * every log entry it added and every mail it put in the outbox must equal
  * the record's file of the same name byte for byte (the judge's mails
  * are dated with the order mail's Date and have stable names and
@@ -37,7 +37,7 @@
 #define SHOWN_MODERATOR 50 /* command-line entries named in the summary */
 
 struct archive {
-	struct ww_buf *mail;
+	struct wj_buf *mail;
 	char (*where)[96];  /* "mbox message 3", "new/1795..." */
 	int n;
 };
@@ -46,8 +46,8 @@ struct replay {
 	const char *orig;           /* the game's directory */
 	char scratch[PATH_MAX];     /* the temporary games directory */
 	char game[PATH_MAX];        /* scratch/NAME */
-	struct ww_mail_config c;
-	struct ww_game *g;          /* and its data, g->data */
+	struct wj_mail_config c;
+	struct wj_game *g;          /* and its data, g->data */
 	FILE *out;
 	int entries, mails;         /* compared so far */
 	int moderator;              /* entries applied from the log */
@@ -58,12 +58,12 @@ struct replay {
 
 /* The whole file into b, an empty one as "": 0, or -1 with errno set, or
  * with b->over when it is larger than b->max. */
-static int slurp(const char *path, struct ww_buf *b)
+static int slurp(const char *path, struct wj_buf *b)
 {
 	char err[8];
-	int rc = ww_read_file(path, b, err, sizeof err);
+	int rc = wj_read_file(path, b, err, sizeof err);
 	if (rc == 1 && !b->over)
-		return ww_buf_add(b, "", 0); /* empty */
+		return wj_buf_add(b, "", 0); /* empty */
 	return rc ? -1 : 0;
 }
 
@@ -102,7 +102,7 @@ static void rm_tree(const char *path)
 {
 	char parent[PATH_MAX];
 	const char *slash = strrchr(path, '/');
-	if (!slash || ww_fmt(parent, sizeof parent, "%.*s", (int)(slash - path), path))
+	if (!slash || wj_fmt(parent, sizeof parent, "%.*s", (int)(slash - path), path))
 		return;
 	int fd = open(parent[0] ? parent : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
@@ -112,7 +112,7 @@ static void rm_tree(const char *path)
 }
 
 /* "line N: the record has "...", the replay gives "..."" */
-static void first_difference(const struct ww_buf *rec, const struct ww_buf *got, char *out,
+static void first_difference(const struct wj_buf *rec, const struct wj_buf *got, char *out,
 			     size_t len)
 {
 	size_t i = 0, line = 1, start = 0;
@@ -125,13 +125,13 @@ static void first_difference(const struct ww_buf *rec, const struct ww_buf *got,
 	}
 	int a = (int)strcspn(rec->p + start, "\r\n"), b = (int)strcspn(got->p + start, "\r\n");
 	if (start >= rec->len)
-		ww_fmt(out, len, "line %zu: the record ends, the replay goes on with \"%.*s\"", line,
+		wj_fmt(out, len, "line %zu: the record ends, the replay goes on with \"%.*s\"", line,
 		       b > 160 ? 160 : b, got->p + start);
 	else if (start >= got->len)
-		ww_fmt(out, len, "line %zu: the record has \"%.*s\", the replay ends", line,
+		wj_fmt(out, len, "line %zu: the record has \"%.*s\", the replay ends", line,
 		       a > 160 ? 160 : a, rec->p + start);
 	else
-		ww_fmt(out, len, "line %zu: the record has \"%.*s\", the replay gives \"%.*s\"",
+		wj_fmt(out, len, "line %zu: the record has \"%.*s\", the replay gives \"%.*s\"",
 		       line, a > 160 ? 160 : a, rec->p + start, b > 160 ? 160 : b, got->p + start);
 }
 
@@ -139,9 +139,9 @@ static void first_difference(const struct ww_buf *rec, const struct ww_buf *got,
 static int same_file(struct replay *r, const char *rel, const char *rel_orig, const char *why)
 {
 	char a[PATH_MAX], b[PATH_MAX], diff[512];
-	struct ww_buf rec = { .max = WW_OUT_MAX_BYTES }, got = { .max = WW_OUT_MAX_BYTES };
-	ww_fmt(a, sizeof a, "%s/%s", r->orig, rel_orig ? rel_orig : rel);
-	ww_fmt(b, sizeof b, "%s/%s", r->game, rel);
+	struct wj_buf rec = { .max = WJ_OUT_MAX_BYTES }, got = { .max = WJ_OUT_MAX_BYTES };
+	wj_fmt(a, sizeof a, "%s/%s", r->orig, rel_orig ? rel_orig : rel);
+	wj_fmt(b, sizeof b, "%s/%s", r->game, rel);
 	int rc = 0;
 	if (slurp(b, &got)) {
 		fprintf(r->out, "%s: %s: the replay wrote no %s\n", why, rel, rel);
@@ -156,8 +156,8 @@ static int same_file(struct replay *r, const char *rel, const char *rel_orig, co
 			rel_orig ? rel_orig : rel, diff);
 		rc = -1;
 	}
-	ww_buf_free(&rec);
-	ww_buf_free(&got);
+	wj_buf_free(&rec);
+	wj_buf_free(&got);
 	return rc;
 }
 
@@ -173,14 +173,14 @@ static int archive_add(struct archive *a, const char *text, size_t len, const ch
 		if (!a->mail || !a->where)
 			return -1;
 	}
-	struct ww_buf *b = &a->mail[a->n];
-	*b = (struct ww_buf){ .max = WW_MAIL_MAX_BYTES + 1 };
+	struct wj_buf *b = &a->mail[a->n];
+	*b = (struct wj_buf){ .max = WJ_MAIL_MAX_BYTES + 1 };
 	/* a mail over the limit is kept one byte over it: process refuses it */
-	if (ww_buf_add(b, text, len) && !b->over)
+	if (wj_buf_add(b, text, len) && !b->over)
 		return -1;
-	if (!b->p && ww_buf_add(b, "", 0))
+	if (!b->p && wj_buf_add(b, "", 0))
 		return -1;
-	ww_fmt(a->where[a->n], sizeof a->where[a->n], "%s", where);
+	wj_fmt(a->where[a->n], sizeof a->where[a->n], "%s", where);
 	a->n++;
 	return 0;
 }
@@ -188,30 +188,30 @@ static int archive_add(struct archive *a, const char *text, size_t len, const ch
 static void archive_free(struct archive *a)
 {
 	for (int i = 0; i < a->n; i++)
-		ww_buf_free(&a->mail[i]);
+		wj_buf_free(&a->mail[i]);
 	free(a->mail);
 	free(a->where);
 }
 
 /* The blank line before the next "From " line belongs to the mbox. */
-static int end_message(struct archive *a, struct ww_buf *msg, const char *path)
+static int end_message(struct archive *a, struct wj_buf *msg, const char *path)
 {
 	char where[96];
 	if (msg->len >= 2 && !memcmp(msg->p + msg->len - 2, "\n\n", 2))
 		msg->len--;
 	else if (msg->len >= 4 && !memcmp(msg->p + msg->len - 4, "\r\n\r\n", 4))
 		msg->len -= 2;
-	ww_fmt(where, sizeof where, "%s message %d", path, a->n + 1);
+	wj_fmt(where, sizeof where, "%s message %d", path, a->n + 1);
 	return archive_add(a, msg->p ? msg->p : "", msg->len, where);
 }
 
 /* mboxrd: "From " lines start messages; ">From ", ">>From " lose one '>'. */
 static int read_mbox(const char *path, struct archive *a, char *err, size_t errlen)
 {
-	struct ww_buf file = { .max = 1u << 30 }, msg = { .max = WW_MAIL_MAX_BYTES * 2 };
+	struct wj_buf file = { .max = 1u << 30 }, msg = { .max = WJ_MAIL_MAX_BYTES * 2 };
 	if (slurp(path, &file)) {
-		ww_fmt(err, errlen, "%s: %s", path, file.over ? "larger than 1 GiB" : strerror(errno));
-		ww_buf_free(&file);
+		wj_fmt(err, errlen, "%s: %s", path, file.over ? "larger than 1 GiB" : strerror(errno));
+		wj_buf_free(&file);
 		return -1;
 	}
 	int rc = 0, in_msg = 0;
@@ -228,7 +228,7 @@ static int read_mbox(const char *path, struct archive *a, char *err, size_t errl
 			continue;
 		}
 		if (!in_msg) {
-			ww_fmt(err, errlen, "%s: not an mbox (the first line is not a \"From \" line)",
+			wj_fmt(err, errlen, "%s: not an mbox (the first line is not a \"From \" line)",
 			       path);
 			rc = -1;
 			break;
@@ -238,15 +238,15 @@ static int read_mbox(const char *path, struct archive *a, char *err, size_t errl
 			gt++;
 		if (gt && n - gt >= 5 && !memcmp(line + gt, "From ", 5))
 			line++, n--;
-		if (ww_buf_add(&msg, line, n) && !msg.over)
+		if (wj_buf_add(&msg, line, n) && !msg.over)
 			rc = -1;
 	}
 	if (rc == 0 && in_msg)
 		rc = end_message(a, &msg, path);
 	if (rc && !*err)
-		ww_fmt(err, errlen, "%s: out of memory, or more than %d mails", path, MAX_ARCHIVE);
-	ww_buf_free(&file);
-	ww_buf_free(&msg);
+		wj_fmt(err, errlen, "%s: out of memory, or more than %d mails", path, MAX_ARCHIVE);
+	wj_buf_free(&file);
+	wj_buf_free(&msg);
 	return rc;
 }
 
@@ -284,13 +284,13 @@ static int read_maildir(const char *path, struct archive *a, char *err, size_t e
 		return -1;
 	for (int sub = 0; sub < 2; sub++) {
 		char dir[PATH_MAX];
-		ww_fmt(dir, sizeof dir, "%s/%s", path, sub ? "new" : "cur");
+		wj_fmt(dir, sizeof dir, "%s/%s", path, sub ? "new" : "cur");
 		DIR *dp = opendir(dir);
 		struct dirent *e;
 		while (dp && (e = readdir(dp)) && n < MAX_ARCHIVE) {
 			if (e->d_name[0] == '.')
 				continue;
-			if (ww_fmt(files[n].rel, sizeof files[n].rel, "%s/%s", sub ? "new" : "cur",
+			if (wj_fmt(files[n].rel, sizeof files[n].rel, "%s/%s", sub ? "new" : "cur",
 				   e->d_name))
 				continue;
 			maildir_key(e->d_name, &files[n]);
@@ -302,15 +302,15 @@ static int read_maildir(const char *path, struct archive *a, char *err, size_t e
 	qsort(files, (size_t)n, sizeof *files, by_delivery);
 	for (int i = 0; i < n && rc == 0; i++) {
 		char p[PATH_MAX];
-		struct ww_buf b = { .max = WW_MAIL_MAX_BYTES + 1 };
-		ww_fmt(p, sizeof p, "%s/%s", path, files[i].rel);
+		struct wj_buf b = { .max = WJ_MAIL_MAX_BYTES + 1 };
+		wj_fmt(p, sizeof p, "%s/%s", path, files[i].rel);
 		if (slurp(p, &b) && !b.over) {
-			ww_fmt(err, errlen, "%s: %s", p, strerror(errno));
+			wj_fmt(err, errlen, "%s: %s", p, strerror(errno));
 			rc = -1;
 		} else {
 			rc = archive_add(a, b.p ? b.p : "", b.len, files[i].rel);
 		}
-		ww_buf_free(&b);
+		wj_buf_free(&b);
 	}
 	free(files);
 	return rc;
@@ -321,14 +321,14 @@ static int read_archive(const char *path, struct archive *a, char *err, size_t e
 	struct stat st;
 	char sub[PATH_MAX];
 	if (stat(path, &st) < 0) {
-		ww_fmt(err, errlen, "%s: %s", path, strerror(errno));
+		wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode))
 		return read_mbox(path, a, err, errlen);
-	ww_fmt(sub, sizeof sub, "%s/cur", path);
+	wj_fmt(sub, sizeof sub, "%s/cur", path);
 	if (stat(sub, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		ww_fmt(err, errlen, "%s: a directory but not a Maildir (no cur/)", path);
+		wj_fmt(err, errlen, "%s: a directory but not a Maildir (no cur/)", path);
 		return -1;
 	}
 	return read_maildir(path, a, err, errlen);
@@ -342,10 +342,10 @@ struct logged {
 	int side;                /* 0: nobody */
 	char note[600];          /* the first order line: "# moderator: ..." */
 	int norders;
-	char orders[WW_PLAY_MAX][WW_MAIL_LINE];
+	char orders[WJ_PLAY_MAX][WJ_MAIL_LINE];
 	bool rollback;
 	long long to_move;
-	struct ww_dice dice;     /* the rolls it forced */
+	struct wj_dice dice;     /* the rolls it forced */
 };
 
 /* The record's log entry `number` into *e: 0, 1 when there is none, -1
@@ -353,53 +353,53 @@ struct logged {
 static int read_logged(struct replay *r, int number, struct logged *e)
 {
 	char path[PATH_MAX], err[300];
-	struct ww_buf b = { .max = 1u << 24 };
+	struct wj_buf b = { .max = 1u << 24 };
 	yaml_document_t doc;
 	memset(e, 0, sizeof *e);
 	e->number = number;
-	ww_fmt(path, sizeof path, "%s/log/%06d.yaml", r->orig, number);
+	wj_fmt(path, sizeof path, "%s/log/%06d.yaml", r->orig, number);
 	if (slurp(path, &b)) {
-		ww_buf_free(&b);
+		wj_buf_free(&b);
 		return 1;
 	}
-	if (ww_yaml_load(b.p, b.len, &doc, err, sizeof err)) {
+	if (wj_yaml_load(b.p, b.len, &doc, err, sizeof err)) {
 		fprintf(r->out, "replay: log/%06d.yaml: %s\n", number, err);
-		ww_buf_free(&b);
+		wj_buf_free(&b);
 		return -1;
 	}
-	ww_buf_free(&b);
+	wj_buf_free(&b);
 	yaml_node_t *root = yaml_document_get_root_node(&doc), *n;
-	const char *v = ww_yaml_str(ww_yaml_get(&doc, root, "sender"));
-	e->command_line = v && !strcmp(v, WW_SENDER_COMMAND_LINE);
-	v = ww_yaml_str(ww_yaml_get(&doc, root, "side"));
+	const char *v = wj_yaml_str(wj_yaml_get(&doc, root, "sender"));
+	e->command_line = v && !strcmp(v, WJ_SENDER_COMMAND_LINE);
+	v = wj_yaml_str(wj_yaml_get(&doc, root, "side"));
 	e->side = v ? game_side_of(r->g->game, v) : 0;
 	e->side = e->side > 0 ? e->side : 0;
-	if ((n = ww_yaml_get(&doc, root, "order")) && n->type == YAML_SEQUENCE_NODE) {
+	if ((n = wj_yaml_get(&doc, root, "order")) && n->type == YAML_SEQUENCE_NODE) {
 		for (yaml_node_item_t *i = n->data.sequence.items.start;
 		     i < n->data.sequence.items.top; i++) {
-			const char *line = ww_yaml_str(yaml_document_get_node(&doc, *i));
+			const char *line = wj_yaml_str(yaml_document_get_node(&doc, *i));
 			if (!line)
 				continue;
 			if (!e->note[0] && *line == '#')
-				ww_fmt(e->note, sizeof e->note, "%s", line);
-			else if (*line != '#' && e->norders < WW_PLAY_MAX)
-				ww_fmt(e->orders[e->norders++], sizeof e->orders[0], "%s", line);
+				wj_fmt(e->note, sizeof e->note, "%s", line);
+			else if (*line != '#' && e->norders < WJ_PLAY_MAX)
+				wj_fmt(e->orders[e->norders++], sizeof e->orders[0], "%s", line);
 		}
 	}
-	if ((n = ww_yaml_get(&doc, root, "rollback"))) {
+	if ((n = wj_yaml_get(&doc, root, "rollback"))) {
 		e->rollback = true;
-		if (ww_yaml_int(ww_yaml_get(&doc, n, "to_move"), 0, UINT32_MAX, &e->to_move, err,
+		if (wj_yaml_int(wj_yaml_get(&doc, n, "to_move"), 0, UINT32_MAX, &e->to_move, err,
 				sizeof err))
 			e->to_move = -1;
 	}
-	if ((n = ww_yaml_get(&doc, root, "events")) && n->type == YAML_SEQUENCE_NODE) {
+	if ((n = wj_yaml_get(&doc, root, "events")) && n->type == YAML_SEQUENCE_NODE) {
 		for (yaml_node_item_t *i = n->data.sequence.items.start;
 		     i < n->data.sequence.items.top; i++) {
-			yaml_node_t *roll = ww_yaml_get(&doc, yaml_document_get_node(&doc, *i), "roll");
-			const char *forced = ww_yaml_str(ww_yaml_get(&doc, roll, "forced"));
-			const char *value = ww_yaml_str(ww_yaml_get(&doc, roll, "value"));
+			yaml_node_t *roll = wj_yaml_get(&doc, yaml_document_get_node(&doc, *i), "roll");
+			const char *forced = wj_yaml_str(wj_yaml_get(&doc, roll, "forced"));
+			const char *value = wj_yaml_str(wj_yaml_get(&doc, roll, "value"));
 			if (forced && !strcmp(forced, "true") && value &&
-			    e->dice.nforced < WW_MAX_FORCED)
+			    e->dice.nforced < WJ_MAX_FORCED)
 				e->dice.forced[e->dice.nforced++] = atoi(value);
 		}
 	}
@@ -416,7 +416,7 @@ static int address_change(struct replay *r, const char *note, int *side, char *n
 		return -1;
 	*side = 0;
 	for (int k = 1; k <= r->g->game->nsides; k++) {
-		const char *name = ww_mail_side_name(r->g->game, k);
+		const char *name = wj_mail_side_name(r->g->game, k);
 		if ((size_t)(m - note) == sizeof head - 1 + strlen(name) &&
 		    !strncmp(note + sizeof head - 1, name, strlen(name)))
 			*side = k;
@@ -424,26 +424,26 @@ static int address_change(struct replay *r, const char *note, int *side, char *n
 	m += sizeof mid - 1;
 	w = strstr(m, " (was ");
 	size_t n = w ? (size_t)(w - m) : strlen(m);
-	if (!*side || n >= WW_ADDR_MAX)
+	if (!*side || n >= WJ_ADDR_MAX)
 		return -1;
-	ww_fmt(now, WW_ADDR_MAX, "%.*s", (int)n, m);
+	wj_fmt(now, WJ_ADDR_MAX, "%.*s", (int)n, m);
 	was[0] = '\0';
-	if (w && strlen(w + 6) < WW_ADDR_MAX && w[strlen(w) - 1] == ')')
-		ww_fmt(was, WW_ADDR_MAX, "%.*s", (int)strlen(w + 6) - 1, w + 6);
+	if (w && strlen(w + 6) < WJ_ADDR_MAX && w[strlen(w) - 1] == ')')
+		wj_fmt(was, WJ_ADDR_MAX, "%.*s", (int)strlen(w + 6) - 1, w + 6);
 	return 0;
 }
 
 /* The players' addresses before the first change of each: the record's
  * meta holds the last ones, and each change logs the one it replaced. */
-static int start_addresses(struct replay *r, struct ww_meta *m)
+static int start_addresses(struct replay *r, struct wj_meta *m)
 {
 	bool known[GAME_MAX_SIDES + 1] = { false };
-	int last = ww_record_next_entry(r->orig) - 1;
+	int last = wj_record_next_entry(r->orig) - 1;
 	struct logged *e = malloc(sizeof *e);
 	if (!e)
 		return EX_OSERR;
 	for (int k = 2; k <= last; k++) {
-		char now[WW_ADDR_MAX], was[WW_ADDR_MAX];
+		char now[WJ_ADDR_MAX], was[WJ_ADDR_MAX];
 		int side, rc = read_logged(r, k, e);
 		if (rc < 0) {
 			free(e);
@@ -456,11 +456,11 @@ static int start_addresses(struct replay *r, struct ww_meta *m)
 			fprintf(r->out, "replay: log/%06d.yaml changes the %s address and does not say "
 				"what it was (the game is older than that note): the replay cannot "
 				"tell where the mails before it went\n", k,
-				ww_mail_side_name(r->g->game, side));
+				wj_mail_side_name(r->g->game, side));
 			free(e);
 			return EX_DATAERR;
 		}
-		ww_fmt(m->addr[side], sizeof m->addr[side], "%s", was);
+		wj_fmt(m->addr[side], sizeof m->addr[side], "%s", was);
 	}
 	free(e);
 	return EX_OK;
@@ -473,22 +473,22 @@ static void entry_mail_date(struct replay *r, int number, char *date, size_t len
 	static const char *const dirs[] = { "outbox/cur", "outbox/new", "outbox/held" };
 	char prefix[16];
 	date[0] = '\0';
-	ww_fmt(prefix, sizeof prefix, "%06d.", number);
+	wj_fmt(prefix, sizeof prefix, "%06d.", number);
 	for (size_t d = 0; d < sizeof dirs / sizeof *dirs && !date[0]; d++) {
 		char dir[PATH_MAX];
-		ww_fmt(dir, sizeof dir, "%s/%s", r->orig, dirs[d]);
+		wj_fmt(dir, sizeof dir, "%s/%s", r->orig, dirs[d]);
 		DIR *dp = opendir(dir);
 		for (struct dirent *de; dp && !date[0] && (de = readdir(dp));) {
 			char path[PATH_MAX], line[512];
 			if (strncmp(de->d_name, prefix, strlen(prefix)) || strstr(de->d_name, ".why") ||
-			    ww_fmt(path, sizeof path, "%s/%s", dir, de->d_name))
+			    wj_fmt(path, sizeof path, "%s/%s", dir, de->d_name))
 				continue;
 			FILE *f = fopen(path, "re");
 			while (f && fgets(line, sizeof line, f) && line[0] != '\r' && line[0] != '\n') {
 				if (strncasecmp(line, "Date: ", 6))
 					continue;
 				line[strcspn(line, "\r\n")] = '\0';
-				ww_fmt(date, len, "%s", line + 6);
+				wj_fmt(date, len, "%s", line + 6);
 				break;
 			}
 			if (f)
@@ -506,18 +506,18 @@ static int starting_position(struct replay *r, struct game_state *s, struct game
 	char path[PATH_MAX], err[512];
 	const struct game *game = r->g->game;
 	if (!r->g->meta.scenario[0]) {
-		struct ww_dice dice = { 0 };
-		struct ww_rng rng;
+		struct wj_dice dice = { 0 };
+		struct wj_rng rng;
 		memcpy(dice.seed, r->g->seed, sizeof dice.seed);
-		ww_dice_rng(&dice, &rng);
+		wj_dice_rng(&dice, &rng);
 		if (!game->new_game(r->g->data, NULL, r->g->meta.options, &rng, s,
 				    ev, err, sizeof err))
 			return 0;
 		fprintf(r->out, "replay: %s: the set-up: %s\n", r->orig, err);
 		return -1;
 	}
-	struct ww_buf b = { .max = 1u << 22 };
-	ww_fmt(path, sizeof path, "%s/secret/initial-state.yaml", r->orig);
+	struct wj_buf b = { .max = 1u << 22 };
+	wj_fmt(path, sizeof path, "%s/secret/initial-state.yaml", r->orig);
 	int rc = slurp(path, &b);
 	if (rc)
 		fprintf(r->out, "replay: %s: %s (a scenario game needs its starting position)\n",
@@ -525,7 +525,7 @@ static int starting_position(struct replay *r, struct game_state *s, struct game
 	else if ((rc = game->state_read(b.p, b.len, r->g->data, s, true, err,
 					      sizeof err)))
 		fprintf(r->out, "replay: %s: %s\n", path, err);
-	ww_buf_free(&b);
+	wj_buf_free(&b);
 	return rc;
 }
 
@@ -574,13 +574,13 @@ static bool own_private_dir(const char *path)
 static int scratch_base(const struct replay *r, char *out, size_t len)
 {
 	const char *run = getenv("XDG_RUNTIME_DIR");
-	if (run && *run && own_private_dir(run) && !ww_fmt(out, len, "%s/wwjudge", run)) {
+	if (run && *run && own_private_dir(run) && !wj_fmt(out, len, "%s/wwjudge", run)) {
 		mkdir(out, 0700);
 		if (own_private_dir(out))
 			return 0;
 	}
 	const char *slash = strrchr(r->orig, '/');
-	if (ww_fmt(out, len, "%.*s/.replay", slash ? (int)(slash - r->orig) : 1,
+	if (wj_fmt(out, len, "%.*s/.replay", slash ? (int)(slash - r->orig) : 1,
 		   slash ? r->orig : "."))
 		return -1;
 	if (mkdir(out, 0700) < 0 && errno != EEXIST)
@@ -593,8 +593,8 @@ static int scratch_base(const struct replay *r, char *out, size_t len)
 
 static int make_scratch(struct replay *r)
 {
-	char name[WW_GAME_NAME + 1], err[512], base[PATH_MAX];
-	ww_game_name(r->orig, name, sizeof name);
+	char name[WJ_GAME_NAME + 1], err[512], base[PATH_MAX];
+	wj_game_name(r->orig, name, sizeof name);
 	if (scratch_base(r, base, sizeof base) < 0) {
 		fprintf(r->out, "replay: no private directory for the scratch game (%s): %s\n",
 			base, strerror(errno));
@@ -602,18 +602,18 @@ static int make_scratch(struct replay *r)
 		return EX_CANTCREAT;
 	}
 	sweep_scratch(base);
-	if (ww_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-%d-XXXXXX", base,
+	if (wj_fmt(r->scratch, sizeof r->scratch, "%s/wwjudge-replay-%d-XXXXXX", base,
 		   (int)getpid()) || !mkdtemp(r->scratch)) {
 		fprintf(r->out, "replay: cannot make a temporary directory: %s\n", strerror(errno));
 		r->scratch[0] = '\0';
 		return EX_CANTCREAT;
 	}
-	ww_fmt(r->game, sizeof r->game, "%s/%s", r->scratch, name);
-	ww_fmt(r->c.games, sizeof r->c.games, "%s", r->scratch);
+	wj_fmt(r->game, sizeof r->game, "%s/%s", r->scratch, name);
+	wj_fmt(r->c.games, sizeof r->c.games, "%s", r->scratch);
 
-	struct ww_game *ng = calloc(1, sizeof *ng);
+	struct wj_game *ng = calloc(1, sizeof *ng);
 	struct game_events *ev = game_events_new(r->g->game);
-	int rc = ng && ev && ww_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
+	int rc = ng && ev && wj_game_new(ng, r->g->game) == 0 ? EX_OK : EX_OSERR;
 	if (!rc) {
 		ng->meta = r->g->meta;
 		rc = start_addresses(r, &ng->meta);
@@ -624,24 +624,24 @@ static int make_scratch(struct replay *r)
 		if (!rc)
 			rc = starting_position(r, ng->state, ev) ? EX_DATAERR : EX_OK;
 	}
-	if (!rc && ww_record_create(r->game, ng, ev, err, sizeof err) != WW_REC_OK) {
+	if (!rc && wj_record_create(r->game, ng, ev, err, sizeof err) != WJ_REC_OK) {
 		fprintf(r->out, "replay: cannot create the scratch game %s: %s\n", r->game, err);
 		rc = EX_CANTCREAT;
 	}
 	if (ev)
 		game_events_free(r->g->game, ev);
 	if (ng)
-		ww_game_free(ng);
+		wj_game_free(ng);
 	free(ng);
-	struct ww_mail_secret ms;
-	if (!rc && ww_mail_secret_read(r->orig, r->g->game, &ms, err, sizeof err)) {
+	struct wj_mail_secret ms;
+	if (!rc && wj_mail_secret_read(r->orig, r->g->game, &ms, err, sizeof err)) {
 		fprintf(r->out, "replay: %s\n", err);
 		rc = EX_DATAERR;
 	}
 	if (!rc) {
-		ww_mail_tokens_move(&ms, 1, ~0u); /* the tokens of the first mails */
+		wj_mail_tokens_move(&ms, 1, ~0u); /* the tokens of the first mails */
 		ms.paused = false;
-		if (ww_mail_secret_write(r->game, &ms, err, sizeof err)) {
+		if (wj_mail_secret_write(r->game, &ms, err, sizeof err)) {
 			fprintf(r->out, "replay: %s\n", err);
 			rc = EX_CANTCREAT;
 		}
@@ -663,13 +663,13 @@ static int compare_mail(struct replay *r, const char *name, const char *why)
 	char rel[PATH_MAX], cur[PATH_MAX], held[PATH_MAX], from[PATH_MAX], to[PATH_MAX];
 	char aside[PATH_MAX], err[512];
 	struct stat st;
-	ww_fmt(rel, sizeof rel, "outbox/new/%s", name);
-	ww_fmt(cur, sizeof cur, "outbox/cur/%s", name);
-	ww_fmt(held, sizeof held, "outbox/held/%s", name);
-	ww_fmt(from, sizeof from, "%s/%s", r->orig, cur);
-	ww_fmt(aside, sizeof aside, "%s/%s", r->orig, held);
-	if (ww_outbox_is_record(from)) {
-		if (ww_outbox_sent(r->game, name, err, sizeof err)) {
+	wj_fmt(rel, sizeof rel, "outbox/new/%s", name);
+	wj_fmt(cur, sizeof cur, "outbox/cur/%s", name);
+	wj_fmt(held, sizeof held, "outbox/held/%s", name);
+	wj_fmt(from, sizeof from, "%s/%s", r->orig, cur);
+	wj_fmt(aside, sizeof aside, "%s/%s", r->orig, held);
+	if (wj_outbox_is_record(from)) {
+		if (wj_outbox_sent(r->game, name, err, sizeof err)) {
 			fprintf(r->out, "%s: %s\n", why, err);
 			return -1;
 		}
@@ -677,8 +677,8 @@ static int compare_mail(struct replay *r, const char *name, const char *why)
 	}
 	int rc = same_file(r, rel, stat(from, &st) == 0 ? cur : stat(aside, &st) == 0 ? held : rel,
 			   why);
-	ww_fmt(from, sizeof from, "%s/%s", r->game, rel);
-	ww_fmt(to, sizeof to, "%s/%s", r->game, cur);
+	wj_fmt(from, sizeof from, "%s/%s", r->game, rel);
+	wj_fmt(to, sizeof to, "%s/%s", r->game, cur);
 	if (rc == 0)
 		rename(from, to); /* aside: the next mail's are compared alone */
 	return rc;
@@ -687,7 +687,7 @@ static int compare_mail(struct replay *r, const char *name, const char *why)
 static int compare_outbox(struct replay *r, const char *why)
 {
 	char dir[PATH_MAX];
-	ww_fmt(dir, sizeof dir, "%s/outbox/new", r->game);
+	wj_fmt(dir, sizeof dir, "%s/outbox/new", r->game);
 	DIR *dp = opendir(dir);
 	if (!dp)
 		return 0;
@@ -708,17 +708,17 @@ static int replay_mail(struct replay *r, const struct archive *a, int i, int *en
 {
 	char why[256];
 	int before = *entries;
-	int rc = ww_mail_process(&r->c, a->mail[i].p, a->mail[i].len, NULL);
+	int rc = wj_mail_process(&r->c, a->mail[i].p, a->mail[i].len, NULL);
 	if (rc == EX_TEMPFAIL) {
 		fprintf(r->out, "replay: %s: the scratch game could not take it (exit 75)\n",
 			a->where[i]);
 		return EX_TEMPFAIL;
 	}
-	*entries = ww_record_next_entry(r->game) - 1;
-	ww_fmt(why, sizeof why, "%s", a->where[i]);
+	*entries = wj_record_next_entry(r->game) - 1;
+	wj_fmt(why, sizeof why, "%s", a->where[i]);
 	for (int e = before + 1; e <= *entries; e++) {
 		char rel[32];
-		ww_fmt(rel, sizeof rel, "log/%06d.yaml", e);
+		wj_fmt(rel, sizeof rel, "log/%06d.yaml", e);
 		if (same_file(r, rel, NULL, why))
 			return EX_DATAERR;
 		r->entries++;
@@ -727,27 +727,27 @@ static int replay_mail(struct replay *r, const struct archive *a, int i, int *en
 }
 
 /* Orders given with `wwjudge order`, with the rolls it forced. */
-static enum ww_rec_status replay_orders(struct replay *r, const struct logged *e,
-					const struct ww_mail_config *c, const char *date,
-					struct ww_game *g, char *err, size_t errlen)
+static enum wj_rec_status replay_orders(struct replay *r, const struct logged *e,
+					const struct wj_mail_config *c, const char *date,
+					struct wj_game *g, char *err, size_t errlen)
 {
-	struct ww_play *p = calloc(1, sizeof *p);
-	struct ww_dice dice = e->dice;
-	enum ww_rec_status st = WW_REC_IO;
+	struct wj_play *p = calloc(1, sizeof *p);
+	struct wj_dice dice = e->dice;
+	enum wj_rec_status st = WJ_REC_IO;
 	if (!p)
 		return st;
 	p->side = e->side;
 	for (int i = 0; i < e->norders; i++)
 		p->orders[p->n++] = e->orders[i];
-	int rc = ww_play_apply(r->g->data, g, &dice, p);
-	struct ww_log_entry le = { .sender = WW_SENDER_COMMAND_LINE };
+	int rc = wj_play_apply(r->g->data, g, &dice, p);
+	struct wj_log_entry le = { .sender = WJ_SENDER_COMMAND_LINE };
 	if (rc < 0)
-		ww_fmt(err, errlen, "out of memory");
+		wj_fmt(err, errlen, "out of memory");
 	else if (rc > 0 || !c)
-		st = ww_play_commit(r->game, g, p, &le, NULL, 0, NULL, err, errlen);
+		st = wj_play_commit(r->game, g, p, &le, NULL, 0, NULL, err, errlen);
 	else
-		st = ww_play_commit_mailed(c, r->game, r->g->data, g, p, &le, date, err, errlen);
-	ww_play_free(p);
+		st = wj_play_commit_mailed(c, r->game, r->g->data, g, p, &le, date, err, errlen);
+	wj_play_free(p);
 	free(p);
 	return st;
 }
@@ -758,56 +758,56 @@ static enum ww_rec_status replay_orders(struct replay *r, const struct logged *e
  * as the record's are. */
 static int apply_logged(struct replay *r, const struct logged *e)
 {
-	char date[128], err[600] = "", now[WW_ADDR_MAX], was[WW_ADDR_MAX], name[WW_GAME_NAME + 1];
+	char date[128], err[600] = "", now[WJ_ADDR_MAX], was[WJ_ADDR_MAX], name[WJ_GAME_NAME + 1];
 	int fd = -1, side;
-	struct ww_game *g = calloc(1, sizeof *g), *after = malloc(sizeof *after);
-	struct ww_moderator_change *ch = malloc(sizeof *ch);
-	struct ww_rollback_plan plan = { 0 };
-	struct ww_mail_secret next;
+	struct wj_game *g = calloc(1, sizeof *g), *after = malloc(sizeof *after);
+	struct wj_moderator_change *ch = malloc(sizeof *ch);
+	struct wj_rollback_plan plan = { 0 };
+	struct wj_mail_secret next;
 	entry_mail_date(r, e->number, date, sizeof date);
-	const struct ww_mail_config *c = date[0] ? &r->c : NULL;
-	struct ww_rollback_by by = { .who = WW_SENDER_COMMAND_LINE,
+	const struct wj_mail_config *c = date[0] ? &r->c : NULL;
+	struct wj_rollback_by by = { .who = WJ_SENDER_COMMAND_LINE,
 				     .mail_date = date[0] ? date : NULL };
-	ww_game_name(r->orig, name, sizeof name);
-	enum ww_rec_status st = !g || !after || !ch ? WW_REC_IO :
-				ww_record_lock(r->game, 10, &fd, err, sizeof err);
-	if (st == WW_REC_OK)
-		st = ww_record_load(r->game, g, err, sizeof err);
-	if (st == WW_REC_OK && ww_mail_secret_read(r->game, g->game, &next, err, sizeof err) < 0)
-		st = WW_REC_CORRUPT;
-	if (st != WW_REC_OK) {
+	wj_game_name(r->orig, name, sizeof name);
+	enum wj_rec_status st = !g || !after || !ch ? WJ_REC_IO :
+				wj_record_lock(r->game, 10, &fd, err, sizeof err);
+	if (st == WJ_REC_OK)
+		st = wj_record_load(r->game, g, err, sizeof err);
+	if (st == WJ_REC_OK && wj_mail_secret_read(r->game, g->game, &next, err, sizeof err) < 0)
+		st = WJ_REC_CORRUPT;
+	if (st != WJ_REC_OK) {
 	} else if (e->rollback) {
-		int rc = e->to_move < 0 ? 1 : ww_rollback_prepare(r->game, g, (uint32_t)e->to_move,
+		int rc = e->to_move < 0 ? 1 : wj_rollback_prepare(r->game, g, (uint32_t)e->to_move,
 								  &plan, err, sizeof err);
-		st = rc ? WW_REC_CORRUPT :
-		     ww_rollback_commit(c, r->game, name, g, &plan, &by, err, sizeof err);
+		st = rc ? WJ_REC_CORRUPT :
+		     wj_rollback_commit(c, r->game, name, g, &plan, &by, err, sizeof err);
 	} else if (!strcmp(e->note, "# moderator: the game is paused") ||
 		   !strcmp(e->note, "# moderator: the game is resumed")) {
-		ww_change_pause(ch, g, &next, !strcmp(e->note, "# moderator: the game is paused"));
-		st = ww_moderator_commit(c, r->game, name, g, ch, &by, err, sizeof err);
+		wj_change_pause(ch, g, &next, !strcmp(e->note, "# moderator: the game is paused"));
+		st = wj_moderator_commit(c, r->game, name, g, ch, &by, err, sizeof err);
 	} else if (!address_change(r, e->note, &side, now, was)) {
 		*after = *g;
-		ww_change_address(ch, after, side, now);
-		st = ww_moderator_commit(c, r->game, name, g, ch, &by, err, sizeof err);
+		wj_change_address(ch, after, side, now);
+		st = wj_moderator_commit(c, r->game, name, g, ch, &by, err, sizeof err);
 	} else if (!e->note[0] && e->side && e->norders) {
 		st = replay_orders(r, e, c, by.mail_date, g, err, sizeof err);
 	} else {
-		ww_fmt(err, sizeof err, "the replay does not know this command (%.200s)",
+		wj_fmt(err, sizeof err, "the replay does not know this command (%.200s)",
 		       e->note[0] ? e->note : "no order");
-		st = WW_REC_CORRUPT;
+		st = WJ_REC_CORRUPT;
 	}
-	if (st != WW_REC_OK)
+	if (st != WJ_REC_OK)
 		fprintf(r->out, "replay: log/%06d.yaml, from the command line, cannot be applied "
 			"to the replay: %s\n", e->number, err);
 	if (fd >= 0)
-		ww_record_unlock(fd);
-	ww_rollback_plan_free(&plan);
+		wj_record_unlock(fd);
+	wj_rollback_plan_free(&plan);
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
 	free(after); /* its state is g's */
 	free(ch);
-	return st == WW_REC_OK ? 0 : -1;
+	return st == WJ_REC_OK ? 0 : -1;
 }
 
 /* The record's entries given on the command line that come next, before
@@ -819,15 +819,15 @@ static int replay_command_line(struct replay *r, int *entries)
 	while (!rc && read_logged(r, *entries + 1, e) == 0 && e->command_line) {
 		char why[64];
 		int before = *entries;
-		ww_fmt(why, sizeof why, "log/%06d.yaml (from the command line)", e->number);
+		wj_fmt(why, sizeof why, "log/%06d.yaml (from the command line)", e->number);
 		if (apply_logged(r, e) < 0) {
 			rc = EX_DATAERR;
 			break;
 		}
-		*entries = ww_record_next_entry(r->game) - 1;
+		*entries = wj_record_next_entry(r->game) - 1;
 		for (int k = before + 1; k <= *entries && !rc; k++) {
 			char rel[32];
-			ww_fmt(rel, sizeof rel, "log/%06d.yaml", k);
+			wj_fmt(rel, sizeof rel, "log/%06d.yaml", k);
 			if (same_file(r, rel, NULL, why))
 				rc = EX_DATAERR;
 			else
@@ -836,7 +836,7 @@ static int replay_command_line(struct replay *r, int *entries)
 		if (!rc && compare_outbox(r, why))
 			rc = EX_DATAERR;
 		if (!rc && r->named && r->moderator < SHOWN_MODERATOR)
-			ww_fmt(r->named[r->moderator], sizeof r->named[0], "log/%06d.yaml: from the "
+			wj_fmt(r->named[r->moderator], sizeof r->named[0], "log/%06d.yaml: from the "
 			       "command line (%.280s)", e->number, e->note[0] ? e->note :
 			       e->orders[0]);
 		r->moderator += !rc;
@@ -848,7 +848,7 @@ static int replay_command_line(struct replay *r, int *entries)
 /* After the last mail: nothing of the record left unexplained. */
 static int compare_end(struct replay *r, int entries)
 {
-	int total = ww_record_next_entry(r->orig) - 1;
+	int total = wj_record_next_entry(r->orig) - 1;
 	if (total > entries) {
 		fprintf(r->out, "replay: log/%06d.yaml: no mail of the archive gives this entry "
 			"(the archive ends after entry %d)\n", entries + 1, entries);
@@ -859,8 +859,8 @@ static int compare_end(struct replay *r, int entries)
 		if (same_file(r, files[i], NULL, "replay: at the end"))
 			return EX_DATAERR;
 	for (int side = 1; side <= r->g->game->nsides; side++) {
-		char ledger[WW_REC_LEDGER_NAME];
-		ww_rec_ledger_file(r->g->game, side, ledger);
+		char ledger[WJ_REC_LEDGER_NAME];
+		wj_rec_ledger_file(r->g->game, side, ledger);
 		if (same_file(r, ledger, NULL, "replay: at the end"))
 			return EX_DATAERR;
 	}
@@ -873,14 +873,14 @@ static int load_original(struct replay *r)
 	r->g = calloc(1, sizeof *r->g);
 	if (!r->g)
 		return EX_OSERR;
-	enum ww_rec_status st = ww_record_load(r->orig, r->g, err, sizeof err); /* and its data */
-	if (st == WW_REC_OK)
+	enum wj_rec_status st = wj_record_load(r->orig, r->g, err, sizeof err); /* and its data */
+	if (st == WJ_REC_OK)
 		return EX_OK;
 	fprintf(r->out, "replay: %s: %s\n", r->orig, err);
-	return st == WW_REC_MISSING ? EX_NOINPUT : EX_DATAERR;
+	return st == WJ_REC_MISSING ? EX_NOINPUT : EX_DATAERR;
 }
 
-int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char *archive,
+int wj_mail_replay(const struct wj_mail_config *c, const char *game, const char *archive,
 		   FILE *out)
 {
 	struct replay r = { .orig = game, .out = out };
@@ -925,7 +925,7 @@ int ww_mail_replay(const struct ww_mail_config *c, const char *game, const char 
 		rm_tree(r.scratch);
 	archive_free(&a);
 	if (r.g)
-		ww_game_free(r.g);
+		wj_game_free(r.g);
 	free(r.g);
 	return rc;
 }

@@ -12,19 +12,19 @@
 #include "text.h"
 
 /* The game a record holds (record.h: set by every load). */
-const struct game *ww_mail_played(const struct ww_game *g)
+const struct game *wj_mail_played(const struct wj_game *g)
 {
 	return g->game;
 }
 
-void ww_mail_game_of(const struct ww_game *g, struct ww_mail_game *out)
+void wj_mail_game_of(const struct wj_game *g, struct wj_mail_game *out)
 {
 	out->game = g->game;
 	out->d = g->data;
 	out->state = g->state;
 }
 
-int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int side)
+int wj_mail_view_open(struct wj_mail_view *v, const struct wj_mail_game *mg, int side)
 {
 	v->game = mg->game;
 	v->d = mg->d;
@@ -36,31 +36,31 @@ int ww_mail_view_open(struct ww_mail_view *v, const struct ww_mail_game *mg, int
 	return 0;
 }
 
-int ww_mail_view_of(struct ww_mail_view *v, const struct ww_game *g, int side)
+int wj_mail_view_of(struct wj_mail_view *v, const struct wj_game *g, int side)
 {
-	struct ww_mail_game mg;
-	ww_mail_game_of(g, &mg);
-	return ww_mail_view_open(v, &mg, side);
+	struct wj_mail_game mg;
+	wj_mail_game_of(g, &mg);
+	return wj_mail_view_open(v, &mg, side);
 }
 
-void ww_mail_view_close(struct ww_mail_view *v)
+void wj_mail_view_close(struct wj_mail_view *v)
 {
 	if (v->view)
 		game_state_free(v->game, v->view);
 	v->view = NULL;
 }
 
-const char *ww_mail_side_name(const struct game *game, int side)
+const char *wj_mail_side_name(const struct game *game, int side)
 {
 	return side >= 1 && side <= game->nsides ? game->side[side].name : "nobody";
 }
 
-const char *ww_mail_side_word(const struct game *game, int side)
+const char *wj_mail_side_word(const struct game *game, int side)
 {
 	return side >= 1 && side <= game->nsides ? game->side[side].word : "nobody";
 }
 
-int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen)
+int wj_mail_side_of(const struct game *game, const char *word, char *why, size_t whylen)
 {
 	int side = game_side_of(game, word);
 	if (side == GAME_PUBLIC) {
@@ -75,9 +75,9 @@ int ww_mail_side_of(const struct game *game, const char *word, char *why, size_t
 static void note_heading(FILE *f, const struct game *game, int from, int viewer)
 {
 	if (from != viewer)
-		fprintf(f, ".  The %s player writes:\n", ww_mail_side_name(game, from));
+		fprintf(f, ".  The %s player writes:\n", wj_mail_side_name(game, from));
 	else if (game->nsides == 2)
-		fprintf(f, ".  Your note to the %s player:\n", ww_mail_side_name(game, 3 - from));
+		fprintf(f, ".  Your note to the %s player:\n", wj_mail_side_name(game, 3 - from));
 	else
 		fputs(".  Your note to the other players:\n", f);
 }
@@ -85,23 +85,23 @@ static void note_heading(FILE *f, const struct game *game, int from, int viewer)
 /* The one path of a player's words into another's mail: every game's
  * report prints this block as it is, where it shows the events the note
  * came with (issue 20). */
-char *ww_mail_note_framed(const struct game *game, int from, int viewer, const char *note)
+char *wj_mail_note_framed(const struct game *game, int from, int viewer, const char *note)
 {
 	size_t n = strlen(note), wlen, len;
 	char *clean = malloc(3 * n + 1), *wrapped = NULL, *out = NULL;
 	FILE *f = clean ? open_memstream(&wrapped, &wlen) : NULL;
 	if (!f)
 		goto fail;
-	n = ww_text_relay(clean, 3 * n + 1, note, n);
+	n = wj_text_relay(clean, 3 * n + 1, note, n);
 	while (n && clean[n - 1] == '\n')
 		clean[--n] = '\0';
-	int bad = tpl_wrap(f, clean, n, WW_NOTE_WIDTH);
+	int bad = tpl_wrap(f, clean, n, WJ_NOTE_WIDTH);
 	if (fclose(f) || bad || !(f = open_memstream(&out, &len)))
 		goto fail;
 	if (n) /* nothing left to show once cleaned: no heading either */
 		note_heading(f, game, from, viewer);
 	for (char *line = wrapped, *nl; (nl = strchr(line, '\n')); line = nl + 1)
-		fprintf(f, ".%s%.*s\n", *line != '\n' ? WW_NOTE_MARK : "    |", (int)(nl - line),
+		fprintf(f, ".%s%.*s\n", *line != '\n' ? WJ_NOTE_MARK : "    |", (int)(nl - line),
 			line);
 	if (fclose(f))
 		goto fail;
@@ -115,13 +115,13 @@ fail:
 	return NULL;
 }
 
-int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame,
+int wj_mail_report(FILE *f, const struct wj_mail_view *v, const struct game_frame *frame,
 		   char *err, size_t errlen)
 {
 	struct game_frame framed = *frame;
 	char *note = NULL;
 	if (frame->note && *frame->note &&
-	    !(note = ww_mail_note_framed(v->game, frame->note_from, v->side, frame->note))) {
+	    !(note = wj_mail_note_framed(v->game, frame->note_from, v->side, frame->note))) {
 		snprintf(err, errlen, "out of memory while relaying the note");
 		return -1;
 	}
@@ -131,17 +131,17 @@ int ww_mail_report(FILE *f, const struct ww_mail_view *v, const struct game_fram
 	return rc;
 }
 
-int ww_mail_report_said(FILE *f, const struct ww_mail_view *v, const struct game_frame *frame)
+int wj_mail_report_said(FILE *f, const struct wj_mail_view *v, const struct game_frame *frame)
 {
 	char err[512];
-	if (ww_mail_report(f, v, frame, err, sizeof err)) {
-		ww_log("report", "%s", err);
+	if (wj_mail_report(f, v, frame, err, sizeof err)) {
+		wj_log("report", "%s", err);
 		return -1;
 	}
 	return 0;
 }
 
-void ww_mail_line(FILE *f, const char *text)
+void wj_mail_line(FILE *f, const char *text)
 {
 	for (const char *line = text; *line;) {
 		size_t n = strcspn(line, "\n");
@@ -150,12 +150,12 @@ void ww_mail_line(FILE *f, const char *text)
 	}
 }
 
-int ww_mail_text(FILE *out, const char *form, size_t len)
+int wj_mail_text(FILE *out, const char *form, size_t len)
 {
-	return ww_form_text(out, form, len, WW_MAIL_WIDTH);
+	return wj_form_text(out, form, len, WJ_MAIL_WIDTH);
 }
 
-int ww_mail_report_text(FILE *out, const struct ww_mail_view *v, const struct game_frame *frame,
+int wj_mail_report_text(FILE *out, const struct wj_mail_view *v, const struct game_frame *frame,
 			char *err, size_t errlen)
 {
 	char *form = NULL;
@@ -165,12 +165,12 @@ int ww_mail_report_text(FILE *out, const struct ww_mail_view *v, const struct ga
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = ww_mail_report(f, v, frame, err, errlen);
+	int rc = wj_mail_report(f, v, frame, err, errlen);
 	if (fclose(f) && !rc) {
 		snprintf(err, errlen, "out of memory");
 		rc = -1;
 	}
-	if (!rc && ww_mail_text(out, form, len)) {
+	if (!rc && wj_mail_text(out, form, len)) {
 		snprintf(err, errlen, "writing the report failed");
 		rc = -1;
 	}
@@ -178,7 +178,7 @@ int ww_mail_report_text(FILE *out, const struct ww_mail_view *v, const struct ga
 	return rc;
 }
 
-void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len)
+void wj_mail_asked_names(const struct game *game, unsigned asked, char *out, size_t len)
 {
 	int last = 0;
 	for (int s = 1; s <= game->nsides; s++)
@@ -187,12 +187,12 @@ void ww_mail_asked_names(const struct game *game, unsigned asked, char *out, siz
 	out[0] = '\0';
 	for (int s = 1, k = 0; s <= game->nsides; s++)
 		if (asked & GAME_SIDE(s))
-			ww_fmt_add(out, len, "%sthe %s", !k++ ? "" : s == last ? " and " : ", ",
-				   ww_mail_side_name(game, s));
+			wj_fmt_add(out, len, "%sthe %s", !k++ ? "" : s == last ? " and " : ", ",
+				   wj_mail_side_name(game, s));
 }
 
 /* Each asked side's question as `reader` may read it, one after another. */
-static void questions(const struct ww_mail_view *v, unsigned asked, char *out, size_t len)
+static void questions(const struct wj_mail_view *v, unsigned asked, char *out, size_t len)
 {
 	char one[1024];
 	out[0] = '\0';
@@ -200,11 +200,11 @@ static void questions(const struct ww_mail_view *v, unsigned asked, char *out, s
 		if (!(asked & GAME_SIDE(s)))
 			continue;
 		v->game->question(v->d, v->view, s, v->side, one, sizeof one);
-		ww_fmt_add(out, len, "%s%s", out[0] ? " " : "", one);
+		wj_fmt_add(out, len, "%s%s", out[0] ? " " : "", one);
 	}
 }
 
-void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len)
+void wj_mail_asked_now(const struct wj_mail_view *v, char *out, size_t len)
 {
 	unsigned asked = v->game->asked(v->view);
 	struct game_end end;
@@ -214,24 +214,24 @@ void ww_mail_asked_now(const struct ww_mail_view *v, char *out, size_t len)
 		questions(v, asked, out, len);
 	else if (v->game->over(v->view, &end))
 		snprintf(out, len, "The game is over: the %s player won.",
-			 ww_mail_side_name(v->game, end.winner));
+			 wj_mail_side_name(v->game, end.winner));
 	else
 		snprintf(out, len, "Nothing is asked of anyone now.");
 }
 
-const char *ww_mail_whose_move(const struct ww_mail_view *v, char *buf, size_t len)
+const char *wj_mail_whose_move(const struct wj_mail_view *v, char *buf, size_t len)
 {
 	unsigned asked = v->game->asked(v->view);
 	if (!asked)
 		return "the game is over";
 	if (asked & GAME_SIDE(v->side))
 		return "your move";
-	ww_mail_asked_names(v->game, asked, buf, len);
-	ww_fmt_add(buf, len, " to move");
+	wj_mail_asked_names(v->game, asked, buf, len);
+	wj_fmt_add(buf, len, " to move");
 	return buf;
 }
 
-void ww_mail_subject(const char *name, const struct ww_mail_game *mg, const char *what,
+void wj_mail_subject(const char *name, const struct wj_mail_game *mg, const char *what,
 		     char *out, size_t len)
 {
 	char date[32] = "";
@@ -257,7 +257,7 @@ static void take_first(void *ctx, const char *kind, const char *example)
 	}
 }
 
-int ww_mail_guide(FILE *f, const struct ww_mail_view *v, char *why, size_t whylen)
+int wj_mail_guide(FILE *f, const struct wj_mail_view *v, char *why, size_t whylen)
 {
 	struct game_end end;
 	char *text = NULL;
@@ -266,19 +266,19 @@ int ww_mail_guide(FILE *f, const struct ww_mail_view *v, char *why, size_t whyle
 		return 0;
 	FILE *m = open_memstream(&text, &len);
 	if (!m)
-		return ww_why(why, whylen, "out of memory");
+		return wj_why(why, whylen, "out of memory");
 	int rc = v->game->guide_words(m, v->d, v->view, v->side, why, whylen);
 	if (fclose(m) && !rc)
-		rc = ww_why(why, whylen, "out of memory");
+		rc = wj_why(why, whylen, "out of memory");
 	if (!rc && fwrite(text, 1, len, f) != len) /* in the form, as the mail's body is */
-		rc = ww_why(why, whylen, "writing the guide failed");
+		rc = wj_why(why, whylen, "writing the guide failed");
 	free(text);
 	return rc;
 }
 
-void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *token)
+void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *token)
 {
-	char example[WW_MAIL_LINE];
+	char example[WJ_MAIL_LINE];
 	struct first_example x = { example, sizeof example, false };
 	struct game_end end;
 	if (v->game->over(v->view, &end)) { /* nothing more is read, standing orders neither */
@@ -298,7 +298,7 @@ void ww_mail_how_to_order(FILE *f, const struct ww_mail_view *v, const char *tok
 		x.found ? "=" : "", x.found ? example : "", x.found ? "\n" : "");
 }
 
-void ww_mail_seed(FILE *f, const char *seed_hex)
+void wj_mail_seed(FILE *f, const char *seed_hex)
 {
 	fprintf(f, "\n.The secret seed, revealed now that the game is over:\n>  %s\n"
 		".With it anyone can check every die roll and shuffle of the game.\n"

@@ -29,24 +29,24 @@
 
 /* In the wwjudge binary this file and mail_poll.c are the network
  * plugin (cli/plugin.h). */
-const unsigned long ww_net_abi = WW_NET_ABI;
+const unsigned long wj_net_abi = WJ_NET_ABI;
 
 #define SEND_LOCK_WAIT 60   /* seconds to wait for another sender of the game */
 #define MAX_OUTBOX 4096     /* mails sent per game per run */
 
 /* SMTP wants CRLF line ends (RFC 5321 2.3.8); libcurl does the dot-stuffing. */
-static int to_crlf(const struct ww_buf *in, struct ww_buf *out)
+static int to_crlf(const struct wj_buf *in, struct wj_buf *out)
 {
 	for (size_t i = 0; i < in->len; i++) {
 		if (in->p[i] == '\n' && (i == 0 || in->p[i - 1] != '\r')) {
-			if (ww_buf_add(out, "\r\n", 2))
+			if (wj_buf_add(out, "\r\n", 2))
 				return -1;
-		} else if (ww_buf_add(out, in->p + i, 1)) {
+		} else if (wj_buf_add(out, in->p + i, 1)) {
 			return -1;
 		}
 	}
 	if (out->len < 2 || memcmp(out->p + out->len - 2, "\r\n", 2))
-		return ww_buf_add(out, "\r\n", 2);
+		return wj_buf_add(out, "\r\n", 2);
 	return 0;
 }
 
@@ -66,7 +66,7 @@ static size_t read_upload(char *dst, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
-void ww_curl_tls(CURL *h, int tls, const char *ca_file)
+void wj_curl_tls(CURL *h, int tls, const char *ca_file)
 {
 	if (tls >= 2)
 		curl_easy_setopt(h, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
@@ -76,7 +76,7 @@ void ww_curl_tls(CURL *h, int tls, const char *ca_file)
 		curl_easy_setopt(h, CURLOPT_CAINFO, ca_file);
 }
 
-const char *ww_curl_tls_hint(CURLcode rc)
+const char *wj_curl_tls_hint(CURLcode rc)
 {
 	return rc == CURLE_PEER_FAILED_VERIFICATION
 		? " (the server's certificate was not trusted: tls_ca_file names the CA it "
@@ -95,18 +95,18 @@ static bool refused_for_good(CURL *h, CURLcode rc)
 /* Sends one message to the recipients of its To and Cc: 0; -1 to be
  * tried again (4xx, no connection); 1 it can never be sent as it is (no
  * usable recipient, a 5xx reply). */
-static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_buf *msg,
+static int smtp_send(CURL *h, const struct wj_mail_config *c, const struct wj_buf *msg,
 		     char *err, size_t errlen)
 {
-	char rcpts[WW_RCPT_MAX], from[WW_ADDR_MAX + 2], one[WW_ADDR_MAX + 2];
-	if (ww_mail_recipients(msg->p, msg->len, rcpts, sizeof rcpts)) {
-		ww_fmt(err, errlen, "no usable To or Cc address");
+	char rcpts[WJ_RCPT_MAX], from[WJ_ADDR_MAX + 2], one[WJ_ADDR_MAX + 2];
+	if (wj_mail_recipients(msg->p, msg->len, rcpts, sizeof rcpts)) {
+		wj_fmt(err, errlen, "no usable To or Cc address");
 		return 1;
 	}
-	struct ww_buf crlf = { .max = WW_OUT_MAX_BYTES + (WW_OUT_MAX_BYTES >> 4) };
+	struct wj_buf crlf = { .max = WJ_OUT_MAX_BYTES + (WJ_OUT_MAX_BYTES >> 4) };
 	if (to_crlf(msg, &crlf)) {
-		ww_buf_free(&crlf);
-		ww_fmt(err, errlen, "out of memory");
+		wj_buf_free(&crlf);
+		wj_fmt(err, errlen, "out of memory");
 		return -1;
 	}
 	struct curl_slist *rcpt = NULL;
@@ -120,7 +120,7 @@ static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_bu
 	struct upload up = { crlf.p, crlf.len, 0 };
 	snprintf(from, sizeof from, "<%s>", c->judge);
 	curl_easy_setopt(h, CURLOPT_URL, c->smtp_url);
-	ww_curl_tls(h, c->smtp_tls, c->tls_ca_file);
+	wj_curl_tls(h, c->smtp_tls, c->tls_ca_file);
 	if (c->smtp_user[0]) {
 		curl_easy_setopt(h, CURLOPT_USERNAME, c->smtp_user);
 		curl_easy_setopt(h, CURLOPT_PASSWORD, c->smtp_password);
@@ -138,12 +138,12 @@ static int smtp_send(CURL *h, const struct ww_mail_config *c, const struct ww_bu
 	CURLcode rc = curl_easy_perform(h);
 	curl_easy_setopt(h, CURLOPT_MAIL_RCPT, NULL);
 	curl_slist_free_all(rcpt);
-	ww_buf_free(&crlf);
+	wj_buf_free(&crlf);
 	if (rc != CURLE_OK) {
 		long code = 0;
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
-		ww_fmt(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
-			 curl_err[0] ? curl_err : curl_easy_strerror(rc), ww_curl_tls_hint(rc),
+		wj_fmt(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
+			 curl_err[0] ? curl_err : curl_easy_strerror(rc), wj_curl_tls_hint(rc),
 			 code ? ", the server said " : "", code);
 		return refused_for_good(h, rc) ? 1 : -1;
 	}
@@ -194,7 +194,7 @@ static void free_names(char **names, int n)
 static void crash_point(void)
 {
 	static int step;
-	ww_test_crash("WW_CRASH_SEND", &step);
+	wj_test_crash("WW_CRASH_SEND", &step);
 }
 
 /* A mail that can never be sent as it is moves to outbox/held, with
@@ -205,9 +205,9 @@ static int set_aside(const char *game, const char *name, const char *src, const 
 {
 	char dir[PATH_MAX], dst[PATH_MAX], reason[PATH_MAX];
 	FILE *f = NULL;
-	if (ww_path_join(dir, game, "outbox/held") ||
-	    ww_fmt(dst, sizeof dst, "%s/%.200s", dir, name) ||
-	    ww_fmt(reason, sizeof reason, "%s.why", dst))
+	if (wj_path_join(dir, game, "outbox/held") ||
+	    wj_fmt(dst, sizeof dst, "%s/%.200s", dir, name) ||
+	    wj_fmt(reason, sizeof reason, "%s.why", dst))
 		return EX_SOFTWARE;
 	bool ok = (mkdir(dir, 0700) == 0 || errno == EEXIST) && (f = fopen(reason, "we"));
 	if (f) {
@@ -219,25 +219,25 @@ static int set_aside(const char *game, const char *name, const char *src, const 
 			"it stays, and the mails after it wait\n", src, why, dir, strerror(errno));
 		return EX_TEMPFAIL;
 	}
-	ww_fsync_dir(dir);
+	wj_fsync_dir(dir);
 	fprintf(log, "send: %s: cannot be sent as it is, set aside in %s (reason in %s): %s\n",
 		src, dir, reason, why);
 	return EX_OK;
 }
 
 /* Sends one file of outbox/new; outbox/cur keeps its record. */
-static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
+static int send_one(CURL *h, const struct wj_mail_config *c, const char *game,
 		    const char *name, FILE *log)
 {
 	char src[PATH_MAX], rel[PATH_MAX], err[1024] = "";
 	snprintf(rel, sizeof rel, "outbox/new/%.200s", name);
-	if (ww_path_join(src, game, rel))
+	if (wj_path_join(src, game, rel))
 		return EX_SOFTWARE;
-	struct ww_buf msg = { .max = WW_OUT_MAX_BYTES };
-	int rc = ww_read_file(src, &msg, err, sizeof err);
+	struct wj_buf msg = { .max = WJ_OUT_MAX_BYTES };
+	int rc = wj_read_file(src, &msg, err, sizeof err);
 	if (rc == 0)
 		rc = smtp_send(h, c, &msg, err, sizeof err);
-	ww_buf_free(&msg);
+	wj_buf_free(&msg);
 	if (rc > 0)
 		return set_aside(game, name, src, err, log);
 	if (rc) {
@@ -245,20 +245,20 @@ static int send_one(CURL *h, const struct ww_mail_config *c, const char *game,
 		return EX_TEMPFAIL;
 	}
 	crash_point();
-	if (ww_outbox_sent(game, name, err, sizeof err)) {
+	if (wj_outbox_sent(game, name, err, sizeof err)) {
 		fprintf(log, "send: %s was sent but cannot be recorded in outbox/cur: %s "
 			"(it will be sent again)\n", src, err);
 		return EX_IOERR;
 	}
 	crash_point();
-	ww_info("send", "%s: sent", src);
+	wj_info("send", "%s: sent", src);
 	return EX_OK;
 }
 
 static int lock_outbox(const char *game, int *fd, FILE *log)
 {
 	char path[PATH_MAX];
-	if (ww_path_join(path, game, "outbox/lock"))
+	if (wj_path_join(path, game, "outbox/lock"))
 		return EX_SOFTWARE;
 	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (*fd < 0) {
@@ -284,8 +284,8 @@ static void finish_commit(const char *game)
 {
 	char err[512];
 	int fd;
-	if (ww_record_lock(game, 0, &fd, err, sizeof err) == WW_REC_OK)
-		ww_record_unlock(fd);
+	if (wj_record_lock(game, 0, &fd, err, sizeof err) == WJ_REC_OK)
+		wj_record_unlock(fd);
 }
 
 /* Whether GAME has mail to send: a look into outbox/new, after finishing
@@ -294,9 +294,9 @@ static void finish_commit(const char *game)
 static bool has_mail(const char *game)
 {
 	char path[PATH_MAX];
-	if (ww_path_join(path, game, "journal") == 0 && access(path, F_OK) == 0)
+	if (wj_path_join(path, game, "journal") == 0 && access(path, F_OK) == 0)
 		finish_commit(game);
-	DIR *dp = ww_path_join(path, game, "outbox/new") ? NULL : opendir(path);
+	DIR *dp = wj_path_join(path, game, "outbox/new") ? NULL : opendir(path);
 	if (!dp)
 		return false;
 	bool any = false;
@@ -306,12 +306,12 @@ static bool has_mail(const char *game)
 	return any;
 }
 
-static int send_game(const struct ww_mail_config *c, const char *game, FILE *log)
+static int send_game(const struct wj_mail_config *c, const char *game, FILE *log)
 {
 	char newdir[PATH_MAX];
 	char **names;
 	int n, fd, rc;
-	if (ww_path_join(newdir, game, "outbox/new"))
+	if (wj_path_join(newdir, game, "outbox/new"))
 		return EX_SOFTWARE;
 	if (!has_mail(game))
 		return EX_OK;
@@ -338,7 +338,7 @@ static int send_game(const struct ww_mail_config *c, const char *game, FILE *log
 }
 
 /* Every game of the directory (not only the first MAX_OUTBOX names). */
-static int send_all(const struct ww_mail_config *c, const char *games, FILE *log)
+static int send_all(const struct wj_mail_config *c, const char *games, FILE *log)
 {
 	int worst = EX_OK;
 	DIR *dp = opendir(games);
@@ -349,7 +349,7 @@ static int send_all(const struct ww_mail_config *c, const char *games, FILE *log
 	}
 	for (struct dirent *e; (e = readdir(dp));) {
 		char game[PATH_MAX];
-		if (e->d_name[0] == '.' || ww_path_join(game, games, e->d_name))
+		if (e->d_name[0] == '.' || wj_path_join(game, games, e->d_name))
 			continue;
 		int rc = send_game(c, game, log);
 		if (rc != EX_OK && (worst == EX_OK || rc == EX_TEMPFAIL))
@@ -360,7 +360,7 @@ static int send_all(const struct ww_mail_config *c, const char *games, FILE *log
 }
 
 /* libcurl counts its starts and stops, so these nest (poll sends). */
-int ww_mail_send_game(const struct ww_mail_config *c, const char *game, FILE *log)
+int wj_mail_send_game(const struct wj_mail_config *c, const char *game, FILE *log)
 {
 	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
 		fprintf(log, "send: libcurl cannot start\n");
@@ -371,7 +371,7 @@ int ww_mail_send_game(const struct ww_mail_config *c, const char *game, FILE *lo
 	return rc;
 }
 
-int ww_mail_send_all(const struct ww_mail_config *c, const char *games, FILE *log)
+int wj_mail_send_all(const struct wj_mail_config *c, const char *games, FILE *log)
 {
 	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
 		fprintf(log, "send: libcurl cannot start\n");

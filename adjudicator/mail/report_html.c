@@ -23,7 +23,7 @@ static const char page_body[] =
 static const char code_style[] =
 	"font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 0.9em;";
 
-void ww_html_escape(FILE *out, const char *s, size_t n)
+void wj_html_escape(FILE *out, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		switch (s[i]) {
@@ -40,14 +40,14 @@ void ww_html_escape(FILE *out, const char *s, size_t n)
  * table's rows can be taken with it. */
 struct reader {
 	const char *p, *end;
-	struct ww_form_line line;       /* the line at p, once read */
+	struct wj_form_line line;       /* the line at p, once read */
 	bool has;
 };
 
-static bool peek(struct reader *r, struct ww_form_line *l)
+static bool peek(struct reader *r, struct wj_form_line *l)
 {
 	if (!r->has && r->p < r->end) {
-		r->p = ww_form_next(r->p, r->end, &r->line);
+		r->p = wj_form_next(r->p, r->end, &r->line);
 		r->has = true;
 	}
 	if (r->has)
@@ -69,11 +69,11 @@ static double em(int indent)
  * after a blank. */
 static void text_continued(FILE *out, struct reader *r, const char *first, size_t n)
 {
-	struct ww_form_line l;
-	ww_html_escape(out, first, n);
-	while (peek(r, &l) && l.kind == WW_FORM_MORE) {
+	struct wj_form_line l;
+	wj_html_escape(out, first, n);
+	while (peek(r, &l) && l.kind == WJ_FORM_MORE) {
 		fputc(' ', out);
-		ww_html_escape(out, l.text, l.len);
+		wj_html_escape(out, l.text, l.len);
 		take(r);
 	}
 }
@@ -83,13 +83,13 @@ static void board(FILE *out, const char *cid, bool *shown)
 	if (!cid || *shown)
 		return;
 	fputs("<p><img src=\"cid:", out);
-	ww_html_escape(out, cid, strlen(cid));
+	wj_html_escape(out, cid, strlen(cid));
 	fputs("\" alt=\"The board as you may see it\" style=\"max-width: 100%; height: auto;\">"
 	      "</p>\n", out);
 	*shown = true;
 }
 
-static void heading(FILE *out, struct reader *r, const struct ww_form_line *l)
+static void heading(FILE *out, struct reader *r, const struct wj_form_line *l)
 {
 	fputs("<h2 style=\"font-size: 1.15em; margin: 1em 0 0.3em; border-bottom: "
 	      "1px solid #bbb;\">", out);
@@ -97,7 +97,7 @@ static void heading(FILE *out, struct reader *r, const struct ww_form_line *l)
 	fputs("</h2>\n", out);
 }
 
-static void paragraph(FILE *out, struct reader *r, const struct ww_form_line *l)
+static void paragraph(FILE *out, struct reader *r, const struct wj_form_line *l)
 {
 	if (l->indent)
 		fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem;\">", em(l->indent));
@@ -107,7 +107,7 @@ static void paragraph(FILE *out, struct reader *r, const struct ww_form_line *l)
 	fputs(l->indent ? "</div>\n" : "</p>\n", out);
 }
 
-static void item(FILE *out, struct reader *r, const struct ww_form_line *l)
+static void item(FILE *out, struct reader *r, const struct wj_form_line *l)
 {
 	fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem; text-indent: -0.8em;\">"
 		"&#8226;&#160;", em(l->indent) + 0.8);
@@ -117,9 +117,9 @@ static void item(FILE *out, struct reader *r, const struct ww_form_line *l)
 
 /* One table of the rows that follow each other at the same depth: the
  * term in the first cell, what it is in the second. */
-static void table(FILE *out, struct reader *r, const struct ww_form_line *first)
+static void table(FILE *out, struct reader *r, const struct wj_form_line *first)
 {
-	struct ww_form_line l = *first;
+	struct wj_form_line l = *first;
 	fprintf(out, "<table style=\"margin: 0.2em 0 0.2em %.1fem; border-collapse: collapse;\">\n",
 		em(first->indent));
 	do {
@@ -129,20 +129,20 @@ static void table(FILE *out, struct reader *r, const struct ww_form_line *first)
 		if (l.term) {
 			fputs("<td style=\"vertical-align: top; padding: 0.1em 0.8em 0.1em 0; "
 			      "width: 9em; overflow-wrap: normal; color: #555;\">", out);
-			ww_html_escape(out, l.text, l.term);
+			wj_html_escape(out, l.text, l.term);
 			fputs("</td><td style=\"vertical-align: top; padding: 0.1em 0;\">", out);
 		} else {
 			fputs("<td colspan=\"2\" style=\"padding: 0.1em 0;\">", out);
 		}
 		text_continued(out, r, l.text + skip, l.len - skip);
 		fputs("</td></tr>\n", out);
-	} while (peek(r, &l) && l.kind == WW_FORM_ROW && l.indent == first->indent);
+	} while (peek(r, &l) && l.kind == WJ_FORM_ROW && l.indent == first->indent);
 	fputs("</table>\n", out);
 }
 
 /* The code type inside the line, so that its smaller size does not
  * change the indentation, which is the text's. */
-static void code(FILE *out, struct reader *r, const struct ww_form_line *l)
+static void code(FILE *out, struct reader *r, const struct wj_form_line *l)
 {
 	fprintf(out, "<div style=\"margin: 0.15em 0 0.15em %.1fem; white-space: pre-wrap;\">"
 		"<code style=\"%s\">", em(l->indent), code_style);
@@ -153,9 +153,9 @@ static void code(FILE *out, struct reader *r, const struct ww_form_line *l)
 /* The preformatted lines that follow each other, as written, the first
  * one's indentation a margin (so that a line the page wraps starts where
  * the first does). */
-static void preformatted(FILE *out, struct reader *r, const struct ww_form_line *first)
+static void preformatted(FILE *out, struct reader *r, const struct wj_form_line *first)
 {
-	struct ww_form_line l = *first;
+	struct wj_form_line l = *first;
 	fprintf(out, "<pre style=\"background: #f4f1e8; margin: 0.3em 0 0.3em %.1fem; "
 		"padding: 0.5em; white-space: pre-wrap; %s\">", em(first->indent), code_style);
 	do {
@@ -163,38 +163,38 @@ static void preformatted(FILE *out, struct reader *r, const struct ww_form_line 
 		if (l.text != first->text)
 			fputc('\n', out);
 		fprintf(out, "%*s", l.indent > first->indent ? l.indent - first->indent : 0, "");
-		ww_html_escape(out, l.text, l.len);
-	} while (peek(r, &l) && l.kind == WW_FORM_PRE);
+		wj_html_escape(out, l.text, l.len);
+	} while (peek(r, &l) && l.kind == WJ_FORM_PRE);
 	fputs("</pre>\n", out);
 }
 
-void ww_report_html(FILE *out, const char *title, const char *form, size_t len,
+void wj_report_html(FILE *out, const char *title, const char *form, size_t len,
 		    const char *board_cid)
 {
 	struct reader r = { .p = form, .end = form + len };
-	struct ww_form_line l;
+	struct wj_form_line l;
 	bool shown = false;
 	fputs(page_head, out);
-	ww_html_escape(out, title, strlen(title));
+	wj_html_escape(out, title, strlen(title));
 	fputs(page_body, out);
 	while (peek(&r, &l)) {
-		if (l.kind == WW_FORM_ROW) {
+		if (l.kind == WJ_FORM_ROW) {
 			table(out, &r, &l);
 			continue;
 		}
-		if (l.kind == WW_FORM_PRE) {
+		if (l.kind == WJ_FORM_PRE) {
 			preformatted(out, &r, &l);
 			continue;
 		}
 		take(&r);
 		switch (l.kind) {
-		case WW_FORM_HEADING:
+		case WJ_FORM_HEADING:
 			board(out, board_cid, &shown);
 			heading(out, &r, &l);
 			break;
-		case WW_FORM_ITEM: item(out, &r, &l); break;
-		case WW_FORM_CODE: code(out, &r, &l); break;
-		case WW_FORM_TEXT: case WW_FORM_MORE: paragraph(out, &r, &l); break;
+		case WJ_FORM_ITEM: item(out, &r, &l); break;
+		case WJ_FORM_CODE: code(out, &r, &l); break;
+		case WJ_FORM_TEXT: case WJ_FORM_MORE: paragraph(out, &r, &l); break;
 		default: break; /* a blank line */
 		}
 	}

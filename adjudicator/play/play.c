@@ -8,7 +8,7 @@
 #include "play.h"
 
 /* Orders first..last-1 joined by newlines. */
-static void join_orders(const struct ww_play *p, int first, int last, char *out, size_t len)
+static void join_orders(const struct wj_play *p, int first, int last, char *out, size_t len)
 {
 	size_t o = 0;
 	out[0] = '\0';
@@ -20,24 +20,24 @@ static void join_orders(const struct ww_play *p, int first, int last, char *out,
 	}
 }
 
-void ww_play_text(const struct ww_play *p, char *out, size_t len)
+void wj_play_text(const struct wj_play *p, char *out, size_t len)
 {
 	join_orders(p, 0, p->refused ? p->n : p->applied, out, len);
 }
 
 /* Drops the new game and its events. */
-static void drop_after(struct ww_play *p)
+static void drop_after(struct wj_play *p)
 {
 	if (p->ev && p->game)
 		game_events_free(p->game, p->ev);
 	p->ev = NULL;
 	if (p->after)
-		ww_game_free(p->after);
+		wj_game_free(p->after);
 	free(p->after);
 	p->after = NULL;
 }
 
-static int refused(struct ww_play *p, int i, const char *why)
+static int refused(struct wj_play *p, int i, const char *why)
 {
 	if (i >= 0)
 		snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") refused: %s", i + 1,
@@ -51,7 +51,7 @@ static int refused(struct ww_play *p, int i, const char *why)
 
 /* Order i could not be carried out after the orders before it were: they
  * stand, as at a table. */
-static int carried_out_in_part(struct ww_play *p, int i, const char *why)
+static int carried_out_in_part(struct wj_play *p, int i, const char *why)
 {
 	snprintf(p->why, sizeof p->why, "order %d of %d (\"%s\") not carried out: %s; it and "
 		 "the orders after it were not carried out, the %d before it were "
@@ -67,9 +67,9 @@ static const char *stand_ins(const struct game *game)
 	return game->reshuffle_unseen ? "stand-in dice and cards" : "stand-in dice";
 }
 
-static void free_orders(struct ww_play *p)
+static void free_orders(struct wj_play *p)
 {
-	for (int i = 0; i < WW_PLAY_MAX; i++) {
+	for (int i = 0; i < WJ_PLAY_MAX; i++) {
 		if (p->parsed[i])
 			game_order_free(p->game, p->parsed[i]);
 		p->parsed[i] = NULL;
@@ -77,7 +77,7 @@ static void free_orders(struct ww_play *p)
 	p->nparsed = 0;
 }
 
-static int parse_all(const struct game_data *d, const struct ww_game *g, struct ww_play *p)
+static int parse_all(const struct game_data *d, const struct wj_game *g, struct wj_play *p)
 {
 	char why[768];
 	if (p->game)
@@ -95,12 +95,12 @@ static int parse_all(const struct game_data *d, const struct ww_game *g, struct 
 }
 
 /* p->after: a copy of g with its own state, and empty events. */
-static int new_after(const struct ww_game *g, struct ww_play *p)
+static int new_after(const struct wj_game *g, struct wj_play *p)
 {
 	drop_after(p);
 	if (!(p->after = malloc(sizeof *p->after)))
 		return -1;
-	if (ww_game_copy(p->after, g) < 0) {
+	if (wj_game_copy(p->after, g) < 0) {
 		free(p->after);
 		p->after = NULL;
 		return -1;
@@ -115,39 +115,39 @@ static int new_after(const struct ww_game *g, struct ww_play *p)
  * checked; with `keep` (a preview), every order is played on and the
  * result is p->after and p->ev, a game no one plays, an order the
  * stand-in's dice leave impossible not carried out, with the rest. */
-static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
-			    const struct ww_dice *dice, struct ww_play *p, bool keep,
+static int play_on_stand_in(const struct game_data *d, const struct wj_game *g,
+			    const struct wj_dice *dice, struct wj_play *p, bool keep,
 			    int *checked)
 {
 	char why[768];
-	struct ww_dice stand_in = dice ? *dice : (struct ww_dice){ 0 };
-	struct ww_told_rng told;
-	struct ww_rng inner, rng;
+	struct wj_dice stand_in = dice ? *dice : (struct wj_dice){ 0 };
+	struct wj_told_rng told;
+	struct wj_rng inner, rng;
 	struct game_end end = { 0 };
 	if (new_after(g, p) < 0)
 		return -1;
-	ww_dice_stand_in(&stand_in);
-	ww_dice_rng(&stand_in, &inner);
-	rng = ww_told_rng(&told, inner);
+	wj_dice_stand_in(&stand_in);
+	wj_dice_rng(&stand_in, &inner);
+	rng = wj_told_rng(&told, inner);
 	memset(p->after->seed, 0, sizeof p->after->seed);
 	game_stand_in(p->game, d, g->state, p->side, &inner, p->after->state);
 	int i = 0;
 	for (; i < p->n && (!told.spoke || keep); i++) {
 		bool earlier = told.spoke; /* a preview's order after a stand-in die */
 		if (i > 0 && p->game->over(p->after->state, &end))
-			ww_why(why, sizeof why, "the orders before it end the game, so no order "
+			wj_why(why, sizeof why, "the orders before it end the game, so no order "
 			       "may follow them");
 		else if (!p->game->apply(d, p->after->state, p->side, p->parsed[i], &rng, p->ev,
 					 why, sizeof why))
 			continue;
 		if (earlier) { /* a preview goes on past the stand-in's dice */
 			carried_out_in_part(p, i, why);
-			ww_fmt_add(p->why, sizeof p->why, " (in this preview, with %s)",
+			wj_fmt_add(p->why, sizeof p->why, " (in this preview, with %s)",
 				   stand_ins(p->game));
 			return *checked = i, 0;
 		}
 		if (told.spoke)
-			ww_fmt_add(why, sizeof why, " (checked with %s, before any of the game's)",
+			wj_fmt_add(why, sizeof why, " (checked with %s, before any of the game's)",
 				   stand_ins(p->game));
 		return refused(p, i, why);
 	}
@@ -164,22 +164,22 @@ static int play_on_stand_in(const struct game_data *d, const struct ww_game *g,
  * stand-in), so that whether it is carried out, and why not, depends on
  * nothing the side may not see (docs/rulings.md); then carried out. 0, or
  * -1 with why. */
-static int after_the_dice(const struct game_data *d, struct ww_play *p, int i,
-			  struct ww_rng *rng, char *why, size_t whylen)
+static int after_the_dice(const struct game_data *d, struct wj_play *p, int i,
+			  struct wj_rng *rng, char *why, size_t whylen)
 {
 	struct game_end end = { 0 };
 	if (p->game->over(p->after->state, &end))
-		return ww_why(why, whylen, "the game ended with the orders before it");
-	struct ww_dice stand_in = { 0 };
-	struct ww_rng inner;
+		return wj_why(why, whylen, "the game ended with the orders before it");
+	struct wj_dice stand_in = { 0 };
+	struct wj_rng inner;
 	struct game_state *seen = game_state_new(p->game);
 	struct game_events *ev = game_events_new(p->game);
 	int r = -1;
 	if (!seen || !ev) {
-		ww_why(why, whylen, "out of memory");
+		wj_why(why, whylen, "out of memory");
 	} else {
-		ww_dice_stand_in(&stand_in);
-		ww_dice_rng(&stand_in, &inner);
+		wj_dice_stand_in(&stand_in);
+		wj_dice_rng(&stand_in, &inner);
 		game_stand_in(p->game, d, p->after->state, p->side, &inner, seen);
 		r = p->game->apply(d, seen, p->side, p->parsed[i], &inner, ev, why, whylen);
 	}
@@ -193,7 +193,7 @@ static int after_the_dice(const struct game_data *d, struct ww_play *p, int i,
 }
 
 /* How many forced dice the events tell (the log keeps them for replay). */
-static int forced_told(const struct ww_play *p)
+static int forced_told(const struct wj_play *p)
 {
 	int n = 0;
 	for (int i = 0; i < p->game->events_count(p->ev); i++)
@@ -201,12 +201,12 @@ static int forced_told(const struct ww_play *p)
 	return n;
 }
 
-int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_dice *dice,
-		  struct ww_play *p)
+int wj_play_apply(const struct game_data *d, const struct wj_game *g, struct wj_dice *dice,
+		  struct wj_play *p)
 {
 	char why[768];
-	struct ww_dice none = { 0 };
-	struct ww_rng rng;
+	struct wj_dice none = { 0 };
+	struct wj_rng rng;
 	int r;
 	int checked = 0;
 	if (!dice)
@@ -214,7 +214,7 @@ int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_
 	if ((r = parse_all(d, g, p)) || (r = play_on_stand_in(d, g, dice, p, false, &checked)))
 		return r;
 	memcpy(dice->seed, g->seed, sizeof dice->seed);
-	ww_dice_rng(dice, &rng);
+	wj_dice_rng(dice, &rng);
 	if (new_after(g, p) < 0)
 		return -1;
 	for (int i = 0; i < p->n; i++, p->applied++) {
@@ -236,40 +236,40 @@ int ww_play_apply(const struct game_data *d, const struct ww_game *g, struct ww_
 			 p->game->title);
 		return refused(p, -1, why);
 	}
-	ww_record_reveal_seed(p->after); /* the order that ends the game */
+	wj_record_reveal_seed(p->after); /* the order that ends the game */
 	return 0;
 }
 
-int ww_play_preview(const struct game_data *d, const struct ww_game *g,
-		    const struct ww_dice *dice, struct ww_play *p)
+int wj_play_preview(const struct game_data *d, const struct wj_game *g,
+		    const struct wj_dice *dice, struct wj_play *p)
 {
 	int checked, r = parse_all(d, g, p);
 	return r ? r : play_on_stand_in(d, g, dice, p, true, &checked);
 }
 
-enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
-				  struct ww_play *p, const struct ww_log_entry *e,
-				  const struct ww_rec_file *files, int nfiles,
+enum wj_rec_status wj_play_commit(const char *dir, const struct wj_game *g,
+				  struct wj_play *p, const struct wj_log_entry *e,
+				  const struct wj_rec_file *files, int nfiles,
 				  const char *also_seen, char *err, size_t errlen)
 {
-	static char all[WW_PLAY_MAX * (WW_PLAY_LINE + 1)];
-	struct ww_log_entry entry = *e;
-	ww_play_text(p, all, sizeof all);
+	static char all[WJ_PLAY_MAX * (WJ_PLAY_LINE + 1)];
+	struct wj_log_entry entry = *e;
+	wj_play_text(p, all, sizeof all);
 	entry.side = p->side;
 	entry.order_text = all;
 	entry.rejected = p->refused;
 	entry.reason = p->refused || p->applied < p->n ? p->why : NULL;
 	if (!p->refused && p->applied < p->n) {
-		static char rest[WW_PLAY_MAX * (WW_PLAY_LINE + 1)];
+		static char rest[WJ_PLAY_MAX * (WJ_PLAY_LINE + 1)];
 		join_orders(p, p->applied, p->n, rest, sizeof rest);
 		entry.not_carried_out = rest;
 	}
 	entry.events = p->refused ? NULL : p->ev;
-	return ww_record_commit_files(dir, g->state, p->refused ? NULL : p->after, &entry,
+	return wj_record_commit_files(dir, g->state, p->refused ? NULL : p->after, &entry,
 				      files, nfiles, also_seen, err, errlen);
 }
 
-void ww_play_free(struct ww_play *p)
+void wj_play_free(struct wj_play *p)
 {
 	drop_after(p);
 	if (p->game)
@@ -279,7 +279,7 @@ void ww_play_free(struct ww_play *p)
 
 /* The state as `side` may see it, as the game writes it (secret: the
  * side's own hidden things too); malloc'd, NULL out of memory. */
-static char *seen_text(const struct ww_game *g, const struct game_state *s, int side,
+static char *seen_text(const struct wj_game *g, const struct game_state *s, int side,
 		       size_t *len)
 {
 	char *text = NULL;
@@ -298,7 +298,7 @@ static char *seen_text(const struct ww_game *g, const struct game_state *s, int 
 	return text;
 }
 
-bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int side)
+bool wj_play_shown_to(const struct wj_game *before, const struct wj_play *p, int side)
 {
 	const struct game *game = before->game;
 	if (side == p->side || !p->after)
@@ -316,7 +316,7 @@ bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int
 }
 
 /* What `side` is asked in s, as it reads it ("" when not asked), into out. */
-static void asked_of(const struct ww_game *g, const struct game_state *s, int side,
+static void asked_of(const struct wj_game *g, const struct game_state *s, int side,
 		     char *out, size_t len)
 {
 	const struct game *game = g->game;
@@ -326,15 +326,15 @@ static void asked_of(const struct ww_game *g, const struct game_state *s, int si
 		game_view(game, g->data, s, side, v);
 		game->question(g->data, v, side, side, out, len);
 		if (!out[0])
-			ww_fmt(out, len, "asked");
+			wj_fmt(out, len, "asked");
 	}
 	if (v)
 		game_state_free(game, v);
 }
 
-bool ww_play_token_moves(const struct ww_game *before, const struct ww_play *p, int side)
+bool wj_play_token_moves(const struct wj_game *before, const struct wj_play *p, int side)
 {
-	if (!ww_play_shown_to(before, p, side))
+	if (!wj_play_shown_to(before, p, side))
 		return false;
 	if (side == p->side || !p->after)
 		return true;

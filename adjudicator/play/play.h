@@ -2,8 +2,8 @@
  * for the command line, mail and the moderator (play.c): parse,
  * check on the side's stand-in with stand-in dice, apply with the game's
  * dice, commit. It knows the game and the record, never mail. */
-#ifndef WW_PLAY_H
-#define WW_PLAY_H
+#ifndef WJ_PLAY_H
+#define WJ_PLAY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,20 +11,20 @@
 #include "game.h"
 #include "record.h"
 
-#define WW_PLAY_LINE 1024 /* one order line at most */
-#define WW_PLAY_MAX 64
-struct ww_play {
+#define WJ_PLAY_LINE 1024 /* one order line at most */
+#define WJ_PLAY_MAX 64
+struct wj_play {
 	int side;                       /* the game's side giving the orders (1..nsides) */
 	int n;                          /* order lines */
-	const char *orders[WW_PLAY_MAX];
-	struct game_order *parsed[WW_PLAY_MAX]; /* the game's, allocated by play */
+	const char *orders[WJ_PLAY_MAX];
+	struct game_order *parsed[WJ_PLAY_MAX]; /* the game's, allocated by play */
 	int nparsed;                    /* how many parsed before a refusal */
 	int applied;                    /* accepted: how many carried out (n, or fewer:
 					   the rest refused after them, p->why) */
 	bool refused;
 	char why[1024];                 /* 'order 2 of 3 ("...") refused: ...' */
 	struct game_events *ev;         /* what the orders did (the game's, allocated by play) */
-	struct ww_game *after;          /* the new game once accepted */
+	struct wj_game *after;          /* the new game once accepted */
 	const struct game *game;        /* the game of ev and parsed: set by play */
 };
 
@@ -35,21 +35,21 @@ struct ww_play {
  * game's own cards or dice refused order p->applied after the orders
  * before it were carried out, p->why), 1 (refused: p->why, nothing
  * changed), or -1 out of memory. */
-int ww_play_apply(const struct game_data *d, const struct ww_game *g,
-		  struct ww_dice *dice, struct ww_play *p);
+int wj_play_apply(const struct game_data *d, const struct wj_game *g,
+		  struct wj_dice *dice, struct wj_play *p);
 /* The orders played on the side's stand-in state with stand-in dice only:
  * what a preview shows. Never the game's dice, cards or seed. Returns as
- * ww_play_apply; p->after is a game no one plays. */
-int ww_play_preview(const struct game_data *d, const struct ww_game *g,
-		    const struct ww_dice *dice, struct ww_play *p);
+ * wj_play_apply; p->after is a game no one plays. */
+int wj_play_preview(const struct game_data *d, const struct wj_game *g,
+		    const struct wj_dice *dice, struct wj_play *p);
 /* The orders joined by newlines, as received (for the log). */
-void ww_play_text(const struct ww_play *p, char *out, size_t len);
+void wj_play_text(const struct wj_play *p, char *out, size_t len);
 /* Commits an accepted play (or logs a refused one) with `files`, at one
  * commit point. `e` gives sender, message_id and received; the rest is
  * filled in. */
-enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
-				  struct ww_play *p, const struct ww_log_entry *e,
-				  const struct ww_rec_file *files, int nfiles,
+enum wj_rec_status wj_play_commit(const char *dir, const struct wj_game *g,
+				  struct wj_play *p, const struct wj_log_entry *e,
+				  const struct wj_rec_file *files, int nfiles,
 				  const char *also_seen, char *err, size_t errlen);
 /* Whether `side` may tell that the accepted play p happened to the game
  * `before`: it gave the orders, or one of their events is told to it,
@@ -57,13 +57,13 @@ enum ww_rec_status ww_play_commit(const char *dir, const struct ww_game *g,
  * Skirmish's order of skirmishes, given in advance) gets that side no
  * mail and leaves its move token as it was (docs/mail.md). Out of
  * memory it says shown. */
-bool ww_play_shown_to(const struct ww_game *before, const struct ww_play *p, int side);
+bool wj_play_shown_to(const struct wj_game *before, const struct wj_play *p, int side);
 /* Whether `side`'s move token moves on with p (docs/mail.md): p is shown
  * to it, unless it was asked before p and is asked the same after it
  * (several sides asked at once: another's answer leaves what this side
  * was asked about as it was, so an answer it has written still holds). */
-bool ww_play_token_moves(const struct ww_game *before, const struct ww_play *p, int side);
+bool wj_play_token_moves(const struct wj_game *before, const struct wj_play *p, int side);
 /* Frees what play allocated in *p (its orders, events and p->after). */
-void ww_play_free(struct ww_play *p);
+void wj_play_free(struct wj_play *p);
 
 #endif

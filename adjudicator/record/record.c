@@ -26,15 +26,15 @@
 #include "test_hooks.h"
 #include "text.h"
 
-#define TXN_FILES (9 + WW_REC_MAX_FILES)
+#define TXN_FILES (9 + WJ_REC_MAX_FILES)
 #define FILE_LIMIT (16 * 1024 * 1024)
 #define JOURNAL_MAGIC "wwjudge journal 1"
 
 static int crash_step;
 
-void ww_record_crash_point(void)
+void wj_record_crash_point(void)
 {
-	ww_test_crash("WW_CRASH_AT", &crash_step);
+	wj_test_crash("WW_CRASH_AT", &crash_step);
 }
 
 static int join(char *out, const char *dir, const char *rel)
@@ -48,19 +48,19 @@ static int join(char *out, const char *dir, const char *rel)
 /* The index keeps the last order of two sides, as every game kept has. */
 enum { SIDE_1 = 1, SIDE_2 = 2 };
 
-const struct game *ww_rec_game(const struct ww_game *g)
+const struct game *wj_rec_game(const struct wj_game *g)
 {
 	if (g->game)
 		return g->game;
 	return g->meta.game[0] ? game_find(g->meta.game) : game_at(0);
 }
 
-const char *ww_rec_side(const struct game *game, int side)
+const char *wj_rec_side(const struct game *game, int side)
 {
 	return side >= 1 && side <= game->nsides ? game->side[side].word : "nobody";
 }
 
-int ww_rec_side_of(const struct game *game, const char *word)
+int wj_rec_side_of(const struct game *game, const char *word)
 {
 	if (word && !strcmp(word, "nobody"))
 		return GAME_PUBLIC;
@@ -74,12 +74,12 @@ int ww_rec_side_of(const struct game *game, const char *word)
 
 /* The game's data from data_dir, loaded with its data_load once per
  * process per game and directory. */
-static const struct game_data *data_for(const struct ww_game *g, const char *data_dir,
+static const struct game_data *data_for(const struct wj_game *g, const char *data_dir,
 					char *err, size_t errlen)
 {
 	static struct { const struct game *game; char dir[256]; struct game_data *d; } cache[4];
 	static int ncache;
-	const struct game *game = ww_rec_game(g);
+	const struct game *game = wj_rec_game(g);
 	char why[512];
 	if (g->data)
 		return g->data;
@@ -88,7 +88,7 @@ static const struct game_data *data_for(const struct ww_game *g, const char *dat
 			return cache[i].d;
 	struct game_data *d = NULL;
 	if (game->data_load(data_dir, &d, why, sizeof why) < 0) {
-		ww_fmt(err, errlen, "cannot load the game data %s: %s", data_dir, why);
+		wj_fmt(err, errlen, "cannot load the game data %s: %s", data_dir, why);
 		return NULL;
 	}
 	int i = ncache < 4 ? ncache++ : 0;
@@ -115,9 +115,9 @@ static void waiting_words(const struct game *game, int waiting, char *out, size_
 	out[0] = '\0';
 	for (int side = 1; side <= game->nsides; side++)
 		if (waiting & (int)GAME_SIDE(side))
-			ww_fmt_add(out, len, "%s%s", out[0] ? " " : "", game->side[side].word);
+			wj_fmt_add(out, len, "%s%s", out[0] ? " " : "", game->side[side].word);
 	if (!out[0])
-		ww_fmt(out, len, "nobody");
+		wj_fmt(out, len, "nobody");
 }
 
 /* The set of the index's "waiting:" words: -1 if a word names no side. */
@@ -125,7 +125,7 @@ static int waiting_of(const struct game *game, char *words)
 {
 	int set = 0;
 	for (char *save = NULL, *w = strtok_r(words, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
-		int side = ww_rec_side_of(game, w);
+		int side = wj_rec_side_of(game, w);
 		if (side < 0)
 			return -1;
 		set |= side ? (int)GAME_SIDE(side) : 0;
@@ -133,31 +133,31 @@ static int waiting_of(const struct game *game, char *words)
 	return set;
 }
 
-static bool game_over(const struct ww_game *g)
+static bool game_over(const struct wj_game *g)
 {
 	struct game_end end;
-	return ww_rec_game(g)->over(g->state, &end);
+	return wj_rec_game(g)->over(g->state, &end);
 }
 
 /* ---- durable writes ---- */
 
-static enum ww_rec_status io_fail(char *err, size_t errlen, const char *what,
+static enum wj_rec_status io_fail(char *err, size_t errlen, const char *what,
 				  const char *path)
 {
 	/* a reader changes nothing, so says nothing of it (verify, show) */
-	ww_fmt(err, errlen, "%s %s: %s%s", what, path, strerror(errno),
+	wj_fmt(err, errlen, "%s %s: %s%s", what, path, strerror(errno),
 	       strcmp(what, "reading") ? "; nothing was changed" : "");
-	return WW_REC_IO;
+	return WJ_REC_IO;
 }
 
-static enum ww_rec_status write_new(const char *path, const char *text, size_t len,
+static enum wj_rec_status write_new(const char *path, const char *text, size_t len,
 				    mode_t mode, char *err, size_t errlen)
 {
-	ww_record_crash_point();
+	wj_record_crash_point();
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 	if (fd < 0)
 		return io_fail(err, errlen, "creating", path);
-	ww_record_crash_point();
+	wj_record_crash_point();
 	for (size_t done = 0; done < len;) {
 		ssize_t k = write(fd, text + done, len - done);
 		if (k < 0 && errno == EINTR)
@@ -173,19 +173,19 @@ static enum ww_rec_status write_new(const char *path, const char *text, size_t l
 		}
 		done += (size_t)k;
 	}
-	ww_record_crash_point();
+	wj_record_crash_point();
 	if (fsync(fd) < 0 || close(fd) < 0) {
 		int e = errno;
 		unlink(path);
 		errno = e;
 		return io_fail(err, errlen, "writing", path);
 	}
-	return WW_REC_OK;
+	return WJ_REC_OK;
 }
 
-static enum ww_rec_status sync_dir(const char *path, char *err, size_t errlen)
+static enum wj_rec_status sync_dir(const char *path, char *err, size_t errlen)
 {
-	ww_record_crash_point();
+	wj_record_crash_point();
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return io_fail(err, errlen, "opening", path);
@@ -193,16 +193,16 @@ static enum ww_rec_status sync_dir(const char *path, char *err, size_t errlen)
 	int e = errno;
 	close(fd);
 	errno = e;
-	return rc < 0 ? io_fail(err, errlen, "syncing", path) : WW_REC_OK;
+	return rc < 0 ? io_fail(err, errlen, "syncing", path) : WJ_REC_OK;
 }
 
-static enum ww_rec_status make_dir(const char *path, mode_t mode, char *err, size_t errlen)
+static enum wj_rec_status make_dir(const char *path, mode_t mode, char *err, size_t errlen)
 {
-	ww_record_crash_point();
+	wj_record_crash_point();
 	if (mkdir(path, mode) < 0)
 		return io_fail(err, errlen, "creating", path);
 	chmod(path, mode); /* mkdir's mode is filtered by the umask */
-	return WW_REC_OK;
+	return WJ_REC_OK;
 }
 
 /* The whole file, NUL-terminated; -1 with errno set. */
@@ -360,7 +360,7 @@ static int read_rec(const char *dir, const char *rel, char **text, size_t *len)
 	return read_all(path, text, len);
 }
 
-int ww_rec_read(const char *dir, const char *rel, char **text, size_t *len)
+int wj_rec_read(const char *dir, const char *rel, char **text, size_t *len)
 {
 	return read_rec(dir, rel, text, len);
 }
@@ -394,7 +394,7 @@ static int append_staged(const char *from, const char *to, long long keep)
 	size_t len;
 	if (read_all(from, &text, &len) < 0)
 		return errno == ENOENT ? 0 : -1;
-	ww_record_crash_point();
+	wj_record_crash_point();
 	int fd = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
 	int rc = fd < 0 || ftruncate(fd, (off_t)keep) < 0 ? -1 : 0;
 	for (size_t done = 0; !rc && done < len;) {
@@ -406,7 +406,7 @@ static int append_staged(const char *from, const char *to, long long keep)
 		else
 			done += (size_t)k;
 	}
-	ww_record_crash_point();
+	wj_record_crash_point();
 	if (!rc && fsync(fd) < 0)
 		rc = -1;
 	int e = errno;
@@ -418,20 +418,20 @@ static int append_staged(const char *from, const char *to, long long keep)
 }
 
 /* Moves a committed journal's files into place; idempotent. */
-static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
+static enum wj_rec_status roll_forward(const char *dir, const struct journal *j,
 				       char *err, size_t errlen)
 {
 	char from[PATH_MAX], to[PATH_MAX], staged[32];
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	for (int i = 0; i < j->n; i++) {
 		snprintf(staged, sizeof staged, ".txn/%d", i);
 		if (join(from, dir, staged) < 0 || join(to, dir, j->rel[i]) < 0)
-			return WW_REC_IO;
+			return WJ_REC_IO;
 		if (j->append[i] >= 0 ? append_staged(from, to, j->append[i]) < 0 :
-		    (ww_record_crash_point(), rename(from, to) < 0 && errno != ENOENT)) {
-			ww_fmt(err, errlen, "moving %s to %s: %s (the commit is made; the next "
+		    (wj_record_crash_point(), rename(from, to) < 0 && errno != ENOENT)) {
+			wj_fmt(err, errlen, "moving %s to %s: %s (the commit is made; the next "
 			    "lock finishes it)", from, to, strerror(errno));
-			return WW_REC_IO;
+			return WJ_REC_IO;
 		}
 	}
 	/* the game's directory, and each one a file of the journal went into */
@@ -447,35 +447,35 @@ static enum ww_rec_status roll_forward(const char *dir, const struct journal *j,
 			return st;
 	}
 	if (join(to, dir, "journal") < 0)
-		return WW_REC_IO;
-	ww_record_crash_point();
+		return WJ_REC_IO;
+	wj_record_crash_point();
 	if (unlink(to) < 0 && errno != ENOENT)
 		return io_fail(err, errlen, "removing", to);
 	if ((st = sync_dir(dir, err, errlen)))
 		return st;
 	remove_txn_dir(dir);
-	return WW_REC_OK;
+	return WJ_REC_OK;
 }
 
 /* Finishes a committed journal, discards an uncommitted .txn/. Only with
  * the lock held. */
-static enum ww_rec_status recover(const char *dir, char *err, size_t errlen)
+static enum wj_rec_status recover(const char *dir, char *err, size_t errlen)
 {
 	struct journal j;
 	int rc = journal_read(dir, &j);
 	if (rc < 0 && errno == EBADMSG) {
-		ww_fmt(err, errlen, "%s/journal: malformed", dir);
-		return WW_REC_CORRUPT;
+		wj_fmt(err, errlen, "%s/journal: malformed", dir);
+		return WJ_REC_CORRUPT;
 	}
 	if (rc < 0) {
 		char path[PATH_MAX];
-		ww_fmt(path, sizeof path, "%s/journal", dir);
+		wj_fmt(path, sizeof path, "%s/journal", dir);
 		return io_fail(err, errlen, "reading", path);
 	}
 	if (rc == 1)
 		return roll_forward(dir, &j, err, errlen);
 	remove_txn_dir(dir);
-	return WW_REC_OK;
+	return WJ_REC_OK;
 }
 
 /* ---- a transaction: the files one commit writes ---- */
@@ -515,14 +515,14 @@ static int txn_add(struct txn *t, const char *rel, FILE *m, char **text, size_t 
 	return 0;
 }
 
-static enum ww_rec_status txn_commit(const char *dir, struct txn *t, char *err, size_t errlen)
+static enum wj_rec_status txn_commit(const char *dir, struct txn *t, char *err, size_t errlen)
 {
 	char txn[PATH_MAX], path[PATH_MAX], staged[32], journal[96 * (TXN_FILES + 1) + 32];
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	size_t jn = (size_t)snprintf(journal, sizeof journal, JOURNAL_MAGIC "\n");
 
 	if (join(txn, dir, ".txn") < 0)
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	if ((st = make_dir(txn, 0700, err, errlen)))
 		return st;
 	for (int i = 0; i < t->n; i++) {
@@ -545,38 +545,38 @@ static enum ww_rec_status txn_commit(const char *dir, struct txn *t, char *err, 
 	char final[PATH_MAX];
 	if (join(final, dir, "journal") < 0)
 		goto fail;
-	ww_record_crash_point();
+	wj_record_crash_point();
 	if (rename(path, final) < 0) { /* the commit point */
 		st = io_fail(err, errlen, "committing", final);
 		goto fail;
 	}
 	struct journal j;
 	if (journal_parse(journal, &j) < 0)
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	/* Past the commit point the game is the new one whatever happens;
 	 * an error below leaves the rest to the next lock. */
-	if (roll_forward(dir, &j, err, errlen) != WW_REC_OK)
-		ww_log(NULL, "%s", err);
-	return WW_REC_OK;
+	if (roll_forward(dir, &j, err, errlen) != WJ_REC_OK)
+		wj_log(NULL, "%s", err);
+	return WJ_REC_OK;
 fail:
 	remove_txn_dir(dir);
-	return st ? st : WW_REC_IO;
+	return st ? st : WJ_REC_IO;
 }
 
 /* ---- file contents ---- */
 
-static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game)
+static void write_meta(FILE *f, const struct wj_meta *m, const struct game *game)
 {
 	fputs("meta:\n", f);
 	if (m->game[0])
 		fprintf(f, "  game: %s\n", m->game);
 	fputs("  data_id: ", f);
-	ww_yaml_quote(f, m->data_id);
+	wj_yaml_quote(f, m->data_id);
 	fputs("\n  data_dir: ", f);
-	ww_yaml_quote(f, m->data_dir);
+	wj_yaml_quote(f, m->data_dir);
 	for (int side = 1; side <= game->nsides; side++) {
 		fprintf(f, "\n  %s: ", game->side[side].word);
-		ww_yaml_quote(f, m->addr[side]);
+		wj_yaml_quote(f, m->addr[side]);
 	}
 	fprintf(f, "\n  commitment: %s\n", m->commitment);
 	if (m->initial_state[0])
@@ -586,12 +586,12 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 		fprintf(f, "  seed: %s\n", m->seed_hex);
 	if (m->scenario[0]) {
 		fputs("  scenario: ", f);
-		ww_yaml_quote(f, m->scenario);
+		wj_yaml_quote(f, m->scenario);
 		fputc('\n', f);
 	}
 	if (m->options) {
 		char words[GAME_MAX_OPTIONS * 40];
-		ww_rec_option_words(game, m->options, words, sizeof words);
+		wj_rec_option_words(game, m->options, words, sizeof words);
 		fprintf(f, "  options: [%s]\n", words);
 	}
 	if (m->mail_secrets)
@@ -601,7 +601,7 @@ static void write_meta(FILE *f, const struct ww_meta *m, const struct game *game
 /* The public state is what nobody may be refused: the game's view
  * decides it. */
 static void game_yaml(FILE *f, const struct game *game, const struct game_data *d,
-		      const struct ww_game *g)
+		      const struct wj_game *g)
 {
 	struct game_state *pub = game_state_new(game);
 	if (game->hidden)
@@ -632,12 +632,12 @@ static void order_lines(FILE *f, const char *key, const char *text)
 		char line[1024];
 		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), t);
 		fputs("\n  - ", f);
-		ww_yaml_quote(f, line);
+		wj_yaml_quote(f, line);
 		t += n + (nl ? 1 : 0);
 	}
 }
 
-const char *ww_rec_event_to(const struct game *game, const struct game_events *ev, int i)
+const char *wj_rec_event_to(const struct game *game, const struct game_events *ev, int i)
 {
 	int seen_by = GAME_PUBLIC, n = 0;
 	if (game->event_text(ev, i, GAME_PUBLIC))
@@ -645,10 +645,10 @@ const char *ww_rec_event_to(const struct game *game, const struct game_events *e
 	for (int side = 1; side <= game->nsides; side++)
 		if (game->event_text(ev, i, side))
 			seen_by = side, n++;
-	return n == 1 ? ww_rec_side(game, seen_by) : "nobody";
+	return n == 1 ? wj_rec_side(game, seen_by) : "nobody";
 }
 
-const char *ww_rec_event_text(const struct game *game, const struct game_events *ev, int i)
+const char *wj_rec_event_text(const struct game *game, const struct game_events *ev, int i)
 {
 	const char *t = game->event_text(ev, i, GAME_PUBLIC);
 	for (int side = 1; !t && side <= game->nsides; side++)
@@ -666,46 +666,46 @@ static void log_events(FILE *f, const struct game *game, const struct game_event
 	for (int i = 0; i < n; i++) {
 		struct game_roll roll = game->event_roll(ev, i);
 		fputs("\n  - text: ", f);
-		ww_yaml_quote(f, ww_rec_event_text(game, ev, i));
-		fprintf(f, "\n    to: %s", ww_rec_event_to(game, ev, i));
+		wj_yaml_quote(f, wj_rec_event_text(game, ev, i));
+		fprintf(f, "\n    to: %s", wj_rec_event_to(game, ev, i));
 		if (roll.index >= 0)
 			fprintf(f, "\n    roll: {index: %lld, value: %d, forced: %s}",
 				roll.index, roll.value, roll.forced ? "true" : "false");
 	}
 	if (said) {
 		fputs("\n  - text: ", f);
-		ww_yaml_quote(f, said);
+		wj_yaml_quote(f, said);
 		fputs("\n    to: both", f);
 	}
 	fputc('\n', f);
 }
 
-static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
+static void log_yaml(FILE *f, int number, const struct wj_log_entry *e,
 		     const struct game_state *s, const struct game *game)
 {
 	fprintf(f, "entry: %d\n", number);
 	if (e->received) { /* an input (a mail's Date), never the clock: replays stay byte-identical */
 		fputs("received: ", f);
-		ww_yaml_quote(f, e->received);
+		wj_yaml_quote(f, e->received);
 		fputc('\n', f);
 	}
 	if (s)
 		fprintf(f, "move: %u\n", game->move(s));
-	fprintf(f, "side: %s\n", ww_rec_side(game, e->side));
+	fprintf(f, "side: %s\n", wj_rec_side(game, e->side));
 	fputs("sender: ", f);
-	ww_yaml_quote(f, e->sender ? e->sender : "");
+	wj_yaml_quote(f, e->sender ? e->sender : "");
 	if (e->message_id) {
 		fputs("\nmessage_id: ", f);
-		ww_yaml_quote(f, e->message_id);
+		wj_yaml_quote(f, e->message_id);
 	}
 	fprintf(f, "\nrejected: %s\n", e->rejected ? "true" : "false");
 	if (e->rejected || e->reason) {
 		fputs("reason: ", f);
-		ww_yaml_quote(f, e->reason ? e->reason : "");
+		wj_yaml_quote(f, e->reason ? e->reason : "");
 		fputc('\n', f);
 	}
 	if (e->rollback) {
-		const struct ww_rollback *r = e->rollback;
+		const struct wj_rollback *r = e->rollback;
 		fprintf(f, "rollback:\n  from_move: %u\n  to_move: %u\n  target: %d\n"
 			"  undone: {first: %d, last: %d}\n  next_roll: %llu\n  next_shuffle: %llu\n",
 			(unsigned)r->from_move, (unsigned)r->to_move, r->target, r->first, r->last,
@@ -715,7 +715,7 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
 	}
 	if (e->note && *e->note) { /* public, relayed to the opponent; replay reads past it */
 		fputs("note: ", f);
-		ww_yaml_quote(f, e->note);
+		wj_yaml_quote(f, e->note);
 		fputc('\n', f);
 	}
 	order_lines(f, "order", e->order_text);
@@ -726,31 +726,31 @@ static void log_yaml(FILE *f, int number, const struct ww_log_entry *e,
 
 /* ---- reading a game ---- */
 
-static enum ww_rec_status corrupt(char *err, size_t errlen, const char *file,
+static enum wj_rec_status corrupt(char *err, size_t errlen, const char *file,
 				  const char *why)
 {
-	ww_fmt(err, errlen, "%s: %s", file, why);
-	return WW_REC_CORRUPT;
+	wj_fmt(err, errlen, "%s: %s", file, why);
+	return WJ_REC_CORRUPT;
 }
 
 /* The game meta's `game:` names (absent: the registry's first, games.h,
  * which records made before there was a second game are). */
-static enum ww_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
+static enum wj_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
 				    const struct game **game, char *err, size_t errlen)
 {
-	yaml_node_t *v = ww_yaml_get(doc, map, "game");
-	const char *name = v ? ww_yaml_str(v) : game_at(0)->name;
+	yaml_node_t *v = wj_yaml_get(doc, map, "game");
+	const char *name = v ? wj_yaml_str(v) : game_at(0)->name;
 	char why[400], known[128];
 	if (name && (*game = game_find(name)))
-		return WW_REC_OK;
+		return WJ_REC_OK;
 	game_names(known, sizeof known);
 	snprintf(why, sizeof why, "line %d: game: %s is not a game this judge plays (it plays: "
-		 "%s)", ww_yaml_line(v), name ? name : "(not a name)", known);
+		 "%s)", wj_yaml_line(v), name ? name : "(not a name)", known);
 	return corrupt(err, errlen, "game.yaml", why);
 }
 
 /* Where meta's text `key` goes in *m, and its size; NULL: no such key. */
-static char *meta_text(struct ww_meta *m, const struct game *game, const char *key,
+static char *meta_text(struct wj_meta *m, const struct game *game, const char *key,
 		       size_t *size)
 {
 	enum { NKEYS = 7 };
@@ -774,7 +774,7 @@ static char *meta_text(struct ww_meta *m, const struct game *game, const char *k
 	return NULL;
 }
 
-void ww_rec_option_words(const struct game *game, unsigned bits, char *out, size_t len)
+void wj_rec_option_words(const struct game *game, unsigned bits, char *out, size_t len)
 {
 	size_t o = 0;
 	out[0] = '\0';
@@ -784,7 +784,7 @@ void ww_rec_option_words(const struct game *game, unsigned bits, char *out, size
 					      game->options[i].word);
 }
 
-unsigned ww_rec_option_bit(const struct game *game, const char *word, char *why, size_t whylen)
+unsigned wj_rec_option_bit(const struct game *game, const char *word, char *why, size_t whylen)
 {
 	int i = 0;
 	for (; game->options && game->options[i].word; i++)
@@ -795,7 +795,7 @@ unsigned ww_rec_option_bit(const struct game *game, const char *word, char *why,
 		return 0;
 	}
 	char words[GAME_MAX_OPTIONS * 40];
-	ww_rec_option_words(game, (1u << i) - 1, words, sizeof words);
+	wj_rec_option_words(game, (1u << i) - 1, words, sizeof words);
 	snprintf(why, whylen, "'%s' is not an optional rule of %s (its options: %s)", word,
 		 game->title, words);
 	return 0;
@@ -811,7 +811,7 @@ static unsigned old_option(const struct game *game, const char *key)
 	if (n <= 5 || n - 5 >= sizeof word || strcmp(key + n - 5, "_rule"))
 		return 0;
 	snprintf(word, sizeof word, "%.*s", (int)(n - 5), key);
-	return ww_rec_option_bit(game, word, why, sizeof why);
+	return wj_rec_option_bit(game, word, why, sizeof why);
 }
 
 /* meta's `options: [WORD, ...]` into *bits. */
@@ -820,17 +820,17 @@ static int meta_options(yaml_document_t *doc, yaml_node_t *v, const struct game 
 {
 	char problem[300];
 	if (v->type != YAML_SEQUENCE_NODE) {
-		snprintf(why, whylen, "line %d: options must be a list of words", ww_yaml_line(v));
+		snprintf(why, whylen, "line %d: options must be a list of words", wj_yaml_line(v));
 		return -1;
 	}
 	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
 	     it++) {
 		yaml_node_t *w = yaml_document_get_node(doc, *it);
-		unsigned bit = ww_yaml_str(w) ? ww_rec_option_bit(game, ww_yaml_str(w), problem,
+		unsigned bit = wj_yaml_str(w) ? wj_rec_option_bit(game, wj_yaml_str(w), problem,
 								   sizeof problem) : 0;
 		if (!bit) {
-			ww_fmt(why, whylen, "line %d: options: %s", ww_yaml_line(w),
-			       ww_yaml_str(w) ? problem : "each must be a word");
+			wj_fmt(why, whylen, "line %d: options: %s", wj_yaml_line(w),
+			       wj_yaml_str(w) ? problem : "each must be a word");
 			return -1;
 		}
 		*bits |= bit;
@@ -838,13 +838,13 @@ static int meta_options(yaml_document_t *doc, yaml_node_t *v, const struct game 
 	return 0;
 }
 
-static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
-				    struct ww_meta *m, const struct game **game,
+static enum wj_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
+				    struct wj_meta *m, const struct game **game,
 				    char *err, size_t errlen)
 {
 	char why[256];
-	yaml_node_t *map = ww_yaml_get(doc, root, "meta");
-	enum ww_rec_status st;
+	yaml_node_t *map = wj_yaml_get(doc, root, "meta");
+	enum wj_rec_status st;
 	memset(m, 0, sizeof *m);
 	if (!map || map->type != YAML_MAPPING_NODE)
 		return corrupt(err, errlen, "game.yaml", "no meta: mapping");
@@ -853,18 +853,18 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(doc, p->key);
 		yaml_node_t *v = yaml_document_get_node(doc, p->value);
-		const char *key = ww_yaml_str(k), *val = ww_yaml_str(v);
+		const char *key = wj_yaml_str(k), *val = wj_yaml_str(v);
 		size_t size = 0;
 		char *field = meta_text(m, *game, key, &size);
 		if (key && strcmp(key, "seed_revealed") == 0) {
-			if (ww_yaml_bool(v, &m->seed_revealed, why, sizeof why) < 0)
+			if (wj_yaml_bool(v, &m->seed_revealed, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
 		unsigned old = old_option(*game, key);
 		bool on;
 		if (old) {
-			if (ww_yaml_bool(v, &on, why, sizeof why) < 0)
+			if (wj_yaml_bool(v, &on, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			m->options |= on ? old : 0;
 			continue;
@@ -875,64 +875,64 @@ static enum ww_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 			continue;
 		}
 		if (key && strcmp(key, "mail_secrets") == 0) {
-			if (ww_yaml_bool(v, &m->mail_secrets, why, sizeof why) < 0)
+			if (wj_yaml_bool(v, &m->mail_secrets, why, sizeof why) < 0)
 				return corrupt(err, errlen, "game.yaml", why);
 			continue;
 		}
 		if (!field) {
-			snprintf(why, sizeof why, "line %d: unknown meta key %s", ww_yaml_line(k),
+			snprintf(why, sizeof why, "line %d: unknown meta key %s", wj_yaml_line(k),
 				 key ? key : "(not a name)");
 			return corrupt(err, errlen, "game.yaml", why);
 		}
 		if (!val || strlen(val) >= size) {
 			snprintf(why, sizeof why, "line %d: %s must be text of at most %zu characters",
-				 ww_yaml_line(v), key, size - 1);
+				 wj_yaml_line(v), key, size - 1);
 			return corrupt(err, errlen, "game.yaml", why);
 		}
 		strcpy(field, val);
 	}
-	return WW_REC_OK;
+	return WJ_REC_OK;
 }
 
 /* GAME/game.yaml read and parsed into *doc. */
 /* game.yaml as a document, and its text in *keep (to be freed) unless
  * keep is NULL. */
-static enum ww_rec_status load_game_yaml(const char *dir, yaml_document_t *doc, char **keep,
+static enum wj_rec_status load_game_yaml(const char *dir, yaml_document_t *doc, char **keep,
 					 char *err, size_t errlen)
 {
 	char *text, why[300];
 	size_t len;
 	if (read_rec(dir, "game.yaml", &text, &len) < 0) {
 		if (errno == ENOENT) {
-			ww_fmt(err, errlen, "no game in %s (no game.yaml)", dir);
-			return WW_REC_MISSING;
+			wj_fmt(err, errlen, "no game in %s (no game.yaml)", dir);
+			return WJ_REC_MISSING;
 		}
 		return io_fail(err, errlen, "reading", "game.yaml");
 	}
-	int rc = ww_yaml_load(text, len, doc, why, sizeof why);
+	int rc = wj_yaml_load(text, len, doc, why, sizeof why);
 	if (keep && rc == 0)
 		*keep = text;
 	else
 		free(text);
-	return rc < 0 ? corrupt(err, errlen, "game.yaml", why) : WW_REC_OK;
+	return rc < 0 ? corrupt(err, errlen, "game.yaml", why) : WJ_REC_OK;
 }
 
-static enum ww_rec_status dir_game(const char *dir, const struct game **game,
+static enum wj_rec_status dir_game(const char *dir, const struct game **game,
 				   char *err, size_t errlen)
 {
 	yaml_document_t doc;
-	enum ww_rec_status st = load_game_yaml(dir, &doc, NULL, err, errlen);
+	enum wj_rec_status st = load_game_yaml(dir, &doc, NULL, err, errlen);
 	if (st)
 		return st;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	yaml_node_t *map = root ? ww_yaml_get(&doc, root, "meta") : NULL;
+	yaml_node_t *map = root ? wj_yaml_get(&doc, root, "meta") : NULL;
 	st = map && map->type == YAML_MAPPING_NODE ? meta_game(&doc, map, game, err, errlen) :
 		corrupt(err, errlen, "game.yaml", "no meta: mapping");
 	yaml_document_delete(&doc);
 	return st;
 }
 
-const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen)
+const struct game *wj_rec_dir_game(const char *dir, char *err, size_t errlen)
 {
 	const struct game *game = NULL;
 	return dir_game(dir, &game, err, errlen) ? NULL : game;
@@ -952,12 +952,12 @@ static void blank_meta(char *text)
 }
 
 /* The public state of game.yaml reads (checked, not kept). */
-static enum ww_rec_status read_public_state(const struct game *game, const struct game_data *d,
+static enum wj_rec_status read_public_state(const struct game *game, const struct game_data *d,
 					    char *text, char *err, size_t errlen)
 {
 	struct game_state *pub = game_state_new(game);
 	char why[300];
-	enum ww_rec_status st = WW_REC_OK;
+	enum wj_rec_status st = WJ_REC_OK;
 	if (!pub)
 		return io_fail(err, errlen, "reading", "game.yaml");
 	blank_meta(text);
@@ -968,19 +968,19 @@ static enum ww_rec_status read_public_state(const struct game *game, const struc
 }
 
 /* game.yaml: the meta and its game, and the public state (checked, not kept). */
-static enum ww_rec_status read_game_yaml(const char *dir, struct ww_game *g,
-					 struct ww_meta *m, const struct game_data **d,
+static enum wj_rec_status read_game_yaml(const char *dir, struct wj_game *g,
+					 struct wj_meta *m, const struct game_data **d,
 					 char *err, size_t errlen)
 {
 	yaml_document_t doc;
 	char *text = NULL;
-	enum ww_rec_status st = load_game_yaml(dir, &doc, &text, err, errlen);
+	enum wj_rec_status st = load_game_yaml(dir, &doc, &text, err, errlen);
 	if (st)
 		return st;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	st = read_meta(&doc, root, m, &g->game, err, errlen);
 	if (!st && !(*d = data_for(g, m->data_dir, err, errlen)))
-		st = WW_REC_IO;
+		st = WJ_REC_IO;
 	if (!st)
 		st = read_public_state(g->game, *d, text, err, errlen);
 	yaml_document_delete(&doc);
@@ -988,7 +988,7 @@ static enum ww_rec_status read_game_yaml(const char *dir, struct ww_game *g,
 	return st;
 }
 
-static enum ww_rec_status read_seed(const char *dir, unsigned char seed[WW_SEED_BYTES],
+static enum wj_rec_status read_seed(const char *dir, unsigned char seed[WJ_SEED_BYTES],
 				    char *err, size_t errlen)
 {
 	char *text;
@@ -997,16 +997,16 @@ static enum ww_rec_status read_seed(const char *dir, unsigned char seed[WW_SEED_
 		return io_fail(err, errlen, "reading", "secret/seed");
 	if (len && text[len - 1] == '\n')
 		text[len - 1] = '\0';
-	int rc = ww_seed_from_hex(text, seed);
+	int rc = wj_seed_from_hex(text, seed);
 	free(text);
-	return rc < 0 ? corrupt(err, errlen, "secret/seed", "line 1: expected 64 hex digits") : WW_REC_OK;
+	return rc < 0 ? corrupt(err, errlen, "secret/seed", "line 1: expected 64 hex digits") : WJ_REC_OK;
 }
 
 /* secret/state.yaml into g->state, allocated by g's game. */
-static enum ww_rec_status read_secret_state(const char *dir, const struct game_data *d,
-					    struct ww_game *g, char *err, size_t errlen)
+static enum wj_rec_status read_secret_state(const char *dir, const struct game_data *d,
+					    struct wj_game *g, char *err, size_t errlen)
 {
-	const struct game *game = ww_rec_game(g);
+	const struct game *game = wj_rec_game(g);
 	char *text, why[300];
 	size_t len;
 	if (!(g->state = game_state_new(game)))
@@ -1015,34 +1015,34 @@ static enum ww_rec_status read_secret_state(const char *dir, const struct game_d
 		return io_fail(err, errlen, "reading", "secret/state.yaml");
 	int rc = game->state_read(text, len, d, g->state, true, why, sizeof why);
 	free(text);
-	return rc < 0 ? corrupt(err, errlen, "secret/state.yaml", why) : WW_REC_OK;
+	return rc < 0 ? corrupt(err, errlen, "secret/state.yaml", why) : WJ_REC_OK;
 }
 
-enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
+enum wj_rec_status wj_record_load(const char *dir, struct wj_game *g,
 				  char *err, size_t errlen)
 {
 	const struct game_data *d = NULL;
-	struct ww_game *ng = calloc(1, sizeof *ng);
-	enum ww_rec_status st;
-	char commitment[WW_COMMIT_HEX];
+	struct wj_game *ng = calloc(1, sizeof *ng);
+	enum wj_rec_status st;
+	char commitment[WJ_COMMIT_HEX];
 	if (!ng)
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	ng->data = g->data;
 	if ((st = read_game_yaml(dir, ng, &ng->meta, &d, err, errlen)) ||
 	    (st = read_seed(dir, ng->seed, err, errlen)) ||
 	    (st = read_secret_state(dir, d, ng, err, errlen)))
 		goto out;
-	ww_seed_commitment(ng->seed, commitment);
+	wj_seed_commitment(ng->seed, commitment);
 	if (strcmp(commitment, ng->meta.commitment) != 0) {
 		st = corrupt(err, errlen, "secret/seed", "does not match the commitment in game.yaml");
 		goto out;
 	}
 	ng->data = d;
-	ww_game_free(g);
+	wj_game_free(g);
 	memcpy(g, ng, sizeof *g);
 	ng->state = NULL;
 out:
-	ww_game_free(ng);
+	wj_game_free(ng);
 	free(ng);
 	return st;
 }
@@ -1061,44 +1061,44 @@ static void close_to_others(const char *dir, int lock_fd)
 		fchmod(lock_fd, st.st_mode & 0600);
 }
 
-enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
+enum wj_rec_status wj_record_lock(const char *dir, int wait_seconds, int *fd,
 				  char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 	if (join(path, dir, "lock") < 0) {
-		ww_fmt(err, errlen, "path too long: %s", dir);
-		return WW_REC_IO;
+		wj_fmt(err, errlen, "path too long: %s", dir);
+		return WJ_REC_IO;
 	}
 	int lfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (lfd < 0) {
-		ww_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
-		return errno == ENOENT ? WW_REC_MISSING : WW_REC_IO;
+		wj_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return errno == ENOENT ? WJ_REC_MISSING : WJ_REC_IO;
 	}
 	close_to_others(dir, lfd);
 	for (int tries = 0; flock(lfd, LOCK_EX | LOCK_NB) < 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
-			ww_fmt(err, errlen, "cannot lock %s: %s", path, strerror(errno));
+			wj_fmt(err, errlen, "cannot lock %s: %s", path, strerror(errno));
 			close(lfd);
-			return WW_REC_IO;
+			return WJ_REC_IO;
 		}
 		if (tries >= wait_seconds * 10) {
-			ww_fmt(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
+			wj_fmt(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
 			    path);
 			close(lfd);
-			return WW_REC_BUSY;
+			return WJ_REC_BUSY;
 		}
 		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
 	}
-	enum ww_rec_status st = recover(dir, err, errlen);
+	enum wj_rec_status st = recover(dir, err, errlen);
 	if (st) {
 		close(lfd);
 		return st;
 	}
 	*fd = lfd;
-	return WW_REC_OK;
+	return WJ_REC_OK;
 }
 
-void ww_record_unlock(int fd)
+void wj_record_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd); /* releases the flock */
@@ -1114,8 +1114,8 @@ static void clean_id(char *out, size_t len, const char *id)
 	for (size_t i = 0, n = strlen(id); i < n;) {
 		uint32_t cp;
 		char u[4];
-		i += ww_text_char(id + i, n - i, &cp);
-		size_t k = cp == ' ' || !ww_text_plain(cp) ? (u[0] = '_', 1) : ww_text_utf8(cp, u);
+		i += wj_text_char(id + i, n - i, &cp);
+		size_t k = cp == ' ' || !wj_text_plain(cp) ? (u[0] = '_', 1) : wj_text_utf8(cp, u);
 		if (o + k >= len)
 			break;
 		memcpy(out + o, u, k);
@@ -1155,7 +1155,7 @@ static int has_line(const char *dir, const char *rel, const char *line)
 	return found;
 }
 
-int ww_record_seen_check(const char *dir, const char *message_id, char *err, size_t errlen)
+int wj_record_seen_check(const char *dir, const char *message_id, char *err, size_t errlen)
 {
 	char id[1024], rel[16];
 	if (!message_id || !*message_id)
@@ -1168,17 +1168,17 @@ int ww_record_seen_check(const char *dir, const char *message_id, char *err, siz
 		rc = has_line(dir, "seen", id);
 	if (rc < 0) {
 		int e = errno;
-		ww_fmt(err, errlen, "reading %s/%s: %s; nothing was changed", dir,
+		wj_fmt(err, errlen, "reading %s/%s: %s; nothing was changed", dir,
 		       has_line(dir, rel, id) < 0 ? rel : "seen", strerror(e));
 		errno = e;
 	}
 	return rc;
 }
 
-bool ww_record_seen(const char *dir, const char *message_id)
+bool wj_record_seen(const char *dir, const char *message_id)
 {
 	char err[8];
-	return ww_record_seen_check(dir, message_id, err, sizeof err) == 1;
+	return wj_record_seen_check(dir, message_id, err, sizeof err) == 1;
 }
 
 /* Whether a log entry's text is of orders accepted from a mail: only a
@@ -1206,17 +1206,17 @@ static bool holds_mail(const char *dir, const char *rel)
 	return found;
 }
 
-int ww_record_mail_secrets_expected(const char *dir)
+int wj_record_mail_secrets_expected(const char *dir)
 {
 	yaml_document_t doc;
 	char err[256];
-	enum ww_rec_status st = load_game_yaml(dir, &doc, NULL, err, sizeof err);
+	enum wj_rec_status st = load_game_yaml(dir, &doc, NULL, err, sizeof err);
 	if (st)
-		return st == WW_REC_MISSING ? 0 : -1; /* no game: no settings either */
+		return st == WJ_REC_MISSING ? 0 : -1; /* no game: no settings either */
 	bool kept = false;
-	yaml_node_t *meta = ww_yaml_get(&doc, yaml_document_get_root_node(&doc), "meta");
-	yaml_node_t *v = meta ? ww_yaml_get(&doc, meta, "mail_secrets") : NULL;
-	if (v && ww_yaml_bool(v, &kept, err, sizeof err) < 0)
+	yaml_node_t *meta = wj_yaml_get(&doc, yaml_document_get_root_node(&doc), "meta");
+	yaml_node_t *v = meta ? wj_yaml_get(&doc, meta, "mail_secrets") : NULL;
+	if (v && wj_yaml_bool(v, &kept, err, sizeof err) < 0)
 		kept = true; /* damaged: better refused than reset */
 	yaml_document_delete(&doc);
 	if (kept)
@@ -1257,28 +1257,28 @@ static int entry_facts(const char *dir, const struct game *game, int number, boo
 	snprintf(rel, sizeof rel, "log/%06d.yaml", number);
 	if (read_rec(dir, rel, &text, &len) < 0)
 		return -1;
-	int rc = ww_yaml_load(text, len, &doc, why, sizeof why);
+	int rc = wj_yaml_load(text, len, &doc, why, sizeof why);
 	free(text);
 	if (rc < 0)
 		return -1;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	bool rejected = false;
-	rc = ww_yaml_bool(ww_yaml_get(&doc, root, "rejected"), &rejected, why, sizeof why);
+	rc = wj_yaml_bool(wj_yaml_get(&doc, root, "rejected"), &rejected, why, sizeof why);
 	*accepted = !rejected;
-	*side = ww_rec_side_of(game, ww_yaml_str(ww_yaml_get(&doc, root, "side")));
+	*side = wj_rec_side_of(game, wj_yaml_str(wj_yaml_get(&doc, root, "side")));
 	yaml_document_delete(&doc);
 	return rc < 0 || *side < 0 ? -1 : 0;
 }
 
 /* The index after entry `number`, as a commit writes it. */
-static void index_add(struct ww_record_index *ix, int number, bool accepted, int side)
+static void index_add(struct wj_record_index *ix, int number, bool accepted, int side)
 {
 	ix->next_entry = number + 1;
 	if (!accepted)
 		return;
 	if (side == SIDE_1 || side == SIDE_2)
 		ix->last_order[side] = number;
-	if (ix->naccepted == WW_INDEX_ACCEPTED) {
+	if (ix->naccepted == WJ_INDEX_ACCEPTED) {
 		ix->accepted_from = ix->accepted[0] + 1;
 		memmove(ix->accepted, ix->accepted + 1, (size_t)--ix->naccepted * sizeof *ix->accepted);
 	}
@@ -1312,9 +1312,9 @@ static int list_next_entry(const char *dir)
 }
 
 /* The index from the log: back from the last entry until both sides'
- * last orders and the accepted entry before the last WW_INDEX_ACCEPTED
+ * last orders and the accepted entry before the last WJ_INDEX_ACCEPTED
  * are found. */
-static int index_scan(const char *dir, const struct game *game, struct ww_record_index *ix)
+static int index_scan(const char *dir, const struct game *game, struct wj_record_index *ix)
 {
 	memset(ix, 0, sizeof *ix);
 	ix->waiting = -1;
@@ -1331,7 +1331,7 @@ static int index_scan(const char *dir, const struct game *game, struct ww_record
 			continue;
 		if ((side == SIDE_1 || side == SIDE_2) && !ix->last_order[side])
 			ix->last_order[side] = n;
-		if (ix->naccepted == WW_INDEX_ACCEPTED) {
+		if (ix->naccepted == WJ_INDEX_ACCEPTED) {
 			ix->accepted_from = full ? ix->accepted_from : n + 1;
 			full = true;
 			continue;
@@ -1342,7 +1342,7 @@ static int index_scan(const char *dir, const struct game *game, struct ww_record
 	return 0;
 }
 
-static void index_write(FILE *f, const struct ww_record_index *ix, const struct game *game)
+static void index_write(FILE *f, const struct wj_record_index *ix, const struct game *game)
 {
 	fprintf(f, "# the log at a glance, kept by every commit (docs/record.md)\n"
 		"next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted:",
@@ -1355,7 +1355,7 @@ static void index_write(FILE *f, const struct ww_record_index *ix, const struct 
 	fprintf(f, "\nwaiting: %s\n", ix->waiting < 0 ? "unknown" : words);
 }
 
-static int index_parse(char *text, const struct game *game, struct ww_record_index *ix)
+static int index_parse(char *text, const struct game *game, struct wj_record_index *ix)
 {
 	char words[GAME_MAX_SIDES * 24] = "";
 	int used, got = 0;
@@ -1373,7 +1373,7 @@ static int index_parse(char *text, const struct game *game, struct ww_record_ind
 		if (strncmp(line, "accepted:", 9) != 0)
 			continue;
 		got++;
-		for (char *p = line + 9; ix->naccepted < WW_INDEX_ACCEPTED &&
+		for (char *p = line + 9; ix->naccepted < WJ_INDEX_ACCEPTED &&
 		     sscanf(p, "%d%n", &ix->accepted[ix->naccepted], &used) == 1; p += used)
 			ix->naccepted++;
 	}
@@ -1382,7 +1382,7 @@ static int index_parse(char *text, const struct game *game, struct ww_record_ind
 	return got == 5 && ix->next_entry >= 2 && (ix->waiting >= 0 || unknown) ? 0 : -1;
 }
 
-int ww_rec_index(const char *dir, const struct game *game, struct ww_record_index *ix)
+int wj_rec_index(const char *dir, const struct game *game, struct wj_record_index *ix)
 {
 	char *text, path[PATH_MAX], rel[32];
 	size_t len;
@@ -1397,18 +1397,18 @@ int ww_rec_index(const char *dir, const struct game *game, struct ww_record_inde
 	return index_scan(dir, game, ix);
 }
 
-int ww_record_index(const char *dir, struct ww_record_index *ix)
+int wj_record_index(const char *dir, struct wj_record_index *ix)
 {
-	const struct game *game = ww_rec_dir_game(dir, NULL, 0);
-	return game ? ww_rec_index(dir, game, ix) : -1;
+	const struct game *game = wj_rec_dir_game(dir, NULL, 0);
+	return game ? wj_rec_index(dir, game, ix) : -1;
 }
 
 /* ---- create and commit ---- */
 
-int ww_record_next_entry(const char *dir)
+int wj_record_next_entry(const char *dir)
 {
-	struct ww_record_index ix;
-	return ww_record_index(dir, &ix) < 0 ? -1 : ix.next_entry;
+	struct wj_record_index ix;
+	return wj_record_index(dir, &ix) < 0 ? -1 : ix.next_entry;
 }
 
 static int add_text(struct txn *t, const char *rel, const char *old, size_t oldlen,
@@ -1428,25 +1428,25 @@ static int add_text(struct txn *t, const char *rel, const char *old, size_t oldl
 struct fill_args {
 	const struct game *game;
 	const struct game_data *d;
-	const struct ww_game *g;
+	const struct wj_game *g;
 	const struct game_state *before;
-	const struct ww_log_entry *e;
+	const struct wj_log_entry *e;
 	int number;
 	int side;
 	const char *seen;
 	const char *also_seen;
 	const char *seen_rel;     /* the file of seen.d/ being written */
-	const struct ww_record_index *ix;
-	const struct ww_rec_file *files;
+	const struct wj_record_index *ix;
+	const struct wj_rec_file *files;
 	int nfiles;
 };
 
 static void fill_game(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	struct ww_game g = *x->g; /* the same game; its meta may learn one thing */
+	struct wj_game g = *x->g; /* the same game; its meta may learn one thing */
 	for (int i = 0; i < x->nfiles; i++)
-		g.meta.mail_secrets |= !strcmp(x->files[i].rel, WW_REC_MAIL_SECRETS);
+		g.meta.mail_secrets |= !strcmp(x->files[i].rel, WJ_REC_MAIL_SECRETS);
 	game_yaml(f, x->game, x->d, &g);
 }
 
@@ -1502,8 +1502,8 @@ static void fill_index(FILE *f, const void *a)
 static void fill_seed(FILE *f, const void *a)
 {
 	const struct fill_args *x = a;
-	char hex[WW_COMMIT_HEX];
-	ww_seed_to_hex(x->g->seed, hex);
+	char hex[WJ_COMMIT_HEX];
+	wj_seed_to_hex(x->g->seed, hex);
 	fprintf(f, "%s\n", hex);
 }
 
@@ -1513,9 +1513,9 @@ static void fill_nothing(FILE *f, const void *a)
 	(void)a;
 }
 
-void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME])
+void wj_rec_ledger_file(const struct game *game, int side, char rel[WJ_REC_LEDGER_NAME])
 {
-	snprintf(rel, WW_REC_LEDGER_NAME, "secret/ledger-%s.yaml", ww_rec_side(game, side));
+	snprintf(rel, WJ_REC_LEDGER_NAME, "secret/ledger-%s.yaml", wj_rec_side(game, side));
 }
 
 /* What `fill` writes, to be appended to GAME/rel as it stands (a file
@@ -1572,8 +1572,8 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 		    add_text(t, "secret/state.yaml", NULL, 0, fill_state, x, 0600) < 0)
 			return -1;
 		for (x->side = 1; x->side <= x->game->nsides; x->side++) {
-			char ledger[WW_REC_LEDGER_NAME];
-			ww_rec_ledger_file(x->game, x->side, ledger);
+			char ledger[WJ_REC_LEDGER_NAME];
+			wj_rec_ledger_file(x->game, x->side, ledger);
 			if (add_append(dir, t, ledger, fill_ledger, x) < 0)
 				return -1;
 		}
@@ -1593,27 +1593,27 @@ static int build_commit(const char *dir, struct txn *t, struct fill_args *x)
 }
 
 /* Stages and commits the files of one log entry (and its game). */
-static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
+static enum wj_rec_status commit_files(const char *dir, struct fill_args *x,
 				       char *err, size_t errlen)
 {
-	const struct ww_game *after = x->g;
+	const struct wj_game *after = x->g;
 	struct txn t = { 0 };
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	crash_step = 0;
 	if (after && !(x->d = data_for(after, after->meta.data_dir, err, errlen)))
-		return WW_REC_IO;
-	x->game = after ? ww_rec_game(after) : NULL;
+		return WJ_REC_IO;
+	x->game = after ? wj_rec_game(after) : NULL;
 	if (!x->game && (st = dir_game(dir, &x->game, err, errlen)))
 		return st;
-	struct ww_record_index ix;
-	if (ww_rec_index(dir, x->game, &ix) < 0) {
+	struct wj_record_index ix;
+	if (wj_rec_index(dir, x->game, &ix) < 0) {
 		char log[PATH_MAX];
 		if (join(log, dir, "log") < 0 || access(log, F_OK) < 0) {
-			ww_fmt(err, errlen, "no game in %s (no log/)", dir);
-			return WW_REC_MISSING;
+			wj_fmt(err, errlen, "no game in %s (no log/)", dir);
+			return WJ_REC_MISSING;
 		}
-		ww_fmt(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
-		return WW_REC_CORRUPT;
+		wj_fmt(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
+		return WJ_REC_CORRUPT;
 	}
 	x->number = ix.next_entry;
 	index_add(&ix, x->number, !x->e->rejected, x->e->side);
@@ -1629,55 +1629,55 @@ static enum ww_rec_status commit_files(const char *dir, struct fill_args *x,
 	return st;
 }
 
-void ww_record_reveal_seed(struct ww_game *g)
+void wj_record_reveal_seed(struct wj_game *g)
 {
 	if (!game_over(g) || g->meta.seed_revealed)
 		return;
 	g->meta.seed_revealed = true;
-	ww_seed_to_hex(g->seed, g->meta.seed_hex);
+	wj_seed_to_hex(g->seed, g->meta.seed_hex);
 }
 
-static enum ww_rec_status commit_entry(const char *dir, const struct game_state *before,
-				       const struct ww_game *after,
-				       const struct ww_log_entry *entry,
-				       const struct ww_rec_file *files, int nfiles,
+static enum wj_rec_status commit_entry(const char *dir, const struct game_state *before,
+				       const struct wj_game *after,
+				       const struct wj_log_entry *entry,
+				       const struct wj_rec_file *files, int nfiles,
 				       const char *also_seen, char *err, size_t errlen)
 {
 	struct fill_args x = { .before = before, .g = after, .e = entry,
 			       .seen = entry->seen_as ? entry->seen_as : entry->message_id,
 			       .also_seen = also_seen,
 			       .files = files, .nfiles = nfiles };
-	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
-		ww_fmt(err, errlen, "at most %d extra files in one commit", WW_REC_MAX_FILES);
-		return WW_REC_IO;
+	if (nfiles < 0 || nfiles > WJ_REC_MAX_FILES) {
+		wj_fmt(err, errlen, "at most %d extra files in one commit", WJ_REC_MAX_FILES);
+		return WJ_REC_IO;
 	}
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	if ((st = recover(dir, err, errlen)))
 		return st;
 	/* The commit that ends the game reveals the seed, so both players
 	 * can check every roll and shuffle. */
-	struct ww_game revealed;
+	struct wj_game revealed;
 	if (after && game_over(after) && !after->meta.seed_revealed) {
 		revealed = *after; /* the same state, the meta revealed */
-		ww_record_reveal_seed(&revealed);
+		wj_record_reveal_seed(&revealed);
 		x.g = &revealed;
 	}
 	st = commit_files(dir, &x, err, errlen);
 	return st;
 }
 
-enum ww_rec_status ww_record_commit(const char *dir, const struct game_state *before,
-				    const struct ww_game *after,
-				    const struct ww_log_entry *entry,
+enum wj_rec_status wj_record_commit(const char *dir, const struct game_state *before,
+				    const struct wj_game *after,
+				    const struct wj_log_entry *entry,
 				    char *err, size_t errlen)
 {
 	return commit_entry(dir, before, after, entry, NULL, 0, NULL, err, errlen);
 }
 
-enum ww_rec_status ww_record_commit_files(const char *dir, const struct game_state *before,
-					  const struct ww_game *after,
-					  const struct ww_log_entry *entry,
-					  const struct ww_rec_file *files, int nfiles,
+enum wj_rec_status wj_record_commit_files(const char *dir, const struct game_state *before,
+					  const struct wj_game *after,
+					  const struct wj_log_entry *entry,
+					  const struct wj_rec_file *files, int nfiles,
 					  const char *also_seen, char *err, size_t errlen)
 {
 	return commit_entry(dir, after ? before : NULL, after, entry, files, nfiles,
@@ -1686,15 +1686,15 @@ enum ww_rec_status ww_record_commit_files(const char *dir, const struct game_sta
 
 /* A rejected order leaves the game as it is, but is logged, and its
  * Message-ID marked seen so that the same mail is not answered twice. */
-enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
+enum wj_rec_status wj_record_log_rejected(const char *dir, const struct wj_log_entry *entry,
 					  char *err, size_t errlen)
 {
 	return commit_entry(dir, NULL, NULL, entry, NULL, 0, NULL, err, errlen);
 }
 
 /* The new game's directories and files in tmp. */
-static enum ww_rec_status create_tree(const char *tmp, struct txn *t, struct fill_args *x,
-				      const struct ww_rec_file *files, int nfiles,
+static enum wj_rec_status create_tree(const char *tmp, struct txn *t, struct fill_args *x,
+				      const struct wj_rec_file *files, int nfiles,
 				      char *err, size_t errlen)
 {
 	static const struct { const char *rel; mode_t mode; } dirs[] = {
@@ -1702,13 +1702,13 @@ static enum ww_rec_status create_tree(const char *tmp, struct txn *t, struct fil
 		{ "outbox/tmp", 0700 }, { "outbox/new", 0700 }, { "outbox/cur", 0700 },
 	};
 	char path[PATH_MAX];
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	if ((st = make_dir(tmp, 0700, err, errlen)))
 		return st;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		if (join(path, tmp, dirs[i].rel) < 0 ||
 		    (st = make_dir(path, dirs[i].mode, err, errlen)))
-			return st ? st : WW_REC_IO;
+			return st ? st : WJ_REC_IO;
 	if (add_text(t, "game.yaml", NULL, 0, fill_game, x, 0600) < 0 ||
 	    add_text(t, "log/000001.yaml", NULL, 0, fill_log, x, 0600) < 0 ||
 	    add_text(t, "secret/seed", NULL, 0, fill_seed, x, 0600) < 0 ||
@@ -1720,8 +1720,8 @@ static enum ww_rec_status create_tree(const char *tmp, struct txn *t, struct fil
 	    add_text(t, "secret/initial-state.yaml", NULL, 0, fill_initial, x, 0600) < 0)
 		goto fail;
 	for (x->side = 1; x->side <= x->game->nsides; x->side++) {
-		char ledger[WW_REC_LEDGER_NAME];
-		ww_rec_ledger_file(x->game, x->side, ledger);
+		char ledger[WJ_REC_LEDGER_NAME];
+		wj_rec_ledger_file(x->game, x->side, ledger);
 		if (add_text(t, ledger, NULL, 0, fill_ledger, x, 0600) < 0)
 			goto fail;
 	}
@@ -1737,12 +1737,12 @@ static enum ww_rec_status create_tree(const char *tmp, struct txn *t, struct fil
 			goto fail;
 	}
 	for (int i = 0; i < t->n && !st; i++)
-		st = join(path, tmp, t->f[i].rel) < 0 ? WW_REC_IO :
+		st = join(path, tmp, t->f[i].rel) < 0 ? WJ_REC_IO :
 		     write_new(path, t->f[i].text, t->f[i].len, t->f[i].mode, err, errlen);
 	static const char *const sync[] = { "log", "secret", "outbox/tmp", "outbox/new",
 					    "outbox/cur", "outbox", "seen.d", "" };
 	for (size_t i = 0; i < sizeof sync / sizeof sync[0] && !st; i++)
-		st = join(path, tmp, sync[i]) < 0 ? WW_REC_IO : sync_dir(path, err, errlen);
+		st = join(path, tmp, sync[i]) < 0 ? WJ_REC_IO : sync_dir(path, err, errlen);
 	txn_free(t);
 	return st;
 fail:
@@ -1750,19 +1750,19 @@ fail:
 	return io_fail(err, errlen, "preparing", tmp);
 }
 
-static enum ww_rec_status create_files(const char *tmp, const struct ww_game *g,
+static enum wj_rec_status create_files(const char *tmp, const struct wj_game *g,
 				       const struct game_data *d, const struct game_events *setup,
-				       const struct ww_rec_file *files, int nfiles,
+				       const struct wj_rec_file *files, int nfiles,
 				       char *err, size_t errlen)
 {
-	struct game_state *empty = game_state_new(ww_rec_game(g));
-	struct ww_log_entry e = { .side = GAME_PUBLIC, .order_text = "new game",
-				  .sender = WW_SENDER_COMMAND_LINE, .events = setup };
-	struct ww_record_index ix = { 0 };
-	struct fill_args x = { .game = ww_rec_game(g), .d = d, .g = g, .before = empty, .e = &e,
+	struct game_state *empty = game_state_new(wj_rec_game(g));
+	struct wj_log_entry e = { .side = GAME_PUBLIC, .order_text = "new game",
+				  .sender = WJ_SENDER_COMMAND_LINE, .events = setup };
+	struct wj_record_index ix = { 0 };
+	struct fill_args x = { .game = wj_rec_game(g), .d = d, .g = g, .before = empty, .e = &e,
 			       .number = 1, .ix = &ix };
 	struct txn t = { 0 };
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	if (!empty)
 		return io_fail(err, errlen, "preparing", tmp);
 	index_add(&ix, 1, true, GAME_PUBLIC);
@@ -1793,21 +1793,21 @@ static void remove_tree(const char *path)
 
 /* The new game is built in DIR.new-PID and renamed to DIR (which may be
  * an empty directory): that rename is the commit point. */
-enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
+enum wj_rec_status wj_record_create(const char *dir, const struct wj_game *g,
 				    const struct game_events *setup_events,
 				    char *err, size_t errlen)
 {
-	return ww_record_create_files(dir, g, setup_events, NULL, 0, err, errlen);
+	return wj_record_create_files(dir, g, setup_events, NULL, 0, err, errlen);
 }
 
-enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game *g,
+enum wj_rec_status wj_record_create_files(const char *dir, const struct wj_game *g,
 					  const struct game_events *setup_events,
-					  const struct ww_rec_file *files, int nfiles,
+					  const struct wj_rec_file *files, int nfiles,
 					  char *err, size_t errlen)
 {
 	char tmp[PATH_MAX], parent[PATH_MAX];
 	const struct game_data *d;
-	enum ww_rec_status st;
+	enum wj_rec_status st;
 	char clean[PATH_MAX];
 	crash_step = 0;
 	snprintf(clean, sizeof clean, "%s", dir);
@@ -1815,31 +1815,31 @@ enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game 
 		clean[n - 1] = '\0';
 	dir = clean;
 	if (snprintf(tmp, sizeof tmp, "%s.new-%ld", dir, (long)getpid()) >= (int)sizeof tmp) {
-		ww_fmt(err, errlen, "path too long: %s", dir);
-		return WW_REC_IO;
+		wj_fmt(err, errlen, "path too long: %s", dir);
+		return WJ_REC_IO;
 	}
-	if (!ww_rec_game(g)) {
-		ww_fmt(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
-		return WW_REC_CORRUPT;
+	if (!wj_rec_game(g)) {
+		wj_fmt(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
+		return WJ_REC_CORRUPT;
 	}
 	if (!(d = data_for(g, g->meta.data_dir, err, errlen)))
-		return WW_REC_IO;
+		return WJ_REC_IO;
 	remove_tree(tmp); /* a crashed create by a process that had our pid */
-	if (nfiles < 0 || nfiles > WW_REC_MAX_FILES) {
-		ww_fmt(err, errlen, "at most %d extra files in a new game", WW_REC_MAX_FILES);
-		return WW_REC_IO;
+	if (nfiles < 0 || nfiles > WJ_REC_MAX_FILES) {
+		wj_fmt(err, errlen, "at most %d extra files in a new game", WJ_REC_MAX_FILES);
+		return WJ_REC_IO;
 	}
 	if ((st = create_files(tmp, g, d, setup_events, files, nfiles, err, errlen))) {
 		remove_tree(tmp);
 		return st;
 	}
-	ww_record_crash_point();
+	wj_record_crash_point();
 	if (rename(tmp, dir) < 0) {
 		int e = errno;
 		remove_tree(tmp);
 		if (e == ENOTEMPTY || e == EEXIST || e == ENOTDIR) {
-			ww_fmt(err, errlen, "%s already exists and is not an empty directory", dir);
-			return WW_REC_EXISTS;
+			wj_fmt(err, errlen, "%s already exists and is not an empty directory", dir);
+			return WJ_REC_EXISTS;
 		}
 		errno = e;
 		return io_fail(err, errlen, "creating", dir);
@@ -1905,43 +1905,43 @@ static void check_rolls(struct checker *c, const char *rel, yaml_document_t *doc
 			struct roll_check *rc)
 {
 	yaml_node_t *root = yaml_document_get_root_node(doc);
-	yaml_node_t *events = ww_yaml_get(doc, root, "events");
-	yaml_node_t *rej = ww_yaml_get(doc, root, "rejected");
+	yaml_node_t *events = wj_yaml_get(doc, root, "events");
+	yaml_node_t *rej = wj_yaml_get(doc, root, "rejected");
 	bool rejected = false;
 	char why[256];
 	long long last = -1;
-	if (!rej || ww_yaml_bool(rej, &rejected, why, sizeof why) < 0)
-		ww_problem(c->out, &c->problems, "%s: no rejected: true|false", rel);
+	if (!rej || wj_yaml_bool(rej, &rejected, why, sizeof why) < 0)
+		wj_problem(c->out, &c->problems, "%s: no rejected: true|false", rel);
 	if (!events || events->type != YAML_SEQUENCE_NODE) {
-		ww_problem(c->out, &c->problems, "%s: no events: list", rel);
+		wj_problem(c->out, &c->problems, "%s: no events: list", rel);
 		return;
 	}
 	for (yaml_node_item_t *i = events->data.sequence.items.start;
 	     i < events->data.sequence.items.top; i++) {
-		yaml_node_t *roll = ww_yaml_get(doc, yaml_document_get_node(doc, *i), "roll");
+		yaml_node_t *roll = wj_yaml_get(doc, yaml_document_get_node(doc, *i), "roll");
 		long long index, value;
 		bool forced = false;
 		if (!roll)
 			continue;
-		if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
-		    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
-		    ww_yaml_bool(ww_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
-			ww_problem(c->out, &c->problems, "%s: %s", rel, why);
+		if (wj_yaml_int(wj_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
+		    wj_yaml_int(wj_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
+		    wj_yaml_bool(wj_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
+			wj_problem(c->out, &c->problems, "%s: %s", rel, why);
 			continue;
 		}
 		if (index <= last)
-			ww_problem(c->out, &c->problems, "%s line %d: roll %lld does not follow roll %lld", rel,
-				ww_yaml_line(roll), index, last);
+			wj_problem(c->out, &c->problems, "%s line %d: roll %lld does not follow roll %lld", rel,
+				wj_yaml_line(roll), index, last);
 		if (!rejected && index <= rc->last_accepted && index > last)
-			ww_problem(c->out, &c->problems, "%s line %d: roll %lld was already used before this entry", rel,
-				ww_yaml_line(roll), index);
+			wj_problem(c->out, &c->problems, "%s line %d: roll %lld was already used before this entry", rel,
+				wj_yaml_line(roll), index);
 		last = index;
 		if (!rejected && index > rc->last_accepted)
 			rc->last_accepted = index;
-		if (rc->revealed && !forced && ww_dice_roll(rc->seed, (uint64_t)index) != value)
-			ww_problem(c->out, &c->problems, "%s line %d: roll %lld is logged as %lld but the seed gives %d",
-				rel, ww_yaml_line(roll), index, value,
-				ww_dice_roll(rc->seed, (uint64_t)index));
+		if (rc->revealed && !forced && wj_dice_roll(rc->seed, (uint64_t)index) != value)
+			wj_problem(c->out, &c->problems, "%s line %d: roll %lld is logged as %lld but the seed gives %d",
+				rel, wj_yaml_line(roll), index, value,
+				wj_dice_roll(rc->seed, (uint64_t)index));
 	}
 }
 
@@ -1954,22 +1954,22 @@ static void check_entry_seen(struct checker *c, const char *dir, const char *rel
 	char why[256];
 	bool rejected = true;
 	yaml_node_t *root = yaml_document_get_root_node(doc);
-	const char *id = ww_yaml_str(ww_yaml_get(doc, root, "message_id"));
-	const char *side = ww_yaml_str(ww_yaml_get(doc, root, "side"));
+	const char *id = wj_yaml_str(wj_yaml_get(doc, root, "message_id"));
+	const char *side = wj_yaml_str(wj_yaml_get(doc, root, "side"));
 	if (!id || !*id || !side || !strcmp(side, "nobody") ||
-	    ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &rejected, why, sizeof why) < 0 ||
+	    wj_yaml_bool(wj_yaml_get(doc, root, "rejected"), &rejected, why, sizeof why) < 0 ||
 	    rejected)
 		return;
 	/* marked as the side's since issue 20 ("SIDE:<id>"), the id alone before */
 	char side_id[600];
 	snprintf(side_id, sizeof side_id, "%s:%s", side, id);
-	int rc = ww_record_seen_check(dir, side_id, why, sizeof why);
+	int rc = wj_record_seen_check(dir, side_id, why, sizeof why);
 	if (rc == 0)
-		rc = ww_record_seen_check(dir, id, why, sizeof why);
+		rc = wj_record_seen_check(dir, id, why, sizeof why);
 	if (rc < 0)
-		ww_problem(c->out, &c->problems, "%s", why);
+		wj_problem(c->out, &c->problems, "%s", why);
 	else if (rc == 0)
-		ww_problem(c->out, &c->problems, "%s: its mail %s is not in seen.d/ (a file of seen.d/ "
+		wj_problem(c->out, &c->problems, "%s: its mail %s is not in seen.d/ (a file of seen.d/ "
 			   "is lost or damaged: the same mail would be applied again)", rel, id);
 }
 
@@ -1979,7 +1979,7 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 	int *v = malloc(max * sizeof *v);
 	int n = v ? log_numbers(dir, v, max) : -1;
 	if (n < 0) {
-		ww_problem(c->out, &c->problems, "log/: cannot be read: %s", strerror(errno));
+		wj_problem(c->out, &c->problems, "log/: cannot be read: %s", strerror(errno));
 		free(v);
 		return;
 	}
@@ -1988,16 +1988,16 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 		size_t len;
 		yaml_document_t doc;
 		if (v[i] != i + 1) {
-			ww_problem(c->out, &c->problems, "log/: entry %06d is missing (found %06d next)", i + 1, v[i]);
+			wj_problem(c->out, &c->problems, "log/: entry %06d is missing (found %06d next)", i + 1, v[i]);
 			break;
 		}
 		snprintf(rel, sizeof rel, "log/%06d.yaml", v[i]);
 		if (read_rec(dir, rel, &text, &len) < 0) {
-			ww_problem(c->out, &c->problems, "%s: cannot be read: %s", rel, strerror(errno));
+			wj_problem(c->out, &c->problems, "%s: cannot be read: %s", rel, strerror(errno));
 			continue;
 		}
-		if (ww_yaml_load(text, len, &doc, why, sizeof why) < 0) {
-			ww_problem(c->out, &c->problems, "%s: %s", rel, why);
+		if (wj_yaml_load(text, len, &doc, why, sizeof why) < 0) {
+			wj_problem(c->out, &c->problems, "%s: %s", rel, why);
 			free(text);
 			continue;
 		}
@@ -2020,7 +2020,7 @@ static void check_seen_files(struct checker *c, const char *dir)
 		snprintf(rel, sizeof rel, "seen.d/%02x", i);
 		if (read_rec(dir, rel, &text, &len) < 0) {
 			if (errno != ENOENT)
-				ww_problem(c->out, &c->problems, "%s: cannot be read: %s", rel,
+				wj_problem(c->out, &c->problems, "%s: cannot be read: %s", rel,
 					   strerror(errno));
 			continue;
 		}
@@ -2032,7 +2032,7 @@ static void check_seen_files(struct checker *c, const char *dir)
 			snprintf(id, sizeof id, "%.*s", (int)(k < sizeof id ? k : sizeof id - 1), p);
 			seen_file(id, want);
 			if (!nl || !k || memchr(p, '\0', k) || strlen(id) != k || strcmp(want, rel)) {
-				ww_problem(c->out, &c->problems, "%s line %d: damaged (%s)", rel, line,
+				wj_problem(c->out, &c->problems, "%s line %d: damaged (%s)", rel, line,
 					   !nl ? "cut short" : "not a line this file holds");
 				break;
 			}
@@ -2043,14 +2043,14 @@ static void check_seen_files(struct checker *c, const char *dir)
 }
 
 static void check_public(struct checker *c, const char *dir, const struct game_data *d,
-			 const struct ww_game *g)
+			 const struct wj_game *g)
 {
 	char *want = NULL, *have;
 	size_t wantlen = 0, havelen;
 	FILE *m = open_memstream(&want, &wantlen);
 	if (!m)
 		return;
-	game_yaml(m, ww_rec_game(g), d, g);
+	game_yaml(m, wj_rec_game(g), d, g);
 	fclose(m);
 	if (read_rec(dir, "game.yaml", &have, &havelen) == 0) {
 		size_t i = 0;
@@ -2058,7 +2058,7 @@ static void check_public(struct checker *c, const char *dir, const struct game_d
 		while (i < havelen && i < wantlen && have[i] == want[i])
 			line += have[i++] == '\n';
 		if (i != havelen || i != wantlen)
-			ww_problem(c->out, &c->problems, "game.yaml line %d: differs from the public part of secret/state.yaml",
+			wj_problem(c->out, &c->problems, "game.yaml line %d: differs from the public part of secret/state.yaml",
 				line);
 		free(have);
 	}
@@ -2072,10 +2072,10 @@ static bool exists_in(const char *dir, const char *rel)
 }
 
 /* The index's accepted entries are the log's from its accepted_from on:
- * the last WW_INDEX_ACCEPTED, or (an index written before they were kept)
+ * the last WJ_INDEX_ACCEPTED, or (an index written before they were kept)
  * those from the older of the two last orders on. */
-static bool same_accepted(const struct ww_record_index *kept,
-			  const struct ww_record_index *log)
+static bool same_accepted(const struct wj_record_index *kept,
+			  const struct wj_record_index *log)
 {
 	int k = 0;
 	while (k < log->naccepted && log->accepted[k] < kept->accepted_from)
@@ -2088,11 +2088,11 @@ static bool same_accepted(const struct ww_record_index *kept,
 /* GAME/index says what the log and the state say. Nothing to check in a
  * game made before the index, while a commit is being finished (a
  * journal), or when a later entry has passed the index (readers then
- * take the log's word, ww_record_index). */
+ * take the log's word, wj_record_index). */
 static void check_index(struct checker *c, const char *dir, const struct game *game,
 			const struct game_state *s)
 {
-	struct ww_record_index kept, log;
+	struct wj_record_index kept, log;
 	char *text, next[32];
 	size_t len;
 	if (exists_in(dir, "journal") || read_rec(dir, "index", &text, &len) < 0)
@@ -2100,7 +2100,7 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 	int bad = index_parse(text, game, &kept);
 	free(text);
 	if (bad) {
-		ww_problem(c->out, &c->problems, "index: not the index docs/record.md describes");
+		wj_problem(c->out, &c->problems, "index: not the index docs/record.md describes");
 		return;
 	}
 	snprintf(next, sizeof next, "log/%06d.yaml", kept.next_entry);
@@ -2110,78 +2110,78 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 		return; /* the log's own problems are said by check_log */
 	int waiting = waiting_for(game, s);
 	if (kept.next_entry != log.next_entry)
-		ww_problem(c->out, &c->problems, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
+		wj_problem(c->out, &c->problems, "index: next_entry %d, but the log's next entry is %d", kept.next_entry,
 			log.next_entry);
 	for (int side = SIDE_1; side <= SIDE_2; side++)
 		if (kept.last_order[side] != log.last_order[side])
-			ww_problem(c->out, &c->problems, "index: the %s's last order is entry %d, but in the log it is %d",
-				ww_rec_side(game, side), kept.last_order[side], log.last_order[side]);
+			wj_problem(c->out, &c->problems, "index: the %s's last order is entry %d, but in the log it is %d",
+				wj_rec_side(game, side), kept.last_order[side], log.last_order[side]);
 	if (!same_accepted(&kept, &log))
-		ww_problem(c->out, &c->problems, "index: its accepted entries are not the log's");
+		wj_problem(c->out, &c->problems, "index: its accepted entries are not the log's");
 	char kept_words[GAME_MAX_SIDES * 24], words[GAME_MAX_SIDES * 24];
 	waiting_words(game, kept.waiting, kept_words, sizeof kept_words);
 	waiting_words(game, waiting, words, sizeof words);
 	if (kept.waiting >= 0 && kept.waiting != waiting)
-		ww_problem(c->out, &c->problems, "index: waiting for %s, but secret/state.yaml waits for %s",
+		wj_problem(c->out, &c->problems, "index: waiting for %s, but secret/state.yaml waits for %s",
 			kept_words, words);
 }
 
-int ww_record_verify(const char *dir, const struct game_data *d, FILE *out)
+int wj_record_verify(const char *dir, const struct game_data *d, FILE *out)
 {
 	struct checker c = { out, 0 };
-	struct ww_game *g = calloc(1, sizeof *g);
-	char err[512], commitment[WW_COMMIT_HEX], hex[WW_COMMIT_HEX];
+	struct wj_game *g = calloc(1, sizeof *g);
+	char err[512], commitment[WJ_COMMIT_HEX], hex[WJ_COMMIT_HEX];
 	if (!g) {
-		ww_problem(c.out, &c.problems, "out of memory");
+		wj_problem(c.out, &c.problems, "out of memory");
 		return c.problems;
 	}
 	g->data = d;
 	if (read_game_yaml(dir, g, &g->meta, &d, err, sizeof err) ||
 	    read_seed(dir, g->seed, err, sizeof err) ||
 	    read_secret_state(dir, d, g, err, sizeof err)) {
-		ww_problem(c.out, &c.problems, "%s", err);
-		ww_game_free(g);
+		wj_problem(c.out, &c.problems, "%s", err);
+		wj_game_free(g);
 		free(g);
 		return c.problems;
 	}
-	const struct game *game = ww_rec_game(g);
-	ww_seed_commitment(g->seed, commitment);
+	const struct game *game = wj_rec_game(g);
+	wj_seed_commitment(g->seed, commitment);
 	if (strcmp(commitment, g->meta.commitment) != 0)
-		ww_problem(c.out, &c.problems, "secret/seed: its hash %s is not the commitment %s in game.yaml",
+		wj_problem(c.out, &c.problems, "secret/seed: its hash %s is not the commitment %s in game.yaml",
 			commitment, g->meta.commitment);
-	ww_seed_to_hex(g->seed, hex);
+	wj_seed_to_hex(g->seed, hex);
 	if (g->meta.seed_revealed && strcmp(hex, g->meta.seed_hex) != 0)
-		ww_problem(c.out, &c.problems, "game.yaml: the revealed seed is not the one in secret/seed");
+		wj_problem(c.out, &c.problems, "game.yaml: the revealed seed is not the one in secret/seed");
 	if (game_over(g) && !g->meta.seed_revealed)
-		ww_problem(c.out, &c.problems, "game.yaml: the game is over but the seed is not revealed "
+		wj_problem(c.out, &c.problems, "game.yaml: the game is over but the seed is not revealed "
 			"(seed_revealed: false)");
 	check_public(&c, dir, d, g);
 	struct roll_check rc = { g->seed, g->meta.seed_revealed, -1 };
 	check_log(&c, dir, &rc);
 	check_seen_files(&c, dir);
-	if (!exists_in(dir, WW_REC_MAIL_SECRETS) && ww_record_mail_secrets_expected(dir) != 0)
-		ww_problem(c.out, &c.problems, "game damaged: " WW_REC_MAIL_SECRETS " is missing (the "
+	if (!exists_in(dir, WJ_REC_MAIL_SECRETS) && wj_record_mail_secrets_expected(dir) != 0)
+		wj_problem(c.out, &c.problems, "game damaged: " WJ_REC_MAIL_SECRETS " is missing (the "
 			   "game is played by mail: its passwords, move tokens and pause are lost)");
 	check_index(&c, dir, game, g->state);
 	if (game->state_check)
 		c.problems += game->state_check(out, d, g->state, "secret/state.yaml",
 						 rc.last_accepted);
-	ww_game_free(g);
+	wj_game_free(g);
 	free(g);
 	return c.problems;
 }
 
-int ww_rec_exit(enum ww_rec_status st, bool mailed)
+int wj_rec_exit(enum wj_rec_status st, bool mailed)
 {
 	switch (st) {
-	case WW_REC_OK: return EX_OK;
-	case WW_REC_BUSY: return EX_TEMPFAIL;
-	case WW_REC_IO: return mailed ? EX_TEMPFAIL : EX_IOERR;
+	case WJ_REC_OK: return EX_OK;
+	case WJ_REC_BUSY: return EX_TEMPFAIL;
+	case WJ_REC_IO: return mailed ? EX_TEMPFAIL : EX_IOERR;
 	/* a damaged record is the judge's trouble, not the mail's: the MTA
 	 * keeps the mail until the moderator has mended it (issue 27) */
-	case WW_REC_CORRUPT: return mailed ? EX_TEMPFAIL : EX_DATAERR;
-	case WW_REC_EXISTS: return EX_CANTCREAT;
-	case WW_REC_MISSING: return mailed ? EX_TEMPFAIL : EX_NOINPUT;
+	case WJ_REC_CORRUPT: return mailed ? EX_TEMPFAIL : EX_DATAERR;
+	case WJ_REC_EXISTS: return EX_CANTCREAT;
+	case WJ_REC_MISSING: return mailed ? EX_TEMPFAIL : EX_NOINPUT;
 	}
 	return EX_SOFTWARE;
 }

@@ -21,8 +21,8 @@
  * them all true at one rename (the commit point); a crash at any instant
  * leaves the old game or the new one, and loading finishes or discards a
  * half-done commit. */
-#ifndef WW_RECORD_H
-#define WW_RECORD_H
+#ifndef WJ_RECORD_H
+#define WJ_RECORD_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,12 +30,12 @@
 #include "dice.h"
 #include "game.h"
 
-#define WW_ADDR_MAX 256
+#define WJ_ADDR_MAX 256
 /* The sender logged for orders given with `wwjudge order`, the only ones
  * that may force dice (--dice). */
-#define WW_SENDER_COMMAND_LINE "command line"
+#define WJ_SENDER_COMMAND_LINE "command line"
 
-struct ww_meta {
+struct wj_meta {
 	/* the game's name in the judge (game.h), game.yaml's `game:`; empty
 	 * in games made before it, which are Washington's War */
 	char game[32];
@@ -43,14 +43,14 @@ struct ww_meta {
 	char data_dir[256];
 	/* the registered address of each side, addr[1..nsides]; game.yaml's
 	 * keys are the sides' words ("american: ...") */
-	char addr[GAME_MAX_SIDES + 1][WW_ADDR_MAX];
-	char commitment[WW_COMMIT_HEX]; /* hash of the seed */
+	char addr[GAME_MAX_SIDES + 1][WJ_ADDR_MAX];
+	char commitment[WJ_COMMIT_HEX]; /* hash of the seed */
 	/* The game's first position (its state_write with `secret`) hashed
 	 * with the seed as key, published beside the commitment (issue 11);
 	 * empty in games created before it. */
-	char initial_state[WW_COMMIT_HEX];
+	char initial_state[WJ_COMMIT_HEX];
 	bool seed_revealed;        /* after the game: seed copied to game.yaml */
-	char seed_hex[WW_COMMIT_HEX];   /* only when revealed */
+	char seed_hex[WJ_COMMIT_HEX];   /* only when revealed */
 	/* A game started with --scenario: the scenario's file name, and its
 	 * starting position is kept in secret/initial-state.yaml for replay.
 	 * Empty for a game set up by 4.0 from the seed. */
@@ -65,16 +65,16 @@ struct ww_meta {
 };
 
 /* The mail layer's settings of a game (passwords, tokens, pause). */
-#define WW_REC_MAIL_SECRETS "secret/mail.yaml"
+#define WJ_REC_MAIL_SECRETS "secret/mail.yaml"
 
-struct ww_game {
-	/* the game played, as meta.game names it: set by ww_game_new and load */
+struct wj_game {
+	/* the game played, as meta.game names it: set by wj_game_new and load */
 	const struct game *game;
-	struct ww_meta meta;
-	/* the game's state, allocated by the game (ww_game_new, ww_game_copy,
-	 * load); freed with ww_game_free */
+	struct wj_meta meta;
+	/* the game's state, allocated by the game (wj_game_new, wj_game_copy,
+	 * load); freed with wj_game_free */
 	struct game_state *state;
-	unsigned char seed[WW_SEED_BYTES]; /* from secret/, never in public files */
+	unsigned char seed[WJ_SEED_BYTES]; /* from secret/, never in public files */
 	/* The data whose names the record files use. Not stored: set it before
 	 * create, load and commit; left NULL, the record loads meta.data_dir
 	 * through the game's data_load itself (once per process per data
@@ -86,22 +86,22 @@ struct ww_game {
  * zero; a copy of `from` with a state of its own (to's old state is not
  * freed: to is empty or freed); and its state freed. 0, or -1 out of
  * memory (nothing allocated). */
-int ww_game_new(struct ww_game *g, const struct game *game);
-int ww_game_copy(struct ww_game *to, const struct ww_game *from);
-void ww_game_free(struct ww_game *g);
+int wj_game_new(struct wj_game *g, const struct game *game);
+int wj_game_copy(struct wj_game *to, const struct wj_game *from);
+void wj_game_free(struct wj_game *g);
 /* record_game.c: the position s as its game writes it with `secret`,
  * hashed with the seed as key: a new game's meta.initial_state, which
  * replay checks (docs/record.md). 0, or -1 out of memory. */
-int ww_rec_position_hash(const struct game *game, const struct game_data *d,
-			 const struct game_state *s, const unsigned char seed[WW_SEED_BYTES],
-			 char out[WW_COMMIT_HEX]);
+int wj_rec_position_hash(const struct game *game, const struct game_data *d,
+			 const struct game_state *s, const unsigned char seed[WJ_SEED_BYTES],
+			 char out[WJ_COMMIT_HEX]);
 
 /* A rollback (wwjudge rollback, docs/record.md): the game goes back to
  * the position after log entry `target` (which reached move `to_move`);
  * entries first..last are undone: their orders no longer count, and
  * replay and verify skip them. The dice and shuffle counters stay past
  * everything already rolled, so no undone die is seen again. */
-struct ww_rollback {
+struct wj_rollback {
 	int target;
 	int first, last;
 	uint32_t from_move, to_move;
@@ -116,7 +116,7 @@ struct ww_rollback {
 };
 
 /* One log entry, as the caller describes it. */
-struct ww_log_entry {
+struct wj_log_entry {
 	int side;                 /* the game's side (1..nsides); GAME_PUBLIC: the set-up */
 	const char *order_text;   /* the orders as received */
 	const char *sender;       /* address or "command line" */
@@ -129,27 +129,27 @@ struct ww_log_entry {
 	const char *note;         /* a note to the opponent (docs/mail.md), or NULL */
 	const struct game_events *events;
 	const char *said;          /* an event the judge tells both sides (a rollback), after the game's */
-	const struct ww_rollback *rollback; /* a rollback entry; NULL otherwise */
+	const struct wj_rollback *rollback; /* a rollback entry; NULL otherwise */
 };
 
 /* Exit-code-friendly status for every record call. */
-enum ww_rec_status {
-	WW_REC_OK = 0,
-	WW_REC_BUSY,       /* lock held: try again later (EX_TEMPFAIL) */
-	WW_REC_IO,         /* disk full, unreadable: nothing was changed */
-	WW_REC_CORRUPT,    /* a record file does not parse or does not add up */
-	WW_REC_EXISTS,     /* create: directory already holds a game */
-	WW_REC_MISSING,    /* no game there */
+enum wj_rec_status {
+	WJ_REC_OK = 0,
+	WJ_REC_BUSY,       /* lock held: try again later (EX_TEMPFAIL) */
+	WJ_REC_IO,         /* disk full, unreadable: nothing was changed */
+	WJ_REC_CORRUPT,    /* a record file does not parse or does not add up */
+	WJ_REC_EXISTS,     /* create: directory already holds a game */
+	WJ_REC_MISSING,    /* no game there */
 };
 
 /* The exit code (sysexits.h) of a command that ends with st. `mailed`:
  * the command is an MTA's delivery, which tries again on EX_TEMPFAIL, so
- * a disk error (WW_REC_IO) is temporary there; on the command line it is
+ * a disk error (WJ_REC_IO) is temporary there; on the command line it is
  * EX_IOERR. */
-int ww_rec_exit(enum ww_rec_status st, bool mailed);
+int wj_rec_exit(enum wj_rec_status st, bool mailed);
 
 /* record.c */
-enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
+enum wj_rec_status wj_record_create(const char *dir, const struct wj_game *g,
 				    const struct game_events *setup_events,
 				    char *err, size_t errlen);
 /* Reads the game in `dir` into *g (zeroed, or a game loaded before: its
@@ -157,89 +157,89 @@ enum ww_rec_status ww_record_create(const char *dir, const struct ww_game *g,
  * when set; else with the game's own data set (game.yaml's data_dir),
  * loaded once per process and kept, and g->data is left pointing at it.
  * On failure *g is as it was. */
-enum ww_rec_status ww_record_load(const char *dir, struct ww_game *g,
+enum wj_rec_status wj_record_load(const char *dir, struct wj_game *g,
 				  char *err, size_t errlen);
 /* Locks the game (waits up to `wait_seconds`, 0 = don't wait). */
-enum ww_rec_status ww_record_lock(const char *dir, int wait_seconds, int *fd,
+enum wj_rec_status wj_record_lock(const char *dir, int wait_seconds, int *fd,
 				  char *err, size_t errlen);
-void ww_record_unlock(int fd);
+void wj_record_unlock(int fd);
 /* Commits the new game state and its log entry (and marks message_id seen)
  * atomically. `before` is the state the order was applied to, for the
  * hand ledgers. */
-enum ww_rec_status ww_record_commit(const char *dir, const struct game_state *before,
-				    const struct ww_game *after,
-				    const struct ww_log_entry *entry,
+enum wj_rec_status wj_record_commit(const char *dir, const struct game_state *before,
+				    const struct wj_game *after,
+				    const struct wj_log_entry *entry,
 				    char *err, size_t errlen);
 /* A file written by a commit along with the game: a mail placed into
  * outbox/new/ (mail.h), the mail settings in secret/. `rel` is the path
  * inside GAME (at most 63 characters). */
-struct ww_rec_file {
+struct wj_rec_file {
 	const char *rel;
 	const char *text;
 	size_t len;
 	unsigned mode;
 };
-#define WW_REC_MAX_FILES 6
+#define WJ_REC_MAX_FILES 6
 
-/* ww_record_commit (or, with after == NULL, ww_record_log_rejected) that
+/* wj_record_commit (or, with after == NULL, wj_record_log_rejected) that
  * also writes `files` and marks `also_seen` (an IMAP id, may be NULL)
  * seen, all at the same single commit point. */
-enum ww_rec_status ww_record_commit_files(const char *dir, const struct game_state *before,
-					  const struct ww_game *after,
-					  const struct ww_log_entry *entry,
-					  const struct ww_rec_file *files, int nfiles,
+enum wj_rec_status wj_record_commit_files(const char *dir, const struct game_state *before,
+					  const struct wj_game *after,
+					  const struct wj_log_entry *entry,
+					  const struct wj_rec_file *files, int nfiles,
 					  const char *also_seen, char *err, size_t errlen);
 /* Appends a rejected order's log entry (nothing else changes). */
-enum ww_rec_status ww_record_log_rejected(const char *dir, const struct ww_log_entry *entry,
+enum wj_rec_status wj_record_log_rejected(const char *dir, const struct wj_log_entry *entry,
 					  char *err, size_t errlen);
-bool ww_record_seen(const char *dir, const char *message_id);
+bool wj_record_seen(const char *dir, const char *message_id);
 /* The same, told from a file that cannot be read: 1 seen, 0 not, -1 a
  * file of seen.d/ could not be read (errno set; what to say is in err). A
  * mail whose look-up fails must wait: taken as unseen it could be
  * applied twice. */
-int ww_record_seen_check(const char *dir, const char *message_id, char *err, size_t errlen);
+int wj_record_seen_check(const char *dir, const char *message_id, char *err, size_t errlen);
 /* Whether the game in dir must have secret/mail.yaml: game.yaml's
  * meta.mail_secrets, or (games made before it) a log entry that came by
  * mail. 1 yes, 0 no, -1 cannot tell (errno set). */
-int ww_record_mail_secrets_expected(const char *dir);
+int wj_record_mail_secrets_expected(const char *dir);
 /* The number the next log entry gets (1 more than the highest there), or
  * -1 if the log cannot be read. Call it with the lock held. */
-int ww_record_next_entry(const char *dir);
+int wj_record_next_entry(const char *dir);
 
 /* GAME/index (docs/record.md): the log at a glance, written by every
  * commit, so that nothing lists the log or reads it back to find these. */
-#define WW_INDEX_ACCEPTED 64
-struct ww_record_index {
+#define WJ_INDEX_ACCEPTED 64
+struct wj_record_index {
 	int next_entry;        /* the number the next log entry gets */
 	int last_order[3];     /* by side: the entry of its last accepted order, 0 none */
 	int accepted_from;     /* every accepted entry from this one on is in accepted[] */
 	int naccepted;
-	/* the last WW_INDEX_ACCEPTED accepted entries, oldest first (an index
+	/* the last WJ_INDEX_ACCEPTED accepted entries, oldest first (an index
 	 * written before they were kept: those from the older last order on) */
-	int accepted[WW_INDEX_ACCEPTED];
+	int accepted[WJ_INDEX_ACCEPTED];
 	int waiting;           /* the sides asked (GAME_SIDE bits; 0 once the game is
 				* over); -1 not known, in a game made before the index */
 };
 /* The index of the game in `dir`; from the log itself when GAME/index is
  * missing (a game made before it), unreadable, or passed by a later entry.
  * 0, or -1 if the log cannot be read. */
-int ww_record_index(const char *dir, struct ww_record_index *ix);
+int wj_record_index(const char *dir, struct wj_record_index *ix);
 /* The game of the record in `dir`, as its game.yaml's meta names it;
  * NULL with what is wrong in err (game.yaml is read, nothing else). */
-const struct game *ww_rec_dir_game(const char *dir, char *err, size_t errlen);
+const struct game *wj_rec_dir_game(const char *dir, char *err, size_t errlen);
 /* The path in GAME of `side`'s secret ledger, "secret/ledger-SIDE.yaml"
  * with the side's word. */
-#define WW_REC_LEDGER_NAME 64
-void ww_rec_ledger_file(const struct game *game, int side, char rel[WW_REC_LEDGER_NAME]);
+#define WJ_REC_LEDGER_NAME 64
+void wj_rec_ledger_file(const struct game *game, int side, char rel[WJ_REC_LEDGER_NAME]);
 /* Checks the record adds up (and, once the seed is revealed, recomputes
- * the commitment and every unforced logged roll; ww_record_replay below
+ * the commitment and every unforced logged roll; wj_record_replay below
  * recomputes every roll and every shuffle by replaying the game). Prints
  * findings to `out`; returns the number of problems. */
-int ww_record_verify(const char *dir, const struct game_data *d, FILE *out);
+int wj_record_verify(const char *dir, const struct game_data *d, FILE *out);
 
 /* Once the game is over, reveals the seed in g->meta (a commit of a game
  * that is over does this itself; call it to show the seed in the report). */
-void ww_record_reveal_seed(struct ww_game *g);
+void wj_record_reveal_seed(struct wj_game *g);
 
 /* record_replay.c: rebuilds the game from its start (the game's new_game
  * with the seed, of secret/scenario.yaml for a scenario; a scenario game
@@ -251,40 +251,40 @@ void ww_record_reveal_seed(struct ww_game *g);
  * revealed seed once there is one, else secret/seed. Stops at the first
  * entry that differs; prints findings to `out`; returns the number of
  * problems. */
-int ww_record_replay(const char *dir, const struct game_data *d, FILE *out);
+int wj_record_replay(const char *dir, const struct game_data *d, FILE *out);
 /* The words of the options `bits` of game, "tournament, ..." ("" for
  * none), as game.yaml and the reports name them. */
-void ww_rec_option_words(const struct game *game, unsigned bits, char *out, size_t len);
+void wj_rec_option_words(const struct game *game, unsigned bits, char *out, size_t len);
 /* The option of game named `word`: its bit, or 0 with what the game's
  * options are in why. */
-unsigned ww_rec_option_bit(const struct game *game, const char *word, char *why, size_t whylen);
-/* ww_record_replay that also counts the forced rolls it replayed, by the
+unsigned wj_rec_option_bit(const struct game *game, const char *word, char *why, size_t whylen);
+/* wj_record_replay that also counts the forced rolls it replayed, by the
  * side whose entry rolled them (forced[side], by the game's side number). */
-int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
+int wj_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
 			     int forced[3]);
 
 /* record_replay.c: the position after the last live accepted entry that
  * reached move `move` (live: not undone by a later rollback), replayed
- * from the start with the checks of ww_record_replay up to there. Fills
+ * from the start with the checks of wj_record_replay up to there. Fills
  * *s and *rb (target, first, last and the moves; the dice counters are
  * the caller's). 0; -2 with the reason in err for a move beyond the
  * current one, before the set-up, or the current one with nothing since
  * but refusals (nothing to undo);
  * -1 with the first problem in err when the log does not replay. */
-int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
-			struct game_state *s, struct ww_rollback *rb, char *err, size_t errlen);
+int wj_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
+			struct game_state *s, struct wj_rollback *rb, char *err, size_t errlen);
 
-/* ww_record_create that also writes `files` (secret/mail.yaml) into the
+/* wj_record_create that also writes `files` (secret/mail.yaml) into the
  * new game before its single rename. */
-enum ww_rec_status ww_record_create_files(const char *dir, const struct ww_game *g,
+enum wj_rec_status wj_record_create_files(const char *dir, const struct wj_game *g,
 					  const struct game_events *setup_events,
-					  const struct ww_rec_file *files, int nfiles,
+					  const struct wj_rec_file *files, int nfiles,
 					  char *err, size_t errlen);
 
 /* Test hook: when the environment variable WW_CRASH_AT=N is set, the
  * process _exit(99)s just before write step N of a commit. Steps are
  * numbered from 1 in the order they happen. */
-void ww_record_crash_point(void);
+void wj_record_crash_point(void);
 
 /* record_log.c: the log read back for the reports, as text and audience
  * (game.h's struct game_log). */
@@ -292,15 +292,15 @@ void ww_record_crash_point(void);
 /* The accepted log entries of the game in `dir` since `recipient`'s last
  * accepted order (for the public, the last entry only), oldest first.
  * Returns 0, or -1 with "log/NNNNNN.yaml: problem" in err. */
-int ww_recent_read(const char *dir, int recipient, struct game_log *r,
+int wj_recent_read(const char *dir, int recipient, struct game_log *r,
 		   char *err, size_t errlen);
 /* Every accepted log entry of the game, oldest first (the public export). */
-int ww_history_read(const char *dir, struct game_log *r, char *err, size_t errlen);
+int wj_history_read(const char *dir, struct game_log *r, char *err, size_t errlen);
 /* The accepted entries first..last (at most max of them), oldest first;
  * an entry that does not read is left out. 0, or -1 with err when the
  * game cannot be read. */
-int ww_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
+int wj_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
 			char *err, size_t errlen);
-void ww_recent_free(struct game_log *r);
+void wj_recent_free(struct game_log *r);
 
 #endif

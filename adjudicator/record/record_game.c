@@ -5,7 +5,7 @@
 #include "games.h"
 #include "record_internal.h"
 
-int ww_game_new(struct ww_game *g, const struct game *game)
+int wj_game_new(struct wj_game *g, const struct game *game)
 {
 	memset(g, 0, sizeof *g);
 	g->game = game;
@@ -13,9 +13,9 @@ int ww_game_new(struct ww_game *g, const struct game *game)
 	return g->state ? 0 : -1;
 }
 
-int ww_game_copy(struct ww_game *to, const struct ww_game *from)
+int wj_game_copy(struct wj_game *to, const struct wj_game *from)
 {
-	const struct game *game = ww_rec_game(from);
+	const struct game *game = wj_rec_game(from);
 	struct game_state *s = game ? game_state_new(game) : NULL;
 	if (!s)
 		return -1;
@@ -26,17 +26,17 @@ int ww_game_copy(struct ww_game *to, const struct ww_game *from)
 	return 0;
 }
 
-void ww_game_free(struct ww_game *g)
+void wj_game_free(struct wj_game *g)
 {
-	const struct game *game = g->state ? ww_rec_game(g) : NULL;
+	const struct game *game = g->state ? wj_rec_game(g) : NULL;
 	if (game)
 		game_state_free(game, g->state);
 	g->state = NULL;
 }
 
-int ww_rec_position_hash(const struct game *game, const struct game_data *d,
-			 const struct game_state *s, const unsigned char seed[WW_SEED_BYTES],
-			 char out[WW_COMMIT_HEX])
+int wj_rec_position_hash(const struct game *game, const struct game_data *d,
+			 const struct game_state *s, const unsigned char seed[WJ_SEED_BYTES],
+			 char out[WJ_COMMIT_HEX])
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -45,7 +45,7 @@ int ww_rec_position_hash(const struct game *game, const struct game_data *d,
 		free(text);
 		return -1;
 	}
-	ww_seed_keyed_hash(seed, text, len, out);
+	wj_seed_keyed_hash(seed, text, len, out);
 	free(text);
 	return 0;
 }

@@ -19,7 +19,7 @@ static void entry_free(struct game_logged_entry *e)
 	e->n = 0;
 }
 
-void ww_recent_free(struct game_log *r)
+void wj_recent_free(struct game_log *r)
 {
 	for (int i = 0; i < r->n; i++)
 		entry_free(&r->v[i]);
@@ -30,7 +30,7 @@ void ww_recent_free(struct game_log *r)
 /* The highest entry number in GAME/log, 0 if none. */
 static int last_entry(const char *dir)
 {
-	int next = ww_record_next_entry(dir);
+	int next = wj_record_next_entry(dir);
 	return next < 1 ? 0 : next - 1 < LOG_ENTRIES_MAX ? next - 1 : LOG_ENTRIES_MAX;
 }
 
@@ -38,7 +38,7 @@ static int last_entry(const char *dir)
  * public), one side's word, or "nobody". */
 static unsigned audience(const struct game *game, const char *w)
 {
-	int side = ww_rec_side_of(game, w);
+	int side = wj_rec_side_of(game, w);
 	if (w && !strcmp(w, "both"))
 		return (GAME_SIDE(game->nsides + 1) - 1);
 	return side > 0 ? GAME_SIDE(side) : 0;
@@ -49,10 +49,10 @@ static int read_roll(yaml_document_t *doc, yaml_node_t *roll, struct game_logged
 {
 	long long index, value;
 	bool forced = false;
-	yaml_node_t *f = ww_yaml_get(doc, roll, "forced");
-	if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, err, errlen) ||
-	    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, err, errlen) ||
-	    (f && ww_yaml_bool(f, &forced, err, errlen)))
+	yaml_node_t *f = wj_yaml_get(doc, roll, "forced");
+	if (wj_yaml_int(wj_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, err, errlen) ||
+	    wj_yaml_int(wj_yaml_get(doc, roll, "value"), 1, 6, &value, err, errlen) ||
+	    (f && wj_yaml_bool(f, &forced, err, errlen)))
 		return -1;
 	e->roll = (struct game_roll){ index, (int)value, forced };
 	return 0;
@@ -61,13 +61,13 @@ static int read_roll(yaml_document_t *doc, yaml_node_t *roll, struct game_logged
 static int read_event(const struct game *game, yaml_document_t *doc, yaml_node_t *n,
 		      struct game_logged_event *e, char *err, size_t errlen)
 {
-	const char *text = ww_yaml_str(ww_yaml_get(doc, n, "text"));
-	yaml_node_t *roll = ww_yaml_get(doc, n, "roll");
+	const char *text = wj_yaml_str(wj_yaml_get(doc, n, "text"));
+	yaml_node_t *roll = wj_yaml_get(doc, n, "roll");
 	*e = (struct game_logged_event){
-		.audience = audience(game, ww_yaml_str(ww_yaml_get(doc, n, "to"))),
+		.audience = audience(game, wj_yaml_str(wj_yaml_get(doc, n, "to"))),
 		.roll = { -1, 0, false } };
 	if (!text) {
-		snprintf(err, errlen, "line %d: an event without text", ww_yaml_line(n));
+		snprintf(err, errlen, "line %d: an event without text", wj_yaml_line(n));
 		return -1;
 	}
 	if (roll && read_roll(doc, roll, e, err, errlen))
@@ -106,34 +106,34 @@ static int read_entry(const char *dir, const struct game *game, int number, bool
 	size_t len = 0;
 	yaml_document_t doc;
 	snprintf(rel, sizeof rel, "log/%06d.yaml", number);
-	if (ww_rec_read(dir, rel, &text, &len)) {
+	if (wj_rec_read(dir, rel, &text, &len)) {
 		snprintf(err, errlen, "%s: %s", rel, strerror(errno));
 		return -1;
 	}
-	int rc = ww_yaml_load(text, len, &doc, why, sizeof why);
+	int rc = wj_yaml_load(text, len, &doc, why, sizeof why);
 	free(text);
 	if (rc) {
 		snprintf(err, errlen, "%s: %s", rel, why);
 		return -1;
 	}
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	yaml_node_t *rej = root ? ww_yaml_get(&doc, root, "rejected") : NULL;
+	yaml_node_t *rej = root ? wj_yaml_get(&doc, root, "rejected") : NULL;
 	bool rejected = false;
 	long long move = 0;
-	yaml_node_t *mv = root ? ww_yaml_get(&doc, root, "move") : NULL;
+	yaml_node_t *mv = root ? wj_yaml_get(&doc, root, "move") : NULL;
 	rc = -1;
-	if (!rej || ww_yaml_bool(rej, &rejected, why, sizeof why))
+	if (!rej || wj_yaml_bool(rej, &rejected, why, sizeof why))
 		snprintf(err, errlen, "%s: no 'rejected: true|false'", rel);
-	else if (!rejected && (!mv || ww_yaml_int(mv, 0, UINT32_MAX, &move, why, sizeof why)))
+	else if (!rejected && (!mv || wj_yaml_int(mv, 0, UINT32_MAX, &move, why, sizeof why)))
 		snprintf(err, errlen, "%s: no 'move: N' %s", rel, why);
 	else
 		rc = 0;
 	*accepted = !rejected;
 	if (!rc && !rejected) {
-		int side = ww_rec_side_of(game, ww_yaml_str(ww_yaml_get(&doc, root, "side")));
+		int side = wj_rec_side_of(game, wj_yaml_str(wj_yaml_get(&doc, root, "side")));
 		*step = (struct game_logged_entry){ .side = side > 0 ? side : GAME_PUBLIC,
 						    .move = (unsigned)move };
-		if (read_events(game, &doc, ww_yaml_get(&doc, root, "events"), step, why,
+		if (read_events(game, &doc, wj_yaml_get(&doc, root, "events"), step, why,
 				sizeof why)) {
 			snprintf(err, errlen, "%s: %s", rel, why);
 			entry_free(step);
@@ -180,7 +180,7 @@ static int read_shown(const char *dir, const struct game *game, int number,
 /* What the index says the recipient is shown: the entries of accepted[]
  * read alone. 1 when the index does not reach back far enough. */
 static int recent_by_index(const char *dir, const struct game *game, int recipient,
-			   const struct ww_record_index *ix, struct game_log *r,
+			   const struct wj_record_index *ix, struct game_log *r,
 			   char *err, size_t errlen)
 {
 	int n = ix->naccepted, last = n ? ix->accepted[n - 1] : 0;
@@ -210,7 +210,7 @@ static bool told_to(const struct game_logged_entry *s, int recipient)
 	return false;
 }
 
-/* What ww_recent_read found, less the entries that tell the recipient
+/* What wj_recent_read found, less the entries that tell the recipient
  * nothing and those a rollback undid (the rollback's own event says so);
  * with none left, what it is shown without them: its own last order, or
  * for the public the last entry it is told of. */
@@ -232,8 +232,8 @@ static int drop_untold(const char *dir, const struct game *game, int recipient,
 	}
 	memmove(r->v, r->v + kept, (size_t)(r->n - kept) * sizeof *r->v);
 	r->n -= kept;
-	struct ww_record_index ix;
-	if (r->n || ww_rec_index(dir, game, &ix))
+	struct wj_record_index ix;
+	if (r->n || wj_rec_index(dir, game, &ix))
 		return 0;
 	if (recipient != GAME_PUBLIC)
 		return ix.last_order[recipient] > 0 ?
@@ -249,15 +249,15 @@ static int drop_untold(const char *dir, const struct game *game, int recipient,
 	return 0;
 }
 
-int ww_recent_read(const char *dir, int recipient, struct game_log *r,
+int wj_recent_read(const char *dir, int recipient, struct game_log *r,
 		   char *err, size_t errlen)
 {
-	struct ww_record_index ix;
+	struct wj_record_index ix;
 	const struct game *game;
 	memset(r, 0, sizeof *r);
-	if (!(game = ww_rec_dir_game(dir, err, errlen)))
+	if (!(game = wj_rec_dir_game(dir, err, errlen)))
 		return -1;
-	if (ww_rec_index(dir, game, &ix)) {
+	if (wj_rec_index(dir, game, &ix)) {
 		snprintf(err, errlen, "log/: does not read back to both sides' last orders "
 			 "(wwjudge verify names the entry)");
 		return -1;
@@ -267,7 +267,7 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		rc = drop_untold(dir, game, recipient, r, err, errlen);
 	if (rc <= 0) {
 		if (rc < 0)
-			ww_recent_free(r);
+			wj_recent_free(r);
 		return rc;
 	}
 	/* more than the index keeps: back from the last entry */
@@ -275,7 +275,7 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		struct game_logged_entry step;
 		bool accepted;
 		if (read_entry(dir, game, number, &accepted, &step, err, errlen)) {
-			ww_recent_free(r);
+			wj_recent_free(r);
 			return -1;
 		}
 		if (!accepted)
@@ -287,7 +287,7 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 		}
 		if (add_step(r, &step, 0)) {
 			entry_free(&step);
-			ww_recent_free(r);
+			wj_recent_free(r);
 			snprintf(err, errlen, "out of memory reading the log");
 			return -1;
 		}
@@ -295,7 +295,7 @@ int ww_recent_read(const char *dir, int recipient, struct game_log *r,
 			break;
 	}
 	if (drop_untold(dir, game, recipient, r, err, errlen)) {
-		ww_recent_free(r);
+		wj_recent_free(r);
 		return -1;
 	}
 	return 0;
@@ -309,7 +309,7 @@ static int read_range(const char *dir, int first, int last, int max, bool skip,
 {
 	const struct game *game;
 	memset(r, 0, sizeof *r);
-	if (!(game = ww_rec_dir_game(dir, err, errlen)))
+	if (!(game = wj_rec_dir_game(dir, err, errlen)))
 		return -1;
 	for (int number = first; number <= last && r->n < max; number++) {
 		struct game_logged_entry step;
@@ -317,12 +317,12 @@ static int read_range(const char *dir, int first, int last, int max, bool skip,
 		if (read_entry(dir, game, number, &accepted, &step, err, errlen)) {
 			if (skip)
 				continue;
-			ww_recent_free(r);
+			wj_recent_free(r);
 			return -1;
 		}
 		if (accepted && add_step(r, &step, r->n)) {
 			entry_free(&step);
-			ww_recent_free(r);
+			wj_recent_free(r);
 			snprintf(err, errlen, "out of memory reading the log");
 			return -1;
 		}
@@ -330,12 +330,12 @@ static int read_range(const char *dir, int first, int last, int max, bool skip,
 	return 0;
 }
 
-int ww_history_read(const char *dir, struct game_log *r, char *err, size_t errlen)
+int wj_history_read(const char *dir, struct game_log *r, char *err, size_t errlen)
 {
 	return read_range(dir, 1, last_entry(dir), LOG_ENTRIES_MAX, false, r, err, errlen);
 }
 
-int ww_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
+int wj_log_read_between(const char *dir, int first, int last, int max, struct game_log *r,
 			char *err, size_t errlen)
 {
 	return read_range(dir, first, last, max, true, r, err, errlen);

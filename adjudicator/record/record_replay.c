@@ -1,4 +1,4 @@
-/* Replaying a game (record.h: ww_record_replay; docs/record.md), through
+/* Replaying a game (record.h: wj_record_replay; docs/record.md), through
  * game.h alone. The game starts again from its first position: the
  * game's new_game with the seed, from its set-up or from the scenario
  * kept in secret/scenario.yaml (a scenario game made before that file:
@@ -45,7 +45,7 @@ struct entry {
 	yaml_node_t *events;     /* what happened, a sequence */
 	const char *sender;
 	bool is_rollback;
-	struct ww_rollback rb;   /* when is_rollback */
+	struct wj_rollback rb;   /* when is_rollback */
 	int nrolls;
 	struct logged_roll roll[ENTRY_ROLLS];
 };
@@ -57,12 +57,12 @@ struct replay {
 	const struct game *game;
 	const struct game_data *d;
 	struct game_state *s;      /* the game's, allocated by it */
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct game_events *ev;    /* the events of the entry being replayed */
 	yaml_document_t ledger[GAME_MAX_SIDES + 1]; /* by side */
 	char *ledger_text[GAME_MAX_SIDES + 1];
-	char ledger_file[GAME_MAX_SIDES + 1][WW_REC_LEDGER_NAME];
+	char ledger_file[GAME_MAX_SIDES + 1][WJ_REC_LEDGER_NAME];
 	bool have_ledger[GAME_MAX_SIDES + 1];
 	struct entry e;
 	char what[QUOTE_MAX + 64]; /* the order being replayed, for messages */
@@ -102,15 +102,15 @@ static int read_roll(struct replay *r, yaml_document_t *doc, yaml_node_t *roll)
 	char why[256];
 	long long index, value;
 	bool forced;
-	if (ww_yaml_int(ww_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
-	    ww_yaml_int(ww_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
-	    ww_yaml_bool(ww_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
-		ww_problem(r->out, &r->problems, "%s: line %d: a roll needs {index: N, value: 1-6, forced: true|false}: %s",
-			e->rel, ww_yaml_line(roll), why);
+	if (wj_yaml_int(wj_yaml_get(doc, roll, "index"), 0, INT64_MAX, &index, why, sizeof why) < 0 ||
+	    wj_yaml_int(wj_yaml_get(doc, roll, "value"), 1, 6, &value, why, sizeof why) < 0 ||
+	    wj_yaml_bool(wj_yaml_get(doc, roll, "forced"), &forced, why, sizeof why) < 0) {
+		wj_problem(r->out, &r->problems, "%s: line %d: a roll needs {index: N, value: 1-6, forced: true|false}: %s",
+			e->rel, wj_yaml_line(roll), why);
 		return -1;
 	}
 	if (e->nrolls == ENTRY_ROLLS) {
-		ww_problem(r->out, &r->problems, "%s: more than %d rolls in one entry cannot be replayed", e->rel,
+		wj_problem(r->out, &r->problems, "%s: more than %d rolls in one entry cannot be replayed", e->rel,
 			ENTRY_ROLLS);
 		return -1;
 	}
@@ -123,9 +123,9 @@ static int rollback_int(struct replay *r, yaml_node_t *map, const char *key,
 {
 	char why[256];
 	yaml_document_t *doc = &r->e.doc;
-	if (ww_yaml_int(ww_yaml_get(doc, map, key), lo, hi, v, why, sizeof why) == 0)
+	if (wj_yaml_int(wj_yaml_get(doc, map, key), lo, hi, v, why, sizeof why) == 0)
 		return 0;
-	ww_problem(r->out, &r->problems, "%s: line %d: rollback: %s: %s", r->e.rel, ww_yaml_line(map), key, why);
+	wj_problem(r->out, &r->problems, "%s: line %d: rollback: %s: %s", r->e.rel, wj_yaml_line(map), key, why);
 	return -1;
 }
 
@@ -134,16 +134,16 @@ static int read_rollback(struct replay *r)
 {
 	struct entry *e = &r->e;
 	yaml_document_t *doc = &e->doc;
-	yaml_node_t *map = ww_yaml_get(doc, yaml_document_get_root_node(doc), "rollback");
+	yaml_node_t *map = wj_yaml_get(doc, yaml_document_get_root_node(doc), "rollback");
 	long long v[7];
 	e->is_rollback = map != NULL;
 	if (!map)
 		return 0;
-	yaml_node_t *undone = ww_yaml_get(doc, map, "undone");
+	yaml_node_t *undone = wj_yaml_get(doc, map, "undone");
 	if (map->type != YAML_MAPPING_NODE || !undone) {
-		ww_problem(r->out, &r->problems, "%s: line %d: rollback: needs from_move, to_move, target, "
+		wj_problem(r->out, &r->problems, "%s: line %d: rollback: needs from_move, to_move, target, "
 			"undone: {first: N, last: N}, next_roll and next_shuffle", e->rel,
-			ww_yaml_line(map));
+			wj_yaml_line(map));
 		return -1;
 	}
 	if (rollback_int(r, map, "from_move", 0, UINT32_MAX, &v[0]) < 0 ||
@@ -154,24 +154,24 @@ static int read_rollback(struct replay *r)
 	    rollback_int(r, map, "next_roll", 0, INT64_MAX, &v[5]) < 0 ||
 	    rollback_int(r, map, "next_shuffle", 0, INT64_MAX, &v[6]) < 0)
 		return -1;
-	e->rb = (struct ww_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
+	e->rb = (struct wj_rollback){ (int)v[2], (int)v[3], (int)v[4], (uint32_t)v[0],
 				      (uint32_t)v[1], (uint64_t)v[5], (uint64_t)v[6], GAME_PUBLIC,
 				      false };
-	yaml_node_t *reshuffle = ww_yaml_get(doc, map, "reshuffle");
+	yaml_node_t *reshuffle = wj_yaml_get(doc, map, "reshuffle");
 	if (reshuffle) {
 		if (rollback_int(r, map, "reshuffle", 0, INT64_MAX, &v[0]) < 0)
 			return -1;
 		if ((uint64_t)v[0] != e->rb.next_shuffle) {
-			ww_problem(r->out, &r->problems, "%s: line %d: rollback: reshuffle %lld must "
+			wj_problem(r->out, &r->problems, "%s: line %d: rollback: reshuffle %lld must "
 				   "be the shuffle next_shuffle names (%llu)", e->rel,
-				   ww_yaml_line(reshuffle), v[0],
+				   wj_yaml_line(reshuffle), v[0],
 				   (unsigned long long)e->rb.next_shuffle);
 			return -1;
 		}
 		e->rb.reshuffled = true;
 	}
 	if (e->rb.first != e->rb.target + 1 || e->rb.last != e->number - 1) {
-		ww_problem(r->out, &r->problems, "%s: rollback: the undone entries must run from the one after the "
+		wj_problem(r->out, &r->problems, "%s: rollback: the undone entries must run from the one after the "
 			"target (%d) to the one before the rollback (%d), not %d to %d", e->rel,
 			e->rb.target + 1, e->number - 1, e->rb.first, e->rb.last);
 		return -1;
@@ -184,37 +184,37 @@ static int read_fields(struct replay *r)
 	struct entry *e = &r->e;
 	yaml_document_t *doc = &e->doc;
 	yaml_node_t *root = yaml_document_get_root_node(doc);
-	yaml_node_t *events = ww_yaml_get(doc, root, "events");
-	yaml_node_t *move = ww_yaml_get(doc, root, "move");
+	yaml_node_t *events = wj_yaml_get(doc, root, "events");
+	yaml_node_t *move = wj_yaml_get(doc, root, "move");
 	char why[256];
-	e->order = ww_yaml_get(doc, root, "order");
+	e->order = wj_yaml_get(doc, root, "order");
 	e->events = events;
-	e->sender = ww_yaml_str(ww_yaml_get(doc, root, "sender"));
-	e->side = ww_rec_side_of(r->game, ww_yaml_str(ww_yaml_get(doc, root, "side")));
-	if (ww_yaml_bool(ww_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
-		ww_problem(r->out, &r->problems, "%s: rejected: %s", e->rel, why);
+	e->sender = wj_yaml_str(wj_yaml_get(doc, root, "sender"));
+	e->side = wj_rec_side_of(r->game, wj_yaml_str(wj_yaml_get(doc, root, "side")));
+	if (wj_yaml_bool(wj_yaml_get(doc, root, "rejected"), &e->rejected, why, sizeof why) < 0) {
+		wj_problem(r->out, &r->problems, "%s: rejected: %s", e->rel, why);
 		return -1;
 	}
 	if (e->side < 0 || !e->order || e->order->type != YAML_SEQUENCE_NODE ||
 	    !events || events->type != YAML_SEQUENCE_NODE) {
 		char words[160] = "nobody";
 		for (int side = 1; side <= r->game->nsides; side++)
-			ww_fmt(words + strlen(words), sizeof words - strlen(words), "%s%s",
+			wj_fmt(words + strlen(words), sizeof words - strlen(words), "%s%s",
 			       side == r->game->nsides ? " or " : ", ", r->game->side[side].word);
-		ww_problem(r->out, &r->problems, "%s: an entry needs side: (%s), "
+		wj_problem(r->out, &r->problems, "%s: an entry needs side: (%s), "
 			   "order: and events: lists", e->rel, words);
 		return -1;
 	}
 	if (read_rollback(r) < 0)
 		return -1;
 	e->has_move = move != NULL;
-	if (move && ww_yaml_int(move, 0, UINT32_MAX, &e->move, why, sizeof why) < 0) {
-		ww_problem(r->out, &r->problems, "%s: move: %s", e->rel, why);
+	if (move && wj_yaml_int(move, 0, UINT32_MAX, &e->move, why, sizeof why) < 0) {
+		wj_problem(r->out, &r->problems, "%s: move: %s", e->rel, why);
 		return -1;
 	}
 	for (yaml_node_item_t *i = events->data.sequence.items.start;
 	     i < events->data.sequence.items.top; i++) {
-		yaml_node_t *roll = ww_yaml_get(doc, yaml_document_get_node(doc, *i), "roll");
+		yaml_node_t *roll = wj_yaml_get(doc, yaml_document_get_node(doc, *i), "roll");
 		if (roll && read_roll(r, doc, roll) < 0)
 			return -1;
 	}
@@ -231,16 +231,16 @@ static int read_entry(struct replay *r, int number)
 	e->number = number;
 	e->nrolls = 0;
 	snprintf(e->rel, sizeof e->rel, "log/%06d.yaml", number);
-	if (ww_rec_read(r->dir, e->rel, &text, &len) < 0) {
+	if (wj_rec_read(r->dir, e->rel, &text, &len) < 0) {
 		if (errno == ENOENT)
 			return 0;
-		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", e->rel, strerror(errno));
+		wj_problem(r->out, &r->problems, "%s: cannot be read: %s", e->rel, strerror(errno));
 		return -1;
 	}
-	int rc = ww_yaml_load(text, len, &e->doc, why, sizeof why);
+	int rc = wj_yaml_load(text, len, &e->doc, why, sizeof why);
 	free(text);
 	if (rc < 0) {
-		ww_problem(r->out, &r->problems, "%s: %s", e->rel, why);
+		wj_problem(r->out, &r->problems, "%s: %s", e->rel, why);
 		return -1;
 	}
 	if (read_fields(r) < 0) {
@@ -262,24 +262,24 @@ static int compare_rolls(struct replay *r, int from, int *next)
 		if (ev.index < 0)
 			continue;
 		if (*next >= e->nrolls) {
-			ww_problem(r->out, &r->problems, "%s: the replay rolls roll %lld (a %d) but the log has no "
+			wj_problem(r->out, &r->problems, "%s: the replay rolls roll %lld (a %d) but the log has no "
 				"more rolls", r->what, ev.index, ev.value);
 			return -1;
 		}
 		const struct logged_roll *l = &e->roll[(*next)++];
 		if (l->index != ev.index) {
-			ww_problem(r->out, &r->problems, "%s: the log has roll %lld here, the replay rolls roll %lld",
+			wj_problem(r->out, &r->problems, "%s: the log has roll %lld here, the replay rolls roll %lld",
 				r->what, l->index, ev.index);
 			return -1;
 		}
 		if (l->forced != ev.forced) {
-			ww_problem(r->out, &r->problems, "%s: roll %lld is logged as %s, the replay's is %s", r->what,
+			wj_problem(r->out, &r->problems, "%s: roll %lld is logged as %s, the replay's is %s", r->what,
 				l->index, l->forced ? "forced" : "not forced",
 				ev.forced ? "forced" : "not forced");
 			return -1;
 		}
 		if (l->value != ev.value) {
-			ww_problem(r->out, &r->problems, "%s: roll %lld is logged as %d, the replay rolls %d%s", r->what,
+			wj_problem(r->out, &r->problems, "%s: roll %lld is logged as %d, the replay rolls %d%s", r->what,
 				l->index, l->value, ev.value, ev.forced ? "" : " from the seed");
 			return -1;
 		}
@@ -291,7 +291,7 @@ static int all_rolls_used(struct replay *r, int used)
 {
 	if (used == r->e.nrolls)
 		return 0;
-	ww_problem(r->out, &r->problems, "%s: the log has %d rolls, the replay rolls only %d", r->what,
+	wj_problem(r->out, &r->problems, "%s: the log has %d rolls, the replay rolls only %d", r->what,
 		r->e.nrolls, used);
 	return -1;
 }
@@ -301,17 +301,17 @@ static int all_rolls_used(struct replay *r, int used)
 static int compare_event(struct replay *r, int i, yaml_node_t *logged)
 {
 	yaml_document_t *doc = &r->e.doc;
-	const char *ev = ww_rec_event_text(r->game, r->ev, i);
-	const char *text = ww_yaml_str(ww_yaml_get(doc, logged, "text"));
-	const char *to = ww_yaml_str(ww_yaml_get(doc, logged, "to"));
-	const char *want = ww_rec_event_to(r->game, r->ev, i);
+	const char *ev = wj_rec_event_text(r->game, r->ev, i);
+	const char *text = wj_yaml_str(wj_yaml_get(doc, logged, "text"));
+	const char *to = wj_yaml_str(wj_yaml_get(doc, logged, "to"));
+	const char *want = wj_rec_event_to(r->game, r->ev, i);
 	if (!text || strcmp(text, ev) != 0) {
-		ww_problem(r->out, &r->problems, "%s: event %d is logged as \"%.*s\", the replay gives \"%s\"", r->what,
+		wj_problem(r->out, &r->problems, "%s: event %d is logged as \"%.*s\", the replay gives \"%s\"", r->what,
 			i + 1, QUOTE_MAX, text ? text : "(no text)", ev);
 		return -1;
 	}
 	if (!to || strcmp(to, want) != 0) {
-		ww_problem(r->out, &r->problems, "%s: event %d, \"%s\", is logged to %s, the replay tells %s", r->what,
+		wj_problem(r->out, &r->problems, "%s: event %d, \"%s\", is logged to %s, the replay tells %s", r->what,
 			i + 1, ev, to ? to : "(no one)", want);
 		return -1;
 	}
@@ -329,14 +329,14 @@ static int compare_events(struct replay *r)
 		if (compare_event(r, i, yaml_document_get_node(&r->e.doc, first[i])) < 0)
 			return -1;
 	if (n > logged) {
-		ww_problem(r->out, &r->problems, "%s: the log has %d events, the replay gives more: event %d is \"%s\"",
-			r->what, logged, logged + 1, ww_rec_event_text(r->game, r->ev, logged));
+		wj_problem(r->out, &r->problems, "%s: the log has %d events, the replay gives more: event %d is \"%s\"",
+			r->what, logged, logged + 1, wj_rec_event_text(r->game, r->ev, logged));
 		return -1;
 	}
 	if (logged > n) {
-		const char *text = ww_yaml_str(ww_yaml_get(&r->e.doc,
+		const char *text = wj_yaml_str(wj_yaml_get(&r->e.doc,
 			yaml_document_get_node(&r->e.doc, first[n]), "text"));
-		ww_problem(r->out, &r->problems, "%s: the log has %d events, the replay gives only %d: event %d, "
+		wj_problem(r->out, &r->problems, "%s: the log has %d events, the replay gives only %d: event %d, "
 			"\"%.*s\", is not the game's", r->what, logged, n, n + 1,
 			QUOTE_MAX, text ? text : "(no text)");
 		return -1;
@@ -351,7 +351,7 @@ static int compare_events(struct replay *r)
  * skips too), -1 if it is not text or too long. */
 static int order_line(const yaml_node_t *n, char *buf, size_t len)
 {
-	const char *t = ww_yaml_str(n);
+	const char *t = wj_yaml_str(n);
 	if (!t)
 		return -1;
 	t += strspn(t, " \t\r");
@@ -371,11 +371,11 @@ static int order_line(const yaml_node_t *n, char *buf, size_t len)
  * entries are the command line's; an order by mail cannot force one. */
 static int forced_by_moderator(struct replay *r, const struct logged_roll *roll)
 {
-	if (r->e.sender && strcmp(r->e.sender, WW_SENDER_COMMAND_LINE) == 0)
+	if (r->e.sender && strcmp(r->e.sender, WJ_SENDER_COMMAND_LINE) == 0)
 		return 0;
-	ww_problem(r->out, &r->problems, "%s: roll %lld is logged as forced, but the entry came from %s, and only "
+	wj_problem(r->out, &r->problems, "%s: roll %lld is logged as forced, but the entry came from %s, and only "
 		"the moderator's `wwjudge order --dice` (sender \"%s\") forces rolls", r->what,
-		roll->index, r->e.sender ? r->e.sender : "no sender", WW_SENDER_COMMAND_LINE);
+		roll->index, r->e.sender ? r->e.sender : "no sender", WJ_SENDER_COMMAND_LINE);
 	return -1;
 }
 
@@ -388,9 +388,9 @@ static int queue_forced(struct replay *r)
 		if (forced_by_moderator(r, &r->e.roll[i]) < 0)
 			return -1;
 		r->forced[r->e.side]++;
-		if (r->dice.nforced == WW_MAX_FORCED) {
-			ww_problem(r->out, &r->problems, "%s: more than %d forced rolls in one entry", r->e.rel,
-				WW_MAX_FORCED);
+		if (r->dice.nforced == WJ_MAX_FORCED) {
+			wj_problem(r->out, &r->problems, "%s: more than %d forced rolls in one entry", r->e.rel,
+				WJ_MAX_FORCED);
 			return -1;
 		}
 		r->dice.forced[r->dice.nforced++] = r->e.roll[i].value;
@@ -405,23 +405,23 @@ static int apply_line(struct replay *r, const yaml_node_t *n, int *next)
 	int k = order_line(n, buf, sizeof buf), rc;
 	if (k < 0) {
 		name_entry(r);
-		ww_problem(r->out, &r->problems, "%s: line %d: an order line must be text of at most %zu characters",
-			r->what, ww_yaml_line(n), sizeof buf - 1);
+		wj_problem(r->out, &r->problems, "%s: line %d: an order line must be text of at most %zu characters",
+			r->what, wj_yaml_line(n), sizeof buf - 1);
 		return -1;
 	}
 	if (k == 0)
 		return 0;
 	name_order(r, buf);
 	if (!(o = game_order_new(r->game))) {
-		ww_problem(r->out, &r->problems, "%s: out of memory", r->what);
+		wj_problem(r->out, &r->problems, "%s: out of memory", r->what);
 		return -1;
 	}
 	int from = r->game->events_count(r->ev);
 	if ((rc = r->game->order_parse(r->d, buf, o, why, sizeof why)) != 0)
-		ww_problem(r->out, &r->problems, "%s: does not parse on replay: %s", r->what, why);
+		wj_problem(r->out, &r->problems, "%s: does not parse on replay: %s", r->what, why);
 	else if ((rc = r->game->apply(r->d, r->s, r->e.side, o, &r->rng, r->ev, why,
 				      sizeof why)) != 0)
-		ww_problem(r->out, &r->problems, "%s: is refused on replay: %s", r->what, why);
+		wj_problem(r->out, &r->problems, "%s: is refused on replay: %s", r->what, why);
 	game_order_free(r->game, o);
 	return rc ? -1 : compare_rolls(r, from, next);
 }
@@ -433,32 +433,32 @@ static int new_events(struct replay *r)
 		game_events_free(r->game, r->ev);
 	if ((r->ev = game_events_new(r->game)))
 		return 0;
-	ww_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
+	wj_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
 	return -1;
 }
 
 /* ---- the ledgers ---- */
 
-/* A ledger is a YAML list (ww_yaml_load wants a mapping); empty when no
+/* A ledger is a YAML list (wj_yaml_load wants a mapping); empty when no
  * secret holding has changed. Its text is kept: the game checks its
  * items (game.h ledger_check). */
 static int load_ledger(struct replay *r, int side)
 {
 	size_t len;
 	yaml_parser_t p;
-	ww_rec_ledger_file(r->game, side, r->ledger_file[side]);
-	if (ww_rec_read(r->dir, r->ledger_file[side], &r->ledger_text[side], &len) < 0) {
-		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
+	wj_rec_ledger_file(r->game, side, r->ledger_file[side]);
+	if (wj_rec_read(r->dir, r->ledger_file[side], &r->ledger_text[side], &len) < 0) {
+		wj_problem(r->out, &r->problems, "%s: cannot be read: %s", r->ledger_file[side], strerror(errno));
 		return -1;
 	}
 	if (!yaml_parser_initialize(&p)) {
-		ww_problem(r->out, &r->problems, "%s: out of memory", r->ledger_file[side]);
+		wj_problem(r->out, &r->problems, "%s: out of memory", r->ledger_file[side]);
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)r->ledger_text[side], len);
 	int ok = yaml_parser_load(&p, &r->ledger[side]);
 	if (!ok)
-		ww_problem(r->out, &r->problems, "%s: line %d: not YAML: %s", r->ledger_file[side],
+		wj_problem(r->out, &r->problems, "%s: line %d: not YAML: %s", r->ledger_file[side],
 			(int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 	yaml_parser_delete(&p);
 	r->have_ledger[side] = ok;
@@ -494,16 +494,16 @@ static int ledger_items(struct replay *r, int side, FILE *f)
 	if (!root) /* an empty ledger: nothing has changed yet */
 		return 0;
 	if (root->type != YAML_SEQUENCE_NODE) {
-		ww_problem(r->out, &r->problems, "%s: not a list of entries", r->ledger_file[side]);
+		wj_problem(r->out, &r->problems, "%s: not a list of entries", r->ledger_file[side]);
 		return -1;
 	}
 	for (yaml_node_item_t *i = root->data.sequence.items.start;
 	     i < root->data.sequence.items.top; i++) {
 		yaml_node_t *item = yaml_document_get_node(doc, *i);
 		long long entry;
-		if (ww_yaml_int(ww_yaml_get(doc, item, "entry"), 1, INT32_MAX, &entry, why,
+		if (wj_yaml_int(wj_yaml_get(doc, item, "entry"), 1, INT32_MAX, &entry, why,
 				sizeof why) < 0) {
-			ww_problem(r->out, &r->problems, "%s: line %d: entry: %s", r->ledger_file[side], ww_yaml_line(item),
+			wj_problem(r->out, &r->problems, "%s: line %d: entry: %s", r->ledger_file[side], wj_yaml_line(item),
 				why);
 			return -1;
 		}
@@ -527,7 +527,7 @@ static int check_hands(struct replay *r, const struct game_state *before)
 			rc = -1;
 		if (rc == 0 && r->game->ledger_check(r->d, items, len, before, r->s, side,
 						     r->ledger_file[side], why, sizeof why) < 0) {
-			ww_problem(r->out, &r->problems, "%s: %s", r->what, why);
+			wj_problem(r->out, &r->problems, "%s: %s", r->what, why);
 			rc = -1;
 		}
 		free(items);
@@ -560,8 +560,8 @@ static int apply_entry(struct replay *r, int *next)
 	if (e->side < 1 || e->side > r->game->nsides) {
 		if (moderator_note(r))
 			return all_rolls_used(r, *next);
-		ww_problem(r->out, &r->problems, "%s: an accepted entry by %s cannot be replayed (only a side's "
-			"orders can)", e->rel, ww_rec_side(r->game, e->side));
+		wj_problem(r->out, &r->problems, "%s: an accepted entry by %s cannot be replayed (only a side's "
+			"orders can)", e->rel, wj_rec_side(r->game, e->side));
 		return -1;
 	}
 	if (queue_forced(r) < 0)
@@ -579,7 +579,7 @@ static int check_move(struct replay *r)
 	unsigned move = r->game->move(r->s);
 	if (!r->e.has_move || r->e.move == (long long)move)
 		return 0;
-	ww_problem(r->out, &r->problems, "%s: the log says move %lld, the replay reaches move %u", r->what,
+	wj_problem(r->out, &r->problems, "%s: the log says move %lld, the replay reaches move %u", r->what,
 		r->e.move, move);
 	return -1;
 }
@@ -591,13 +591,13 @@ static int check_move(struct replay *r)
  * move is the target's. */
 static int replay_rollback(struct replay *r, const struct game_state *before)
 {
-	const struct ww_rollback *rb = &r->e.rb;
+	const struct wj_rollback *rb = &r->e.rb;
 	uint64_t roll, shuffle;
 	snprintf(r->what, sizeof r->what, "%s: entry %d, the rollback to move %u", r->e.rel,
 		 r->e.number, (unsigned)rb->to_move);
 	r->game->dice_next(r->s, &roll, &shuffle);
 	if (rb->next_roll < roll || rb->next_shuffle < shuffle) {
-		ww_problem(r->out, &r->problems, "%s: it sets next_roll %llu and next_shuffle %llu, but the replay has "
+		wj_problem(r->out, &r->problems, "%s: it sets next_roll %llu and next_shuffle %llu, but the replay has "
 			"reached %llu and %llu: dice or shuffles would be used again", r->what,
 			(unsigned long long)rb->next_roll, (unsigned long long)rb->next_shuffle,
 			(unsigned long long)roll, (unsigned long long)shuffle);
@@ -612,7 +612,7 @@ static int replay_rollback(struct replay *r, const struct game_state *before)
 	if (check_hands(r, before) < 0)
 		return -1;
 	if (rb->to_move != r->game->move(r->s)) {
-		ww_problem(r->out, &r->problems, "%s: it goes back to move %u, but entry %d reached move %u", r->what,
+		wj_problem(r->out, &r->problems, "%s: it goes back to move %u, but entry %d reached move %u", r->what,
 			(unsigned)rb->to_move, rb->target, r->game->move(r->s));
 		return -1;
 	}
@@ -626,7 +626,7 @@ static int replay_entry(struct replay *r)
 	int next = 0, rc = -1;
 	name_entry(r);
 	if (!before) {
-		ww_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
+		wj_problem(r->out, &r->problems, "%s: out of memory", r->e.rel);
 		return -1;
 	}
 	game_state_copy(r->game, before, r->s);
@@ -646,14 +646,14 @@ static int read_state_file(struct replay *r, const char *rel, struct game_state 
 {
 	char *text, why[300];
 	size_t len;
-	if (ww_rec_read(r->dir, rel, &text, &len) < 0) {
-		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", rel, strerror(errno));
+	if (wj_rec_read(r->dir, rel, &text, &len) < 0) {
+		wj_problem(r->out, &r->problems, "%s: cannot be read: %s", rel, strerror(errno));
 		return -1;
 	}
 	int rc = r->game->state_read(text, len, r->d, s, true, why, sizeof why);
 	free(text);
 	if (rc < 0)
-		ww_problem(r->out, &r->problems, "%s: %s", rel, why);
+		wj_problem(r->out, &r->problems, "%s: %s", rel, why);
 	return rc;
 }
 
@@ -671,7 +671,7 @@ static void say_difference(struct replay *r, const char *file, const char *have,
  * the seed, as secret/initial-state.yaml keeps it. A game made before
  * secret/scenario.yaml was kept starts from secret/initial-state.yaml as
  * written. */
-static int scenario_start(struct replay *r, const struct ww_meta *m)
+static int scenario_start(struct replay *r, const struct wj_meta *m)
 {
 	char path[4096], why[600], *want = NULL, *have = NULL;
 	size_t wantlen, havelen;
@@ -681,13 +681,13 @@ static int scenario_start(struct replay *r, const struct ww_meta *m)
 		       r->e.nrolls ? all_rolls_used(r, 0) : 0;
 	if (r->game->new_game(r->d, path, m->options, &r->rng, r->s, r->ev, why,
 			      sizeof why) < 0) {
-		ww_problem(r->out, &r->problems, "%s: %s", SCENARIO, why);
+		wj_problem(r->out, &r->problems, "%s: %s", SCENARIO, why);
 		return -1;
 	}
 	int rc = -1;
 	if (!(want = render(r, STARTING_POSITION, r->s, &wantlen)) ||
-	    ww_rec_read(r->dir, INITIAL_STATE, &have, &havelen) < 0)
-		ww_problem(r->out, &r->problems, "%s: cannot be read: %s", INITIAL_STATE, strerror(errno));
+	    wj_rec_read(r->dir, INITIAL_STATE, &have, &havelen) < 0)
+		wj_problem(r->out, &r->problems, "%s: cannot be read: %s", INITIAL_STATE, strerror(errno));
 	else if (strcmp(have, want) != 0)
 		say_difference(r, INITIAL_STATE, have, want, "setting up secret/scenario.yaml "
 			       "with the seed");
@@ -701,32 +701,32 @@ static int scenario_start(struct replay *r, const struct ww_meta *m)
 
 /* The first position hashes to the initial_state published in game.yaml
  * (games created before it have none): its secret text keyed by the seed. */
-static int check_initial_hash(struct replay *r, const struct ww_meta *m)
+static int check_initial_hash(struct replay *r, const struct wj_meta *m)
 {
-	char hash[WW_COMMIT_HEX];
+	char hash[WJ_COMMIT_HEX];
 	const char *what = m->scenario[0] ? INITIAL_STATE : r->what;
 	if (!m->initial_state[0])
 		return 0;
-	if (ww_rec_position_hash(r->game, r->d, r->s, r->dice.seed, hash) < 0) {
-		ww_problem(r->out, &r->problems, "%s: out of memory hashing the initial state", what);
+	if (wj_rec_position_hash(r->game, r->d, r->s, r->dice.seed, hash) < 0) {
+		wj_problem(r->out, &r->problems, "%s: out of memory hashing the initial state", what);
 		return -1;
 	}
 	if (strcmp(hash, m->initial_state) == 0)
 		return 0;
-	ww_problem(r->out, &r->problems, "%s: the initial state hashes to %s, but game.yaml publishes initial_state %s",
+	wj_problem(r->out, &r->problems, "%s: the initial state hashes to %s, but game.yaml publishes initial_state %s",
 		what, hash, m->initial_state);
 	return -1;
 }
 
 /* Entry 1 is the set-up: a new game shuffled by the seed (its rolls, if
  * any, compared), or the scenario's position. */
-static int start(struct replay *r, const struct ww_meta *m)
+static int start(struct replay *r, const struct wj_meta *m)
 {
 	char why[600];
 	int rc = read_entry(r, 1);
 	if (rc <= 0) {
 		if (rc == 0)
-			ww_problem(r->out, &r->problems, "log/000001.yaml: missing; the replay starts there");
+			wj_problem(r->out, &r->problems, "log/000001.yaml: missing; the replay starts there");
 		return -1;
 	}
 	snprintf(r->what, sizeof r->what, "%s: entry 1, the set-up", r->e.rel);
@@ -736,7 +736,7 @@ static int start(struct replay *r, const struct ww_meta *m)
 		rc = scenario_start(r, m);
 	} else if (r->game->new_game(r->d, NULL, m->options, &r->rng, r->s, r->ev,
 				     why, sizeof why) < 0) {
-		ww_problem(r->out, &r->problems, "%s: %s", r->what, why);
+		wj_problem(r->out, &r->problems, "%s: %s", r->what, why);
 		rc = -1;
 	} else {
 		int next = 0;
@@ -787,7 +787,7 @@ static void say_difference(struct replay *r, const char *file, const char *have,
 	while (i > 0 && have[i - 1] != '\n')
 		i--;
 	int hn = (int)strcspn(have + i, "\n"), wn = (int)strcspn(want + i, "\n");
-	ww_problem(r->out, &r->problems, "%s line %d: \"%.*s\", but %s gives \"%.*s\"", file, line,
+	wj_problem(r->out, &r->problems, "%s line %d: \"%.*s\", but %s gives \"%.*s\"", file, line,
 		hn > QUOTE_MAX ? QUOTE_MAX : hn, have + i, by, wn > QUOTE_MAX ? QUOTE_MAX : wn,
 		want + i);
 }
@@ -802,21 +802,21 @@ static void compare_final(struct replay *r, const struct game_state *recorded, i
 	char *have = render(r, FULL_STATE, recorded, &havelen);
 	snprintf(by, sizeof by, "replaying the log to entry %d", last);
 	if (!want || !have)
-		ww_problem(r->out, &r->problems, "out of memory comparing the replay with secret/state.yaml");
+		wj_problem(r->out, &r->problems, "out of memory comparing the replay with secret/state.yaml");
 	else if (strcmp(have, want) != 0)
 		say_difference(r, "secret/state.yaml", have, want, by);
 	free(want);
 	free(have);
 }
 
-static int seed_of(struct replay *r, const struct ww_game *g)
+static int seed_of(struct replay *r, const struct wj_game *g)
 {
-	memcpy(r->dice.seed, g->seed, WW_SEED_BYTES);
-	if (g->meta.seed_revealed && ww_seed_from_hex(g->meta.seed_hex, r->dice.seed) < 0) {
-		ww_problem(r->out, &r->problems, "game.yaml: the revealed seed is not 64 hex digits");
+	memcpy(r->dice.seed, g->seed, WJ_SEED_BYTES);
+	if (g->meta.seed_revealed && wj_seed_from_hex(g->meta.seed_hex, r->dice.seed) < 0) {
+		wj_problem(r->out, &r->problems, "game.yaml: the revealed seed is not 64 hex digits");
 		return -1;
 	}
-	ww_dice_rng(&r->dice, &r->rng);
+	wj_dice_rng(&r->dice, &r->rng);
 	return 0;
 }
 
@@ -831,7 +831,7 @@ static int survey_entry(struct replay *r, int n)
 		return 0;
 	const struct entry_info *t = &r->info[e->rb.target];
 	if (e->rejected || t->undone || t->rejected) {
-		ww_problem(r->out, &r->problems, "%s: a rollback %s", e->rel, e->rejected ? "cannot be rejected" :
+		wj_problem(r->out, &r->problems, "%s: a rollback %s", e->rel, e->rejected ? "cannot be rejected" :
 			"must go back to a position of an accepted entry that is not undone");
 		return -1;
 	}
@@ -850,7 +850,7 @@ static int survey(struct replay *r)
 			struct entry_info *more = realloc(r->info, (size_t)cap * sizeof *more);
 			if (!more) {
 				yaml_document_delete(&r->e.doc);
-				ww_problem(r->out, &r->problems, "out of memory reading the log");
+				wj_problem(r->out, &r->problems, "out of memory reading the log");
 				return -1;
 			}
 			r->info = more;
@@ -869,7 +869,7 @@ static bool live(const struct replay *r, int n)
 	return n <= r->nentries && !r->info[n].rejected && !r->info[n].undone;
 }
 
-static void replay_log(struct replay *r, const struct ww_game *g)
+static void replay_log(struct replay *r, const struct wj_game *g)
 {
 	int last = 1, rc = 0;
 	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || survey(r) < 0 ||
@@ -887,20 +887,20 @@ static void replay_log(struct replay *r, const struct ww_game *g)
 		compare_final(r, g->state, last);
 }
 
-int ww_record_replay(const char *dir, const struct game_data *d, FILE *out)
+int wj_record_replay(const char *dir, const struct game_data *d, FILE *out)
 {
 	int forced[3];
-	return ww_record_replay_counted(dir, d, out, forced);
+	return wj_record_replay_counted(dir, d, out, forced);
 }
 
 /* A replay of the game g loaded: its game, data and a state of its own. */
-static int replay_begin(struct replay *r, const struct ww_game *g)
+static int replay_begin(struct replay *r, const struct wj_game *g)
 {
-	r->game = ww_rec_game(g);
+	r->game = wj_rec_game(g);
 	r->d = g->data;
 	if ((r->s = game_state_new(r->game)))
 		return 0;
-	ww_problem(r->out, &r->problems, "out of memory replaying %s", r->dir);
+	wj_problem(r->out, &r->problems, "out of memory replaying %s", r->dir);
 	return -1;
 }
 
@@ -914,12 +914,12 @@ static void replay_end(struct replay *r)
 	free(r->info);
 }
 
-int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
+int wj_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
 			     int forced[3])
 {
 	memset(forced, 0, 3 * sizeof *forced);
 	struct replay *r = calloc(1, sizeof *r);
-	struct ww_game *g = calloc(1, sizeof *g);
+	struct wj_game *g = calloc(1, sizeof *g);
 	char err[512];
 	int problems = 1;
 	if (!r || !g) {
@@ -929,8 +929,8 @@ int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *o
 	r->out = out;
 	r->dir = dir;
 	g->data = d;
-	if (ww_record_load(dir, g, err, sizeof err) != WW_REC_OK) {
-		ww_problem(r->out, &r->problems, "%s", err);
+	if (wj_record_load(dir, g, err, sizeof err) != WJ_REC_OK) {
+		wj_problem(r->out, &r->problems, "%s", err);
 	} else {
 		if (replay_begin(r, g) == 0)
 			replay_log(r, g);
@@ -941,7 +941,7 @@ int ww_record_replay_counted(const char *dir, const struct game_data *d, FILE *o
 out:
 	free(r);
 	if (g)
-		ww_game_free(g);
+		wj_game_free(g);
 	free(g);
 	return problems;
 }
@@ -983,8 +983,8 @@ static void first_problem(char *text, size_t len, char *err, size_t errlen)
 	snprintf(err, errlen, "the log does not replay: %.*s", (int)n, text ? text : "");
 }
 
-static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t move,
-			 struct ww_rollback *rb, char *err, size_t errlen)
+static int replay_prefix(struct replay *r, const struct wj_game *g, uint32_t move,
+			 struct wj_rollback *rb, char *err, size_t errlen)
 {
 	int rc = 0;
 	if (seed_of(r, g) < 0 || load_ledgers(r) < 0 || survey(r) < 0)
@@ -1008,16 +1008,16 @@ static int replay_prefix(struct replay *r, const struct ww_game *g, uint32_t mov
 	}
 	if (rc < 0)
 		return -1;
-	*rb = (struct ww_rollback){ .target = target, .first = target + 1, .last = r->nentries,
+	*rb = (struct wj_rollback){ .target = target, .first = target + 1, .last = r->nentries,
 				    .from_move = now, .to_move = move, .by = by };
 	return 0;
 }
 
-int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
-			struct game_state *s, struct ww_rollback *rb, char *err, size_t errlen)
+int wj_record_replay_to(const char *dir, const struct game_data *d, uint32_t move,
+			struct game_state *s, struct wj_rollback *rb, char *err, size_t errlen)
 {
 	struct replay *r = calloc(1, sizeof *r);
-	struct ww_game *g = calloc(1, sizeof *g);
+	struct wj_game *g = calloc(1, sizeof *g);
 	char *text = NULL;
 	size_t len = 0;
 	int rc = -1;
@@ -1029,7 +1029,7 @@ int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t mov
 	}
 	r->dir = dir;
 	g->data = d;
-	if (ww_record_load(dir, g, err, errlen) == WW_REC_OK) {
+	if (wj_record_load(dir, g, err, errlen) == WJ_REC_OK) {
 		rc = replay_begin(r, g) ? -1 : replay_prefix(r, g, move, rb, err, errlen);
 		fclose(r->out);
 		if (rc == -1)
@@ -1042,7 +1042,7 @@ int ww_record_replay_to(const char *dir, const struct game_data *d, uint32_t mov
 	}
 	free(text);
 	free(r);
-	ww_game_free(g);
+	wj_game_free(g);
 	free(g);
 	return rc == 0 ? 0 : rc == -2 ? -2 : -1;
 }

@@ -68,5 +68,9 @@ for f in "$src"/core/*.[ch] "$src"/game/*.[ch] "$src"/record/*.[ch] "$src"/play/
 		hit=$(grep -n -i -w -F -- "$w" "$T/code" | head -1 || true)
 		[ -z "$hit" ] || fail "$f names a game's word '$w' in its code: $hit"
 	done
+	# names that say their layer (issue 21.10): ww_ is Washington's War's,
+	# the judge's are wj_ (strings, such as the WW_DATA of getenv, aside)
+	hit=$(sed 's/"[^"]*"//g' "$T/code" | grep -n -E '\b(ww|WW)_[A-Za-z0-9_]+' | head -1 || true)
+	[ -z "$hit" ] || fail "$f names something ww_, Washington's War's prefix: $hit"
 done
 echo ok

@@ -17,7 +17,7 @@ stand_in() {
 	mkdir -p "$1"
 	cat >"$T/p.c" <<EOF
 #include <stdio.h>
-const unsigned long ww_png_abi = 1;
+const unsigned long wj_png_abi = 1;
 int ww_report_png(void) { return 0; }
 __attribute__((constructor)) static void ran(void)
 {

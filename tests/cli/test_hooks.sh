@@ -1,7 +1,7 @@
 # Issue 13: test hooks only in test builds. The crash hooks (WW_CRASH_AT,
 # WW_CRASH_POLL, WW_CRASH_SEND) and the clock (WW_NOW) are read through
 # core/test_hooks.c alone, which reads the environment only where the
-# build defines WW_TEST_HOOKS (san/, the tests' build): the production
+# build defines WJ_TEST_HOOKS (san/, the tests' build): the production
 # object `make` builds asks for no getenv.
 . "$(dirname "$0")/lib.bash"
 root="$(cd "$(dirname "$0")/../.." && pwd)"

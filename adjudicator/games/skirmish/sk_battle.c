@@ -55,7 +55,7 @@ static void move_apart(const struct sk_data *d, struct sk_state *s, int attacker
  * difference of the corrected throws removed from the lower (IV.2.D),
  * none on a tie (IV.2.E). */
 void sk_major_battle(const struct sk_data *d, struct sk_state *s, int attacker, int defender,
-		     bool landed, struct ww_rng *rng, struct sk_events *ev)
+		     bool landed, struct wj_rng *rng, struct sk_events *ev)
 {
 	struct sk_piece *a = &s->pieces[attacker], *b = &s->pieces[defender];
 	int diff = abs(a->units - b->units);
@@ -82,7 +82,7 @@ void sk_major_battle(const struct sk_data *d, struct sk_state *s, int attacker, 
 /* IV.6: each throws, the higher wins, a tie throws again; the loser is
  * removed with what it carries. */
 bool sk_naval_battle(const struct sk_data *d, struct sk_state *s, int ship, int enemy,
-		     struct ww_rng *rng, struct sk_events *ev)
+		     struct wj_rng *rng, struct sk_events *ev)
 {
 	int ta, tb;
 	sk_fought(s);

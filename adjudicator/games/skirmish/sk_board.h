@@ -52,8 +52,8 @@ void sk_board_piece_xy(const struct sk_data *d, const struct sk_piece *pieces, i
  * included), each spot's mark and each piece (in pieces' order), and
  * the legend; 0, or -1. */
 struct sk_board_boxes {
-	struct ww_board_box name[SK_MAX_SPOTS], spot[SK_MAX_SPOTS], piece[SK_MAX_PIECES];
-	struct ww_board_box legend;
+	struct wj_board_box name[SK_MAX_SPOTS], spot[SK_MAX_SPOTS], piece[SK_MAX_PIECES];
+	struct wj_board_box legend;
 };
 int sk_board_boxes(const struct sk_data *d, const struct sk_piece *pieces, int n,
 		   struct sk_board_boxes *b);

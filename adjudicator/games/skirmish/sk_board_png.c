@@ -36,7 +36,7 @@ static const uint32_t OWN_COLOURS[] = {
 #define NOWN (int)(sizeof OWN_COLOURS / sizeof *OWN_COLOURS)
 
 /* The legend's panel, top left, where the board has no spot. */
-static const struct ww_board_box LEGEND = { 12, 12, 470, 420 };
+static const struct wj_board_box LEGEND = { 12, 12, 470, 420 };
 
 uint32_t sk_board_side_colour(enum sk_side side)
 {
@@ -68,10 +68,10 @@ static double mark_radius(const struct sk_spot *s)
 	return s->kind == SK_CARRIER ? 17 : s->kind == SK_CITY ? 10 : s->kind == SK_HARBOUR ? 9 : 8;
 }
 
-static struct ww_board_box spot_box(const struct sk_spot *s)
+static struct wj_board_box spot_box(const struct sk_spot *s)
 {
 	double r = mark_radius(s);
-	return (struct ww_board_box){ s->x - r, s->y - r, s->x + r, s->y + r };
+	return (struct wj_board_box){ s->x - r, s->y - r, s->x + r, s->y + r };
 }
 
 /* ---- the land and the sea ---- */
@@ -128,7 +128,7 @@ static int paint_sea(const struct sk_data *d, uint32_t *px)
 static void line_style(cairo_t *cr, enum sk_line_kind k)
 {
 	static const double dash[] = { 7, 5 };
-	ww_draw_rgb(cr, k == SK_LAND_LINE ? INK : k == SK_COASTAL_LINE ? RED_DOT : SEA_LINE);
+	wj_draw_rgb(cr, k == SK_LAND_LINE ? INK : k == SK_COASTAL_LINE ? RED_DOT : SEA_LINE);
 	cairo_set_line_width(cr, k == SK_COASTAL_LINE ? 3.5 : k == SK_LAND_LINE ? 2 : 1.8);
 	cairo_set_dash(cr, dash, k == SK_SEA_LINE ? 2 : 0, 0);
 }
@@ -150,9 +150,9 @@ static void dot(cairo_t *cr, double x, double y, double r, uint32_t fill, uint32
 {
 	cairo_new_path(cr);
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
-	ww_draw_rgb(cr, fill);
+	wj_draw_rgb(cr, fill);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, rim);
+	wj_draw_rgb(cr, rim);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
 }
@@ -163,9 +163,9 @@ static void star(cairo_t *cr, double x, double y, enum sk_star kind)
 {
 	if (kind == SK_LARGE_STAR)
 		dot(cr, x, y, 17, WHITE, STAR);
-	ww_draw_star_path(cr, x, y, 5, kind == SK_LARGE_STAR ? 16 : 12,
+	wj_draw_star_path(cr, x, y, 5, kind == SK_LARGE_STAR ? 16 : 12,
 			  kind == SK_LARGE_STAR ? 7 : 5);
-	ww_draw_rgb(cr, STAR);
+	wj_draw_rgb(cr, STAR);
 	cairo_fill(cr);
 }
 
@@ -204,7 +204,7 @@ static void spot_marks(cairo_t *cr, const struct sk_data *d)
 /* An arrowhead at the middle of the step from a to b, pointing to b. */
 static void arrowhead(cairo_t *cr, const struct sk_spot *a, const struct sk_spot *b)
 {
-	double dx = b->x - a->x, dy = b->y - a->y, l = ww_draw_length(dx, dy);
+	double dx = b->x - a->x, dy = b->y - a->y, l = wj_draw_length(dx, dy);
 	if (l < 1)
 		return;
 	cairo_matrix_t m;
@@ -227,7 +227,7 @@ static void path(cairo_t *cr, const struct sk_data *d, const int *steps, int n)
 	if (n < 1)
 		return;
 	const struct sk_spot *a = &d->spots[steps[0]], *z = &d->spots[steps[n - 1]];
-	ww_draw_rgb(cr, PATH);
+	wj_draw_rgb(cr, PATH);
 	cairo_set_line_width(cr, 7);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_move_to(cr, a->x, a->y);
@@ -270,14 +270,14 @@ static bool is_ship(enum sk_piece_kind k)
 }
 
 /* A piece's outline around its centre. */
-static struct ww_board_box piece_box(enum sk_piece_kind k, double x, double y)
+static struct wj_board_box piece_box(enum sk_piece_kind k, double x, double y)
 {
 	if (k == SK_WARSHIP)
-		return (struct ww_board_box){ x - 16, y - 16, x + 16, y + 11 };
+		return (struct wj_board_box){ x - 16, y - 16, x + 16, y + 11 };
 	if (k == SK_TROOP_CARRIER)
-		return (struct ww_board_box){ x - 20, y - 18, x + 20, y + 12 };
+		return (struct wj_board_box){ x - 20, y - 18, x + 20, y + 12 };
 	double r = k == SK_BASIC_UNIT ? 12 : 15;
-	return (struct ww_board_box){ x - r, y - r, x + r, y + r };
+	return (struct wj_board_box){ x - r, y - r, x + r, y + r };
 }
 
 void sk_board_piece_xy(const struct sk_data *d, const struct sk_piece *pieces, int n, int i,
@@ -293,17 +293,17 @@ static void count(cairo_t *cr, double x, double baseline, int units)
 {
 	char s[16];
 	snprintf(s, sizeof s, "%d", units);
-	ww_draw_font(cr, 13, true);
-	ww_draw_rgb(cr, WHITE);
-	cairo_move_to(cr, x - ww_draw_text_width(cr, s) / 2, baseline);
+	wj_draw_font(cr, 13, true);
+	wj_draw_rgb(cr, WHITE);
+	cairo_move_to(cr, x - wj_draw_text_width(cr, s) / 2, baseline);
 	cairo_show_text(cr, s);
 }
 
 static void outline(cairo_t *cr, uint32_t fill, uint32_t rim, double width)
 {
-	ww_draw_rgb(cr, fill);
+	wj_draw_rgb(cr, fill);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, rim);
+	wj_draw_rgb(cr, rim);
 	cairo_set_line_width(cr, width);
 	cairo_stroke(cr);
 }
@@ -393,32 +393,32 @@ static void pieces_drawn(cairo_t *cr, const struct sk_data *d, const struct sk_p
 #define MISREAD_WEIGHT 1000
 
 struct names {
-	struct ww_board_box box[SK_MAX_SPOTS];
+	struct wj_board_box box[SK_MAX_SPOTS];
 	double x[SK_MAX_SPOTS], y[SK_MAX_SPOTS]; /* the first line's centre and baseline */
 	int split[SK_MAX_SPOTS];
-	struct ww_board_box piece[SK_MAX_PIECES];
+	struct wj_board_box piece[SK_MAX_PIECES];
 	int npieces;
-	struct ww_board_mark mark[SK_MAX_SPOTS]; /* the spots' marks, as names measure */
+	struct wj_board_mark mark[SK_MAX_SPOTS]; /* the spots' marks, as names measure */
 };
 
 static void name_font(cairo_t *cr, const struct sk_spot *s)
 {
-	ww_draw_font(cr, NAME_SIZE, is_land(s));
+	wj_draw_font(cr, NAME_SIZE, is_land(s));
 }
 
 static double crowding(const struct sk_data *d, const struct names *n, int s,
-		       const struct ww_board_box *b, const int *placed, int nplaced)
+		       const struct wj_board_box *b, const int *placed, int nplaced)
 {
-	double sum = ww_box_overlap(b, &LEGEND) +
-		MISREAD_WEIGHT * ww_name_misread(b, n->mark, d->nspots, s, NAME_MARGIN);
+	double sum = wj_box_overlap(b, &LEGEND) +
+		MISREAD_WEIGHT * wj_name_misread(b, n->mark, d->nspots, s, NAME_MARGIN);
 	for (int k = 0; k < n->npieces; k++)
-		sum += PIECE_WEIGHT * ww_box_overlap(b, &n->piece[k]);
+		sum += PIECE_WEIGHT * wj_box_overlap(b, &n->piece[k]);
 	for (int s = 0; s < d->nspots; s++) {
-		struct ww_board_box m = spot_box(&d->spots[s]);
-		sum += ww_box_overlap(b, &m);
+		struct wj_board_box m = spot_box(&d->spots[s]);
+		sum += wj_box_overlap(b, &m);
 	}
 	for (int k = 0; k < nplaced; k++)
-		sum += ww_box_overlap(b, &n->box[placed[k]]);
+		sum += wj_box_overlap(b, &n->box[placed[k]]);
 	if (b->x0 < 0 || b->y0 < 0 || b->x1 > W || b->y1 > H)
 		sum += 1e6;
 	return sum;
@@ -440,9 +440,9 @@ static void place_name(const struct sk_data *d, struct names *n, int s, const in
 		       int nplaced)
 {
 	double w = n->box[s].x1 - n->box[s].x0, h = n->box[s].y1 - n->box[s].y0, least = -1;
-	for (int k = 0; k < ww_name_nplaces && least != 0; k++) {
-		struct ww_board_box b = ww_name_box(d->spots[s].x, d->spots[s].y,
-						    &ww_name_places[k], w, h);
+	for (int k = 0; k < wj_name_nplaces && least != 0; k++) {
+		struct wj_board_box b = wj_name_box(d->spots[s].x, d->spots[s].y,
+						    &wj_name_places[k], w, h);
 		double c = crowding(d, n, s, &b, placed, nplaced);
 		if (least < 0 || c < least) {
 			least = c;
@@ -454,7 +454,7 @@ static void place_name(const struct sk_data *d, struct names *n, int s, const in
 static void place_names(cairo_t *cr, const struct sk_data *d, const struct sk_piece *pieces,
 			int np, struct names *n)
 {
-	struct ww_board_box ink[SK_MAX_SPOTS];
+	struct wj_board_box ink[SK_MAX_SPOTS];
 	int order[SK_MAX_SPOTS];
 	n->npieces = np;
 	for (int i = 0; i < np; i++) {
@@ -463,20 +463,20 @@ static void place_names(cairo_t *cr, const struct sk_data *d, const struct sk_pi
 		n->piece[i] = piece_box(pieces[i].kind, x, y);
 	}
 	for (int s = 0; s < d->nspots; s++) {
-		n->mark[s] = (struct ww_board_mark){ d->spots[s].x, d->spots[s].y,
+		n->mark[s] = (struct wj_board_mark){ d->spots[s].x, d->spots[s].y,
 						     mark_radius(&d->spots[s]) };
 		name_font(cr, &d->spots[s]);
-		n->split[s] = ww_name_split(cr, d->spots[s].name);
-		ink[s] = ww_name_ink(cr, d->spots[s].name, n->split[s]);
-		n->box[s] = (struct ww_board_box){ 0, 0, ink[s].x1 - ink[s].x0 + 2 * WW_NAME_HALO,
-						   ink[s].y1 - ink[s].y0 + 2 * WW_NAME_HALO };
+		n->split[s] = wj_name_split(cr, d->spots[s].name);
+		ink[s] = wj_name_ink(cr, d->spots[s].name, n->split[s]);
+		n->box[s] = (struct wj_board_box){ 0, 0, ink[s].x1 - ink[s].x0 + 2 * WJ_NAME_HALO,
+						   ink[s].y1 - ink[s].y0 + 2 * WJ_NAME_HALO };
 	}
 	name_order(d, n, order);
 	for (int i = 0; i < d->nspots; i++) {
 		int s = order[i];
 		place_name(d, n, s, order, i);
-		n->x[s] = n->box[s].x0 + WW_NAME_HALO - ink[s].x0;
-		n->y[s] = n->box[s].y0 + WW_NAME_HALO - ink[s].y0;
+		n->x[s] = n->box[s].x0 + WJ_NAME_HALO - ink[s].x0;
+		n->y[s] = n->box[s].y0 + WJ_NAME_HALO - ink[s].y0;
 	}
 }
 
@@ -486,8 +486,8 @@ static void names(cairo_t *cr, const struct sk_data *d, const struct names *n)
 	for (int s = 0; s < d->nspots; s++) {
 		name_font(cr, &d->spots[s]);
 		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
-			ww_name_line(d->spots[s].name, n->split[s], i, line, sizeof line);
-			ww_draw_label(cr, n->x[s], n->y[s] + i * WW_NAME_LINE_H, line, 1,
+			wj_name_line(d->spots[s].name, n->split[s], i, line, sizeof line);
+			wj_draw_label(cr, n->x[s], n->y[s] + i * WJ_NAME_LINE_H, line, 1,
 				      is_land(&d->spots[s]) ? INK : SEA_INK, WHITE);
 		}
 	}
@@ -499,8 +499,8 @@ static void names(cairo_t *cr, const struct sk_data *d, const struct names *n)
 
 static void legend_text(cairo_t *cr, double x, double y, const char *s)
 {
-	ww_draw_font(cr, 12, false);
-	ww_draw_rgb(cr, INK);
+	wj_draw_font(cr, 12, false);
+	wj_draw_rgb(cr, INK);
 	cairo_move_to(cr, x, y + 4.5);
 	cairo_show_text(cr, s);
 }
@@ -509,7 +509,7 @@ static void legend_line(cairo_t *cr, double x, double y, enum sk_line_kind k, bo
 {
 	line_style(cr, k);
 	if (last_move) {
-		ww_draw_rgb(cr, PATH);
+		wj_draw_rgb(cr, PATH);
 		cairo_set_line_width(cr, 7);
 	}
 	cairo_move_to(cr, x - 14, y);
@@ -572,7 +572,7 @@ static void legend_pieces(cairo_t *cr, const struct sk_data *d, double x, double
 	for (int k = SK_AMERICAN; k <= SK_BRITISH; k++) {
 		double sx = x + (k - SK_AMERICAN) * 220, sy = y + 3 * (ROW + 6);
 		cairo_rectangle(cr, sx - 9, sy - 9, 18, 18);
-		ww_draw_rgb(cr, sk_board_side_colour((enum sk_side)k));
+		wj_draw_rgb(cr, sk_board_side_colour((enum sk_side)k));
 		cairo_fill(cr);
 		snprintf(side, sizeof side, "%s (%s)", d->side_name[k], d->side_colour[k]);
 		legend_text(cr, sx + 24, sy, side);
@@ -581,11 +581,11 @@ static void legend_pieces(cairo_t *cr, const struct sk_data *d, double x, double
 
 static void legend(cairo_t *cr, const struct sk_data *d)
 {
-	const struct ww_board_box *b = &LEGEND;
+	const struct wj_board_box *b = &LEGEND;
 	cairo_rectangle(cr, b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
 	outline(cr, PANEL, INK, 1);
-	ww_draw_font(cr, 22, true);
-	ww_draw_rgb(cr, INK);
+	wj_draw_font(cr, 22, true);
+	wj_draw_rgb(cr, INK);
 	cairo_move_to(cr, b->x0 + 16, b->y0 + 34);
 	cairo_show_text(cr, d->game);
 	legend_spots(cr, d, b->x0 + 30, b->y0 + 62);
@@ -615,7 +615,7 @@ static cairo_surface_t *board(const struct sk_data *d, const struct sk_piece *pi
 {
 	if (sk_board_check(d, pieces, n, steps, nsteps, why, whylen))
 		return NULL;
-	cairo_surface_t *img = ww_draw_picture(W, H, why, whylen);
+	cairo_surface_t *img = wj_draw_picture(W, H, why, whylen);
 	if (!img)
 		return NULL;
 	if (paint_sea(d, (uint32_t *)(void *)cairo_image_surface_get_data(img))) {
@@ -626,24 +626,24 @@ static cairo_surface_t *board(const struct sk_data *d, const struct sk_piece *pi
 	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	draw(cr, d, pieces, n, steps, nsteps);
-	return ww_draw_done(img, cr, why, whylen);
+	return wj_draw_done(img, cr, why, whylen);
 }
 
 uint32_t *sk_board_pixels(const struct sk_data *d, const struct sk_piece *pieces, int n,
 			  const int *steps, int nsteps, char *why, size_t whylen)
 {
-	return ww_draw_take_pixels(board(d, pieces, n, steps, nsteps, why, whylen), why, whylen);
+	return wj_draw_take_pixels(board(d, pieces, n, steps, nsteps, why, whylen), why, whylen);
 }
 
 int sk_board_encode(FILE *out, const uint32_t *px)
 {
-	return ww_png_palette_write(out, px, W, H, OWN_COLOURS, NOWN);
+	return wj_png_palette_write(out, px, W, H, OWN_COLOURS, NOWN);
 }
 
 int sk_board_png(FILE *out, const struct sk_data *d, const struct sk_piece *pieces, int n,
 		 const int *steps, int nsteps, char *why, size_t whylen)
 {
-	return ww_draw_write_png(out, board(d, pieces, n, steps, nsteps, why, whylen),
+	return wj_draw_write_png(out, board(d, pieces, n, steps, nsteps, why, whylen),
 				 sk_board_encode, why, whylen);
 }
 
@@ -660,7 +660,7 @@ int sk_board_boxes(const struct sk_data *d, const struct sk_piece *pieces, int n
 	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);
-	ww_draw_release_fonts();
+	wj_draw_release_fonts();
 	for (int s = 0; s < d->nspots; s++) {
 		b->name[s] = nm.box[s];
 		b->spot[s] = spot_box(&d->spots[s]);

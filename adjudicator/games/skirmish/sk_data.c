@@ -15,7 +15,7 @@
 
 struct ctx {
 	struct sk_data *d;
-	struct ww_data_problems *p;
+	struct wj_data_problems *p;
 	yaml_document_t doc;
 	const char *file;
 };
@@ -45,7 +45,7 @@ static const struct word EFFECTS[] = { { "lose a unit", SK_LOSE_A_UNIT }, { "mov
 static const struct word WHO[] = { { "american", SK_WHO_AMERICAN }, { "british", SK_WHO_BRITISH },
 				   { "moved", SK_WHO_MOVED }, { "held", SK_WHO_HELD }, { NULL, 0 } };
 
-#define PROBLEM(c, n, ...) ww_data_problem_add((c)->p, (c)->file, ww_yaml_node_line(n), __VA_ARGS__)
+#define PROBLEM(c, n, ...) wj_data_problem_add((c)->p, (c)->file, wj_yaml_node_line(n), __VA_ARGS__)
 
 static yaml_node_t *node_at(struct ctx *c, yaml_node_item_t i)
 {
@@ -65,54 +65,54 @@ int sk_spot_by_name(const struct sk_data *d, const char *name)
 static int open_file(struct ctx *c, const char *dir, const char *name)
 {
 	c->file = name;
-	return ww_yaml_file_load(dir, name, &c->doc, c->p);
+	return wj_yaml_file_load(dir, name, &c->doc, c->p);
 }
 
 /* ---- one record ---- */
 
-/* ww_yaml_fields for a record of the file being read. */
+/* wj_yaml_fields for a record of the file being read. */
 static int read_fields(struct ctx *c, yaml_node_t *map, const char *what,
-		       struct ww_yaml_field *f)
+		       struct wj_yaml_field *f)
 {
-	int bad = ww_yaml_fields(&c->doc, map, c->file, what, f, c->p);
+	int bad = wj_yaml_fields(&c->doc, map, c->file, what, f, c->p);
 	return bad ? -1 : 0;
 }
 
 /* The scalar under key, or NULL: a problem if it is required and missing,
  * or is not a non-empty text. */
-static const char *get_text(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f,
+static const char *get_text(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f,
 			    const char *key, bool required)
 {
-	return ww_yaml_field_text(f, rec, key, required, c->file, c->p);
+	return wj_yaml_field_text(f, rec, key, required, c->file, c->p);
 }
 
-static int get_str(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
+static int get_str(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f, const char *key,
 		   char *out, size_t size)
 {
-	return ww_yaml_field_str(f, rec, key, true, out, size, c->file, c->p);
+	return wj_yaml_field_str(f, rec, key, true, out, size, c->file, c->p);
 }
 
 static int int_of(struct ctx *c, yaml_node_t *n, const char *what, int *out)
 {
-	return ww_yaml_node_int(n, what, out, c->file, c->p);
+	return wj_yaml_node_int(n, what, out, c->file, c->p);
 }
 
-static int get_int(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
+static int get_int(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f, const char *key,
 		   bool required, int *out)
 {
-	return ww_yaml_field_int(f, rec, key, required, out, c->file, c->p);
+	return wj_yaml_field_int(f, rec, key, required, out, c->file, c->p);
 }
 
 /* One of words (their list in the problem) under key; *out untouched if
  * it is optional and missing. */
-static int get_word(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, const char *key,
+static int get_word(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f, const char *key,
 		    bool required, const struct word *words, int *out)
 {
 	const char *s = get_text(c, rec, f, key, required);
 	char list[160] = "";
 
 	if (!s)
-		return ww_yaml_field(f, key) || required ? -1 : 0;
+		return wj_yaml_field(f, key) || required ? -1 : 0;
 	for (int i = 0; words[i].name; i++) {
 		if (!strcmp(words[i].name, s)) {
 			*out = words[i].value;
@@ -121,13 +121,13 @@ static int get_word(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field 
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
 			 i ? ", " : "", words[i].name);
 	}
-	PROBLEM(c, ww_yaml_field(f, key), "'%s' is not a %s; expected one of: %s", s, key, list);
+	PROBLEM(c, wj_yaml_field(f, key), "'%s' is not a %s; expected one of: %s", s, key, list);
 	return -1;
 }
 
 static int spot_of(struct ctx *c, yaml_node_t *n, int *out)
 {
-	const char *s = ww_yaml_scalar(n);
+	const char *s = wj_yaml_scalar(n);
 
 	*out = s ? sk_spot_by_name(c->d, s) : -1;
 	if (*out < 0) {
@@ -138,7 +138,7 @@ static int spot_of(struct ctx *c, yaml_node_t *n, int *out)
 }
 
 /* source: "seed <where>" or "reconstructed[: why]" (docs/skirmish-data.md). */
-static int get_source(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f)
+static int get_source(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f)
 {
 	const char *s = get_text(c, rec, f, "source", true);
 
@@ -146,7 +146,7 @@ static int get_source(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_fiel
 		return -1;
 	if (strncmp(s, "seed ", 5) && strcmp(s, "reconstructed") &&
 	    strncmp(s, "reconstructed: ", 15)) {
-		PROBLEM(c, ww_yaml_field(f, "source"),
+		PROBLEM(c, wj_yaml_field(f, "source"),
 			"source '%s' must be 'seed <where in the seed>' or 'reconstructed: <why>'", s);
 		return -1;
 	}
@@ -170,12 +170,12 @@ static int each_item(struct ctx *c, yaml_node_t *n, const char *what,
 }
 
 /* The value under key, or NULL with the problem that it is missing. */
-static yaml_node_t *required(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f,
+static yaml_node_t *required(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f,
 			     const char *key)
 {
-	if (!ww_yaml_field(f, key))
+	if (!wj_yaml_field(f, key))
 		PROBLEM(c, rec, "missing '%s'", key);
-	return ww_yaml_field(f, key);
+	return wj_yaml_field(f, key);
 }
 
 static yaml_node_t *root(struct ctx *c)
@@ -187,7 +187,7 @@ static yaml_node_t *root(struct ctx *c)
 
 static int one_side(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = { { "side", 0 }, { "name", 0 }, { "colour", 0 }, { "source", 0 },
+	struct wj_yaml_field f[] = { { "side", 0 }, { "name", 0 }, { "colour", 0 }, { "source", 0 },
 			     { NULL, 0 } };
 	int side = SK_NOBODY;
 
@@ -201,9 +201,9 @@ static int one_side(struct ctx *c, yaml_node_t *n)
 /* units_at_start: {american: N, british: N}, the seed's totals. */
 static int units_at_start(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = { { "american", 0 }, { "british", 0 }, { NULL, 0 } };
+	struct wj_yaml_field f[] = { { "american", 0 }, { "british", 0 }, { NULL, 0 } };
 
-	c->d->units_at_start_line = ww_yaml_node_line(n);
+	c->d->units_at_start_line = wj_yaml_node_line(n);
 	if (!n || read_fields(c, n, "units_at_start", f))
 		return -1;
 	return get_int(c, n, f, "american", true, &c->d->units_at_start[SK_AMERICAN]) |
@@ -212,7 +212,7 @@ static int units_at_start(struct ctx *c, yaml_node_t *n)
 
 static int load_dataset(struct ctx *c)
 {
-	struct ww_yaml_field f[] = { { "id", 0 }, { "game", 0 }, { "sides", 0 }, { "army_max_units", 0 },
+	struct wj_yaml_field f[] = { { "id", 0 }, { "game", 0 }, { "sides", 0 }, { "army_max_units", 0 },
 			     { "units_at_start", 0 }, { "quiet_moves", 0 }, { "source", 0 },
 			     { NULL, 0 } };
 	yaml_node_t *n = root(c);
@@ -225,7 +225,7 @@ static int load_dataset(struct ctx *c)
 	       get_int(c, n, f, "army_max_units", true, &c->d->army_max_units) |
 	       get_int(c, n, f, "quiet_moves", true, &c->d->quiet_moves) |
 	       get_source(c, n, f) |
-	       (required(c, n, f, "sides") ? each_item(c, ww_yaml_field(f, "sides"), "sides", one_side) : -1);
+	       (required(c, n, f, "sides") ? each_item(c, wj_yaml_field(f, "sides"), "sides", one_side) : -1);
 }
 
 /* ---- spots.yaml ---- */
@@ -235,8 +235,8 @@ static int load_dataset(struct ctx *c)
 
 static int one_spot(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = SPOT_FIELDS;
-	struct sk_spot s = { .city = -1, .line = ww_yaml_node_line(n) };
+	struct wj_yaml_field f[] = SPOT_FIELDS;
+	struct sk_spot s = { .city = -1, .line = wj_yaml_node_line(n) };
 	int kind = SK_LAND, star = SK_NO_STAR;
 
 	if (c->d->nspots >= SK_MAX_SPOTS) {
@@ -258,14 +258,14 @@ static int one_spot(struct ctx *c, yaml_node_t *n)
  * has read clean in the first pass. */
 static int harbour_city(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = SPOT_FIELDS;
+	struct wj_yaml_field f[] = SPOT_FIELDS;
 	int s;
 
 	read_fields(c, n, "spot", f);
-	s = sk_spot_by_name(c->d, ww_yaml_scalar(ww_yaml_field(f, "name")) ? ww_yaml_scalar(ww_yaml_field(f, "name")) : "");
-	if (s < 0 || !ww_yaml_field(f, "city"))
+	s = sk_spot_by_name(c->d, wj_yaml_scalar(wj_yaml_field(f, "name")) ? wj_yaml_scalar(wj_yaml_field(f, "name")) : "");
+	if (s < 0 || !wj_yaml_field(f, "city"))
 		return 0;
-	return spot_of(c, ww_yaml_field(f, "city"), &c->d->spots[s].city);
+	return spot_of(c, wj_yaml_field(f, "city"), &c->d->spots[s].city);
 }
 
 /* Two passes: a harbour may come before its city. */
@@ -292,8 +292,8 @@ static int add_neighbour(struct ctx *c, yaml_node_t *n, int from, int to, enum s
 
 static int one_line(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = { { "between", 0 }, { "kind", 0 }, { "source", 0 }, { NULL, 0 } };
-	struct sk_line l = { .line = ww_yaml_node_line(n) };
+	struct wj_yaml_field f[] = { { "between", 0 }, { "kind", 0 }, { "source", 0 }, { NULL, 0 } };
+	struct sk_line l = { .line = wj_yaml_node_line(n) };
 	yaml_node_t *ends;
 	int kind = SK_LAND_LINE;
 
@@ -304,7 +304,7 @@ static int one_line(struct ctx *c, yaml_node_t *n)
 	if (read_fields(c, n, "line", f) | get_word(c, n, f, "kind", true, LINE_KINDS, &kind) |
 	    get_source(c, n, f))
 		return -1;
-	ends = ww_yaml_field(f, "between");
+	ends = wj_yaml_field(f, "between");
 	if (!ends || ends->type != YAML_SEQUENCE_NODE ||
 	    ends->data.sequence.items.top - ends->data.sequence.items.start != 2) {
 		PROBLEM(c, ends ? ends : n, "'between' must list the line's two spots: [A, B]");
@@ -327,9 +327,9 @@ static int load_lines(struct ctx *c)
 
 static int one_piece(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = { { "side", 0 }, { "piece", 0 }, { "spot", 0 }, { "units", 0 },
+	struct wj_yaml_field f[] = { { "side", 0 }, { "piece", 0 }, { "spot", 0 }, { "units", 0 },
 			     { "source", 0 }, { NULL, 0 } };
-	struct sk_piece pc = { .line = ww_yaml_node_line(n) };
+	struct sk_piece pc = { .line = wj_yaml_node_line(n) };
 	int side = SK_NOBODY, kind = SK_ARMY;
 
 	if (c->d->npieces >= SK_MAX_PIECES) {
@@ -340,7 +340,7 @@ static int one_piece(struct ctx *c, yaml_node_t *n)
 	    get_word(c, n, f, "piece", true, PIECES, &kind) |
 	    get_int(c, n, f, "units", kind != SK_WARSHIP, &pc.units) | get_source(c, n, f))
 		return -1;
-	if (!required(c, n, f, "spot") || spot_of(c, ww_yaml_field(f, "spot"), &pc.spot))
+	if (!required(c, n, f, "spot") || spot_of(c, wj_yaml_field(f, "spot"), &pc.spot))
 		return -1;
 	pc.side = (enum sk_side)side;
 	pc.kind = (enum sk_piece_kind)kind;
@@ -350,20 +350,20 @@ static int one_piece(struct ctx *c, yaml_node_t *n)
 
 static int load_setup(struct ctx *c)
 {
-	struct ww_yaml_field f[] = { { "pieces", 0 }, { NULL, 0 } };
+	struct wj_yaml_field f[] = { { "pieces", 0 }, { NULL, 0 } };
 
 	if (read_fields(c, root(c), "set-up", f) || !required(c, root(c), f, "pieces"))
 		return -1;
-	return each_item(c, ww_yaml_field(f, "pieces"), "pieces", one_piece);
+	return each_item(c, wj_yaml_field(f, "pieces"), "pieces", one_piece);
 }
 
 /* ---- cards.yaml ---- */
 
 static int one_card(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = { { "name", 0 }, { "text", 0 }, { "effect", 0 }, { "who", 0 },
+	struct wj_yaml_field f[] = { { "name", 0 }, { "text", 0 }, { "effect", 0 }, { "who", 0 },
 			     { "spots", 0 }, { "count", 0 }, { "source", 0 }, { NULL, 0 } };
-	struct sk_card k = { .line = ww_yaml_node_line(n) };
+	struct sk_card k = { .line = wj_yaml_node_line(n) };
 	int effect = SK_NOTHING, who = SK_WHO_NONE;
 
 	if (c->d->ncards >= SK_MAX_CARDS) {
@@ -389,12 +389,12 @@ static int load_cards(struct ctx *c)
 
 /* ---- dice.yaml ---- */
 
-static int get_faces(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field *f, struct sk_dice *dice)
+static int get_faces(struct ctx *c, yaml_node_t *rec, const struct wj_yaml_field *f, struct sk_dice *dice)
 {
-	yaml_node_t *n = ww_yaml_field(f, "faces");
+	yaml_node_t *n = wj_yaml_field(f, "faces");
 	int bad = 0, i = 0;
 
-	dice->line = ww_yaml_node_line(n ? n : rec);
+	dice->line = wj_yaml_node_line(n ? n : rec);
 	if (!n || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != SK_FACES) {
 		PROBLEM(c, n ? n : rec, "'faces' must list the die's %d faces: [a, b, c, d, e, f]",
@@ -409,10 +409,10 @@ static int get_faces(struct ctx *c, yaml_node_t *rec, const struct ww_yaml_field
 
 static int load_dice(struct ctx *c)
 {
-	struct ww_yaml_field f[] = { { "movement", 0 }, { "battle", 0 }, { NULL, 0 } };
-	struct ww_yaml_field m[] = { { "faces", 0 }, { "american_dice", 0 }, { "british_dice", 0 },
+	struct wj_yaml_field f[] = { { "movement", 0 }, { "battle", 0 }, { NULL, 0 } };
+	struct wj_yaml_field m[] = { { "faces", 0 }, { "american_dice", 0 }, { "british_dice", 0 },
 			     { "source", 0 }, { NULL, 0 } };
-	struct ww_yaml_field b[] = { { "faces", 0 }, { "source", 0 }, { NULL, 0 } };
+	struct wj_yaml_field b[] = { { "faces", 0 }, { "source", 0 }, { NULL, 0 } };
 	yaml_node_t *mn, *bn;
 
 	if (read_fields(c, root(c), "dice", f))
@@ -438,7 +438,7 @@ static const struct {
 	{ "cards.yaml", load_cards },     { "dice.yaml", load_dice },
 };
 
-int sk_data_load(const char *dir, struct sk_data *d, struct ww_data_problems *p)
+int sk_data_load(const char *dir, struct sk_data *d, struct wj_data_problems *p)
 {
 	struct ctx c = { .d = d, .p = p };
 	int bad = 0;

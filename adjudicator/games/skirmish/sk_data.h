@@ -105,9 +105,9 @@ struct sk_data {
 };
 
 /* Loads dir into *d. Returns 0, or -1 with at least one problem recorded. */
-int sk_data_load(const char *dir, struct sk_data *d, struct ww_data_problems *p);
+int sk_data_load(const char *dir, struct sk_data *d, struct wj_data_problems *p);
 /* Validates a loaded data set; returns the number of problems found. */
-int sk_data_check(const struct sk_data *d, struct ww_data_problems *p);
+int sk_data_check(const struct sk_data *d, struct wj_data_problems *p);
 
 /* The spot of that exact name, or -1. */
 int sk_spot_by_name(const struct sk_data *d, const char *name);

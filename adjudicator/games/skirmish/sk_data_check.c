@@ -15,11 +15,11 @@
 
 struct check {
 	const struct sk_data *d;
-	struct ww_data_problems *p;
+	struct wj_data_problems *p;
 	int n; /* problems found by this check, stored or not */
 };
 
-#define PROBLEM(k, file, line, ...) ((k)->n++, ww_data_problem_add((k)->p, file, line, __VA_ARGS__))
+#define PROBLEM(k, file, line, ...) ((k)->n++, wj_data_problem_add((k)->p, file, line, __VA_ARGS__))
 
 static const char *const KIND_NAMES[] = { "a land spot", "a city", "a sea spot", "a harbour",
 					  "a troop-carrier dot" };
@@ -326,7 +326,7 @@ static void check_dice(struct check *k)
 				"at least 1", k->d->side_name[side], k->d->movement_dice[side]);
 }
 
-int sk_data_check(const struct sk_data *d, struct ww_data_problems *p)
+int sk_data_check(const struct sk_data *d, struct wj_data_problems *p)
 {
 	struct check k = { .d = d, .p = p };
 

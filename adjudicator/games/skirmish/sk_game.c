@@ -17,14 +17,14 @@
 
 static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	if (!(*d = calloc(1, sizeof **d))) {
 		snprintf(why, whylen, "out of memory loading the data of %s", dir);
 		return -1;
 	}
 	if (sk_data_load(dir, &(*d)->sk, &p) == 0)
 		return 0;
-	ww_data_problems_first(&p, why, whylen);
+	wj_data_problems_first(&p, why, whylen);
 	free(*d);
 	*d = NULL;
 	return -1;
@@ -34,12 +34,12 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 static int data_check(FILE *out, const char *dir, char *summary, size_t len)
 {
 	struct sk_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
+	struct wj_data_problems *p = calloc(1, sizeof *p);
 	int n = -1;
 	if (d && p) {
 		bool loaded = sk_data_load(dir, d, p) == 0;
 		int found = loaded ? sk_data_check(d, p) : 0;
-		ww_data_problems_print(out, p);
+		wj_data_problems_print(out, p);
 		n = p->n ? p->n : !loaded || found > 0;
 		if (!n && summary)
 			snprintf(summary, len, "Skirmish, %s, %d spots, %d lines, %d pieces, %d kinds "
@@ -66,7 +66,7 @@ static void order_init(struct game_order *o)
 }
 
 static int new_game(const struct game_data *d, const char *scenario, unsigned options,
-		    struct ww_rng *rng, struct game_state *s, struct game_events *ev,
+		    struct wj_rng *rng, struct game_state *s, struct game_events *ev,
 		    char *why, size_t whylen)
 {
 	if (scenario || options) {
@@ -94,7 +94,7 @@ static void order_format(const struct game_data *d, const struct game_order *o, 
 }
 
 static int apply(const struct game_data *d, struct game_state *s, int side,
-		 const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
+		 const struct game_order *o, struct wj_rng *rng, struct game_events *ev,
 		 char *why, size_t whylen)
 {
 	return sk_apply(&d->sk, &s->sk, side, &o->sk, rng, &ev->sk, why, whylen);
@@ -112,7 +112,7 @@ static void view(const struct game_data *d, const struct game_state *s, int view
 }
 
 static void stand_in(const struct game_data *d, const struct game_state *s, int side,
-		     struct ww_rng *rng, struct game_state *out)
+		     struct wj_rng *rng, struct game_state *out)
 {
 	sk_stand_in(&d->sk, &s->sk, side, rng, &out->sk);
 }
@@ -150,7 +150,7 @@ static void dice_skip(struct game_state *s, uint64_t roll, uint64_t shuffle)
 }
 
 static void reshuffle_unseen(const struct game_data *d, struct game_state *s,
-			     struct ww_rng *rng)
+			     struct wj_rng *rng)
 {
 	(void)d;
 	sk_reshuffle_unseen(&s->sk, rng);

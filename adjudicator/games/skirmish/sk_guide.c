@@ -19,8 +19,8 @@ struct guide {
 	void *ctx;
 	int given, tries, paths;
 	struct sk_state scratch;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	struct sk_events ev;
 	char why[256];
 };
@@ -186,8 +186,8 @@ int sk_guide(const struct sk_data *d, const struct sk_state *view, int side,
 		return -1;
 	*g = zero;
 	g->d = d, g->view = view, g->side = side, g->item = item, g->ctx = ctx;
-	ww_dice_stand_in(&g->dice);
-	ww_dice_rng(&g->dice, &g->rng);
+	wj_dice_stand_in(&g->dice);
+	wj_dice_rng(&g->dice, &g->rng);
 	if (sk_asked(view) & SK_TO(side)) {
 		if (view->phase == SK_PHASE_DECLARE)
 			declarations(g);
@@ -433,8 +433,8 @@ int sk_guide_words(FILE *out, const struct sk_data *d, const struct sk_state *vi
 		return -1;
 	*g = zero;
 	g->d = d, g->view = view, g->side = side, g->ctx = out;
-	ww_dice_stand_in(&g->dice);
-	ww_dice_rng(&g->dice, &g->rng);
+	wj_dice_stand_in(&g->dice);
+	wj_dice_rng(&g->dice, &g->rng);
 	fputs("\n#What you can do now\n", out);
 	if (!(sk_asked(view) & SK_TO(side))) {
 		int asked = sk_asked(view) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;

@@ -9,8 +9,8 @@
 /* sk_util.c: events, dice, pieces and spots. */
 void sk_event(struct sk_events *ev, unsigned audience, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-int sk_movement_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng);
-int sk_battle_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng);
+int sk_movement_die(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng);
+int sk_battle_die(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng);
 int sk_other(int side);
 const char *sk_side_name(const struct sk_data *d, int side);
 const char *sk_spot_name(const struct sk_data *d, int spot);
@@ -35,7 +35,7 @@ void sk_fought(struct sk_state *s);
 int sk_check_move(const struct sk_data *d, const struct sk_state *s, int piece,
 		  const struct sk_order *o, char *why, size_t whylen);
 void sk_carry_out_move(const struct sk_data *d, struct sk_state *s, int piece,
-		       const struct sk_order *o, struct ww_rng *rng, struct sk_events *ev);
+		       const struct sk_order *o, struct wj_rng *rng, struct sk_events *ev);
 /* Some legal move of `piece` for a die of `spots`. */
 bool sk_can_move(const struct sk_data *d, const struct sk_state *s, int piece, int spots);
 /* A path of exactly `spots` land legs from the card's piece to an empty
@@ -66,28 +66,28 @@ bool sk_standing_answers(const struct sk_data *d, struct sk_state *s, struct sk_
 
 /* sk_skirmish.c (III). */
 void sk_queue_skirmishes(const struct sk_data *d, struct sk_state *s, int side);
-void sk_next_skirmish(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+void sk_next_skirmish(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		      struct sk_events *ev);
-void sk_build_deck(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+void sk_build_deck(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		   struct sk_events *ev);
 
 /* sk_battle.c (IV). */
 void sk_major_battle(const struct sk_data *d, struct sk_state *s, int attacker, int defender,
-		     bool landed, struct ww_rng *rng, struct sk_events *ev);
+		     bool landed, struct wj_rng *rng, struct sk_events *ev);
 /* IV.6: true when `ship` won. */
 bool sk_naval_battle(const struct sk_data *d, struct sk_state *s, int ship, int enemy,
-		     struct ww_rng *rng, struct sk_events *ev);
+		     struct wj_rng *rng, struct sk_events *ev);
 void sk_lose_units(const struct sk_data *d, struct sk_state *s, int piece, int n,
 		   struct sk_events *ev);
 
 /* sk_reinforce.c (V). */
-int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct ww_rng *rng,
+int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct wj_rng *rng,
 	    struct sk_events *ev, char *why, size_t whylen);
 int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct sk_order *o,
-	    struct ww_rng *rng, struct sk_events *ev, char *why, size_t whylen);
+	    struct wj_rng *rng, struct sk_events *ev, char *why, size_t whylen);
 
 /* sk_turn.c: runs the game on until a side is asked. */
-void sk_advance(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+void sk_advance(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		struct sk_events *ev);
 
 #endif

@@ -46,13 +46,13 @@ static int warship_leg(const struct sk_data *d, const struct sk_state *s, int si
 	    !sk_joined(d, from, to, SK_SEA_LINE)) {
 		char sea[200];
 		sk_lines_from(d, from, SK_SEA_LINE, true, sea, sizeof sea);
-		return ww_why(why, whylen, "II.6.A: a warship moves from harbour to harbour along the "
+		return wj_why(why, whylen, "II.6.A: a warship moves from harbour to harbour along the "
 			      "sea lines; %s to %s is no such leg, and from %s the sea lines "
 			      "go to the harbours %s", sk_spot_name(d, from), sk_spot_name(d, to),
 			      sk_spot_name(d, from), sea);
 	}
 	if (!last && !sk_harbour_open(s, to, side))
-		return ww_why(why, whylen, "II.6.A: an enemy warship holds %s; a warship passes "
+		return wj_why(why, whylen, "II.6.A: an enemy warship holds %s; a warship passes "
 			      "only open or friendly harbours", sk_spot_name(d, to));
 	return 0;
 }
@@ -67,14 +67,14 @@ static int land_leg(const struct sk_data *d, const struct sk_state *s, int side,
 		int h[2] = { sk_harbour_of(d, from), sk_harbour_of(d, to) };
 		for (int i = 0; i < 2; i++)
 			if (h[i] >= 0 && !sk_harbour_open(s, h[i], side))
-				return ww_why(why, whylen, "II.6.B: an enemy warship holds %s; a "
+				return wj_why(why, whylen, "II.6.B: an enemy warship holds %s; a "
 					      "coastal move needs open or friendly harbours",
 					      sk_spot_name(d, h[i]));
 	} else if (!sk_joined(d, from, to, SK_LAND_LINE)) {
 		char land[200], coast[120];
 		sk_lines_from(d, from, SK_LAND_LINE, false, land, sizeof land);
 		sk_lines_from(d, from, SK_COASTAL_LINE, false, coast, sizeof coast);
-		return ww_why(why, whylen, "II.2: no line from %s to %s; a land piece moves "
+		return wj_why(why, whylen, "II.2: no line from %s to %s; a land piece moves "
 			      "along the black lines or the red coastal lines, and from %s "
 			      "the black lines go to %s%s%s", sk_spot_name(d, from),
 			      sk_spot_name(d, to), sk_spot_name(d, from), land,
@@ -82,7 +82,7 @@ static int land_leg(const struct sk_data *d, const struct sk_state *s, int side,
 			      strcmp(coast, "none") ? coast : "");
 	}
 	if (!last && enemy_land_piece_at(s, to, side) >= 0)
-		return ww_why(why, whylen, "II.5: the enemy at %s blocks the way; a piece moves "
+		return wj_why(why, whylen, "II.5: the enemy at %s blocks the way; a piece moves "
 			      "through its own pieces only", sk_spot_name(d, to));
 	return 0;
 }
@@ -94,7 +94,7 @@ static int check_legs(const struct sk_data *d, const struct sk_state *s, int pie
 	for (int i = 1; i < n; i++) {
 		bool last = i == n - 1;
 		if (i >= 2 && path[i] == path[i - 2])
-			return ww_why(why, whylen, "II.3: %s goes back to %s; a piece may not move "
+			return wj_why(why, whylen, "II.3: %s goes back to %s; a piece may not move "
 				      "back and forth between the same two spots in one turn",
 				      sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
 		int r = p->kind == SK_WARSHIP
@@ -131,17 +131,17 @@ static int check_split(const struct sk_data *d, const struct sk_state *s, int mo
 	if (!sp)
 		return some_apart_spot(d, s, spot, mover) ? 0 : -1;
 	if (!sp->given)
-		return ww_why(why, whylen, "COMBINING UNITS 3: two armies meet at %s; say which "
+		return wj_why(why, whylen, "COMBINING UNITS 3: two armies meet at %s; say which "
 			      "army moves apart, how many units the one that stays keeps and the "
 			      "spot one space away", sk_spot_name(d, spot));
 	int go = total - sp->stay_units;
 	if (sp->stay_units < 1 || go < 1 || sp->stay_units > d->army_max_units ||
 	    go > d->army_max_units)
-		return ww_why(why, whylen, "COMBINING UNITS 2, 3: %d units stay and %d go; each "
+		return wj_why(why, whylen, "COMBINING UNITS 2, 3: %d units stay and %d go; each "
 			      "of the two armies keeps 1 to %d of their %d units", sp->stay_units,
 			      go, d->army_max_units, total);
 	if (!apart_ok(d, s, spot, sp->to, mover))
-		return ww_why(why, whylen, "COMBINING UNITS 3: the army that goes moves one "
+		return wj_why(why, whylen, "COMBINING UNITS 3: the army that goes moves one "
 			      "space from %s along a black line to an empty spot; %s is not one",
 			      sk_spot_name(d, spot), sk_spot_name(d, sp->to));
 	return 0;
@@ -155,7 +155,7 @@ static int no_split(const struct sk_data *d, int end, const struct sk_split *sp,
 {
 	if (!sp || !sp->given)
 		return 0;
-	return ww_why(why, whylen, "COMBINING UNITS 3: a split is given only when an army's "
+	return wj_why(why, whylen, "COMBINING UNITS 3: a split is given only when an army's "
 		      "move ends on another army of its side; %s, so leave out 'split' from "
 		      "the move to %s", because, sk_spot_name(d, end));
 }
@@ -166,7 +166,7 @@ static int check_land_end(const struct sk_data *d, const struct sk_state *s, int
 {
 	const struct sk_piece *p = &s->pieces[piece];
 	if (enemy_land_piece_at(s, end, p->side) >= 0 && !sk_is_army(p->kind))
-		return ww_why(why, whylen, "IV.1: only an army lands on an enemy piece for a "
+		return wj_why(why, whylen, "IV.1: only an army lands on an enemy piece for a "
 			      "major battle; the militia may not end its move on %s",
 			      sk_spot_name(d, end));
 	int own = own_land_piece_at(s, end, p->side, piece);
@@ -175,7 +175,7 @@ static int check_land_end(const struct sk_data *d, const struct sk_state *s, int
 				"it ends on an enemy piece (IV.1: a major battle)" :
 				"no piece of the side is there", why, whylen);
 	if (!sk_is_army(p->kind) && !sk_is_army(s->pieces[own].kind))
-		return ww_why(why, whylen, "COMBINING UNITS 1: militia combines only with an "
+		return wj_why(why, whylen, "COMBINING UNITS 1: militia combines only with an "
 			      "army; two militia may not end on %s", sk_spot_name(d, end));
 	if (sk_is_army(p->kind) && sk_is_army(s->pieces[own].kind))
 		return check_split(d, s, piece, own, end, sp, why, whylen);
@@ -183,7 +183,7 @@ static int check_land_end(const struct sk_data *d, const struct sk_state *s, int
 		     whylen))
 		return -1;
 	if (p->units + s->pieces[own].units > d->army_max_units)
-		return ww_why(why, whylen, "COMBINING UNITS 2: combining at %s would make an army "
+		return wj_why(why, whylen, "COMBINING UNITS 2: combining at %s would make an army "
 			      "of %d units; an army has at most %d", sk_spot_name(d, end),
 			      p->units + s->pieces[own].units, d->army_max_units);
 	return 0;
@@ -206,7 +206,7 @@ int sk_check_move(const struct sk_data *d, const struct sk_state *s, int piece,
 		  const struct sk_order *o, char *why, size_t whylen)
 {
 	if (s->pieces[piece].kind == SK_TROOP_CARRIER)
-		return ww_why(why, whylen, "V.3: a troop carrier moves only in a call for "
+		return wj_why(why, whylen, "V.3: a troop carrier moves only in a call for "
 			      "reinforcements");
 	return check_path(d, s, piece, o->spots, o->nspots, &o->split, why, whylen);
 }
@@ -244,21 +244,21 @@ static int card_path(const struct sk_data *d, const struct sk_state *s, int piec
 	(void)sp;
 	for (int i = 1; i < n; i++) {
 		if (i >= 2 && path[i] == path[i - 2])
-			return ww_why(why, whylen, "II.3: %s goes back to %s; no moving back and "
+			return wj_why(why, whylen, "II.3: %s goes back to %s; no moving back and "
 				      "forth", sk_spot_name(d, path[i - 1]), sk_spot_name(d, path[i]));
 		if (!sk_joined(d, path[i - 1], path[i], SK_LAND_LINE)) {
 			char land[200];
 			sk_lines_from(d, path[i - 1], SK_LAND_LINE, false, land, sizeof land);
-			return ww_why(why, whylen, "III.2.B: no black line from %s to %s; from %s "
+			return wj_why(why, whylen, "III.2.B: no black line from %s to %s; from %s "
 				      "the black lines go to %s", sk_spot_name(d, path[i - 1]),
 				      sk_spot_name(d, path[i]), sk_spot_name(d, path[i - 1]), land);
 		}
 		if (enemy_land_piece_at(s, path[i], s->pieces[piece].side) >= 0)
-			return ww_why(why, whylen, "III.2.B: the move may not go onto an enemy "
+			return wj_why(why, whylen, "III.2.B: the move may not go onto an enemy "
 				      "piece; one is at %s", sk_spot_name(d, path[i]));
 	}
 	if (!empty_but(s, path[n - 1], piece))
-		return ww_why(why, whylen, "III.2.B: a card's move ends on an empty spot; %s is "
+		return wj_why(why, whylen, "III.2.B: a card's move ends on an empty spot; %s is "
 			      "not empty", sk_spot_name(d, path[n - 1]));
 	return 0;
 }
@@ -311,7 +311,7 @@ static void combine(const struct sk_data *d, struct sk_state *s, int mover, int 
 }
 
 static void land_arrives(const struct sk_data *d, struct sk_state *s, int piece,
-			 const struct sk_split *sp, struct ww_rng *rng, struct sk_events *ev)
+			 const struct sk_split *sp, struct wj_rng *rng, struct sk_events *ev)
 {
 	int spot = s->pieces[piece].spot;
 	int enemy = enemy_land_piece_at(s, spot, s->pieces[piece].side);
@@ -326,7 +326,7 @@ static void land_arrives(const struct sk_data *d, struct sk_state *s, int piece,
 
 /* II.6.D: a warship landing on enemy ships fights them one by one. */
 static void ship_arrives(const struct sk_data *d, struct sk_state *s, int piece,
-			 struct ww_rng *rng, struct sk_events *ev)
+			 struct wj_rng *rng, struct sk_events *ev)
 {
 	for (int i = 0; i < s->npieces && s->pieces[piece].spot >= 0; i++)
 		if (s->pieces[i].spot == s->pieces[piece].spot && s->pieces[i].side != s->pieces[piece].side)
@@ -343,7 +343,7 @@ static void path_text(const struct sk_data *d, const int *path, int n, char *out
 }
 
 void sk_carry_out_move(const struct sk_data *d, struct sk_state *s, int piece,
-		       const struct sk_order *o, struct ww_rng *rng, struct sk_events *ev)
+		       const struct sk_order *o, struct wj_rng *rng, struct sk_events *ev)
 {
 	char who[SK_EVENT_TEXT], path[SK_EVENT_TEXT];
 	sk_describe(d, s, piece, who, sizeof who);

@@ -51,8 +51,8 @@ static const char *spot_at(const void *d, int i)
 
 static int spot_match(const struct sk_data *d, const char *name, char *why, size_t whylen)
 {
-	struct ww_names spots = { "spot", d->nspots, spot_at, d };
-	return ww_name_match(&spots, name, why, whylen);
+	struct wj_names spots = { "spot", d->nspots, spot_at, d };
+	return wj_name_match(&spots, name, why, whylen);
 }
 
 static char *trim(char *p)

@@ -22,7 +22,7 @@ static int interceptors(const struct sk_data *d, const struct sk_state *s, int s
 	return n;
 }
 
-static void throw_for(const struct sk_data *d, struct sk_state *s, int side, struct ww_rng *rng,
+static void throw_for(const struct sk_data *d, struct sk_state *s, int side, struct wj_rng *rng,
 		      struct sk_events *ev)
 {
 	s->call.sailing = side;
@@ -41,7 +41,7 @@ static bool any_warship(const struct sk_state *s, int side)
 }
 
 /* V.3: the carrier's side throws again, unless nobody may intercept. */
-static void next_sailor(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+static void next_sailor(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 			struct sk_events *ev)
 {
 	int enemy = sk_other(s->call.side);
@@ -51,7 +51,7 @@ static void next_sailor(const struct sk_data *d, struct sk_state *s, struct ww_r
 		throw_for(d, s, s->call.side, rng, ev);
 }
 
-int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct ww_rng *rng,
+int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct wj_rng *rng,
 	    struct sk_events *ev, char *why, size_t whylen)
 {
 	int carrier = -1;
@@ -60,15 +60,15 @@ int sk_call(const struct sk_data *d, struct sk_state *s, int side, struct ww_rng
 		    s->pieces[i].spot >= 0 && d->spots[s->pieces[i].spot].kind == SK_CARRIER)
 			carrier = i;
 	if (!s->call.may_call[side])
-		return ww_why(why, whylen, side == SK_BRITISH
+		return wj_why(why, whylen, side == SK_BRITISH
 			      ? "V.1: the British calls for reinforcements once he has lost an army"
 			      : "V.2: the American calls for reinforcements once he has won a "
 				"major battle on land");
 	if (carrier < 0 || s->call.used[side])
-		return ww_why(why, whylen, "V: the %s's troop carrier has sailed already",
+		return wj_why(why, whylen, "V: the %s's troop carrier has sailed already",
 			      sk_side_name(d, side));
 	if (side == SK_AMERICAN && s->moved >= 0)
-		return ww_why(why, whylen, "V: the call comes instead of the move, before any piece "
+		return wj_why(why, whylen, "V: the call comes instead of the move, before any piece "
 			      "has moved");
 	for (int i = 0; i < SK_DICE; i++)
 		s->done[side][i] = true;
@@ -94,25 +94,25 @@ static int check_voyage(const struct sk_data *d, const struct sk_state *s, int s
 			const struct sk_order *o, bool carrier, char *why, size_t whylen)
 {
 	if (o->nspots < 2 || o->nspots - 1 > s->call.spots)
-		return ww_why(why, whylen, "V.3: the ship sails 1 to %d spots (the die)",
+		return wj_why(why, whylen, "V.3: the ship sails 1 to %d spots (the die)",
 			      s->call.spots);
 	for (int i = 1; i < o->nspots; i++) {
 		int from = o->spots[i - 1], to = o->spots[i];
 		if (to < 0 || to >= d->nspots || !sk_joined(d, from, to, SK_SEA_LINE)) {
 			char sea[200];
 			sk_lines_from(d, from, SK_SEA_LINE, false, sea, sizeof sea);
-			return ww_why(why, whylen, "V.3: no sea line from %s to %s; from %s the sea "
+			return wj_why(why, whylen, "V.3: no sea line from %s to %s; from %s the sea "
 				      "lines go to %s", sk_spot_name(d, from), sk_spot_name(d, to),
 				      sk_spot_name(d, from), sea);
 		}
 		if (i >= 2 && to == o->spots[i - 2])
-			return ww_why(why, whylen, "II.3: no sailing back and forth to %s",
+			return wj_why(why, whylen, "II.3: no sailing back and forth to %s",
 				      sk_spot_name(d, to));
 		if (carrier && d->spots[to].kind == SK_HARBOUR && i < o->nspots - 1)
-			return ww_why(why, whylen, "V.5: the carrier stops in the harbour it enters, %s",
+			return wj_why(why, whylen, "V.5: the carrier stops in the harbour it enters, %s",
 				      sk_spot_name(d, to));
 		if (!sk_harbour_open(s, to, side))
-			return ww_why(why, whylen, "V.5: an enemy warship is at %s",
+			return wj_why(why, whylen, "V.5: an enemy warship is at %s",
 				      sk_spot_name(d, to));
 	}
 	return 0;
@@ -146,7 +146,7 @@ static int check_gets_in(const struct sk_data *d, const struct sk_state *s, int 
 	if (d->spots[o->spots[o->nspots - 1]].kind == SK_HARBOUR ||
 	    !harbour_in_reach(d, s, side, &reach))
 		return 0;
-	return ww_why(why, whylen, "V.5: the carrier gets into a harbour when it can; the throw "
+	return wj_why(why, whylen, "V.5: the carrier gets into a harbour when it can; the throw "
 		      "of %d reaches %s", s->call.spots,
 		      sk_spot_name(d, reach.spots[reach.nspots - 1]));
 }
@@ -217,7 +217,7 @@ static int new_army(const struct sk_data *d, struct sk_state *s, int side, int s
 /* V.5: the units land in the harbour's city: added to a friendly piece
  * there, the rest an army of their own on an empty spot beside; on an
  * enemy, a major battle. V.6: the carrier stays as a warship. */
-static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+static void land(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		 struct sk_events *ev)
 {
 	struct sk_piece *c = &s->pieces[s->call.carrier];
@@ -241,7 +241,7 @@ static void land(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng
 }
 
 /* V.4: an interception by exact count is a naval battle. */
-static void intercept(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+static void intercept(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		      struct sk_events *ev)
 {
 	int ship = s->call.warship;
@@ -273,12 +273,12 @@ static bool straight_in(const struct sk_data *d, const struct sk_state *s,
 }
 
 int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct sk_order *o,
-	    struct ww_rng *rng, struct sk_events *ev, char *why, size_t whylen)
+	    struct wj_rng *rng, struct sk_events *ev, char *why, size_t whylen)
 {
 	bool carrier = side == s->call.side;
 	int ship = carrier ? s->call.carrier : interceptor_at(d, s, side, o->nspots ? o->spots[0] : -1);
 	if (ship < 0 || o->spots[0] != s->pieces[ship].spot)
-		return ww_why(why, whylen, "V.3: the path starts at the %s's %s", sk_side_name(d, side),
+		return wj_why(why, whylen, "V.3: the path starts at the %s's %s", sk_side_name(d, side),
 			      carrier ? "troop carrier" : "warship in a harbour (or the one sailing)");
 	if (!(carrier && straight_in(d, s, o, side)) &&
 	    check_voyage(d, s, side, o, carrier, why, whylen))
@@ -287,7 +287,7 @@ int sk_sail(const struct sk_data *d, struct sk_state *s, int side, const struct 
 		return -1;
 	if (!carrier && o->spots[o->nspots - 1] == s->pieces[s->call.carrier].spot &&
 	    o->nspots - 1 != s->call.spots)
-		return ww_why(why, whylen, "V.4: the warship lands on the troop carrier by exact "
+		return wj_why(why, whylen, "V.4: the warship lands on the troop carrier by exact "
 			      "count, %d spots; this voyage has %d", s->call.spots, o->nspots - 1);
 	s->pieces[ship].spot = o->spots[o->nspots - 1];
 	sk_event(ev, SK_TO_ALL, "V.3: the %s ship sails to %s.", sk_side_name(d, side),

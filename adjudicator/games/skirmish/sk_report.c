@@ -133,7 +133,7 @@ static int report(FILE *out, const struct sk_data *d, const struct sk_state *vie
 		return -1;
 	lines_words(out, d, pieces, n);
 	if (sk_guide_words(out, d, view, viewer))
-		return ww_why(why, whylen, "out of memory writing what %s can do now",
+		return wj_why(why, whylen, "out of memory writing what %s can do now",
 			      d->side_name[viewer]);
 	return ferror(out) ? -1 : 0;
 }
@@ -147,12 +147,12 @@ int sk_report(FILE *out, const struct sk_data *d, const struct sk_state *view, i
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 	if (!m)
-		return ww_why(why, whylen, "out of memory writing the report");
+		return wj_why(why, whylen, "out of memory writing the report");
 	int bad = report(m, d, view, viewer, f, last, why, whylen);
 	if (fclose(m) && !bad)
-		bad = ww_why(why, whylen, "out of memory writing the report");
+		bad = wj_why(why, whylen, "out of memory writing the report");
 	if (!bad && fwrite(text, 1, len, out) != len)
-		bad = ww_why(why, whylen, "writing the report failed");
+		bad = wj_why(why, whylen, "writing the report failed");
 	free(text);
 	return bad ? -1 : 0;
 }

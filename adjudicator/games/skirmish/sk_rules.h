@@ -2,7 +2,7 @@
  * the events and the functions the game's adapter to game.h calls.
  *
  * Pure: no I/O, no clock, no global state; every die and shuffle comes
- * from the struct ww_rng given (core/dice.h), roll number s->next_roll,
+ * from the struct wj_rng given (core/dice.h), roll number s->next_roll,
  * shuffle number s->next_shuffle. The state is flat (no pointers) and is
  * copied with plain assignment. A piece keeps its index in s->pieces for
  * the whole game; a piece out of the game has spot -1.
@@ -171,15 +171,15 @@ struct sk_events {
 
 /* The seed's set-up, the deck shuffled and the first turn thrown (I.A).
  * 0, or -1 when the data cannot be set up. */
-int sk_new_game(const struct sk_data *d, struct ww_rng *rng, struct sk_state *s,
+int sk_new_game(const struct sk_data *d, struct wj_rng *rng, struct sk_state *s,
 		struct sk_events *ev);
 /* III.2: the skirmish cards not drawn yet, whose order no side has seen,
  * shuffled again with the next shuffle (a rollback's: docs/rulings.md). */
-void sk_reshuffle_unseen(struct sk_state *s, struct ww_rng *rng);
+void sk_reshuffle_unseen(struct sk_state *s, struct wj_rng *rng);
 /* One order of `side`: 0 with the new state and its events, or -1 with
  * the reason in why and *s unchanged. */
 int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct sk_order *o,
-	     struct ww_rng *rng, struct sk_events *ev, char *why, size_t whylen);
+	     struct wj_rng *rng, struct sk_events *ev, char *why, size_t whylen);
 /* What `viewer` (a side, or 0 the public) may see: the other side's
  * unrevealed dice and the deck's order blanked. */
 void sk_view(const struct sk_data *d, const struct sk_state *s, int viewer,
@@ -187,7 +187,7 @@ void sk_view(const struct sk_data *d, const struct sk_state *s, int viewer,
 /* A state `side` cannot tell from *s: its view with the hidden dice
  * thrown and the deck shuffled from rng. */
 void sk_stand_in(const struct sk_data *d, const struct sk_state *s, int side,
-		 struct ww_rng *rng, struct sk_state *out);
+		 struct wj_rng *rng, struct sk_state *out);
 /* The sides asked now (SK_TO bits; 0 once over), and the question. */
 unsigned sk_asked(const struct sk_state *s);
 void sk_question(const struct sk_data *d, const struct sk_state *s, int side, char *out,

@@ -6,7 +6,7 @@
 
 /* III.2: the deck of every card's copies, shuffled from the rng; again
  * when used up (docs/rulings.md). */
-void sk_build_deck(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+void sk_build_deck(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		   struct sk_events *ev)
 {
 	int n = 0;
@@ -19,14 +19,14 @@ void sk_build_deck(const struct sk_data *d, struct sk_state *s, struct ww_rng *r
 	sk_event(ev, SK_TO_ALL, "The skirmish cards are shuffled.");
 }
 
-void sk_reshuffle_unseen(struct sk_state *s, struct ww_rng *rng)
+void sk_reshuffle_unseen(struct sk_state *s, struct wj_rng *rng)
 {
 	int rest = s->ndeck - s->next;
 	rng->shuffle(rng->ctx, s->next_shuffle++, s->deck + s->next, rest > 0 ? rest : 0);
 }
 
 static const struct sk_card *draw(const struct sk_data *d, struct sk_state *s,
-				  struct ww_rng *rng, struct sk_events *ev)
+				  struct wj_rng *rng, struct sk_events *ev)
 {
 	if (s->next >= s->ndeck)
 		sk_build_deck(d, s, rng, ev);
@@ -101,7 +101,7 @@ static void card_move(const struct sk_data *d, struct sk_state *s, int piece, in
 }
 
 static void play_card(const struct sk_data *d, struct sk_state *s, const struct sk_card *c,
-		      struct sk_pair p, struct ww_rng *rng, struct sk_events *ev)
+		      struct sk_pair p, struct wj_rng *rng, struct sk_events *ev)
 {
 	switch (c->effect) {
 	case SK_LOSE_A_UNIT:
@@ -118,7 +118,7 @@ static void play_card(const struct sk_data *d, struct sk_state *s, const struct 
 	}
 }
 
-void sk_next_skirmish(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+void sk_next_skirmish(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		      struct sk_events *ev)
 {
 	struct sk_pair p = s->queue[0];

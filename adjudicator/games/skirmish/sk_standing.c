@@ -24,11 +24,11 @@ int sk_give_standing(const struct sk_data *d, struct sk_state *s, int side,
 	struct sk_standing st = { o->standing.kind, -1 };
 	char text[64];
 	if ((unsigned)st.kind > SK_STANDING_AWAY)
-		return ww_why(why, whylen, "no such standing order: toward SPOT, away or ask");
+		return wj_why(why, whylen, "no such standing order: toward SPOT, away or ask");
 	if (st.kind == SK_STANDING_TOWARD) {
 		st.spot = o->standing.spot;
 		if (st.spot < 0 || st.spot >= d->nspots || !sk_on_land(d, st.spot))
-			return ww_why(why, whylen, "standing toward: %s is not a land spot; a card's "
+			return wj_why(why, whylen, "standing toward: %s is not a land spot; a card's "
 				      "move and moving apart end on land (III.2.B, IV.5): name a "
 				      "black spot or a coastal city",
 				      st.spot < 0 || st.spot >= d->nspots ? "?" : sk_spot_name(d, st.spot));

@@ -653,15 +653,15 @@ static int check_indexes(const struct sk_state *s, char *why, size_t whylen)
 					     "call's carrier", "call's warship" };
 	for (int k = 0; k < COUNT(idx); k++)
 		if (!index_ok(s, idx[k]))
-			return ww_why(why, whylen, "%s is piece %d: the pieces are 0 to %d, or -1 "
+			return wj_why(why, whylen, "%s is piece %d: the pieces are 0 to %d, or -1 "
 				      "for none", name[k], idx[k], s->npieces - 1);
 	for (int i = 0; i < s->nqueue; i++)
 		if (s->queue[i].moved >= s->npieces || s->queue[i].held >= s->npieces)
-			return ww_why(why, whylen, "queue: skirmish %d names a piece past the last, %d",
+			return wj_why(why, whylen, "queue: skirmish %d names a piece past the last, %d",
 				      i + 1, s->npieces - 1);
 	for (int i = 0; i < s->npieces; i++)
 		if (s->npieces < 64 && s->quiet[i] >> s->npieces)
-			return ww_why(why, whylen, "piece %d: quiet names a piece past the last, %d",
+			return wj_why(why, whylen, "piece %d: quiet names a piece past the last, %d",
 				      i, s->npieces - 1);
 	return 0;
 }
@@ -678,16 +678,16 @@ static int check_pieces(const struct sk_data *d, const struct sk_state *s, char 
 		if (p->spot < 0)
 			continue;
 		if (sk_board_check(d, p, 1, NULL, 0, problem, sizeof problem))
-			return ww_why(why, whylen, "pieces: piece %d: %s", i, problem);
+			return wj_why(why, whylen, "pieces: piece %d: %s", i, problem);
 		units += p->units;
 		for (int j = i + 1; j < s->npieces; j++)
 			if (s->pieces[j].spot == p->spot && s->pieces[j].side == p->side &&
 			    sk_is_land_piece(p->kind) && sk_is_land_piece(s->pieces[j].kind))
-				return ww_why(why, whylen, "pieces %d and %d: two land pieces of a side "
+				return wj_why(why, whylen, "pieces %d and %d: two land pieces of a side "
 					      "on %s (II.5)", i, j, d->spots[p->spot].name);
 	}
 	if (units != start)
-		return ww_why(why, whylen, "%d units on the board, carried and lost; the set-up has "
+		return wj_why(why, whylen, "%d units on the board, carried and lost; the set-up has "
 			      "%d, and no unit comes or goes but by the rules", units, start);
 	return 0;
 }
@@ -697,7 +697,7 @@ static int check_phase(const struct sk_state *s, char *why, size_t whylen)
 {
 	bool ok = true;
 	if (s->step != SK_PHASE_DECLARE && s->step != SK_PHASE_AMERICAN && s->step != SK_PHASE_BRITISH)
-		return ww_why(why, whylen, "step is %s: a turn's step is declare, american or british",
+		return wj_why(why, whylen, "step is %s: a turn's step is declare, american or british",
 			      PHASES[s->step]);
 	if (s->phase == SK_PHASE_CARD_MOVE)
 		ok = s->card_piece >= 0 && s->pieces[s->card_piece].spot >= 0;
@@ -708,10 +708,10 @@ static int check_phase(const struct sk_state *s, char *why, size_t whylen)
 	else if (s->phase == SK_PHASE_AMERICAN || s->phase == SK_PHASE_BRITISH)
 		ok = s->declared >= 0 && s->phase == s->step;
 	if (!ok)
-		return ww_why(why, whylen, "phase %s: its piece, call or declared piece is missing",
+		return wj_why(why, whylen, "phase %s: its piece, call or declared piece is missing",
 			      PHASES[s->phase]);
 	if (s->winner && s->phase != SK_PHASE_OVER)
-		return ww_why(why, whylen, "a winner while the game goes on (phase %s)",
+		return wj_why(why, whylen, "a winner while the game goes on (phase %s)",
 			      PHASES[s->phase]);
 	return 0;
 }
@@ -725,11 +725,11 @@ static int check_deck(const struct sk_data *d, const struct sk_state *s, bool se
 	for (int c = 0; c < d->ncards; c++)
 		total += left[c] = d->cards[c].count;
 	if (s->ndeck != total)
-		return ww_why(why, whylen, "deck: size %d; the mix of cards.yaml has %d", s->ndeck,
+		return wj_why(why, whylen, "deck: size %d; the mix of cards.yaml has %d", s->ndeck,
 			      total);
 	for (int i = 0; i < (secret ? s->ndeck : s->next); i++)
 		if (--left[s->deck[i]] < 0)
-			return ww_why(why, whylen, "deck: more \"%s\" cards than the mix's %d",
+			return wj_why(why, whylen, "deck: more \"%s\" cards than the mix's %d",
 				      d->cards[s->deck[i]].name, d->cards[s->deck[i]].count);
 	return 0;
 }
@@ -741,7 +741,7 @@ int sk_state_read(const char *text, size_t len, const struct sk_data *d, struct 
 	bool secret = false;
 	char problem[400];
 	if (!r)
-		return ww_why(why, whylen, "out of memory reading a state");
+		return wj_why(why, whylen, "out of memory reading a state");
 	*r = (struct reader){ .text = text, .end = text + len, .why = why, .whylen = whylen, .d = d };
 	memset(s, 0, sizeof *s);
 	bool ok = read_head(r, s, &secret) && read_turn(r, s) && read_pieces(r, s) &&
@@ -754,6 +754,6 @@ int sk_state_read(const char *text, size_t len, const struct sk_data *d, struct 
 	if (check_indexes(s, problem, sizeof problem) || check_pieces(d, s, problem, sizeof problem) ||
 	    check_phase(s, problem, sizeof problem) ||
 	    check_deck(d, s, secret, problem, sizeof problem))
-		return ww_why(why, whylen, "line %d (the state as a whole): %s", line, problem);
+		return wj_why(why, whylen, "line %d (the state as a whole): %s", line, problem);
 	return 0;
 }

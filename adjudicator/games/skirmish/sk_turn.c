@@ -58,7 +58,7 @@ static void dice_text(const struct sk_state *s, int side, char *out, size_t len)
 
 /* I.A: both throw, each seeing only his own; II.7 the American throws one
  * die when he has one army left. */
-static void start_turn(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+static void start_turn(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		       struct sk_events *ev)
 {
 	char text[32];
@@ -101,7 +101,7 @@ static bool dice_left(const struct sk_state *s, int side)
 }
 
 /* The turn's next step; true when a side is asked. */
-static bool step_waits(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+static bool step_waits(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		       struct sk_events *ev)
 {
 	switch (s->step) {
@@ -131,7 +131,7 @@ static bool step_waits(const struct sk_data *d, struct sk_state *s, struct ww_rn
 	return true;
 }
 
-void sk_advance(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
+void sk_advance(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng,
 		struct sk_events *ev)
 {
 	for (;;) {
@@ -158,7 +158,7 @@ void sk_advance(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng,
 	}
 }
 
-int sk_new_game(const struct sk_data *d, struct ww_rng *rng, struct sk_state *s,
+int sk_new_game(const struct sk_data *d, struct wj_rng *rng, struct sk_state *s,
 		struct sk_events *ev)
 {
 	if (d->npieces < 1 || d->npieces > SK_MAX_PIECES || d->ncards < 1)
@@ -212,7 +212,7 @@ static int declare(const struct sk_data *d, struct sk_state *s, const struct sk_
 {
 	int piece = o->spot >= 0 && o->spot < d->nspots ? sk_piece_at(s, o->spot, SK_BRITISH) : -1;
 	if (piece < 0 || s->pieces[piece].kind == SK_TROOP_CARRIER)
-		return ww_why(why, whylen, "I.B: the British names one of his armies or warships "
+		return wj_why(why, whylen, "I.B: the British names one of his armies or warships "
 			      "by its spot; he has none at %s", sk_spot_name(d, o->spot));
 	char text[SK_EVENT_TEXT];
 	s->declared = piece;
@@ -238,15 +238,15 @@ static int check_mover(const struct sk_data *d, const struct sk_state *s, int si
 	char text[SK_EVENT_TEXT];
 	if (side == SK_BRITISH && piece != s->declared) {
 		sk_describe(d, s, s->declared, text, sizeof text);
-		return ww_why(why, whylen, "I.D: the British moves the piece he declared, the %s",
+		return wj_why(why, whylen, "I.D: the British moves the piece he declared, the %s",
 			      text);
 	}
 	if (piece == s->moved)
-		return ww_why(why, whylen, "II.1: the American moves two different pieces, one "
+		return wj_why(why, whylen, "II.1: the American moves two different pieces, one "
 			      "for each die; the one at %s has moved", sk_spot_name(d, s->pieces[piece].spot));
 	if (die_for(s, side, legs) < 0) {
 		dice_text(s, side, text, sizeof text);
-		return ww_why(why, whylen, "II.1: a die moves a piece exactly its number of spots; "
+		return wj_why(why, whylen, "II.1: a die moves a piece exactly its number of spots; "
 			      "this path has %d, the %s's dice are %s", legs, sk_side_name(d, side),
 			      text);
 	}
@@ -266,18 +266,18 @@ static int mover_at(const struct sk_state *s, int spot, int side)
 }
 
 static int die_move(const struct sk_data *d, struct sk_state *s, int side,
-		    const struct sk_order *o, struct ww_rng *rng, struct sk_events *ev,
+		    const struct sk_order *o, struct wj_rng *rng, struct sk_events *ev,
 		    char *why, size_t whylen)
 {
 	if (o->nspots < 2 || o->nspots > SK_MAX_PATH)
-		return ww_why(why, whylen, "II.1: a move names the piece's spot and the 1 to 3 "
+		return wj_why(why, whylen, "II.1: a move names the piece's spot and the 1 to 3 "
 			      "spots it goes through, in order");
 	for (int i = 0; i < o->nspots; i++)
 		if (o->spots[i] < 0 || o->spots[i] >= d->nspots)
-			return ww_why(why, whylen, "II: spot %d of the path is not on the board", i + 1);
+			return wj_why(why, whylen, "II: spot %d of the path is not on the board", i + 1);
 	int piece = mover_at(s, o->spots[0], side);
 	if (piece < 0)
-		return ww_why(why, whylen, "II: the %s has no piece at %s", sk_side_name(d, side),
+		return wj_why(why, whylen, "II: the %s has no piece at %s", sk_side_name(d, side),
 			      sk_spot_name(d, o->spots[0]));
 	if (check_mover(d, s, side, piece, o->nspots - 1, why, whylen) ||
 	    sk_check_move(d, s, piece, o, why, whylen))
@@ -310,7 +310,7 @@ static int pass(const struct sk_data *d, struct sk_state *s, int side, struct sk
 	for (int i = 0; i < s->ndice[side]; i++)
 		for (int p = 0; p < s->npieces && !s->done[side][i]; p++)
 			if (may_move(s, side, p) && sk_can_move(d, s, p, s->dice[side][i]))
-				return ww_why(why, whylen, "II.1: the die of %d has a legal move (the "
+				return wj_why(why, whylen, "II.1: the die of %d has a legal move (the "
 					      "piece at %s); pass only when none has",
 					      s->dice[side][i], sk_spot_name(d, s->pieces[p].spot));
 	for (int i = 0; i < SK_DICE; i++)
@@ -324,12 +324,12 @@ static int card_move(const struct sk_data *d, struct sk_state *s, const struct s
 {
 	int piece = s->card_piece;
 	if (o->nspots - 1 != s->card_spots || o->spots[0] != s->pieces[piece].spot)
-		return ww_why(why, whylen, "III.2.B: the card moves the piece at %s exactly %d "
+		return wj_why(why, whylen, "III.2.B: the card moves the piece at %s exactly %d "
 			      "spot%s: the path starts there", sk_spot_name(d, s->pieces[piece].spot),
 			      s->card_spots, s->card_spots == 1 ? "" : "s");
 	for (int i = 1; i < o->nspots; i++)
 		if (o->spots[i] < 0 || o->spots[i] >= d->nspots)
-			return ww_why(why, whylen, "III.2.B: spot %d of the path is not on the board",
+			return wj_why(why, whylen, "III.2.B: spot %d of the path is not on the board",
 				      i + 1);
 	if (sk_check_card_path(d, s, piece, o->spots, o->nspots, why, whylen))
 		return -1;
@@ -342,7 +342,7 @@ static int move_apart(const struct sk_data *d, struct sk_state *s, const struct 
 {
 	int piece = s->apart_piece;
 	if (!sk_apart_spot_ok(d, s, piece, o->spot))
-		return ww_why(why, whylen, "IV.5: the piece at %s moves apart one space, along a "
+		return wj_why(why, whylen, "IV.5: the piece at %s moves apart one space, along a "
 			      "black line to an empty spot; %s is not one",
 			      sk_spot_name(d, s->pieces[piece].spot), sk_spot_name(d, o->spot));
 	sk_carry_out_apart(d, s, o->spot, ev);
@@ -354,12 +354,12 @@ static int skirmish_order(const struct sk_data *d, struct sk_state *s, int side,
 			  const struct sk_order *o, char *why, size_t whylen)
 {
 	if (o->nspots < 1 || o->nspots > SK_MAX_QUEUE)
-		return ww_why(why, whylen, "III.3: name 1 to %d enemy spots, the first skirmish "
+		return wj_why(why, whylen, "III.3: name 1 to %d enemy spots, the first skirmish "
 			      "first", SK_MAX_QUEUE);
 	for (int i = 0; i < o->nspots; i++)
 		if (o->spots[i] < 0 || o->spots[i] >= d->nspots ||
 		    sk_piece_at(s, o->spots[i], sk_other(side)) < 0)
-			return ww_why(why, whylen, "III.3: no enemy piece at %s to skirmish with",
+			return wj_why(why, whylen, "III.3: no enemy piece at %s to skirmish with",
 				      sk_spot_name(d, o->spots[i]));
 	s->nskirmish_order[side] = o->nspots;
 	memcpy(s->skirmish_order[side], o->spots, sizeof o->spots[0] * (size_t)o->nspots);
@@ -394,7 +394,7 @@ static bool answers(enum sk_order_kind kind, enum sk_phase phase)
 }
 
 static int dispatch(const struct sk_data *d, struct sk_state *s, int side,
-		    const struct sk_order *o, struct ww_rng *rng, struct sk_events *ev,
+		    const struct sk_order *o, struct wj_rng *rng, struct sk_events *ev,
 		    char *why, size_t whylen)
 {
 	if (o->kind == SK_ORDER_SKIRMISHES)
@@ -403,7 +403,7 @@ static int dispatch(const struct sk_data *d, struct sk_state *s, int side,
 		return sk_give_standing(d, s, side, o, ev, why, whylen);
 	if (!(sk_asked(s) & SK_TO(side)) || !answers(o->kind, s->phase)) {
 		int asked = sk_asked(s) & SK_TO(SK_AMERICAN) ? SK_AMERICAN : SK_BRITISH;
-		return ww_why(why, whylen, "not now: the %s is asked %s", sk_side_name(d, asked),
+		return wj_why(why, whylen, "not now: the %s is asked %s", sk_side_name(d, asked),
 			      ASKED_FOR[s->phase]);
 	}
 	switch (o->kind) {
@@ -425,15 +425,15 @@ static int dispatch(const struct sk_data *d, struct sk_state *s, int side,
 }
 
 int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct sk_order *o,
-	     struct ww_rng *rng, struct sk_events *ev, char *why, size_t whylen)
+	     struct wj_rng *rng, struct sk_events *ev, char *why, size_t whylen)
 {
 	if (side != SK_AMERICAN && side != SK_BRITISH)
-		return ww_why(why, whylen, "no side %d: the sides are 1 (American) and 2 (British)",
+		return wj_why(why, whylen, "no side %d: the sides are 1 (American) and 2 (British)",
 			      side);
 	if (s->phase == SK_PHASE_OVER)
-		return ww_why(why, whylen, "the game is over: %s", s->end_reason);
+		return wj_why(why, whylen, "the game is over: %s", s->end_reason);
 	if ((unsigned)o->kind > SK_ORDER_STANDING || o->nspots < 0 || o->nspots > SK_MAX_QUEUE)
-		return ww_why(why, whylen, "no such order");
+		return wj_why(why, whylen, "no such order");
 	struct sk_state before = *s;
 	int nev = ev ? ev->n : 0, npath = ev ? ev->npath : 0;
 	if (dispatch(d, s, side, o, rng, ev, why, whylen)) {

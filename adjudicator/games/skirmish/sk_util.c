@@ -19,19 +19,19 @@ void sk_event(struct sk_events *ev, unsigned audience, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int roll(struct sk_state *s, struct ww_rng *rng)
+static int roll(struct sk_state *s, struct wj_rng *rng)
 {
 	bool forced = false;
 	int value = rng->die(rng->ctx, s->next_roll++, &forced);
 	return value < 1 || value > SK_FACES ? 1 : value;
 }
 
-int sk_movement_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng)
+int sk_movement_die(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng)
 {
 	return d->movement.faces[roll(s, rng) - 1];
 }
 
-int sk_battle_die(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng)
+int sk_battle_die(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng)
 {
 	return d->battle.faces[roll(s, rng) - 1];
 }

@@ -27,7 +27,7 @@ void sk_view(const struct sk_data *d, const struct sk_state *s, int viewer,
 }
 
 /* The cards not yet drawn, dealt again from the rng. */
-static void stand_in_deck(const struct sk_data *d, struct sk_state *s, struct ww_rng *rng)
+static void stand_in_deck(const struct sk_data *d, struct sk_state *s, struct wj_rng *rng)
 {
 	int left[SK_MAX_CARDS] = { 0 }, n = s->next;
 	for (int c = 0; c < d->ncards; c++)
@@ -41,7 +41,7 @@ static void stand_in_deck(const struct sk_data *d, struct sk_state *s, struct ww
 }
 
 void sk_stand_in(const struct sk_data *d, const struct sk_state *s, int side,
-		 struct ww_rng *rng, struct sk_state *out)
+		 struct wj_rng *rng, struct sk_state *out)
 {
 	int other = sk_other(side);
 	sk_view(d, s, side, out);

@@ -222,11 +222,11 @@ struct ww_data {
 
 /* data_load.c */
 /* Loads dir into *d. Returns 0, or -1 with at least one problem recorded. */
-int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p);
+int ww_data_load(const char *dir, struct ww_data *d, struct wj_data_problems *p);
 
 /* data_check.c */
 /* Validates a loaded data set; returns the number of problems found. */
-int ww_data_check(const struct ww_data *d, struct ww_data_problems *p);
+int ww_data_check(const struct ww_data *d, struct wj_data_problems *p);
 
 /* Does a record's source begin with one of WW_SOURCES (docs/data.md)? */
 bool ww_source_known(const char *source);
@@ -234,7 +234,7 @@ bool ww_source_known(const char *source);
 
 /* Lookups (data_load.c). Exact, case-insensitive; -1 if none. */
 int ww_space_by_name(const struct ww_data *d, const char *name);
-/* ww_fold_name, folding a name for matching what players type: names.h. */
+/* wj_fold_name, folding a name for matching what players type: names.h. */
 /* Fills in a space's folded names from its name and colony; ww_data_load
  * does it for every space. */
 void ww_space_fold(struct ww_data *d, int space);

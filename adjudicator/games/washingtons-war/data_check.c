@@ -19,7 +19,7 @@
 
 struct check {
 	const struct ww_data *d;
-	struct ww_data_problems *p;
+	struct wj_data_problems *p;
 	int n; /* problems found by this check, stored or not */
 };
 
@@ -34,7 +34,7 @@ static void problem(struct check *k, const char *file, int line, const char *fmt
 	va_start(ap, fmt);
 	vsnprintf(message, sizeof message, fmt, ap);
 	va_end(ap);
-	ww_data_problem_add(k->p, file, line, "%s", message);
+	wj_data_problem_add(k->p, file, line, "%s", message);
 }
 
 /* ---- the map ---- */
@@ -509,7 +509,7 @@ static void check_setup(struct check *k)
 			"french_box_cu cannot be negative");
 }
 
-int ww_data_check(const struct ww_data *d, struct ww_data_problems *p)
+int ww_data_check(const struct ww_data *d, struct wj_data_problems *p)
 {
 	struct check k = { .d = d, .p = p };
 

@@ -18,7 +18,7 @@
 
 struct ctx {
 	struct ww_data *d;
-	struct ww_data_problems *p;
+	struct wj_data_problems *p;
 	yaml_document_t doc;
 	const char *file;
 };
@@ -34,7 +34,7 @@ struct pending_control {
 
 enum { MAX_FIELDS = 24 };
 
-#define PROBLEM(c, n, ...) ww_data_problem_add((c)->p, (c)->file, ww_yaml_node_line(n), __VA_ARGS__)
+#define PROBLEM(c, n, ...) wj_data_problem_add((c)->p, (c)->file, wj_yaml_node_line(n), __VA_ARGS__)
 
 
 static yaml_node_t *node_at(struct ctx *c, yaml_node_item_t i)
@@ -48,7 +48,7 @@ static yaml_node_t *node_at(struct ctx *c, yaml_node_item_t i)
 static int open_file(struct ctx *c, const char *dir, const char *name)
 {
 	c->file = name;
-	return ww_yaml_file_load(dir, name, &c->doc, c->p);
+	return wj_yaml_file_load(dir, name, &c->doc, c->p);
 }
 
 static void close_file(struct ctx *c)
@@ -58,30 +58,30 @@ static void close_file(struct ctx *c)
 
 /* ---- reading one record ---- */
 
-/* ww_yaml_fields for a record of the file being read. */
+/* wj_yaml_fields for a record of the file being read. */
 static int read_fields(struct ctx *c, yaml_node_t *map, const char *what,
-		       struct ww_yaml_field *f)
+		       struct wj_yaml_field *f)
 {
-	int bad = ww_yaml_fields(&c->doc, map, c->file, what, f, c->p);
+	int bad = wj_yaml_fields(&c->doc, map, c->file, what, f, c->p);
 	return bad < 0 ? -1 : 0;
 }
 
-static int get_str(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
+static int get_str(struct ctx *c, yaml_node_t *rec, struct wj_yaml_field *f, const char *key,
 		   bool required, char *out, size_t size)
 {
-	return ww_yaml_field_str(f, rec, key, required, out, size, c->file, c->p);
+	return wj_yaml_field_str(f, rec, key, required, out, size, c->file, c->p);
 }
 
-static int get_int(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
+static int get_int(struct ctx *c, yaml_node_t *rec, struct wj_yaml_field *f, const char *key,
 		   bool required, int *out)
 {
-	return ww_yaml_field_int(f, rec, key, required, out, c->file, c->p);
+	return wj_yaml_field_int(f, rec, key, required, out, c->file, c->p);
 }
 
-static int get_bool(struct ctx *c, struct ww_yaml_field *f, const char *key, bool *out)
+static int get_bool(struct ctx *c, struct wj_yaml_field *f, const char *key, bool *out)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-	const char *s = ww_yaml_scalar(n);
+	yaml_node_t *n = wj_yaml_field(f, key);
+	const char *s = wj_yaml_scalar(n);
 
 	if (!n)
 		return 0;
@@ -101,11 +101,11 @@ struct word {
 	int value;
 };
 
-static int get_word(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, const char *key,
+static int get_word(struct ctx *c, yaml_node_t *rec, struct wj_yaml_field *f, const char *key,
 		    bool required, const struct word *w, int *out)
 {
-	yaml_node_t *n = ww_yaml_field(f, key);
-	const char *s = ww_yaml_scalar(n);
+	yaml_node_t *n = wj_yaml_field(f, key);
+	const char *s = wj_yaml_scalar(n);
 	char list[120] = "";
 
 	if (!n) {
@@ -136,7 +136,7 @@ bool ww_source_known(const char *s)
 
 /* Every record says where its values come from: "rulebook <section>",
  * "playbook", "public-report" or "reconstructed" (see docs/data.md). */
-static int get_source(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, char *out, size_t size)
+static int get_source(struct ctx *c, yaml_node_t *rec, struct wj_yaml_field *f, char *out, size_t size)
 {
 	char buf[WW_SOURCE_MAX];
 
@@ -147,7 +147,7 @@ static int get_source(struct ctx *c, yaml_node_t *rec, struct ww_yaml_field *f, 
 	if (get_str(c, rec, f, "source", true, out, size))
 		return -1;
 	if (!ww_source_known(out)) {
-		PROBLEM(c, ww_yaml_field(f, "source"), "source '%s' must begin with " WW_SOURCES, out);
+		PROBLEM(c, wj_yaml_field(f, "source"), "source '%s' must begin with " WW_SOURCES, out);
 		return -1;
 	}
 	return 0;
@@ -268,7 +268,7 @@ bool ww_adjacent(const struct ww_data *d, int a, int b)
 /* Resolves a scalar naming a space; a problem if there is none. */
 static int space_ref(struct ctx *c, yaml_node_t *n, const char *key)
 {
-	const char *s = ww_yaml_scalar(n);
+	const char *s = wj_yaml_scalar(n);
 	int i = exact_space(c->d, s);
 
 	if (i < 0)
@@ -278,7 +278,7 @@ static int space_ref(struct ctx *c, yaml_node_t *n, const char *key)
 
 static int general_ref(struct ctx *c, yaml_node_t *n, const char *key)
 {
-	const char *s = ww_yaml_scalar(n);
+	const char *s = wj_yaml_scalar(n);
 	int i = ww_general_by_name(c->d, s);
 
 	if (i < 0)
@@ -292,7 +292,7 @@ static int load_dataset(struct ctx *c)
 {
 	struct ww_data *d = c->d;
 	yaml_node_t *root = yaml_document_get_root_node(&c->doc);
-	struct ww_yaml_field f[] = { { "id", 0 }, { "first_year", 0 }, { "last_year", 0 },
+	struct wj_yaml_field f[] = { { "id", 0 }, { "first_year", 0 }, { "last_year", 0 },
 			     { "committees_per_colony", 0 }, { "for_the_king_pcs", 0 },
 			     { "french_box_cu", 0 }, { "source", 0 }, { NULL, 0 } };
 	int bad = read_fields(c, root, "data set description", f);
@@ -308,7 +308,7 @@ static int load_dataset(struct ctx *c)
 	bad |= get_source(c, root, f, NULL, 0);
 	if (!bad && (d->last_year < d->first_year ||
 		     d->last_year - d->first_year >= WW_MAX_YEARS)) {
-		PROBLEM(c, ww_yaml_field(f, "last_year"), "the years %d to %d must run forwards and "
+		PROBLEM(c, wj_yaml_field(f, "last_year"), "the years %d to %d must run forwards and "
 			"span at most %d years", d->first_year, d->last_year, WW_MAX_YEARS);
 		bad = -1;
 	}
@@ -326,8 +326,8 @@ static int load_zones(struct ctx *c)
 	if (!seq)
 		return -1;
 	FOR_ITEMS(c, seq, n) {
-		struct ww_yaml_field f[] = { { "name", 0 }, { "source", 0 }, { NULL, 0 } };
-		struct ww_zone z = { .line = ww_yaml_node_line(n) };
+		struct wj_yaml_field f[] = { { "name", 0 }, { "source", 0 }, { NULL, 0 } };
+		struct ww_zone z = { .line = wj_yaml_node_line(n) };
 
 		if (read_fields(c, n, "blockade zone", f) ||
 		    get_str(c, n, f, "name", true, z.name, sizeof z.name) |
@@ -364,13 +364,13 @@ static int read_control_spaces(struct ctx *c, yaml_node_t *n, int colony,
 			PROBLEM(c, s, "at most 4 control spaces per colony");
 			return -1;
 		}
-		if (!ww_yaml_scalar(s) || strlen(ww_yaml_scalar(s)) >= WW_NAME_MAX) {
+		if (!wj_yaml_scalar(s) || strlen(wj_yaml_scalar(s)) >= WW_NAME_MAX) {
 			PROBLEM(c, s, "control_spaces must list space names");
 			return -1;
 		}
 		pc[*npc].colony = colony;
-		pc[*npc].line = ww_yaml_node_line(s);
-		snprintf(pc[*npc].name, sizeof pc[*npc].name, "%s", ww_yaml_scalar(s));
+		pc[*npc].line = wj_yaml_node_line(s);
+		snprintf(pc[*npc].name, sizeof pc[*npc].name, "%s", wj_yaml_scalar(s));
 		(*npc)++;
 		c->d->colonies[colony].ncontrol_spaces++;
 	}
@@ -386,9 +386,9 @@ static int load_colonies(struct ctx *c, struct pending_control *pc, int *npc)
 	if (!seq)
 		return -1;
 	FOR_ITEMS(c, seq, n) {
-		struct ww_yaml_field f[] = { { "code", 0 }, { "name", 0 }, { "canada", 0 },
+		struct wj_yaml_field f[] = { { "code", 0 }, { "name", 0 }, { "canada", 0 },
 				     { "control_spaces", 0 }, { "source", 0 }, { NULL, 0 } };
-		struct ww_colony col = { .line = ww_yaml_node_line(n) };
+		struct ww_colony col = { .line = wj_yaml_node_line(n) };
 
 		if (read_fields(c, n, "colony", f) ||
 		    get_str(c, n, f, "code", true, col.code, sizeof col.code) |
@@ -407,15 +407,15 @@ static int load_colonies(struct ctx *c, struct pending_control *pc, int *npc)
 			return -1;
 		}
 		d->colonies[d->ncolonies] = col;
-		if (ww_yaml_field(f, "control_spaces") &&
-		    read_control_spaces(c, ww_yaml_field(f, "control_spaces"), d->ncolonies, pc, npc))
+		if (wj_yaml_field(f, "control_spaces") &&
+		    read_control_spaces(c, wj_yaml_field(f, "control_spaces"), d->ncolonies, pc, npc))
 			bad = -1;
 		d->ncolonies++;
 	}
 	return bad;
 }
 
-static int resolve_control_spaces(struct ww_data *d, struct ww_data_problems *p,
+static int resolve_control_spaces(struct ww_data *d, struct wj_data_problems *p,
 				  const struct pending_control *pc, int npc)
 {
 	int bad = 0;
@@ -424,7 +424,7 @@ static int resolve_control_spaces(struct ww_data *d, struct ww_data_problems *p,
 	for (int i = 0; i < npc; i++) {
 		int s = exact_space(d, pc[i].name);
 		if (s < 0) {
-			ww_data_problem_add(p, "colonies.yaml", pc[i].line,
+			wj_data_problem_add(p, "colonies.yaml", pc[i].line,
 				"control space '%s' is not a space in spaces.yaml", pc[i].name);
 			bad = -1;
 		}
@@ -437,13 +437,13 @@ static int resolve_control_spaces(struct ww_data *d, struct ww_data_problems *p,
 
 static int load_space(struct ctx *c, yaml_node_t *n, struct ww_space *s)
 {
-	struct ww_yaml_field f[] = { { "name", 0 }, { "colony", 0 }, { "port", 0 }, { "fortified", 0 },
+	struct wj_yaml_field f[] = { { "name", 0 }, { "colony", 0 }, { "port", 0 }, { "fortified", 0 },
 			     { "winter_quarters", 0 }, { "south_of_line", 0 }, { "zone", 0 },
 			     { "x", 0 }, { "y", 0 }, { "source", 0 }, { NULL, 0 } };
 	char code[8];
 	int bad;
 
-	s->line = ww_yaml_node_line(n);
+	s->line = wj_yaml_node_line(n);
 	s->zone = -1;
 	s->colony = -1;
 	if (read_fields(c, n, "space", f))
@@ -456,14 +456,14 @@ static int load_space(struct ctx *c, yaml_node_t *n, struct ww_space *s)
 	      get_int(c, n, f, "x", true, &s->x) | get_int(c, n, f, "y", true, &s->y) |
 	      get_source(c, n, f, s->source, sizeof s->source);
 	if (!bad && (s->colony = ww_colony_by_code(c->d, code)) < 0) {
-		PROBLEM(c, ww_yaml_field(f, "colony"), "colony '%s' is not a code in colonies.yaml", code);
+		PROBLEM(c, wj_yaml_field(f, "colony"), "colony '%s' is not a code in colonies.yaml", code);
 		bad = -1;
 	}
-	if (ww_yaml_field(f, "zone")) {
-		const char *z = ww_yaml_scalar(ww_yaml_field(f, "zone"));
+	if (wj_yaml_field(f, "zone")) {
+		const char *z = wj_yaml_scalar(wj_yaml_field(f, "zone"));
 		s->zone = exact_zone(c->d, z);
 		if (s->zone < 0) {
-			PROBLEM(c, ww_yaml_field(f, "zone"), "zone '%s' is not a blockade zone in zones.yaml",
+			PROBLEM(c, wj_yaml_field(f, "zone"), "zone '%s' is not a blockade zone in zones.yaml",
 				z ? z : "(not a name)");
 			bad = -1;
 		}
@@ -537,7 +537,7 @@ static int add_link(struct ctx *c, yaml_node_t *n, int a, int b, struct ww_link 
 
 static int load_link(struct ctx *c, yaml_node_t *n)
 {
-	struct ww_yaml_field f[] = { { "between", 0 }, { "wilderness", 0 }, { "arnold_only", 0 },
+	struct wj_yaml_field f[] = { { "between", 0 }, { "wilderness", 0 }, { "arnold_only", 0 },
 			     { "source", 0 }, { NULL, 0 } };
 	struct ww_link l = { 0 };
 	yaml_node_t *pair;
@@ -547,7 +547,7 @@ static int load_link(struct ctx *c, yaml_node_t *n)
 	    get_bool(c, f, "wilderness", &l.wilderness) |
 	    get_bool(c, f, "arnold_only", &l.arnold_only) | get_source(c, n, f, NULL, 0))
 		return -1;
-	pair = ww_yaml_field(f, "between");
+	pair = wj_yaml_field(f, "between");
 	if (!pair) {
 		PROBLEM(c, n, "missing 'between: [space, space]'");
 		return -1;
@@ -581,7 +581,7 @@ static int load_links(struct ctx *c)
 
 static int load_general(struct ctx *c, yaml_node_t *n, struct ww_general *g)
 {
-	struct ww_yaml_field f[] = { { "name", 0 }, { "side", 0 }, { "french", 0 }, { "strategy", 0 },
+	struct wj_yaml_field f[] = { { "name", 0 }, { "side", 0 }, { "french", 0 }, { "strategy", 0 },
 			     { "battle", 0 }, { "agility", 0 }, { "retreat_bonus", 0 },
 			     { "never_to_reinforcements", 0 }, { "removed_when_captured", 0 },
 			     { "winter_shelter", 0 }, { "can_use_arnold_links", 0 },
@@ -589,7 +589,7 @@ static int load_general(struct ctx *c, yaml_node_t *n, struct ww_general *g)
 	int side = WW_NOBODY;
 	int bad;
 
-	g->line = ww_yaml_node_line(n);
+	g->line = wj_yaml_node_line(n);
 	if (read_fields(c, n, "general", f))
 		return -1;
 	bad = get_str(c, n, f, "name", true, g->name, sizeof g->name) |
@@ -642,20 +642,20 @@ static int load_turn_track(struct ctx *c)
 {
 	struct ww_data *d = c->d;
 	yaml_node_t *root = yaml_document_get_root_node(&c->doc), *seq, *n;
-	struct ww_yaml_field top[] = { { "british_reinforcements", 0 }, { NULL, 0 } };
+	struct wj_yaml_field top[] = { { "british_reinforcements", 0 }, { NULL, 0 } };
 	bool seen[WW_MAX_YEARS] = { false };
 	int bad = 0;
 
 	if (read_fields(c, root, "turn track", top))
 		return -1;
-	seq = ww_yaml_field(top, "british_reinforcements");
+	seq = wj_yaml_field(top, "british_reinforcements");
 	if (!seq || seq->type != YAML_SEQUENCE_NODE) {
 		PROBLEM(c, seq ? seq : root, "expected british_reinforcements: a list of "
 			"{year: Y, cu: N, source: ...}");
 		return -1;
 	}
 	FOR_ITEMS(c, seq, n) {
-		struct ww_yaml_field f[] = { { "year", 0 }, { "cu", 0 }, { "source", 0 }, { NULL, 0 } };
+		struct wj_yaml_field f[] = { { "year", 0 }, { "cu", 0 }, { "source", 0 }, { NULL, 0 } };
 		int year = 0, cu = 0;
 
 		if (read_fields(c, n, "turn", f) || get_int(c, n, f, "year", true, &year) |
@@ -671,7 +671,7 @@ static int load_turn_track(struct ctx *c)
 			PROBLEM(c, n, "year %d is listed twice", year);
 			bad = -1;
 		} else if (cu < 0 || cu > 20) {
-			PROBLEM(c, ww_yaml_field(f, "cu"), "%d CUs for %d: expected 0 to 20", cu, year);
+			PROBLEM(c, wj_yaml_field(f, "cu"), "%d CUs for %d: expected 0 to 20", cu, year);
 			bad = -1;
 		} else {
 			seen[year - d->first_year] = true;
@@ -691,12 +691,12 @@ static int load_turn_track(struct ctx *c)
 
 static int load_placement(struct ctx *c, yaml_node_t *n, struct ww_setup_item *it)
 {
-	struct ww_yaml_field f[] = { { "side", 0 }, { "space", 0 }, { "general", 0 }, { "cu", 0 },
+	struct wj_yaml_field f[] = { { "side", 0 }, { "space", 0 }, { "general", 0 }, { "cu", 0 },
 			     { "pc", 0 }, { "congress", 0 }, { "source", 0 }, { NULL, 0 } };
 	int side = WW_NOBODY, cu = 0;
 	int bad;
 
-	it->line = ww_yaml_node_line(n);
+	it->line = wj_yaml_node_line(n);
 	it->space = -1;
 	it->general = -1;
 	if (read_fields(c, n, "placement", f))
@@ -706,13 +706,13 @@ static int load_placement(struct ctx *c, yaml_node_t *n, struct ww_setup_item *i
 	      get_bool(c, f, "congress", &it->congress) | get_source(c, n, f, NULL, 0);
 	it->side = (enum ww_side)side;
 	it->cu[side == WW_BRITISH ? WW_NAT_BRITISH : WW_NAT_AMERICAN] = cu;
-	if (!ww_yaml_field(f, "space")) {
+	if (!wj_yaml_field(f, "space")) {
 		PROBLEM(c, n, "missing 'space'");
 		bad = -1;
-	} else if ((it->space = space_ref(c, ww_yaml_field(f, "space"), "space")) < 0) {
+	} else if ((it->space = space_ref(c, wj_yaml_field(f, "space"), "space")) < 0) {
 		bad = -1;
 	}
-	if (ww_yaml_field(f, "general") && (it->general = general_ref(c, ww_yaml_field(f, "general"), "general")) < 0)
+	if (wj_yaml_field(f, "general") && (it->general = general_ref(c, wj_yaml_field(f, "general"), "general")) < 0)
 		bad = -1;
 	return bad ? -1 : 0;
 }
@@ -732,11 +732,11 @@ static int read_box(struct ctx *c, yaml_node_t *n, bool *box, int side)
 		if (i < 0) {
 			bad = -1;
 		} else if (box[i]) {
-			PROBLEM(c, g, "general '%s' is listed twice", ww_yaml_scalar(g));
+			PROBLEM(c, g, "general '%s' is listed twice", wj_yaml_scalar(g));
 			bad = -1;
 		} else if (side && (int)c->d->generals[i].side != side) {
 			PROBLEM(c, g, "general '%s' is not on this side (generals.yaml line %d)",
-				ww_yaml_scalar(g), c->d->generals[i].line);
+				wj_yaml_scalar(g), c->d->generals[i].line);
 			bad = -1;
 		} else {
 			box[i] = true;
@@ -755,12 +755,12 @@ static int load_reinforcements(struct ctx *c, yaml_node_t *seq)
 		return -1;
 	}
 	FOR_ITEMS(c, seq, n) {
-		struct ww_yaml_field f[] = { { "side", 0 }, { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
+		struct wj_yaml_field f[] = { { "side", 0 }, { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
 		int side = WW_NOBODY;
 
 		if (read_fields(c, n, "reinforcements box", f) ||
 		    get_word(c, n, f, "side", true, sides, &side) | get_source(c, n, f, NULL, 0) ||
-		    read_box(c, ww_yaml_field(f, "generals") ? ww_yaml_field(f, "generals") : n,
+		    read_box(c, wj_yaml_field(f, "generals") ? wj_yaml_field(f, "generals") : n,
 			     c->d->starts_in_reinforcements, side))
 			bad = -1;
 	}
@@ -771,15 +771,15 @@ static int load_setup(struct ctx *c)
 {
 	struct ww_data *d = c->d;
 	yaml_node_t *root = yaml_document_get_root_node(&c->doc), *n;
-	struct ww_yaml_field top[] = { { "placements", 0 }, { "reinforcements", 0 },
+	struct wj_yaml_field top[] = { { "placements", 0 }, { "reinforcements", 0 },
 			       { "french_box", 0 }, { NULL, 0 } };
-	struct ww_yaml_field fb[] = { { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
+	struct wj_yaml_field fb[] = { { "generals", 0 }, { "source", 0 }, { NULL, 0 } };
 	yaml_node_t *seq;
 	int bad = 0;
 
 	if (read_fields(c, root, "set-up", top))
 		return -1;
-	seq = ww_yaml_field(top, "placements");
+	seq = wj_yaml_field(top, "placements");
 	if (!seq || seq->type != YAML_SEQUENCE_NODE) {
 		PROBLEM(c, seq ? seq : root, "expected placements: a list of {side, space, ...}");
 		return -1;
@@ -797,11 +797,11 @@ static int load_setup(struct ctx *c)
 		}
 		d->setup[d->nsetup++] = it;
 	}
-	if (ww_yaml_field(top, "reinforcements") && load_reinforcements(c, ww_yaml_field(top, "reinforcements")))
+	if (wj_yaml_field(top, "reinforcements") && load_reinforcements(c, wj_yaml_field(top, "reinforcements")))
 		bad = -1;
-	n = ww_yaml_field(top, "french_box");
+	n = wj_yaml_field(top, "french_box");
 	if (n && (read_fields(c, n, "French box", fb) || get_source(c, n, fb, NULL, 0) ||
-		  read_box(c, ww_yaml_field(fb, "generals") ? ww_yaml_field(fb, "generals") : n,
+		  read_box(c, wj_yaml_field(fb, "generals") ? wj_yaml_field(fb, "generals") : n,
 			   d->starts_in_french_box, WW_AMERICAN)))
 		bad = -1;
 	return bad;
@@ -863,11 +863,11 @@ static const struct prim_def {
 	{ "code", WW_EV_CODE, { "name", "when" } },
 };
 
-static int tri_state(struct ctx *c, struct ww_yaml_field *f, const char *key, int *out)
+static int tri_state(struct ctx *c, struct wj_yaml_field *f, const char *key, int *out)
 {
 	bool b = false;
 	*out = -1;
-	if (!ww_yaml_field(f, key))
+	if (!wj_yaml_field(f, key))
 		return 0;
 	if (get_bool(c, f, key, &b))
 		return -1;
@@ -886,10 +886,10 @@ static int read_colonies(struct ctx *c, yaml_node_t *n, uint32_t *mask)
 		return -1;
 	}
 	FOR_ITEMS(c, n, item) {
-		int col = ww_colony_by_code(c->d, ww_yaml_scalar(item));
+		int col = ww_colony_by_code(c->d, wj_yaml_scalar(item));
 		if (col < 0 || col >= 32) {
 			PROBLEM(c, item, "'%s' is not a colony code in colonies.yaml",
-				ww_yaml_scalar(item) ? ww_yaml_scalar(item) : "(not a code)");
+				wj_yaml_scalar(item) ? wj_yaml_scalar(item) : "(not a code)");
 			bad = -1;
 			continue;
 		}
@@ -910,16 +910,16 @@ static int known_code(struct ctx *c, yaml_node_t *v, const struct ww_event_step 
 static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def,
 		       struct ww_event_step *st)
 {
-	struct ww_yaml_field f[17];
+	struct wj_yaml_field f[17];
 	int nk = 0, side = WW_WHOSE_DEFAULT, whose = WW_WHOSE_DEFAULT;
 	int ports = 0, where = 0, when = 0, flag = 0;
 	char name[WW_NAME_MAX] = "";
 	for (; nk < 16 && def->keys[nk]; nk++)
-		f[nk] = (struct ww_yaml_field){ def->keys[nk], NULL };
-	f[nk] = (struct ww_yaml_field){ NULL, NULL };
+		f[nk] = (struct wj_yaml_field){ def->keys[nk], NULL };
+	f[nk] = (struct wj_yaml_field){ NULL, NULL };
 	if (v && v->type == YAML_SCALAR_NODE && (st->prim == WW_EV_CODE || st->prim == WW_EV_FLAG)) {
 		/* `- code: NAME`, `- flag: NAME` */
-		const char *s = ww_yaml_scalar(v);
+		const char *s = wj_yaml_scalar(v);
 		if (st->prim == WW_EV_FLAG) {
 			for (int i = 0; flag_words[i].name; i++)
 				if (!strcmp(s, flag_words[i].name))
@@ -933,7 +933,7 @@ static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def
 		snprintf(st->code, sizeof st->code, "%s", s);
 		return known_code(c, v, st);
 	}
-	if (v && v->type == YAML_SCALAR_NODE && !*ww_yaml_scalar(v))
+	if (v && v->type == YAML_SCALAR_NODE && !*wj_yaml_scalar(v))
 		return 0; /* `- lose_regulars:` with nothing after it */
 	if (read_fields(c, v, def->name, f))
 		return -1;
@@ -942,7 +942,7 @@ static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def
 		  get_bool(c, f, "optional", &st->optional) |
 		  get_word(c, v, f, "side", false, whose_words, &side) |
 		  get_word(c, v, f, "whose", false, whose_words, &whose) |
-		  read_colonies(c, ww_yaml_field(f, "colonies"), &st->colonies) |
+		  read_colonies(c, wj_yaml_field(f, "colonies"), &st->colonies) |
 		  get_word(c, v, f, "ports", false, port_words, &ports) |
 		  get_int(c, v, f, "max_per_colony", false, &st->max_per_colony) |
 		  get_bool(c, f, "not_with_enemy_cu", &st->not_with_enemy_cu) |
@@ -970,8 +970,8 @@ static int step_params(struct ctx *c, yaml_node_t *v, const struct prim_def *def
 		st->flag = flag;
 	if (bad)
 		return -1;
-	if (st->prim == WW_EV_REMOVE_GENERAL || (st->prim == WW_EV_ADD_CU && ww_yaml_field(f, "general"))) {
-		yaml_node_t *g = ww_yaml_field(f, st->prim == WW_EV_ADD_CU ? "general" : "name");
+	if (st->prim == WW_EV_REMOVE_GENERAL || (st->prim == WW_EV_ADD_CU && wj_yaml_field(f, "general"))) {
+		yaml_node_t *g = wj_yaml_field(f, st->prim == WW_EV_ADD_CU ? "general" : "name");
 		if (!g) {
 			PROBLEM(c, v, "remove_general needs the general's name: {name: GENERAL}");
 			return -1;
@@ -1012,7 +1012,7 @@ static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
 			return -1;
 		}
 		yaml_node_pair_t *pr = item->data.mapping.pairs.start;
-		const char *name = ww_yaml_scalar(node_at(c, pr->key));
+		const char *name = wj_yaml_scalar(node_at(c, pr->key));
 		const struct prim_def *def = NULL;
 		char names[400] = "";
 		for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++) {
@@ -1032,7 +1032,7 @@ static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
 		st->prim = def->prim;
 		st->general = -1;
 		st->french_in_war = st->european_war = st->regulars = -1;
-		st->line = ww_yaml_node_line(item);
+		st->line = wj_yaml_node_line(item);
 		if (step_params(c, node_at(c, pr->value), def, st))
 			bad = -1;
 	}
@@ -1041,7 +1041,7 @@ static int load_event(struct ctx *c, yaml_node_t *seq, struct ww_card *k)
 
 static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 {
-	struct ww_yaml_field f[] = { { "number", 0 }, { "title", 0 }, { "ops", 0 }, { "flag", 0 },
+	struct wj_yaml_field f[] = { { "number", 0 }, { "title", 0 }, { "ops", 0 }, { "flag", 0 },
 			     { "battle", 0 }, { "campaign", 0 }, { "campaign_generals", 0 },
 			     { "must_play", 0 }, { "special", 0 }, { "war_ends_year", 0 },
 			     { "french_alliance", 0 }, { "remove_after_play", 0 },
@@ -1051,7 +1051,7 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 	int flag = WW_FLAG_EITHER, special = WW_SPECIAL_NONE;
 	int bad;
 
-	k->line = ww_yaml_node_line(n);
+	k->line = wj_yaml_node_line(n);
 	if (read_fields(c, n, "card", f))
 		return -1;
 	bad = get_int(c, n, f, "number", true, &k->number) |
@@ -1069,7 +1069,7 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 	      get_bool(c, f, "reshuffle_on_discard", &k->reshuffle_on_discard) |
 	      get_int(c, n, f, "enters_year", false, &k->enters_year) |
 	      get_bool(c, f, "strategy_play", &k->strategy_play) |
-	      load_event(c, ww_yaml_field(f, "event"), k) |
+	      load_event(c, wj_yaml_field(f, "event"), k) |
 	      get_str(c, n, f, "text", false, k->text, sizeof k->text) |
 	      get_source(c, n, f, k->source, sizeof k->source);
 	k->flag = (enum ww_card_flag)flag;
@@ -1082,11 +1082,11 @@ static int load_card(struct ctx *c, yaml_node_t *n, struct ww_card *k)
 		k->steps[0].steps = k->french_alliance;
 		k->steps[0].general = -1;
 		k->steps[0].french_in_war = k->steps[0].european_war = k->steps[0].regulars = -1;
-		k->steps[0].line = ww_yaml_node_line(ww_yaml_field(f, "french_alliance"));
+		k->steps[0].line = wj_yaml_node_line(wj_yaml_field(f, "french_alliance"));
 		k->nsteps++;
 	}
 	if (!bad && (k->number < 1 || k->number >= WW_MAX_CARDS)) {
-		PROBLEM(c, ww_yaml_field(f, "number"), "card number %d: cards are numbered 1 to %d",
+		PROBLEM(c, wj_yaml_field(f, "number"), "card number %d: cards are numbered 1 to %d",
 			k->number, WW_MAX_CARDS - 1);
 		bad = -1;
 	}
@@ -1136,7 +1136,7 @@ static const struct {
 };
 #define NDATA_FILES (int)(sizeof data_files / sizeof data_files[0])
 
-static int parse_data(const char *dir, struct ww_data *d, struct ww_data_problems *p)
+static int parse_data(const char *dir, struct ww_data *d, struct wj_data_problems *p)
 {
 	struct ctx c = { .d = d, .p = p };
 	struct pending_control pc[4 * WW_MAX_COLONIES];
@@ -1160,24 +1160,24 @@ static int parse_data(const char *dir, struct ww_data *d, struct ww_data_problem
 
 /* The data set is parsed only when the cache (cache.h) has not got
  * it: the same files read by the same program give the same bytes. */
-int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
+int ww_data_load(const char *dir, struct ww_data *d, struct wj_data_problems *p)
 {
-	unsigned char key[WW_CACHE_KEY_BYTES];
-	struct ww_cache_key k;
+	unsigned char key[WJ_CACHE_KEY_BYTES];
+	struct wj_cache_key k;
 	size_t size = sizeof *d;
 	p->n = 0;
 	memset(d, 0, sizeof *d);
 	if (!dir || snprintf(d->dir, sizeof d->dir, "%s", dir) >= (int)sizeof d->dir) {
-		ww_data_problem_add(p, "", 0, "the data directory name is missing or longer than %zu characters",
+		wj_data_problem_add(p, "", 0, "the data directory name is missing or longer than %zu characters",
 			sizeof d->dir - 1);
 		return -1;
 	}
-	ww_cache_key_start(&k, "data", (const void *)ww_data_load);
-	ww_cache_key_add(&k, &size, sizeof size);
+	wj_cache_key_start(&k, "data", (const void *)ww_data_load);
+	wj_cache_key_add(&k, &size, sizeof size);
 	for (int i = 0; i < NDATA_FILES; i++)
-		ww_cache_key_add_file(&k, dir, data_files[i].file);
-	bool keyed = ww_cache_key_end(&k, key) == 0;
-	if (keyed && ww_cache_read("data", key, d, sizeof *d, NULL, 0) == 0) {
+		wj_cache_key_add_file(&k, dir, data_files[i].file);
+	bool keyed = wj_cache_key_end(&k, key) == 0;
+	if (keyed && wj_cache_read("data", key, d, sizeof *d, NULL, 0) == 0) {
 		snprintf(d->dir, sizeof d->dir, "%s", dir);
 		return 0;
 	}
@@ -1186,19 +1186,19 @@ int ww_data_load(const char *dir, struct ww_data *d, struct ww_data_problems *p)
 	if (parse_data(dir, d, p))
 		return -1;
 	if (keyed)
-		ww_cache_write("data", key, d, sizeof *d, NULL, 0);
+		wj_cache_write("data", key, d, sizeof *d, NULL, 0);
 	return 0;
 }
 
 void ww_space_fold(struct ww_data *d, int space)
 {
 	struct ww_space *sp = &d->spaces[space];
-	ww_fold_name(sp->name, sp->folded, sizeof sp->folded);
+	wj_fold_name(sp->name, sp->folded, sizeof sp->folded);
 	memcpy(sp->folded_base, sp->folded, sizeof sp->folded);
 	if (sp->colony < 0 || sp->colony >= d->ncolonies)
 		return;
 	char code[16];
-	ww_fold_name(d->colonies[sp->colony].code, code, sizeof code);
+	wj_fold_name(d->colonies[sp->colony].code, code, sizeof code);
 	size_t n = strlen(sp->folded), k = strlen(code);
 	if (k && n > k + 1 && sp->folded[n - k - 1] == ' ' && !strcmp(sp->folded + n - k, code))
 		sp->folded_base[n - k - 1] = '\0';

@@ -31,9 +31,9 @@ static const char *space_at(const void *d, int i)
 static void list_spaces(const struct ww_data *d, const int *cand, int n, char *err,
 			size_t len, const char *prefix)
 {
-	struct ww_names spaces = { "space", d->nspaces, space_at, d };
-	ww_names_list(&spaces, cand, n, err, len, prefix);
-	ww_fmt_add(err, len, "?");
+	struct wj_names spaces = { "space", d->nspaces, space_at, d };
+	wj_names_list(&spaces, cand, n, err, len, prefix);
+	wj_fmt_add(err, len, "?");
 }
 
 /* Spaces whose folded full or base name satisfies `want`. */
@@ -68,7 +68,7 @@ static int match_with_colony(const struct ww_data *d, const char *in)
 		return -1;
 	for (int c = 0; c < d->ncolonies; c++) {
 		char code[16];
-		ww_fold_name(d->colonies[c].code, code, sizeof code);
+		wj_fold_name(d->colonies[c].code, code, sizeof code);
 		if (strcmp(sp + 1, code))
 			continue;
 		for (int s = 0; s < d->nspaces; s++) {
@@ -87,8 +87,8 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	int best = NORM_MAX, cand[WW_MAX_SPACES], n = 0;
 	for (int s = 0; s < d->nspaces; s++) {
 		const char *full = d->spaces[s].folded, *base = d->spaces[s].folded_base;
-		int e = ww_edit_distance(in, base);
-		int f = ww_edit_distance(in, full);
+		int e = wj_edit_distance(in, base);
+		int f = wj_edit_distance(in, full);
 		if (f < e)
 			e = f;
 		if (e < best) {
@@ -100,7 +100,7 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	}
 	int limit = (int)strlen(in) / 3 + 1;
 	if (n == 0 || best > (limit > 3 ? 3 : limit)) {
-		ww_fmt(err, len, "unknown space '%s' (names are as on the map, "
+		wj_fmt(err, len, "unknown space '%s' (names are as on the map, "
 		    "e.g. 'Boston' or 'Wilmington NC')", name);
 		return;
 	}
@@ -118,9 +118,9 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 		err = scratch;
 		errlen = sizeof scratch;
 	}
-	ww_fold_name(name, in, sizeof in);
+	wj_fold_name(name, in, sizeof in);
 	if (!in[0]) {
-		ww_fmt(err, errlen, "a space name is missing");
+		wj_fmt(err, errlen, "a space name is missing");
 		return -1;
 	}
 	for (int s = 0; s < d->nspaces; s++)
@@ -180,8 +180,8 @@ static const struct name_kind ZONES = { "blockade zone", zone_at, zone_count };
 static int name_match(const struct ww_data *d, const struct name_kind *k,
 		      const char *name, char *err, size_t len)
 {
-	struct ww_names names = { k->what, k->count(d), k->name, d };
-	return ww_name_match(&names, name, err, len);
+	struct wj_names names = { k->what, k->count(d), k->name, d };
+	return wj_name_match(&names, name, err, len);
 }
 
 /* The line being read, word by word. */
@@ -230,7 +230,7 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 {
 	char w[32];
 	if (!next_word(c, w, sizeof w)) {
-		ww_fmt(err, len, "'%s' needs a card number, e.g. '%s 12' or '%s #12'",
+		wj_fmt(err, len, "'%s' needs a card number, e.g. '%s 12' or '%s #12'",
 		    verb, verb, verb);
 		return -1;
 	}
@@ -238,13 +238,13 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 	char *end;
 	long n = strtol(digits, &end, 10);
 	if (!*digits || *end || !isdigit((unsigned char)*digits)) {
-		ww_fmt(err, len, "'%s' is not a card number: after '%s' write the "
+		wj_fmt(err, len, "'%s' is not a card number: after '%s' write the "
 		    "card's number, e.g. '%s 12' or '%s #12'", w, verb, verb, verb);
 		return -1;
 	}
 	int max = d->ncards > 0 ? d->ncards : WW_MAX_CARDS - 1;
 	if (n < 1 || n > max) {
-		ww_fmt(err, len, "there is no card #%ld: cards are numbered 1 to %d",
+		wj_fmt(err, len, "there is no card #%ld: cards are numbered 1 to %d",
 		    n, max);
 		return -1;
 	}
@@ -255,7 +255,7 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 static int add_space(struct ww_order *o, int space, char *err, size_t len)
 {
 	if (o->nspaces >= WW_ORDER_SPACES) {
-		ww_fmt(err, len, "too many spaces: one order names at most %d",
+		wj_fmt(err, len, "too many spaces: one order names at most %d",
 		    WW_ORDER_SPACES);
 		return -1;
 	}
@@ -330,7 +330,7 @@ static int parse_spaces(const struct ww_data *d, struct cursor *c,
 			if (parse_item(d, t, o, err, len))
 				return -1;
 		} else if (comma) {
-			ww_fmt(err, len, "an empty name between commas");
+			wj_fmt(err, len, "an empty name between commas");
 			return -1;
 		}
 		if (!comma)
@@ -345,12 +345,12 @@ static int need_spaces(const struct ww_order *o, int min, int max, const char *f
 		       char *err, size_t len)
 {
 	if (o->nspaces < min) {
-		ww_fmt(err, len, "'%s' needs %s space", form,
+		wj_fmt(err, len, "'%s' needs %s space", form,
 		    min == max ? "exactly one" : "at least one");
 		return -1;
 	}
 	if (o->nspaces > max) {
-		ww_fmt(err, len, "'%s' takes %s%d space%s, not %d", form,
+		wj_fmt(err, len, "'%s' takes %s%d space%s, not %d", form,
 		    min == max ? "" : "at most ", max, max == 1 ? "" : "s", o->nspaces);
 		return -1;
 	}
@@ -361,7 +361,7 @@ static int trailing(struct cursor *c, const char *form, char *err, size_t len)
 {
 	if (at_end(c))
 		return 0;
-	ww_fmt(err, len, "unexpected '%.40s' after '%s'", c->p, form);
+	wj_fmt(err, len, "unexpected '%.40s' after '%s'", c->p, form);
 	return -1;
 }
 
@@ -479,7 +479,7 @@ static int cut_keep(const struct ww_data *d, char *t, struct ww_order *o,
 	*at = '\0';
 	char *name = trim(at + 4);
 	if (!*name) {
-		ww_fmt(err, len, "'keep' needs the general who stays (7.4.C), e.g. 'keep Washington'");
+		wj_fmt(err, len, "'keep' needs the general who stays (7.4.C), e.g. 'keep Washington'");
 		return -1;
 	}
 	return general_named(d, name, &o->keep, err, len);
@@ -495,7 +495,7 @@ static int split_words(char *t, char **v, char *err, size_t len)
 	char *save = NULL;
 	for (char *w = strtok_r(t, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
 		if (n == MAX_WORDS) {
-			ww_fmt(err, len, "too many words: at most %d here", MAX_WORDS);
+			wj_fmt(err, len, "too many words: at most %d here", MAX_WORDS);
 			return -1;
 		}
 		v[n++] = w;
@@ -533,7 +533,7 @@ static bool word_in_ci(const char *w, const char *const *set)
 static int set_step_count(int8_t *slot, const char *verb, int n, char *err, size_t len)
 {
 	if (*slot) {
-		ww_fmt(err, len, "'%s' is given twice for one space: write it once, "
+		wj_fmt(err, len, "'%s' is given twice for one space: write it once, "
 		    "e.g. '(%s 2)'", verb, verb);
 		return -1;
 	}
@@ -559,7 +559,7 @@ static int step_counts(const char *text, int8_t *drop, int8_t *take, char *err,
 			continue;
 		bool is_drop = word_in_ci(v[i], DROP_WORDS);
 		if (!is_drop && !word_in_ci(v[i], TAKE_WORDS)) {
-			ww_fmt(err, len, "'%s' in '(%s)' is not understood: write (drop N), "
+			wj_fmt(err, len, "'%s' in '(%s)' is not understood: write (drop N), "
 			    "(take N) or (drop N, take N)", v[i], text);
 			return -1;
 		}
@@ -568,7 +568,7 @@ static int step_counts(const char *text, int8_t *drop, int8_t *take, char *err,
 			i++;                                 /* "pick up 2" */
 		int k;
 		if (++i >= n || !count_of(v[i], 1, &k)) {
-			ww_fmt(err, len, "'%s' needs a number of CUs from 1 to 99, e.g. "
+			wj_fmt(err, len, "'%s' needs a number of CUs from 1 to 99, e.g. "
 			    "'(%s 2)'", verb, verb);
 			return -1;
 		}
@@ -589,7 +589,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 	int8_t drop = 0, take = 0;
 	for (char *p = item; *p;) {
 		if (*p == ')') {
-			ww_fmt(err, len, "a ')' without '(' in '%s'", trim(item));
+			wj_fmt(err, len, "a ')' without '(' in '%s'", trim(item));
 			return -1;
 		}
 		if (*p != '(') {
@@ -600,7 +600,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 		}
 		char *close = strchr(p, ')');
 		if (!close) {
-			ww_fmt(err, len, "a '(' without ')' in '%s'", trim(item));
+			wj_fmt(err, len, "a '(' without ')' in '%s'", trim(item));
 			return -1;
 		}
 		*close = '\0';
@@ -616,7 +616,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 	name[n] = '\0';
 	char *t = trim(name);
 	if (!*t) {
-		ww_fmt(err, len, "a step of the path names no space");
+		wj_fmt(err, len, "a step of the path names no space");
 		return -1;
 	}
 	if (parse_item(d, t, o, err, len))
@@ -642,7 +642,7 @@ static int parse_path(const struct ww_data *d, struct cursor *c, struct ww_order
 		*p = '\0';
 		bool empty = !*trim(item);
 		if (empty && !last) {
-			ww_fmt(err, len, "an empty name between commas");
+			wj_fmt(err, len, "an empty name between commas");
 			return -1;
 		}
 		if (!empty && parse_step(d, item, o, err, len))
@@ -652,7 +652,7 @@ static int parse_path(const struct ww_data *d, struct cursor *c, struct ww_order
 		item = p + 1;
 	}
 	if (o->nspaces == 0) {
-		ww_fmt(err, len, "'to' needs the spaces entered, in order: %s", MOVE_FORMS);
+		wj_fmt(err, len, "'to' needs the spaces entered, in order: %s", MOVE_FORMS);
 		return -1;
 	}
 	return 0;
@@ -664,7 +664,7 @@ static int by_sea_path(const struct ww_data *d, struct cursor *c, struct ww_orde
 	if (parse_path(d, c, o, err, len))
 		return -1;
 	if (o->nspaces != 1 || o->drop[0] || o->take[0]) {
-		ww_fmt(err, len, "'by sea' goes to exactly one port, with no drop or take "
+		wj_fmt(err, len, "'by sea' goes to exactly one port, with no drop or take "
 		    "on the way (7.5): 'by sea to PORT'");
 		return -1;
 	}
@@ -680,7 +680,7 @@ static int army_size(struct cursor *c, char *w, size_t wlen, struct ww_order *o,
 	} else {
 		char num[32];
 		if (!word(c, num, sizeof num) || !count_of(num, 0, &o->cu)) {
-			ww_fmt(err, len, "'with' needs the number of CUs the general takes "
+			wj_fmt(err, len, "'with' needs the number of CUs the general takes "
 			    "(0 to 99), e.g. 'with 5': %s", MOVE_FORMS);
 			return -1;
 		}
@@ -708,7 +708,7 @@ static int parse_move_body(const struct ww_data *d, struct cursor *c,
 	}
 	snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
 	if (!*trim(name)) {
-		ww_fmt(err, len, "'move' needs a general: %s", MOVE_FORMS);
+		wj_fmt(err, len, "'move' needs a general: %s", MOVE_FORMS);
 		return -1;
 	}
 	if (!stop)          /* "move Washington Boston": the general, then no 'to' */
@@ -722,14 +722,14 @@ static int parse_move_body(const struct ww_data *d, struct cursor *c,
 		char sea[32], to[32];
 		if (!word(c, sea, sizeof sea) || strcmp(sea, "sea") ||
 		    !word(c, to, sizeof to) || strcmp(to, "to")) {
-			ww_fmt(err, len, "'by' must be followed by 'sea to PORT': %s", MOVE_FORMS);
+			wj_fmt(err, len, "'by' must be followed by 'sea to PORT': %s", MOVE_FORMS);
 			return -1;
 		}
 		o->by_sea = true;
 		return by_sea_path(d, c, o, err, len);
 	}
 	if (strcmp(w, "to")) {
-		ww_fmt(err, len, "'move %s' needs 'to' and the spaces entered: %s",
+		wj_fmt(err, len, "'move %s' needs 'to' and the spaces entered: %s",
 		    d->generals[o->general].name, MOVE_FORMS);
 		return -1;
 	}
@@ -745,7 +745,7 @@ static int parse_queue(const struct ww_data *d, struct cursor *c, struct ww_orde
 	if (!word(c, w, sizeof w))
 		return 0;
 	if (!word_in(w, MOVE_WORDS)) {
-		ww_fmt(err, len, "'%s' after 'queue' is not understood: write 'play %d queue' "
+		wj_fmt(err, len, "'%s' after 'queue' is not understood: write 'play %d queue' "
 		    "or 'play %d queue move GENERAL ...'", w, o->card, o->card);
 		return -1;
 	}
@@ -798,7 +798,7 @@ static int reinforce_where(const struct ww_data *d, struct cursor *c,
 		if (!isdigit((unsigned char)v[i][0]))
 			continue;
 		if (at >= 0 || !count_of(v[i], 0, &o->cu)) {
-			ww_fmt(err, len, "'%s' is not understood: 'play %d reinforce S [GENERAL] "
+			wj_fmt(err, len, "'%s' is not understood: 'play %d reinforce S [GENERAL] "
 			    "[K]' takes one number of CUs, from 0 to 99", v[i], o->card);
 			return -1;
 		}
@@ -816,7 +816,7 @@ static int reinforce_where(const struct ww_data *d, struct cursor *c,
 	}
 	join(v, a[0], a[1], text, sizeof text);
 	if (!*text) {
-		ww_fmt(err, len, "'play %d reinforce' needs a space: %s", o->card, PLAY_FORMS);
+		wj_fmt(err, len, "'play %d reinforce' needs a space: %s", o->card, PLAY_FORMS);
 		return -1;
 	}
 	join(v, b[0], b[1], text, sizeof text);
@@ -895,7 +895,7 @@ static int parse_retreat(const struct ww_data *d, struct cursor *c, const char *
 	o->kind = WW_ORD_RETREAT;
 	char *save = c->p;
 	if (strcmp(w, "retreat") || !word(c, a, sizeof a)) {
-		ww_fmt(err, len, "'retreat' needs where to: %s", RETREAT_FORMS);
+		wj_fmt(err, len, "'retreat' needs where to: %s", RETREAT_FORMS);
 		return -1;
 	}
 	if (phrase(c, a, "by-sea"))
@@ -912,12 +912,12 @@ static int add_interceptor(const struct ww_data *d, struct ww_order *o, int g,
 {
 	for (int j = 0; j < o->ngenerals; j++)
 		if (o->generals[j] == g) {
-			ww_fmt(err, len, "%s is named twice: each army attempts "
+			wj_fmt(err, len, "%s is named twice: each army attempts "
 			    "interception once (7.8.E)", d->generals[g].name);
 			return -1;
 		}
 	if (o->ngenerals == 4) {
-		ww_fmt(err, len, "too many generals: 'intercept' names at most 4");
+		wj_fmt(err, len, "too many generals: 'intercept' names at most 4");
 		return -1;
 	}
 	o->generals[o->ngenerals++] = g;
@@ -961,7 +961,7 @@ static int parse_intercept(const struct ww_data *d, struct cursor *c, const char
 		if (*trim(item) && interceptors(d, trim(item), o, err, len))
 			return -1;
 	if (o->ngenerals == 0) {
-		ww_fmt(err, len, "'intercept' needs a general: intercept GENERAL [, GENERAL "
+		wj_fmt(err, len, "'intercept' needs a general: intercept GENERAL [, GENERAL "
 		    "...] [keep GENERAL] | no intercept");
 		return -1;
 	}
@@ -978,7 +978,7 @@ static int parse_no(const struct ww_data *d, struct cursor *c, const char *w,
 	else if (phrase(c, w, "no-battle-card") || phrase(c, w, "no-card"))
 		o->kind = WW_ORD_NO_BATTLE_CARD;
 	else {
-		ww_fmt(err, len, "'%.40s' is not understood: write 'no intercept' or "
+		wj_fmt(err, len, "'%.40s' is not understood: write 'no intercept' or "
 		    "'no battle-card'", w);
 		return -1;
 	}
@@ -998,7 +998,7 @@ static int parse_battle(const struct ww_data *d, struct cursor *c, const char *w
 		o->kind = WW_ORD_BATTLE_DISCARD;
 		form = "battle-discard";
 	} else {
-		ww_fmt(err, len, "'%.40s' is not understood: write 'battle-card N', "
+		wj_fmt(err, len, "'%.40s' is not understood: write 'battle-card N', "
 		    "'battle-discard N' or 'no battle-card'", w);
 		return -1;
 	}
@@ -1018,7 +1018,7 @@ static int parse_navy(const struct ww_data *d, struct cursor *c, const char *w,
 	if (n > 5 && !strcasecmp(t + n - 5, " zone"))
 		t[n - 5] = '\0';
 	if (!*t) {
-		ww_fmt(err, len, "'navy' needs a blockade zone, e.g. 'navy Chesapeake'");
+		wj_fmt(err, len, "'navy' needs a blockade zone, e.g. 'navy Chesapeake'");
 		return -1;
 	}
 	o->zone = name_match(d, &ZONES, t, err, len);
@@ -1035,7 +1035,7 @@ static int parse_french(const struct ww_data *d, struct cursor *c, const char *w
 	}
 	if (phrase(c, w, "french-navy"))
 		return parse_navy(d, c, w, o, err, len);
-	ww_fmt(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
+	wj_fmt(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
 	    "'navy ZONE'", w);
 	return -1;
 }
@@ -1056,7 +1056,7 @@ static int parse_remove(const struct ww_data *d, struct cursor *c, const char *w
 			return -1;
 		return need_spaces(o, 1, WW_ORDER_SPACES, "remove-pc S, S, ...", err, len);
 	}
-	ww_fmt(err, len, "'%.40s' is not understood: write 'remove-cu S [, S]' or "
+	wj_fmt(err, len, "'%.40s' is not understood: write 'remove-cu S [, S]' or "
 	    "'remove-pc S, S, ...'", w);
 	return -1;
 }
@@ -1093,13 +1093,13 @@ static int parse_standing(const struct ww_data *d, struct cursor *c, const char 
 			return trailing(c, STANDINGS[i].word, err, len);
 		char *t = trim(rest(c));
 		if (!*t) {
-			ww_fmt(err, len, "'standing always-intercept' needs a general, "
+			wj_fmt(err, len, "'standing always-intercept' needs a general, "
 			    "e.g. 'standing always-intercept Greene'");
 			return -1;
 		}
 		return general_named(d, t, &o->general, err, len);
 	}
-	ww_fmt(err, len, "'standing' needs one of: %s", STANDING_FORMS);
+	wj_fmt(err, len, "'standing' needs one of: %s", STANDING_FORMS);
 	return -1;
 }
 
@@ -1114,7 +1114,7 @@ static int parse_play(const struct ww_data *d, struct cursor *c, const char *ver
 	if (parse_card(d, c, "play", &o->card, err, len))
 		return -1;
 	if (!next_word(c, w, sizeof w)) {
-		ww_fmt(err, len, "'play %d' needs what the card does: %s", o->card, PLAY_FORMS);
+		wj_fmt(err, len, "'play %d' needs what the card does: %s", o->card, PLAY_FORMS);
 		return -1;
 	}
 	int rc;
@@ -1130,7 +1130,7 @@ static int parse_play(const struct ww_data *d, struct cursor *c, const char *ver
 		o->kind = WW_ORD_PLAY_EVENT;
 		return parse_spaces(d, c, o, err, len);
 	}
-	ww_fmt(err, len, "'%s' is not a way to play a card: %s", w, PLAY_FORMS);
+	wj_fmt(err, len, "'%s' is not a way to play a card: %s", w, PLAY_FORMS);
 	return -1;
 }
 
@@ -1152,7 +1152,7 @@ static int parse_discard(const struct ww_data *d, struct cursor *c, const char *
 	else if (word_in(w, removal))
 		o->action = WW_DISCARD_REMOVE;
 	else {
-		ww_fmt(err, len, "'%s' is not a discard action: write 'discard %d', "
+		wj_fmt(err, len, "'%s' is not a discard action: write 'discard %d', "
 		    "'discard %d pc S' or 'discard %d remove S'",
 		    w, o->card, o->card, o->card);
 		return -1;
@@ -1173,7 +1173,7 @@ static int parse_first(const struct ww_data *d, struct cursor *c, const char *ve
 	(void)verb;
 	o->kind = WW_ORD_FIRST;
 	if (!next_word(c, w, sizeof w)) {
-		ww_fmt(err, len, "'first' needs a side: 'first american' or 'first british'");
+		wj_fmt(err, len, "'first' needs a side: 'first american' or 'first british'");
 		return -1;
 	}
 	if (word_in(w, us))
@@ -1181,7 +1181,7 @@ static int parse_first(const struct ww_data *d, struct cursor *c, const char *ve
 	else if (word_in(w, uk))
 		o->first = WW_BRITISH;
 	else {
-		ww_fmt(err, len, "'%s' is not a side: write 'first american' or "
+		wj_fmt(err, len, "'%s' is not a side: write 'first american' or "
 		    "'first british'", w);
 		return -1;
 	}
@@ -1212,7 +1212,7 @@ static bool for_the_king(struct cursor *c, const char *w)
 
 static int not_an_order(const char *w, char *err, size_t len)
 {
-	ww_fmt(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
+	wj_fmt(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
 	return -1;
 }
 
@@ -1360,12 +1360,12 @@ int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o
 	char w[32];
 	ww_order_init(o);
 	if (cursor_start(&c, line)) {
-		ww_fmt(err, errlen, "the order is too long (at most %zu characters)",
+		wj_fmt(err, errlen, "the order is too long (at most %zu characters)",
 		    sizeof c.buf - 1);
 		return -1;
 	}
 	if (!next_word(&c, w, sizeof w)) {
-		ww_fmt(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
+		wj_fmt(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
 		return -1;
 	}
 	const struct verb *v = verb_of(w);
@@ -1383,7 +1383,7 @@ static void put_spaces(const struct ww_data *d, const struct ww_order *o,
 {
 	for (int i = 0; i < o->nspaces; i++) {
 		int s = o->spaces[i];
-		ww_fmt_add(out, len, "%s%s", i ? ", " : " ",
+		wj_fmt_add(out, len, "%s%s", i ? ", " : " ",
 		    s >= 0 && s < d->nspaces ? d->spaces[s].name : "?");
 	}
 }
@@ -1402,42 +1402,42 @@ static const char *space_name(const struct ww_data *d, int s)
 static void put_move(const struct ww_data *d, const struct ww_order *o,
 		     char *out, size_t len)
 {
-	ww_fmt_add(out, len, "move %s", general_name(d, o->general));
+	wj_fmt_add(out, len, "move %s", general_name(d, o->general));
 	if (o->cu >= 0)
-		ww_fmt_add(out, len, " with %d", o->cu);
-	ww_fmt_add(out, len, "%s to", o->by_sea ? " by sea" : "");
+		wj_fmt_add(out, len, " with %d", o->cu);
+	wj_fmt_add(out, len, "%s to", o->by_sea ? " by sea" : "");
 	for (int i = 0; i < o->nspaces; i++) {
-		ww_fmt_add(out, len, "%s%s", i ? ", " : " ", space_name(d, o->spaces[i]));
+		wj_fmt_add(out, len, "%s%s", i ? ", " : " ", space_name(d, o->spaces[i]));
 		if (o->drop[i] && o->take[i])
-			ww_fmt_add(out, len, " (drop %d, take %d)", o->drop[i], o->take[i]);
+			wj_fmt_add(out, len, " (drop %d, take %d)", o->drop[i], o->take[i]);
 		else if (o->drop[i])
-			ww_fmt_add(out, len, " (drop %d)", o->drop[i]);
+			wj_fmt_add(out, len, " (drop %d)", o->drop[i]);
 		else if (o->take[i])
-			ww_fmt_add(out, len, " (take %d)", o->take[i]);
+			wj_fmt_add(out, len, " (take %d)", o->take[i]);
 	}
 	if (o->keep >= 0)
-		ww_fmt_add(out, len, " keep %s", general_name(d, o->keep));
+		wj_fmt_add(out, len, " keep %s", general_name(d, o->keep));
 }
 
 static void put_reinforce(const struct ww_data *d, const struct ww_order *o,
 			  char *out, size_t len)
 {
-	ww_fmt_add(out, len, "play %d reinforce %s%s", o->card, o->french ? "french " : "",
+	wj_fmt_add(out, len, "play %d reinforce %s%s", o->card, o->french ? "french " : "",
 	    o->nspaces ? space_name(d, o->spaces[0]) : "?");
 	if (o->general >= 0)
-		ww_fmt_add(out, len, " %s", general_name(d, o->general));
+		wj_fmt_add(out, len, " %s", general_name(d, o->general));
 	if (o->cu >= 0)
-		ww_fmt_add(out, len, " %d", o->cu);
+		wj_fmt_add(out, len, " %d", o->cu);
 }
 
 static void put_intercept(const struct ww_data *d, const struct ww_order *o,
 			  char *out, size_t len)
 {
-	ww_fmt_add(out, len, "intercept");
+	wj_fmt_add(out, len, "intercept");
 	for (int i = 0; i < o->ngenerals && i < 4; i++)
-		ww_fmt_add(out, len, "%s%s", i ? ", " : " ", general_name(d, o->generals[i]));
+		wj_fmt_add(out, len, "%s%s", i ? ", " : " ", general_name(d, o->generals[i]));
 	if (o->keep >= 0)
-		ww_fmt_add(out, len, " keep %s", general_name(d, o->keep));
+		wj_fmt_add(out, len, " keep %s", general_name(d, o->keep));
 }
 
 static void put_standing(const struct ww_data *d, const struct ww_order *o,
@@ -1445,11 +1445,11 @@ static void put_standing(const struct ww_data *d, const struct ww_order *o,
 {
 	for (size_t i = 0; i < sizeof STANDINGS / sizeof *STANDINGS; i++)
 		if (STANDINGS[i].kind == o->standing) {
-			ww_fmt_add(out, len, "standing %s", STANDINGS[i].word);
+			wj_fmt_add(out, len, "standing %s", STANDINGS[i].word);
 			break;
 		}
 	if (o->standing == WW_STAND_ALWAYS_INTERCEPT)
-		ww_fmt_add(out, len, " %s", general_name(d, o->general));
+		wj_fmt_add(out, len, " %s", general_name(d, o->general));
 }
 
 /* The orders of the armies issue; false for any other kind. */
@@ -1458,11 +1458,11 @@ static bool format_armies(const struct ww_data *d, const struct ww_order *o,
 {
 	switch (o->kind) {
 	case WW_ORD_PLAY_MOVE:
-		ww_fmt_add(out, len, "play %d ", o->card);
+		wj_fmt_add(out, len, "play %d ", o->card);
 		put_move(d, o, out, len);
 		break;
 	case WW_ORD_PLAY_QUEUE:
-		ww_fmt_add(out, len, "play %d queue%s", o->card, o->queue_move ? " " : "");
+		wj_fmt_add(out, len, "play %d queue%s", o->card, o->queue_move ? " " : "");
 		if (o->queue_move)
 			put_move(d, o, out, len);
 		break;
@@ -1479,13 +1479,13 @@ static bool format_armies(const struct ww_data *d, const struct ww_order *o,
 		put_standing(d, o, out, len);
 		break;
 	case WW_ORD_BATTLE_CARD:
-		ww_fmt_add(out, len, "battle-card %d", o->card);
+		wj_fmt_add(out, len, "battle-card %d", o->card);
 		break;
 	case WW_ORD_BATTLE_DISCARD:
-		ww_fmt_add(out, len, "battle-discard %d", o->card);
+		wj_fmt_add(out, len, "battle-discard %d", o->card);
 		break;
 	case WW_ORD_NAVY:
-		ww_fmt_add(out, len, "navy %s", o->zone >= 0 && o->zone < d->nzones ?
+		wj_fmt_add(out, len, "navy %s", o->zone >= 0 && o->zone < d->nzones ?
 		    d->zones[o->zone].name : "?");
 		break;
 	default:
@@ -1520,49 +1520,49 @@ void ww_order_format(const struct ww_data *d, const struct ww_order *o,
 	out[0] = '\0';
 	switch (o->kind) {
 	case WW_ORD_COMMITTEES:
-		ww_fmt_add(out, len, "committees");
+		wj_fmt_add(out, len, "committees");
 		break;
 	case WW_ORD_FOR_THE_KING:
-		ww_fmt_add(out, len, "for-the-king");
+		wj_fmt_add(out, len, "for-the-king");
 		break;
 	case WW_ORD_PASS:
-		ww_fmt_add(out, len, "pass");
+		wj_fmt_add(out, len, "pass");
 		return;
 	case WW_ORD_RESIGN:
-		ww_fmt_add(out, len, "resign");
+		wj_fmt_add(out, len, "resign");
 		return;
 	case WW_ORD_FIRST:
-		ww_fmt_add(out, len, "first %s",
+		wj_fmt_add(out, len, "first %s",
 		    o->first == WW_BRITISH ? "british" : "american");
 		return;
 	case WW_ORD_PLAY_PC:
-		ww_fmt_add(out, len, "play %d pc", o->card);
+		wj_fmt_add(out, len, "play %d pc", o->card);
 		break;
 	case WW_ORD_PLAY_EVENT:
-		ww_fmt_add(out, len, "play %d event", o->card);
+		wj_fmt_add(out, len, "play %d event", o->card);
 		break;
 	case WW_ORD_DISCARD:
-		ww_fmt_add(out, len, "discard %d%s", o->card,
+		wj_fmt_add(out, len, "discard %d%s", o->card,
 		    o->action == WW_DISCARD_PC ? " pc" :
 		    o->action == WW_DISCARD_REMOVE ? " remove" : "");
 		break;
 	case WW_ORD_EXCHANGE:
-		ww_fmt_add(out, len, "exchange %d", o->card);
+		wj_fmt_add(out, len, "exchange %d", o->card);
 		return;
 	case WW_ORD_DECLARATION:
-		ww_fmt_add(out, len, "declaration");
+		wj_fmt_add(out, len, "declaration");
 		break;
 	case WW_ORD_CONGRESS:
-		ww_fmt_add(out, len, "congress");
+		wj_fmt_add(out, len, "congress");
 		break;
 	default:
 		if (format_armies(d, o, out, len))
 			return;
 		if (!simple_word(o)) {
-			ww_fmt_add(out, len, "(no order)");
+			wj_fmt_add(out, len, "(no order)");
 			return;
 		}
-		ww_fmt_add(out, len, "%s", simple_word(o));
+		wj_fmt_add(out, len, "%s", simple_word(o));
 	}
 	put_spaces(d, o, out, len);
 }

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "board_draw.h"   /* struct ww_board_box */
+#include "board_draw.h"   /* struct wj_board_box */
 #include "data.h"
 #include "game.h"
 #include "rules.h"
@@ -164,9 +164,9 @@ void ww_board_spot(const struct ww_data *d, const struct ww_state *view, int spa
 #define WW_BOARD_PIECES (WW_MAX_SPACES * WW_NATIONS + WW_MAX_GENERALS + 2)
 struct ww_board_piece_at { int space; enum ww_board_piece kind; };
 int ww_board_names(const struct ww_data *d, const struct ww_state *view,
-		   struct ww_board_box *name, struct ww_board_box *shape,
-		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces,
-		   struct ww_board_box *label);
+		   struct wj_board_box *name, struct wj_board_box *shape,
+		   struct wj_board_box *piece, struct ww_board_piece_at *at, int *npieces,
+		   struct wj_board_box *label);
 
 /* The colour (0xRRGGBB) that pixel shows for this space's state. */
 uint32_t ww_board_colour(const struct ww_data *d, const struct ww_state *view,

@@ -44,7 +44,7 @@ static bool accepted_on(struct guide_ctx *c, const struct ww_data *d,
 			const struct ww_order *o, char *line, size_t len)
 {
 	struct ww_order parsed;
-	struct ww_rng rng = { die_one, shuffle_none, NULL };
+	struct wj_rng rng = { die_one, shuffle_none, NULL };
 	struct ww_events ev = { 0 };
 	char why[512];
 	ww_order_format(c->d, o, line, len);

@@ -435,7 +435,7 @@ static void forget_land(struct land *l)
 static void text(cairo_t *cr, double x, double y, const char *s, uint32_t ink)
 {
 	cairo_move_to(cr, x, y);
-	ww_draw_rgb(cr, ink);
+	wj_draw_rgb(cr, ink);
 	cairo_show_text(cr, s);
 }
 
@@ -468,15 +468,15 @@ static void short_name(const struct ww_data *d, int s, char *out, size_t len)
 #define NAME_SIZE 11
 
 /* The panels drawn over the map (draw). */
-static const struct ww_board_box PANELS[] = {
+static const struct wj_board_box PANELS[] = {
 	{ 10, 10, 450, 160 }, { 1000, 604, 1590, 972 },
 };
 
 /* A space's shape (space_shape), its rim included. */
-static struct ww_board_box shape_box(const struct ww_data *d, int s)
+static struct wj_board_box shape_box(const struct ww_data *d, int s)
 {
 	double r = d->spaces[s].fortified ? 18 : 14;
-	return (struct ww_board_box){ d->spaces[s].x - r, d->spaces[s].y - r,
+	return (struct wj_board_box){ d->spaces[s].x - r, d->spaces[s].y - r,
 				      d->spaces[s].x + r, d->spaces[s].y + r };
 }
 
@@ -488,10 +488,10 @@ static struct ww_board_box shape_box(const struct ww_data *d, int s)
 
 /* Each space's mark as the names measure from it: its shape's reach
  * (space_shape's radius, or half the square's side). */
-static void space_marks(const struct ww_data *d, struct ww_board_mark *m)
+static void space_marks(const struct ww_data *d, struct wj_board_mark *m)
 {
 	for (int s = 0; s < d->nspaces; s++)
-		m[s] = (struct ww_board_mark){ d->spaces[s].x, d->spaces[s].y,
+		m[s] = (struct wj_board_mark){ d->spaces[s].x, d->spaces[s].y,
 					       d->spaces[s].fortified ? 17 : 12 };
 }
 
@@ -502,7 +502,7 @@ struct thing {
 	int space;                 /* -1: the line's name */
 	int which;                 /* a CU's nation, a column's side */
 	int at;                    /* the place it took */
-	struct ww_board_box box;   /* its box there */
+	struct wj_board_box box;   /* its box there */
 };
 
 #define MAX_THINGS (WW_MAX_SPACES * (WW_NATIONS + 3) + 2)
@@ -512,14 +512,14 @@ struct thing {
 struct plan {
 	const struct ww_data *d;
 	const struct ww_state *v;
-	struct ww_board_mark marks[WW_MAX_SPACES];
+	struct wj_board_mark marks[WW_MAX_SPACES];
 	double col_w[WW_MAX_SPACES][3];  /* a column's widest plate */
 	double col_w0[WW_MAX_SPACES][3]; /* its first (lowest) plate */
 	int col_n[WW_MAX_SPACES][3];
 	/* each name on its lines, and on the other lines it may go on (one
 	 * for two, two for one): its split, ink and box's size */
 	int split[WW_MAX_SPACES][2];
-	struct ww_board_box ink[WW_MAX_SPACES][2];
+	struct wj_board_box ink[WW_MAX_SPACES][2];
 	double name_w[WW_MAX_SPACES][2], name_h[WW_MAX_SPACES][2];
 	int line_x, line_y;              /* the line's west end; -1: none */
 	cairo_text_extents_t label;
@@ -555,9 +555,9 @@ static struct spot cu_place(const struct ww_data *d, int s, int nation, int k)
 	return (struct spot){ c.x + o.x - CU_SIZE / 2.0, c.y + o.y - CU_SIZE / 2.0 };
 }
 
-static struct ww_board_box cu_square_box(struct spot corner)
+static struct wj_board_box cu_square_box(struct spot corner)
 {
-	return (struct ww_board_box){ corner.x, corner.y, corner.x + CU_SIZE, corner.y + CU_SIZE };
+	return (struct wj_board_box){ corner.x, corner.y, corner.x + CU_SIZE, corner.y + CU_SIZE };
 }
 
 /* The Congress's marker on its space's rim (a fortified one's further
@@ -566,10 +566,10 @@ static const struct spot CONGRESS_PLACES[] = { { -9, 9 }, { 9, 9 }, { -9, -9 }, 
 #define NCONGRESS_PLACES (int)(sizeof CONGRESS_PLACES / sizeof *CONGRESS_PLACES)
 #define CONGRESS_R 6
 
-static struct ww_board_box congress_box(struct spot c)
+static struct wj_board_box congress_box(struct spot c)
 {
 	double r = CONGRESS_R + 1;
-	return (struct ww_board_box){ c.x - r, c.y - r, c.x + r, c.y + r };
+	return (struct wj_board_box){ c.x - r, c.y - r, c.x + r, c.y + r };
 }
 
 /* Place k of a column of plates of space s: above the space for even k,
@@ -589,7 +589,7 @@ static bool column_place(const struct plan *p, int s, int side, int k, struct la
 }
 
 /* The box of the column of plates of the side in space s, as lay places it. */
-static struct ww_board_box column_box(const struct plan *p, int s, int side,
+static struct wj_board_box column_box(const struct plan *p, int s, int side,
 				      const struct layout *lay)
 {
 	const struct ww_data *d = p->d;
@@ -598,13 +598,13 @@ static struct ww_board_box column_box(const struct plan *p, int s, int side,
 	bool below = lay->below[s][side];
 	struct spot first = plate(d, s, side, 0, lay), last = plate(d, s, side, count - 1, lay);
 	double x0 = side == WW_BRITISH ? first.x - w : first.x;
-	return (struct ww_board_box){ x0, below ? first.y : last.y, x0 + w,
+	return (struct wj_board_box){ x0, below ? first.y : last.y, x0 + w,
 				      below ? last.y + PLATE_H : first.y + PLATE_H };
 }
 
 /* The box of the line's name at place k by the line's west end: left of
  * it, right of it, above and below. */
-static bool label_place(const struct plan *p, int k, struct ww_board_box *b,
+static bool label_place(const struct plan *p, int k, struct wj_board_box *b,
 			struct spot *origin)
 {
 	static const struct { double dx, dy; bool ends; } at[] = {
@@ -617,17 +617,17 @@ static bool label_place(const struct plan *p, int k, struct ww_board_box *b,
 	const cairo_text_extents_t *e = &p->label;
 	origin->x = p->line_x + at[k].dx - (at[k].ends ? e->x_advance : 0);
 	origin->y = p->line_y + at[k].dy;
-	*b = (struct ww_board_box){ origin->x + e->x_bearing - WW_NAME_HALO,
-				    origin->y + e->y_bearing - WW_NAME_HALO,
-				    origin->x + e->x_bearing + e->width + WW_NAME_HALO,
-				    origin->y + e->y_bearing + e->height + WW_NAME_HALO };
+	*b = (struct wj_board_box){ origin->x + e->x_bearing - WJ_NAME_HALO,
+				    origin->y + e->y_bearing - WJ_NAME_HALO,
+				    origin->x + e->x_bearing + e->width + WJ_NAME_HALO,
+				    origin->y + e->y_bearing + e->height + WJ_NAME_HALO };
 	return true;
 }
 
 /* Thing t at its place k: its box, and where it is in lay (the pieces)
  * or in `origin` (the line's name). false: t has no place k. */
 static bool thing_place(const struct plan *p, const struct thing *t, int k,
-			struct layout *lay, struct ww_board_box *b, struct spot *origin)
+			struct layout *lay, struct wj_board_box *b, struct spot *origin)
 {
 	const struct ww_data *d = p->d;
 	int s = t->space;
@@ -655,10 +655,10 @@ static bool thing_place(const struct plan *p, const struct thing *t, int k,
 	case THING_LABEL:
 		return label_place(p, k, b, origin);
 	case THING_NAME: {
-		int form = k / ww_name_nplaces; /* its lines as cut, then cut otherwise */
+		int form = k / wj_name_nplaces; /* its lines as cut, then cut otherwise */
 		if (form > 1 || (form && p->split[s][1] < 0))
 			return false;
-		*b = ww_name_box(d->spaces[s].x, d->spaces[s].y, &ww_name_places[k % ww_name_nplaces],
+		*b = wj_name_box(d->spaces[s].x, d->spaces[s].y, &wj_name_places[k % wj_name_nplaces],
 				 p->name_w[s][form], p->name_h[s][form]);
 		return true;
 	}
@@ -668,14 +668,14 @@ static bool thing_place(const struct plan *p, const struct thing *t, int k,
 
 /* A CU square stands by its space: within 4 px of its shape, or beside
  * a square of its space that is. */
-static bool cu_stands(const struct plan *p, const struct thing *t, const struct ww_board_box *b)
+static bool cu_stands(const struct plan *p, const struct thing *t, const struct wj_board_box *b)
 {
-	if (ww_box_gap(b, &p->marks[t->space]) <= 4)
+	if (wj_box_gap(b, &p->marks[t->space]) <= 4)
 		return true;
-	struct ww_board_box g = { b->x0 - 3, b->y0 - 3, b->x1 + 3, b->y1 + 3 };
+	struct wj_board_box g = { b->x0 - 3, b->y0 - 3, b->x1 + 3, b->y1 + 3 };
 	for (int j = 0; j < p->n; j++)
 		if (&p->t[j] != t && p->t[j].kind == THING_CU && p->t[j].space == t->space &&
-		    ww_box_meets(&g, &p->t[j].box) && ww_box_gap(&p->t[j].box, &p->marks[t->space]) <= 4)
+		    wj_box_meets(&g, &p->t[j].box) && wj_box_gap(&p->t[j].box, &p->marks[t->space]) <= 4)
 			return true;
 	return false;
 }
@@ -701,11 +701,11 @@ static double clearance(const struct thing *a, const struct thing *b)
 		b->kind == THING_NAME ? NAME_CLEAR : 0;
 }
 
-static double overlap_clear(const struct ww_board_box *a, const struct ww_board_box *b,
+static double overlap_clear(const struct wj_board_box *a, const struct wj_board_box *b,
 			    double clear)
 {
-	struct ww_board_box g = { a->x0 - clear, a->y0 - clear, a->x1 + clear, a->y1 + clear };
-	return ww_box_overlap(&g, b);
+	struct wj_board_box g = { a->x0 - clear, a->y0 - clear, a->x1 + clear, a->y1 + clear };
+	return wj_box_overlap(&g, b);
 }
 
 /* How much thing i at box b meets what it must not: the spaces' shapes
@@ -713,7 +713,7 @@ static double overlap_clear(const struct ww_board_box *a, const struct ww_board_
  * itself and `skip`), the panels and the picture's edge; how much nearer
  * it comes to another space than to its own (a name, a CU square, a
  * column); and a CU square away from its space. */
-static double crowding(const struct plan *p, int i, const struct ww_board_box *b, int upto,
+static double crowding(const struct plan *p, int i, const struct wj_board_box *b, int upto,
 		       int skip)
 {
 	const struct ww_data *d = p->d;
@@ -721,19 +721,19 @@ static double crowding(const struct plan *p, int i, const struct ww_board_box *b
 	bool piece = is_piece(t);
 	/* the Congress's name is wider than its marker, which is by its space */
 	bool read = t->kind != THING_LABEL && t->kind != THING_CONGRESS;
-	double sum = !read ? 0 : MISREAD_WEIGHT * ww_name_misread(b, p->marks, d->nspaces,
+	double sum = !read ? 0 : MISREAD_WEIGHT * wj_name_misread(b, p->marks, d->nspaces,
 				t->space, piece ? PIECE_MARGIN : NAME_MARGIN);
 	for (int o = 0; o < d->nspaces; o++) {
-		struct ww_board_box sb = shape_box(d, o);
+		struct wj_board_box sb = shape_box(d, o);
 		if (!piece || o != t->space)
 			sum += overlap_clear(b, &sb, piece ? CLEAR : 0) +
-				(o != t->space && ww_box_gap(b, &p->marks[o]) <= 0) * 1e4;
+				(o != t->space && wj_box_gap(b, &p->marks[o]) <= 0) * 1e4;
 	}
 	for (int j = 0; j < upto; j++)
 		if (j != i && j != skip)
 			sum += overlap_clear(b, &p->t[j].box, clearance(t, &p->t[j]));
 	for (size_t k = 0; k < sizeof PANELS / sizeof *PANELS; k++)
-		sum += ww_box_overlap(b, &PANELS[k]);
+		sum += wj_box_overlap(b, &PANELS[k]);
 	if (b->x0 < 0 || b->y0 < 0 || b->x1 > W || b->y1 > H)
 		sum += 1e6;
 	if (t->kind == THING_CU && !cu_stands(p, t, b))
@@ -753,7 +753,7 @@ static void put_thing(struct plan *p, int i, int k, struct layout *lay)
  * `upto` things, else the least crowded. Whether it moved. */
 static bool place_thing(struct plan *p, int i, int upto, struct layout *lay)
 {
-	struct ww_board_box b;
+	struct wj_board_box b;
 	struct spot origin;
 	double least = -1;
 	int best = 0;
@@ -770,7 +770,7 @@ static bool place_thing(struct plan *p, int i, int upto, struct layout *lay)
 }
 
 /* The one thing that thing i would meet at box b, -1 if none or more. */
-static int blocker(const struct plan *p, int i, const struct ww_board_box *b)
+static int blocker(const struct plan *p, int i, const struct wj_board_box *b)
 {
 	int found = -1;
 	for (int j = 0; j < p->n; j++) {
@@ -788,7 +788,7 @@ static int blocker(const struct plan *p, int i, const struct ww_board_box *b)
  * on in turn. Whether it moved. */
 static bool move_on(struct plan *p, int j, int for_, int depth, struct layout *lay)
 {
-	struct ww_board_box b;
+	struct wj_board_box b;
 	struct spot origin;
 	int was = p->t[j].at;
 	for (int k = 0; thing_place(p, &p->t[j], k, lay, &b, &origin); k++) {
@@ -815,7 +815,7 @@ static bool move_on(struct plan *p, int j, int for_, int depth, struct layout *l
  * did. */
 static bool make_room(struct plan *p, int i, struct layout *lay)
 {
-	struct ww_board_box b;
+	struct wj_board_box b;
 	struct spot origin;
 	int was = p->t[i].at;
 	for (int k = 0; thing_place(p, &p->t[i], k, lay, &b, &origin); k++) {
@@ -861,12 +861,12 @@ static void add_thing(struct plan *p, enum thing_kind kind, int space, int which
 static void measure_columns(cairo_t *cr, struct plan *p)
 {
 	const struct ww_data *d = p->d;
-	ww_draw_font(cr, 11, true);
+	wj_draw_font(cr, 11, true);
 	for (int g = 0; g < d->ngenerals; g++) {
 		int s = p->v->general_at[g], side = d->generals[g].side;
 		if (s < 0 || s >= d->nspaces || (side != WW_AMERICAN && side != WW_BRITISH))
 			continue;
-		double w = ww_draw_text_width(cr, d->generals[g].name) + 8;
+		double w = wj_draw_text_width(cr, d->generals[g].name) + 8;
 		if (!p->col_n[s][side]++)
 			p->col_w0[s][side] = w;
 		p->col_w[s][side] = w > p->col_w[s][side] ? w : p->col_w[s][side];
@@ -883,7 +883,7 @@ static void plan_start(cairo_t *cr, struct plan *p, const struct ww_data *d,
 	p->v = v;
 	p->line_x = -1;
 	space_marks(d, p->marks);
-	ww_draw_font(cr, 12, true);
+	wj_draw_font(cr, 12, true);
 	cairo_text_extents(cr, LABEL, &p->label);
 	if (!v)
 		return;
@@ -916,24 +916,24 @@ static void add_columns(struct plan *p)
 
 /* Every space's name: its box, where its lines' centre and first
  * baseline are (cairo's origin), where its second line starts (0: one
- * line). A name wider than WW_NAME_WIDE goes on two lines, cut at the blank
+ * line). A name wider than WJ_NAME_WIDE goes on two lines, cut at the blank
  * nearest its middle ("Lexington and / Concord"). With them, where the
  * pieces are and the line's name. */
 struct names {
-	struct ww_board_box box[WW_MAX_SPACES];
+	struct wj_board_box box[WW_MAX_SPACES];
 	double x[WW_MAX_SPACES], y[WW_MAX_SPACES];
 	int split[WW_MAX_SPACES];
-	struct ww_board_box piece[WW_BOARD_PIECES]; /* the view's pieces on the map */
+	struct wj_board_box piece[WW_BOARD_PIECES]; /* the view's pieces on the map */
 	struct ww_board_piece_at at[WW_BOARD_PIECES];  /* each one's space and kind */
 	int npieces;
 	struct layout lay;
 	bool has_label;
-	struct ww_board_box label;  /* the Winter Attrition Line's name */
+	struct wj_board_box label;  /* the Winter Attrition Line's name */
 	struct spot label_at;       /* where its text starts, on its baseline */
 };
 
 static void add_piece(struct names *n, int s, enum ww_board_piece kind,
-		      struct ww_board_box b)
+		      struct wj_board_box b)
 {
 	if (n->npieces >= WW_BOARD_PIECES)
 		return;
@@ -952,17 +952,17 @@ static void piece_boxes(cairo_t *cr, const struct plan *p, struct names *n)
 			if (v->space[s].cu[nat])
 				add_piece(n, s, WW_PIECE_CU_BRITISH + nat, cu_square_box(n->lay.cu[s][nat]));
 		int k[3] = { 0 };
-		ww_draw_font(cr, 11, true);
+		wj_draw_font(cr, 11, true);
 		for (int g = 0; g < d->ngenerals; g++) {
 			int side = d->generals[g].side;
 			if (v->general_at[g] != s || (side != WW_BRITISH && side != WW_AMERICAN))
 				continue;
 			struct spot at = plate(d, s, side, k[side]++, &n->lay);
-			double w = ww_draw_text_width(cr, d->generals[g].name) + 8;
+			double w = wj_draw_text_width(cr, d->generals[g].name) + 8;
 			double x = side == WW_BRITISH ? at.x - w : at.x;
 			add_piece(n, s, side == WW_BRITISH ? WW_PIECE_GENERAL_BRITISH :
 				  WW_PIECE_GENERAL_AMERICAN,
-				  (struct ww_board_box){ x, at.y, x + w, at.y + PLATE_H });
+				  (struct wj_board_box){ x, at.y, x + w, at.y + PLATE_H });
 		}
 		if (v->congress_at == s)
 			add_piece(n, s, WW_PIECE_CONGRESS, congress_box(n->lay.congress));
@@ -975,17 +975,17 @@ static void measure_names(cairo_t *cr, struct plan *p)
 {
 	const struct ww_data *d = p->d;
 	char name[WW_NAME_MAX];
-	ww_draw_font(cr, NAME_SIZE, true);
+	wj_draw_font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
-		int own = ww_name_split(cr, name), cut = ww_name_cut(name);
+		int own = wj_name_split(cr, name), cut = wj_name_cut(name);
 		p->split[s][0] = own;
 		p->split[s][1] = !cut ? -1 : own ? 0 : cut;
 		for (int form = 0; form < 2 && p->split[s][form] >= 0; form++) {
-			struct ww_board_box e = ww_name_ink(cr, name, p->split[s][form]);
+			struct wj_board_box e = wj_name_ink(cr, name, p->split[s][form]);
 			p->ink[s][form] = e;
-			p->name_w[s][form] = e.x1 - e.x0 + 2 * WW_NAME_HALO;
-			p->name_h[s][form] = e.y1 - e.y0 + 2 * WW_NAME_HALO;
+			p->name_w[s][form] = e.x1 - e.x0 + 2 * WJ_NAME_HALO;
+			p->name_h[s][form] = e.y1 - e.y0 + 2 * WJ_NAME_HALO;
 		}
 	}
 }
@@ -1031,11 +1031,11 @@ static int place_all(cairo_t *cr, const struct ww_data *d, const struct ww_state
 			label_place(p, t->at, &n->label, &n->label_at);
 		if (t->kind != THING_NAME)
 			continue;
-		int s = t->space, form = t->at / ww_name_nplaces;
+		int s = t->space, form = t->at / wj_name_nplaces;
 		n->box[s] = t->box;
 		n->split[s] = p->split[s][form];
-		n->x[s] = t->box.x0 + WW_NAME_HALO - p->ink[s][form].x0;
-		n->y[s] = t->box.y0 + WW_NAME_HALO - p->ink[s][form].y0;
+		n->x[s] = t->box.x0 + WJ_NAME_HALO - p->ink[s][form].x0;
+		n->y[s] = t->box.y0 + WJ_NAME_HALO - p->ink[s][form].y0;
 	}
 	piece_boxes(cr, p, n);
 	free(p);
@@ -1045,12 +1045,12 @@ static int place_all(cairo_t *cr, const struct ww_data *d, const struct ww_state
 static void names(cairo_t *cr, const struct ww_data *d, const struct names *n)
 {
 	char name[WW_NAME_MAX], line[WW_NAME_MAX];
-	ww_draw_font(cr, NAME_SIZE, true);
+	wj_draw_font(cr, NAME_SIZE, true);
 	for (int s = 0; s < d->nspaces; s++) {
 		short_name(d, s, name, sizeof name);
 		for (int i = 0; i < (n->split[s] ? 2 : 1); i++) {
-			ww_name_line(name, n->split[s], i, line, sizeof line);
-			ww_draw_label(cr, n->x[s], n->y[s] + i * WW_NAME_LINE_H, line, 1, INK, 0xffffff);
+			wj_name_line(name, n->split[s], i, line, sizeof line);
+			wj_draw_label(cr, n->x[s], n->y[s] + i * WJ_NAME_LINE_H, line, 1, INK, 0xffffff);
 		}
 	}
 }
@@ -1078,7 +1078,7 @@ static int board_places(const struct ww_data *d, const struct ww_state *view, st
 		 cairo_status(cr) != CAIRO_STATUS_SUCCESS ? -1 : 0;
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);
-	ww_draw_release_fonts();
+	wj_draw_release_fonts();
 	return rc;
 }
 
@@ -1099,9 +1099,9 @@ static const struct layout *layout_of(const struct ww_data *d, const struct ww_s
 }
 
 int ww_board_names(const struct ww_data *d, const struct ww_state *view,
-		   struct ww_board_box *name, struct ww_board_box *shape,
-		   struct ww_board_box *piece, struct ww_board_piece_at *at, int *npieces,
-		   struct ww_board_box *label)
+		   struct wj_board_box *name, struct wj_board_box *shape,
+		   struct wj_board_box *piece, struct ww_board_piece_at *at, int *npieces,
+		   struct wj_board_box *label)
 {
 	struct names *n = malloc(sizeof *n);
 	int rc = n ? board_places(d, view, n) : -1;
@@ -1115,7 +1115,7 @@ int ww_board_names(const struct ww_data *d, const struct ww_state *view,
 			at[k] = n->at[k];
 	}
 	*npieces = rc ? 0 : n->npieces;
-	*label = !rc && n->has_label ? n->label : (struct ww_board_box){ 0, 0, 0, 0 };
+	*label = !rc && n->has_label ? n->label : (struct wj_board_box){ 0, 0, 0, 0 };
 	free(n);
 	return rc;
 }
@@ -1132,11 +1132,11 @@ static void links(cairo_t *cr, const struct ww_data *d)
 				continue;
 			double dash[] = { 7, 6 }, dots[] = { 2, 5 };
 			if (ln->arnold_only) {
-				ww_draw_rgb(cr, ARNOLD);
+				wj_draw_rgb(cr, ARNOLD);
 				cairo_set_dash(cr, dots, 2, 0);
 				cairo_set_line_width(cr, 3);
 			} else {
-				ww_draw_rgb(cr, LINK);
+				wj_draw_rgb(cr, LINK);
 				cairo_set_dash(cr, dash, ln->wilderness ? 2 : 0, 0);
 				cairo_set_line_width(cr, ln->wilderness ? 2 : 2.5);
 			}
@@ -1154,8 +1154,8 @@ static void winter_line_label(cairo_t *cr, const struct names *n)
 {
 	if (!n->has_label)
 		return;
-	ww_draw_font(cr, 12, true);
-	ww_draw_label(cr, n->label_at.x, n->label_at.y, LABEL, 0, WINTER_LINE, 0xffffff);
+	wj_draw_font(cr, 12, true);
+	wj_draw_label(cr, n->label_at.x, n->label_at.y, LABEL, 0, WINTER_LINE, 0xffffff);
 }
 
 static uint32_t side_colour(int side)
@@ -1170,14 +1170,14 @@ static void space_shape(cairo_t *cr, const struct ww_data *d, int s)
 	const struct ww_space *sp = &d->spaces[s];
 	cairo_new_path(cr);
 	if (sp->fortified)
-		ww_draw_star_path(cr, sp->x, sp->y, 8, 17, 11);
+		wj_draw_star_path(cr, sp->x, sp->y, 8, 17, 11);
 	else if (sp->winter_quarters)
 		cairo_rectangle(cr, sp->x - 12, sp->y - 12, 24, 24);
 	else
 		cairo_arc(cr, sp->x, sp->y, 12, 0, 2 * M_PI);
-	ww_draw_rgb(cr, SPACE_EMPTY);
+	wj_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, sp->port ? PORT_RIM : INK);
+	wj_draw_rgb(cr, sp->port ? PORT_RIM : INK);
 	cairo_set_line_width(cr, sp->port ? 3.5 : 1.5);
 	cairo_stroke(cr);
 }
@@ -1188,11 +1188,11 @@ static void pc_marker(cairo_t *cr, double x, double y, int side)
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
 	cairo_rotate(cr, M_PI / 6);
-	ww_draw_star_path(cr, 0, 0, 3, 9, 9);
+	wj_draw_star_path(cr, 0, 0, 3, 9, 9);
 	cairo_restore(cr);
-	ww_draw_rgb(cr, side_colour(side));
+	wj_draw_rgb(cr, side_colour(side));
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, 0xffffff);
+	wj_draw_rgb(cr, 0xffffff);
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
 }
@@ -1202,28 +1202,28 @@ static void cu_square(cairo_t *cr, double x, double y, int count, uint32_t fill,
 {
 	char n[8];
 	cairo_rectangle(cr, x, y, CU_SIZE, CU_SIZE);
-	ww_draw_rgb(cr, fill);
+	wj_draw_rgb(cr, fill);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, INK);
+	wj_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
 	snprintf(n, sizeof n, "%d", count);
-	ww_draw_font(cr, 12, true);
-	text(cr, x + CU_SIZE / 2.0 - ww_draw_text_width(cr, n) / 2, y + 13.5, n, ink);
+	wj_draw_font(cr, 12, true);
+	text(cr, x + CU_SIZE / 2.0 - wj_draw_text_width(cr, n) / 2, y + 13.5, n, ink);
 }
 
 /* A general's name plate from x, or, `ending` there, up to x. */
 static void general_plate(cairo_t *cr, double x, double y, const char *name, int side,
 			  bool ending)
 {
-	ww_draw_font(cr, 11, true);
-	double w = ww_draw_text_width(cr, name) + 8;
+	wj_draw_font(cr, 11, true);
+	double w = wj_draw_text_width(cr, name) + 8;
 	if (ending)
 		x -= w;
 	cairo_rectangle(cr, x + 0.5, y + 0.5, w - 1, PLATE_H - 1);
-	ww_draw_rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
+	wj_draw_rgb(cr, side == WW_BRITISH ? GEN_BRITISH : GEN_AMERICAN);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, 0xffffff); /* plates one on another stay apart */
+	wj_draw_rgb(cr, 0xffffff); /* plates one on another stay apart */
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
 	text(cr, x + 4, y + 11, name, 0xffffff);
@@ -1236,9 +1236,9 @@ static void congress_marker(cairo_t *cr, double x, double y)
 {
 	cairo_new_path(cr);
 	cairo_arc(cr, x, y, CONGRESS_R, 0, 2 * M_PI);
-	ww_draw_rgb(cr, CONGRESS);
+	wj_draw_rgb(cr, CONGRESS);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, INK);
+	wj_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
 }
@@ -1286,7 +1286,7 @@ static void last_move(cairo_t *cr, const struct ww_data *d, enum ww_side recipie
 			continue;
 		cairo_new_path(cr);
 		cairo_arc(cr, d->spaces[s].x, d->spaces[s].y, 21, 0, 2 * M_PI);
-		ww_draw_rgb(cr, HIGHLIGHT);
+		wj_draw_rgb(cr, HIGHLIGHT);
 		cairo_set_line_width(cr, 5);
 		cairo_stroke(cr);
 	}
@@ -1319,7 +1319,7 @@ static void river(cairo_t *cr, const struct ww_data *d, int z)
 	double dx = n > 1 ? pts[n - 1][0] - pts[0][0] : 1, dy = n > 1 ? pts[n - 1][1] - pts[0][1] : 0;
 	double k = (W - pts[n - 1][0]) / (dx > 1 ? dx : 1);
 	cairo_line_to(cr, W, pts[n - 1][1] + dy * k);
-	ww_draw_rgb(cr, SEA);
+	wj_draw_rgb(cr, SEA);
 	cairo_set_line_width(cr, 9);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_stroke(cr);
@@ -1373,22 +1373,22 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 		if (l->m.zone[z].river)
 			river(cr, d, z);
 		double x = l->m.zone[z].x, y = l->m.zone[z].y;
-		ww_draw_font(cr, 12, true);
-		double w = ww_draw_text_width(cr, d->zones[z].name);
+		wj_draw_font(cr, 12, true);
+		double w = wj_draw_text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
-		ww_draw_rgb(cr, ZONE_PANEL);
+		wj_draw_rgb(cr, ZONE_PANEL);
 		cairo_fill_preserve(cr);
-		ww_draw_rgb(cr, PORT_RIM);
+		wj_draw_rgb(cr, PORT_RIM);
 		cairo_set_line_width(cr, 1.5);
 		cairo_stroke(cr);
 		text(cr, x - w / 2, y, d->zones[z].name, PORT_RIM);
 		if (v->french_navy_zone == z) {
-			ww_draw_font(cr, 12, true);
-			double fw = ww_draw_text_width(cr, "French Navy") + 10;
+			wj_draw_font(cr, 12, true);
+			double fw = wj_draw_text_width(cr, "French Navy") + 10;
 			cairo_rectangle(cr, x - fw / 2, y + 8, fw, 18);
-			ww_draw_rgb(cr, CU_FRENCH);
+			wj_draw_rgb(cr, CU_FRENCH);
 			cairo_fill_preserve(cr);
-			ww_draw_rgb(cr, CU_AMERICAN);
+			wj_draw_rgb(cr, CU_AMERICAN);
 			cairo_stroke(cr);
 			text(cr, x - fw / 2 + 5, y + 22, "French Navy", CU_AMERICAN);
 		}
@@ -1400,12 +1400,12 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 static void panel(cairo_t *cr, double x, double y, double w, double h, const char *title)
 {
 	cairo_rectangle(cr, x, y, w, h);
-	ww_draw_rgb(cr, PANEL);
+	wj_draw_rgb(cr, PANEL);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, INK);
+	wj_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
-	ww_draw_font(cr, 13, true);
+	wj_draw_font(cr, 13, true);
 	text(cr, x + 8, y + 17, title, INK);
 }
 
@@ -1413,13 +1413,13 @@ static void track_box(cairo_t *cr, double x, double y, double w, const char *s, 
 		      uint32_t colour)
 {
 	cairo_rectangle(cr, x, y, w, 24);
-	ww_draw_rgb(cr, on ? colour : 0xffffff);
+	wj_draw_rgb(cr, on ? colour : 0xffffff);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, INK);
+	wj_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1);
 	cairo_stroke(cr);
-	ww_draw_font(cr, 12, on);
-	text(cr, x + w / 2 - ww_draw_text_width(cr, s) / 2, y + 17, s, on ? 0xffffff : INK);
+	wj_draw_font(cr, 12, on);
+	text(cr, x + w / 2 - wj_draw_text_width(cr, s) / 2, y + 17, s, on ? 0xffffff : INK);
 }
 
 static void turn_track(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
@@ -1434,8 +1434,8 @@ static void turn_track(cairo_t *cr, const struct ww_data *d, const struct ww_sta
 		snprintf(s, sizeof s, "%d", d->first_year + i);
 		track_box(cr, x + 10 + i * 63, y + 28, 58, s, v->year == d->first_year + i, INK);
 		if (we == d->first_year + i) {
-			ww_draw_font(cr, 9, true);
-			ww_draw_label(cr, x + 10 + i * 63 + 29, y + 25, "War Ends", 1, PC_BRITISH, PANEL);
+			wj_draw_font(cr, 9, true);
+			wj_draw_label(cr, x + 10 + i * 63 + 29, y + 25, "War Ends", 1, PC_BRITISH, PANEL);
 		}
 	}
 }
@@ -1464,8 +1464,8 @@ static void box_contents(cairo_t *cr, const struct ww_data *d, const struct ww_s
 	for (int g = 0; g < d->ngenerals; g++) {
 		if (v->general_at[g] != where || (side && (int)d->generals[g].side != side))
 			continue;
-		ww_draw_font(cr, 11, true);
-		double pw = ww_draw_text_width(cr, d->generals[g].name) + 8;
+		wj_draw_font(cr, 11, true);
+		double pw = wj_draw_text_width(cr, d->generals[g].name) + 8;
 		if (cx + pw > x + w - 6) {
 			cx = x + 8;
 			cy += PLATE_H + 4;
@@ -1488,7 +1488,7 @@ static void boxes(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 	box_contents(cr, d, v, x, y + 74, 290, WW_LOC_FRENCH_BOX, 0, v->cu_french_box,
 		     CU_FRENCH, CU_AMERICAN);
 	if (!v->french_in_war && v->french_navy_zone < 0) {
-		ww_draw_font(cr, 11, true);
+		wj_draw_font(cr, 11, true);
 		text(cr, x + 200, y + 90, "French Navy", CU_AMERICAN);
 	}
 	panel(cr, x + 300, y + 74, 290, 66, "Captured / Out of the Game");
@@ -1501,7 +1501,7 @@ static void cards_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 {
 	char s[160];
 	panel(cr, x, y, 590, 84, "Cards and Markers");
-	ww_draw_font(cr, 12, false);
+	wj_draw_font(cr, 12, false);
 	snprintf(s, sizeof s, "Deck %d   Discard %d   American hand %d   British hand %d",
 		 v->deck.n, v->discard.n, v->hand[WW_AMERICAN].n, v->hand[WW_BRITISH].n);
 	text(cr, x + 10, y + 36, s, INK);
@@ -1522,13 +1522,13 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 {
 	char s[200];
 	panel(cr, 10, 10, 440, 150, "");
-	ww_draw_font(cr, 24, true);
+	wj_draw_font(cr, 24, true);
 	text(cr, 22, 42, "Washington's War", INK);
-	ww_draw_font(cr, 14, true);
+	wj_draw_font(cr, 14, true);
 	snprintf(s, sizeof s, "%d  ·  %s  ·  move %u", v->year, ww_phase_name(v->phase),
 		 (unsigned)v->move);
 	text(cr, 22, 64, s, INK);
-	ww_draw_font(cr, 13, false);
+	wj_draw_font(cr, 13, false);
 	if (v->phase == WW_PH_GAME_OVER || v->prompt == WW_ASK_NOTHING)
 		snprintf(s, sizeof s, "Game over%s%s%s", v->winner ? ": the " : "",
 			 v->winner ? ww_side_name(v->winner) : "", v->winner ? " side wins" : "");
@@ -1541,34 +1541,34 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 	text(cr, 22, 102, s, INK);
 	/* the legend */
 	congress_marker(cr, 290, 98);
-	ww_draw_font(cr, 11, false);
+	wj_draw_font(cr, 11, false);
 	text(cr, 301, 102, "Continental Congress", INK);
-	ww_draw_font(cr, 11, false);
+	wj_draw_font(cr, 11, false);
 	double lx = 22, ly = 128;
 	cairo_new_path(cr);
 	cairo_arc(cr, lx + 8, ly, 7, 0, 2 * M_PI);
-	ww_draw_rgb(cr, SPACE_EMPTY);
+	wj_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, PORT_RIM);
+	wj_draw_rgb(cr, PORT_RIM);
 	cairo_set_line_width(cr, 3);
 	cairo_stroke(cr);
 	text(cr, lx + 20, ly + 4, "port", INK);
 	cairo_rectangle(cr, lx + 60, ly - 7, 14, 14);
-	ww_draw_rgb(cr, SPACE_EMPTY);
+	wj_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, INK);
+	wj_draw_rgb(cr, INK);
 	cairo_set_line_width(cr, 1.5);
 	cairo_stroke(cr);
 	text(cr, lx + 80, ly + 4, "winter quarters", INK);
-	ww_draw_star_path(cr, lx + 178, ly, 8, 9, 6);
-	ww_draw_rgb(cr, SPACE_EMPTY);
+	wj_draw_star_path(cr, lx + 178, ly, 8, 9, 6);
+	wj_draw_rgb(cr, SPACE_EMPTY);
 	cairo_fill_preserve(cr);
-	ww_draw_rgb(cr, INK);
+	wj_draw_rgb(cr, INK);
 	cairo_stroke(cr);
 	text(cr, lx + 191, ly + 4, "fortified", INK);
 	double dash[] = { 7, 6 };
 	cairo_set_dash(cr, dash, 2, 0);
-	ww_draw_rgb(cr, LINK);
+	wj_draw_rgb(cr, LINK);
 	cairo_set_line_width(cr, 2);
 	cairo_move_to(cr, lx + 245, ly);
 	cairo_line_to(cr, lx + 275, ly);
@@ -1579,7 +1579,7 @@ static void title_panel(cairo_t *cr, const struct ww_data *d, const struct ww_st
 	pc_marker(cr, lx + 372, ly, WW_BRITISH);
 	text(cr, lx + 386, ly + 4, "PCs", INK);
 	(void)d;
-	ww_draw_font(cr, 10, false);
+	wj_draw_font(cr, 10, false);
 	text(cr, 22, 150, "Map reconstructed from the rule book; positions are approximate.",
 	     0x6b5a45);
 }
@@ -1635,13 +1635,13 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 _Static_assert(offsetof(struct ww_data, dir) == 0, "the key skips the data's directory name");
 static int painted_land(const struct ww_data *d, struct land *l)
 {
-	unsigned char key[WW_CACHE_KEY_BYTES];
-	struct ww_cache_key k;
+	unsigned char key[WJ_CACHE_KEY_BYTES];
+	struct wj_cache_key k;
 	struct land_marks m;
-	ww_cache_key_start(&k, "land", (const void *)ww_report_png);
-	ww_cache_key_add(&k, (const char *)d + sizeof d->dir, sizeof *d - sizeof d->dir);
-	bool keyed = ww_cache_key_end(&k, key) == 0;
-	if (keyed && !ww_cache_read("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H)) {
+	wj_cache_key_start(&k, "land", (const void *)ww_report_png);
+	wj_cache_key_add(&k, (const char *)d + sizeof d->dir, sizeof *d - sizeof d->dir);
+	bool keyed = wj_cache_key_end(&k, key) == 0;
+	if (keyed && !wj_cache_read("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H)) {
 		l->m = m;
 		return 0;
 	}
@@ -1660,7 +1660,7 @@ static int painted_land(const struct ww_data *d, struct land *l)
 			m.zone[z].x = l->m.zone[z].x;
 			m.zone[z].y = l->m.zone[z].y;
 		}
-		ww_cache_write("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H);
+		wj_cache_write("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H);
 	}
 	return 0;
 }
@@ -1672,7 +1672,7 @@ static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *vi
 			      char *err, size_t errlen)
 {
 	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
-	cairo_surface_t *img = ww_draw_picture(W, H, err, errlen);
+	cairo_surface_t *img = wj_draw_picture(W, H, err, errlen);
 	if (!img)
 		return NULL;
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
@@ -1685,14 +1685,14 @@ static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *vi
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 	draw(cr, d, view, recipient, last, &l);
-	return ww_draw_done(img, cr, err, errlen);
+	return wj_draw_done(img, cr, err, errlen);
 }
 
 uint32_t *ww_board_pixels(const struct ww_data *d, const struct ww_state *view,
 			  enum ww_side recipient, const struct ww_events *last,
 			  char *err, size_t errlen)
 {
-	return ww_draw_take_pixels(board(d, view, recipient, last, err, errlen), err, errlen);
+	return wj_draw_take_pixels(board(d, view, recipient, last, err, errlen), err, errlen);
 }
 
 int ww_board_encode(FILE *out, const uint32_t *px)
@@ -1700,14 +1700,14 @@ int ww_board_encode(FILE *out, const uint32_t *px)
 	uint32_t fixed[NOWN + NTINT];
 	memcpy(fixed, OWN_COLOURS, sizeof OWN_COLOURS);
 	memcpy(fixed + NOWN, TINT, sizeof TINT);
-	return ww_png_palette_write(out, px, W, H, fixed, NOWN + NTINT);
+	return wj_png_palette_write(out, px, W, H, fixed, NOWN + NTINT);
 }
 
 int ww_report_png(FILE *out, const struct ww_data *d, const struct ww_state *view,
 		  enum ww_side recipient, const struct ww_events *last,
 		  char *err, size_t errlen)
 {
-	return ww_draw_write_png(out, board(d, view, recipient, last, err, errlen),
+	return wj_draw_write_png(out, board(d, view, recipient, last, err, errlen),
 				 ww_board_encode, err, errlen);
 }
 

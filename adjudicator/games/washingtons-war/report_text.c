@@ -463,7 +463,7 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 	snprintf(cand[n++], sizeof cand[0], "%s/templates", d->dir);
 	/* beside the program (build/wwjudge -> templates/), so that a game
 	 * created with data from elsewhere still finds its wording */
-	if (ww_exe_dir(exe, sizeof exe) == 0)
+	if (wj_exe_dir(exe, sizeof exe) == 0)
 		snprintf(cand[n++], sizeof cand[0], "%s/../templates", exe);
 	for (int i = 0; i < n; i++) {
 		int w = snprintf(file, sizeof file, "%s/%s", cand[i], TEMPLATE_FILE);
@@ -544,7 +544,7 @@ int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errl
 	size_t len;
 	if (ww_report_render(r, &text, &len, err, errlen))
 		return -1;
-	int rc = ww_form_text(out, text, len, WW_REPORT_WIDTH);
+	int rc = wj_form_text(out, text, len, WW_REPORT_WIDTH);
 	if (rc)
 		snprintf(err, errlen, "writing the report failed");
 	free(text);

@@ -119,19 +119,19 @@ void ww_events_free(struct ww_events *e);
 /* A new game at the Committees of Correspondence (4.0): the board from the
  * data's set-up, the deck shuffled (shuffle 0), 1775. */
 void ww_new_game(const struct ww_data *d, struct ww_state *s,
-		 struct ww_rng *rng, struct ww_events *ev);
+		 struct wj_rng *rng, struct ww_events *ev);
 
 /* The deck, whose order no side has seen, shuffled again with the next
  * shuffle: a rollback's (docs/rulings.md, "A rollback never replays a
  * known card"). */
-void ww_reshuffle_unseen(struct ww_state *s, struct ww_rng *rng);
+void ww_reshuffle_unseen(struct ww_state *s, struct wj_rng *rng);
 
 /* Applies one order by `side`. Returns 0 and the new state, or -1 with a
  * reason (what was wrong and what would be accepted) and *s unchanged.
  * The reason is addressed to `side` and never reveals the other side's
  * hidden cards. */
 int ww_apply(const struct ww_data *d, struct ww_state *s, enum ww_side side,
-	     const struct ww_order *o, struct ww_rng *rng,
+	     const struct ww_order *o, struct wj_rng *rng,
 	     struct ww_events *ev, char *why, size_t whylen);
 
 const char *ww_side_name(enum ww_side side);      /* "American", "British" */
@@ -188,7 +188,7 @@ void ww_view(const struct ww_state *s, enum ww_side side, struct ww_state *out);
  * the other side's hand and the deck dealt from the cards it has not seen
  * by `rng` (stand-in dice: docs/rulings.md, "Orders checked before the
  * dice"). Orders are checked and previewed on it. */
-void ww_view_stand_in(const struct ww_state *s, enum ww_side side, struct ww_rng *rng,
+void ww_view_stand_in(const struct ww_state *s, enum ww_side side, struct wj_rng *rng,
 		      struct ww_state *out);
 
 /* rules_invariants.c: the soak test's checks; returns the number broken

@@ -104,12 +104,12 @@ static bool card_question(struct ww_ctx *c)
 static int card_in_hand(struct ww_ctx *c, enum ww_side side, int n)
 {
 	if (n < 1 || n > c->d->ncards) {
-		ww_why(c->why, c->whylen, "There is no card #%d: cards are numbered 1 to %d.",
+		wj_why(c->why, c->whylen, "There is no card #%d: cards are numbered 1 to %d.",
 		       n, c->d->ncards);
 		return -1;
 	}
 	if (!ww_pile_has(&c->s->hand[side], n)) {
-		ww_why(c->why, c->whylen, "Card #%d (%s) is not in your hand.", n,
+		wj_why(c->why, c->whylen, "Card #%d (%s) is not in your hand.", n,
 		       c->d->cards[n].title);
 		return -1;
 	}
@@ -125,12 +125,12 @@ static int play_battle_card(struct ww_ctx *c, enum ww_side side, int n)
 		return -1;
 	const struct ww_card *k = &c->d->cards[n];
 	if (!k->battle) {
-		ww_why(c->why, c->whylen, "#%d %s is not a battle card (6.33.A); an event card "
+		wj_why(c->why, c->whylen, "#%d %s is not a battle card (6.33.A); an event card "
 		       "may be discarded for +1 with `battle-discard %d`.", n, k->title, n);
 		return -1;
 	}
 	if (k->flag != WW_FLAG_EITHER && (int)k->flag != (int)side) {
-		ww_why(c->why, c->whylen, "#%d %s is a %s event: the %s may only discard it for "
+		wj_why(c->why, c->whylen, "#%d %s is a %s event: the %s may only discard it for "
 		       "+1 (`battle-discard %d`, 9.45).", n, k->title,
 		       side_name((int)k->flag), side_name(side), n);
 		return -1;
@@ -156,12 +156,12 @@ static int discard_for_battle(struct ww_ctx *c, enum ww_side side, int n)
 		return -1;
 	const struct ww_card *k = &c->d->cards[n];
 	if (k->ops) {
-		ww_why(c->why, c->whylen, "#%d is a %d OPS card: only an event card may be "
+		wj_why(c->why, c->whylen, "#%d is a %d OPS card: only an event card may be "
 		       "discarded for +1 in battle (6.33.C).", n, k->ops);
 		return -1;
 	}
 	if (k->must_play) {
-		ww_why(c->why, c->whylen, "#%d %s is a special event: it must be played as its "
+		wj_why(c->why, c->whylen, "#%d %s is a special event: it must be played as its "
 		       "event and may not be discarded for +1 (6.33.C, 6.34.A).", n, k->title);
 		return -1;
 	}
@@ -179,7 +179,7 @@ static int card_answer(struct ww_ctx *c, enum ww_side side, const struct ww_orde
 	struct ww_battle *b = &c->s->battle;
 	enum ww_side asked = card_side(b);
 	if (side != asked) {
-		ww_why(c->why, c->whylen, "The %s decides on a battle card now (9.45).",
+		wj_why(c->why, c->whylen, "The %s decides on a battle card now (9.45).",
 		       side_name(asked));
 		return -1;
 	}
@@ -201,7 +201,7 @@ static int card_answer(struct ww_ctx *c, enum ww_side side, const struct ww_orde
 		ww_event(c->ev, WW_TO_BOTH, "The %s plays no battle card.", side_name(side));
 		break;
 	default:
-		ww_why(c->why, c->whylen, "In the battle in %s answer `battle-card N` (a battle "
+		wj_why(c->why, c->whylen, "In the battle in %s answer `battle-card N` (a battle "
 		       "card, +2), `battle-discard N` (an event card, +1) or `no battle-card` (9.45).",
 		       ww_space_name(c->d, b->space));
 		return -1;
@@ -561,21 +561,21 @@ static int retreat_answer(struct ww_ctx *c, enum ww_side side, const struct ww_o
 	struct retreats r;
 	char options[400];
 	if ((int)side != b->loser) {
-		ww_why(c->why, c->whylen, "The %s chooses where to retreat now (9.6).",
+		wj_why(c->why, c->whylen, "The %s chooses where to retreat now (9.6).",
 		       side_name(b->loser));
 		return -1;
 	}
 	retreat_options(c, &r);
 	options_text(c, &r, options, sizeof options);
 	if (o->kind != WW_ORD_RETREAT || o->nspaces != 1) {
-		ww_why(c->why, c->whylen, "Your army lost in %s and retreats (9.6): answer one of %s.",
+		wj_why(c->why, c->whylen, "Your army lost in %s and retreats (9.6): answer one of %s.",
 		       ww_space_name(c->d, b->space), options);
 		return -1;
 	}
 	int dest = o->spaces[0];
 	bool ok = o->by_sea ? listed(r.sea, r.nsea, dest) : listed(r.land, r.nland, dest);
 	if (!ok) {
-		ww_why(c->why, c->whylen, "%s is not a legal retreat %sfrom %s (9.61, 9.62); "
+		wj_why(c->why, c->whylen, "%s is not a legal retreat %sfrom %s (9.61, 9.62); "
 		       "answer one of %s.", ww_space_name(c->d, dest), o->by_sea ? "by sea " : "",
 		       ww_space_name(c->d, b->space), options);
 		return -1;
@@ -657,14 +657,14 @@ int ww_battle_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order 
 {
 	struct ww_battle *b = &c->s->battle;
 	if (b->space < 0) {
-		ww_why(c->why, c->whylen, "There is no battle to answer for.");
+		wj_why(c->why, c->whylen, "There is no battle to answer for.");
 		return -1;
 	}
 	if (b->step == WW_BATTLE_ATTACKER_CARD || b->step == WW_BATTLE_DEFENDER_CARD)
 		return card_answer(c, side, o);
 	if (b->step == WW_BATTLE_RETREAT)
 		return retreat_answer(c, side, o);
-	ww_why(c->why, c->whylen, "The battle in %s expects no answer now.",
+	wj_why(c->why, c->whylen, "The battle in %s expects no answer now.",
 	       ww_space_name(c->d, b->space));
 	return -1;
 }

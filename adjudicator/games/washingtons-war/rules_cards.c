@@ -25,12 +25,12 @@ static int play_campaign(struct ww_ctx *p, enum ww_side side, const struct ww_or
 static int card_in_hand(struct ww_ctx *p, enum ww_side side, int c)
 {
 	if (c < 1 || c > p->d->ncards) {
-		ww_why(p->why, p->whylen, "There is no card #%d: cards are numbered 1 to %d.",
+		wj_why(p->why, p->whylen, "There is no card #%d: cards are numbered 1 to %d.",
 		       c, p->d->ncards);
 		return -1;
 	}
 	if (!ww_pile_has(&p->s->hand[side], c)) {
-		ww_why(p->why, p->whylen, "Card #%d (%s) is not in your hand.", c,
+		wj_why(p->why, p->whylen, "Card #%d (%s) is not in your hand.", c,
 		       card(p->d, c)->title);
 		return -1;
 	}
@@ -53,7 +53,7 @@ static int exchange(struct ww_ctx *p, enum ww_side side, int c)
 {
 	struct ww_state *s = p->s;
 	if (s->exchange_for != side || !s->exchange_offer) {
-		ww_why(p->why, p->whylen, "There is no discarded event to exchange for: "
+		wj_why(p->why, p->whylen, "There is no discarded event to exchange for: "
 		       "an exchange follows the opponent's discard of an event as his play (6.32.C).");
 		return -1;
 	}
@@ -62,7 +62,7 @@ static int exchange(struct ww_ctx *p, enum ww_side side, int c)
 	int ops = card(p->d, c)->ops;
 	int min_ops = side == WW_AMERICAN ? 2 : 1;
 	if (ops < min_ops) {
-		ww_why(p->why, p->whylen, "#%d is not %s: the %s exchanges %s (6.32.C).", c,
+		wj_why(p->why, p->whylen, "#%d is not %s: the %s exchanges %s (6.32.C).", c,
 		       side == WW_AMERICAN ? "a 2 or 3 OPS card" : "an OPS card",
 		       ww_side_name(side), side == WW_AMERICAN ? "a 2 or 3 OPS card" : "any OPS card");
 		return -1;
@@ -83,7 +83,7 @@ static int play_pc(struct ww_ctx *p, enum ww_side side, const struct ww_order *o
 {
 	const struct ww_card *k = card(p->d, o->card);
 	if (k->ops == 0) {
-		ww_why(p->why, p->whylen, "#%d %s is an event card, not an OPS card: play it with "
+		wj_why(p->why, p->whylen, "#%d %s is an event card, not an OPS card: play it with "
 		       "`play %d event` or discard it (6.32).", o->card, k->title, o->card);
 		return -1;
 	}
@@ -93,7 +93,7 @@ static int play_pc(struct ww_ctx *p, enum ww_side side, const struct ww_order *o
 			snprintf(actions, sizeof actions, "1 PC action");
 		else
 			snprintf(actions, sizeof actions, "1 to %d PC actions", k->ops);
-		ww_why(p->why, p->whylen, "#%d is a %d OPS card: it gives %s (10.11), and %d %s "
+		wj_why(p->why, p->whylen, "#%d is a %d OPS card: it gives %s (10.11), and %d %s "
 		       "named.", o->card, k->ops, actions, o->nspaces,
 		       o->nspaces == 1 ? "space was" : "spaces were");
 		return -1;
@@ -101,7 +101,7 @@ static int play_pc(struct ww_ctx *p, enum ww_side side, const struct ww_order *o
 	struct ww_state start = *p->s;
 	for (int i = 0; i < o->nspaces; i++) {
 		if (repeats(o, i)) {
-			ww_why(p->why, p->whylen, "%s is named twice: each PC action is in its own space.",
+			wj_why(p->why, p->whylen, "%s is named twice: each PC action is in its own space.",
 			       ww_space_name(p->d, o->spaces[i]));
 			return -1;
 		}
@@ -121,19 +121,19 @@ static int discard_play(struct ww_ctx *p, enum ww_side side, const struct ww_ord
 	struct ww_state *s = p->s;
 	const struct ww_card *k = card(p->d, o->card);
 	if (k->must_play) {
-		ww_why(p->why, p->whylen, "#%d %s must be played as its event and may never be "
+		wj_why(p->why, p->whylen, "#%d %s must be played as its event and may never be "
 		       "discarded (6.34.A): `play %d event`.", o->card, k->title, o->card);
 		return -1;
 	}
 	if (k->ops && o->action != WW_DISCARD_ONLY) {
-		ww_why(p->why, p->whylen, "#%d is an OPS card: only an event card discarded gives "
+		wj_why(p->why, p->whylen, "#%d is an OPS card: only an event card discarded gives "
 		       "a PC action or a removal (6.32.B play note); play it with `play %d pc ...`.",
 		       o->card, o->card);
 		return -1;
 	}
 	struct ww_state start = *s;
 	if (o->action != WW_DISCARD_ONLY && o->nspaces != 1) {
-		ww_why(p->why, p->whylen, "A discard gives one PC action in one space (6.32.B).");
+		wj_why(p->why, p->whylen, "A discard gives one PC action in one space (6.32.B).");
 		return -1;
 	}
 	if (o->action == WW_DISCARD_PC &&
@@ -184,12 +184,12 @@ static int declaration(struct ww_ctx *p, const struct ww_order *o)
 	for (int i = 0; i < o->nspaces; i++) {
 		int sp = o->spaces[i], col = d->spaces[sp].colony;
 		if (d->colonies[col].is_canada) {
-			ww_why(p->why, p->whylen, "%s is in Canada: the Declaration places PCs in "
+			wj_why(p->why, p->whylen, "%s is in Canada: the Declaration places PCs in "
 			       "the Thirteen Colonies only (6.34.C.i).", ww_space_name(d, sp));
 			return -1;
 		}
 		if (named[col] >= 0) {
-			ww_why(p->why, p->whylen, "%s and %s are both in %s: one PC per colony (6.34.C.i).",
+			wj_why(p->why, p->whylen, "%s and %s are both in %s: one PC per colony (6.34.C.i).",
 			       ww_space_name(d, named[col]), ww_space_name(d, sp), d->colonies[col].name);
 			return -1;
 		}
@@ -206,7 +206,7 @@ static int declaration(struct ww_ctx *p, const struct ww_order *o)
 		if (options == 1)
 			named[c] = only; /* no choice to make */
 		else if (options > 1) {
-			ww_why(p->why, p->whylen, "The Declaration must place a PC in %s, where %d "
+			wj_why(p->why, p->whylen, "The Declaration must place a PC in %s, where %d "
 			       "spaces are possible: name one of them (6.34.C.i).",
 			       d->colonies[c].name, options);
 			return -1;
@@ -238,7 +238,7 @@ static int special_event(struct ww_ctx *p, enum ww_side side, const struct ww_or
 	case WW_SPECIAL_DECLARATION:
 		if (side == WW_BRITISH) {
 			if (o->nspaces) {
-				ww_why(p->why, p->whylen, "The American chooses where the Declaration's "
+				wj_why(p->why, p->whylen, "The American chooses where the Declaration's "
 				       "PCs go (6.34.C.i): play it with `play %d event` alone.", o->card);
 				return -1;
 			}
@@ -299,17 +299,17 @@ static int play_event(struct ww_ctx *p, enum ww_side side, const struct ww_order
 	struct ww_state *s = p->s;
 	const struct ww_card *k = card(p->d, o->card);
 	if (k->ops) {
-		ww_why(p->why, p->whylen, "#%d is a %d OPS card, not an event: play it with "
+		wj_why(p->why, p->whylen, "#%d is a %d OPS card, not an event: play it with "
 		       "`play %d pc SPACE, ...`.", o->card, k->ops, o->card);
 		return -1;
 	}
 	if (!k->must_play && k->flag != WW_FLAG_EITHER && (int)k->flag != (int)side) {
-		ww_why(p->why, p->whylen, "#%d %s is a %s event: the %s may only discard it (6.32.A).",
+		wj_why(p->why, p->whylen, "#%d %s is a %s event: the %s may only discard it (6.32.A).",
 		       o->card, k->title, ww_side_name((enum ww_side)k->flag), ww_side_name(side));
 		return -1;
 	}
 	if (k->battle && !k->strategy_play) {
-		ww_why(p->why, p->whylen, "#%d %s is a battle card: it is played during a battle "
+		wj_why(p->why, p->whylen, "#%d %s is a battle card: it is played during a battle "
 		       "(`battle-card %d`, 6.33.A), or discarded.", o->card, k->title, o->card);
 		return -1;
 	}
@@ -385,7 +385,7 @@ static int need_ops_card(struct ww_ctx *p, const struct ww_order *o, const char 
 	const struct ww_card *k = card(p->d, o->card);
 	if (k->ops)
 		return 0;
-	ww_why(p->why, p->whylen, "#%d %s is an event card: only an OPS card can %s (6.2).",
+	wj_why(p->why, p->whylen, "#%d %s is an event card: only an OPS card can %s (6.2).",
 	       o->card, k->title, use);
 	return -1;
 }
@@ -410,7 +410,7 @@ static int play_queue(struct ww_ctx *p, enum ww_side side, const struct ww_order
 	int ops = card(p->d, o->card)->ops;
 	if (!o->queue_move) {
 		if (s->ops_queue[side].n == 0 && ops > 2) {
-			ww_why(p->why, p->whylen, "An Operations Queue starts with a 1 or 2 OPS card "
+			wj_why(p->why, p->whylen, "An Operations Queue starts with a 1 or 2 OPS card "
 			       "(7.1.B.i); #%d is a 3: play it to activate any general.", o->card);
 			return -1;
 		}
@@ -421,7 +421,7 @@ static int play_queue(struct ww_ctx *p, enum ww_side side, const struct ww_order
 		return 0;
 	}
 	if (s->ops_queue[side].n == 0) {
-		ww_why(p->why, p->whylen, "There is no Operations Queue to add #%d to: play it "
+		wj_why(p->why, p->whylen, "There is no Operations Queue to add #%d to: play it "
 		       "with `play %d move ...`, or start a queue with `play N queue` (7.1.B).",
 		       o->card, o->card);
 		return -1;
@@ -449,11 +449,11 @@ static int american_only(struct ww_ctx *p, enum ww_side side, const struct ww_or
 	if (side == WW_AMERICAN)
 		return 0;
 	if (o->standing == WW_STAND_NEVER_RETREAT_BEFORE_BATTLE)
-		ww_why(p->why, p->whylen, "Only an American army retreats before battle (7.9): "
+		wj_why(p->why, p->whylen, "Only an American army retreats before battle (7.9): "
 		       "the British are never asked, so a standing order for it would do "
 		       "nothing.");
 	else
-		ww_why(p->why, p->whylen, "Only an American army attempts interception (7.8): "
+		wj_why(p->why, p->whylen, "Only an American army attempts interception (7.8): "
 		       "the British are never asked, so a standing order for it would do "
 		       "nothing.");
 	return -1;
@@ -477,7 +477,7 @@ int ww_standing_order(struct ww_ctx *p, enum ww_side side, const struct ww_order
 		break;
 	case WW_STAND_ALWAYS_INTERCEPT:
 		if (o->general < 0 || p->d->generals[o->general].side != side) {
-			ww_why(p->why, p->whylen, "Name one of your generals: "
+			wj_why(p->why, p->whylen, "Name one of your generals: "
 			       "`standing always-intercept GENERAL`.");
 			return -1;
 		}
@@ -499,7 +499,7 @@ int ww_standing_order(struct ww_ctx *p, enum ww_side side, const struct ww_order
 	case WW_STAND_FRENCH_LOSSES_FIRST:
 	case WW_STAND_AMERICAN_LOSSES_FIRST:
 		if (side != WW_AMERICAN) {
-			ww_why(p->why, p->whylen, "Only the American chooses which CUs a mixed "
+			wj_why(p->why, p->whylen, "Only the American chooses which CUs a mixed "
 			       "American and French stack loses to winter attrition (11.3).");
 			return -1;
 		}
@@ -535,7 +535,7 @@ int ww_impulse(struct ww_ctx *p, enum ww_side side, const struct ww_order *o)
 		return 0;
 	}
 	if (!is_card_play(o->kind)) {
-		ww_why(p->why, p->whylen, "It is your impulse: play or discard one card "
+		wj_why(p->why, p->whylen, "It is your impulse: play or discard one card "
 		       "(`play N pc SPACE, ...`, `play N move GENERAL to ...`, `play N queue`, "
 		       "`play N reinforce SPACE`, `play N event`, `discard N [pc|remove SPACE]`%s%s).",
 		       s->exchange_for == side ? ", or first `exchange N`" : "",
@@ -596,7 +596,7 @@ int ww_campaign_answer(struct ww_ctx *p, enum ww_side side, const struct ww_orde
 		return 0;
 	case WW_ORD_LANDING:
 		if (side != WW_BRITISH || !card(p->d, s->play.card)->campaign) {
-			ww_why(p->why, p->whylen, "Only the British make Landing Parties, with a "
+			wj_why(p->why, p->whylen, "Only the British make Landing Parties, with a "
 			       "campaign card (7.2.B).");
 			return -1;
 		}
@@ -610,7 +610,7 @@ int ww_campaign_answer(struct ww_ctx *p, enum ww_side side, const struct ww_orde
 		s->play.activations_left--;
 		return 0;
 	default:
-		ww_why(p->why, p->whylen, "The campaign goes on: `move GENERAL to SPACE, ...`%s, "
+		wj_why(p->why, p->whylen, "The campaign goes on: `move GENERAL to SPACE, ...`%s, "
 		       "or `done` (7.2).", side == WW_BRITISH && !s->play.landing_party_used &&
 		       card(p->d, s->play.card)->campaign ? ", `landing PORT`" : "");
 		return -1;

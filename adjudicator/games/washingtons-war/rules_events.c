@@ -106,15 +106,15 @@ static int where_ok(const struct run *r, const struct ww_event_step *st, int sp,
 			if (st->colonies & (1u << col))
 				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
 					 list[0] ? ", " : "", d->colonies[col].code);
-		ww_why(why, len, "%s is not in %s", name, list);
+		wj_why(why, len, "%s is not in %s", name, list);
 		return -1;
 	}
 	if (st->ports == WW_PORTS_ONLY && !d->spaces[sp].port) {
-		ww_why(why, len, "%s is not a port", name);
+		wj_why(why, len, "%s is not a port", name);
 		return -1;
 	}
 	if (st->ports == WW_PORTS_NEVER && d->spaces[sp].port) {
-		ww_why(why, len, "%s is a port", name);
+		wj_why(why, len, "%s is a port", name);
 		return -1;
 	}
 	return 0;
@@ -128,35 +128,35 @@ static int pc_target(const struct run *r, const struct ww_event_step *st, int sp
 	enum ww_side who = piece_side(r, st), other = ww_enemy(who);
 	if (st->prim == WW_EV_PLACE_PC) {
 		if (s->space[sp].pc != WW_NOBODY) {
-			ww_why(why, len, "%s already has a PC: the event places PCs in empty spaces "
+			wj_why(why, len, "%s already has a PC: the event places PCs in empty spaces "
 			       "(10.12.A)", name);
 			return -1;
 		}
 		if (st->not_with_enemy_cu && ww_side_cu(s, sp, other)) {
-			ww_why(why, len, "%s holds %s CUs", name, ww_side_name(other));
+			wj_why(why, len, "%s holds %s CUs", name, ww_side_name(other));
 			return -1;
 		}
 		if (st->not_with_units && units_of(d, s, sp, other)) {
-			ww_why(why, len, "%s holds a %s unit", name, ww_side_name(other));
+			wj_why(why, len, "%s holds a %s unit", name, ww_side_name(other));
 			return -1;
 		}
 		if (st->adjacent_to_friendly && !next_to_pc(d, &r->start, who, sp)) {
-			ww_why(why, len, "%s is not adjacent to a space that held a %s PC when the "
+			wj_why(why, len, "%s is not adjacent to a space that held a %s PC when the "
 			       "card was played", name, ww_side_name(who));
 			return -1;
 		}
 		return 0;
 	}
 	if (s->space[sp].pc != (int8_t)who) {
-		ww_why(why, len, "%s has no %s PC", name, ww_side_name(who));
+		wj_why(why, len, "%s has no %s PC", name, ww_side_name(who));
 		return -1;
 	}
 	if (st->not_with_units && units_of(d, s, sp, who)) {
-		ww_why(why, len, "%s holds a %s unit", name, ww_side_name(who));
+		wj_why(why, len, "%s holds a %s unit", name, ww_side_name(who));
 		return -1;
 	}
 	if (st->adjacent_to_friendly && !next_to_pc(d, &r->start, r->side, sp)) {
-		ww_why(why, len, "%s is not adjacent to a %s PC", name, ww_side_name(r->side));
+		wj_why(why, len, "%s is not adjacent to a %s PC", name, ww_side_name(r->side));
 		return -1;
 	}
 	return 0;
@@ -170,26 +170,26 @@ static int cu_target(const struct run *r, const struct ww_event_step *st, int sp
 	enum ww_side who = piece_side(r, st), other = ww_enemy(who);
 	if (st->prim == WW_EV_REMOVE_CU) {
 		if (!ww_side_cu(s, sp, who)) {
-			ww_why(why, len, "%s holds no %s CU", name, ww_side_name(who));
+			wj_why(why, len, "%s holds no %s CU", name, ww_side_name(who));
 			return -1;
 		}
 		if (st->no_general && ww_general_in(d, s, sp, who) >= 0) {
-			ww_why(why, len, "%s holds a %s general", name, ww_side_name(who));
+			wj_why(why, len, "%s holds a %s general", name, ww_side_name(who));
 			return -1;
 		}
 		return 0;
 	}
 	/* add_cu: never beside enemy units (3.0: no space holds both sides) */
 	if (ww_side_cu(s, sp, other) || ww_general_in(d, s, sp, other) >= 0) {
-		ww_why(why, len, "%s holds %s units", name, ww_side_name(other));
+		wj_why(why, len, "%s holds %s units", name, ww_side_name(other));
 		return -1;
 	}
 	if (st->where == WW_WHERE_WITH_GENERAL && ww_general_in(d, s, sp, who) < 0) {
-		ww_why(why, len, "%s holds no %s general", name, ww_side_name(who));
+		wj_why(why, len, "%s holds no %s general", name, ww_side_name(who));
 		return -1;
 	}
 	if (st->where == WW_WHERE_FRIENDLY_PC && s->space[sp].pc != (int8_t)who) {
-		ww_why(why, len, "%s has no %s PC", name, ww_side_name(who));
+		wj_why(why, len, "%s has no %s PC", name, ww_side_name(who));
 		return -1;
 	}
 	return 0;
@@ -202,7 +202,7 @@ static int target_ok(const struct run *r, const struct ww_event_step *st, int sp
 	const struct ww_data *d = r->c->d;
 	for (int i = 0; i < n; i++)
 		if (chosen[i] == sp) {
-			ww_why(why, len, "%s is named twice", ww_space_name(d, sp));
+			wj_why(why, len, "%s is named twice", ww_space_name(d, sp));
 			return -1;
 		}
 	if (where_ok(r, st, sp, why, len))
@@ -212,7 +212,7 @@ static int target_ok(const struct run *r, const struct ww_event_step *st, int sp
 		for (int i = 0; i < n; i++)
 			same += d->spaces[chosen[i]].colony == d->spaces[sp].colony;
 		if (same >= st->max_per_colony) {
-			ww_why(why, len, "%s is in %s, which already has %d of this step's spaces: "
+			wj_why(why, len, "%s is in %s, which already has %d of this step's spaces: "
 			       "at most %d per colony", ww_space_name(d, sp),
 			       d->colonies[d->spaces[sp].colony].code, same, st->max_per_colony);
 			return -1;
@@ -301,7 +301,7 @@ static int targeted(struct run *r, const struct ww_event_step *st, bool last)
 	int chosen[WW_ORDER_SPACES] = { 0 }, n = 0;
 	char why[200], legal[400];
 	if (last && avail > want) {
-		ww_why(c->why, c->whylen, "#%d's event takes at most %d space%s for its last step, "
+		wj_why(c->why, c->whylen, "#%d's event takes at most %d space%s for its last step, "
 		       "and %d were named for it.", r->k->number, want, want == 1 ? "" : "s", avail);
 		return -1;
 	}
@@ -311,7 +311,7 @@ static int targeted(struct run *r, const struct ww_event_step *st, bool last)
 		int sp = o->spaces[r->next++];
 		if (target_ok(r, st, sp, chosen, n, why, sizeof why)) {
 			int k = legal_list(r, st, chosen, n, legal, sizeof legal);
-			ww_why(c->why, c->whylen, "#%d %s: %s (%s); %s", r->k->number, r->k->title,
+			wj_why(c->why, c->whylen, "#%d %s: %s (%s); %s", r->k->number, r->k->title,
 			       why, r->k->text, k ? "legal now: " : "no space is legal now.");
 			if (k)
 				snprintf(c->why + strlen(c->why), c->whylen - strlen(c->why), "%s.", legal);
@@ -324,7 +324,7 @@ static int targeted(struct run *r, const struct ww_event_step *st, bool last)
 		return 0;
 	int more = legal_list(r, st, chosen, n, legal, sizeof legal);
 	if (more) {
-		ww_why(c->why, c->whylen, "#%d %s must be done completely (6.31): %d space%s named, "
+		wj_why(c->why, c->whylen, "#%d %s must be done completely (6.31): %d space%s named, "
 		       "%d required while any is legal; still legal: %s.", r->k->number, r->k->title,
 		       n, n == 1 ? "" : "s", want, legal);
 		return -1;
@@ -359,20 +359,20 @@ static bool condition_holds(const struct run *r, const struct ww_event_step *st,
 	const struct ww_state *s = r->c->s;
 	bool european_war = s->french_in_war && !s->french_alliance_now; /* 12.2.B.iii */
 	if (st->french_in_war >= 0 && s->french_in_war != st->french_in_war) {
-		ww_why(why, len, "France is %sin the war", s->french_in_war ? "" : "not ");
+		wj_why(why, len, "France is %sin the war", s->french_in_war ? "" : "not ");
 		return false;
 	}
 	if (st->european_war >= 0 && european_war != st->european_war) {
-		ww_why(why, len, "the European War is %sin effect", european_war ? "" : "not ");
+		wj_why(why, len, "the European War is %sin effect", european_war ? "" : "not ");
 		return false;
 	}
 	if (st->regulars >= 0 && s->regulars != st->regulars) {
-		ww_why(why, len, "the British %s the Regulars' Advantage",
+		wj_why(why, len, "the British %s the Regulars' Advantage",
 		       s->regulars ? "still have" : "have lost");
 		return false;
 	}
 	if ((st->year_from && s->year < st->year_from) || (st->year_to && s->year > st->year_to)) {
-		ww_why(why, len, "it is %d", s->year);
+		wj_why(why, len, "it is %d", s->year);
 		return false;
 	}
 	return true;
@@ -526,7 +526,7 @@ static int run_steps(struct run *r)
 	for (int i = 0; i < k->nsteps; i++) {
 		const struct ww_event_step *st = &k->steps[i];
 		if (st->prim == WW_EV_CONDITION && !condition_holds(r, st, why, sizeof why)) {
-			ww_why(c->why, c->whylen, "#%d %s cannot be played now: %s. Its conditions "
+			wj_why(c->why, c->whylen, "#%d %s cannot be played now: %s. Its conditions "
 			       "cannot be met, so it must be discarded (6.32.A): `discard %d`.",
 			       k->number, k->title, why, k->number);
 			return -1;
@@ -559,12 +559,12 @@ int ww_event_play(struct ww_ctx *c, enum ww_side side, const struct ww_order *o)
 	if (run_steps(&r))
 		return -1;
 	if (r.next < o->nspaces) {
-		ww_why(c->why, c->whylen, "#%d %s uses %d space%s, and %d were named (%s).",
+		wj_why(c->why, c->whylen, "#%d %s uses %d space%s, and %d were named (%s).",
 		       o->card, r.k->title, r.next, r.next == 1 ? "" : "s", o->nspaces, r.k->text);
 		return -1;
 	}
 	if (!r.possible) {
-		ww_why(c->why, c->whylen, "#%d %s would do nothing now (%s): its conditions cannot "
+		wj_why(c->why, c->whylen, "#%d %s would do nothing now (%s): its conditions cannot "
 		       "be met, so it must be discarded (6.32.A): `discard %d`.", o->card,
 		       r.k->title, r.k->text, o->card);
 		return -1;

@@ -49,24 +49,24 @@ int ww_french_port_check(const struct ww_data *d, const struct ww_state *s, int 
 			 char *why, size_t len)
 {
 	if (space < 0 || space >= d->nspaces) {
-		ww_why(why, len, "no such space (index %d)", space);
+		wj_why(why, len, "no such space (index %d)", space);
 		return -1;
 	}
 	const char *name = ww_space_name(d, space);
 	if (!d->spaces[space].port) {
-		ww_why(why, len, "%s is not a port: Rochambeau and the French CUs arrive in "
+		wj_why(why, len, "%s is not a port: Rochambeau and the French CUs arrive in "
 		       "a port with no British CU or PC (12.2.B.ii)", name);
 		return -1;
 	}
 	if (ww_side_cu(s, space, WW_BRITISH) > 0 || s->space[space].pc == WW_BRITISH) {
-		ww_why(why, len, "%s holds a British %s: the French forces arrive only in a "
+		wj_why(why, len, "%s holds a British %s: the French forces arrive only in a "
 		       "port with no British CU or PC (12.2.B.ii)", name,
 		       ww_side_cu(s, space, WW_BRITISH) > 0 ? "CU" : "PC");
 		return -1;
 	}
 	int w = never_to_reinforcements_in(d, s, space);
 	if (w >= 0) {
-		ww_why(why, len, "%s is in %s: he is never sent to the Reinforcements box, "
+		wj_why(why, len, "%s is in %s: he is never sent to the Reinforcements box, "
 		       "so Rochambeau cannot arrive in his space (8.2.C)",
 		       d->generals[w].name, name);
 		return -1;
@@ -215,7 +215,7 @@ static int navy_answer(struct ww_ctx *c, const struct ww_order *o)
 			strncat(zones, z ? ", " : "", sizeof zones - strlen(zones) - 1);
 			strncat(zones, d->zones[z].name, sizeof zones - strlen(zones) - 1);
 		}
-		ww_why(c->why, c->whylen, "Name the Blockade Zone for the French Navy: `navy ZONE`, "
+		wj_why(c->why, c->whylen, "Name the Blockade Zone for the French Navy: `navy ZONE`, "
 		       "one of %s (12.3).", zones);
 		return -1;
 	}
@@ -239,11 +239,11 @@ static int navy_answer(struct ww_ctx *c, const struct ww_order *o)
 static int french_forces_answer(struct ww_ctx *c, const struct ww_order *o)
 {
 	if (!french_forces_in_french_box(c->d, c->s)) {
-		ww_why(c->why, c->whylen, "The French forces have already entered the game (12.2.B.ii).");
+		wj_why(c->why, c->whylen, "The French forces have already entered the game (12.2.B.ii).");
 		return -1;
 	}
 	if (o->nspaces != 1) {
-		ww_why(c->why, c->whylen, "Name one port: `french-forces PORT`; all the French "
+		wj_why(c->why, c->whylen, "Name one port: `french-forces PORT`; all the French "
 		       "forces arrive in a single port (12.2.B.ii).");
 		return -1;
 	}
@@ -260,7 +260,7 @@ static int european_war_answer(struct ww_ctx *c, const struct ww_order *o)
 	struct ww_state *s = c->s;
 	int owed = s->european_war_cu;
 	if (o->nspaces < 1 || o->nspaces > owed) {
-		ww_why(c->why, c->whylen, "The British remove %d CU%s for the European War: name %s "
+		wj_why(c->why, c->whylen, "The British remove %d CU%s for the European War: name %s "
 		       "(`remove-cu SPACE%s`); they may not come from the Reinforcements box "
 		       "(12.2.B.iii).", owed, owed == 1 ? "" : "s",
 		       owed == 1 ? "one space" : "one space (both from it) or two spaces (one each)",
@@ -270,7 +270,7 @@ static int european_war_answer(struct ww_ctx *c, const struct ww_order *o)
 	int take[WW_MAX_SPACES] = { 0 };
 	for (int i = 0; i < o->nspaces; i++) {
 		if (o->spaces[i] < 0 || o->spaces[i] >= d->nspaces) {
-			ww_why(c->why, c->whylen, "No such space (index %d).", o->spaces[i]);
+			wj_why(c->why, c->whylen, "No such space (index %d).", o->spaces[i]);
 			return -1;
 		}
 		take[o->spaces[i]] += o->nspaces == 1 ? owed : 1;
@@ -278,7 +278,7 @@ static int european_war_answer(struct ww_ctx *c, const struct ww_order *o)
 	for (int i = 0; i < o->nspaces; i++) {
 		int sp = o->spaces[i], have = s->space[sp].cu[WW_NAT_BRITISH];
 		if (have < take[sp]) {
-			ww_why(c->why, c->whylen, "%s holds %d British CU%s, and %d would be removed "
+			wj_why(c->why, c->whylen, "%s holds %d British CU%s, and %d would be removed "
 			       "from it: name spaces with enough British CUs (12.2.B.iii).",
 			       ww_space_name(d, sp), have, have == 1 ? "" : "s", take[sp]);
 			return -1;
@@ -318,23 +318,23 @@ static int check_washington_pc(struct ww_ctx *c, const struct ww_order *o, int i
 	const struct ww_data *d = c->d;
 	int sp = o->spaces[i];
 	if (sp < 0 || sp >= d->nspaces) {
-		ww_why(c->why, c->whylen, "No such space (index %d).", sp);
+		wj_why(c->why, c->whylen, "No such space (index %d).", sp);
 		return -1;
 	}
 	int col = d->spaces[sp].colony;
 	const char *name = ww_space_name(d, sp);
 	if (c->s->space[sp].pc != WW_AMERICAN) {
-		ww_why(c->why, c->whylen, "%s has no American PC to remove (7.6.B).", name);
+		wj_why(c->why, c->whylen, "%s has no American PC to remove (7.6.B).", name);
 		return -1;
 	}
 	if (!pc_removable(d, c->s, sp)) {
-		ww_why(c->why, c->whylen, "%s holds an American CU, general or the Continental "
+		wj_why(c->why, c->whylen, "%s holds an American CU, general or the Continental "
 		       "Congress: its PC cannot be removed (7.6.B).", name);
 		return -1;
 	}
 	for (int j = 0; j < i; j++) {
 		if (d->spaces[o->spaces[j]].colony == col) {
-			ww_why(c->why, c->whylen, "%s and %s are both in %s: no more than one PC "
+			wj_why(c->why, c->whylen, "%s and %s are both in %s: no more than one PC "
 			       "per colony, Canada included (7.6.B).", ww_space_name(d, o->spaces[j]),
 			       name, d->colonies[col].name);
 			return -1;
@@ -347,7 +347,7 @@ static int washington_captured_answer(struct ww_ctx *c, const struct ww_order *o
 {
 	int due = washington_pcs_due(c->d, c->s);
 	if (o->nspaces != due) {
-		ww_why(c->why, c->whylen, "Washington's capture removes %d American PC%s here: name "
+		wj_why(c->why, c->whylen, "Washington's capture removes %d American PC%s here: name "
 		       "%d space%s (`remove-pc SPACE, ...`), at most one per colony (Canada "
 		       "included), with no American CU, general or the Congress (7.6.B); %d %s named.",
 		       due, due == 1 ? "" : "s", due, due == 1 ? "" : "s", o->nspaces,
@@ -373,7 +373,7 @@ static int wrong_side(struct ww_ctx *c, enum ww_side side, enum ww_side who, con
 {
 	if (side == who)
 		return 0;
-	ww_why(c->why, c->whylen, "The %s player %s, not the %s.", ww_side_name(who), what,
+	wj_why(c->why, c->whylen, "The %s player %s, not the %s.", ww_side_name(who), what,
 	       ww_side_name(side));
 	return -1;
 }
@@ -393,7 +393,7 @@ int ww_french_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order 
 		if (wrong_side(c, side, WW_BRITISH, "removes CUs for the European War (12.2.B.iii)"))
 			return -1;
 		if (c->s->european_war_cu <= 0) {
-			ww_why(c->why, c->whylen, "No CUs are owed for the European War (12.2.B.iii).");
+			wj_why(c->why, c->whylen, "No CUs are owed for the European War (12.2.B.iii).");
 			return -1;
 		}
 		return european_war_answer(c, o);
@@ -401,12 +401,12 @@ int ww_french_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order 
 		if (wrong_side(c, side, WW_BRITISH, "removes PCs when Washington is captured (7.6.B)"))
 			return -1;
 		if (c->s->washington_pcs_to_remove <= 0) {
-			ww_why(c->why, c->whylen, "No PCs are owed for Washington's capture (7.6.B).");
+			wj_why(c->why, c->whylen, "No PCs are owed for Washington's capture (7.6.B).");
 			return -1;
 		}
 		return washington_captured_answer(c, o);
 	default:
-		ww_why(c->why, c->whylen, "Expected `navy ZONE`, `french-forces PORT`, "
+		wj_why(c->why, c->whylen, "Expected `navy ZONE`, `french-forces PORT`, "
 		       "`remove-cu SPACE [, SPACE]` or `remove-pc SPACE, ...`.");
 		return -1;
 	}

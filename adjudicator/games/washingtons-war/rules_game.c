@@ -62,7 +62,7 @@ static void reconstitute_deck(struct ww_ctx *p, const char *cause)
 		 cause, s->deck.n);
 }
 
-void ww_reshuffle_unseen(struct ww_state *s, struct ww_rng *rng)
+void ww_reshuffle_unseen(struct ww_state *s, struct wj_rng *rng)
 {
 	struct ww_ctx p = { .s = s, .rng = rng };
 	shuffle_deck(&p);
@@ -392,7 +392,7 @@ static void place_setup(const struct ww_data *d, struct ww_state *s,
 }
 
 void ww_new_game(const struct ww_data *d, struct ww_state *s,
-		 struct ww_rng *rng, struct ww_events *ev)
+		 struct wj_rng *rng, struct ww_events *ev)
 {
 	ww_state_init(s);
 	s->year = d->first_year;
@@ -431,12 +431,12 @@ static int committees(struct ww_ctx *p, const struct ww_order *o)
 		int sp = o->spaces[i];
 		int col = d->spaces[sp].colony;
 		if (d->colonies[col].is_canada) {
-			ww_why(p->why, p->whylen, "%s is in Canada; Committees of Correspondence "
+			wj_why(p->why, p->whylen, "%s is in Canada; Committees of Correspondence "
 			       "go only in the Thirteen Colonies (4.0).", ww_space_name(d, sp));
 			return -1;
 		}
 		if (++per_colony[col] > d->committees_per_colony) {
-			ww_why(p->why, p->whylen, "Two Committees in %s (%s): one PC per colony (4.0).",
+			wj_why(p->why, p->whylen, "Two Committees in %s (%s): one PC per colony (4.0).",
 			       d->colonies[col].name, ww_space_name(d, sp));
 			return -1;
 		}
@@ -453,7 +453,7 @@ static int committees(struct ww_ctx *p, const struct ww_order *o)
 			    ww_pc_can_place(d, &start, p->s, WW_AMERICAN, sp, WW_PC_COMMITTEES))
 				possible = true;
 		if (possible) {
-			ww_why(p->why, p->whylen, "No Committee of Correspondence named for %s: "
+			wj_why(p->why, p->whylen, "No Committee of Correspondence named for %s: "
 			       "4.0 places one PC in each of the Thirteen Colonies.",
 			       d->colonies[c].name);
 			return -1;
@@ -468,7 +468,7 @@ static int for_the_king(struct ww_ctx *p, const struct ww_order *o)
 {
 	struct ww_state start = *p->s;
 	if (o->nspaces > p->d->for_the_king_pcs) {
-		ww_why(p->why, p->whylen, "For The King places up to %d PCs (4.0), not %d.",
+		wj_why(p->why, p->whylen, "For The King places up to %d PCs (4.0), not %d.",
 		       p->d->for_the_king_pcs, o->nspaces);
 		return -1;
 	}
@@ -486,7 +486,7 @@ static int choose_first(struct ww_ctx *p, enum ww_side first)
 {
 	struct ww_state *s = p->s;
 	if (first != WW_AMERICAN && first != WW_BRITISH) {
-		ww_why(p->why, p->whylen, "Say `first american` or `first british`.");
+		wj_why(p->why, p->whylen, "Say `first american` or `first british`.");
 		return -1;
 	}
 	ww_event(p->ev, WW_TO_BOTH, "The %s player chooses the %s player to play first (5.3).",
@@ -511,7 +511,7 @@ static int opening(struct ww_ctx *p, const struct ww_order *o)
 		return ww_impulse(p, WW_BRITISH, o);
 	}
 	if (o->kind != WW_ORD_PASS) {
-		ww_why(p->why, p->whylen, "The British may open the %d Strategy Phase by playing "
+		wj_why(p->why, p->whylen, "The British may open the %d Strategy Phase by playing "
 		       "a Major or Minor Campaign card (`play N event`, 5.3.a), or `pass`%s.",
 		       s->year, s->chooser == WW_BRITISH ? ", or choose: `first american|british`" : "");
 		return -1;
@@ -535,7 +535,7 @@ static int congress_answer(struct ww_ctx *p, const struct ww_order *o)
 			 ww_space_name(p->d, options[i]));
 		return 0;
 	}
-	ww_why(p->why, p->whylen, "The Congress may return only to a space in the Thirteen "
+	wj_why(p->why, p->whylen, "The Congress may return only to a space in the Thirteen "
 	       "Colonies with an American PC and no British piece (10.2.1); %s is not one.",
 	       ww_space_name(p->d, o->spaces[0]));
 	return -1;
@@ -601,7 +601,7 @@ static int answer(struct ww_ctx *p, enum ww_side side, enum ww_prompt asked,
 	case WW_ASK_DECLARATION: return ww_declaration_answer(p, o);
 	case WW_ASK_CONGRESS:
 		if (o->nspaces != 1) {
-			ww_why(p->why, p->whylen, "Name one space: `congress SPACE`.");
+			wj_why(p->why, p->whylen, "Name one space: `congress SPACE`.");
 			return -1;
 		}
 		return congress_answer(p, o);
@@ -647,17 +647,17 @@ static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *
 {
 	struct ww_state *s = p->s;
 	if (s->phase == WW_PH_GAME_OVER) {
-		ww_why(p->why, p->whylen, "The game is over: the %s player won.",
+		wj_why(p->why, p->whylen, "The game is over: the %s player won.",
 		       ww_side_name(s->winner));
 		return -1;
 	}
 	for (int i = 0; i < o->nspaces; i++)
 		if (o->spaces[i] < 0 || o->spaces[i] >= p->d->nspaces) {
-			ww_why(p->why, p->whylen, "Space number %d does not exist.", o->spaces[i]);
+			wj_why(p->why, p->whylen, "Space number %d does not exist.", o->spaces[i]);
 			return -1;
 		}
 	if (o->nspaces && takes_no_spaces(o)) {
-		ww_why(p->why, p->whylen, "That order names no space.");
+		wj_why(p->why, p->whylen, "That order names no space.");
 		return -1;
 	}
 	if (o->kind == WW_ORD_STANDING) /* any time, by either side */
@@ -669,11 +669,11 @@ static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *
 	if (side != s->to_move) {
 		char what[160];
 		ww_prompt_text(p->d, s, what, sizeof what);
-		ww_why(p->why, p->whylen, "It is not your move: %s", what);
+		wj_why(p->why, p->whylen, "It is not your move: %s", what);
 		return -1;
 	}
 	if (!order_fits(s->prompt, o->kind)) {
-		ww_why(p->why, p->whylen, "That order does not answer what you are asked; "
+		wj_why(p->why, p->whylen, "That order does not answer what you are asked; "
 		       "expected %s.", expected(s->prompt));
 		return -1;
 	}
@@ -687,14 +687,14 @@ static int dispatch(struct ww_ctx *p, enum ww_side side, const struct ww_order *
 }
 
 int ww_apply(const struct ww_data *d, struct ww_state *s, enum ww_side side,
-	     const struct ww_order *o, struct ww_rng *rng,
+	     const struct ww_order *o, struct wj_rng *rng,
 	     struct ww_events *ev, char *why, size_t whylen)
 {
 	struct ww_state work = *s;
 	int mark = ev->n;
 	struct ww_ctx p = { d, &work, rng, ev, why, whylen };
 	if (side != WW_AMERICAN && side != WW_BRITISH) {
-		ww_why(why, whylen, "Orders come from the American or the British side.");
+		wj_why(why, whylen, "Orders come from the American or the British side.");
 		return -1;
 	}
 	if (dispatch(&p, side, o)) {

@@ -13,7 +13,7 @@
 struct ww_ctx {
 	const struct ww_data *d;
 	struct ww_state *s;
-	struct ww_rng *rng;
+	struct wj_rng *rng;
 	struct ww_events *ev;
 	char *why;
 	size_t whylen;
@@ -22,7 +22,7 @@ struct ww_ctx {
 /* rules_util.c */
 void ww_event(struct ww_events *ev, int audience, const char *fmt, ...) WW_PRINTF(3, 4);
 /* Rolls the next die of the stream and logs it, with what it decides. */
-int ww_roll(struct ww_state *s, struct ww_rng *rng, struct ww_events *ev,
+int ww_roll(struct ww_state *s, struct wj_rng *rng, struct ww_events *ev,
 	    const char *fmt, ...) WW_PRINTF(4, 5);
 bool ww_pile_has(const struct ww_pile *p, int card);
 bool ww_pile_take(struct ww_pile *p, int card);  /* false if absent */
@@ -46,7 +46,7 @@ bool ww_british_piece_in(const struct ww_data *d, const struct ww_state *s, int 
 
 /* rules_phases.c */
 void ww_winter_attrition(const struct ww_data *d, struct ww_state *s,
-			 struct ww_rng *rng, struct ww_events *ev);     /* 11 */
+			 struct wj_rng *rng, struct ww_events *ev);     /* 11 */
 void ww_place_army_pcs(const struct ww_data *d, struct ww_state *s,
 		       struct ww_events *ev);                           /* 10.2.2 */
 void ww_remove_isolated(const struct ww_data *d, struct ww_state *s,

@@ -19,7 +19,7 @@ static int count_cards(const struct ww_data *d, const struct ww_state *s, char *
 		seen[s->war_ends_card]++;
 	for (int c = 1; c <= d->ncards; c++) {
 		if (seen[c] != 1) {
-			ww_why(why, len, "card #%d is in %d places (cards must add up to %d)",
+			wj_why(why, len, "card #%d is in %d places (cards must add up to %d)",
 			       c, seen[c], d->ncards);
 			return 1;
 		}
@@ -39,16 +39,16 @@ static int check_space(const struct ww_data *d, const struct ww_state *s, int sp
 	bool british = generals[WW_BRITISH] || x->cu[WW_NAT_BRITISH];
 	bool contested = sp == s->battle.space || (s->mv.general >= 0 && sp == s->mv.at);
 	if (!contested && (generals[WW_AMERICAN] > 1 || generals[WW_BRITISH] > 1)) {
-		ww_why(why, len, "%s holds two generals of one side (3.0)", d->spaces[sp].name);
+		wj_why(why, len, "%s holds two generals of one side (3.0)", d->spaces[sp].name);
 		return 1;
 	}
 	if (american && british && !contested) {
-		ww_why(why, len, "%s holds units of both sides outside a battle (3.0)",
+		wj_why(why, len, "%s holds units of both sides outside a battle (3.0)",
 		       d->spaces[sp].name);
 		return 1;
 	}
 	if (x->pc != WW_NOBODY && x->pc != WW_AMERICAN && x->pc != WW_BRITISH) {
-		ww_why(why, len, "%s has an impossible PC value %d", d->spaces[sp].name, x->pc);
+		wj_why(why, len, "%s has an impossible PC value %d", d->spaces[sp].name, x->pc);
 		return 1;
 	}
 	return 0;
@@ -63,19 +63,19 @@ int ww_check_invariants(const struct ww_data *d, const struct ww_state *s,
 	if (s->congress_at != WW_LOC_DISPERSED &&
 	    (s->congress_at < 0 || s->congress_at >= d->nspaces)) {
 		if (!broken)
-			ww_why(why, whylen, "the Congress is nowhere (%d)", s->congress_at);
+			wj_why(why, whylen, "the Congress is nowhere (%d)", s->congress_at);
 		broken++;
 	}
 	if ((s->phase == WW_PH_GAME_OVER) != (s->to_move == WW_NOBODY)) {
 		if (!broken)
-			ww_why(why, whylen, "%s is to move in phase %s", ww_side_name(s->to_move),
+			wj_why(why, whylen, "%s is to move in phase %s", ww_side_name(s->to_move),
 			       ww_phase_name(s->phase));
 		broken++;
 	}
 	for (enum ww_side side = WW_AMERICAN; side <= WW_BRITISH; side++) {
 		if (s->hand[side].n > WW_HAND_MAX) {
 			if (!broken)
-				ww_why(why, whylen, "the %s hand holds %d cards", ww_side_name(side),
+				wj_why(why, whylen, "the %s hand holds %d cards", ww_side_name(side),
 				       s->hand[side].n);
 			broken++;
 		}

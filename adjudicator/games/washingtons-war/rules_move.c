@@ -439,13 +439,13 @@ static int intercept_answer(struct ww_ctx *c, const struct ww_order *o)
 		int who[WW_MAX_GENERALS];
 		int n = interceptors(c, sp, who);
 		if (o->ngenerals < 1) {
-			ww_why(c->why, c->whylen, "Name the general who attempts it: `intercept GENERAL`.");
+			wj_why(c->why, c->whylen, "Name the general who attempts it: `intercept GENERAL`.");
 			return -1;
 		}
 		for (int i = 0; i < o->ngenerals; i++)
 			for (int j = 0; j < i; j++)
 				if (o->generals[j] == o->generals[i]) {
-					ww_why(c->why, c->whylen, "%s is named twice: each army attempts "
+					wj_why(c->why, c->whylen, "%s is named twice: each army attempts "
 					       "interception once per card (7.8.E).",
 					       gname(d, o->generals[i]));
 					return -1;
@@ -455,7 +455,7 @@ static int intercept_answer(struct ww_ctx *c, const struct ww_order *o)
 			for (int j = 0; j < n; j++)
 				ok |= who[j] == o->generals[i];
 			if (!ok) {
-				ww_why(c->why, c->whylen, "%s cannot intercept into %s: an American "
+				wj_why(c->why, c->whylen, "%s cannot intercept into %s: an American "
 				       "army adjacent to it that has not tried this card may (7.8).",
 				       gname(d, o->generals[i]), ww_space_name(d, sp));
 				return -1;
@@ -488,7 +488,7 @@ static int retreat_before_answer(struct ww_ctx *c, const struct ww_order *o)
 	for (int i = 0; i < n; i++)
 		ok |= options[i] == o->spaces[0];
 	if (o->nspaces != 1 || !ok) {
-		ww_why(c->why, c->whylen, "%s may retreat before battle only to an adjacent space "
+		wj_why(c->why, c->whylen, "%s may retreat before battle only to an adjacent space "
 		       "with no British CU or PC, other than %s the British came from (7.9.B, 9.61); "
 		       "%d such space%s.", gname(d, g), ww_space_name(d, m->came_from), n,
 		       n == 1 ? "" : "s");
@@ -550,7 +550,7 @@ int ww_move_answer(struct ww_ctx *c, enum ww_side side, const struct ww_order *o
 	default:
 		break;
 	}
-	ww_why(c->why, c->whylen, "That does not answer the question about the British move.");
+	wj_why(c->why, c->whylen, "That does not answer the question about the British move.");
 	return -1;
 }
 
@@ -575,17 +575,17 @@ static int check_entry(struct ww_ctx *c, enum ww_side side, int g, int to, int s
 	const struct ww_state *s = c->s;
 	bool enemy_cu = ww_side_cu(s, to, ww_enemy(side)) > 0;
 	if (enemy_cu && size == 0) {
-		ww_why(c->why, c->whylen, "%s cannot enter %s alone: enemy CUs are there (7.4.A).",
+		wj_why(c->why, c->whylen, "%s cannot enter %s alone: enemy CUs are there (7.4.A).",
 		       gname(d, g), ww_space_name(d, to));
 		return -1;
 	}
 	if (size == 0 && s->space[to].pc == (int8_t)ww_enemy(side)) {
-		ww_why(c->why, c->whylen, "%s moving alone cannot enter %s, which has an enemy PC "
+		wj_why(c->why, c->whylen, "%s moving alone cannot enter %s, which has an enemy PC "
 		       "(7.4.B).", gname(d, g), ww_space_name(d, to));
 		return -1;
 	}
 	if (size == 0 && last && lone_enemy_general(d, s, to, side)) {
-		ww_why(c->why, c->whylen, "%s moving alone may pass through %s but not stop "
+		wj_why(c->why, c->whylen, "%s moving alone may pass through %s but not stop "
 		       "beside an enemy general (7.4.A).", gname(d, g), ww_space_name(d, to));
 		return -1;
 	}
@@ -608,7 +608,7 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 		int to = o->spaces[i];
 		const struct ww_link *l = usable_link(d, g, at, to);
 		if (!l) {
-			ww_why(c->why, c->whylen, "%s is not adjacent to %s%s (7.3.B).",
+			wj_why(c->why, c->whylen, "%s is not adjacent to %s%s (7.3.B).",
 			       ww_space_name(d, to), ww_space_name(d, at),
 			       link_between(d, at, to) ? " for any general but Arnold (7.4.D)" : "");
 			return -1;
@@ -622,7 +622,7 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 			       ww_side_cu(s, to, ww_enemy(side)) == 1 &&
 			       ww_general_in(d, s, to, ww_enemy(side)) < 0;
 		if (enemy_cu && !last && !overrun) {
-			ww_why(c->why, c->whylen, "The move ends in %s, where enemy CUs stand (7.3.B); "
+			wj_why(c->why, c->whylen, "The move ends in %s, where enemy CUs stand (7.3.B); "
 			       "only an overrun (4 or 5 CU against 1, 9.7) may go on.",
 			       ww_space_name(d, to));
 			return -1;
@@ -633,20 +633,20 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 		if (s->play.allowance && (s->play.allowance_in_battle || (!overran && !enemy_cu)))
 			allowance = s->play.allowance; /* an event's allowance (Glover, 7.3.C Special) */
 		if (spent > allowance) {
-			ww_why(c->why, c->whylen, "The path costs %d spaces by %s (wilderness links "
+			wj_why(c->why, c->whylen, "The path costs %d spaces by %s (wilderness links "
 			       "cost 3); %s may move %d (7.3.A, 7.3.C).", spent,
 			       ww_space_name(d, to), gname(d, g), allowance);
 			return -1;
 		}
 		if (o->drop[i] > size) {
-			ww_why(c->why, c->whylen, "%s cannot drop %d CU in %s: he has %d.",
+			wj_why(c->why, c->whylen, "%s cannot drop %d CU in %s: he has %d.",
 			       gname(d, g), o->drop[i], ww_space_name(d, to), size);
 			return -1;
 		}
 		size -= o->drop[i];
 		free_at[to] += o->drop[i];
 		if (o->take[i] > free_at[to]) {
-			ww_why(c->why, c->whylen, "%s cannot pick up %d CU in %s: %d may join him "
+			wj_why(c->why, c->whylen, "%s cannot pick up %d CU in %s: %d may join him "
 			       "(7.3.A, 7.4.E).", gname(d, g), o->take[i], ww_space_name(d, to),
 			       free_at[to]);
 			return -1;
@@ -654,7 +654,7 @@ static int check_path(struct ww_ctx *c, enum ww_side side, const struct ww_order
 		free_at[to] -= o->take[i];
 		size += o->take[i];
 		if (size > ARMY_MAX_CU) {
-			ww_why(c->why, c->whylen, "%s would move with %d CU after %s: at most 5 (7.3.A).",
+			wj_why(c->why, c->whylen, "%s would move with %d CU after %s: at most 5 (7.3.A).",
 			       gname(d, g), size, ww_space_name(d, to));
 			return -1;
 		}
@@ -667,18 +667,18 @@ static int check_naval(struct ww_ctx *c, const struct ww_order *o, int start, in
 {
 	const struct ww_data *d = c->d;
 	if (o->nspaces != 1) {
-		ww_why(c->why, c->whylen, "Naval movement goes to one port: `by sea to PORT` (7.5).");
+		wj_why(c->why, c->whylen, "Naval movement goes to one port: `by sea to PORT` (7.5).");
 		return -1;
 	}
 	if (!naval_port(d, c->s, start) || !naval_port(d, c->s, o->spaces[0]) ||
 	    o->spaces[0] == start) {
-		ww_why(c->why, c->whylen, "Naval movement goes from a port to another port, neither "
+		wj_why(c->why, c->whylen, "Naval movement goes from a port to another port, neither "
 		       "holding an American CU or PC nor in a blockaded zone (7.5): %s to %s is not "
 		       "possible.", ww_space_name(d, start), ww_space_name(d, o->spaces[0]));
 		return -1;
 	}
 	if (o->drop[0] || o->take[0]) {
-		ww_why(c->why, c->whylen, "Naval movement uses the entire move (7.5): no CU is "
+		wj_why(c->why, c->whylen, "Naval movement uses the entire move (7.5): no CU is "
 		       "dropped off or picked up on the way.");
 		return -1;
 	}
@@ -704,13 +704,13 @@ static int check_keep(struct ww_ctx *c, enum ww_side side, const struct ww_order
 		named |= other == o->keep;
 	}
 	if (!meets) {
-		ww_why(c->why, c->whylen, "'keep %s' chooses who stays when two of your generals "
+		wj_why(c->why, c->whylen, "'keep %s' chooses who stays when two of your generals "
 		       "end in one space (7.4.C); no other general of yours is in a space of "
 		       "%s's path: leave 'keep' out.", gname(d, o->keep), gname(d, g));
 		return -1;
 	}
 	if (!named) {
-		ww_why(c->why, c->whylen, "'keep %s': the general who stays is %s or a general "
+		wj_why(c->why, c->whylen, "'keep %s': the general who stays is %s or a general "
 		       "of yours in a space of his path (7.4.C).", gname(d, o->keep), gname(d, g));
 		return -1;
 	}
@@ -725,36 +725,36 @@ int ww_start_move(struct ww_ctx *c, enum ww_side side, const struct ww_order *o,
 	struct ww_state *s = c->s;
 	int g = o->general;
 	if (g < 0 || g >= d->ngenerals || side_of(d, g) != side) {
-		ww_why(c->why, c->whylen, "Name one of your generals to move.");
+		wj_why(c->why, c->whylen, "Name one of your generals to move.");
 		return -1;
 	}
 	int start = s->general_at[g];
 	if (start < 0) {
-		ww_why(c->why, c->whylen, "%s is not on the map.", gname(d, g));
+		wj_why(c->why, c->whylen, "%s is not on the map.", gname(d, g));
 		return -1;
 	}
 	if (ops && gen(d, g)->strategy > ops) {
-		ww_why(c->why, c->whylen, "%s has a strategy rating of %d: %d OPS cannot activate him "
+		wj_why(c->why, c->whylen, "%s has a strategy rating of %d: %d OPS cannot activate him "
 		       "(7.1.A).", gname(d, g), gen(d, g)->strategy, ops);
 		return -1;
 	}
 	if (s->play.activated & (1u << g)) {
-		ww_why(c->why, c->whylen, "%s was already activated by this card (7.2.A).", gname(d, g));
+		wj_why(c->why, c->whylen, "%s was already activated by this card (7.2.A).", gname(d, g));
 		return -1;
 	}
 	if (o->by_sea && side != WW_BRITISH) {
-		ww_why(c->why, c->whylen, "Only the British move by sea (7.5).");
+		wj_why(c->why, c->whylen, "Only the British move by sea (7.5).");
 		return -1;
 	}
 	int avail = free_cu(s, start, side, 0);
 	int army = o->cu < 0 ? (avail < ARMY_MAX_CU ? avail : ARMY_MAX_CU) : o->cu;
 	if (army > avail || army > ARMY_MAX_CU) {
-		ww_why(c->why, c->whylen, "%s can take at most %d CU from %s (7.3.A, 7.4.E).",
+		wj_why(c->why, c->whylen, "%s can take at most %d CU from %s (7.3.A, 7.4.E).",
 		       gname(d, g), avail < ARMY_MAX_CU ? avail : ARMY_MAX_CU, ww_space_name(d, start));
 		return -1;
 	}
 	if (o->nspaces < 1) {
-		ww_why(c->why, c->whylen, "Give the path: `move %s to SPACE, SPACE, ...`.", gname(d, g));
+		wj_why(c->why, c->whylen, "Give the path: `move %s to SPACE, SPACE, ...`.", gname(d, g));
 		return -1;
 	}
 	if (o->by_sea ? check_naval(c, o, start, army) : check_path(c, side, o, start, army))
@@ -786,11 +786,11 @@ int ww_landing_party(struct ww_ctx *c, const struct ww_order *o)
 	struct ww_state *s = c->s;
 	int sp = o->nspaces == 1 ? o->spaces[0] : -1;
 	if (s->play.landing_party_used) {
-		ww_why(c->why, c->whylen, "Only one Landing Party per campaign card (7.2.B).");
+		wj_why(c->why, c->whylen, "Only one Landing Party per campaign card (7.2.B).");
 		return -1;
 	}
 	if (sp < 0 || !d->spaces[sp].port || d->spaces[sp].fortified || ww_blockaded(d, s, sp)) {
-		ww_why(c->why, c->whylen, "A Landing Party goes to a port that is neither fortified "
+		wj_why(c->why, c->whylen, "A Landing Party goes to a port that is neither fortified "
 		       "nor blockaded (7.2.B).");
 		return -1;
 	}
@@ -799,7 +799,7 @@ int ww_landing_party(struct ww_ctx *c, const struct ww_order *o)
 	bool empty = s->space[sp].pc == WW_NOBODY && !american_unit &&
 		     !ww_side_cu(s, sp, WW_BRITISH) && ww_general_in(d, s, sp, WW_BRITISH) < 0;
 	if (!(s->space[sp].pc == WW_AMERICAN && !american_unit) && !empty) {
-		ww_why(c->why, c->whylen, "A Landing Party flips an American PC in a port with no "
+		wj_why(c->why, c->whylen, "A Landing Party flips an American PC in a port with no "
 		       "American general, CU or Congress, or places a British PC in an empty port "
 		       "(7.2.B); %s is neither.", ww_space_name(d, sp));
 		return -1;

@@ -120,32 +120,32 @@ static int american_place(const struct ww_data *d, const struct ww_state *s,
 {
 	const char *name = ww_space_name(d, space);
 	if (how == WW_PC_FOR_THE_KING) {
-		ww_why(why, len, "For The King places British PCs only");
+		wj_why(why, len, "For The King places British PCs only");
 		return -1;
 	}
 	if (how == WW_PC_COMMITTEES) { /* 4.0 */
 		if (ww_british_piece_in(d, s, space)) {
-			ww_why(why, len, "%s holds a British piece: the Committees of "
+			wj_why(why, len, "%s holds a British piece: the Committees of "
 			       "Correspondence go only where there is none (4.0)", name);
 			return -1;
 		}
 		return 0;
 	}
 	if (ww_side_cu(s, space, WW_BRITISH) > 0) {
-		ww_why(why, len, "%s holds British CUs: an American PC may be placed only "
+		wj_why(why, len, "%s holds British CUs: an American PC may be placed only "
 		       "where there are none (10.11.A.ii)", name);
 		return -1;
 	}
 	if (how == WW_PC_DECLARATION) /* 6.34.C.i: even if the Congress is dispersed */
 		return 0;
 	if (s->congress_at == WW_LOC_DISPERSED) {
-		ww_why(why, len, "the Continental Congress is dispersed: the American may "
+		wj_why(why, len, "the Continental Congress is dispersed: the American may "
 		       "flip British PCs but not place PCs with %s (10.11.A.iv)",
 		       context_name(how));
 		return -1;
 	}
 	if (s->no_american_placement) {
-		ww_why(why, len, "the Pennsylvania and New Jersey Line Mutinies were played "
+		wj_why(why, len, "the Pennsylvania and New Jersey Line Mutinies were played "
 		       "this turn: the American may flip but not place PCs with %s "
 		       "(10.11.A.iv)", context_name(how));
 		return -1;
@@ -160,18 +160,18 @@ static int british_place(const struct ww_data *d, const struct ww_state *start,
 {
 	const char *name = ww_space_name(d, space);
 	if (how == WW_PC_COMMITTEES || how == WW_PC_DECLARATION) {
-		ww_why(why, len, "%s places American PCs only", context_name(how));
+		wj_why(why, len, "%s places American PCs only", context_name(how));
 		return -1;
 	}
 	if (ww_has_army(d, s, space, WW_BRITISH)) /* 10.11.B.iii: anywhere */
 		return 0;
 	if (ww_american_unit_in(d, s, space)) {
-		ww_why(why, len, "%s holds an American unit: a British PC may be placed "
+		wj_why(why, len, "%s holds an American unit: a British PC may be placed "
 		       "only where there is none, or with a British Army (10.11.B)", name);
 		return -1;
 	}
 	if (!next_to_friendly_pc(d, start, WW_BRITISH, space)) {
-		ww_why(why, len, "%s is not adjacent to a space that held a British PC "
+		wj_why(why, len, "%s is not adjacent to a space that held a British PC "
 		       "when the card was played, and holds no British Army; PCs "
 		       "placed with this card do not count (10.11.B.ii, no daisy "
 		       "chaining)", name);
@@ -186,19 +186,19 @@ static int flip_check(const struct ww_data *d, const struct ww_state *s,
 {
 	const char *name = ww_space_name(d, space);
 	if (how != WW_PC_OPS && how != WW_PC_DISCARD) {
-		ww_why(why, len, "%s already has a %s PC: %s places PCs only, it "
+		wj_why(why, len, "%s already has a %s PC: %s places PCs only, it "
 		       "never flips them", name, ww_side_name(ww_enemy(side)),
 		       context_name(how));
 		return -1;
 	}
 	if (side == WW_AMERICAN && ww_general_in(d, s, space, WW_AMERICAN) < 0) {
-		ww_why(why, len, "%s has a British PC and no American general: the "
+		wj_why(why, len, "%s has a British PC and no American general: the "
 		       "American flips a PC only where one of his generals is "
 		       "(10.11.A.iii)", name);
 		return -1;
 	}
 	if (side == WW_BRITISH && !ww_has_army(d, s, space, WW_BRITISH)) {
-		ww_why(why, len, "%s has an American PC and no British Army (a general "
+		wj_why(why, len, "%s has an American PC and no British Army (a general "
 		       "with at least 1 CU): the British flip a PC only with an "
 		       "Army in the space (10.11.B.iii)", name);
 		return -1;
@@ -212,16 +212,16 @@ static int pc_check(const struct ww_data *d, const struct ww_state *start,
 		    enum ww_pc_context how, char *why, size_t len)
 {
 	if (side != WW_AMERICAN && side != WW_BRITISH) {
-		ww_why(why, len, "only the American or the British take PC actions");
+		wj_why(why, len, "only the American or the British take PC actions");
 		return -1;
 	}
 	if (space < 0 || space >= d->nspaces) {
-		ww_why(why, len, "no such space (index %d)", space);
+		wj_why(why, len, "no such space (index %d)", space);
 		return -1;
 	}
 	enum ww_side pc = pc_of(s, space);
 	if (pc == side) {
-		ww_why(why, len, "%s already has a %s PC: choose an empty space or one "
+		wj_why(why, len, "%s already has a %s PC: choose an empty space or one "
 		       "with an enemy PC", ww_space_name(d, space), ww_side_name(side));
 		return -1;
 	}
@@ -233,7 +233,7 @@ static int pc_check(const struct ww_data *d, const struct ww_state *start,
 		return r;
 	/* 6.32.B.ii, 10.12.B: both sides, even a British Army */
 	if (how == WW_PC_DISCARD && !next_to_friendly_pc(d, start, side, space)) {
-		ww_why(why, len, "%s is not adjacent to a %s PC: a discarded event "
+		wj_why(why, len, "%s is not adjacent to a %s PC: a discarded event "
 		       "places or flips a PC only next to a friendly PC (6.32.B.ii, "
 		       "10.12.B)", ww_space_name(d, space), ww_side_name(side));
 		return -1;
@@ -271,31 +271,31 @@ int ww_pc_remove(const struct ww_data *d, struct ww_state *s, enum ww_side side,
 		 int space, struct ww_events *ev, char *why, size_t len)
 {
 	if (side != WW_AMERICAN && side != WW_BRITISH) {
-		ww_why(why, len, "only the American or the British remove PCs");
+		wj_why(why, len, "only the American or the British remove PCs");
 		return -1;
 	}
 	if (space < 0 || space >= d->nspaces) {
-		ww_why(why, len, "no such space (index %d)", space);
+		wj_why(why, len, "no such space (index %d)", space);
 		return -1;
 	}
 	enum ww_side enemy = ww_enemy(side);
 	const char *name = ww_space_name(d, space);
 	if (pc_of(s, space) != enemy) {
-		ww_why(why, len, "%s has no %s PC to remove", name, ww_side_name(enemy));
+		wj_why(why, len, "%s has no %s PC to remove", name, ww_side_name(enemy));
 		return -1;
 	}
 	if (!next_to_friendly_pc(d, s, side, space)) {
-		ww_why(why, len, "%s is not adjacent to a %s PC: a PC may be removed "
+		wj_why(why, len, "%s is not adjacent to a %s PC: a PC may be removed "
 		       "only next to a friendly PC (6.32.B.iii)", name, ww_side_name(side));
 		return -1;
 	}
 	if (ww_side_cu(s, space, enemy) > 0) {
-		ww_why(why, len, "%s holds %s CUs: a PC cannot be removed from under "
+		wj_why(why, len, "%s holds %s CUs: a PC cannot be removed from under "
 		       "enemy CUs (6.32.B.iii)", name, ww_side_name(enemy));
 		return -1;
 	}
 	if (ww_general_in(d, s, space, WW_AMERICAN) >= 0 || s->congress_at == space) {
-		ww_why(why, len, "%s holds an American general or the Continental "
+		wj_why(why, len, "%s holds an American general or the Continental "
 		       "Congress: its PC cannot be removed (6.32.B.iii)", name);
 		return -1;
 	}

@@ -24,7 +24,7 @@ static bool washington_in(const struct ww_data *d, const struct ww_state *s, int
 
 /* 11.1, 11.2: a lone CU rolls; 1-3 removes it. Returns CUs lost. */
 static int lone_cu_roll(const struct ww_data *d, struct ww_state *s,
-			struct ww_rng *rng, struct ww_events *ev, int space,
+			struct wj_rng *rng, struct ww_events *ev, int space,
 			const char *who)
 {
 	const char *name = ww_space_name(d, space);
@@ -38,7 +38,7 @@ static int lone_cu_roll(const struct ww_data *d, struct ww_state *s,
 /* 11.1 (and 11.3 for French CUs on their own): no loss when sheltered,
  * an Army with 1 CU never loses, a lone CU rolls, else half rounded down. */
 static int british_rule_losses(const struct ww_data *d, struct ww_state *s,
-			       struct ww_rng *rng, struct ww_events *ev, int space,
+			       struct wj_rng *rng, struct ww_events *ev, int space,
 			       int n, bool general, const char *who)
 {
 	if (sheltered(&d->spaces[space]))
@@ -51,7 +51,7 @@ static int british_rule_losses(const struct ww_data *d, struct ww_state *s,
 /* 11.2: half everywhere; a single CU with a general is never removed; up
  * to 5 CUs with Washington sheltered are exempt, the excess as if alone. */
 static int american_rule_losses(const struct ww_data *d, struct ww_state *s,
-				struct ww_rng *rng, struct ww_events *ev, int space,
+				struct wj_rng *rng, struct ww_events *ev, int space,
 				int n, const char *who)
 {
 	int exempt = 0;
@@ -65,7 +65,7 @@ static int american_rule_losses(const struct ww_data *d, struct ww_state *s,
 }
 
 static void british_attrition(const struct ww_data *d, struct ww_state *s,
-			      struct ww_rng *rng, struct ww_events *ev, int space)
+			      struct wj_rng *rng, struct ww_events *ev, int space)
 {
 	int n = s->space[space].cu[WW_NAT_BRITISH];
 	bool general = ww_general_in(d, s, space, WW_BRITISH) >= 0;
@@ -81,7 +81,7 @@ static void british_attrition(const struct ww_data *d, struct ww_state *s,
  * French first (French CUs can never be replaced, 12.2.C). Alone, French
  * CUs count as British. */
 static void american_attrition(const struct ww_data *d, struct ww_state *s,
-			       struct ww_rng *rng, struct ww_events *ev, int space)
+			       struct wj_rng *rng, struct ww_events *ev, int space)
 {
 	struct ww_space_state *p = &s->space[space];
 	int a = p->cu[WW_NAT_AMERICAN], f = p->cu[WW_NAT_FRENCH];
@@ -116,7 +116,7 @@ static void american_attrition(const struct ww_data *d, struct ww_state *s,
 
 /* 11. Spaces in data order, so the rolls are in a fixed order. */
 void ww_winter_attrition(const struct ww_data *d, struct ww_state *s,
-			 struct ww_rng *rng, struct ww_events *ev)
+			 struct wj_rng *rng, struct ww_events *ev)
 {
 	for (int i = 0; i < d->nspaces; i++) {
 		if (s->space[i].cu[WW_NAT_BRITISH])

@@ -29,7 +29,7 @@ static int one_space(struct ww_ctx *c, const struct ww_order *o, const char *rul
 {
 	if (o->nspaces == 1 && o->spaces[0] >= 0 && o->spaces[0] < c->d->nspaces)
 		return 0;
-	ww_why(c->why, c->whylen, "Name the one space where the reinforcements arrive: "
+	wj_why(c->why, c->whylen, "Name the one space where the reinforcements arrive: "
 	       "`play N reinforce SPACE [GENERAL] [CUs]` (%s).", rule);
 	return -1;
 }
@@ -39,16 +39,16 @@ static int general_from_box(struct ww_ctx *c, enum ww_side side, int g, const ch
 {
 	const struct ww_data *d = c->d;
 	if (g < 0 || g >= d->ngenerals) {
-		ww_why(c->why, c->whylen, "No such general (index %d).", g);
+		wj_why(c->why, c->whylen, "No such general (index %d).", g);
 		return -1;
 	}
 	if (d->generals[g].side != side) {
-		ww_why(c->why, c->whylen, "%s is not one of the %s generals (%s).",
+		wj_why(c->why, c->whylen, "%s is not one of the %s generals (%s).",
 		       d->generals[g].name, ww_side_name(side), rule);
 		return -1;
 	}
 	if (c->s->general_at[g] != WW_LOC_REINFORCEMENTS) {
-		ww_why(c->why, c->whylen, "%s is not in the %s Reinforcements box: only a general "
+		wj_why(c->why, c->whylen, "%s is not in the %s Reinforcements box: only a general "
 		       "waiting there may be brought on (%s).", d->generals[g].name,
 		       ww_side_name(side), rule);
 		return -1;
@@ -65,7 +65,7 @@ static int lone_enemy_general(struct ww_ctx *c, enum ww_side side, const struct 
 	int g = ww_general_in(c->d, c->s, a->space, enemy);
 	if (g < 0 || a->cu > 0)
 		return 0;
-	ww_why(c->why, c->whylen, "%s stands in %s: a general arriving without CUs cannot "
+	wj_why(c->why, c->whylen, "%s stands in %s: a general arriving without CUs cannot "
 	       "capture him (8.2 Clarification); bring at least 1 CU.",
 	       c->d->generals[g].name, ww_space_name(c->d, a->space));
 	return -1;
@@ -108,18 +108,18 @@ static int british_port(struct ww_ctx *c, int sp)
 	const struct ww_data *d = c->d;
 	const char *name = ww_space_name(d, sp);
 	if (!d->spaces[sp].port) {
-		ww_why(c->why, c->whylen, "%s is not a port: British reinforcements arrive in a "
+		wj_why(c->why, c->whylen, "%s is not a port: British reinforcements arrive in a "
 		       "port (8.1.C).", name);
 		return -1;
 	}
 	if (ww_blockaded(d, c->s, sp)) {
-		ww_why(c->why, c->whylen, "%s is in the %s Blockade Zone, where the French Navy is: "
+		wj_why(c->why, c->whylen, "%s is in the %s Blockade Zone, where the French Navy is: "
 		       "no British reinforcements in a blockaded port (12.3, 8.1.C).", name,
 		       d->zones[d->spaces[sp].zone].name);
 		return -1;
 	}
 	if (ww_side_cu(c->s, sp, WW_AMERICAN) > 0 || c->s->space[sp].pc == WW_AMERICAN) {
-		ww_why(c->why, c->whylen, "%s holds an American %s: British reinforcements arrive "
+		wj_why(c->why, c->whylen, "%s holds an American %s: British reinforcements arrive "
 		       "in a port with no American CU or PC (8.1.C).", name,
 		       ww_side_cu(c->s, sp, WW_AMERICAN) > 0 ? "CU" : "PC");
 		return -1;
@@ -132,12 +132,12 @@ static int british_cus(struct ww_ctx *c, const struct ww_order *o, struct arriva
 	int have = c->s->cu_reinforcements[WW_NAT_BRITISH];
 	a->cu = o->cu < 0 ? have : o->cu;
 	if (a->cu > have) {
-		ww_why(c->why, c->whylen, "Only %d British CU%s wait in the Reinforcements box, "
+		wj_why(c->why, c->whylen, "Only %d British CU%s wait in the Reinforcements box, "
 		       "not %d (8.1.C).", have, plural(have), a->cu);
 		return -1;
 	}
 	if (a->cu == 0 && a->general < 0) {
-		ww_why(c->why, c->whylen, "Nothing would arrive: the British Reinforcements box "
+		wj_why(c->why, c->whylen, "Nothing would arrive: the British Reinforcements box "
 		       "holds %d CU%s; bring at least 1 CU or a general (8.1.C).", have, plural(have));
 		return -1;
 	}
@@ -148,7 +148,7 @@ static int british_reinforce(struct ww_ctx *c, const struct ww_order *o)
 {
 	const struct ww_pile *box = &c->s->reinforcement_cards[WW_BRITISH];
 	if (box->n > 0) {
-		ww_why(c->why, c->whylen, "The British reinforce once per turn (8.1.B): #%d is "
+		wj_why(c->why, c->whylen, "The British reinforce once per turn (8.1.B): #%d is "
 		       "already in the British Reinforcement Card box this turn.", box->card[0]);
 		return -1;
 	}
@@ -174,7 +174,7 @@ static int american_space(struct ww_ctx *c, int sp)
 {
 	const char *name = ww_space_name(c->d, sp);
 	if (ww_side_cu(c->s, sp, WW_BRITISH) > 0 || c->s->space[sp].pc == WW_BRITISH) {
-		ww_why(c->why, c->whylen, "%s holds a British %s: American reinforcements arrive "
+		wj_why(c->why, c->whylen, "%s holds a British %s: American reinforcements arrive "
 		       "in a space with no British CU or PC (8.2.C).", name,
 		       ww_side_cu(c->s, sp, WW_BRITISH) > 0 ? "CU" : "PC");
 		return -1;
@@ -190,13 +190,13 @@ static int american_general(struct ww_ctx *c, const struct arrival *a)
 	if (general_from_box(c, WW_AMERICAN, a->general, "8.2.C"))
 		return -1;
 	if (d->generals[a->general].french && c->s->cu_reinforcements[WW_NAT_FRENCH] > 0) {
-		ww_why(c->why, c->whylen, "%s comes on only with all the French CUs, into a port: "
+		wj_why(c->why, c->whylen, "%s comes on only with all the French CUs, into a port: "
 		       "`play N reinforce french PORT` (12.2.B.ii).", d->generals[a->general].name);
 		return -1;
 	}
 	int there = ww_general_in(d, c->s, a->space, WW_AMERICAN);
 	if (there >= 0 && d->generals[there].never_to_reinforcements) {
-		ww_why(c->why, c->whylen, "%s is in %s and is never sent to the Reinforcements box, "
+		wj_why(c->why, c->whylen, "%s is in %s and is never sent to the Reinforcements box, "
 		       "so no general may be brought on there (8.2.C); reinforce without a general.",
 		       d->generals[there].name, ww_space_name(d, a->space));
 		return -1;
@@ -208,7 +208,7 @@ static int american_count(struct ww_ctx *c, const struct ww_order *o, int ops)
 {
 	if (o->cu < 0 || o->cu == ops)
 		return 0;
-	ww_why(c->why, c->whylen, "#%d is a %d OPS card: it brings exactly %d American CU%s "
+	wj_why(c->why, c->whylen, "#%d is a %d OPS card: it brings exactly %d American CU%s "
 	       "from stock, not %d (8.2.C).", o->card, ops, ops, plural(ops), o->cu);
 	return -1;
 }
@@ -218,7 +218,7 @@ static int twice_per_turn(struct ww_ctx *c)
 	const struct ww_pile *box = &c->s->reinforcement_cards[WW_AMERICAN];
 	if (box->n < 2)
 		return 0;
-	ww_why(c->why, c->whylen, "The American reinforces twice per turn (8.2.B): both "
+	wj_why(c->why, c->whylen, "The American reinforces twice per turn (8.2.B): both "
 	       "American Reinforcement Card boxes hold a card (#%d and #%d).",
 	       box->card[0], box->card[1]);
 	return -1;
@@ -243,7 +243,7 @@ static int french_reinforce(struct ww_ctx *c, const struct ww_order *o)
 {
 	int held = c->s->cu_reinforcements[WW_NAT_FRENCH];
 	if (held <= 0) {
-		ww_why(c->why, c->whylen, "No French forces wait in the American Reinforcements "
+		wj_why(c->why, c->whylen, "No French forces wait in the American Reinforcements "
 		       "box: they come there only when France enters the war with no port "
 		       "free for them (12.2.B.ii).");
 		return -1;
@@ -251,7 +251,7 @@ static int french_reinforce(struct ww_ctx *c, const struct ww_order *o)
 	if (twice_per_turn(c))
 		return -1;
 	if (o->nspaces != 1 || o->general >= 0 || (o->cu >= 0 && o->cu != held)) {
-		ww_why(c->why, c->whylen, "The French forces come on all together, Rochambeau and "
+		wj_why(c->why, c->whylen, "The French forces come on all together, Rochambeau and "
 		       "the %d French CU%s, into one port, with no other general: "
 		       "`play N reinforce french PORT` (12.2.B.ii).", held, plural(held));
 		return -1;
@@ -268,13 +268,13 @@ static int french_reinforce(struct ww_ctx *c, const struct ww_order *o)
 int ww_reinforce(struct ww_ctx *c, enum ww_side side, const struct ww_order *o)
 {
 	if (o->card < 1 || o->card > c->d->ncards || c->d->cards[o->card].ops < 1) {
-		ww_why(c->why, c->whylen, "Reinforcements are brought on with an OPS card "
+		wj_why(c->why, c->whylen, "Reinforcements are brought on with an OPS card "
 		       "(8.1.B, 8.2.B).");
 		return -1;
 	}
 	if (o->french) {
 		if (side != WW_AMERICAN) {
-			ww_why(c->why, c->whylen, "Only the American brings on the French forces "
+			wj_why(c->why, c->whylen, "Only the American brings on the French forces "
 			       "(12.2.B.ii).");
 			return -1;
 		}

@@ -29,7 +29,7 @@ void ww_event(struct ww_events *ev, int audience, const char *fmt, ...)
 	va_end(ap);
 }
 
-int ww_roll(struct ww_state *s, struct ww_rng *rng, struct ww_events *ev,
+int ww_roll(struct ww_state *s, struct wj_rng *rng, struct ww_events *ev,
 	    const char *fmt, ...)
 {
 	bool forced = false;

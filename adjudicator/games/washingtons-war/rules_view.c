@@ -35,7 +35,7 @@ static int by_number(const void *a, const void *b)
  * stand-in depends only on which cards are unseen), shuffled and dealt
  * back to the same sizes. */
 static void redeal_unseen(const struct ww_state *s, enum ww_side other,
-			  struct ww_rng *rng, struct ww_state *out)
+			  struct wj_rng *rng, struct ww_state *out)
 {
 	uint8_t unseen[2 * WW_MAX_CARDS];
 	int n = 0;
@@ -49,7 +49,7 @@ static void redeal_unseen(const struct ww_state *s, enum ww_side other,
 	memcpy(out->hand[other].card, unseen + s->deck.n, (size_t)s->hand[other].n);
 }
 
-void ww_view_stand_in(const struct ww_state *s, enum ww_side side, struct ww_rng *rng,
+void ww_view_stand_in(const struct ww_state *s, enum ww_side side, struct wj_rng *rng,
 		      struct ww_state *out)
 {
 	ww_view(s, side, out);

@@ -24,14 +24,14 @@ static const struct game_option ww_options[] = {
 
 static int data_load(const char *dir, struct game_data **d, char *why, size_t whylen)
 {
-	struct ww_data_problems p = { 0 };
+	struct wj_data_problems p = { 0 };
 	if (!(*d = calloc(1, sizeof **d))) {
 		snprintf(why, whylen, "out of memory loading the data of %s", dir);
 		return -1;
 	}
 	if (ww_data_load(dir, &(*d)->ww, &p) == 0)
 		return 0;
-	ww_data_problems_first(&p, why, whylen);
+	wj_data_problems_first(&p, why, whylen);
 	free(*d);
 	*d = NULL;
 	return -1;
@@ -41,12 +41,12 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 static int data_check(FILE *out, const char *dir, char *summary, size_t len)
 {
 	struct ww_data *d = calloc(1, sizeof *d);
-	struct ww_data_problems *p = calloc(1, sizeof *p);
+	struct wj_data_problems *p = calloc(1, sizeof *p);
 	int n = -1;
 	if (d && p) {
 		bool loaded = ww_data_load(dir, d, p) == 0;
 		int found = loaded ? ww_data_check(d, p) : 0;
-		ww_data_problems_print(out, p);
+		wj_data_problems_print(out, p);
 		n = p->n ? p->n : !loaded || found > 0;
 		if (!n && summary)
 			snprintf(summary, len, "%s, %d spaces, %d cards, %d generals", d->id,
@@ -85,7 +85,7 @@ static void events_clear(struct game_events *ev)
 /* The 4.0 set-up, or a scenario file (docs/scenario.md) whose deck is
  * shuffled from rng as `wwjudge new --scenario` does. */
 static int new_game(const struct game_data *d, const char *scenario, unsigned options,
-		    struct ww_rng *rng, struct game_state *s, struct game_events *ev,
+		    struct wj_rng *rng, struct game_state *s, struct game_events *ev,
 		    char *why, size_t whylen)
 {
 	if (options & ~WW_OPTION_TOURNAMENT) {
@@ -122,7 +122,7 @@ static bool is_side(int side)
 }
 
 static int apply(const struct game_data *d, struct game_state *s, int side,
-		 const struct game_order *o, struct ww_rng *rng, struct game_events *ev,
+		 const struct game_order *o, struct wj_rng *rng, struct game_events *ev,
 		 char *why, size_t whylen)
 {
 	if (!is_side(side)) {
@@ -141,7 +141,7 @@ static void view(const struct game_data *d, const struct game_state *s, int view
 }
 
 static void stand_in(const struct game_data *d, const struct game_state *s, int side,
-		     struct ww_rng *rng, struct game_state *out)
+		     struct wj_rng *rng, struct game_state *out)
 {
 	(void)d;
 	ww_view_stand_in(&s->ww, (enum ww_side)side, rng, &out->ww);
@@ -159,7 +159,7 @@ static int state_read(const char *text, size_t len, const struct game_data *d,
 	yaml_document_t doc;
 	if (secret)
 		return ww_state_read_yaml(text, len, &d->ww, &s->ww, why, whylen);
-	if (ww_yaml_load(text, len, &doc, why, whylen) < 0)
+	if (wj_yaml_load(text, len, &doc, why, whylen) < 0)
 		return -1;
 	int rc = ww_state_read_node(&doc, yaml_document_get_root_node(&doc), &d->ww, &s->ww,
 				    WW_READ_PUBLIC, NULL, why, whylen);
@@ -233,7 +233,7 @@ static void dice_skip(struct game_state *s, uint64_t roll, uint64_t shuffle)
 }
 
 static void reshuffle_unseen(const struct game_data *d, struct game_state *s,
-			     struct ww_rng *rng)
+			     struct wj_rng *rng)
 {
 	(void)d;
 	ww_reshuffle_unseen(&s->ww, rng);
@@ -328,7 +328,7 @@ static int guide_words(FILE *out, const struct game_data *d, const struct game_s
 	size_t len;
 	if (ww_report_render(&r, &form, &len, why, whylen))
 		return -1;
-	int rc = fwrite(form, 1, len, out) == len ? 0 : ww_why(why, whylen, "writing the guide failed");
+	int rc = fwrite(form, 1, len, out) == len ? 0 : wj_why(why, whylen, "writing the guide failed");
 	free(form);
 	return rc;
 }

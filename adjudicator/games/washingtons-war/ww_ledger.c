@@ -10,16 +10,16 @@
 static int ledger_cards(yaml_document_t *doc, yaml_node_t *item, const char *key, int sign,
 			int *count, const char *file, char *why, size_t whylen)
 {
-	yaml_node_t *list = ww_yaml_get(doc, item, key);
+	yaml_node_t *list = wj_yaml_get(doc, item, key);
 	char bad[256];
 	if (!list || list->type != YAML_SEQUENCE_NODE) {
-		snprintf(why, whylen, "%s: line %d: no %s: list", file, ww_yaml_line(item), key);
+		snprintf(why, whylen, "%s: line %d: no %s: list", file, wj_yaml_line(item), key);
 		return -1;
 	}
 	for (yaml_node_item_t *i = list->data.sequence.items.start;
 	     i < list->data.sequence.items.top; i++) {
 		long long card;
-		if (ww_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card, bad,
+		if (wj_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card, bad,
 				sizeof bad) < 0) {
 			snprintf(why, whylen, "%s: %s", file, bad);
 			return -1;

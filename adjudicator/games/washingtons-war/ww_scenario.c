@@ -54,11 +54,11 @@ static void french_defaults(const struct ww_data *d, struct ww_state *s,
 {
 	if (!s->french_in_war)
 		return;
-	if (!ww_yaml_get(doc, root, "cu_french_box"))
+	if (!wj_yaml_get(doc, root, "cu_french_box"))
 		s->cu_french_box = 0;
-	yaml_node_t *gens = ww_yaml_get(doc, root, "generals");
+	yaml_node_t *gens = wj_yaml_get(doc, root, "generals");
 	for (int g = 0; g < d->ngenerals && g < WW_MAX_GENERALS; g++)
-		if (s->general_at[g] == WW_LOC_FRENCH_BOX && !ww_yaml_get(doc, gens, d->generals[g].name))
+		if (s->general_at[g] == WW_LOC_FRENCH_BOX && !wj_yaml_get(doc, gens, d->generals[g].name))
 			s->general_at[g] = WW_LOC_REINFORCEMENTS;
 }
 
@@ -133,8 +133,8 @@ static int key_line(yaml_document_t *doc, yaml_node_t *root, const char *key)
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
 	     p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(doc, p->key);
-		if (ww_yaml_str(k) && strcmp(ww_yaml_str(k), key) == 0)
-			return ww_yaml_line(k);
+		if (wj_yaml_str(k) && strcmp(wj_yaml_str(k), key) == 0)
+			return wj_yaml_line(k);
 	}
 	return 0;
 }
@@ -171,13 +171,13 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
 {
 	char why[300];
 	yaml_document_t doc;
-	struct ww_buf text = { .max = WW_SCENARIO_MAX_BYTES };
-	if (ww_read_file(path, &text, why, sizeof why)) {
-		ww_buf_free(&text);
-		return ww_why(err, errlen, "%s", why);
+	struct wj_buf text = { .max = WW_SCENARIO_MAX_BYTES };
+	if (wj_read_file(path, &text, why, sizeof why)) {
+		wj_buf_free(&text);
+		return wj_why(err, errlen, "%s", why);
 	}
-	int rc = ww_yaml_load(text.p, text.len, &doc, why, sizeof why);
-	ww_buf_free(&text);
+	int rc = wj_yaml_load(text.p, text.len, &doc, why, sizeof why);
+	wj_buf_free(&text);
 	if (rc < 0)
 		return bad(err, errlen, path, "%s", why);
 	struct ww_state *t = malloc(sizeof *t);
@@ -207,7 +207,7 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
 
 /* The deck's cards in number order, then shuffle `shuffle` of rng: where
  * a scenario put them says nothing of the order (issue 11). */
-static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle, struct ww_rng *rng)
+static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle, struct wj_rng *rng)
 {
 	int count[WW_MAX_CARDS] = { 0 };
 	count_pile(count, deck);
@@ -218,34 +218,34 @@ static void shuffle_deck(struct ww_pile *deck, uint64_t shuffle, struct ww_rng *
 	rng->shuffle(rng->ctx, shuffle, deck->card, deck->n);
 }
 
-static void seeded(const unsigned char seed[WW_SEED_BYTES], struct ww_dice *dice,
-		   struct ww_rng *rng)
+static void seeded(const unsigned char seed[WJ_SEED_BYTES], struct wj_dice *dice,
+		   struct wj_rng *rng)
 {
-	*dice = (struct ww_dice){ 0 };
+	*dice = (struct wj_dice){ 0 };
 	memcpy(dice->seed, seed, sizeof dice->seed);
-	ww_dice_rng(dice, rng);
+	wj_dice_rng(dice, rng);
 }
 
-void ww_scenario_deal(struct ww_state *s, struct ww_rng *rng)
+void ww_scenario_deal(struct ww_state *s, struct wj_rng *rng)
 {
 	shuffle_deck(&s->deck, s->next_shuffle++, rng);
 }
 
-void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES])
+void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WJ_SEED_BYTES])
 {
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	seeded(seed, &dice, &rng);
 	ww_scenario_deal(s, &rng);
 }
 
-bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES])
+bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WJ_SEED_BYTES])
 {
 	if (s->next_shuffle == 0)
 		return false;
 	struct ww_pile deck = s->deck;
-	struct ww_dice dice;
-	struct ww_rng rng;
+	struct wj_dice dice;
+	struct wj_rng rng;
 	seeded(seed, &dice, &rng);
 	shuffle_deck(&deck, s->next_shuffle - 1, &rng);
 	return memcmp(deck.card, s->deck.card, (size_t)deck.n) == 0;

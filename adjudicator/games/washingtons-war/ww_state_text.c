@@ -125,7 +125,7 @@ static void write_pile(FILE *f, const struct ww_data *d, const char *indent,
 static void write_location(FILE *f, const struct ww_data *d, int at)
 {
 	if (at >= 0 && at < d->nspaces)
-		ww_yaml_quote(f, d->spaces[at].name);
+		wj_yaml_quote(f, d->spaces[at].name);
 	else if (at < 0 && -at <= COUNT(location_words))
 		fputs(location_words[-at - 1], f);
 	else
@@ -142,7 +142,7 @@ static void write_board(FILE *f, const struct ww_data *d, const struct ww_state 
 			continue;
 		fputs(any ? "\n  " : "\n  ", f);
 		any = true;
-		ww_yaml_quote(f, d->spaces[i].name);
+		wj_yaml_quote(f, d->spaces[i].name);
 		fputs(": {", f);
 		const char *sep = "";
 		if (sp->pc) {
@@ -195,7 +195,7 @@ static const char *yes(bool b)
 static void write_space_or_none(FILE *f, const struct ww_data *d, int sp)
 {
 	if (sp >= 0 && sp < d->nspaces)
-		ww_yaml_quote(f, d->spaces[sp].name);
+		wj_yaml_quote(f, d->spaces[sp].name);
 	else if (sp == -1)
 		fputs("none", f);
 	else
@@ -205,7 +205,7 @@ static void write_space_or_none(FILE *f, const struct ww_data *d, int sp)
 static void write_general_or_none(FILE *f, const struct ww_data *d, int g)
 {
 	if (g >= 0 && g < d->ngenerals)
-		ww_yaml_quote(f, d->generals[g].name);
+		wj_yaml_quote(f, d->generals[g].name);
 	else if (g == -1)
 		fputs("none", f);
 	else
@@ -447,7 +447,7 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	fputs("generals:", f);
 	for (int g = 0; g < d->ngenerals; g++) {
 		fputs("\n  ", f);
-		ww_yaml_quote(f, d->generals[g].name);
+		wj_yaml_quote(f, d->generals[g].name);
 		fputs(": ", f);
 		write_location(f, d, s->general_at[g]);
 	}
@@ -460,7 +460,7 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 	write_by_nation(f, "cu_eliminated", s->cu_eliminated);
 	fputs("french_navy_zone: ", f);
 	if (s->french_navy_zone >= 0 && s->french_navy_zone < d->nzones)
-		ww_yaml_quote(f, d->zones[s->french_navy_zone].name);
+		wj_yaml_quote(f, d->zones[s->french_navy_zone].name);
 	else if (s->french_navy_zone == -1)
 		fputs("none", f);
 	else
@@ -507,7 +507,7 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 }
 
 int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
-		  const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX])
+		  const unsigned char seed[WJ_SEED_BYTES], char out[WJ_COMMIT_HEX])
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -519,7 +519,7 @@ int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
 		free(text);
 		return -1;
 	}
-	ww_seed_keyed_hash(seed, text, len, out);
+	wj_seed_keyed_hash(seed, text, len, out);
 	free(text);
 	return 0;
 }
@@ -548,14 +548,14 @@ static int expect(struct rd *r, yaml_node_t *n, yaml_node_type_t type, const cha
 {
 	if (n->type == type)
 		return 0;
-	ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "expected %s", what);
+	wj_yaml_fail(r->err, r->errlen, wj_yaml_line(n), "expected %s", what);
 	return -1;
 }
 
 static int read_int(struct rd *r, yaml_node_t *n, long long lo, long long hi, int *v)
 {
 	long long x;
-	if (ww_yaml_int(n, lo, hi, &x, r->err, r->errlen) < 0)
+	if (wj_yaml_int(n, lo, hi, &x, r->err, r->errlen) < 0)
 		return -1;
 	*v = (int)x;
 	return 0;
@@ -564,15 +564,15 @@ static int read_int(struct rd *r, yaml_node_t *n, long long lo, long long hi, in
 static int read_word(struct rd *r, yaml_node_t *n, const char *const *words, int nw,
 		     int *v)
 {
-	int w = from_word(words, nw, ww_yaml_str(n));
+	int w = from_word(words, nw, wj_yaml_str(n));
 	if (w < 0) {
 		char list[256] = "";
 		for (int i = 0; i < nw; i++) {
 			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
 			strncat(list, words[i], sizeof list - strlen(list) - 1);
 		}
-		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "unknown value %s (expected one of: %s)",
-		     ww_yaml_str(n) ? ww_yaml_str(n) : "(a list or mapping)", list);
+		wj_yaml_fail(r->err, r->errlen, wj_yaml_line(n), "unknown value %s (expected one of: %s)",
+		     wj_yaml_str(n) ? wj_yaml_str(n) : "(a list or mapping)", list);
 		return -1;
 	}
 	*v = w;
@@ -595,7 +595,7 @@ static int read_side_enum(struct rd *r, yaml_node_t *n, enum ww_side *v)
 
 static int read_location(struct rd *r, yaml_node_t *n, bool congress, int *at)
 {
-	const char *s = ww_yaml_str(n);
+	const char *s = wj_yaml_str(n);
 	int sp = ww_rec_space_by_name(r->d, s);
 	if (sp >= 0) {
 		*at = sp;
@@ -606,7 +606,7 @@ static int read_location(struct rd *r, yaml_node_t *n, bool congress, int *at)
 		*at = -w - 1;
 		return 0;
 	}
-	ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "unknown space %s (expected a space name or %s)",
+	wj_yaml_fail(r->err, r->errlen, wj_yaml_line(n), "unknown space %s (expected a space name or %s)",
 	     s ? s : "(a list or mapping)",
 	     congress ? "dispersed" : "reinforcements, captured, removed, french box");
 	return -1;
@@ -616,9 +616,9 @@ static int read_pile(struct rd *r, yaml_node_t *n, struct ww_pile *p, bool may_h
 {
 	memset(p, 0, sizeof *p);
 	if (n->type == YAML_MAPPING_NODE && may_hide && (r->flags & WW_READ_PUBLIC)) {
-		yaml_node_t *size = ww_yaml_get(r->doc, n, "size");
+		yaml_node_t *size = wj_yaml_get(r->doc, n, "size");
 		if (!size || n->data.mapping.pairs.top - n->data.mapping.pairs.start != 1) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "expected {size: N}");
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(n), "expected {size: N}");
 			return -1;
 		}
 		return read_int(r, size, 0, WW_MAX_CARDS, &p->n);
@@ -628,7 +628,7 @@ static int read_pile(struct rd *r, yaml_node_t *n, struct ww_pile *p, bool may_h
 	for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++) {
 		int card;
 		if (p->n == WW_MAX_CARDS) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "more than %d cards", WW_MAX_CARDS);
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(n), "more than %d cards", WW_MAX_CARDS);
 			return -1;
 		}
 		if (read_int(r, node(r, *i), 1, r->d->ncards, &card) < 0)
@@ -640,10 +640,10 @@ static int read_pile(struct rd *r, yaml_node_t *n, struct ww_pile *p, bool may_h
 
 static int read_space(struct rd *r, yaml_node_t *name, yaml_node_t *v)
 {
-	int sp = ww_rec_space_by_name(r->d, ww_yaml_str(name));
+	int sp = ww_rec_space_by_name(r->d, wj_yaml_str(name));
 	if (sp < 0) {
-		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(name), "unknown space %s",
-		     ww_yaml_str(name) ? ww_yaml_str(name) : "(not a name)");
+		wj_yaml_fail(r->err, r->errlen, wj_yaml_line(name), "unknown space %s",
+		     wj_yaml_str(name) ? wj_yaml_str(name) : "(not a name)");
 		return -1;
 	}
 	if (expect(r, v, YAML_MAPPING_NODE, "{pc: SIDE, british: N, american: N, french: N}") < 0)
@@ -652,7 +652,7 @@ static int read_space(struct rd *r, yaml_node_t *name, yaml_node_t *v)
 	memset(st, 0, sizeof *st);
 	FOR_PAIRS(p, v) {
 		yaml_node_t *k = node(r, p->key), *val = node(r, p->value);
-		const char *key = ww_yaml_str(k);
+		const char *key = wj_yaml_str(k);
 		int x, nat = from_word(nation_words, WW_NATIONS, key);
 		if (key && strcmp(key, "pc") == 0) {
 			if (read_side(r, val, &x) < 0)
@@ -663,7 +663,7 @@ static int read_space(struct rd *r, yaml_node_t *name, yaml_node_t *v)
 				return -1;
 			st->cu[nat] = (uint8_t)x;
 		} else {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k),
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(k),
 			     "unknown key %s in a space (expected pc, british, american, french)",
 			     key ? key : "(not a name)");
 			return -1;
@@ -690,10 +690,10 @@ static int k_generals(struct rd *r, yaml_node_t *v)
 		return -1;
 	FOR_PAIRS(p, v) {
 		yaml_node_t *k = node(r, p->key);
-		int g = general_by_name(r->d, ww_yaml_str(k)), at;
+		int g = general_by_name(r->d, wj_yaml_str(k)), at;
 		if (g < 0) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k), "unknown general %s",
-			     ww_yaml_str(k) ? ww_yaml_str(k) : "(not a name)");
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(k), "unknown general %s",
+			     wj_yaml_str(k) ? wj_yaml_str(k) : "(not a name)");
 			return -1;
 		}
 		if (read_location(r, node(r, p->value), false, &at) < 0)
@@ -794,7 +794,7 @@ static int k_victory(struct rd *r, yaml_node_t *v)
 static int k_move(struct rd *r, yaml_node_t *v)
 {
 	long long x;
-	if (ww_yaml_int(v, 0, UINT32_MAX, &x, r->err, r->errlen) < 0)
+	if (wj_yaml_int(v, 0, UINT32_MAX, &x, r->err, r->errlen) < 0)
 		return -1;
 	r->s->move = (uint32_t)x;
 	return 0;
@@ -803,7 +803,7 @@ static int k_move(struct rd *r, yaml_node_t *v)
 static int read_u64(struct rd *r, yaml_node_t *v, uint64_t *out)
 {
 	long long x;
-	if (ww_yaml_int(v, 0, INT64_MAX, &x, r->err, r->errlen) < 0)
+	if (wj_yaml_int(v, 0, INT64_MAX, &x, r->err, r->errlen) < 0)
 		return -1;
 	*out = (uint64_t)x;
 	return 0;
@@ -818,14 +818,14 @@ static int k_french_alliance(struct rd *r, yaml_node_t *v) { return read_int(r, 
 
 static int k_french_navy_zone(struct rd *r, yaml_node_t *v)
 {
-	const char *s = ww_yaml_str(v);
+	const char *s = wj_yaml_str(v);
 	if (s && strcasecmp(s, "none") == 0) {
 		r->s->french_navy_zone = -1;
 		return 0;
 	}
 	int z = zone_by_name(r->d, s);
 	if (z < 0) {
-		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "unknown blockade zone %s (or none)",
+		wj_yaml_fail(r->err, r->errlen, wj_yaml_line(v), "unknown blockade zone %s (or none)",
 		     s ? s : "(not a name)");
 		return -1;
 	}
@@ -833,13 +833,13 @@ static int k_french_navy_zone(struct rd *r, yaml_node_t *v)
 	return 0;
 }
 
-static int k_french_alliance_now(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_alliance_now, r->err, r->errlen); }
-static int k_french_in_war(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_in_war, r->err, r->errlen); }
-static int k_regulars(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->regulars, r->err, r->errlen); }
-static int k_reshuffle_pending(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->reshuffle_pending, r->err, r->errlen); }
-static int k_dispersed_this(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->congress_dispersed_this_turn, r->err, r->errlen); }
-static int k_dispersed_last(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->congress_dispersed_last_turn, r->err, r->errlen); }
-static int k_no_american_placement(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->no_american_placement, r->err, r->errlen); }
+static int k_french_alliance_now(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->french_alliance_now, r->err, r->errlen); }
+static int k_french_in_war(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->french_in_war, r->err, r->errlen); }
+static int k_regulars(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->regulars, r->err, r->errlen); }
+static int k_reshuffle_pending(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->reshuffle_pending, r->err, r->errlen); }
+static int k_dispersed_this(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->congress_dispersed_this_turn, r->err, r->errlen); }
+static int k_dispersed_last(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->congress_dispersed_last_turn, r->err, r->errlen); }
+static int k_no_american_placement(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->no_american_placement, r->err, r->errlen); }
 static int k_deck(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->deck, true); }
 static int k_discard(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->discard, false); }
 static int k_removed(struct rd *r, yaml_node_t *v) { return read_pile(r, v, &r->s->removed, false); }
@@ -873,7 +873,7 @@ static int read_fields(struct rd *r, yaml_node_t *map, const struct field *field
 		return -1;
 	FOR_PAIRS(p, map) {
 		yaml_node_t *k = node(r, p->key);
-		const char *key = ww_yaml_str(k);
+		const char *key = wj_yaml_str(k);
 		int i = 0;
 		while (i < n && (!key || strcmp(fields[i].key, key) != 0))
 			i++;
@@ -883,17 +883,17 @@ static int read_fields(struct rd *r, yaml_node_t *map, const struct field *field
 				strncat(list, j ? ", " : "", sizeof list - strlen(list) - 1);
 				strncat(list, fields[j].key, sizeof list - strlen(list) - 1);
 			}
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k), "unknown key %s in %s (expected %s)",
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(k), "unknown key %s in %s (expected %s)",
 			     key ? key : "(not a name)", what, list);
 			return -1;
 		}
 		if (i < 16 && seen_line[i]) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(k), "%s given twice (first at line %d)",
 			     key, seen_line[i]);
 			return -1;
 		}
 		if (i < 16)
-			seen_line[i] = ww_yaml_line(k);
+			seen_line[i] = wj_yaml_line(k);
 		if (fields[i].read(r, node(r, p->value), obj) < 0)
 			return -1;
 	}
@@ -920,12 +920,12 @@ static int read_side8(struct rd *r, yaml_node_t *v, int8_t *out)
 
 static int read_space_or_none(struct rd *r, yaml_node_t *v, int16_t *out)
 {
-	const char *s = ww_yaml_str(v);
+	const char *s = wj_yaml_str(v);
 	int sp = ww_rec_space_by_name(r->d, s);
 	if (sp < 0 && s && strcasecmp(s, "none") == 0)
 		sp = -1;
 	else if (sp < 0) {
-		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "unknown space %s (expected a space name or none)",
+		wj_yaml_fail(r->err, r->errlen, wj_yaml_line(v), "unknown space %s (expected a space name or none)",
 		     s ? s : "(a list or mapping)");
 		return -1;
 	}
@@ -935,12 +935,12 @@ static int read_space_or_none(struct rd *r, yaml_node_t *v, int16_t *out)
 
 static int read_general_or_none(struct rd *r, yaml_node_t *v, int8_t *out)
 {
-	const char *s = ww_yaml_str(v);
+	const char *s = wj_yaml_str(v);
 	int g = general_by_name(r->d, s);
 	if (g < 0 && s && strcasecmp(s, "none") == 0)
 		g = -1;
 	else if (g < 0) {
-		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "unknown general %s (expected a general's name or none)",
+		wj_yaml_fail(r->err, r->errlen, wj_yaml_line(v), "unknown general %s (expected a general's name or none)",
 		     s ? s : "(a list or mapping)");
 		return -1;
 	}
@@ -955,10 +955,10 @@ static int read_general_set(struct rd *r, yaml_node_t *v, uint16_t *bits)
 	*bits = 0;
 	for (yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
 		yaml_node_t *n = node(r, *i);
-		int g = general_by_name(r->d, ww_yaml_str(n));
+		int g = general_by_name(r->d, wj_yaml_str(n));
 		if (g < 0 || g >= WW_MAX_GENERALS) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(n), "unknown general %s",
-			     ww_yaml_str(n) ? ww_yaml_str(n) : "(a list or mapping)");
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(n), "unknown general %s",
+			     wj_yaml_str(n) ? wj_yaml_str(n) : "(a list or mapping)");
 			return -1;
 		}
 		*bits |= (uint16_t)(1u << g);
@@ -973,7 +973,7 @@ static int read_cu_by_nation(struct rd *r, yaml_node_t *v, uint8_t *cu)
 		return -1;
 	for (int i = 0; i < WW_NATIONS; i++) {
 		if (n[i] > 255) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "%d CUs is out of range 0..255", n[i]);
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(v), "%d CUs is out of range 0..255", n[i]);
 			return -1;
 		}
 		cu[i] = (uint8_t)n[i];
@@ -1012,10 +1012,10 @@ static int pl_kind(struct rd *r, yaml_node_t *v, void *o)
 static int pl_activations_left(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &((struct ww_card_play *)o)->activations_left); }
 static int pl_activated(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &((struct ww_card_play *)o)->activated); }
 static int pl_tried_intercept(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &((struct ww_card_play *)o)->tried_intercept); }
-static int pl_landing_party_used(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &((struct ww_card_play *)o)->landing_party_used, r->err, r->errlen); }
+static int pl_landing_party_used(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &((struct ww_card_play *)o)->landing_party_used, r->err, r->errlen); }
 static int pl_draws_owed(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, 0, INT8_MAX, ((struct ww_card_play *)o)->draws_owed); }
 static int pl_allowance(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &((struct ww_card_play *)o)->allowance); }
-static int pl_allowance_in_battle(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &((struct ww_card_play *)o)->allowance_in_battle, r->err, r->errlen); }
+static int pl_allowance_in_battle(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &((struct ww_card_play *)o)->allowance_in_battle, r->err, r->errlen); }
 
 static int pl_moved_cu(struct rd *r, yaml_node_t *v, void *o)
 {
@@ -1030,7 +1030,7 @@ static int pl_moved_cu(struct rd *r, yaml_node_t *v, void *o)
 		    read_int(r, node(r, p->value), 0, 255, &n) < 0)
 			return -1;
 		if (sp < 0) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(node(r, p->key)), "expected a space name");
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(node(r, p->key)), "expected a space name");
 			return -1;
 		}
 		moved[sp] = (uint8_t)n;
@@ -1066,7 +1066,7 @@ static int read_step(struct rd *r, yaml_node_t *n, struct ww_step *st)
 		return -1;
 	FOR_PAIRS(p, n) {
 		yaml_node_t *k = node(r, p->key), *val = node(r, p->value);
-		const char *key = ww_yaml_str(k);
+		const char *key = wj_yaml_str(k);
 		int rc;
 		if (key && strcmp(key, "space") == 0)
 			rc = read_space_or_none(r, val, &st->space);
@@ -1075,7 +1075,7 @@ static int read_step(struct rd *r, yaml_node_t *n, struct ww_step *st)
 		else if (key && strcmp(key, "take") == 0)
 			rc = read_i8(r, val, 0, INT8_MAX, &st->take);
 		else {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(k),
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(k),
 			     "unknown key %s in a step (expected space, drop, take)",
 			     key ? key : "(not a name)");
 			rc = -1;
@@ -1095,7 +1095,7 @@ static int mv_path(struct rd *r, yaml_node_t *v, void *o)
 	mr->path_length = 0;
 	for (yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
 		if (mr->path_length == WW_PATH_MAX) {
-			ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "more than %d steps", WW_PATH_MAX);
+			wj_yaml_fail(r->err, r->errlen, wj_yaml_line(v), "more than %d steps", WW_PATH_MAX);
 			return -1;
 		}
 		if (read_step(r, node(r, *i), &mr->m->path[mr->path_length++]) < 0)
@@ -1113,14 +1113,14 @@ static int mv_nsteps(struct rd *r, yaml_node_t *v, void *o)
 
 #define MOVE(o) (((struct move_reading *)(o))->m)
 static int mv_general(struct rd *r, yaml_node_t *v, void *o) { return read_general_or_none(r, v, &MOVE(o)->general); }
-static int mv_by_sea(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &MOVE(o)->by_sea, r->err, r->errlen); }
+static int mv_by_sea(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &MOVE(o)->by_sea, r->err, r->errlen); }
 static int mv_next(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, WW_PATH_MAX, &MOVE(o)->next); }
 static int mv_at(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &MOVE(o)->at); }
 static int mv_came_from(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &MOVE(o)->came_from); }
 static int mv_cu(struct rd *r, yaml_node_t *v, void *o) { return read_cu_by_nation(r, v, MOVE(o)->cu); }
 static int mv_spent(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &MOVE(o)->spent); }
 static int mv_allowance(struct rd *r, yaml_node_t *v, void *o) { return read_i8(r, v, 0, INT8_MAX, &MOVE(o)->allowance); }
-static int mv_overran(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &MOVE(o)->overran, r->err, r->errlen); }
+static int mv_overran(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &MOVE(o)->overran, r->err, r->errlen); }
 static int mv_keep(struct rd *r, yaml_node_t *v, void *o) { return read_general_or_none(r, v, &MOVE(o)->keep); }
 #undef MOVE
 
@@ -1139,7 +1139,7 @@ static int k_movement(struct rd *r, yaml_node_t *v)
 	if (!mr.nsteps_given)
 		mr.m->nsteps = (int8_t)mr.path_length;
 	if (mr.m->next > mr.m->nsteps) {
-		ww_yaml_fail(r->err, r->errlen, ww_yaml_line(v), "next %d is past the path's %d steps",
+		wj_yaml_fail(r->err, r->errlen, wj_yaml_line(v), "next %d is past the path's %d steps",
 		     mr.m->next, mr.m->nsteps);
 		return -1;
 	}
@@ -1151,11 +1151,11 @@ static int k_movement(struct rd *r, yaml_node_t *v)
 static int bt_space(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &BATTLE(o)->space); }
 static int bt_attacker(struct rd *r, yaml_node_t *v, void *o) { return read_side8(r, v, &BATTLE(o)->attacker); }
 static int bt_att_from(struct rd *r, yaml_node_t *v, void *o) { return read_space_or_none(r, v, &BATTLE(o)->att_from); }
-static int bt_intercepted(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &BATTLE(o)->intercepted, r->err, r->errlen); }
+static int bt_intercepted(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &BATTLE(o)->intercepted, r->err, r->errlen); }
 static int bt_card_drm(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, INT8_MIN, INT8_MAX, BATTLE(o)->card_drm); }
 static int bt_lost(struct rd *r, yaml_node_t *v, void *o) { return read_side_i8(r, v, 0, INT8_MAX, BATTLE(o)->lost); }
 static int bt_loser(struct rd *r, yaml_node_t *v, void *o) { return read_side8(r, v, &BATTLE(o)->loser); }
-static int bt_stop_move(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &BATTLE(o)->stop_move, r->err, r->errlen); }
+static int bt_stop_move(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &BATTLE(o)->stop_move, r->err, r->errlen); }
 
 static int bt_step(struct rd *r, yaml_node_t *v, void *o)
 {
@@ -1205,12 +1205,12 @@ static int k_battle(struct rd *r, yaml_node_t *v)
 
 /* standing_orders: */
 #define STANDING(o) ((struct ww_standing *)(o))
-static int so_never_intercept(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_intercept, r->err, r->errlen); }
+static int so_never_intercept(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &STANDING(o)->never_intercept, r->err, r->errlen); }
 static int so_always_intercept(struct rd *r, yaml_node_t *v, void *o) { return read_general_set(r, v, &STANDING(o)->always_intercept); }
-static int so_never_retreat(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_retreat_before_battle, r->err, r->errlen); }
-static int so_never_exchange(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_exchange, r->err, r->errlen); }
-static int so_never_battle_card(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->never_battle_card, r->err, r->errlen); }
-static int so_french_losses_first(struct rd *r, yaml_node_t *v, void *o) { return ww_yaml_bool(v, &STANDING(o)->french_losses_first, r->err, r->errlen); }
+static int so_never_retreat(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &STANDING(o)->never_retreat_before_battle, r->err, r->errlen); }
+static int so_never_exchange(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &STANDING(o)->never_exchange, r->err, r->errlen); }
+static int so_never_battle_card(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &STANDING(o)->never_battle_card, r->err, r->errlen); }
+static int so_french_losses_first(struct rd *r, yaml_node_t *v, void *o) { return wj_yaml_bool(v, &STANDING(o)->french_losses_first, r->err, r->errlen); }
 #undef STANDING
 
 static const struct field standing_fields[] = {
@@ -1235,11 +1235,11 @@ static int k_standing_orders(struct rd *r, yaml_node_t *v)
 }
 
 static int k_ops_queue(struct rd *r, yaml_node_t *v) { return read_pile_sides(r, v, r->s->ops_queue, false); }
-static int k_last_card_of_phase(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->last_card_of_phase, r->err, r->errlen); }
-static int k_french_navy_away(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->french_navy_away, r->err, r->errlen); }
+static int k_last_card_of_phase(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->last_card_of_phase, r->err, r->errlen); }
+static int k_french_navy_away(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->french_navy_away, r->err, r->errlen); }
 static int k_european_war_cu(struct rd *r, yaml_node_t *v) { return read_i8(r, v, 0, INT8_MAX, &r->s->european_war_cu); }
-static int k_tournament_rule(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->tournament_rule, r->err, r->errlen); }
-static int k_extra_impulse_now(struct rd *r, yaml_node_t *v) { return ww_yaml_bool(v, &r->s->extra_impulse_now, r->err, r->errlen); }
+static int k_tournament_rule(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->tournament_rule, r->err, r->errlen); }
+static int k_extra_impulse_now(struct rd *r, yaml_node_t *v) { return wj_yaml_bool(v, &r->s->extra_impulse_now, r->err, r->errlen); }
 
 static int k_extra_impulse(struct rd *r, yaml_node_t *v)
 {
@@ -1301,23 +1301,23 @@ int ww_state_read_node(yaml_document_t *doc, yaml_node_t *root,
 		ww_state_init(s);
 	FOR_PAIRS(p, root) {
 		yaml_node_t *k = node(&r, p->key);
-		const char *key = ww_yaml_str(k);
+		const char *key = wj_yaml_str(k);
 		int i = 0;
 		if (key && skip && strcmp(key, skip) == 0)
 			continue;
 		while (i < COUNT(keys) && (!key || strcmp(keys[i].key, key) != 0))
 			i++;
 		if (i == COUNT(keys)) {
-			ww_yaml_fail(err, errlen, ww_yaml_line(k), "unknown key %s (see docs/record.md)",
+			wj_yaml_fail(err, errlen, wj_yaml_line(k), "unknown key %s (see docs/record.md)",
 			     key ? key : "(not a name)");
 			return -1;
 		}
 		if (seen_line[i]) {
-			ww_yaml_fail(err, errlen, ww_yaml_line(k), "%s given twice (first at line %d)",
+			wj_yaml_fail(err, errlen, wj_yaml_line(k), "%s given twice (first at line %d)",
 			     key, seen_line[i]);
 			return -1;
 		}
-		seen_line[i] = ww_yaml_line(k);
+		seen_line[i] = wj_yaml_line(k);
 		if (keys[i].read(&r, node(&r, p->value)) < 0)
 			return -1;
 	}
@@ -1328,7 +1328,7 @@ int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
 		       struct ww_state *s, char *err, size_t errlen)
 {
 	yaml_document_t doc;
-	if (ww_yaml_load(text, len, &doc, err, errlen) < 0)
+	if (wj_yaml_load(text, len, &doc, err, errlen) < 0)
 		return -1;
 	struct ww_state tmp;
 	int rc = ww_state_read_node(&doc, yaml_document_get_root_node(&doc), d, &tmp, 0,

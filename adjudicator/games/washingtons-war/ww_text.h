@@ -19,10 +19,10 @@ int ww_state_write_yaml(FILE *f, const struct ww_data *d, const struct ww_state 
 int ww_state_show_yaml(FILE *f, const struct ww_data *d, const struct ww_state *view,
 		       int viewer);
 /* The hash of a state published as meta.initial_state: its secret YAML
- * text, BLAKE2b-256 keyed by the seed (ww_seed_keyed_hash). -1 out of
+ * text, BLAKE2b-256 keyed by the seed (wj_seed_keyed_hash). -1 out of
  * memory. */
 int ww_state_hash(const struct ww_data *d, const struct ww_state *s,
-		  const unsigned char seed[WW_SEED_BYTES], char out[WW_COMMIT_HEX]);
+		  const unsigned char seed[WJ_SEED_BYTES], char out[WJ_COMMIT_HEX]);
 int ww_state_read_yaml(const char *text, size_t len, const struct ww_data *d,
 		       struct ww_state *s, char *err, size_t errlen);
 
@@ -36,12 +36,12 @@ int ww_scenario_load(const char *path, const struct ww_data *d, struct ww_state 
 /* A scenario game's deck at creation (issue 11): its cards, listed or not,
  * put in number order and shuffled by the seed with shuffle number
  * s->next_shuffle, which is counted. */
-void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+void ww_scenario_shuffle(struct ww_state *s, const unsigned char seed[WJ_SEED_BYTES]);
 /* The same with the shuffle drawn from rng (game.h's dice stream). */
-void ww_scenario_deal(struct ww_state *s, struct ww_rng *rng);
+void ww_scenario_deal(struct ww_state *s, struct wj_rng *rng);
 /* Whether a scenario game's first position has the deck that
  * ww_scenario_shuffle makes of its cards (shuffle next_shuffle - 1). */
-bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WW_SEED_BYTES]);
+bool ww_scenario_shuffled(const struct ww_state *s, const unsigned char seed[WJ_SEED_BYTES]);
 
 /* Reads a state mapping. Without WW_READ_KEEP the state is first reset
  * with ww_state_init; with it, keys left out keep the caller's defaults.
