@@ -43,7 +43,7 @@ static void good_image(struct image *im)
 	im->eh.e_shentsize = sizeof(ElfW(Shdr));
 	im->eh.e_shnum = 4;
 	im->stamp = STAMP;
-	memcpy(im->strs, "\0ww_other\0ww_png_abi", 21);
+	memcpy(im->strs, "\0wj_other\0wj_png_abi", 21);
 	im->syms[1] = (ElfW(Sym)){ .st_name = 1, .st_shndx = SH_DATA, .st_value = DATA_ADDR,
 				   .st_size = 4 };
 	im->syms[2] = (ElfW(Sym)){ .st_name = 10, .st_shndx = SH_DATA, .st_value = DATA_ADDR,
