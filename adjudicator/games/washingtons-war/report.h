@@ -64,13 +64,6 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
  * "" while nobody has won. */
 const char *ww_victory_words(enum ww_victory v);
 
-/* The events of `ev` that `recipient` may see, one per line, wrapped to
- * the report width. */
-void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipient);
-
-/* One paragraph wrapped to the report width, continuation lines indented. */
-void ww_report_line(FILE *out, const char *text);
-
 /* May `recipient` (WW_NOBODY: the public) see this event? */
 bool ww_report_sees(const struct ww_event *e, enum ww_side recipient);
 

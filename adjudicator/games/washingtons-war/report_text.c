@@ -550,30 +550,3 @@ int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errl
 	free(text);
 	return rc;
 }
-
-/* ---- small pieces for callers that write their own text ---- */
-
-void ww_report_line(FILE *out, const char *text)
-{
-	tpl_wrap(out, text, strlen(text), WW_REPORT_WIDTH);
-}
-
-void ww_report_events(FILE *out, const struct ww_events *ev, enum ww_side recipient)
-{
-	int shown = 0;
-	char line[400];
-	for (int i = 0; ev && i < ev->n; i++) {
-		const struct ww_event *e = &ev->v[i];
-		if (!ww_report_sees(e, recipient))
-			continue;
-		if (e->roll_index >= 0)
-			snprintf(line, sizeof line, "  %s [die roll #%lld: %d%s]", e->text,
-				 (long long)e->roll_index, e->roll, e->forced ? ", forced" : "");
-		else
-			snprintf(line, sizeof line, "  %s", e->text);
-		ww_report_line(out, line);
-		shown++;
-	}
-	if (!shown)
-		ww_report_line(out, "  Nothing new.");
-}
