@@ -220,6 +220,7 @@ for first in fox hound; do
 	expect 0 "$J" announce "$G" --config "$T/wwjudge.conf"
 	in_file "$G/outbox/new/000001.announce-$first" "Say ready, ${first^}: the race starts"
 	in_file "$G/outbox/new/000001.announce-$first" "The ${second^} is asked to say ready"
+	in_file "$G/outbox/new/000001.announce-$first" "both saying ready first (rule 0)"
 	expect 0 "$J" remind --config "$T/wwjudge.conf" --dry-run --at +2h
 	in_file "$T/out" "${G##*/}: would remind the Fox player"
 	in_file "$T/out" "${G##*/}: would remind the Hound player"
