@@ -98,49 +98,6 @@ enum wj_rec_status wj_rec_make_dir(const char *path, mode_t mode, char *err, siz
 }
 
 /* The whole file, NUL-terminated; -1 with errno set. */
-static int read_all(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	for (;;) {
-		if (cap - n < 4096) {
-			if (cap > FILE_LIMIT) {
-				free(buf);
-				fclose(f);
-				errno = EFBIG;
-				return -1;
-			}
-			cap = cap ? cap * 2 : 8192;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return -1;
-			}
-			buf = nb;
-		}
-		size_t k = fread(buf + n, 1, cap - n - 1, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		errno = EIO;
-		return -1;
-	}
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 /* ---- the journal ---- */
 
 /* A line "INDEX PATH" moves .txn/INDEX to PATH; "INDEX PATH +LEN" cuts
@@ -177,7 +134,7 @@ int wj_rec_journal_read(const char *dir, struct wj_rec_journal *j)
 	size_t len;
 	if (wj_rec_join(path, dir, "journal") < 0)
 		return -1;
-	if (read_all(path, &text, &len) < 0)
+	if (wj_file_alloc(path, FILE_LIMIT, &text, &len) < 0)
 		return errno == ENOENT ? 0 : -1;
 	int rc = journal_parse(text, j) < 0 ? -1 : 1;
 	free(text);
@@ -193,7 +150,7 @@ static int read_appended(const char *path, long long keep, char *staged, size_t 
 {
 	char *old = NULL;
 	size_t olen = 0;
-	if (read_all(path, &old, &olen) < 0 && !(errno == ENOENT && keep == 0))
+	if (wj_file_alloc(path, FILE_LIMIT, &old, &olen) < 0 && !(errno == ENOENT && keep == 0))
 		return -1;
 	char *all = (size_t)keep <= olen ? malloc((size_t)keep + slen + 1) : NULL;
 	if (all) {
@@ -226,7 +183,7 @@ int wj_rec_read(const char *dir, const char *rel, char **text, size_t *len)
 				continue;
 			char staged[32];
 			snprintf(staged, sizeof staged, ".txn/%d", i);
-			if (wj_rec_join(path, dir, staged) == 0 && read_all(path, text, len) == 0) {
+			if (wj_rec_join(path, dir, staged) == 0 && wj_file_alloc(path, FILE_LIMIT, text, len) == 0) {
 				if (j.append[i] < 0)
 					return 0;
 				char *s = *text;
@@ -243,7 +200,7 @@ int wj_rec_read(const char *dir, const char *rel, char **text, size_t *len)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	return read_all(path, text, len);
+	return wj_file_alloc(path, FILE_LIMIT, text, len);
 }
 
 
@@ -274,7 +231,7 @@ static int append_staged(const char *from, const char *to, long long keep)
 {
 	char *text;
 	size_t len;
-	if (read_all(from, &text, &len) < 0)
+	if (wj_file_alloc(from, FILE_LIMIT, &text, &len) < 0)
 		return errno == ENOENT ? 0 : -1;
 	wj_record_crash_point();
 	int fd = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
