@@ -786,9 +786,7 @@ static int load(struct modcmd *x)
 	if (!x->g)
 		return EX_OSERR;
 	/* no wait on the delivery path, as process (docs/mail-servers.md) */
-	enum wj_rec_status st = wj_record_lock(x->dir, 0, &x->lock_fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(x->dir, x->g, err, sizeof err); /* and its data */
+	enum wj_rec_status st = wj_record_open(x->dir, 0, &x->lock_fd, x->g, err, sizeof err);
 	int rc = wj_rec_exit(st, true);
 	if (!rc && wj_mail_secret_read(x->dir, x->g->game, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;

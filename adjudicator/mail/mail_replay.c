@@ -759,9 +759,7 @@ static int apply_logged(struct replay *r, const struct logged *e)
 				     .mail_date = date[0] ? date : NULL };
 	wj_game_name(r->orig, name, sizeof name);
 	enum wj_rec_status st = !g || !after || !ch ? WJ_REC_IO :
-				wj_record_lock(r->game, 10, &fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(r->game, g, err, sizeof err);
+				wj_record_open(r->game, 10, &fd, g, err, sizeof err);
 	if (st == WJ_REC_OK && wj_mail_secret_read(r->game, g->game, &next, err, sizeof err) < 0)
 		st = WJ_REC_CORRUPT;
 	if (st != WJ_REC_OK) {

@@ -77,6 +77,18 @@ void wj_record_unlock(int fd)
 		close(fd); /* releases the flock */
 }
 
+enum wj_rec_status wj_record_open(const char *dir, int wait_seconds, int *fd,
+				  struct wj_game *g, char *err, size_t errlen)
+{
+	*fd = -1;
+	enum wj_rec_status st = wj_record_lock(dir, wait_seconds, fd, err, errlen);
+	if (st == WJ_REC_OK && (st = wj_record_load(dir, g, err, errlen)) != WJ_REC_OK) {
+		wj_record_unlock(*fd);
+		*fd = -1;
+	}
+	return st;
+}
+
 /* ---- seen ---- */
 
 /* One line of GAME/seen: valid UTF-8 (text.h), blanks and anything that
