@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <sodium.h>
 #include "buf.h"
+#include "durable.h"
 #include "games.h"
 #include "record_internal.h"
 #include "test_hooks.h"
@@ -28,8 +29,6 @@
 
 #define FILE_LIMIT (16 * 1024 * 1024)
 #define JOURNAL_MAGIC "wwjudge journal 1"
-
-
 
 /* ---- durable writes ---- */
 
@@ -50,20 +49,12 @@ enum wj_rec_status wj_rec_write_new(const char *path, const char *text, size_t l
 	if (fd < 0)
 		return wj_rec_io_fail(err, errlen, "creating", path);
 	wj_record_crash_point();
-	for (size_t done = 0; done < len;) {
-		ssize_t k = write(fd, text + done, len - done);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			if (k == 0)
-				errno = EIO;
-			int e = errno;
-			close(fd);
-			unlink(path);
-			errno = e;
-			return wj_rec_io_fail(err, errlen, "writing", path);
-		}
-		done += (size_t)k;
+	if (wj_write_all(fd, text, len) < 0) {
+		int e = errno;
+		close(fd);
+		unlink(path);
+		errno = e;
+		return wj_rec_io_fail(err, errlen, "writing", path);
 	}
 	wj_record_crash_point();
 	if (fsync(fd) < 0 || close(fd) < 0) {
@@ -78,14 +69,7 @@ enum wj_rec_status wj_rec_write_new(const char *path, const char *text, size_t l
 enum wj_rec_status wj_rec_sync_dir(const char *path, char *err, size_t errlen)
 {
 	wj_record_crash_point();
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return wj_rec_io_fail(err, errlen, "opening", path);
-	int rc = fsync(fd);
-	int e = errno;
-	close(fd);
-	errno = e;
-	return rc < 0 ? wj_rec_io_fail(err, errlen, "syncing", path) : WJ_REC_OK;
+	return wj_fsync_dir(path) < 0 ? wj_rec_io_fail(err, errlen, "syncing", path) : WJ_REC_OK;
 }
 
 enum wj_rec_status wj_rec_make_dir(const char *path, mode_t mode, char *err, size_t errlen)
@@ -97,7 +81,6 @@ enum wj_rec_status wj_rec_make_dir(const char *path, mode_t mode, char *err, siz
 	return WJ_REC_OK;
 }
 
-/* The whole file, NUL-terminated; -1 with errno set. */
 /* ---- the journal ---- */
 
 /* A line "INDEX PATH" moves .txn/INDEX to PATH; "INDEX PATH +LEN" cuts
@@ -235,16 +218,8 @@ static int append_staged(const char *from, const char *to, long long keep)
 		return errno == ENOENT ? 0 : -1;
 	wj_record_crash_point();
 	int fd = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-	int rc = fd < 0 || ftruncate(fd, (off_t)keep) < 0 ? -1 : 0;
-	for (size_t done = 0; !rc && done < len;) {
-		ssize_t k = pwrite(fd, text + done, len - done, (off_t)keep + (off_t)done);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			rc = -1;
-		else
-			done += (size_t)k;
-	}
+	int rc = fd < 0 || ftruncate(fd, (off_t)keep) < 0 ||
+		 lseek(fd, (off_t)keep, SEEK_SET) < 0 || wj_write_all(fd, text, len) < 0 ? -1 : 0;
 	wj_record_crash_point();
 	if (!rc && fsync(fd) < 0)
 		rc = -1;
