@@ -179,7 +179,7 @@ static net_fn *net(const char *name, FILE *log)
 	net_fn *fn;
 	*(void **)&fn = wj_plugin_fn("wwjudge-net.so", name, err, sizeof err);
 	if (!fn)
-		fprintf(log, "wwjudge: %s\n", err);
+		wj_log_to(log, NULL, "%s", err);
 	return fn;
 }
 

@@ -54,6 +54,14 @@ static void vline(FILE *to, const char *who, const char *fmt, va_list ap)
 	fflush(to);
 }
 
+void wj_log_to(FILE *to, const char *who, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vline(to, who, fmt, ap);
+	va_end(ap);
+}
+
 void wj_vlog(const char *who, const char *fmt, va_list ap)
 {
 	vline(stderr, who, fmt, ap);

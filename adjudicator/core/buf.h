@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* A growing byte string with a hard limit; `over` is set once something
  * was dropped for want of room. Always NUL-terminated when p != NULL. */
@@ -36,6 +37,10 @@ int wj_fmt_add(char *out, size_t len, const char *fmt, ...)
  * sent or reminded, on stdout (docs/mail.md, "What the judge says, and
  * where"). The line is written at once, so lines of runs at the same time
  * do not mix. */
+/* The one form of a line the judge says, to `to`: a run's own log (send,
+ * poll and remind write to the stream they are given). */
+void wj_log_to(FILE *to, const char *who, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void wj_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void wj_vlog(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void wj_info(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
