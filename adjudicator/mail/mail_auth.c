@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include "buf.h"
 #include "mail_internal.h"
 #include "test_hooks.h"
 #include "mail_net.h"
@@ -98,7 +99,7 @@ static int unknown_key(const struct game *game, const char *line, int n, char *e
 		side_key(game, side, key);
 		wj_fmt(keys + strlen(keys), sizeof keys - strlen(keys), "%s, ", key);
 	}
-	snprintf(err, errlen, SECRET_REL ": line %d: unknown key '%.40s' (a game of %s has "
+	wj_why(err, errlen, SECRET_REL ": line %d: unknown key '%.40s' (a game of %s has "
 		 "%stoken_entry and paused)", n, line, game->title, keys);
 	return -1;
 }
@@ -107,7 +108,7 @@ static int parse_line(struct wj_mail_secret *s, char *line, int n, char *err, si
 {
 	char *colon = strchr(line, ':');
 	if (!colon) {
-		snprintf(err, errlen, SECRET_REL ": line %d: expected key: value", n);
+		wj_why(err, errlen, SECRET_REL ": line %d: expected key: value", n);
 		return -1;
 	}
 	*colon = '\0';
@@ -171,13 +172,13 @@ int wj_mail_secret_read(const char *dir, const struct game *game, struct wj_mail
 		if (expected == 0)
 			return 0;
 		if (expected > 0) {
-			snprintf(err, errlen, "%s: game damaged: " SECRET_REL " is missing (the game "
+			wj_why(err, errlen, "%s: game damaged: " SECRET_REL " is missing (the game "
 				 "is played by mail: restore it from a backup)", dir);
 			return -1;
 		}
 	}
 	if (!f) {
-		snprintf(err, errlen, "reading %s: %s", path, strerror(errno));
+		wj_why(err, errlen, "reading %s: %s", path, strerror(errno));
 		return -1;
 	}
 	int n = 0, rc = 0;
@@ -224,12 +225,12 @@ int wj_mail_secret_write(const char *dir, const struct wj_mail_secret *s,
 	char path[PATH_MAX], *text;
 	size_t len;
 	if (wj_mail_secret_text(s, &text, &len) < 0) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = wj_fmt(path, sizeof path, "%s/" SECRET_REL, dir);
 	if (rc)
-		wj_fmt(err, errlen, "path too long: %s", dir);
+		wj_why(err, errlen, "path too long: %s", dir);
 	else
 		rc = wj_durable_write(path, NULL, text, len, 0600, NULL, err, errlen);
 	free(text);

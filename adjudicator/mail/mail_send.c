@@ -22,6 +22,7 @@
 #include <sysexits.h>
 #include <time.h>
 #include <unistd.h>
+#include "buf.h"
 #include "durable.h"
 #include "mail_curl.h"
 #include "mail_net.h"
@@ -101,13 +102,13 @@ static int smtp_send(CURL *h, const struct wj_mail_config *c, const struct wj_bu
 {
 	char rcpts[WJ_RCPT_MAX], from[WJ_ADDR_MAX + 2], one[WJ_ADDR_MAX + 2];
 	if (wj_mail_recipients(msg->p, msg->len, rcpts, sizeof rcpts)) {
-		wj_fmt(err, errlen, "no usable To or Cc address");
+		wj_why(err, errlen, "no usable To or Cc address");
 		return 1;
 	}
 	struct wj_buf crlf = { .max = WJ_OUT_MAX_BYTES + (WJ_OUT_MAX_BYTES >> 4) };
 	if (to_crlf(msg, &crlf)) {
 		wj_buf_free(&crlf);
-		wj_fmt(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	struct curl_slist *rcpt = NULL;
@@ -143,7 +144,7 @@ static int smtp_send(CURL *h, const struct wj_mail_config *c, const struct wj_bu
 	if (rc != CURLE_OK) {
 		long code = 0;
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
-		wj_fmt(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
+		wj_why(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
 			 curl_err[0] ? curl_err : curl_easy_strerror(rc), wj_curl_tls_hint(rc),
 			 code ? ", the server said " : "", code);
 		return refused_for_good(h, rc) ? 1 : -1;
