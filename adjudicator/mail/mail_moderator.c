@@ -887,6 +887,7 @@ int wj_mail_moderate(const struct wj_mail_config *c, const struct wj_mail_in *m)
 	struct modcmd *x = calloc(1, sizeof *x);
 	unsigned char h[8];
 	int rc = EX_OK;
+	const char *refused;
 	if (!b || !x) {
 		free(b);
 		free(x);
@@ -901,12 +902,8 @@ int wj_mail_moderate(const struct wj_mail_config *c, const struct wj_mail_in *m)
 	mod_block_find(m->text, b);
 	if (!c->moderator[0] || !c->moderator_password_hash[0])
 		note(x, "the config names no moderator and password hash; the block is not read");
-	else if (!wj_addr_equal(m->from, c->moderator))
-		rc = refuse_mail(x, b, "a moderator mail must come from the moderator's address; "
-				 "this one came from another");
-	else if (!wj_password_ok(c->moderator_password_hash, b->password))
-		rc = refuse_mail(x, b, b->password[0] ? "the moderator password is wrong" :
-				 "the block has no 'password:' line");
+	else if ((refused = wj_moderator_refused(c, m->from, b->password)))
+		rc = refuse_mail(x, b, refused);
 	else if (!b->ended || b->problem[0])
 		rc = refuse_mail(x, b, b->problem[0] ? b->problem :
 				 "the block has no '#end' line; nothing was done");
