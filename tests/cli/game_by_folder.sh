@@ -42,8 +42,9 @@ diff "$orig/$registry" "$src/$registry" | grep '^[<>]' >"$T/lines" || true
 
 # The Makefile finds the game by its folder: the copy builds under
 # -Werror, the Race's files with its own folder, game/ and core/ only,
-# and its race_png.c goes into the board plugin.
-make -C "$src" -j2 build/wwjudge >"$T/build.log" 2>&1 ||
+# and its race_png.c goes into the board plugin. (The log must show the
+# commands, so a caller's "make -s" is not passed on: MAKEFLAGS emptied.)
+MAKEFLAGS= make -C "$src" -j2 build/wwjudge >"$T/build.log" 2>&1 ||
 	{ tail -40 "$T/build.log"; fail "the tree with the Race does not build"; }
 grep -- "-o build/games/race/race_rules.o" "$T/build.log" >"$T/race_cc" ||
 	fail "the Makefile did not compile the Race's folder"
