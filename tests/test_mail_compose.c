@@ -80,6 +80,8 @@ static int fake_guide(const struct game_data *d, const struct game_state *view, 
 	return 2;
 }
 
+static int boards_drawn;
+
 /* Found by its name, as the binary finds a board in its plugin (games.h). */
 int fake_board(FILE *out, const struct game_data *d, const struct game_state *view,
 	       int viewer, const struct game_events *last, char *why, size_t whylen);
@@ -88,6 +90,20 @@ int fake_board(FILE *out, const struct game_data *d, const struct game_state *vi
 {
 	(void)d, (void)last, (void)why, (void)whylen;
 	fprintf(out, "FAKE-BOARD-%d-%d", viewer, view->viewer);
+	boards_drawn++;
+	return 0;
+}
+
+/* What the fake board shows, as board_key says it: the move only, when
+ * `key_by_move` (so both sides' boards are one), else the viewer too. */
+static bool key_by_move = true;
+static int fake_board_key(FILE *out, const struct game_data *d, const struct game_state *view,
+			  int viewer, const struct game_events *last)
+{
+	(void)d, (void)last;
+	fprintf(out, "%u", view->move);
+	if (!key_by_move)
+		fprintf(out, " %d", viewer);
 	return 0;
 }
 
@@ -228,7 +244,7 @@ static void test_board_is_the_games(void **state)
 	char b64[64];
 	const char *png = "FAKE-BOARD-2-2";
 	assert_int_equal(wj_mail_view_open(&v, &fake_game, 2), 0);
-	struct wj_mail_board board = { &v, NULL, "g1" };
+	struct wj_mail_board board = { &v, NULL, "g1", NULL };
 	struct wj_mail_out o = { .to = "red@example.org", .subject = "s", .body = "text\n",
 				 .message_id = "<m@x>", .board = &board };
 	size_t len;
@@ -249,6 +265,45 @@ static void test_board_is_the_games(void **state)
 	free(mail);
 	v.game = &fake;
 	wj_mail_view_close(&v);
+}
+
+/* Issue 25: a board both sides' mails show is drawn once in a run, as
+ * the game's board_key says; a key that differs draws it again. */
+static void test_a_shared_board_is_drawn_once(void **state)
+{
+	(void)state;
+	struct wj_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
+	struct game keyed = fake;
+	keyed.board_key = fake_board_key;
+	const struct wj_mail_game g = { &keyed, NULL, &now };
+	struct wj_board_cache cache = { 0 };
+	struct wj_mail_view v[3];
+	char *mail[3];
+	size_t len;
+	boards_drawn = 0;
+	for (int side = 1; side <= 2; side++) {
+		assert_int_equal(wj_mail_view_open(&v[side], &g, side), 0);
+		struct wj_mail_board board = { &v[side], NULL, "g1", &cache };
+		struct wj_mail_out o = { .to = "x@example.org", .subject = "s", .body = "text\n",
+					 .message_id = "<m@x>", .board = &board };
+		assert_non_null(mail[side] = wj_mail_compose(&c, &o, &len));
+	}
+	assert_int_equal(boards_drawn, 1);
+	assert_string_equal(mail[1], mail[2]); /* the same board, the same bytes */
+	free(mail[1]);
+	free(mail[2]);
+	key_by_move = false; /* each side's board its own */
+	for (int side = 1; side <= 2; side++) {
+		struct wj_mail_board board = { &v[side], NULL, "g1", &cache };
+		struct wj_mail_out o = { .to = "x@example.org", .subject = "s", .body = "text\n",
+					 .message_id = "<m@x>", .board = &board };
+		free(wj_mail_compose(&c, &o, &len));
+	}
+	key_by_move = true;
+	assert_int_equal(boards_drawn, 3);
+	for (int side = 1; side <= 2; side++)
+		wj_mail_view_close(&v[side]);
+	wj_board_cache_free(&cache);
 }
 
 /* Skirmish, a real second game, composed by the same code: at the set-up
@@ -457,7 +512,7 @@ static void test_20_boundary_is_in_no_part(void **state)
 	struct wj_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
 	struct wj_mail_view v;
 	assert_int_equal(wj_mail_view_open(&v, &fake_game, 2), 0);
-	struct wj_mail_board board = { &v, NULL, "g1" };
+	struct wj_mail_board board = { &v, NULL, "g1", NULL };
 	char *body = strdup("text\n");
 	for (int round = 0; round < 40; round++) {
 		struct wj_mail_out o = { .to = "red@example.org", .subject = "s", .body = body,
@@ -535,7 +590,7 @@ static void test_20_no_line_over_998_octets(void **state)
 	struct wj_mail_config c = { .judge = "judge@example.org", .from_name = "Judge" };
 	struct wj_mail_view v;
 	assert_int_equal(wj_mail_view_open(&v, &fake_game, 2), 0);
-	struct wj_mail_board board = { &v, NULL, "g1" };
+	struct wj_mail_board board = { &v, NULL, "g1", NULL };
 	char body[4096] = ".A long line:\n=", want[4096] = "A long line:\n";
 	for (int i = 0; i < 1000; i++) {
 		strcat(body, "\xe6\xbc\xa2");
@@ -572,6 +627,7 @@ int main(void)
 		cmocka_unit_test(test_question_and_whose_move_are_the_games),
 		cmocka_unit_test(test_subject_has_the_games_move),
 		cmocka_unit_test(test_board_is_the_games),
+		cmocka_unit_test(test_a_shared_board_is_drawn_once),
 		cmocka_unit_test(test_skirmish_i_b_mails),
 		cmocka_unit_test(test_20_every_games_note_is_framed),
 		cmocka_unit_test(test_20_note_of_nothing_visible_shows_nothing),

@@ -212,6 +212,35 @@ static void test_i_b_the_question_as_the_other_side_reads_it(void **state)
 	close_game(&f);
 }
 
+/* The key of what the board shows (game.h's board_key, issue 25): the
+ * same for both sides, whose throws are hidden from each other but not
+ * drawn, so one board serves both sides' mails. */
+static char *board_key_of(struct fix *f, int viewer)
+{
+	char *key = NULL;
+	size_t len;
+	struct game_state *v = game_state_new(f->g);
+	f->g->view(f->d, f->s, viewer, v);
+	FILE *m = open_memstream(&key, &len);
+	assert_int_equal(f->g->board_key(m, f->d, v, viewer, NULL), 0);
+	fclose(m);
+	game_state_free(f->g, v);
+	return key;
+}
+
+static void test_the_board_is_the_same_for_both_sides(void **state)
+{
+	struct fix f;
+	(void)state;
+	open_game(&f, 2);
+	char *british = board_key_of(&f, BRITISH), *american = board_key_of(&f, AMERICAN);
+	assert_true(strlen(british) > 0);
+	assert_string_equal(british, american);
+	free(british);
+	free(american);
+	close_game(&f);
+}
+
 static uint64_t next_random(uint64_t *r)
 {
 	uint64_t z = (*r += 0x9e3779b97f4a7c15u);
@@ -684,6 +713,7 @@ static void test_standing_order_hidden_from_the_other_side(void **state)
 }
 
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_the_board_is_the_same_for_both_sides),
 	cmocka_unit_test(test_order_language_every_form),
 	cmocka_unit_test(test_order_refusals_say_what_would_do),
 	cmocka_unit_test(test_state_text_refusals),

@@ -357,7 +357,7 @@ static int announce_view(const struct wj_mail_config *c, const char *dir, const 
 		return -1;
 	wj_reply_address(c, game, wj_mail_side_word(v->game, v->side), token, reply, sizeof reply);
 	wj_mail_subject(game, &mg, "the game as it stands", subj, sizeof subj);
-	struct wj_mail_board board = { v, NULL, game };
+	struct wj_mail_board board = { v, NULL, game, NULL };
 	struct wj_mail_out o = { .to = g->meta.addr[v->side],
 				 .reply_to = reply, .subject = subj, .body = body,
 				 .board = c->text_only ? NULL : &board };

@@ -280,6 +280,12 @@ struct game {
 	 * which game_board (games.h) finds and calls; NULL for a game without
 	 * a board. */
 	const char *board;
+	/* What the board of view(s, viewer) with `last` shows, as bytes: two
+	 * views whose keys are the same bytes draw the same board, so the
+	 * judge draws it once for both sides' mails (issue 25). 0, or -1.
+	 * NULL: every board is drawn. */
+	int (*board_key)(FILE *out, const struct game_data *d, const struct game_state *view,
+			 int viewer, const struct game_events *last);
 	/* The events of a logged entry that `viewer` may see, rebuilt into *ev
 	 * (from events_new) as the board's `last` reads them (show --png): 0,
 	 * or -1 out of memory. NULL: the board shows no move from the log. */

@@ -201,10 +201,19 @@ time_t wj_mail_now(void);
 /* The board a report mail attaches as a PNG (the game's `board`), drawn
  * from the recipient's view alone so that the picture shows no more than
  * the text. */
+/* The last board drawn and what it shows (game.h's board_key), so that
+ * the mails of one run draw a board the sides share once (issue 25). */
+struct wj_board_cache {
+	char *key, *png;
+	size_t keylen, pnglen;
+};
+void wj_board_cache_free(struct wj_board_cache *c);
+
 struct wj_mail_board {
 	const struct wj_mail_view *view;
 	const struct game_events *last;  /* highlighted as the last move; may be NULL */
 	const char *game;                /* names the file: board-GAME-MOVE.png */
+	struct wj_board_cache *cache;    /* NULL: drawn every time */
 };
 
 struct wj_mail_out {

@@ -203,7 +203,7 @@ static int tell_view(struct outgoing *o, const struct wj_mail_config *c, const c
 	wj_judge_message_id(c, game, wj_mail_token_entry(t->prev, v->side), word, prev,
 			    sizeof prev);
 	snprintf(name, sizeof name, "%.12s%s", t->name, word);
-	struct wj_mail_board board = { v, NULL, game };
+	struct wj_mail_board board = { v, NULL, game, NULL };
 	struct wj_mail_out m = {
 		.to = g->meta.addr[v->side],
 		.reply_to = reply, .subject = subj, .date = t->date, .in_reply_to = prev,

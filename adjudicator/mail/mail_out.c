@@ -213,7 +213,7 @@ static void safe_name(const char *game, char *out, size_t len)
 }
 
 /* The board as PNG bytes in memory, malloc'd. */
-static unsigned char *board_png(const struct wj_mail_board *b, size_t *len)
+static unsigned char *board_drawn(const struct wj_mail_board *b, size_t *len)
 {
 	char *png = NULL, err[300] = "";
 	FILE *f = open_memstream(&png, len);
@@ -229,6 +229,56 @@ static unsigned char *board_png(const struct wj_mail_board *b, size_t *len)
 		return NULL;
 	}
 	return (unsigned char *)png;
+}
+
+void wj_board_cache_free(struct wj_board_cache *c)
+{
+	free(c->key);
+	free(c->png);
+	*c = (struct wj_board_cache){ 0 };
+}
+
+/* What the board shows (game.h's board_key), malloc'd; NULL: no key. */
+static char *board_key(const struct wj_mail_board *b, size_t *len)
+{
+	const struct wj_mail_view *v = b->view;
+	char *key = NULL;
+	if (!v->game->board_key)
+		return NULL;
+	FILE *f = open_memstream(&key, len);
+	if (!f)
+		return NULL;
+	int rc = v->game->board_key(f, v->d, v->view, v->side, b->last);
+	if (fclose(f) != 0 || rc != 0) {
+		free(key);
+		return NULL;
+	}
+	return key;
+}
+
+/* The board, drawn, or the cache's copy when it shows the same. */
+static unsigned char *board_png(const struct wj_mail_board *b, size_t *len)
+{
+	struct wj_board_cache *c = b->cache;
+	size_t keylen = 0;
+	char *key = c ? board_key(b, &keylen) : NULL;
+	if (key && c->png && keylen == c->keylen && !memcmp(key, c->key, keylen)) {
+		unsigned char *copy = malloc(c->pnglen);
+		if (copy)
+			memcpy(copy, c->png, *len = c->pnglen);
+		free(key);
+		return copy;
+	}
+	unsigned char *png = board_drawn(b, len);
+	char *kept = png && key ? malloc(*len) : NULL;
+	if (kept) {
+		wj_board_cache_free(c);
+		memcpy(kept, png, *len);
+		*c = (struct wj_board_cache){ key, kept, keylen, *len };
+		return png;
+	}
+	free(key);
+	return png;
 }
 
 static void base64_lines(FILE *f, const unsigned char *p, size_t n)

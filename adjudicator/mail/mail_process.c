@@ -32,6 +32,7 @@ struct intake {
 	bool moderator_block;            /* a "#moderator" block from another address */
 	char seen_key[600];              /* "SIDE:<Message-ID>": the side's mails' ids */
 	struct wj_answered answered;     /* what unauthenticated mail cost this hour */
+	struct wj_board_cache boards;    /* a board both sides' mails show is drawn once */
 	char dir[PATH_MAX];
 	int lock_fd;
 	struct wj_game *g;
@@ -282,7 +283,7 @@ static int queue_report(struct intake *in, struct wj_play *p, const struct wj_ma
 	if (orderer)
 		refs_plus(in, refs, sizeof refs);
 	char *body = report_body(in, p, v, token);
-	struct wj_mail_board board = { v, p->ev, in->game };
+	struct wj_mail_board board = { v, p->ev, in->game, &in->boards };
 	struct wj_mail_out o = {
 		.to = registered(in, s), .reply_to = reply, .subject = subj,
 		.date = in->m.date, .in_reply_to = orderer ? in->m.message_id : prev,
@@ -885,6 +886,7 @@ static void intake_end(struct intake *in)
 		wj_record_unlock(in->lock_fd);
 	free_files(in);
 	wj_answered_free(&in->answered);
+	wj_board_cache_free(&in->boards);
 	wj_mail_in_free(&in->m);
 	if (in->g)
 		wj_game_free(in->g);

@@ -245,6 +245,22 @@ static int guide_words(FILE *out, const struct game_data *d, const struct game_s
 static const char *const america[] = { "america", "blue", NULL };
 static const char *const britain[] = { "britain", "red", NULL };
 
+/* What sk_game_board draws: the pieces on the board and the last move's
+ * path; the viewer and the hidden throws draw nothing (issue 25). */
+static int board_key(FILE *out, const struct game_data *d, const struct game_state *view,
+		     int viewer, const struct game_events *last)
+{
+	struct sk_piece pieces[SK_MAX_PIECES];
+	(void)d, (void)viewer;
+	int n = sk_on_board(&view->sk, pieces);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%d %d %d %d\n", pieces[i].side, pieces[i].kind, pieces[i].spot,
+			pieces[i].units);
+	for (int i = 0; last && i < last->sk.npath; i++)
+		fprintf(out, "-%d", last->sk.path[i]);
+	return ferror(out) ? -1 : 0;
+}
+
 const struct game game_skirmish = {
 	.name = "skirmish",
 	.title = "Skirmish",
@@ -268,4 +284,5 @@ const struct game game_skirmish = {
 	.asked = asked, .question = question, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .guide_words = guide_words, .board = "sk_game_board",
+	.board_key = board_key,
 };
