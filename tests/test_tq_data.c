@@ -1,0 +1,556 @@
+/* Tarleton's Quarter!'s data (issue 23, seed 001): the real
+ * data/tarletons-quarter/ loads and checks clean and holds what the seed
+ * states (each test names the seed's section). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "tq_data.h"
+#include "data_copy.h"
+
+static struct tq_data *D;
+
+static const char *data_dir(void)
+{
+	const char *dir = getenv("TQ_DATA");
+	return dir ? dir : "data/tarletons-quarter";
+}
+
+static int setup_data(void **state)
+{
+	struct wj_data_problems p = { 0 };
+	(void)state;
+	D = calloc(1, sizeof *D);
+	if (!D || tq_data_load(data_dir(), D, &p)) {
+		print_problems(&p);
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown_data(void **state)
+{
+	(void)state;
+	free(D);
+	return 0;
+}
+
+static const struct tq_area *area(const char *id)
+{
+	int a = tq_area_by_id(D, id);
+	if (a < 0)
+		fail_msg("no area '%s'", id);
+	return &D->areas[a];
+}
+
+static const struct tq_leader *leader(const char *name)
+{
+	int l = tq_leader_by_name(D, name);
+	if (l < 0)
+		fail_msg("no leader '%s'", name);
+	return &D->leaders[l];
+}
+
+static int L(const char *name)
+{
+	int l = tq_leader_by_name(D, name);
+	if (l < 0)
+		fail_msg("no leader '%s'", name);
+	return l;
+}
+
+static const struct tq_scenario *scenario(const char *name)
+{
+	const struct tq_scenario *sc = tq_scenario_by_name(D, name);
+	if (!sc)
+		fail_msg("no scenario '%s'", name);
+	return sc;
+}
+
+/* The side's placement in that area, or fails. */
+static const struct tq_placement *placed(const char *sc, enum tq_side side, const char *id)
+{
+	const struct tq_side_setup *s = &scenario(sc)->setup[side];
+	int a = tq_area_by_id(D, id);
+	for (int i = 0; i < s->nplacements; i++)
+		if (s->placements[i].box == TQ_IN_AREA && s->placements[i].area == a)
+			return &s->placements[i];
+	fail_msg("scenario %s: nothing of side %d in %s", sc, side, id);
+	return NULL;
+}
+
+static bool has_leader(const struct tq_placement *pl, const char *name)
+{
+	for (int i = 0; i < pl->nleaders; i++)
+		if (pl->leaders[i] == L(name))
+			return true;
+	return false;
+}
+
+/* The side's schedule line of that month, or fails. */
+static const struct tq_schedule_entry *line_of(int month, enum tq_side side)
+{
+	for (int i = 0; i < D->schedule.nentries; i++)
+		if (D->schedule.entries[i].month == month && D->schedule.entries[i].side == side)
+			return &D->schedule.entries[i];
+	fail_msg("no schedule line for month %d side %d", month, side);
+	return NULL;
+}
+
+static bool names(const struct tq_forces *x, const char *name)
+{
+	for (int i = 0; i < x->nleaders; i++)
+		if (x->leaders[i] == L(name))
+			return true;
+	return false;
+}
+
+/* ---- the real data: it loads, checks clean, and the reconstructed
+ * parts are said to be missing ---- */
+
+static void real_data_loads_and_checks_clean(void **state)
+{
+	struct wj_data_problems p = { 0 };
+	(void)state;
+	int n = tq_data_check(D, &p);
+	print_problems(&p);
+	assert_int_equal(n, 0);
+	assert_string_equal(D->id, "tarletons-quarter-seed-1");
+	assert_string_equal(D->game, "tarletons-quarter");
+	assert_string_equal(D->side_name[TQ_BRITISH], "British");
+	assert_string_equal(D->side_name[TQ_CONTINENTAL], "Continental");
+	assert_int_equal(D->nareas, 23);
+	assert_int_equal(D->nleaders, 49);
+	assert_int_equal(D->nscenarios, 4);
+}
+
+/* 2.0, 4.0, 6.3.1: "G1 ... contains the city of Savannah"; a port worth 2. */
+static void areas_2_0_6_3_1_savannah_city_port_worth_2(void **state)
+{
+	(void)state;
+	const struct tq_area *g1 = area("G1");
+	assert_string_equal(g1->name, "Savannah");
+	assert_int_equal(g1->colony, TQ_GEORGIA);
+	assert_true(g1->city);
+	assert_true(g1->port);
+	assert_int_equal(g1->port_value, 2);
+	assert_true(g1->capital);          /* 13.1, implied by 17.3 */
+	assert_true(g1->capital_implied);
+}
+
+/* 6.3.1: "Charlestown and Savannah are each worth 2". */
+static void areas_6_3_1_charlestown_worth_2(void **state)
+{
+	(void)state;
+	const struct tq_area *s11 = area("S11");
+	assert_string_equal(s11->name, "Charlestown");
+	assert_true(s11->city);
+	assert_true(s11->port);
+	assert_int_equal(s11->port_value, 2);
+	assert_false(s11->capital);        /* the seed names no other capital */
+}
+
+/* 6.3.1: "all other ports are worth 1": Beaufort, Georgetown, Wilmington
+ * (6.3.1's example, 10.5's), Norfolk (2.0). */
+static void areas_6_3_1_other_ports_worth_1(void **state)
+{
+	static const char *const PORTS[] = { "S13", "S10", "N16", "V1" };
+	static const char *const NAMES[] = { "Georgetown", "Beaufort", "Wilmington", "Norfolk" };
+	int ports = 0;
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		const struct tq_area *a = area(PORTS[i]);
+		assert_string_equal(a->name, NAMES[i]);
+		assert_true(a->port);
+		assert_false(a->city);
+		assert_int_equal(a->port_value, 1);
+	}
+	for (int i = 0; i < D->nareas; i++)
+		ports += D->areas[i].port;
+	assert_int_equal(ports, 6);
+}
+
+/* 2.0: "Norfolk (V1) is a port, but not a settlement"; every other
+ * named point is one; an I.D.'s letter is its colony. */
+static void areas_2_0_settlements_and_colonies(void **state)
+{
+	(void)state;
+	assert_false(area("V1")->settlement);
+	assert_true(area("S5")->settlement);
+	assert_string_equal(area("S5")->name, "Ninety-Six");
+	assert_true(area("V28")->settlement);
+	assert_string_equal(area("V28")->name, "Richmond");
+	assert_string_equal(area("V12")->name, "Halifax Courthouse");
+	assert_string_equal(area("N32")->name, "Halifax");
+	assert_int_equal(area("G4")->colony, TQ_GEORGIA);
+	assert_int_equal(area("S24")->colony, TQ_SOUTH_CAROLINA);
+	assert_int_equal(area("N28")->colony, TQ_NORTH_CAROLINA);
+	assert_int_equal(area("V2")->colony, TQ_VIRGINIA);
+	assert_string_equal(area("S3")->name, "");   /* named by I.D. only */
+	assert_false(area("S3")->on_map);              /* no map yet */
+}
+
+/* 10.2: colonels 15 SPs, one- or two-star generals 40, C-in-Cs no limit
+ * (and nothing said of a 3-star general). */
+static void tables_10_2_command_limits(void **state)
+{
+	(void)state;
+	assert_int_equal(D->tables.colonel_limit, 15);
+	assert_int_equal(D->tables.general_limit, 40);
+	assert_int_equal(D->tables.c_in_c_limit, TQ_UNLIMITED);
+	assert_int_equal(tq_command_limit(D, TQ_COLONEL), 15);
+	assert_int_equal(tq_command_limit(D, TQ_ONE_STAR), 40);
+	assert_int_equal(tq_command_limit(D, TQ_TWO_STAR), 40);
+	assert_int_equal(tq_command_limit(D, TQ_GENERAL), 40);   /* Morgan */
+	assert_int_equal(tq_command_limit(D, TQ_C_IN_C), TQ_UNLIMITED);
+	assert_int_equal(tq_command_limit(D, TQ_THREE_STAR), TQ_LIMIT_UNSTATED);
+}
+
+/* 10.2.3: a leader alone 12 MP; 10.1.1: a baggage train 4; 10.1.2: a
+ * river without a road 2; 10.4.3: an overrun 1, 2 or 3. */
+static void tables_10_1_movement_numbers(void **state)
+{
+	(void)state;
+	assert_int_equal(D->tables.leader_alone_mp, 12);
+	assert_int_equal(D->tables.baggage_train_mp, 4);
+	assert_int_equal(D->tables.river_without_road_mp, 2);
+	assert_int_equal(D->tables.overrun_mp[0], 1);
+	assert_int_equal(D->tables.overrun_mp[1], 2);
+	assert_int_equal(D->tables.overrun_mp[2], 3);
+}
+
+/* The rules' other numbers: 6.3.2 the Continental limit of six, 4.2.1 a
+ * fort holds 15 SPs, 5.3 a loss on 3 or less, 11.5 Major Victory at 5. */
+static void tables_other_numbers(void **state)
+{
+	int v = 0;
+	(void)state;
+	assert_true(tq_number(D, "supply", "continental_limit", &v));
+	assert_int_equal(v, 6);
+	assert_true(tq_number(D, "forts_and_sieges", "fort_capacity_sp", &v));
+	assert_int_equal(v, 15);
+	assert_true(tq_number(D, "special_attrition", "loss_on_or_below", &v));
+	assert_int_equal(v, 3);
+	assert_true(tq_number(D, "combat", "major_victory_min_sp_each_side", &v));
+	assert_int_equal(v, 5);
+	assert_false(tq_number(D, "supply", "no_such_number", &v));
+}
+
+/* 5.1's example: "A '4' on the June-August column is a '20%' result",
+ * the roll -1 for the British Major Victory. */
+static void tables_5_1_attrition_known_entry(void **state)
+{
+	const struct tq_known_entry *e = &D->tables.attrition_known[0];
+	(void)state;
+	assert_int_equal(D->tables.attrition_modifier, -1);
+	assert_int_equal(D->tables.nattrition_known, 1);
+	assert_int_equal(e->months, 1 << 5 | 1 << 6 | 1 << 7);   /* June, July, August */
+	assert_int_equal(e->roll, 4);
+	assert_int_equal(e->value, 20);
+	assert_false(D->tables.have_attrition);   /* the chart is not in the seed */
+}
+
+/* 6.5's example, June (each roll -1): Georgia 0 -> 0, South Carolina 3 ->
+ * 6, North Carolina 5 -> 12, Virginia 1 -> 8; generation in March, June,
+ * September and December. */
+static void tables_6_5_generation_june_row(void **state)
+{
+	static const int ROLL[] = { 0, 3, 5, 1 }, SP[] = { 0, 6, 12, 8 };
+	(void)state;
+	assert_int_equal(D->tables.generation_months, 1 << 2 | 1 << 5 | 1 << 8 | 1 << 11);
+	assert_int_equal(D->tables.generation_modifier, -1);
+	assert_int_equal(D->tables.ngeneration_known, 4);
+	for (int c = 0; c < TQ_COLONIES; c++) {
+		const struct tq_known_entry *e = &D->tables.generation_known[c];
+		assert_int_equal(e->months, 1 << 5);
+		assert_int_equal(e->colony, c);
+		assert_int_equal(e->roll, ROLL[c]);
+		assert_int_equal(e->value, SP[c]);
+	}
+	assert_false(D->tables.have_generation);
+	assert_false(D->tables.have_events);
+}
+
+/* 17.1.2: "Campbell is the British Commander-in-Chief until Prevost
+ * enters the board"; 10.2: "Even though Campbell is a Colonel". */
+static void leaders_17_1_2_campbell_colonel_and_c_in_c(void **state)
+{
+	const struct tq_side_setup *b = &scenario("17.1")->setup[TQ_BRITISH];
+	(void)state;
+	assert_int_equal(leader("Campbell")->side, TQ_BRITISH);
+	assert_int_equal(leader("Campbell")->rank, TQ_COLONEL);
+	assert_true(leader("Campbell")->c_in_c);
+	assert_string_equal(leader("Campbell")->c_in_c_section, "17.1.2");
+	assert_int_equal(leader("Campbell")->withdrawn, TQ_MONTH(1779, 4));   /* 18.0 */
+	assert_int_equal(b->c_in_c, L("Campbell"));
+	assert_string_equal(b->c_in_c_until, "Prevost enters the board");
+	assert_int_equal(leader("Prevost")->rank, TQ_C_IN_C);                  /* 11.1.4 */
+	assert_int_equal(leader("Prevost")->arrives, TQ_MONTH(1779, 2));
+	assert_false(leader("Campbell (Va Mil)")->c_in_c);
+	assert_int_equal(leader("Campbell (Va Mil)")->side, TQ_CONTINENTAL);
+}
+
+/* 18.0's "Ga, SC, NC or Va ... Mil", 11.1.2, 14.2, 13.1.1; 17.3.1 spells
+ * Muehlenberg "Muehlenburg". */
+static void leaders_18_0_militia_french_and_spellings(void **state)
+{
+	(void)state;
+	assert_int_equal(leader("Sumter")->militia_colony, TQ_SOUTH_CAROLINA);
+	assert_int_equal(leader("Clarke")->militia_colony, TQ_GEORGIA);
+	assert_int_equal(leader("Campbell (Va Mil)")->militia_colony, TQ_VIRGINIA);
+	assert_int_equal(leader("Caswell")->militia_colony, TQ_NORTH_CAROLINA);
+	assert_int_equal(leader("Greene")->militia_colony, TQ_NO_COLONY);
+	assert_true(leader("Greene")->c_in_c_implied);                   /* 11.2.6 */
+	assert_int_equal(leader("Morgan")->rank, TQ_GENERAL);
+	assert_true(leader("Rochambeau")->french);
+	assert_int_equal(leader("D'Estaing")->rank, TQ_ADMIRAL);
+	assert_int_equal(L("Muehlenburg"), L("Muehlenberg"));
+	assert_int_equal(leader("Morgan")->returns, TQ_MONTH(1781, 7));
+	assert_int_equal(D->ngovernors, 1);
+	assert_string_equal(D->governors[0].name, "Wright");
+	assert_int_equal(D->governors[0].colony, TQ_GEORGIA);
+	for (int i = 0; i < D->nleaders; i++)
+		assert_false(D->leaders[i].counter.present);   /* not in the seed */
+}
+
+/* 18.0, February 1779: "Prevost, Brown, 8 SP British regulars, 1 SP
+ * cavalry *G1 Savannah"; January 1779's Continental line before it. */
+static void schedule_18_0_february_1779_at_g1(void **state)
+{
+	const struct tq_schedule_entry *e = line_of(TQ_MONTH(1779, 2), TQ_BRITISH);
+	const struct tq_schedule_entry *j = line_of(TQ_MONTH(1779, 1), TQ_CONTINENTAL);
+	(void)state;
+	assert_int_equal(e->arrive.nleaders, 2);
+	assert_true(names(&e->arrive, "Prevost"));
+	assert_true(names(&e->arrive, "Brown"));
+	assert_int_equal(e->arrive.regulars, 8);
+	assert_int_equal(e->arrive.cavalry, 1);
+	assert_int_equal(e->place, TQ_AT_AREA);
+	assert_int_equal(e->place_area, tq_area_by_id(D, "G1"));
+	assert_true(names(&j->withdraw, "Howe"));
+	assert_true(names(&j->arrive, "Clarke"));
+	assert_true(names(&j->arrive, "Sumner"));
+}
+
+/* 18.0: the monthly Continental SP; September 1779's French at any port,
+ * gone in November; January 1781 at "either port in Virginia"; June
+ * 1781's cut line; September 1781's conditional returns. */
+static void schedule_18_0_places_and_conditions(void **state)
+{
+	const struct tq_schedule_entry *e;
+	(void)state;
+	assert_int_equal(D->schedule.monthly_side, TQ_CONTINENTAL);
+	assert_int_equal(D->schedule.monthly_from, TQ_MONTH(1779, 1));
+	assert_int_equal(D->schedule.monthly_regulars, 1);
+	e = line_of(TQ_MONTH(1779, 9), TQ_CONTINENTAL);
+	assert_int_equal(e->arrive.french_regulars, 40);
+	assert_int_equal(e->place, TQ_ANY_PORT);
+	assert_true(line_of(TQ_MONTH(1779, 11), TQ_CONTINENTAL)->withdraw.all_french);
+	e = line_of(TQ_MONTH(1781, 1), TQ_BRITISH);
+	assert_true(names(&e->arrive, "Arnold"));
+	assert_int_equal(e->arrive.regulars, 17);
+	assert_int_equal(e->arrive.cavalry, 3);
+	assert_int_equal(e->place, TQ_VIRGINIA_PORT);
+	e = line_of(TQ_MONTH(1781, 6), TQ_BRITISH);
+	assert_true(names(&e->withdraw, "Arnold"));
+	assert_int_equal(e->unsure_regulars, 18);
+	e = line_of(TQ_MONTH(1781, 9), TQ_CONTINENTAL);
+	assert_int_equal(e->arrive.regulars, 20);
+	assert_int_equal(e->arrive.french_regulars, 88);
+	assert_int_equal(e->arrive.french_cavalry, 2);
+	for (int i = 0; i < e->arrive.nleaders; i++)
+		assert_int_equal(e->arrive.conditional[i],
+				 e->arrive.leaders[i] == L("Lincoln") ||
+					 e->arrive.leaders[i] == L("Nelson"));
+	e = line_of(TQ_MONTH(1780, 2), TQ_BRITISH);
+	assert_int_equal(e->arrive.nleaders, 9);
+	assert_int_equal(e->arrive.regulars, 73);
+	assert_int_equal(e->arrive.cavalry, 7);
+	assert_int_equal(e->place, TQ_AT_BASE);   /* 6.2 */
+}
+
+/* 17.0: "the full campaign is a total of 35 turns ... February of 1780
+ * (21 turns), or March of 1781 (8 turns)"; all end on October 1781. */
+static void scenarios_17_0_start_end_and_turns(void **state)
+{
+	static const char *const NAME[] = { "17.1", "17.2", "17.3" };
+	static const int START[] = { TQ_MONTH(1778, 12), TQ_MONTH(1780, 2), TQ_MONTH(1781, 3) };
+	static const int TURNS[] = { 35, 21, 8 };
+	const struct tq_scenario *f = scenario("17.4");
+	(void)state;
+	assert_int_equal(D->first_turn, TQ_MONTH(1778, 12));
+	assert_int_equal(D->last_turn, TQ_MONTH(1781, 10));
+	for (int i = 0; i < 3; i++) {
+		const struct tq_scenario *sc = scenario(NAME[i]);
+		assert_int_equal(sc->start, START[i]);
+		assert_int_equal(sc->end, TQ_MONTH(1781, 10));
+		assert_int_equal(sc->turns, TURNS[i]);
+		assert_false(sc->optional);
+	}
+	assert_string_equal(scenario("17.1")->title, "December 1778");
+	/* 17.4: "February of 1780" and "Start Turn December 1778" */
+	assert_int_equal(f->start, 0);
+	assert_int_equal(f->nreadings, 2);
+	assert_int_equal(f->readings[0], TQ_MONTH(1780, 2));
+	assert_int_equal(f->readings[1], TQ_MONTH(1778, 12));
+	assert_int_equal(f->turns, 0);
+	assert_int_equal(f->end, TQ_MONTH(1781, 10));
+	assert_true(f->optional);
+}
+
+/* 17.1, 17.1.1 (Continental first): the markers, Richmond, the six
+ * magazines, Howe at G1, Lincoln at S11. */
+static void scenario_17_1_1_continental_setup(void **state)
+{
+	const struct tq_scenario *sc = scenario("17.1");
+	const struct tq_side_setup *c = &sc->setup[TQ_CONTINENTAL];
+	const struct tq_placement *g1 = placed("17.1", TQ_CONTINENTAL, "G1");
+	const struct tq_placement *s11 = placed("17.1", TQ_CONTINENTAL, "S11");
+	int magazines = 0;
+	(void)state;
+	assert_int_equal(sc->first, TQ_CONTINENTAL);
+	assert_int_equal(sc->major_victory, TQ_CONTINENTAL);
+	assert_int_equal(sc->weather, TQ_CLEAR);
+	assert_int_equal(sc->invaded, 1 << TQ_GEORGIA);
+	assert_int_equal(c->base, tq_area_by_id(D, "V28"));
+	assert_true(placed("17.1", TQ_CONTINENTAL, "V28")->base_of_operations);
+	for (int i = 0; i < c->nplacements; i++)
+		magazines += c->placements[i].magazines;
+	assert_int_equal(magazines, 6);
+	assert_int_equal(placed("17.1", TQ_CONTINENTAL, "V12")->magazines, 1);
+	assert_int_equal(g1->nleaders, 3);
+	assert_true(has_leader(g1, "Howe") && has_leader(g1, "Huger") && has_leader(g1, "Elbert"));
+	assert_int_equal(g1->regulars, 12);
+	assert_int_equal(g1->magazines, 1);
+	assert_true(has_leader(s11, "Lincoln") && has_leader(s11, "Moultrie") && has_leader(s11, "Ashe"));
+	assert_int_equal(s11->militia[TQ_NORTH_CAROLINA], 15);
+	assert_int_equal(s11->regulars, 0);
+}
+
+/* 17.1.2: G1 Campbell, Cruger, Moncrief, the British base, 30 SP. */
+static void scenario_17_1_2_british_setup(void **state)
+{
+	const struct tq_side_setup *b = &scenario("17.1")->setup[TQ_BRITISH];
+	const struct tq_placement *g1 = placed("17.1", TQ_BRITISH, "G1");
+	(void)state;
+	assert_int_equal(b->nplacements, 1);
+	assert_int_equal(b->base, tq_area_by_id(D, "G1"));
+	assert_true(g1->base_of_operations);
+	assert_int_equal(g1->nleaders, 3);
+	assert_true(has_leader(g1, "Campbell") && has_leader(g1, "Cruger") &&
+		    has_leader(g1, "Moncrief"));
+	assert_int_equal(g1->regulars, 30);
+}
+
+/* 17.2, 17.2.1, 17.2.2: thirteen leaders, 100 SP and "8 cavalry" with
+ * Wright at G1; those no longer in the game; the militia leaders placed
+ * after the roll. */
+static void scenario_17_2_setup(void **state)
+{
+	const struct tq_scenario *sc = scenario("17.2");
+	const struct tq_placement *g1 = placed("17.2", TQ_BRITISH, "G1");
+	const struct tq_side_setup *c = &sc->setup[TQ_CONTINENTAL];
+	(void)state;
+	assert_int_equal(sc->major_victory, TQ_BRITISH);
+	assert_int_equal(sc->weather, TQ_RAIN_WEATHER);
+	assert_int_equal(sc->reinforcements_begin, TQ_MONTH(1780, 3));
+	assert_int_equal(sc->first, TQ_NOBODY);   /* not stated */
+	assert_int_equal(g1->nleaders, 13);
+	assert_int_equal(g1->regulars, 100);
+	assert_int_equal(g1->cavalry, 8);
+	assert_int_equal(g1->governor, tq_governor_by_name(D, "Wright"));
+	assert_int_equal(sc->setup[TQ_BRITISH].nout, 1);
+	assert_int_equal(sc->setup[TQ_BRITISH].out[0], L("Campbell"));
+	assert_int_equal(c->nout, 3);
+	assert_int_equal(c->nafter_roll, 3);
+	assert_int_equal(c->after_roll[0], L("Stevens"));
+	assert_int_equal(placed("17.2", TQ_CONTINENTAL, "G4")->militia[TQ_GEORGIA], 1);
+	assert_int_equal(placed("17.2", TQ_CONTINENTAL, "N29")->regulars, 41);
+}
+
+/* 17.3, 17.3.1, 17.3.2: the OCR's "$24" and "$15", Wemyss a prisoner,
+ * five forts, the special deployment's columns, the King's Peace. */
+static void scenario_17_3_setup(void **state)
+{
+	const struct tq_scenario *sc = scenario("17.3");
+	const struct tq_side_setup *b = &sc->setup[TQ_BRITISH], *c = &sc->setup[TQ_CONTINENTAL];
+	const struct tq_placement *s15 = placed("17.3", TQ_BRITISH, "S15");
+	int forts = 0;
+	bool pow = false;
+	(void)state;
+	assert_int_equal(placed("17.3", TQ_CONTINENTAL, "S24")->militia[TQ_SOUTH_CAROLINA], 3);
+	assert_true(has_leader(placed("17.3", TQ_CONTINENTAL, "S24"), "Marion"));
+	assert_int_equal(s15->regulars, 4);
+	assert_int_equal(s15->magazines, 1);
+	assert_int_equal(s15->forts, 1);
+	for (int i = 0; i < b->nplacements; i++) {
+		forts += b->placements[i].forts;
+		if (b->placements[i].box == TQ_POW_BOX)
+			pow = b->placements[i].nleaders == 1 && b->placements[i].leaders[0] == L("Wemyss");
+	}
+	assert_int_equal(forts, 5);
+	assert_true(pow);
+	assert_int_equal(b->available_baggage_trains, 4);
+	assert_int_equal(b->base, tq_area_by_id(D, "S11"));
+	assert_int_equal(c->nrolls, 4);
+	for (int i = 0; i < c->nrolls; i++)
+		assert_int_equal(c->rolls[i].colony, c->rolls[i].leader == L("Muehlenberg") ||
+							     c->rolls[i].leader == L("Stevens")
+						     ? TQ_VIRGINIA : TQ_NORTH_CAROLINA);
+	assert_int_equal(sc->kings_peace, 1 << TQ_GEORGIA);
+	assert_int_equal(sc->invaded, 0xf);
+	assert_int_equal(placed("17.3", TQ_BRITISH, "G4")->loyalist_militia, 2);
+}
+
+/* 17.4.2, 17.4.3: the free deployment, and the British at sea. */
+static void scenario_17_4_setup(void **state)
+{
+	const struct tq_scenario *sc = scenario("17.4");
+	const struct tq_placement *sea = &sc->setup[TQ_BRITISH].placements[0];
+	const struct tq_placement *free = &sc->setup[TQ_CONTINENTAL].placements[0];
+	(void)state;
+	assert_int_equal(sea->box, TQ_AT_SEA);
+	assert_true(sea->base_of_operations);
+	assert_true(sc->setup[TQ_BRITISH].base_at_sea);
+	assert_int_equal(sea->regulars, 30);
+	assert_true(has_leader(sea, "Campbell"));
+	assert_int_equal(free->box, TQ_FREE_DEPLOYMENT);
+	assert_int_equal(free->nleaders, 5);
+	assert_int_equal(free->regulars, 9);
+	assert_int_equal(free->baggage_trains, 6);
+	assert_int_equal(sc->setup[TQ_CONTINENTAL].base, -1);
+	assert_int_equal(sc->nrules, 3);
+	assert_int_equal(sc->rules[2].applies_from, TQ_MONTH(1780, 2));   /* 17.2.3 */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(real_data_loads_and_checks_clean),
+		cmocka_unit_test(areas_2_0_6_3_1_savannah_city_port_worth_2),
+		cmocka_unit_test(areas_6_3_1_charlestown_worth_2),
+		cmocka_unit_test(areas_6_3_1_other_ports_worth_1),
+		cmocka_unit_test(areas_2_0_settlements_and_colonies),
+		cmocka_unit_test(tables_10_2_command_limits),
+		cmocka_unit_test(tables_10_1_movement_numbers),
+		cmocka_unit_test(tables_other_numbers),
+		cmocka_unit_test(tables_5_1_attrition_known_entry),
+		cmocka_unit_test(tables_6_5_generation_june_row),
+		cmocka_unit_test(leaders_17_1_2_campbell_colonel_and_c_in_c),
+		cmocka_unit_test(leaders_18_0_militia_french_and_spellings),
+		cmocka_unit_test(schedule_18_0_february_1779_at_g1),
+		cmocka_unit_test(schedule_18_0_places_and_conditions),
+		cmocka_unit_test(scenarios_17_0_start_end_and_turns),
+		cmocka_unit_test(scenario_17_1_1_continental_setup),
+		cmocka_unit_test(scenario_17_1_2_british_setup),
+		cmocka_unit_test(scenario_17_2_setup),
+		cmocka_unit_test(scenario_17_3_setup),
+		cmocka_unit_test(scenario_17_4_setup),
+	};
+	return cmocka_run_group_tests(tests, setup_data, teardown_data);
+}
