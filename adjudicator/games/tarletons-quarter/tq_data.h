@@ -7,9 +7,10 @@
  * (map.yaml, units.yaml, the leaders' `counter:`, the aid charts'
  * `table:`) are read when present: tq_map_load and tq_units_load each say
  * so when their file is missing, and tq_data_load_full asks for all of
- * them, for the engine that needs a whole game. tq_data.c, tq_scenario.c
- * and tq_map.c load (syntax, keys, kinds, names); tq_data_check.c checks
- * the files against each other. */
+ * them, for the engine that needs a whole game. tq_data.c, tq_tables.c,
+ * tq_scenario.c and tq_map.c load (syntax, keys, kinds, names), with
+ * tq_read.c's readers; tq_data_check.c checks the files against each
+ * other. */
 #ifndef TQ_DATA_H
 #define TQ_DATA_H
 
@@ -370,7 +371,7 @@ int tq_governor_by_name(const struct tq_data *d, const char *name);
 const struct tq_scenario *tq_scenario_by_name(const struct tq_data *d, const char *name);
 /* The border between two areas, or -1. */
 int tq_border_between(const struct tq_data *d, int a, int b);
-/* A number of tables.yaml by its block and key ("supply",
+/* tq_tables.c: a number of tables.yaml by its block and key ("supply",
  * "continental_limit"): true and *v, or false. */
 bool tq_number(const struct tq_data *d, const char *block, const char *key, int *v);
 /* 10.2: the SPs a leader of that rank may activate: TQ_UNLIMITED for a

@@ -90,6 +90,9 @@ void tq_word_list(const struct tq_word *words, char *out, size_t len);
  * (TQ_ID_MAX) and its colony. */
 int tq_area_id(struct tq_reader *r, yaml_node_t *n, char *id, int *colony);
 
+/* tq_tables.c: tables.yaml. */
+int tq_load_tables(struct tq_reader *r);
+
 /* tq_scenario.c: every scenarios/NAME.yaml of dir. */
 int tq_scenarios_load(struct tq_reader *r, const char *dir);
 
