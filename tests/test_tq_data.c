@@ -437,7 +437,7 @@ static void scenario_17_1_1_continental_setup(void **state)
 	(void)state;
 	assert_int_equal(sc->first, TQ_CONTINENTAL);
 	assert_int_equal(sc->major_victory, TQ_CONTINENTAL);
-	assert_int_equal(sc->weather, TQ_CLEAR);
+	assert_int_equal(sc->weather, TQ_WEATHER_CLEAR);
 	assert_int_equal(sc->invaded, 1 << TQ_GEORGIA);
 	assert_int_equal(c->base, tq_area_by_id(D, "V28"));
 	assert_true(placed("17.1", TQ_CONTINENTAL, "V28")->base_of_operations);
@@ -479,7 +479,7 @@ static void scenario_17_2_setup(void **state)
 	const struct tq_side_setup *c = &sc->setup[TQ_CONTINENTAL];
 	(void)state;
 	assert_int_equal(sc->major_victory, TQ_BRITISH);
-	assert_int_equal(sc->weather, TQ_RAIN_WEATHER);
+	assert_int_equal(sc->weather, TQ_WEATHER_RAIN);
 	assert_int_equal(sc->reinforcements_begin, TQ_MONTH(1780, 3));
 	assert_int_equal(sc->first, TQ_NOBODY);   /* not stated */
 	assert_int_equal(g1->nleaders, 13);
@@ -740,7 +740,8 @@ static void fixture_counters(void **state)
 	free(d);
 }
 
-/* The aid charts' table: (5.1, 6.5, 8.3.1) and the units (2.0, 1.3). */
+/* The aid charts' table: (5.1, 6.5, 8.3.1, 10.7.2), the terrain effects
+ * (10.1.2, 8.3.4) and the units (2.0, 10.1.1, 10.2.3, 1.3). */
 static void fixture_tables_and_units(void **state)
 {
 	struct tq_data *d = load_fixture();
@@ -759,14 +760,25 @@ static void fixture_tables_and_units(void **state)
 	assert_int_equal(t->events[5][0], TQ_LOYALIST);
 	assert_int_equal(t->events[5][3], TQ_HEAT);
 	assert_int_equal(t->events[0][5], TQ_RAIN);
+	assert_int_equal(t->invasion_column[0], 12);   /* January: December's */
+	assert_int_equal(t->invasion_column[2], 0);    /* March has its own */
+	assert_int_equal(t->border_mp[TQ_RIVER_WITHOUT_ROAD], 2);
+	assert_int_equal(t->border_mp[TQ_ROAD], 1);
+	assert_int_equal(t->closed[TQ_WEATHER_RAIN],
+			 1 << TQ_RIVER_WITHOUT_ROAD | 1 << TQ_CORNER_WITH_RIVER);
+	assert_true(t->closed[TQ_WEATHER_FLOOD] & 1 << TQ_RIVER_WITH_ROAD);
+	assert_int_equal(t->closed[TQ_WEATHER_CLEAR], 0);
+	assert_int_equal(t->mp_change[TQ_WEATHER_HEAT][TQ_BRITISH_REGULAR], -2);
+	assert_int_equal(t->mp_change[TQ_WEATHER_HEAT][TQ_FRENCH_REGULAR], 0);
 	assert_true(d->have_units);
-	assert_int_equal(d->units_counters, 280);
-	assert_int_equal(d->nunits, 3);
-	assert_string_equal(d->units[0].unit, "leader");
-	assert_int_equal(d->units[0].movement, 12);
-	assert_int_equal(d->units[0].source, TQ_SEED);
-	assert_int_equal(d->units[2].side, TQ_BRITISH);
-	assert_int_equal(d->units[2].count, 60);
+	assert_int_equal(d->units[TQ_LEADER_ALONE].mp, 12);
+	assert_int_equal(d->units[TQ_LEADER_ALONE].source, TQ_SEED);
+	assert_int_equal(d->units[TQ_BAGGAGE_TRAIN].mp, 4);
+	assert_int_equal(d->units[TQ_CONTINENTAL_MILITIA].as_fast_as, TQ_CONTINENTAL_CAVALRY);
+	assert_int_equal(d->units[TQ_BRITISH_REGULAR].source, TQ_RECONSTRUCTED);
+	assert_int_equal(d->mix_total, 280);
+	assert_int_equal(d->ngroups, 3);
+	assert_true(d->groups[2].markers);
 	free(d);
 }
 

@@ -35,7 +35,7 @@
 #define TQ_MAX_RULES 8          /* a scenario's special rules */
 #define TQ_MAX_READINGS 2       /* 17.4's two start months */
 #define TQ_MAX_NUMBERS 96       /* tables.yaml's other numbers */
-#define TQ_MAX_UNITS 24
+#define TQ_MAX_GROUPS 40        /* units.yaml's counter_mix groups */
 #define TQ_MAX_COLUMNS 12       /* the Militia Attrition Table's */
 #define TQ_ROLLS 7              /* a modified roll 0..6 (5.1, 6.5) */
 #define TQ_DIE 6                /* the activation die 1..6 (8.3.1) */
@@ -188,6 +188,25 @@ struct tq_attrition_column {
 
 enum tq_event { TQ_NO_EVENT, TQ_RAIN, TQ_HEAT, TQ_LOYALIST };
 
+/* The weather marker's states (8.3.3, 8.3.4): terrain_effects' keys. */
+enum tq_weather { TQ_WEATHER_CLEAR, TQ_WEATHER_RAIN, TQ_WEATHER_FLOOD, TQ_WEATHER_HEAT };
+#define TQ_WEATHERS 4
+
+/* units.yaml's movement: keys, the kinds of counter that move; also the
+ * keys of terrain_effects' mp_change. */
+enum tq_unit_kind {
+	TQ_BRITISH_REGULAR, TQ_BRITISH_CAVALRY, TQ_LOYALIST_MILITIA, TQ_CONTINENTAL_REGULAR,
+	TQ_CONTINENTAL_CAVALRY, TQ_CONTINENTAL_MILITIA, TQ_FRENCH_REGULAR, TQ_FRENCH_CAVALRY,
+	TQ_BAGGAGE_TRAIN, TQ_LEADER_ALONE
+};
+#define TQ_UNIT_KINDS 10
+
+/* What a border is to cross (10.1.2), as terrain_effects names it:
+ * border_mp's keys and weather's closed: words. */
+enum tq_crossing { TQ_PLAIN, TQ_ROAD, TQ_RIVER_WITH_ROAD, TQ_RIVER_WITHOUT_ROAD,
+		   TQ_CORNER_WITH_RIVER };
+#define TQ_CROSSINGS 5
+
 /* An entry a worked example fixes (tables.yaml's known_entries). */
 struct tq_known_entry {
 	int months;              /* bits, as a column's (generation: one) */
@@ -222,23 +241,38 @@ struct tq_tables {
 	int nattrition;
 	struct tq_attrition_column attrition[TQ_MAX_COLUMNS];
 	int generation[12][TQ_COLONIES][TQ_ROLLS];   /* [month-1]: militia SP */
+	int invasion_column[12]; /* 10.7.2 in a month without a column: the
+				  * month whose column is used, or 0 */
 	enum tq_event events[12][TQ_DIE];             /* [month-1][die-1] */
-	int terrain_line;        /* terrain_effects' table: read when its keys
-				  * are settled (the schema gives none yet) */
+	/* terrain_effects' table: the MP to cross a border (a corner with a
+	 * river costs as a river without a road, else as a plain border),
+	 * and per weather what is closed (bits of tq_crossing) and what each
+	 * kind's allowance gains or loses for the endeavor */
+	int border_mp[TQ_CROSSINGS];
+	int closed[TQ_WEATHERS];
+	int mp_change[TQ_WEATHERS][TQ_UNIT_KINDS];
+	int terrain_line;
 	int attrition_line, generation_line, events_line;
 	/* every other `{value: N}` or whole number of a block */
 	int nnumbers;
 	struct tq_number numbers[TQ_MAX_NUMBERS];
 };
 
-/* units.yaml (reconstructed): a kind of counter, its movement allowance
- * (2.0: the upper right number) and how many are in the mix (1.3). */
+/* units.yaml (reconstructed): a kind of counter's movement allowance
+ * (2.0: the upper right number). */
 struct tq_unit {
-	char unit[TQ_NAME_MAX];  /* "leader", "baggage train", "regulars" .. */
-	enum tq_side side;       /* TQ_NOBODY: either side's */
-	int movement;            /* 0: not given */
-	int count;               /* 0: not given */
+	bool present;
+	int mp;
+	int as_fast_as;          /* 2.0's militia "as fast as cavalry": a kind, or -1 */
 	enum tq_source source;
+	int line;
+};
+
+/* units.yaml's counter_mix (1.3): a group of counters. */
+struct tq_counter_group {
+	char group[TQ_NAME_MAX];
+	int count;
+	bool markers;            /* non-combat markers (1.2) */
 	int line;
 };
 
@@ -287,8 +321,6 @@ struct tq_special_rule {
 	int applies_from;        /* a month, or 0 */
 	int line;
 };
-
-enum tq_weather { TQ_CLEAR, TQ_RAIN_WEATHER };
 
 struct tq_scenario {
 	char name[TQ_WORD_MAX];  /* the file's: scenarios/NAME.yaml */
@@ -339,9 +371,10 @@ struct tq_data {
 	struct tq_corner corners[TQ_MAX_CORNERS];
 	/* units.yaml */
 	bool have_units;
-	int units_counters;         /* its total, 0 not given */
-	int nunits;
-	struct tq_unit units[TQ_MAX_UNITS];
+	struct tq_unit units[TQ_UNIT_KINDS];
+	int mix_total;              /* 1.3: 280 */
+	int ngroups;
+	struct tq_counter_group groups[TQ_MAX_GROUPS];
 };
 
 /* tq_data.c: the seed's files of dir (dataset, areas, leaders, schedule,

@@ -369,18 +369,56 @@ static void tq_check_tables(struct tq_check *k)
 				 t->generation[m][e->colony][e->roll], tq_month_name(m + 1),
 				 k->d->colony_name[e->colony], e->roll, e->line, e->value);
 	}
-	for (int i = 0; k->d->have_units && i < k->d->nunits; i++) {
-		const struct tq_unit *u = &k->d->units[i];
-		/* 10.2.3 and 10.1.1 give these two */
-		if (!strcmp(u->unit, "leader") && u->movement &&
-		    u->movement != t->leader_alone_mp)
-			TQ_CHECK(k, "units.yaml", u->line, "a leader alone moves %d (10.2.3, "
-				 "tables.yaml), not %d", t->leader_alone_mp, u->movement);
-		if (!strcmp(u->unit, "baggage train") && u->movement &&
-		    u->movement != t->baggage_train_mp)
-			TQ_CHECK(k, "units.yaml", u->line, "a baggage train moves %d (10.1.1, "
-				 "tables.yaml), not %d", t->baggage_train_mp, u->movement);
+	/* 10.1.2: "a river boundary that doesn't include a road ... two
+	 * movement points"; "impassable while rain or flood are in effect" */
+	if (t->have_terrain) {
+		int river = 1 << TQ_RIVER_WITHOUT_ROAD | 1 << TQ_CORNER_WITH_RIVER;
+		if (t->border_mp[TQ_RIVER_WITHOUT_ROAD] != t->river_without_road_mp)
+			TQ_CHECK(k, "tables.yaml", t->terrain_line, "terrain_effects' river_without_road "
+				 "costs %d MP; movement's river_without_road_mp is %d (10.1.2)",
+				 t->border_mp[TQ_RIVER_WITHOUT_ROAD], t->river_without_road_mp);
+		for (int w = TQ_WEATHER_RAIN; w <= TQ_WEATHER_FLOOD; w++)
+			if ((t->closed[w] & river) != river)
+				TQ_CHECK(k, "tables.yaml", t->terrain_line, "%s must close "
+					 "river_without_road and corner_with_river (10.1.2)",
+					 w == TQ_WEATHER_RAIN ? "rain" : "flood");
+		/* 8.3.4: in flood "rivers become impassable" */
+		if (!(t->closed[TQ_WEATHER_FLOOD] & 1 << TQ_RIVER_WITH_ROAD))
+			TQ_CHECK(k, "tables.yaml", t->terrain_line, "flood must close river_with_road "
+				 "too: rivers become impassable (8.3.4)");
 	}
+}
+
+/* ---- the units (units.yaml) ---- */
+
+static void tq_check_units(struct tq_check *k)
+{
+	const struct tq_data *d = k->d;
+	const struct tq_unit *u = d->units;
+	int total = 0;
+
+	/* 10.2.3 and 10.1.1 give these two */
+	if (u[TQ_LEADER_ALONE].mp != d->tables.leader_alone_mp)
+		TQ_CHECK(k, "units.yaml", u[TQ_LEADER_ALONE].line, "a leader alone moves %d "
+			 "(10.2.3, tables.yaml), not %d", d->tables.leader_alone_mp,
+			 u[TQ_LEADER_ALONE].mp);
+	if (u[TQ_BAGGAGE_TRAIN].mp != d->tables.baggage_train_mp)
+		TQ_CHECK(k, "units.yaml", u[TQ_BAGGAGE_TRAIN].line, "a baggage train moves %d "
+			 "(10.1.1, tables.yaml), not %d", d->tables.baggage_train_mp,
+			 u[TQ_BAGGAGE_TRAIN].mp);
+	for (int i = 0; i < TQ_UNIT_KINDS; i++)
+		if (u[i].as_fast_as >= 0 && u[i].mp != u[u[i].as_fast_as].mp)
+			TQ_CHECK(k, "units.yaml", u[i].line, "as_fast_as a kind that moves %d, but mp "
+				 "is %d", u[u[i].as_fast_as].mp, u[i].mp);
+	for (int i = 0; i < d->ngroups; i++)
+		total += d->groups[i].count;
+	if (total != d->mix_total)
+		TQ_CHECK(k, "units.yaml", d->ngroups ? d->groups[0].line : 0, "the groups of "
+			 "counter_mix add up to %d, not its total %d", total, d->mix_total);
+	/* 1.3: "280 1/2\" counters" */
+	if (d->counters && d->mix_total != d->counters)
+		TQ_CHECK(k, "units.yaml", 0, "counter_mix's total is %d; dataset.yaml's components "
+			 "say %d (1.3)", d->mix_total, d->counters);
 }
 
 int tq_data_check(const struct tq_data *d, struct wj_data_problems *p)
@@ -398,5 +436,7 @@ int tq_data_check(const struct tq_data *d, struct wj_data_problems *p)
 	for (int i = 0; i < d->nleaders; i++)
 		tq_check_counter(&k, &d->leaders[i]);
 	tq_check_tables(&k);
+	if (d->have_units)
+		tq_check_units(&k);
 	return k.n;
 }

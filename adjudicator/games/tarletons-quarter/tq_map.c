@@ -263,48 +263,98 @@ int tq_map_load(const char *dir, struct tq_data *d, struct wj_data_problems *p)
 	return bad ? -1 : 0;
 }
 
-/* ---- units.yaml ----
- * The schema names its contents only (2.0's movement allowances, 1.3's
- * counter mix); it is read as units: [{unit, side, movement, count}] and
- * counters: N, the 1.3 total. */
+/* ---- units.yaml ---- */
 
-static int tq_one_unit(struct tq_reader *r, yaml_node_t *n)
+/* movement: {british_regular: {mp: 6, ...}, ...}: every kind. */
+static int tq_movement_allowances(struct tq_reader *r, yaml_node_t *n)
 {
-	struct wj_yaml_field f[] = { { "unit", 0 }, { "side", 0 }, { "movement", 0 },
-				     { "count", 0 }, TQ_NOTES };
-	struct tq_unit u = { .source = TQ_RECONSTRUCTED, .line = wj_yaml_node_line(n) };
-	int side = TQ_NOBODY;
+	struct tq_data *d = r->d;
+	int bad = 0;
 
-	if (r->d->nunits >= TQ_MAX_UNITS) {
-		TQ_PROBLEM(r, n, "more than %d kinds of unit", TQ_MAX_UNITS);
+	if (n->type != YAML_MAPPING_NODE) {
+		TQ_PROBLEM(r, n, "'movement' must map each kind of counter to its allowance: "
+			   "{british_regular: {mp: 6}, ...}");
 		return -1;
 	}
-	if (tq_fields(r, n, "unit", f) | tq_text(r, n, f, "unit", true, u.unit, sizeof u.unit) |
-	    tq_word(r, n, f, "side", false, TQ_SIDE_WORDS, &side) |
-	    tq_int(r, n, f, "movement", false, 1, 24, &u.movement) |
-	    tq_int(r, n, f, "count", false, 1, 280, &u.count) | tq_source(r, n, f, false, &u.source))
-		return -1;
-	if (!wj_yaml_field(f, "movement") && !wj_yaml_field(f, "count")) {
-		TQ_PROBLEM(r, n, "a unit gives its movement:, its count: or both");
+	for (yaml_node_pair_t *pr = n->data.mapping.pairs.start; pr < n->data.mapping.pairs.top;
+	     pr++) {
+		struct wj_yaml_field f[] = { { "mp", 0 }, { "counters", 0 }, { "as_fast_as", 0 },
+					     { "rule", 0 }, TQ_NOTES };
+		yaml_node_t *k = tq_node(r, pr->key), *v = tq_node(r, pr->value);
+		struct tq_unit u = { .present = true, .as_fast_as = -1, .source = TQ_RECONSTRUCTED,
+				     .line = wj_yaml_node_line(k) };
+		int kind;
+		if (tq_node_word(r, k, "the kind", TQ_UNIT_WORDS, &kind)) {
+			bad = -1;
+			continue;
+		}
+		if (d->units[kind].present) {
+			TQ_PROBLEM(r, k, "%s is given twice (first at line %d)", TQ_UNIT_WORDS[kind].name,
+				   d->units[kind].line);
+			bad = -1;
+			continue;
+		}
+		if (tq_fields(r, v, "movement allowance", f) |
+		    tq_int(r, v, f, "mp", true, 1, 24, &u.mp) | tq_source(r, v, f, true, &u.source) |
+		    tq_word(r, v, f, "as_fast_as", false, TQ_UNIT_WORDS, &u.as_fast_as))
+			bad = -1;
+		d->units[kind] = u;
+	}
+	for (int kind = 0; kind < TQ_UNIT_KINDS; kind++)
+		if (!d->units[kind].present) {
+			TQ_PROBLEM(r, n, "no movement allowance for %s; every kind has one: %s",
+				   TQ_UNIT_WORDS[kind].name, "british_regular, british_cavalry, "
+				   "loyalist_militia, continental_regular, continental_cavalry, "
+				   "continental_militia, french, french_cavalry, baggage_train, "
+				   "leader_alone");
+			bad = -1;
+		}
+	return bad;
+}
+
+static int tq_one_group(struct tq_reader *r, yaml_node_t *n)
+{
+	struct wj_yaml_field f[] = { { "group", 0 }, { "count", 0 }, { "markers", 0 }, TQ_NOTES };
+	struct tq_counter_group g = { .line = wj_yaml_node_line(n) };
+
+	if (r->d->ngroups >= TQ_MAX_GROUPS) {
+		TQ_PROBLEM(r, n, "more than %d groups of counters", TQ_MAX_GROUPS);
 		return -1;
 	}
-	u.side = (enum tq_side)side;
-	r->d->units[r->d->nunits++] = u;
+	if (tq_fields(r, n, "group of counters", f) |
+	    tq_text(r, n, f, "group", true, g.group, sizeof g.group) |
+	    tq_int(r, n, f, "count", true, 1, 280, &g.count) |
+	    tq_bool(r, n, f, "markers", true, &g.markers))
+		return -1;
+	r->d->groups[r->d->ngroups++] = g;
 	return 0;
+}
+
+/* counter_mix: {total: 280, groups: [...]} (1.3). */
+static int tq_counter_mix(struct tq_reader *r, yaml_node_t *n)
+{
+	struct wj_yaml_field f[] = { { "total", 0 }, { "total_source", 0 }, { "groups", 0 },
+				     TQ_NOTES };
+
+	if (tq_fields(r, n, "counter_mix", f))
+		return -1;
+	return tq_int(r, n, f, "total", true, 1, 1000, &r->d->mix_total) |
+	       tq_each(r, n, f, "groups", true, tq_one_group);
 }
 
 int tq_units_load(const char *dir, struct tq_data *d, struct wj_data_problems *p)
 {
 	struct tq_reader r = { .d = d, .p = p };
-	struct wj_yaml_field f[] = { { "units", 0 }, { "counters", 0 }, TQ_NOTES };
+	struct wj_yaml_field f[] = { { "movement", 0 }, { "counter_mix", 0 }, TQ_NOTES };
 	int bad;
 
 	if (tq_present(p, dir, "units.yaml", "the units' movement allowances and the counter "
 		       "mix") || tq_open(&r, dir, "units.yaml"))
 		return -1;
-	bad = tq_fields(&r, tq_root(&r), "units file", f) ||
-	      tq_int(&r, tq_root(&r), f, "counters", false, 1, 1000, &d->units_counters) |
-	      tq_each(&r, tq_root(&r), f, "units", true, tq_one_unit);
+	bad = tq_fields(&r, tq_root(&r), "units file", f);
+	bad |= tq_required(&r, tq_root(&r), f, "movement")
+		       ? tq_movement_allowances(&r, f[0].val) : -1;
+	bad |= tq_required(&r, tq_root(&r), f, "counter_mix") ? tq_counter_mix(&r, f[1].val) : -1;
 	tq_close(&r);
 	d->have_units = !bad;
 	return bad ? -1 : 0;

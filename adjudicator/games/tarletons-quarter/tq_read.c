@@ -14,6 +14,15 @@ const struct tq_word TQ_COLONY_CODES[] = { { "GA", TQ_GEORGIA }, { "SC", TQ_SOUT
 					   { "NC", TQ_NORTH_CAROLINA }, { "VA", TQ_VIRGINIA },
 					   { NULL, 0 } };
 
+const struct tq_word TQ_UNIT_WORDS[] = {
+	{ "british_regular", TQ_BRITISH_REGULAR },	   { "british_cavalry", TQ_BRITISH_CAVALRY },
+	{ "loyalist_militia", TQ_LOYALIST_MILITIA },	   { "continental_regular", TQ_CONTINENTAL_REGULAR },
+	{ "continental_cavalry", TQ_CONTINENTAL_CAVALRY }, { "continental_militia", TQ_CONTINENTAL_MILITIA },
+	{ "french", TQ_FRENCH_REGULAR },		   { "french_cavalry", TQ_FRENCH_CAVALRY },
+	{ "baggage_train", TQ_BAGGAGE_TRAIN },		   { "leader_alone", TQ_LEADER_ALONE },
+	{ NULL, 0 }
+};
+
 static const char *const TQ_MONTHS[] = { "January", "February", "March",     "April",
 					 "May",     "June",     "July",      "August",
 					 "September", "October", "November", "December" };

@@ -25,6 +25,7 @@ struct tq_word {
 
 extern const struct tq_word TQ_SIDE_WORDS[];
 extern const struct tq_word TQ_COLONY_CODES[]; /* GA, SC, NC, VA (militia) */
+extern const struct tq_word TQ_UNIT_WORDS[];   /* units.yaml's movement: keys */
 
 /* The keys every record may carry to say where it comes from and what is
  * unclear (docs/tarletons-quarter-data.md), ending a field list. */

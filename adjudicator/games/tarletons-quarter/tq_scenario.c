@@ -492,7 +492,8 @@ static int tq_special_rule(struct tq_reader *r, yaml_node_t *n, struct tq_scenar
 
 static int tq_scenario_load(struct tq_reader *r, const char *name, struct tq_scenario *sc)
 {
-	static const struct tq_word WEATHER[] = { { "clear", TQ_CLEAR }, { "rain", TQ_RAIN_WEATHER },
+	static const struct tq_word WEATHER[] = { { "clear", TQ_WEATHER_CLEAR },
+						  { "rain", TQ_WEATHER_RAIN },
 						  { NULL, 0 } };
 	struct wj_yaml_field f[] = { { "scenario", 0 }, { "title", 0 }, { "kind", 0 },
 				     { "optional", 0 }, { "start", 0 }, { "end", 0 },
@@ -504,7 +505,7 @@ static int tq_scenario_load(struct tq_reader *r, const char *name, struct tq_sce
 				     { "setup", 0 }, { "special_rules", 0 }, TQ_NOTES };
 	yaml_node_t *n = tq_root(r), *v;
 	const char *number;
-	int side = TQ_NOBODY, weather = TQ_CLEAR, first = TQ_NOBODY, bad;
+	int side = TQ_NOBODY, weather = TQ_WEATHER_CLEAR, first = TQ_NOBODY, bad;
 	yaml_node_item_t *it;
 
 	snprintf(sc->name, sizeof sc->name, "%s", name);

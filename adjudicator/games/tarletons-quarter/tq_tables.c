@@ -253,15 +253,48 @@ static int tq_generation_month(struct tq_reader *r, int month, yaml_node_t *n)
 	return bad ? -1 : 0;
 }
 
+/* invasion_months: {January: December, ...}: 10.7.2's generation in a
+ * month without a column of its own uses the column named. */
+static int tq_invasion_month(struct tq_reader *r, int month, yaml_node_t *n)
+{
+	struct tq_tables *t = &r->d->tables;
+	int column = tq_month_by_name(wj_yaml_scalar(n));
+
+	if (t->generation_months & 1 << (month - 1)) {
+		TQ_PROBLEM(r, n, "%s has a column of its own (6.5); invasion_months is for the "
+			   "other months", tq_month_name(month));
+		return -1;
+	}
+	if (!column || !(t->generation_months & 1 << (column - 1))) {
+		TQ_PROBLEM(r, n, "'%s' is no generation month; expected March, June, September or "
+			   "December (6.5)", wj_yaml_scalar(n) ? wj_yaml_scalar(n) : "(a list or mapping)");
+		return -1;
+	}
+	t->invasion_column[month - 1] = column;
+	return 0;
+}
+
 static int tq_generation_table(struct tq_reader *r, yaml_node_t *n)
 {
-	struct wj_yaml_field f[] = { { "months", 0 }, TQ_NOTES };
+	struct wj_yaml_field f[] = { { "months", 0 }, { "invasion_months", 0 }, TQ_NOTES };
 	struct tq_tables *t = &r->d->tables;
-	int seen;
+	int seen, invasion;
 
 	if (tq_fields(r, n, "Militia Generation Table", f) || !tq_required(r, n, f, "months") ||
 	    tq_by_month(r, wj_yaml_field(f, "months"), "'months'", &seen, tq_generation_month))
 		return -1;
+	if (wj_yaml_field(f, "invasion_months")) {
+		if (tq_by_month(r, wj_yaml_field(f, "invasion_months"), "'invasion_months'",
+				&invasion, tq_invasion_month))
+			return -1;
+		if ((invasion | t->generation_months) != 0xfff) {
+			TQ_PROBLEM(r, wj_yaml_field(f, "invasion_months"), "every month without a "
+				   "column needs its column here (10.7.2); %s has none",
+				   tq_month_name(__builtin_ctz(~(invasion | t->generation_months) &
+							       0xfff) + 1));
+			return -1;
+		}
+	}
 	if (t->generation_months && seen != t->generation_months) {
 		TQ_PROBLEM(r, wj_yaml_field(f, "months"), "the table's months must be the "
 			   "generation months, March, June, September and December (6.5)");
@@ -299,13 +332,29 @@ static int tq_events_month(struct tq_reader *r, int month, yaml_node_t *n)
 	return bad;
 }
 
+/* weather_state: what each event leaves the weather marker at, in words
+ * (8.3.3, 8.3.4); the engine's to apply. */
+static int tq_weather_state(struct tq_reader *r, yaml_node_t *n)
+{
+	struct wj_yaml_field f[] = { { "on_rain", 0 }, { "on_heat", 0 }, { "on_none", 0 },
+				     { "on_loyalist", 0 }, TQ_NOTES };
+	if (tq_fields(r, n, "weather_state", f))
+		return -1;
+	for (int i = 0; i < 4; i++)
+		if (!wj_yaml_field_text(f, n, f[i].key, true, r->file, r->p))
+			return -1;
+	return 0;
+}
+
 static int tq_events_table(struct tq_reader *r, yaml_node_t *n)
 {
-	struct wj_yaml_field f[] = { { "months", 0 }, TQ_NOTES };
+	struct wj_yaml_field f[] = { { "months", 0 }, { "weather_state", 0 }, TQ_NOTES };
 	int seen;
 
 	if (tq_fields(r, n, "Endeavor Random Event Table", f) || !tq_required(r, n, f, "months") ||
-	    tq_by_month(r, wj_yaml_field(f, "months"), "'months'", &seen, tq_events_month))
+	    tq_by_month(r, wj_yaml_field(f, "months"), "'months'", &seen, tq_events_month) ||
+	    (wj_yaml_field(f, "weather_state") &&
+	     tq_weather_state(r, wj_yaml_field(f, "weather_state"))))
 		return -1;
 	if (seen != 0xfff) {
 		TQ_PROBLEM(r, wj_yaml_field(f, "months"), "every month must have its row (8.3.1); "
@@ -475,8 +524,95 @@ static int tq_events(struct tq_reader *r, yaml_node_t *n)
 	return wj_yaml_field(f, "table") ? tq_events_table(r, wj_yaml_field(f, "table")) : 0;
 }
 
-/* terrain_effects: its table's keys are not settled (the schema says
- * "{...}"), so only that it is there is kept. */
+static const struct tq_word TQ_CROSSING_WORDS[] = {
+	{ "plain", TQ_PLAIN }, { "road", TQ_ROAD }, { "river_with_road", TQ_RIVER_WITH_ROAD },
+	{ "river_without_road", TQ_RIVER_WITHOUT_ROAD }, { "corner_with_river", TQ_CORNER_WITH_RIVER },
+	{ NULL, 0 }
+};
+
+/* border_mp: {plain: {mp: 1}, ..., corner: {as: "..."}} (10.1.2). */
+static int tq_border_mp(struct tq_reader *r, yaml_node_t *n)
+{
+	struct wj_yaml_field f[] = { { "plain", 0 }, { "road", 0 }, { "river_with_road", 0 },
+				     { "river_without_road", 0 }, { "corner", 0 }, TQ_NOTES };
+	struct wj_yaml_field c[] = { { "as", 0 }, TQ_NOTES };
+	int bad;
+
+	if (tq_fields(r, n, "border_mp", f))
+		return -1;
+	bad = tq_required(r, n, f, "corner") ? tq_fields(r, f[4].val, "corner", c) : -1;
+	for (int k = TQ_PLAIN; k <= TQ_RIVER_WITHOUT_ROAD; k++) {
+		struct wj_yaml_field m[] = { { "mp", 0 }, TQ_NOTES };
+		yaml_node_t *v = tq_required(r, n, f, f[k].key);
+		bad |= !v || tq_fields(r, v, f[k].key, m) ||
+			       tq_int(r, v, m, "mp", true, 1, 12, &r->d->tables.border_mp[k])
+			       ? -1 : 0;
+	}
+	return bad;
+}
+
+/* One weather: {closed: [crossings], mp_change: {kind: N}}. */
+static int tq_weather_effect(struct tq_reader *r, yaml_node_t *n, int w)
+{
+	struct wj_yaml_field f[] = { { "closed", 0 }, { "mp_change", 0 }, { "applies_to", 0 },
+				     TQ_NOTES };
+	struct tq_tables *t = &r->d->tables;
+	yaml_node_t *closed, *change;
+	yaml_node_item_t *it;
+	int bad = 0;
+
+	if (tq_fields(r, n, "weather's effects", f) || !(closed = tq_required(r, n, f, "closed")) ||
+	    !(change = tq_required(r, n, f, "mp_change")))
+		return -1;
+	if (closed->type != YAML_SEQUENCE_NODE) {
+		TQ_PROBLEM(r, closed, "'closed' must list what cannot be crossed: [river_without_road]");
+		return -1;
+	}
+	for (int i = 0, k = tq_items(closed, &it); i < k; i++) {
+		int x;
+		if (tq_node_word(r, tq_node(r, it[i]), "a crossing", TQ_CROSSING_WORDS, &x))
+			bad = -1;
+		else
+			t->closed[w] |= 1 << x;
+	}
+	if (change->type != YAML_MAPPING_NODE) {
+		TQ_PROBLEM(r, change, "'mp_change' must map units.yaml's kinds to MP: "
+			   "{british_regular: -2}");
+		return -1;
+	}
+	for (yaml_node_pair_t *pr = change->data.mapping.pairs.start;
+	     pr < change->data.mapping.pairs.top; pr++) {
+		int kind;
+		if (tq_node_word(r, tq_node(r, pr->key), "the kind", TQ_UNIT_WORDS, &kind) ||
+		    tq_node_int(r, tq_node(r, pr->value), "an MP change", -12, 12,
+				&t->mp_change[w][kind]))
+			bad = -1;
+	}
+	return bad;
+}
+
+static int tq_terrain_table(struct tq_reader *r, yaml_node_t *n)
+{
+	static const char *const WEATHER[TQ_WEATHERS] = { "clear", "rain", "flood", "heat" };
+	struct wj_yaml_field f[] = { { "border_mp", 0 }, { "weather", 0 }, TQ_NOTES };
+	struct wj_yaml_field w[] = { { "clear", 0 }, { "rain", 0 }, { "flood", 0 }, { "heat", 0 },
+				     TQ_NOTES };
+	yaml_node_t *weather;
+	int bad;
+
+	if (tq_fields(r, n, "terrain effects' table", f))
+		return -1;
+	bad = tq_required(r, n, f, "border_mp") ? tq_border_mp(r, f[0].val) : -1;
+	if (!(weather = tq_required(r, n, f, "weather")) ||
+	    tq_fields(r, weather, "weather", w))
+		return -1;
+	for (int i = 0; i < TQ_WEATHERS; i++) {
+		yaml_node_t *v = tq_required(r, weather, w, WEATHER[i]);
+		bad |= v ? tq_weather_effect(r, v, i) : -1;
+	}
+	return bad;
+}
+
 static int tq_terrain(struct tq_reader *r, yaml_node_t *n)
 {
 	struct wj_yaml_field f[] = { { "table", 0 }, TQ_NOTES };
@@ -485,10 +621,8 @@ static int tq_terrain(struct tq_reader *r, yaml_node_t *n)
 	if (tq_fields(r, n, "terrain effects", f))
 		return -1;
 	if ((t = wj_yaml_field(f, "table"))) {
-		if (t->type != YAML_MAPPING_NODE) {
-			TQ_PROBLEM(r, t, "terrain_effects' table must be a mapping");
+		if (tq_terrain_table(r, t))
 			return -1;
-		}
 		r->d->tables.have_terrain = true;
 		r->d->tables.terrain_line = wj_yaml_node_line(t);
 	}
