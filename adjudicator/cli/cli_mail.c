@@ -271,9 +271,7 @@ static int moderator_change(const struct wj_mail_config *c, const char *dir, con
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
 	enum wj_rec_status st = !g || !after || !ch ? WJ_REC_IO :
-				wj_record_lock(dir, 10, &fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(dir, g, err, sizeof err);
+				wj_record_open(dir, 10, &fd, g, err, sizeof err);
 	if (st == WJ_REC_OK && wj_mail_secret_read(dir, g->game, &next, err, sizeof err) < 0)
 		st = WJ_REC_CORRUPT;
 	if (st == WJ_REC_OK) {
@@ -399,9 +397,7 @@ static int announce(const char *dir, const char *config)
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
 	if (!rc) {
-		enum wj_rec_status st = wj_record_lock(dir, 10, &fd, err, sizeof err);
-		if (st == WJ_REC_OK)
-			st = wj_record_load(dir, g, err, sizeof err);
+		enum wj_rec_status st = wj_record_open(dir, 10, &fd, g, err, sizeof err);
 		rc = wj_rec_exit(st, false);
 	}
 	if (!rc && wj_mail_secret_read(dir, g->game, &s, err, sizeof err) < 0)
@@ -488,10 +484,7 @@ static int rollback(const char *dir, unsigned move, const struct wj_mail_config 
 	struct wj_rollback_plan plan = { 0 };
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
-	enum wj_rec_status st = !g ? WJ_REC_IO :
-				wj_record_lock(dir, 10, &fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(dir, g, err, sizeof err); /* and its data */
+	enum wj_rec_status st = !g ? WJ_REC_IO : wj_record_open(dir, 10, &fd, g, err, sizeof err);
 	rc = wj_rec_exit(st, false);
 	if (!rc) {
 		int r = wj_rollback_prepare(dir, g, move, &plan, err, sizeof err);

@@ -564,13 +564,13 @@ static int session_mail(struct session *s, const char *config)
 	return EX_OK;
 }
 
-/* The game's own data directory unless --data says otherwise. A command
- * that plays any game through game.h says so (any_game); the others play
- * only Washington's War yet, and refuse another game's. */
-static int session_load(struct session *s, const char *dir, const char *data);
+enum { UNLOCKED = -1 };
 
-static int session_start(struct session *s, const char *dir, const char *data,
-			 int wait_seconds)
+/* The game in dir, locked for wait_seconds (wj_record_open) or, with
+ * UNLOCKED, read without the lock (what no judge writes to, an export), and its
+ * data: the game's own data directory unless --data says otherwise. */
+static int session_open(struct session *s, const char *dir, const char *data,
+			int wait_seconds)
 {
 	char err[512] = "";
 	s->dir = dir;
@@ -579,28 +579,10 @@ static int session_start(struct session *s, const char *dir, const char *data,
 		wj_log(command, "no game in %s: no such directory", dir);
 		return EX_NOINPUT;
 	}
-	enum wj_rec_status st = wj_record_lock(dir, wait_seconds, &s->lock_fd, err, sizeof err);
-	if (st != WJ_REC_OK) {
-		wj_log(command, "%s: %s", dir, err);
-		s->lock_fd = -1;
-		return wj_rec_exit(st, false);
-	}
-	return session_load(s, dir, data);
-}
-
-/* The game and its data, read without the lock: session_start's second
- * half, and all of it for what no judge writes to (an export). */
-static int session_load(struct session *s, const char *dir, const char *data)
-{
-	char err[512] = "";
-	s->dir = dir;
 	if (!(s->g = calloc(1, sizeof *s->g)))
 		return EX_OSERR;
-	if (!cli_is_dir(dir)) {
-		wj_log(command, "no game in %s: no such directory", dir);
-		return EX_NOINPUT;
-	}
-	enum wj_rec_status st = wj_record_load(dir, s->g, err, sizeof err);
+	enum wj_rec_status st = wait_seconds == UNLOCKED ? wj_record_load(dir, s->g, err, sizeof err) :
+				wj_record_open(dir, wait_seconds, &s->lock_fd, s->g, err, sizeof err);
 	if (st != WJ_REC_OK) {
 		wj_log(command, "%s: %s", dir, err);
 		return wj_rec_exit(st, false);
@@ -719,7 +701,7 @@ static int parse_order_args(int argc, char **argv, struct order_args *a)
 				return rc;
 			break;
 		case 'd': a->data = optarg; break;
-		case 'w': a->wait = atoi(optarg); break;
+		case 'w': a->wait = atoi(optarg) > 0 ? atoi(optarg) : 0; break;
 		case 'P': a->preview = true; break;
 		case 'c': a->config = optarg; break;
 		case 'h': fputs(USAGE_ORDER, stdout); return -2;
@@ -832,7 +814,7 @@ static int cmd_order(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	if ((rc = session_start(&s, a.dir, a.data, a.wait)) ||
+	if ((rc = session_open(&s, a.dir, a.data, a.wait)) ||
 	    (rc = order_side(s.game, &a)) ||
 	    (!a.preview && (rc = session_mail(&s, a.config))))
 		goto out;
@@ -965,7 +947,7 @@ static int cmd_show(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	struct game_log recent = { 0 };
 	char err[512] = "";
-	int rc = session_start(&s, argv[optind], data, 5);
+	int rc = session_open(&s, argv[optind], data, 5);
 	if (!rc)
 		rc = side_as(s.game, as, USAGE_SHOW, &side);
 	if (!rc && wj_recent_read(s.dir, side, &recent, err, sizeof err)) {
@@ -1085,8 +1067,8 @@ static int cmd_verify(int argc, char **argv)
 	struct session s = { .lock_fd = -1 };
 	/* no judge writes to an export, and a player's copy may be read-only:
 	 * verify writes nothing into it, not even the lock */
-	int rc = is_export(argv[optind]) ? session_load(&s, argv[optind], data) :
-					   session_start(&s, argv[optind], data, 5);
+	int rc = is_export(argv[optind]) ? session_open(&s, argv[optind], data, UNLOCKED) :
+					   session_open(&s, argv[optind], data, 5);
 	char *checked = NULL, *replayed_text = NULL;
 	size_t checked_len = 0, replayed_len = 0;
 	FILE *m = NULL;
@@ -1407,7 +1389,7 @@ static int cmd_export(int argc, char **argv)
 		return EX_CANTCREAT;
 	}
 	struct session s = { .lock_fd = -1 };
-	int rc = session_start(&s, argv[optind], data, 5);
+	int rc = session_open(&s, argv[optind], data, 5);
 	if (!rc)
 		rc = export_public(&s, argv[optind + 1]);
 	session_end(&s);

@@ -113,33 +113,59 @@ int wj_path_join(char *out, const char *a, const char *b)
 	return wj_fmt(out, PATH_MAX, "%s/%s", a, b);
 }
 
-int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen)
+int wj_file_text(const char *path, size_t max, struct wj_buf *b)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		wj_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
+	b->max = max;
 	char chunk[16384];
 	ssize_t n;
-	while ((n = read(fd, chunk, sizeof chunk)) > 0)
-		if (wj_buf_add(b, chunk, (size_t)n)) {
-			if (!b->over) { /* out of memory, not over the limit */
-				n = -1;
-				errno = ENOMEM;
-			}
-			break;
-		}
-	int e = errno;
+	while ((n = read(fd, chunk, sizeof chunk)) > 0 && !wj_buf_add(b, chunk, (size_t)n))
+		;
+	int e = n < 0 ? errno : b->over ? EFBIG : n > 0 ? ENOMEM : 0;
 	close(fd);
-	if (n < 0)
-		wj_fmt(err, errlen, "%s: %s", path, strerror(e));
-	else if (b->over)
-		wj_fmt(err, errlen, "%s: larger than %zu bytes", path, b->max);
-	else if (!b->p)
+	if (!e && !b->p && wj_buf_add(b, "", 0))
+		e = ENOMEM;
+	if (e) {
+		if (e != EFBIG)
+			wj_buf_free(b);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+int wj_file_alloc(const char *path, size_t max, char **text, size_t *len)
+{
+	struct wj_buf b = { 0 };
+	if (wj_file_text(path, max, &b) < 0) {
+		int e = errno;
+		wj_buf_free(&b);
+		errno = e;
+		return -1;
+	}
+	*text = b.p;
+	*len = b.len;
+	return 0;
+}
+
+int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen)
+{
+	size_t max = b->max;
+	if (wj_file_text(path, max, b) < 0) {
+		if (errno == EFBIG)
+			wj_fmt(err, errlen, "%s: larger than %zu bytes", path, max);
+		else if (errno == ENOENT || errno == EACCES)
+			wj_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		else
+			wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
+		return errno == EFBIG ? 1 : -1;
+	}
+	if (!b->len) {
 		wj_fmt(err, errlen, "%s: empty", path);
-	if (n < 0 || b->over || !b->p)
-		return n < 0 ? -1 : 1;
+		return 1;
+	}
 	return 0;
 }
 

@@ -44,8 +44,16 @@ void wj_vinfo(const char *who, const char *fmt, va_list ap) __attribute__((forma
 /* "A/B" into `out` (PATH_MAX bytes): 0, or -1 when it does not fit. */
 int wj_path_join(char *out, const char *a, const char *b);
 
-/* The whole of a file into b (b->max bounds it): 0; -1 it cannot be read
- * now; 1 it is empty or larger than b->max, and never will be (err says). */
+/* The one whole-file reader: all of `path`, at most `max` bytes, into the
+ * empty b (NUL-terminated, "" for an empty file): 0; -1 with errno, b
+ * freed, except EFBIG: larger than max, b holding its first max bytes and
+ * b->over set. */
+int wj_file_text(const char *path, size_t max, struct wj_buf *b);
+/* wj_file_text into a string of its own, to be freed: 0; -1 with errno
+ * (EFBIG: larger than max), nothing kept. */
+int wj_file_alloc(const char *path, size_t max, char **text, size_t *len);
+/* wj_file_text with its error said (b->max bounds it): 0; -1 it cannot be
+ * read now; 1 it is empty or larger than b->max, and never will be. */
 int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen);
 
 #endif

@@ -19,8 +19,9 @@ int wj_fsync_dir(const char *path)
 	return rc;
 }
 
-static int write_all(int fd, const char *p, size_t len)
+int wj_write_all(int fd, const void *data, size_t len)
 {
+	const char *p = data;
 	while (len) {
 		ssize_t w = write(fd, p, len);
 		if (w < 0 && errno == EINTR)
@@ -59,7 +60,7 @@ int wj_durable_write(const char *path, const char *tmp, const void *data, size_t
 		wj_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
 		return -1;
 	}
-	int bad = write_all(fd, data, len);
+	int bad = wj_write_all(fd, data, len);
 	if (!bad)
 		bad = fsync(fd);
 	int e = errno;

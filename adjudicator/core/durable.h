@@ -18,4 +18,8 @@ int wj_durable_write(const char *path, const char *tmp, const void *data, size_t
 /* fsync of a directory, so that a rename in it is on disk. */
 int wj_fsync_dir(const char *path);
 
+/* All of data to fd, however many writes it takes: 0; -1 with errno (EIO
+ * for a write of nothing). */
+int wj_write_all(int fd, const void *data, size_t len);
+
 #endif

@@ -159,26 +159,6 @@ fail:
 
 /* ---- the file ---- */
 
-static int read_all(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	char *buf = malloc(TPL_FILE_MAX + 1);
-	size_t n = buf ? fread(buf, 1, TPL_FILE_MAX + 1, f) : 0;
-	int bad = !buf || ferror(f);
-	fclose(f);
-	if (bad || n > TPL_FILE_MAX) {
-		free(buf);
-		errno = bad ? EIO : EFBIG;
-		return -1;
-	}
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 static int line_of(const struct tpl_file *t, const char *p)
 {
 	int line = 1;
@@ -239,7 +219,7 @@ int tpl_load(const char *path, struct tpl_file **out, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
-	if (read_all(path, &t->text, &t->len)) {
+	if (wj_file_alloc(path, TPL_FILE_MAX, &t->text, &t->len)) {
 		wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
 		free(t);
 		return -1;

@@ -1052,35 +1052,54 @@ static const char *trimmed(const char *s, size_t n, size_t *len)
 	return s + k;
 }
 
-void wj_order_block_find(const char *text, struct wj_order_block *b)
+void wj_body_lines(const char *text, bool (*each)(const struct wj_body_line *, void *),
+		   void *arg)
 {
-	memset(b, 0, sizeof *b);
-	enum block_at at = OUTSIDE;
-	int lineno = 0;
+	struct wj_body_line l = { 0 };
 	for (const char *p = text; p && *p;) {
-		const char *nl = strchr(p, '\n'), *raw = p;
+		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
 		char line[WJ_MAIL_LINE * 2];
 		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
+		l = (struct wj_body_line){ .number = l.number + 1, .raw = p, .n = n };
 		p = nl ? nl + 1 : NULL;
-		lineno++;
 		if (is_signature(line))
-			break; /* nothing after a signature is read */
-		char *t = line + strspn(line, " \t");
-		size_t tl = strlen(t);
-		while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
-			t[--tl] = '\0';
-		if (*t == '>')
-			continue; /* quoted */
-		if (is_marker(t)) {
-			at = marker_line(b, at, t, lineno);
-		} else if (at == IN_ORDERS) {
-			block_line(b, t, lineno);
-		} else if (at == IN_NOTE) {
-			raw = trimmed(raw, n, &n);
-			note_line(b, raw, n);
-		}
+			return; /* nothing after a signature is read */
+		l.t = line + strspn(line, " \t");
+		size_t tl = strlen(l.t);
+		while (tl && (l.t[tl - 1] == ' ' || l.t[tl - 1] == '\t'))
+			l.t[--tl] = '\0';
+		if (*l.t != '>' && !each(&l, arg)) /* a quoted line is not read */
+			return;
 	}
+}
+
+struct blocks_at {
+	struct wj_order_block *b;
+	enum block_at at;
+};
+
+static bool order_block_line(const struct wj_body_line *l, void *arg)
+{
+	struct blocks_at *x = arg;
+	size_t n;
+	const char *raw;
+	if (is_marker(l->t)) {
+		x->at = marker_line(x->b, x->at, l->t, l->number);
+	} else if (x->at == IN_ORDERS) {
+		block_line(x->b, l->t, l->number);
+	} else if (x->at == IN_NOTE) {
+		raw = trimmed(l->raw, l->n, &n);
+		note_line(x->b, raw, n);
+	}
+	return true;
+}
+
+void wj_order_block_find(const char *text, struct wj_order_block *b)
+{
+	memset(b, 0, sizeof *b);
+	struct blocks_at x = { b, OUTSIDE };
+	wj_body_lines(text, order_block_line, &x);
 	note_check(b);
 }
 

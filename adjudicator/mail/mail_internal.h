@@ -62,6 +62,20 @@ void wj_mail_in_free(struct wj_mail_in *m);
 /* HTML reduced to text: tags dropped, block ends as line ends,
  * <blockquote> lines quoted with "> ", entities decoded. Malloc'd. */
 char *wj_html_to_text(const char *html, size_t len, size_t *outlen);
+/* One line of a mail body as its blocks are read: its number from 1, t
+ * the line with its blanks trimmed (cut at 2 * WJ_MAIL_LINE), raw and n
+ * the line as written. */
+struct wj_body_line {
+	int number;
+	char *t;
+	const char *raw;
+	size_t n;
+};
+/* The one reader of a body's blocks (#orders, #note, #moderator): each
+ * line in turn to each(line, arg), but a quoted line ("> "), up to a
+ * signature ("-- ") or until each returns false. */
+void wj_body_lines(const char *text, bool (*each)(const struct wj_body_line *, void *),
+		   void *arg);
 void wj_order_block_find(const char *text, struct wj_order_block *b);
 /* The block's lines as `game`'s orders: a line that starts none of its
  * orders continues the one before (a phone wrapped it); then the block is

@@ -369,11 +369,6 @@ struct mod_block {
 	char problem[200];
 };
 
-static bool is_signature(const char *line)
-{
-	return !strcmp(line, "-- ") || !strcmp(line, "--") || !strcmp(line, "-- \r");
-}
-
 static void block_line(struct mod_block *b, char *t)
 {
 	if (!*t || (*t == '#' && !wj_block_marker(t, "end")))
@@ -391,32 +386,23 @@ static void block_line(struct mod_block *b, char *t)
 	snprintf(b->lines[b->n++], WJ_MAIL_LINE, "%s", t);
 }
 
-/* Like the order block: quoted lines ignored, nothing after a signature. */
+static bool mod_block_line(const struct wj_body_line *l, void *arg)
+{
+	struct mod_block *b = arg;
+	if (!b->found)
+		b->found = wj_block_marker(l->t, "moderator");
+	else if (wj_block_marker(l->t, "end"))
+		b->ended = true;
+	else
+		block_line(b, l->t);
+	return !b->ended;
+}
+
+/* Read as the order block is (wj_body_lines). */
 static void mod_block_find(const char *text, struct mod_block *b)
 {
 	memset(b, 0, sizeof *b);
-	for (const char *p = text; p && *p && !b->ended;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		char line[WJ_MAIL_LINE];
-		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
-		p = nl ? nl + 1 : NULL;
-		line[strcspn(line, "\r")] = '\0';
-		if (is_signature(line))
-			return;
-		char *t = line + strspn(line, " \t");
-		size_t tl = strlen(t);
-		while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
-			t[--tl] = '\0';
-		if (*t == '>')
-			continue;
-		if (!b->found)
-			b->found = wj_block_marker(t, "moderator");
-		else if (wj_block_marker(t, "end"))
-			b->ended = true;
-		else
-			block_line(b, t);
-	}
+	wj_body_lines(text, mod_block_line, b);
 }
 
 bool wj_moderator_block_present(const char *text)
@@ -786,9 +772,7 @@ static int load(struct modcmd *x)
 	if (!x->g)
 		return EX_OSERR;
 	/* no wait on the delivery path, as process (docs/mail-servers.md) */
-	enum wj_rec_status st = wj_record_lock(x->dir, 0, &x->lock_fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(x->dir, x->g, err, sizeof err); /* and its data */
+	enum wj_rec_status st = wj_record_open(x->dir, 0, &x->lock_fd, x->g, err, sizeof err);
 	int rc = wj_rec_exit(st, true);
 	if (!rc && wj_mail_secret_read(x->dir, x->g->game, &x->sec, err, sizeof err) < 0)
 		rc = EX_DATAERR;

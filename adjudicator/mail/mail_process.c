@@ -106,9 +106,7 @@ static int load_game(struct intake *in)
 	/* no wait: the MTA delivers one judge mail at a time (contrib's
 	 * maxproc 1), so waiting here would hold every other game's mail;
 	 * 75 has it try this one again later (docs/mail-servers.md) */
-	enum wj_rec_status st = wj_record_lock(in->dir, 0, &in->lock_fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(in->dir, in->g, err, sizeof err); /* and its data */
+	enum wj_rec_status st = wj_record_open(in->dir, 0, &in->lock_fd, in->g, err, sizeof err);
 	if (st != WJ_REC_OK) {
 		note(in, "%s: %s", in->dir, err);
 		return wj_rec_exit(st, true);

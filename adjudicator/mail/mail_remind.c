@@ -217,17 +217,13 @@ static unsigned due_sides(const struct wj_mail_config *c, const char *game,
 	return set;
 }
 
-/* With the game locked: are reminders due? Then write one to every side
+/* With the game locked and loaded: are reminders due? Then write one to every side
  * asked whose move has waited (several sides may be asked at once). */
 static int remind_locked(const struct wj_mail_config *c, const char *game, time_t now,
 			 struct wj_game *g, FILE *log)
 {
 	char err[512];
 	struct wj_mail_secret ms;
-	if (wj_record_load(game, g, err, sizeof err) != WJ_REC_OK) {
-		fprintf(log, "remind: %s: %s\n", game, err);
-		return EX_DATAERR;
-	}
 	struct wj_mail_game mg;
 	wj_mail_game_of(g, &mg);
 	if (!mg.game->asked(mg.state)) /* the game is over */
@@ -279,15 +275,15 @@ static int remind_game(const struct wj_mail_config *c, const char *game, time_t 
 	int fd;
 	if (!may_be_due(c, game, now))
 		return EX_OK;
-	enum wj_rec_status st = wj_record_lock(game, LOCK_WAIT, &fd, err, sizeof err);
-	if (st != WJ_REC_OK) {
-		fprintf(log, "remind: %s: %s\n", game, err);
-		return st == WJ_REC_BUSY ? EX_TEMPFAIL : EX_IOERR;
-	}
 	struct wj_game *g = calloc(1, sizeof *g);
-	int rc = g ? remind_locked(c, game, now, g, log) : EX_OSERR;
-	if (g)
-		wj_game_free(g);
+	if (!g)
+		return EX_OSERR;
+	enum wj_rec_status st = wj_record_open(game, LOCK_WAIT, &fd, g, err, sizeof err);
+	int rc = st == WJ_REC_BUSY ? EX_TEMPFAIL : st == WJ_REC_IO ? EX_IOERR :
+		 st != WJ_REC_OK ? EX_DATAERR : remind_locked(c, game, now, g, log);
+	if (st != WJ_REC_OK)
+		fprintf(log, "remind: %s: %s\n", game, err);
+	wj_game_free(g);
 	free(g);
 	wj_record_unlock(fd);
 	return rc;

@@ -56,17 +56,6 @@ struct replay {
 
 /* ---- files ---- */
 
-/* The whole file into b, an empty one as "": 0, or -1 with errno set, or
- * with b->over when it is larger than b->max. */
-static int slurp(const char *path, struct wj_buf *b)
-{
-	char err[8];
-	int rc = wj_read_file(path, b, err, sizeof err);
-	if (rc == 1 && !b->over)
-		return wj_buf_add(b, "", 0); /* empty */
-	return rc ? -1 : 0;
-}
-
 /* Removes the directory `name` in the directory dirfd and all it holds,
  * if it is a directory of the judge's own user: through descriptors,
  * never following a symbolic link (a link is removed, not what it names),
@@ -143,10 +132,10 @@ static int same_file(struct replay *r, const char *rel, const char *rel_orig, co
 	wj_fmt(a, sizeof a, "%s/%s", r->orig, rel_orig ? rel_orig : rel);
 	wj_fmt(b, sizeof b, "%s/%s", r->game, rel);
 	int rc = 0;
-	if (slurp(b, &got)) {
+	if (wj_file_text(b, got.max, &got)) {
 		fprintf(r->out, "%s: %s: the replay wrote no %s\n", why, rel, rel);
 		rc = -1;
-	} else if (slurp(a, &rec)) {
+	} else if (wj_file_text(a, rec.max, &rec)) {
 		fprintf(r->out, "%s: the replay writes %s, which the record does not have\n", why,
 			rel_orig ? rel_orig : rel);
 		rc = -1;
@@ -209,7 +198,7 @@ static int end_message(struct archive *a, struct wj_buf *msg, const char *path)
 static int read_mbox(const char *path, struct archive *a, char *err, size_t errlen)
 {
 	struct wj_buf file = { .max = 1u << 30 }, msg = { .max = WJ_MAIL_MAX_BYTES * 2 };
-	if (slurp(path, &file)) {
+	if (wj_file_text(path, file.max, &file)) {
 		wj_fmt(err, errlen, "%s: %s", path, file.over ? "larger than 1 GiB" : strerror(errno));
 		wj_buf_free(&file);
 		return -1;
@@ -304,7 +293,7 @@ static int read_maildir(const char *path, struct archive *a, char *err, size_t e
 		char p[PATH_MAX];
 		struct wj_buf b = { .max = WJ_MAIL_MAX_BYTES + 1 };
 		wj_fmt(p, sizeof p, "%s/%s", path, files[i].rel);
-		if (slurp(p, &b) && !b.over) {
+		if (wj_file_text(p, b.max, &b) && !b.over) {
 			wj_fmt(err, errlen, "%s: %s", p, strerror(errno));
 			rc = -1;
 		} else {
@@ -358,7 +347,7 @@ static int read_logged(struct replay *r, int number, struct logged *e)
 	memset(e, 0, sizeof *e);
 	e->number = number;
 	wj_fmt(path, sizeof path, "%s/log/%06d.yaml", r->orig, number);
-	if (slurp(path, &b)) {
+	if (wj_file_text(path, b.max, &b)) {
 		wj_buf_free(&b);
 		return 1;
 	}
@@ -518,7 +507,7 @@ static int starting_position(struct replay *r, struct game_state *s, struct game
 	}
 	struct wj_buf b = { .max = 1u << 22 };
 	wj_fmt(path, sizeof path, "%s/secret/initial-state.yaml", r->orig);
-	int rc = slurp(path, &b);
+	int rc = wj_file_text(path, b.max, &b);
 	if (rc)
 		fprintf(r->out, "replay: %s: %s (a scenario game needs its starting position)\n",
 			path, strerror(errno));
@@ -770,9 +759,7 @@ static int apply_logged(struct replay *r, const struct logged *e)
 				     .mail_date = date[0] ? date : NULL };
 	wj_game_name(r->orig, name, sizeof name);
 	enum wj_rec_status st = !g || !after || !ch ? WJ_REC_IO :
-				wj_record_lock(r->game, 10, &fd, err, sizeof err);
-	if (st == WJ_REC_OK)
-		st = wj_record_load(r->game, g, err, sizeof err);
+				wj_record_open(r->game, 10, &fd, g, err, sizeof err);
 	if (st == WJ_REC_OK && wj_mail_secret_read(r->game, g->game, &next, err, sizeof err) < 0)
 		st = WJ_REC_CORRUPT;
 	if (st != WJ_REC_OK) {

@@ -22,6 +22,7 @@
 #include <sysexits.h>
 #include <time.h>
 #include <unistd.h>
+#include "durable.h"
 #include "mail_curl.h"
 #include "mail_net.h"
 #include "test_hooks.h"
@@ -203,20 +204,18 @@ static void crash_point(void)
 static int set_aside(const char *game, const char *name, const char *src, const char *why,
 		     FILE *log)
 {
-	char dir[PATH_MAX], dst[PATH_MAX], reason[PATH_MAX];
-	FILE *f = NULL;
+	char dir[PATH_MAX], dst[PATH_MAX], reason[PATH_MAX], text[1100], err[600] = "";
 	if (wj_path_join(dir, game, "outbox/held") ||
 	    wj_fmt(dst, sizeof dst, "%s/%.200s", dir, name) ||
 	    wj_fmt(reason, sizeof reason, "%s.why", dst))
 		return EX_SOFTWARE;
-	bool ok = (mkdir(dir, 0700) == 0 || errno == EEXIST) && (f = fopen(reason, "we"));
-	if (f) {
-		ok = fprintf(f, "%s\n", why) >= 0;
-		ok = fclose(f) == 0 && ok;
-	}
+	wj_fmt(text, sizeof text, "%s\n", why);
+	bool ok = (mkdir(dir, 0700) == 0 || errno == EEXIST) &&
+		  !wj_durable_write(reason, NULL, text, strlen(text), 0600, NULL, err, sizeof err);
 	if (!ok || rename(src, dst) < 0) {
 		fprintf(log, "send: %s: cannot be sent (%s), and cannot be set aside in %s: %s; "
-			"it stays, and the mails after it wait\n", src, why, dir, strerror(errno));
+			"it stays, and the mails after it wait\n", src, why, dir,
+			err[0] ? err : strerror(errno));
 		return EX_TEMPFAIL;
 	}
 	wj_fsync_dir(dir);

@@ -163,6 +163,11 @@ enum wj_rec_status wj_record_load(const char *dir, struct wj_game *g,
 enum wj_rec_status wj_record_lock(const char *dir, int wait_seconds, int *fd,
 				  char *err, size_t errlen);
 void wj_record_unlock(int fd);
+/* The one way to take a game to change it: wj_record_lock, then
+ * wj_record_load into g. On failure nothing is held (*fd is -1) and err
+ * says why. */
+enum wj_rec_status wj_record_open(const char *dir, int wait_seconds, int *fd,
+				  struct wj_game *g, char *err, size_t errlen);
 /* Commits the new game state and its log entry (and marks message_id seen)
  * atomically. `before` is the state the order was applied to, for the
  * hand ledgers. */
