@@ -516,7 +516,7 @@ static void scenario_17_3_setup(void **state)
 	assert_int_equal(s15->forts, 1);
 	for (int i = 0; i < b->nplacements; i++) {
 		forts += b->placements[i].forts;
-		if (b->placements[i].box == TQ_POW_BOX)
+		if (b->placements[i].box == TQ_BOX_POW)
 			pow = b->placements[i].nleaders == 1 && b->placements[i].leaders[0] == L("Wemyss");
 	}
 	assert_int_equal(forts, 5);
@@ -540,12 +540,12 @@ static void scenario_17_4_setup(void **state)
 	const struct tq_placement *sea = &sc->setup[TQ_BRITISH].placements[0];
 	const struct tq_placement *free = &sc->setup[TQ_CONTINENTAL].placements[0];
 	(void)state;
-	assert_int_equal(sea->box, TQ_AT_SEA);
+	assert_int_equal(sea->box, TQ_BOX_AT_SEA);
 	assert_true(sea->base_of_operations);
 	assert_true(sc->setup[TQ_BRITISH].base_at_sea);
 	assert_int_equal(sea->regulars, 30);
 	assert_true(has_leader(sea, "Campbell"));
-	assert_int_equal(free->box, TQ_FREE_DEPLOYMENT);
+	assert_int_equal(free->box, TQ_BOX_FREE);
 	assert_int_equal(free->nleaders, 5);
 	assert_int_equal(free->regulars, 9);
 	assert_int_equal(free->baggage_trains, 6);
@@ -809,6 +809,14 @@ static void fixture_map_areas_borders_corners(void **state)
 	assert_true(b >= 0);
 	assert_true(d->borders[b].river);
 	assert_false(d->borders[b].road);
+	assert_int_equal(tq_crossing_of(&d->borders[b]), TQ_RIVER_WITHOUT_ROAD);
+	assert_int_equal(d->tables.border_mp[tq_crossing_of(&d->borders[b])], 2);   /* 10.1.2 */
+	assert_int_equal(tq_crossing_of(&d->borders[tq_border_between(d, g1, s5)]), TQ_ROAD);
+	assert_int_equal(tq_crossing_of(&d->borders[tq_border_between(d, g2, tq_area_by_id(d, "S7"))]),
+			 TQ_PLAIN);
+	assert_int_equal(tq_crossing_of(&d->borders[tq_border_between(d, tq_area_by_id(d, "S7"),
+								      tq_area_by_id(d, "S11"))]),
+			 TQ_RIVER_WITH_ROAD);
 	assert_int_equal(tq_border_between(d, g1, n1), -1);
 	assert_int_equal(d->areas[s5].nborders, 3);
 	assert_int_equal(d->ncorners, 1);

@@ -207,6 +207,13 @@ enum tq_crossing { TQ_PLAIN, TQ_ROAD, TQ_RIVER_WITH_ROAD, TQ_RIVER_WITHOUT_ROAD,
 		   TQ_CORNER_WITH_RIVER };
 #define TQ_CROSSINGS 5
 
+/* What crossing a border is, in terrain_effects' words (10.1.2). */
+static inline enum tq_crossing tq_crossing_of(const struct tq_border *b)
+{
+	return b->river ? (b->road ? TQ_RIVER_WITH_ROAD : TQ_RIVER_WITHOUT_ROAD)
+			: (b->road ? TQ_ROAD : TQ_PLAIN);
+}
+
 /* An entry a worked example fixes (tables.yaml's known_entries). */
 struct tq_known_entry {
 	int months;              /* bits, as a column's (generation: one) */
@@ -277,7 +284,7 @@ struct tq_counter_group {
 };
 
 /* Where a scenario puts pieces: an area, or a box of the map. */
-enum tq_box { TQ_IN_AREA, TQ_AT_SEA, TQ_POW_BOX, TQ_FREE_DEPLOYMENT };
+enum tq_box { TQ_IN_AREA, TQ_BOX_AT_SEA, TQ_BOX_POW, TQ_BOX_FREE };
 
 /* One side's pieces in one area (or box) at a scenario's start. */
 struct tq_placement {

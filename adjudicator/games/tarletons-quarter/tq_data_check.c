@@ -148,7 +148,7 @@ static void tq_check_placement(struct tq_check *k, const struct tq_scenario *sc,
 			TQ_CHECK(k, file, pl->line, "%s is set up twice (first at line %d)", l->name,
 				 placed[pl->leaders[i]]);
 		placed[pl->leaders[i]] = pl->line;
-		if (sc->start && pl->box != TQ_POW_BOX && !tq_in_play(l, sc->start))
+		if (sc->start && pl->box != TQ_BOX_POW && !tq_in_play(l, sc->start))
 			TQ_CHECK(k, file, pl->line, "%s is set up in %s but is not in play then "
 				 "(leaders.yaml: arrives, withdrawn, returns)", l->name,
 				 tq_when(sc->start, w, sizeof w));

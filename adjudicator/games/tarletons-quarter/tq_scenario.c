@@ -92,7 +92,7 @@ static int tq_governor_at(struct tq_setup_reader *x, yaml_node_t *n, struct tq_p
 
 static int tq_one_placement(struct tq_setup_reader *x, yaml_node_t *n)
 {
-	static const struct tq_word BOXES[] = { { "at_sea", TQ_AT_SEA }, { "pow", TQ_POW_BOX },
+	static const struct tq_word BOXES[] = { { "at_sea", TQ_BOX_AT_SEA }, { "pow", TQ_BOX_POW },
 						{ NULL, 0 } };
 	struct wj_yaml_field f[] = { { "area", 0 }, { "box", 0 }, { "area_name", 0 },
 				     { "leaders", 0 }, { "regulars", 0 }, { "cavalry", 0 },
@@ -132,7 +132,7 @@ static int tq_one_placement(struct tq_setup_reader *x, yaml_node_t *n)
 	if (base) {
 		pl->base_of_operations = true;
 		x->s->base = area;
-		x->s->base_at_sea = box == TQ_AT_SEA;
+		x->s->base_at_sea = box == TQ_BOX_AT_SEA;
 	}
 	/* 17.3.1's asterisks: the leaders must be among this place's */
 	if ((m = wj_yaml_field(f, "special_deployment"))) {
@@ -213,7 +213,7 @@ static int tq_leaders_of(struct tq_setup_reader *x, yaml_node_t *n, const char *
 
 static int tq_pow_box(struct tq_setup_reader *x, yaml_node_t *n)
 {
-	struct tq_placement *pl = tq_place_at(x, n, -1, TQ_POW_BOX);
+	struct tq_placement *pl = tq_place_at(x, n, -1, TQ_BOX_POW);
 
 	return !pl ? -1 : tq_leaders_of(x, n, "pow_box", "leaders", pl->leaders, &pl->nleaders);
 }
@@ -293,7 +293,7 @@ static int tq_free_deployment(struct tq_setup_reader *x, yaml_node_t *n)
 	struct wj_yaml_field f[] = { { "leaders", 0 }, { "regulars", 0 },
 				     { "baggage_trains_or_magazines", 0 }, { "where", 0 },
 				     TQ_NOTES };
-	struct tq_placement *pl = tq_place_at(x, n, -1, TQ_FREE_DEPLOYMENT);
+	struct tq_placement *pl = tq_place_at(x, n, -1, TQ_BOX_FREE);
 
 	if (!pl || tq_fields(x->r, n, "free_deployment", f))
 		return -1;
