@@ -17,15 +17,20 @@
 static struct tq_combat_numbers N;
 static char why[200];
 
+static const char *data_dir(void)
+{
+	const char *dir = getenv("TQ_DATA");
+	return dir ? dir : "data/tarletons-quarter";
+}
+
 static int setup(void **state)
 {
 	struct wj_data_problems p = { 0 };
 	struct tq_data *d = calloc(1, sizeof *d);
-	const char *dir = getenv("TQ_DATA");
 	int rc;
 
 	(void)state;
-	if (!d || tq_data_load(dir ? dir : "data/tarletons-quarter", d, &p)) {
+	if (!d || tq_data_load(data_dir(), d, &p)) {
 		print_problems(&p);
 		free(d);
 		return -1;
@@ -88,6 +93,34 @@ static void numbers_missing_refused(void **state)
 	assert_int_equal(tq_combat_numbers(d, &n, why, sizeof why), -1);
 	assert_non_null(strstr(why, "combat: surprise_succeeds_on"));
 	free(d);
+}
+
+/* 10.4.3's three costs answer 10.4.1's 1 to 3 SPs: another maximum in
+ * tables.yaml is refused. */
+static void numbers_overrun_costs_match(void **state)
+{
+	struct wj_data_problems p = { 0 };
+	struct tq_data *d = calloc(1, sizeof *d);
+	struct tq_combat_numbers n;
+	(void)state;
+	assert_non_null(d);
+	assert_int_equal(tq_data_load(data_dir(), d, &p), 0);
+	for (int i = 0; i < d->tables.nnumbers; i++)
+		if (!strcmp(d->tables.numbers[i].key, "overrun_max_enemy_sp"))
+			d->tables.numbers[i].value = 4;
+	assert_int_equal(tq_combat_numbers(d, &n, why, sizeof why), -1);
+	assert_non_null(strstr(why, "10.4.3"));
+	free(d);
+}
+
+/* 11.2: a battle is between the two sides. */
+static void battle_of_one_side_refused(void **state)
+{
+	struct tq_battle b = battle(british(10, 3, 1), british(10, 3, 1));
+	struct tq_winner w;
+	(void)state;
+	assert_int_equal(tq_battle_winner(&N, &b, false, 3, 3, &w, why, sizeof why), -1);
+	assert_non_null(strstr(why, "two sides"));
 }
 
 /* 11.2.2: one die, 6 or more; + half the audacity (down). */
@@ -610,6 +643,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(numbers_from_tables),
 		cmocka_unit_test(numbers_missing_refused),
+		cmocka_unit_test(numbers_overrun_costs_match),
+		cmocka_unit_test(battle_of_one_side_refused),
 		cmocka_unit_test(surprise_11_2_2_die_and_audacity),
 		cmocka_unit_test(surprise_11_2_2_bayonets_and_militia),
 		cmocka_unit_test(surprise_refusals),
