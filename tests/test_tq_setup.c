@@ -799,6 +799,32 @@ static void text_reader_refusals(void **state)
 	assert_refused("first-turn: true", "first-turn: yes", "'yes' is not true or false");
 }
 
+/* Every cut of a text, and every byte of it changed to one of a few
+ * others, is read or refused: never more (under ASan and UBSan). */
+static void text_reader_survives_damage(void **state)
+{
+	static const char BYTES[] = { '\0', '-', '{', ']', ',', '"', '9', ' ' };
+	struct tq_state *back = malloc(sizeof *back);
+	char why[256];
+	size_t len;
+	char *t, *copy;
+	(void)state;
+	set_up("17.3");
+	t = text_of(S, true, &len);
+	copy = malloc(len);
+	for (size_t cut = 0; cut < len; cut++)
+		(void)tq_state_read(t, cut, D, back, true, why, sizeof why);
+	for (size_t i = 0; i < len; i += 3)
+		for (size_t b = 0; b < sizeof BYTES; b++) {
+			memcpy(copy, t, len);
+			copy[i] = BYTES[b];
+			(void)tq_state_read(copy, len, D, back, true, why, sizeof why);
+		}
+	/* the undamaged text still reads */
+	assert_int_equal(tq_state_read(t, len, D, back, true, why, sizeof why), 0);
+	free(copy), free(t), free(back);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -824,6 +850,7 @@ int main(void)
 		cmocka_unit_test(text_only_what_is_not_empty),
 		cmocka_unit_test(text_public_leaves_out_hidden),
 		cmocka_unit_test(text_reader_refusals),
+		cmocka_unit_test(text_reader_survives_damage),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

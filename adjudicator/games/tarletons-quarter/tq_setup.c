@@ -267,7 +267,7 @@ static int tq_counter_mix(const struct tq_data *d, const char *group)
 static int tq_pool(const struct tq_data *d, const struct tq_scenario *sc, enum tq_side side,
 		   struct tq_state *s, char *why, size_t whylen)
 {
-	/* at sea (British only, 10.5.6) or still to be set up count as out */
+	/* set up: on the map, at sea (British, 10.5.6) or still to be placed */
 	int total = -1, on_board = s->to_place[side].trains;
 
 	if (sc->setup[side].available_baggage_trains >= 0) {
