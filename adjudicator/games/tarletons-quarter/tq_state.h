@@ -55,7 +55,7 @@ struct tq_area_state {
 enum tq_where {
 	TQ_NOT_ARRIVED,                  /* to come by 18.0 */
 	TQ_ON_MAP,
-	TQ_AT_SEA,                       /* the "At Sea" box (10.5.6) */
+	TQ_AT_SEA_BOX,                   /* the "At Sea" box (10.5.6); TQ_AT_SEA is tq_box's */
 	TQ_TURN_TRACK,                   /* sick or surrendered: returns on `returns` */
 	TQ_POW,                          /* the Leader POW box (15.2) */
 	TQ_HELD,                         /* a militia leader held for the next generation (6.2) */
@@ -69,6 +69,8 @@ struct tq_leader_state {
 	bool moved;                      /* flipped to "moved" (8.1.1) */
 	bool c_in_c;                     /* his side's Commander-in-Chief now (11.1.3, 11.1.4) */
 	int returns;                     /* TQ_TURN_TRACK: the month he comes back */
+	int arrives;                     /* TQ_NOT_ARRIVED: the month 18.0 brings him;
+					  * 0: by the succession (11.1.3) or the set-up */
 };
 
 /* What is asked, and of whom: the engine stops at each decision a side
@@ -132,6 +134,26 @@ struct tq_standing {
 	char text[TQ_MAX_STANDING][TQ_STANDING_TEXT];
 };
 
+/* What a side has still to do before the first turn (TQ_SETUP, 17.2.2,
+ * 17.3.1, 17.4): the set-up's orders take it down to nothing. */
+struct tq_to_place {
+	short declare;                   /* 17.4.1: colonies to declare as targets */
+	short leaders[TQ_MAX_GROUP];     /* 17.4.2: leaders to set up */
+	short nleaders;
+	struct tq_sps sps;               /* 17.4.2: SPs to set up */
+	short trains;                    /* 17.4.2: each a baggage train or a magazine */
+	unsigned colonies;               /* where the above may go, colonies' bits */
+	unsigned generate;               /* 17.2.2: colonies whose militia generation is rolled */
+	short rolls[TQ_MAX_GROUP];       /* 17.3.1: the leaders who roll a column, */
+	short roll_colony[TQ_MAX_GROUP]; /* each his column's colony */
+	short nrolls;
+	int column;                      /* the month whose column the rolls use (6.5, 10.7.2) */
+	bool attrition;                  /* 17.2.2: militia attrition after placing */
+	short spared_area;               /* 17.2.2: whose militia that attrition spares, or -1 */
+	short after[TQ_MAX_GROUP];       /* 17.2.2: militia leaders placed on their colony's */
+	short nafter;                    /*   militia after the attrition */
+};
+
 struct tq_hidden {
 	struct tq_standing standing[TQ_SIDES];
 	struct tq_endeavor endeavor;     /* its path is the mover's alone */
@@ -157,11 +179,19 @@ struct tq_state {
 	short georgia_loyalists;         /* 12.2.1: raised in Georgia this month */
 	bool sailors_used;               /* 17.2.3, once per game */
 	bool first_turn;                 /* 17.1.3 A */
+	bool disrepair;                  /* 4.9: Charlestown and Savannah are settlements */
+	int reinforcements_from;         /* 18.0: the first month with reinforcements */
+	int sailors_from;                /* 17.2.3: the month the rule applies from, 0 never */
+	int no_militia_month;            /* 17.3.1: no Continental militia generation or
+					  * attrition this month, 0 none */
+	unsigned targets;                /* 17.4.1: the colonies the British declared */
+	struct tq_to_place to_place[TQ_SIDES];
 	struct tq_area_state area[TQ_MAX_AREAS];
 	struct tq_leader_state leader[TQ_MAX_LEADERS];
 	short governor_area[TQ_MAX_GOVERNORS]; /* -1: set aside (13.1.1) */
-	struct {
+	struct tq_side_state {
 		short base;              /* area, -1 off the board */
+		bool base_at_sea;        /* in the At Sea box (17.4.3, 10.5.11) */
 		bool base_moved;         /* removed this turn (7.1.1) */
 		short available, expended; /* the Baggage Train Pool (6.4) */
 		short pow;               /* the other side's regulars held: the POW track (15.1) */
