@@ -81,6 +81,25 @@ static void attrition_5_1_example(void **state)
 	assert_int_equal(tq_attrition_loss(3, percent), 0);
 }
 
+/* 5.1.1, 5.1.4: each colony's militia at its own colony's percentage,
+ * in whatever colony the area is (ruling): NC militia in South Carolina
+ * take NC's 20%, SC militia there SC's 0%. */
+static void attrition_5_1_4_by_home_colony(void **state)
+{
+	struct tq_force f = { .regulars = 6, .loyalists = 4 };
+	int percent[TQ_COLONIES] = { 0 }, lost[TQ_COLONIES];
+	(void)state;
+	f.militia[TQ_NORTH_CAROLINA] = 10;
+	f.militia[TQ_SOUTH_CAROLINA] = 5;
+	percent[TQ_NORTH_CAROLINA] = 20;
+	percent[TQ_VIRGINIA] = 50;
+	tq_militia_attrition_losses(&f, percent, lost);
+	assert_int_equal(lost[TQ_NORTH_CAROLINA], 2);
+	assert_int_equal(lost[TQ_SOUTH_CAROLINA], 0);
+	assert_int_equal(lost[TQ_VIRGINIA], 0);
+	assert_int_equal(lost[TQ_GEORGIA], 0);
+}
+
 /* 5.1.2: no modifier with the marker Continental side up; 5.1.3: the
  * month picks its column (July and August share June's). */
 static void attrition_5_1_2_modifier_and_column(void **state)
@@ -586,6 +605,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(logistics_check_names_a_missing_number),
 		cmocka_unit_test(attrition_5_1_example),
+		cmocka_unit_test(attrition_5_1_4_by_home_colony),
 		cmocka_unit_test(attrition_5_1_2_modifier_and_column),
 		cmocka_unit_test(attrition_5_1_refuses_bad_dice),
 		cmocka_unit_test(attrition_5_2_loyalists),

@@ -129,6 +129,15 @@ int tq_attrition_loss(int sp, int percent)
 	return sp > 0 && percent > 0 ? sp * percent / 100 : 0;
 }
 
+/* 5.1.1, 5.1.4: the roll is a colony's militia's ("The North Carolina
+ * militia is being rolled for"), in whatever area they stand. */
+void tq_militia_attrition_losses(const struct tq_force *force, const int percent[TQ_COLONIES],
+				 int lost[TQ_COLONIES])
+{
+	for (int c = 0; c < TQ_COLONIES; c++)
+		lost[c] = tq_attrition_loss(force->militia[c], percent[c]);
+}
+
 /* 5.2: the British roll, only with the marker on its Continental side,
  * and 5.1.2's modifier is the Continentals' alone. */
 int tq_loyalist_attrition(const struct tq_data *d, int month, enum tq_side major_victory, int die,

@@ -45,6 +45,10 @@ int tq_attrition_percent(const struct tq_data *d, int month, int roll, int *perc
 int tq_militia_attrition(const struct tq_data *d, int month, enum tq_side major_victory, int die,
 			 int *percent, char *why, size_t whylen);
 int tq_attrition_loss(int sp, int percent);
+/* 5.1.4: an area's Continental militia losses, each colony's militia at
+ * its own colony's percentage, wherever the area is. */
+void tq_militia_attrition_losses(const struct tq_force *force, const int percent[TQ_COLONIES],
+				 int lost[TQ_COLONIES]);
 /* 5.2: the Loyalist militia's percentage: rolled only with the Major
  * Victory marker Continental side up, unmodified; 0 otherwise. */
 int tq_loyalist_attrition(const struct tq_data *d, int month, enum tq_side major_victory, int die,
