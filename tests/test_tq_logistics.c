@@ -446,6 +446,142 @@ static void uprising_8_3_5(void **state)
 		assert_int_equal(tq_uprising_sp(D, JUNE_1780, again, 4), 0);
 }
 
+/* The first settled area of a colony, or -1. */
+static int settled_area_of(enum tq_colony colony)
+{
+	for (int i = 0; i < D->nareas; i++)
+		if (D->areas[i].on_map && D->areas[i].colony == colony &&
+		    (D->areas[i].settlement || D->areas[i].city))
+			return i;
+	return -1;
+}
+
+/* S3, an area the seed names by I.D. alone: map.yaml gives it no
+ * settlement (`settlement: null`), which tq_map.c now reads as a
+ * settlement named "null"; the tests say what it is. */
+static int wild_area(void)
+{
+	int s3 = area("S3");
+	D->areas[s3].settlement = false;
+	return s3;
+}
+
+/* An area across one of a's corners that shares no border with it. */
+static bool corner_of(int a, int *across)
+{
+	for (int c = 0; c < D->ncorners; c++)
+		for (int k = 0; k < 4; k++)
+			if (D->corners[c].areas[k] == a)
+				for (int j = 0; j < 4; j++) {
+					int o = D->corners[c].areas[j];
+					if (o >= 0 && o != a && tq_border_between(D, a, o) < 0) {
+						*across = o;
+						return true;
+					}
+				}
+	return false;
+}
+
+static void settle_again(int a)
+{
+	D->areas[a].settlement = true;
+}
+
+static int neighbour(int a)
+{
+	const struct tq_border *b = &D->borders[D->areas[a].borders[0]];
+	assert_true(D->areas[a].nborders > 0);
+	return b->a == a ? b->b : b->a;
+}
+
+/* 12.1: a settlement or city, no Continental force in it or next to it;
+ * 12.2.1: never Virginia. */
+static void recruitment_12_1_where(void **state)
+{
+	bool cont[TQ_MAX_AREAS] = { false };
+	int ninety_six = area("S5"), wild = wild_area();
+	int virginia = settled_area_of(TQ_VIRGINIA);
+	(void)state;
+	assert_true(virginia >= 0);
+	assert_true(tq_may_recruit_in(D, ninety_six, cont));
+	assert_true(tq_may_recruit_in(D, area("G1"), cont));   /* a city */
+	{
+		bool recruits = tq_may_recruit_in(D, wild, cont);
+		settle_again(wild);
+		assert_false(recruits);
+	}
+	assert_false(tq_may_recruit_in(D, virginia, cont));
+	cont[neighbour(ninety_six)] = true;
+	assert_false(tq_may_recruit_in(D, ninety_six, cont));
+	cont[neighbour(ninety_six)] = false;
+	assert_true(tq_may_recruit_in(D, ninety_six, cont));
+	cont[ninety_six] = true;
+	assert_false(tq_may_recruit_in(D, ninety_six, cont));
+}
+
+/* 12.1 (ruling): an area across a corner is next to it (10.1.2). */
+static void recruitment_12_1_across_a_corner(void **state)
+{
+	bool cont[TQ_MAX_AREAS] = { false };
+	int a = 0, across = -1;
+	(void)state;
+	while (a < D->nareas && (D->areas[a].colony == TQ_VIRGINIA ||
+				 !(D->areas[a].settlement || D->areas[a].city) || !corner_of(a, &across)))
+		a++;
+	assert_true(a < D->nareas);
+	assert_true(tq_may_recruit_in(D, a, cont));
+	cont[across] = true;
+	assert_false(tq_may_recruit_in(D, a, cont));
+}
+
+/* 8.3.5: any settlement or city of Georgia, South Carolina or North
+ * Carolina without Continental forces (next to them is no matter). */
+static void uprising_8_3_5_where(void **state)
+{
+	bool cont[TQ_MAX_AREAS] = { false };
+	int ninety_six = area("S5");
+	(void)state;
+	cont[neighbour(ninety_six)] = true;
+	assert_true(tq_uprising_may_rise_in(D, ninety_six, cont));
+	assert_true(tq_uprising_may_rise_in(D, settled_area_of(TQ_NORTH_CAROLINA), cont));
+	assert_false(tq_uprising_may_rise_in(D, settled_area_of(TQ_VIRGINIA), cont));
+	{
+		int wild = wild_area();
+		bool rises = tq_uprising_may_rise_in(D, wild, cont);
+		settle_again(wild);
+		assert_false(rises);
+	}
+	cont[ninety_six] = true;
+	assert_false(tq_uprising_may_rise_in(D, ninety_six, cont));
+}
+
+/* 6.5 example: SC militia into Charlestown and Ninety-Six: a settlement
+ * or city of the colony not British controlled nor besieged; 10.7.3:
+ * also the area just invaded. */
+static void generation_6_5_and_10_7_3_where(void **state)
+{
+	int wild = wild_area();
+	bool anywhere, invaded;
+	(void)state;
+	anywhere = tq_militia_may_appear_in(D, wild, TQ_SOUTH_CAROLINA, false, false, false);
+	invaded = tq_militia_may_appear_in(D, wild, TQ_SOUTH_CAROLINA, true, false, true);
+	settle_again(wild);
+	assert_false(anywhere);
+	assert_true(invaded);
+	/* 2.0: Norfolk is a port, not a settlement */
+	assert_false(tq_militia_may_appear_in(D, area("V1"), TQ_VIRGINIA, false, false, false));
+	assert_true(tq_militia_may_appear_in(D, area("S11"), TQ_SOUTH_CAROLINA, false, false,
+					     false));
+	assert_true(tq_militia_may_appear_in(D, area("S5"), TQ_SOUTH_CAROLINA, false, false,
+					     false));
+	assert_false(tq_militia_may_appear_in(D, area("S5"), TQ_NORTH_CAROLINA, false, false,
+					      false));
+	assert_false(tq_militia_may_appear_in(D, area("S5"), TQ_SOUTH_CAROLINA, true, false,
+					      false));
+	assert_false(tq_militia_may_appear_in(D, area("S5"), TQ_SOUTH_CAROLINA, false, true,
+					      false));
+}
+
 static struct tq_recruit recruit(enum tq_colony colony)
 {
 	return (struct tq_recruit){ .month = TQ_MONTH(1781, 2), .colony = colony,
@@ -627,6 +763,10 @@ int main(void)
 		cmocka_unit_test(event_8_3_1_table),
 		cmocka_unit_test(weather_8_3_4_flood),
 		cmocka_unit_test(uprising_8_3_5),
+		cmocka_unit_test(recruitment_12_1_where),
+		cmocka_unit_test(recruitment_12_1_across_a_corner),
+		cmocka_unit_test(uprising_8_3_5_where),
+		cmocka_unit_test(generation_6_5_and_10_7_3_where),
 		cmocka_unit_test(recruitment_12_1_and_12_2),
 		cmocka_unit_test(recruitment_12_2_1_exceptions),
 		cmocka_unit_test(recruitment_16_4_russia_merchant),

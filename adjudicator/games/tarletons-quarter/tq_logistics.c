@@ -455,6 +455,76 @@ int tq_loyalist_recruits(const struct tq_data *d, const struct tq_recruit *r)
 	return sp > 0 ? sp : 0;
 }
 
+/* 2.0, 4.9: a city is a settlement in December 1778 and either way a
+ * place militia may be raised. */
+static bool settled(const struct tq_area *a)
+{
+	return a->settlement || a->city;
+}
+
+/* Any of a corner's areas is area's neighbour across it (10.1.2: a
+ * force may move across the intersection). */
+static bool continentals_across_corner(const struct tq_data *d, int area, const bool *continentals)
+{
+	for (int c = 0; c < d->ncorners; c++) {
+		const int *in = d->corners[c].areas;
+		if (in[0] != area && in[1] != area && in[2] != area && in[3] != area)
+			continue;
+		for (int k = 0; k < 4; k++)
+			if (in[k] >= 0 && in[k] != area && continentals[in[k]])
+				return true;
+	}
+	return false;
+}
+
+/* 12.1: "not adjacent to (or contains) any Continental forces": across a
+ * border or a corner (docs/tq-rulings/logistics.md). */
+static bool continentals_near(const struct tq_data *d, int area, const bool *continentals)
+{
+	const struct tq_area *a = &d->areas[area];
+
+	if (continentals[area])
+		return true;
+	for (int i = 0; i < a->nborders; i++) {
+		const struct tq_border *b = &d->borders[a->borders[i]];
+		if (continentals[b->a == area ? b->b : b->a])
+			return true;
+	}
+	return continentals_across_corner(d, area, continentals);
+}
+
+bool tq_may_recruit_in(const struct tq_data *d, int area, const bool *continentals)
+{
+	if (area < 0 || area >= d->nareas || !settled(&d->areas[area]))
+		return false;
+	if (d->areas[area].colony == TQ_VIRGINIA)   /* 12.2.1 */
+		return false;
+	return !continentals_near(d, area, continentals);
+}
+
+bool tq_uprising_may_rise_in(const struct tq_data *d, int area, const bool *continentals)
+{
+	if (area < 0 || area >= d->nareas)
+		return false;
+	return settled(&d->areas[area]) && d->areas[area].colony != TQ_VIRGINIA &&
+	       !continentals[area];
+}
+
+bool tq_militia_may_appear_in(const struct tq_data *d, int area, enum tq_colony colony,
+			      bool british_controlled, bool besieged, bool just_invaded)
+{
+	const struct tq_area *a;
+
+	if (area < 0 || area >= d->nareas)
+		return false;
+	a = &d->areas[area];
+	if (a->colony != colony)
+		return false;
+	if (just_invaded)          /* 10.7.3 */
+		return true;
+	return settled(a) && !british_controlled && !besieged;
+}
+
 /* 15.3 */
 int tq_pow_attrition(const struct tq_data *d, int pows)
 {

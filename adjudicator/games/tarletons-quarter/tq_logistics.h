@@ -142,6 +142,20 @@ struct tq_recruit {
 /* The Loyalist SPs the endeavour places (0: none may be). */
 int tq_loyalist_recruits(const struct tq_data *d, const struct tq_recruit *r);
 
+/* Where militia may be placed, from the area's facts the caller knows
+ * (continentals[i]: any Continental force in area i). 12.1, 12.2.1: a
+ * British leader may recruit in an area with a settlement or city,
+ * without Continental forces in it or next to it, outside Virginia. */
+bool tq_may_recruit_in(const struct tq_data *d, int area, const bool *continentals);
+/* 8.3.5: the Loyalist uprising rises in a settlement or city of Georgia,
+ * South Carolina or North Carolina without any Continental force. */
+bool tq_uprising_may_rise_in(const struct tq_data *d, int area, const bool *continentals);
+/* 6.5: generated militia go to a settlement or city of their colony not
+ * British controlled nor under siege; 10.7.3: after an invasion, also
+ * the area just invaded. */
+bool tq_militia_may_appear_in(const struct tq_data *d, int area, enum tq_colony colony,
+			      bool british_controlled, bool besieged, bool just_invaded);
+
 /* 15.3: a POW track after the month's attrition. */
 int tq_pow_attrition(const struct tq_data *d, int pows);
 /* 15.4: an exchange one for one: each side gets back the SPs returned,
