@@ -51,7 +51,8 @@ static int area(const char *id)
 	return i;
 }
 
-/* The data's numbers: tq_logistics_check names one that is missing. */
+/* The data's numbers and charts (5.1, 6.5, 8.3): tq_logistics_check
+ * names one that is missing. */
 static void logistics_check_names_a_missing_number(void **state)
 {
 	struct tq_data *d = malloc(sizeof *d);
@@ -64,6 +65,10 @@ static void logistics_check_names_a_missing_number(void **state)
 			strcpy(d->tables.numbers[i].key, "gone");
 	assert_int_equal(tq_logistics_check(d, why, sizeof why), -1);
 	assert_non_null(strstr(why, "georgia_max_per_month"));
+	*d = *D;
+	d->tables.have_events = false;
+	assert_int_equal(tq_logistics_check(d, why, sizeof why), -1);
+	assert_non_null(strstr(why, "8.3"));
 	free(d);
 }
 
@@ -390,6 +395,8 @@ static void generation_6_5_months_and_10_7_2_invasion(void **state)
 	assert_int_equal(july, june);
 	assert_int_equal(tq_militia_generated(D, JUNE_1780, TQ_VIRGINIA, 7, false, &june, why,
 					      sizeof why), -1);
+	assert_int_equal(tq_militia_generated(D, JUNE_1780, (enum tq_colony)TQ_COLONIES, 3, false,
+					      &june, why, sizeof why), -1);
 }
 
 /* 8.1.1: activated on a die equal to or lower than the audacity. */

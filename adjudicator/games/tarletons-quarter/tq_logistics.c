@@ -560,9 +560,11 @@ int tq_leader_exchange(const struct tq_data *d, const int *held_by_british, int 
 	int british[TQ_RANKS] = { 0 }, continental[TQ_RANKS] = { 0 }, total = 0;
 
 	for (int i = 0; i < nb; i++)
-		continental[tq_exchange_rank(d, held_by_british[i])]++;
+		if (held_by_british[i] >= 0 && held_by_british[i] < d->nleaders)
+			continental[tq_exchange_rank(d, held_by_british[i])]++;
 	for (int i = 0; i < nc; i++)
-		british[tq_exchange_rank(d, held_by_continental[i])]++;
+		if (held_by_continental[i] >= 0 && held_by_continental[i] < d->nleaders)
+			british[tq_exchange_rank(d, held_by_continental[i])]++;
 	for (int r = 0; r < TQ_RANKS; r++) {
 		per_rank[r] = british[r] < continental[r] ? british[r] : continental[r];
 		total += per_rank[r];
