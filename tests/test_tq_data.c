@@ -219,6 +219,14 @@ static void areas_2_0_settlements_and_colonies(void **state)
 	if (!LANDED.map)   /* named by I.D. only; the map may name its point */
 		assert_string_equal(area("S3")->name, "");
 	assert_int_equal(area("S3")->on_map, LANDED.map);
+	/* 2.0: only a named point is a settlement; map.yaml's "settlement:
+	 * null" (S3, S14, V2: named by I.D. only, 17.3) names none */
+	if (LANDED.map)
+		for (int i = 0; i < D->nareas; i++)
+			if (!D->areas[i].name[0] || D->areas[i].city)
+				assert_false(D->areas[i].settlement);
+	assert_false(area("S14")->settlement);
+	assert_false(area("V2")->settlement);
 }
 
 /* 10.2: colonels 15 SPs, one- or two-star generals 40, C-in-Cs no limit

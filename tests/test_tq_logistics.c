@@ -91,7 +91,7 @@ static void attrition_5_1_example(void **state)
  * take NC's 20%, SC militia there SC's 0%. */
 static void attrition_5_1_4_by_home_colony(void **state)
 {
-	struct tq_force f = { .regulars = 6, .loyalists = 4 };
+	struct tq_troops f = { .regulars = 6, .loyalists = 4 };
 	int percent[TQ_COLONIES] = { 0 }, lost[TQ_COLONIES];
 	(void)state;
 	f.militia[TQ_NORTH_CAROLINA] = 10;
@@ -273,7 +273,7 @@ static void disease_5_3_3_yellow_fever_leaders(void **state)
  * SC militia are ignored, 11 SP forage at double attrition. */
 static void foraging_5_4_2_example(void **state)
 {
-	struct tq_force f = { .regulars = 4 };
+	struct tq_troops f = { .regulars = 4 };
 	int sp;
 	(void)state;
 	f.militia[TQ_NORTH_CAROLINA] = 7;
@@ -287,7 +287,7 @@ static void foraging_5_4_2_example(void **state)
  * Loyalists forage; 14.1.4 the French never. */
 static void foraging_5_4_1_c_ratios(void **state)
 {
-	struct tq_force f = { .regulars = 2, .loyalists = 3, .french = 9, .cavalry = 1 };
+	struct tq_troops f = { .regulars = 2, .loyalists = 3, .french = 9, .cavalry = 1 };
 	(void)state;
 	assert_int_equal(tq_forage_dice(D, 6, 6), 1);
 	assert_int_equal(tq_forage_dice(D, 7, 6), 2);
@@ -463,13 +463,12 @@ static int settled_area_of(enum tq_colony colony)
 	return -1;
 }
 
-/* S3, an area the seed names by I.D. alone: map.yaml gives it no
- * settlement (`settlement: null`), which tq_map.c now reads as a
- * settlement named "null"; the tests say what it is. */
+/* S3, an area the seed names by I.D. alone: no settlement (map.yaml's
+ * `settlement: null`). */
 static int wild_area(void)
 {
 	int s3 = area("S3");
-	D->areas[s3].settlement = false;
+	assert_false(D->areas[s3].settlement);
 	return s3;
 }
 
@@ -487,11 +486,6 @@ static bool corner_of(int a, int *across)
 					}
 				}
 	return false;
-}
-
-static void settle_again(int a)
-{
-	D->areas[a].settlement = true;
 }
 
 static int neighbour(int a)
@@ -514,7 +508,6 @@ static void recruitment_12_1_where(void **state)
 	assert_true(tq_may_recruit_in(D, area("G1"), cont));   /* a city */
 	{
 		bool recruits = tq_may_recruit_in(D, wild, cont);
-		settle_again(wild);
 		assert_false(recruits);
 	}
 	assert_false(tq_may_recruit_in(D, virginia, cont));
@@ -555,7 +548,6 @@ static void uprising_8_3_5_where(void **state)
 	{
 		int wild = wild_area();
 		bool rises = tq_uprising_may_rise_in(D, wild, cont);
-		settle_again(wild);
 		assert_false(rises);
 	}
 	cont[ninety_six] = true;
@@ -572,7 +564,6 @@ static void generation_6_5_and_10_7_3_where(void **state)
 	(void)state;
 	anywhere = tq_militia_may_appear_in(D, wild, TQ_SOUTH_CAROLINA, false, false, false);
 	invaded = tq_militia_may_appear_in(D, wild, TQ_SOUTH_CAROLINA, true, false, true);
-	settle_again(wild);
 	assert_false(anywhere);
 	assert_true(invaded);
 	/* 2.0: Norfolk is a port, not a settlement */

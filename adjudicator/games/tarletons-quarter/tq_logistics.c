@@ -131,7 +131,7 @@ int tq_attrition_loss(int sp, int percent)
 
 /* 5.1.1, 5.1.4: the roll is a colony's militia's ("The North Carolina
  * militia is being rolled for"), in whatever area they stand. */
-void tq_militia_attrition_losses(const struct tq_force *force, const int percent[TQ_COLONIES],
+void tq_militia_attrition_losses(const struct tq_troops *force, const int percent[TQ_COLONIES],
 				 int lost[TQ_COLONIES])
 {
 	for (int c = 0; c < TQ_COLONIES; c++)
@@ -264,7 +264,7 @@ int tq_sick_leader_returns(const struct tq_data *d, int month)
 
 /* 5.4.2: militia at home are always in supply; 5.4.3: the Loyalists
  * are not; 14.1.4: the French always are. */
-int tq_foraging_sp(const struct tq_force *force, int colony)
+int tq_foraging_sp(const struct tq_troops *force, int colony)
 {
 	int sp = force->regulars + force->cavalry + force->loyalists;
 

@@ -18,7 +18,7 @@
 /* One side's SPs in one place, as the calculators count them (2.0;
  * 14.1: the French are Continental regulars under the French marker;
  * 5.4.2: Continental militia by home colony; 12: Loyalist militia). */
-struct tq_force {
+struct tq_troops {
 	int regulars, cavalry;   /* regular foot and horse, the French not included */
 	int french;              /* French regulars and cavalry */
 	int loyalists;
@@ -47,7 +47,7 @@ int tq_militia_attrition(const struct tq_data *d, int month, enum tq_side major_
 int tq_attrition_loss(int sp, int percent);
 /* 5.1.4: an area's Continental militia losses, each colony's militia at
  * its own colony's percentage, wherever the area is. */
-void tq_militia_attrition_losses(const struct tq_force *force, const int percent[TQ_COLONIES],
+void tq_militia_attrition_losses(const struct tq_troops *force, const int percent[TQ_COLONIES],
 				 int lost[TQ_COLONIES]);
 /* 5.2: the Loyalist militia's percentage: rolled only with the Major
  * Victory marker Continental side up, unmodified; 0 otherwise. */
@@ -89,7 +89,7 @@ int tq_sick_leader_returns(const struct tq_data *d, int month);
  * `colony` that count when it forages: regulars, cavalry, Loyalists and
  * the militia of other colonies; not the French, nor the militia at
  * home. */
-int tq_foraging_sp(const struct tq_force *force, int colony);
+int tq_foraging_sp(const struct tq_troops *force, int colony);
 /* 5.4.1 c: the special attrition dice for `sp` SPs foraging in an area
  * of that supply level: 1, 2 or 3; 0 when none forage. */
 int tq_forage_dice(const struct tq_data *d, int sp, int supply);
@@ -172,7 +172,7 @@ int tq_leader_exchange(const struct tq_data *d, const int *held_by_british, int 
 
 /* 13.1: a colony's facts for the King's Peace. */
 struct tq_colony_facts {
-	struct tq_force continental; /* every Continental SP in the colony */
+	struct tq_troops continental; /* every Continental SP in the colony */
 	bool capital_sole_british;  /* the British alone control its capital */
 	bool governor_in_capital;   /* its Royal Governor placed there */
 };

@@ -111,6 +111,8 @@ static int tq_map_area(struct tq_reader *r, yaml_node_t *n)
 		a->port_value = 1;   /* 6.3.1: "all other ports are worth 1" */
 	}
 	a->capital |= capital;
+	if (!strcmp(name, "null") || !strcmp(name, "~"))
+		name[0] = '\0'; /* YAML's null: the area has no named point */
 	/* 2.0: a named point is a settlement; areas.yaml's name wins */
 	if (name[0] && !a->name[0]) {
 		snprintf(a->name, sizeof a->name, "%s", name);

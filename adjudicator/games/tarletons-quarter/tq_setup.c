@@ -119,14 +119,14 @@ static int tq_placement(const struct tq_data *d, const struct tq_placement *pl, 
 	struct tq_area_state *a;
 
 	switch (pl->box) {
-	case TQ_AT_SEA:  /* 17.4.3 */
+	case TQ_BOX_AT_SEA: /* 17.4.3 */
 		tq_add_sps(&s->at_sea, pl);
 		s->at_sea_trains = (short)(s->at_sea_trains + pl->baggage_trains);
 		s->side[side].base_at_sea |= pl->base_of_operations;
 		return tq_place_leaders(d, pl, side, TQ_AT_SEA_BOX, s, seen, why, whylen);
-	case TQ_POW_BOX: /* 17.3.2 */
+	case TQ_BOX_POW: /* 17.3.2 */
 		return tq_place_leaders(d, pl, side, TQ_POW, s, seen, why, whylen);
-	case TQ_FREE_DEPLOYMENT: /* 17.4.2: anywhere in the four colonies */
+	case TQ_BOX_FREE: /* 17.4.2: anywhere in the four colonies */
 		tq_add_sps(&tp->sps, pl);
 		tp->trains = (short)(tp->trains + pl->baggage_trains + pl->magazines);
 		tp->colonies = ALL_COLONIES;
