@@ -111,6 +111,9 @@ static int tq_map_area(struct tq_reader *r, yaml_node_t *n)
 		a->port_value = 1;   /* 6.3.1: "all other ports are worth 1" */
 	}
 	a->capital |= capital;
+	/* YAML's null (`settlement: null`) is read as its text: no named point */
+	if (!strcmp(name, "null") || !strcmp(name, "~"))
+		name[0] = 0;
 	/* 2.0: a named point is a settlement; areas.yaml's name wins */
 	if (name[0] && !a->name[0]) {
 		snprintf(a->name, sizeof a->name, "%s", name);
