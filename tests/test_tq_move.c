@@ -576,6 +576,138 @@ static void test_10_2_command_limits(void **state)
 	assert_int_equal(tq_leader_command_limit(D, &l), 40);
 }
 
+/* 10.2: "Colonels Limited to activating 15 SPs for movement", refused
+ * beyond, with the leader and his limit named. */
+static void test_10_2_command_check(void **state)
+{
+	struct tq_ranked l = R("Tarleton", false, 0);
+	char why[200];
+	(void)state;
+	assert_int_equal(tq_command_check(D, &l, 15, why, sizeof why), 0);
+	assert_int_equal(tq_command_check(D, &l, 16, why, sizeof why), -1);
+	assert_string_equal(why, "Tarleton, a colonel, activates at most 15 SPs (10.2), not 16");
+	l = R("Huger", false, 0);
+	assert_int_equal(tq_command_check(D, &l, 40, NULL, 0), 0);
+	assert_int_equal(tq_command_check(D, &l, 41, NULL, 0), -1);
+	l = R("Campbell", true, 0);
+	assert_int_equal(tq_command_check(D, &l, 100, NULL, 0), 0);
+}
+
+/* 14.1.1: "These French SPs must always remain together. and are always
+ * considered a separate force for movement". */
+static void test_14_1_1_french_a_separate_force(void **state)
+{
+	struct tq_force f = force(TQ_CONTINENTAL, TQ_FRENCH_REGULAR, 20);
+	char why[200];
+	(void)state;
+	f.count[TQ_FRENCH_CAVALRY] = 2;
+	f.count[TQ_BAGGAGE_TRAIN] = 1;
+	assert_int_equal(tq_force_check(D, &f, why, sizeof why), 0);
+	f.count[TQ_CONTINENTAL_REGULAR] = 5;
+	assert_int_equal(tq_force_check(D, &f, why, sizeof why), -1);
+	assert_string_equal(why, "the French SPs are always a separate force for movement "
+			    "(14.1.1): 22 French SPs with 5 others");
+	f = force(TQ_CONTINENTAL, TQ_CONTINENTAL_REGULAR, 5);
+	f.count[TQ_CONTINENTAL_MILITIA] = 5;
+	assert_int_equal(tq_force_check(D, &f, NULL, 0), 0);
+}
+
+/* 10.4.1, 10.4.3: an overrun of 1 to 3 enemy SPs costs 1, 2 or 3 MP;
+ * no overrun of 4. */
+static void test_10_4_3_overrun_mp(void **state)
+{
+	(void)state;
+	assert_int_equal(tq_overrun_mp(D, 1), 1);
+	assert_int_equal(tq_overrun_mp(D, 2), 2);
+	assert_int_equal(tq_overrun_mp(D, 3), 3);
+	assert_int_equal(tq_overrun_mp(D, 4), -1);
+	assert_int_equal(tq_overrun_mp(D, 0), -1);
+}
+
+/* 10.7: "If a British force containing regulars enters a colony where
+ * previously there were no British regulars, the movement of that force
+ * is temporarily halted in the first area of that colony that it moved
+ * into": from G1 (Savannah) into S1 with British regulars in Georgia
+ * only; not when South Carolina has some (10.7.5), nor for Loyalist
+ * militia alone, nor within Georgia. */
+static void test_10_7_invasion_halts(void **state)
+{
+	struct tq_force f = force(TQ_BRITISH, TQ_BRITISH_REGULAR, 10);
+	unsigned georgia = 1u << TQ_GEORGIA, both = georgia | 1u << TQ_SOUTH_CAROLINA;
+	(void)state;
+	assert_true(tq_invasion_halts(D, &f, A("G1"), A("S1"), georgia));
+	assert_false(tq_invasion_halts(D, &f, A("G1"), A("S1"), both));
+	assert_false(tq_invasion_halts(D, &f, A("G1"), A("G2"), georgia));
+	f = force(TQ_BRITISH, TQ_LOYALIST_MILITIA, 4);
+	assert_false(tq_invasion_halts(D, &f, A("G1"), A("S1"), georgia));
+	f.count[TQ_BRITISH_CAVALRY] = 1;
+	assert_true(tq_invasion_halts(D, &f, A("G1"), A("S1"), georgia));
+}
+
+/* 10.5's example: "Colonel Webster and 10 British SPs in S13 (Georgetown)
+ * ... He rolls a 5. Webster and 5 British SPs are placed in the 'At Sea'
+ * box. During a British endeavor in March, he decides to land Webster and
+ * his force at Norfolk. ... Now that the 'At Sea' box is empty, the
+ * British player could embark more units from Georgetown." */
+static void test_10_5_example_webster_by_sea(void **state)
+{
+	char why[200];
+	(void)state;
+	assert_int_equal(tq_embark_check(D, A("S13"), false, false, 5, 5, 0, 0, why, sizeof why),
+			 0);
+	assert_int_equal(tq_embark_check(D, A("S13"), false, false, 5, 6, 0, 0, why, sizeof why),
+			 -1);
+	assert_string_equal(why, "6 SPs and 0 baggage trains count 6 SPs; the dice allow 5 "
+			    "(10.5.3, 10.5.4)");
+	/* 10.5.8: while Webster is at sea, nobody else embarks */
+	assert_int_equal(tq_embark_check(D, A("S13"), false, true, 12, 5, 0, 0, why, sizeof why),
+			 -1);
+	assert_true(tq_landing_area(D, A("V1")));
+	/* the At Sea box empty again */
+	assert_int_equal(tq_embark_check(D, A("S13"), false, false, 5, 5, 0, 0, NULL, 0), 0);
+}
+
+/* 10.5.4: "Baggage trains count as 3 SPs for this purpose. Magazines
+ * cannot be moved by sea"; 10.5.3 a port area; 10.5.11 not with the
+ * French Field Force on the board; 10.5.10 no landing where no road. */
+static void test_10_5_embarking_and_landing(void **state)
+{
+	char why[200];
+	(void)state;
+	assert_int_equal(tq_embark_check(D, A("G1"), false, false, 7, 4, 1, 0, NULL, 0), 0);
+	assert_int_equal(tq_embark_check(D, A("G1"), false, false, 6, 4, 1, 0, NULL, 0), -1);
+	assert_int_equal(tq_embark_check(D, A("G1"), false, false, 12, 4, 0, 1, why, sizeof why),
+			 -1);
+	assert_string_equal(why, "magazines cannot be moved by sea (10.5.4)");
+	assert_int_equal(tq_embark_check(D, A("G2"), false, false, 12, 4, 0, 0, why, sizeof why),
+			 -1);
+	assert_string_equal(why, "G2 is no port (10.5.3)");
+	assert_int_equal(tq_embark_check(D, A("G1"), true, false, 12, 4, 0, 0, why, sizeof why),
+			 -1);
+	assert_non_null(strstr(why, "10.5.11"));
+	assert_false(tq_landing_area(D, A("G2")));   /* no port */
+	assert_false(tq_landing_area(D, A("G9")));   /* a coast, no port */
+	assert_true(tq_landing_area(D, A("G1")));
+}
+
+/* 10.6 in the data: every kind has its `swamps` key, and 10.6's named
+ * kinds are bound. */
+static void test_10_6_every_kind_in_the_data(void **state)
+{
+	static const char *const keys[] = { "british_regular", "british_cavalry",
+		"loyalist_militia", "continental_regular", "continental_cavalry",
+		"continental_militia", "french", "french_cavalry", "baggage_train", "leader_alone" };
+	int v;
+	(void)state;
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		assert_true(tq_number(D, "swamps", keys[i], &v));
+	assert_true(tq_swamp_road_only(D, TQ_BRITISH_REGULAR));
+	assert_true(tq_swamp_road_only(D, TQ_LOYALIST_MILITIA));
+	assert_true(tq_swamp_road_only(D, TQ_FRENCH_CAVALRY));
+	assert_true(tq_swamp_road_only(D, TQ_CONTINENTAL_REGULAR));
+	assert_false(tq_swamp_road_only(D, TQ_CONTINENTAL_MILITIA));
+}
+
 /* ---- 11.4, 11.3: retreats ---- */
 
 /* 11.4: from G2, British regulars beaten with the enemy in G1 retreat to
@@ -787,6 +919,13 @@ int main(void)
 		cmocka_unit_test(test_11_1_2_regular_and_militia),
 		cmocka_unit_test(test_14_2_french_leaders),
 		cmocka_unit_test(test_10_2_command_limits),
+		cmocka_unit_test(test_10_2_command_check),
+		cmocka_unit_test(test_14_1_1_french_a_separate_force),
+		cmocka_unit_test(test_10_4_3_overrun_mp),
+		cmocka_unit_test(test_10_7_invasion_halts),
+		cmocka_unit_test(test_10_5_example_webster_by_sea),
+		cmocka_unit_test(test_10_5_embarking_and_landing),
+		cmocka_unit_test(test_10_6_every_kind_in_the_data),
 		cmocka_unit_test(test_11_4_retreat_after_combat),
 		cmocka_unit_test(test_11_4_unable_to_retreat_in_flood),
 		cmocka_unit_test(test_11_3_1_retreat_before_combat),

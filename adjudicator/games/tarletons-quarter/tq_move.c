@@ -324,6 +324,95 @@ int tq_leader_command_limit(const struct tq_data *d, const struct tq_ranked *l)
 	return tq_command_limit(d, r == TQ_THREE_STAR ? TQ_TWO_STAR : r);
 }
 
+static const char *tq_rank_text(enum tq_rank r)
+{
+	switch (r) {
+	case TQ_COLONEL: return "a colonel";
+	case TQ_ONE_STAR: return "a 1-star general";
+	case TQ_TWO_STAR: return "a 2-star general";
+	case TQ_THREE_STAR: return "a 3-star general";
+	case TQ_C_IN_C: return "the Commander-in-Chief";
+	default: return "a general";
+	}
+}
+
+int tq_command_check(const struct tq_data *d, const struct tq_ranked *l, int sps, char *why,
+		     size_t whylen)
+{
+	int limit = tq_leader_command_limit(d, l);
+
+	if (limit < 0 || sps <= limit)
+		return 0;
+	return wj_why(why, whylen, "%s, %s, activates at most %d SPs (10.2), not %d",
+		      d->leaders[l->leader].name,
+		      tq_rank_text(tq_printed_rank(&d->leaders[l->leader])), limit, sps);
+}
+
+/* ---- the force itself ---- */
+
+int tq_force_check(const struct tq_data *d, const struct tq_force *f, char *why, size_t whylen)
+{
+	int french = f->count[TQ_FRENCH_REGULAR] + f->count[TQ_FRENCH_CAVALRY], other = 0;
+
+	(void)d;
+	for (int k = 0; k < TQ_UNIT_KINDS; k++)
+		if (k != TQ_FRENCH_REGULAR && k != TQ_FRENCH_CAVALRY && k != TQ_BAGGAGE_TRAIN &&
+		    k != TQ_LEADER_ALONE)
+			other += f->count[k];
+	if (french > 0 && other > 0)
+		return wj_why(why, whylen, "the French SPs are always a separate force for "
+			      "movement (14.1.1): %d French SPs with %d others", french, other);
+	return 0;
+}
+
+int tq_overrun_mp(const struct tq_data *d, int enemy_sps)
+{
+	int n = (int)(sizeof d->tables.overrun_mp / sizeof *d->tables.overrun_mp);
+	return enemy_sps >= 1 && enemy_sps <= n ? d->tables.overrun_mp[enemy_sps - 1] : -1;
+}
+
+bool tq_invasion_halts(const struct tq_data *d, const struct tq_force *f, int from, int to,
+		       unsigned british_regulars_in)
+{
+	enum tq_colony c = d->areas[to].colony;
+
+	/* "a British force containing regulars": its regular SPs, foot or
+	 * horse (the Loyalist militia are no regulars) */
+	if (f->side != TQ_BRITISH ||
+	    f->count[TQ_BRITISH_REGULAR] + f->count[TQ_BRITISH_CAVALRY] <= 0)
+		return false;
+	return d->areas[from].colony != c && !(british_regulars_in >> c & 1);
+}
+
+/* ---- British sea movement ---- */
+
+int tq_embark_check(const struct tq_data *d, int area, bool french_on_map, bool at_sea,
+		    int dice_total, int sps, int trains, int magazines, char *why, size_t whylen)
+{
+	int per_train = 0, load;
+
+	tq_number(d, "supply", "sea_baggage_train_counts_sp", &per_train);
+	load = sps + trains * per_train;
+	if (french_on_map)
+		return wj_why(why, whylen, "no British troops embark while the French Field Force "
+			      "is on the board (10.5.11)");
+	if (at_sea)
+		return wj_why(why, whylen, "British forces are at sea: no others embark (10.5.8)");
+	if (!d->areas[area].port)
+		return wj_why(why, whylen, "%s is no port (10.5.3)", d->areas[area].id);
+	if (magazines > 0)
+		return wj_why(why, whylen, "magazines cannot be moved by sea (10.5.4)");
+	if (load > dice_total)
+		return wj_why(why, whylen, "%d SPs and %d baggage trains count %d SPs; the dice "
+			      "allow %d (10.5.3, 10.5.4)", sps, trains, load, dice_total);
+	return 0;
+}
+
+bool tq_landing_area(const struct tq_data *d, int area)
+{
+	return d->areas[area].port && d->areas[area].road;
+}
+
 /* ---- retreats ---- */
 
 static int tq_push(int *out, int n, int max, int area)

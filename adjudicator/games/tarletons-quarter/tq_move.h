@@ -116,6 +116,40 @@ int tq_commander(const struct tq_data *d, const struct tq_ranked *ls, int n);
  * general's limit for any other general, the colonel's for a colonel. */
 int tq_leader_command_limit(const struct tq_data *d, const struct tq_ranked *l);
 
+/* 10.2: the leader may activate sps SPs: 0, or -1 and why ("Tarleton,
+ * a colonel, activates at most 15 SPs (10.2), not 20"). */
+int tq_command_check(const struct tq_data *d, const struct tq_ranked *l, int sps, char *why,
+		     size_t whylen);
+
+/* ---- the force itself (14.1.1, 10.4.3, 10.7) ---- */
+
+/* 14.1.1: "These French SPs must always remain together. and are always
+ * considered a separate force for movement": 0, or -1 and why when the
+ * force mixes French SPs with other SPs. */
+int tq_force_check(const struct tq_data *d, const struct tq_force *f, char *why, size_t whylen);
+/* 10.4.3: the MP an overrun of enemy_sps (1..3) SPs costs (movement's
+ * overrun_mp), or -1 when no overrun is possible (10.4.1: 1 to 3 SPs);
+ * 10.4.4: the force halts when the cost is more than its MP left. */
+int tq_overrun_mp(const struct tq_data *d, int enemy_sps);
+/* 10.7: a British force "containing regulars" entering `to` from `from`
+ * halts there when it is the first area of a colony with no British
+ * regulars in it before (british_regulars_in: the caller's colonies, a
+ * bit each). */
+bool tq_invasion_halts(const struct tq_data *d, const struct tq_force *f, int from, int to,
+		       unsigned british_regulars_in);
+
+/* ---- British sea movement (10.5) ---- */
+
+/* 10.5.3, 10.5.4, 10.5.8, 10.5.11: whether British SPs and baggage
+ * trains in `area` may embark with the dice's total: a port, no French
+ * Field Force on the board, nobody at sea already, no magazine, SPs plus
+ * 3 a train (supply's sea_baggage_train_counts_sp) within the total. 0,
+ * or -1 and why. */
+int tq_embark_check(const struct tq_data *d, int area, bool french_on_map, bool at_sea,
+		    int dice_total, int sps, int trains, int magazines, char *why, size_t whylen);
+/* 10.5.7, 10.5.10: a landing is made at a port, in an area with a road. */
+bool tq_landing_area(const struct tq_data *d, int area);
+
 /* ---- retreats (11.3, 11.4) ---- */
 
 /* 11.4: the adjacent areas the force may retreat to after combat, from
