@@ -893,6 +893,26 @@ static void test_places(void **state)
 	assert_true(tq_settlements(D, TQ_VIRGINIA, true, out, TQ_MAX_AREAS) > 0);
 }
 
+/* 11.4.5, 6.2: "nearest" counted in areas crossed: from G1 (Savannah),
+ * G2 and G8 are 1, G7 1 across the corner, G3 2, G4 (Augusta) 2 by G7,
+ * G6 3, Yorktown (V18) 14; every area of the map is reachable. */
+static void test_11_4_5_distances(void **state)
+{
+	int dist[TQ_MAX_AREAS];
+	(void)state;
+	tq_distances(D, A("G1"), dist);
+	assert_int_equal(dist[A("G1")], 0);
+	assert_int_equal(dist[A("G2")], 1);
+	assert_int_equal(dist[A("G8")], 1);
+	assert_int_equal(dist[A("G7")], 1);
+	assert_int_equal(dist[A("G3")], 2);
+	assert_int_equal(dist[A("G4")], 2);
+	assert_int_equal(dist[A("G6")], 3);
+	assert_int_equal(dist[A("V18")], 14);
+	for (int i = 0; i < D->nareas; i++)
+		assert_true(dist[i] >= 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -934,6 +954,7 @@ int main(void)
 		cmocka_unit_test(test_5_4_1_a_rain_and_flood),
 		cmocka_unit_test(test_2_0_base_of_operations_as_magazine),
 		cmocka_unit_test(test_places),
+		cmocka_unit_test(test_11_4_5_distances),
 	};
 	return cmocka_run_group_tests(tests, setup_data, teardown_data);
 }

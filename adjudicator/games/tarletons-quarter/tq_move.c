@@ -540,6 +540,28 @@ int tq_magazine_reach(const struct tq_data *d, enum tq_side side, enum tq_weathe
 
 /* ---- the map's places ---- */
 
+void tq_distances(const struct tq_data *d, int from, int *dist)
+{
+	int queue[TQ_MAX_AREAS], head = 0, tail = 0;
+
+	for (int i = 0; i < d->nareas; i++)
+		dist[i] = -1;
+	dist[from] = 0;
+	queue[tail++] = from;
+	while (head < tail) {
+		int at = queue[head++];
+		struct tq_step ns[TQ_MAX_AREA_BORDERS + 8];
+		int k = tq_neighbours(d, at, ns, sizeof ns / sizeof *ns);
+		if (k > (int)(sizeof ns / sizeof *ns))
+			k = sizeof ns / sizeof *ns;
+		for (int i = 0; i < k; i++)
+			if (dist[ns[i].to] < 0) {
+				dist[ns[i].to] = dist[at] + 1;
+				queue[tail++] = ns[i].to;
+			}
+	}
+}
+
 int tq_ports(const struct tq_data *d, int *out, int max)
 {
 	int n = 0;

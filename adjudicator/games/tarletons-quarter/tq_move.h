@@ -184,6 +184,12 @@ int tq_magazine_reach(const struct tq_data *d, enum tq_side side, enum tq_weathe
 
 /* ---- the map's places ---- */
 
+/* 11.4.5 "the nearest un-besieged friendly force", 6.2 "the closest
+ * Continental force": each area's distance from `from` in areas crossed
+ * (borders or corners, whatever the weather), dist[nareas]; -1 where
+ * unreachable. */
+void tq_distances(const struct tq_data *d, int from, int *dist);
+
 /* Ports (6.3.1, 7.1.3, 10.5): their areas, the count. */
 int tq_ports(const struct tq_data *d, int *out, int max);
 /* 6.5, 7.1.4: a colony's settlements (with its cities when with_cities). */
