@@ -405,7 +405,7 @@ static void test_10_1_path_beyond_the_allowance(void **state)
 				 why, sizeof why), -1);
 	assert_int_equal(failed, 1);
 	assert_int_equal(spent, 1);
-	assert_string_equal(why, "step 2, G2 to G7: G2 to G7 is a river without a road: 2 MP "
+	assert_string_equal(why, "step 2: G2 to G7 is a river without a road: 2 MP "
 			    "needed, 1 left");
 }
 
@@ -421,14 +421,14 @@ static void test_10_1_2_path_closed_by_weather(void **state)
 	assert_int_equal(tq_path(D, &f, TQ_WEATHER_RAIN, A("G1"), path, 2, 6, &spent, &failed,
 				 why, sizeof why), -1);
 	assert_int_equal(failed, 1);
-	assert_string_equal(why, "step 2, G2 to G7: the border between G2 and G7 is a river "
+	assert_string_equal(why, "step 2: the border between G2 and G7 is a river "
 			    "without a road, closed by rain");
 	assert_int_equal(tq_path(D, &f, TQ_WEATHER_RAIN, A("G1"), p2, 1, 6, &spent, &failed,
 				 NULL, 0), 0);
 	assert_int_equal(tq_path(D, &f, TQ_WEATHER_FLOOD, A("G1"), p2, 1, 6, &spent, &failed,
 				 why, sizeof why), -1);
 	assert_int_equal(failed, 0);
-	assert_string_equal(why, "step 1, G1 to G8: the border between G1 and G8 is a river "
+	assert_string_equal(why, "step 1: the border between G1 and G8 is a river "
 			    "with a road, closed by flood");
 	/* the corner G1-G7 in rain */
 	assert_int_equal(tq_step(D, &f, TQ_WEATHER_RAIN, A("G1"), A("G7"), 6, &s, why, sizeof why),

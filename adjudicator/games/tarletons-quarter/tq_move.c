@@ -224,8 +224,7 @@ int tq_path(const struct tq_data *d, const struct tq_force *f, enum tq_weather w
 		if (tq_step(d, f, w, at, path[i], mp - used, &s, reason, sizeof reason)) {
 			*failed = i;
 			*spent = used;
-			return wj_why(why, whylen, "step %d, %s to %s: %s", i + 1, d->areas[at].id,
-				      d->areas[path[i]].id, reason);
+			return wj_why(why, whylen, "step %d: %s", i + 1, reason);
 		}
 		used += s.cost;
 		at = path[i];

@@ -88,7 +88,7 @@ int tq_step(const struct tq_data *d, const struct tq_force *f, enum tq_weather w
 	    int to, int mp_left, struct tq_step *s, char *why, size_t whylen);
 /* A whole path: the areas path[0..n-1] entered in turn from start, with
  * mp MP. 0 and *spent, or -1 with *failed (the index in path of the step
- * refused) and why ("step 2, G7 to G9: ..."). */
+ * refused) and why ("step 2: G9 is a swamp, ..."). */
 int tq_path(const struct tq_data *d, const struct tq_force *f, enum tq_weather w, int start,
 	    const int *path, int n, int mp, int *spent, int *failed, char *why, size_t whylen);
 
