@@ -509,23 +509,6 @@ static void retreat_11_3_1_and_escape_11_4_5(void **state)
 	assert_int_equal(tq_retreat_before_combat(3, 7, &ok, why, sizeof why), -1);
 }
 
-/* 11.3.5: Continental militia alone under a Continental militia leader,
- * even of tactical rating 0. */
-static void retreat_11_3_5_swamp_foxes(void **state)
-{
-	struct tq_force f = continental(0, 3, 0);
-	(void)state;
-	f.militia = 3;
-	assert_false(tq_swamp_foxes(&f));                          /* a regular leader */
-	f.leader.kind = TQ_MILITIA;
-	assert_true(tq_swamp_foxes(&f));
-	f.cavalry = 1;
-	assert_false(tq_swamp_foxes(&f));
-	f.cavalry = 0;
-	f.leader.present = false;
-	assert_false(tq_swamp_foxes(&f));
-}
-
 /* 10.4.1-10.4.3: 1 to 3 enemy SPs, no fort or city, 6-1 (5-1 under
  * Tarleton); 1, 2 or 3 MP. */
 static void overrun_10_4(void **state)
@@ -666,7 +649,6 @@ int main(void)
 		cmocka_unit_test(leader_11_2_6_casualty),
 		cmocka_unit_test(retreat_11_4_1_unable),
 		cmocka_unit_test(retreat_11_3_1_and_escape_11_4_5),
-		cmocka_unit_test(retreat_11_3_5_swamp_foxes),
 		cmocka_unit_test(overrun_10_4),
 		cmocka_unit_test(walls_4_2_3_odds),
 		cmocka_unit_test(siege_4_7_5_besieger_loss),

@@ -360,12 +360,6 @@ int tq_leader_escapes(int tactical, int die, bool *ok, char *why, size_t whylen)
 	return tq_tactical_roll(tactical, die, ok, "the escape", why, whylen);
 }
 
-/* 11.3.5 */
-bool tq_swamp_foxes(const struct tq_force *f)
-{
-	return f->side == TQ_CONTINENTAL && tq_militia_under_militia_leader(f);
-}
-
 /* 10.4.1-10.4.3 */
 bool tq_overrun(const struct tq_combat_numbers *n, int mover_sp, bool tarleton_commands,
 		int enemy_sp, bool enemy_walls, int *mp)

@@ -174,12 +174,9 @@ struct tq_losses tq_unable_to_retreat(const struct tq_combat_numbers *n, const s
 
 /* 11.3.1: a retreat before combat by the highest ranking leader's
  * tactical rating; 11.4.5, 10.4.7: a leader's escape. 0 and *ok, or -1
- * for a die that is no die. */
+ * for a die that is no die. (11.3.5's swamp foxes: tq_move.h.) */
 int tq_retreat_before_combat(int tactical, int die, bool *ok, char *why, size_t whylen);
 int tq_leader_escapes(int tactical, int die, bool *ok, char *why, size_t whylen);
-/* 11.3.5: a force that may retreat into an adjacent swamp without a
- * roll (the caller knows the swamp). */
-bool tq_swamp_foxes(const struct tq_force *f);
 
 /* 10.4.1-10.4.3: whether a moving force of mover_sp overruns enemy_sp
  * (no fort or city: enemy_walls false), and its MP cost. */
