@@ -45,6 +45,26 @@ static void why_says_and_refuses(void **state)
 	assert_int_equal(wj_why(NULL, 0, "no %s", "supply"), -1);
 }
 
+/* Issue 21.11: one writer of error text, saying where the fault is in
+ * one form: "FILE:LINE: ", "FILE: " or "line LINE: ". */
+static void why_at_says_where_first(void **state)
+{
+	(void)state;
+	char why[64] = "old";
+	assert_int_equal(wj_why_at(why, sizeof why, "map.yaml", 12, "no area '%s'", "S99"), -1);
+	assert_string_equal(why, "map.yaml:12: no area 'S99'");
+	wj_why_at(why, sizeof why, "map.yaml", 0, "empty");
+	assert_string_equal(why, "map.yaml: empty");
+	wj_why_at(why, sizeof why, NULL, 3, "a tab");
+	assert_string_equal(why, "line 3: a tab");
+	wj_why_at(why, sizeof why, NULL, 0, "plain");
+	assert_string_equal(why, "plain");
+	char small[8];
+	wj_why_at(small, sizeof small, "a-long-file-name", 100, "x");
+	assert_int_equal(strlen(small), 7);
+	assert_int_equal(wj_why_at(NULL, 0, "f", 1, "x"), -1);
+}
+
 static void buf_keeps_to_its_limit(void **state)
 {
 	(void)state;
@@ -146,6 +166,7 @@ int main(void)
 		cmocka_unit_test(fmt_says_whether_it_fitted),
 		cmocka_unit_test(fmt_add_appends_and_stops_at_the_end),
 		cmocka_unit_test(why_says_and_refuses),
+		cmocka_unit_test(why_at_says_where_first),
 		cmocka_unit_test(buf_keeps_to_its_limit),
 		cmocka_unit_test(read_file_says_now_or_never),
 		cmocka_unit_test(log_is_one_line_with_the_program_and_who),

@@ -205,12 +205,55 @@ static void test_secret_new_by_side(void **s)
 	unlink(path);
 }
 
+/* Issue 21.11: one place decides whether a mail is a side's own, in the
+ * order a refusal names: its address, a password set, a password given,
+ * the password right (a wrong one counted against the hour's budget);
+ * then the token. */
+static void test_one_place_decides_a_mail_is_the_sides(void **s)
+{
+	(void)s;
+	setenv("WW_PWHASH", "test", 1);
+	const struct game *game = game_find("washingtons-war");
+	struct wj_mail_secret sec = { .game = game, .token_entry = 1 };
+	struct wj_answered answered = { 0 };
+	char why[600], token[WJ_TOKEN_HEX];
+	wj_move_token(SEED, 1, 1, token);
+	struct wj_mail_claim c = {
+		.game = game, .side = 1, .dir = "/nonexistent", .seed = SEED, .sec = &sec,
+		.from = "x@forger.example", .registered = "us@example.org",
+		.password = "liberty", .token = token, .block_problem = "",
+		.answered = &answered };
+	assert_int_equal(wj_mail_authentic(&c, why, sizeof why), 1);
+	assert_non_null(strstr(why, "only its registered address may"));
+	c.from = "US@example.org"; /* addresses compare without case */
+	assert_int_equal(wj_mail_authentic(&c, why, sizeof why), 1);
+	assert_non_null(strstr(why, "no password is set"));
+	assert_int_equal(wj_password_hash("liberty", sec.password[1]), 0);
+	c.password = "";
+	assert_int_equal(wj_mail_authentic(&c, why, sizeof why), 1);
+	assert_string_equal(why, "the order block has no 'password:' line");
+	c.password = "tyranny";
+	assert_int_equal(wj_mail_authentic(&c, why, sizeof why), 1);
+	assert_string_equal(why, "the password is wrong");
+	assert_true(answered.changed); /* one hash of the hour's budget spent */
+	c.password = "liberty";
+	assert_int_equal(wj_mail_authentic(&c, why, sizeof why), 0);
+	int stale = -1;
+	assert_int_equal(wj_mail_token_current(&c, why, sizeof why, &stale), 0);
+	assert_int_equal(stale, 0);
+	c.token = "";
+	assert_int_equal(wj_mail_token_current(&c, why, sizeof why, &stale), 1);
+	assert_non_null(strstr(why, "carries no move token"));
+	wj_answered_free(&answered);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_password_hash_verifies),
 		cmocka_unit_test(test_password_default_cost),
 		cmocka_unit_test(test_tokens),
+		cmocka_unit_test(test_one_place_decides_a_mail_is_the_sides),
 		cmocka_unit_test(test_secret_file),
 		cmocka_unit_test(test_secret_new_by_side),
 		cmocka_unit_test(test_secret_file_bytes),

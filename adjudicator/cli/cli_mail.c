@@ -404,7 +404,7 @@ static int announce(const char *dir, const char *config)
 		rc = EX_DATAERR;
 	for (int side = 1; !rc && side <= g->game->nsides; side++)
 		if (announce_one(c, dir, base, g, &s, side) < 0) {
-			snprintf(err, sizeof err, "cannot write to %s/outbox: %s", dir, strerror(errno));
+			wj_why(err, sizeof err, "cannot write to %s/outbox: %s", dir, strerror(errno));
 			rc = EX_IOERR;
 		}
 	if (rc && err[0])
@@ -560,20 +560,20 @@ static int password_from(const char *file, char hash[192], char *err, size_t err
 	char pw[256];
 	FILE *f = fopen(file, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", file, strerror(errno));
+		wj_why(err, errlen, "%s: %s", file, strerror(errno));
 		return -1;
 	}
 	bool ok = fgets(pw, sizeof pw, f) != NULL;
 	fclose(f);
 	pw[ok ? strcspn(pw, "\r\n") : 0] = '\0';
 	if (!pw[0]) {
-		snprintf(err, errlen, "%s: the first line (the password) is empty", file);
+		wj_why(err, errlen, "%s: the first line (the password) is empty", file);
 		return -1;
 	}
 	int rc = wj_password_hash(pw, hash);
 	sodium_memzero(pw, sizeof pw);
 	if (rc < 0)
-		snprintf(err, errlen, "cannot hash the password of %s (out of memory?)", file);
+		wj_why(err, errlen, "cannot hash the password of %s (out of memory?)", file);
 	return rc;
 }
 
@@ -587,7 +587,7 @@ int wj_mail_secret_new(const struct game *g,
 		    password_from(password_file[side], s.password[side], err, errlen))
 			return -1;
 	if (wj_mail_secret_text(&s, text, len) < 0) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	return 0;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "buf.h"
 #include "mail_net.h"
 #include "paths.h"
 #include "plugin.h"
@@ -22,13 +23,13 @@ static int check_owner(const char *what, const char *path, const struct stat *st
 		       char *err, size_t errlen)
 {
 	if (st->st_uid != geteuid() && st->st_uid != 0) {
-		snprintf(err, errlen, "%s %s is owned by uid %u: a %s must be owned by you "
+		wj_why(err, errlen, "%s %s is owned by uid %u: a %s must be owned by you "
 			 "(uid %u) or root", what, path, (unsigned)st->st_uid, what,
 			 (unsigned)geteuid());
 		return -1;
 	}
 	if (st->st_mode & (S_IWGRP | S_IWOTH)) {
-		snprintf(err, errlen, "%s %s is writable by group or others (mode %04o): "
+		wj_why(err, errlen, "%s %s is writable by group or others (mode %04o): "
 			 "a %s must be writable only by its owner", what, path,
 			 (unsigned)(st->st_mode & 07777), what);
 		return -1;
@@ -40,11 +41,11 @@ static int check_dir(const char *dir, char *err, size_t errlen)
 {
 	struct stat st;
 	if (stat(dir, &st) < 0) {
-		snprintf(err, errlen, "plugin directory %s: %s", dir, strerror(errno));
+		wj_why(err, errlen, "plugin directory %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "plugin directory %s is not a directory", dir);
+		wj_why(err, errlen, "plugin directory %s is not a directory", dir);
 		return -1;
 	}
 	return check_owner("plugin directory", dir, &st, err, errlen);
@@ -64,19 +65,19 @@ static int check_plugin_file(int fd, const char *path, const char *file, char *e
 	struct stat st;
 	unsigned long stamp;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "plugin %s is not a regular file", path);
+		wj_why(err, errlen, "plugin %s is not a regular file", path);
 		return -1;
 	}
 	if (check_owner("plugin", path, &st, err, errlen))
 		return -1;
 	int r = wj_plugin_stamp(fd, stamp_symbol(file), &stamp);
 	if (r == -1) {
-		snprintf(err, errlen, "%s is not a shared object for this machine", path);
+		wj_why(err, errlen, "%s is not a shared object for this machine", path);
 		return -1;
 	}
 	if (r < 0 || stamp != (strcmp(stamp_symbol(file), "wj_png_abi") ? WJ_NET_ABI :
 							     WJ_BUILD_STAMP)) {
-		snprintf(err, errlen, "%s is from another build of wwjudge: build or install "
+		wj_why(err, errlen, "%s is from another build of wwjudge: build or install "
 			 "the binary and its plugins together", path);
 		return -1;
 	}
@@ -88,12 +89,12 @@ static int check_plugin(const char *path, const char *file, char *err, size_t er
 	/* O_NONBLOCK: a FIFO in its place is refused, not waited on. */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0 && errno == ELOOP) {
-		snprintf(err, errlen, "plugin %s is a symbolic link: a plugin must be a "
+		wj_why(err, errlen, "plugin %s is a symbolic link: a plugin must be a "
 			 "regular file", path);
 		return -1;
 	}
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open plugin %s: %s", path, strerror(errno));
+		wj_why(err, errlen, "cannot open plugin %s: %s", path, strerror(errno));
 		return -1;
 	}
 	int r = check_plugin_file(fd, path, file, err, errlen);
@@ -109,12 +110,12 @@ static int plugin_dirs(char dirs[3][PATH_MAX + 32], char *err, size_t errlen)
 	int n = 0;
 	const char *env = getenv("WW_PLUGINS");
 	if (env && *env && *env != '/') {
-		snprintf(err, errlen, "WW_PLUGINS is %s, not an absolute path: name the plugin "
+		wj_why(err, errlen, "WW_PLUGINS is %s, not an absolute path: name the plugin "
 			 "directory from / (say, /usr/local/lib/wwjudge)", env);
 		return -1;
 	}
 	if (env && strlen(env) >= PATH_MAX) {
-		snprintf(err, errlen, "WW_PLUGINS is longer than %d bytes: name a plugin directory "
+		wj_why(err, errlen, "WW_PLUGINS is longer than %d bytes: name a plugin directory "
 			 "with a shorter path", PATH_MAX - 1);
 		return -1;
 	}
@@ -140,16 +141,15 @@ static void *open_plugin(const char *file, char *err, size_t errlen)
 			return NULL;
 		void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 		if (!h)
-			snprintf(err, errlen, "cannot load %s: %s", path, dlerror());
+			wj_why(err, errlen, "cannot load %s: %s", path, dlerror());
 		return h;
 	}
 	if (n < 0)
 		return NULL;
-	int w = snprintf(err, errlen, "%s is missing: looked in", file);
-	for (int i = 0; i < n && w > 0 && (size_t)w < errlen; i++)
-		w += snprintf(err + w, errlen - (size_t)w, "%s %s", i ? "," : "", dirs[i]);
-	if (w > 0 && (size_t)w < errlen)
-		snprintf(err + w, errlen - (size_t)w, " (WW_PLUGINS may name its directory)");
+	wj_why(err, errlen, "%s is missing: looked in", file);
+	for (int i = 0; i < n; i++)
+		wj_fmt_add(err, errlen, "%s %s", i ? "," : "", dirs[i]);
+	wj_fmt_add(err, errlen, " (WW_PLUGINS may name its directory)");
 	return NULL;
 }
 
@@ -165,7 +165,7 @@ void *wj_plugin_fn(const char *file, const char *name, char *err, size_t errlen)
 		return NULL;
 	void *fn = dlsym(h, name);
 	if (!fn)
-		snprintf(err, errlen, "%s has no %s: it is from another wwjudge build", file, name);
+		wj_why(err, errlen, "%s has no %s: it is from another wwjudge build", file, name);
 	return fn;
 }
 
@@ -179,7 +179,7 @@ static net_fn *net(const char *name, FILE *log)
 	net_fn *fn;
 	*(void **)&fn = wj_plugin_fn("wwjudge-net.so", name, err, sizeof err);
 	if (!fn)
-		fprintf(log, "wwjudge: %s\n", err);
+		wj_log_to(log, NULL, "%s", err);
 	return fn;
 }
 

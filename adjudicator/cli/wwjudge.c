@@ -320,7 +320,7 @@ static int report_of(FILE *out, const struct wj_game *g, int side,
 {
 	struct wj_mail_view v;
 	if (wj_mail_view_of(&v, g, side)) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = wj_mail_report_text(out, &v, frame, err, errlen);
@@ -1300,7 +1300,7 @@ static int export_text(FILE *f, const char *name, const struct session *s,
 {
 	struct wj_mail_view pub;
 	if (wj_mail_view_of(&pub, s->g, GAME_PUBLIC)) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	struct game_frame frame = {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "board_draw.h"
 
 bool wj_box_meets(const struct wj_board_box *a, const struct wj_board_box *b)
@@ -170,7 +171,7 @@ cairo_surface_t *wj_draw_picture(int w, int h, char *err, size_t errlen)
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS ||
 	    cairo_image_surface_get_stride(img) != w * 4) {
-		snprintf(err, errlen, "out of memory for a %dx%d picture", w, h);
+		wj_why(err, errlen, "out of memory for a %dx%d picture", w, h);
 		cairo_surface_destroy(img);
 		return NULL;
 	}
@@ -184,7 +185,7 @@ cairo_surface_t *wj_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size
 	cairo_destroy(cr);
 	wj_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
 	if (st != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
+		wj_why(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
 		cairo_surface_destroy(img);
 		return NULL;
 	}
@@ -202,7 +203,7 @@ uint32_t *wj_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen)
 	if (px)
 		memcpy(px, cairo_image_surface_get_data(img), sizeof *px * n);
 	else
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 	cairo_surface_destroy(img);
 	return px;
 }
@@ -214,7 +215,7 @@ int wj_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, con
 		return -1;
 	int rc = encode(out, (const uint32_t *)(void *)cairo_image_surface_get_data(img));
 	if (rc)
-		snprintf(err, errlen, "writing the PNG: out of memory or the output failed");
+		wj_why(err, errlen, "writing the PNG: out of memory or the output failed");
 	cairo_surface_destroy(img);
 	return rc;
 }

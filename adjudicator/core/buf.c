@@ -18,13 +18,33 @@ int wj_fmt(char *out, size_t len, const char *fmt, ...)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int wj_why(char *why, size_t len, const char *fmt, ...)
+int wj_vwhy_at(char *why, size_t len, const char *where, int line, const char *fmt,
+	       va_list ap)
 {
 	if (!why || !len)
 		return -1;
+	int k = where && line > 0 ? snprintf(why, len, "%s:%d: ", where, line) :
+		where ? snprintf(why, len, "%s: ", where) :
+		line > 0 ? snprintf(why, len, "line %d: ", line) : (why[0] = '\0', 0);
+	if (k >= 0 && (size_t)k < len)
+		vsnprintf(why + k, len - (size_t)k, fmt, ap);
+	return -1;
+}
+
+int wj_why_at(char *why, size_t len, const char *where, int line, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
+	wj_vwhy_at(why, len, where, line, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int wj_why(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	wj_vwhy_at(why, len, NULL, 0, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -52,6 +72,14 @@ static void vline(FILE *to, const char *who, const char *fmt, va_list ap)
 	line[len++] = '\n';
 	fwrite(line, 1, len, to);
 	fflush(to);
+}
+
+void wj_log_to(FILE *to, const char *who, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vline(to, who, fmt, ap);
+	va_end(ap);
 }
 
 void wj_vlog(const char *who, const char *fmt, va_list ap)
@@ -155,15 +183,15 @@ int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen)
 	size_t max = b->max;
 	if (wj_file_text(path, max, b) < 0) {
 		if (errno == EFBIG)
-			wj_fmt(err, errlen, "%s: larger than %zu bytes", path, max);
+			wj_why(err, errlen, "%s: larger than %zu bytes", path, max);
 		else if (errno == ENOENT || errno == EACCES)
-			wj_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+			wj_why(err, errlen, "cannot open %s: %s", path, strerror(errno));
 		else
-			wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
+			wj_why(err, errlen, "%s: %s", path, strerror(errno));
 		return errno == EFBIG ? 1 : -1;
 	}
 	if (!b->len) {
-		wj_fmt(err, errlen, "%s: empty", path);
+		wj_why(err, errlen, "%s: empty", path);
 		return 1;
 	}
 	return 0;

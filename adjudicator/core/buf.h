@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* A growing byte string with a hard limit; `over` is set once something
  * was dropped for want of room. Always NUL-terminated when p != NULL. */
@@ -17,14 +18,20 @@ struct wj_buf {
 int wj_buf_add(struct wj_buf *b, const void *data, size_t n);
 void wj_buf_free(struct wj_buf *b);
 
-/* snprintf that says whether it all fitted: 0, or -1 when cut short.
- * Also the way to say an error into a caller's buffer. */
+/* snprintf that says whether it all fitted: 0, or -1 when cut short. */
 int wj_fmt(char *out, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* A refusal's reason into the caller's buffer (why NULL: nowhere), and
  * -1, so that a check reads `return wj_why(why, len, "...", ...);`. */
 int wj_why(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* wj_why where the fault is: "WHERE:LINE: ", "WHERE: " or "line LINE: "
+ * first, as much as is given (where NULL, line 0: not given). The one
+ * writer of error text; every helper that says where builds on it. */
+int wj_why_at(char *why, size_t len, const char *where, int line, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+int wj_vwhy_at(char *why, size_t len, const char *where, int line, const char *fmt,
+	       va_list ap);
 
 /* wj_fmt after what `out` holds already: a sentence built in parts. */
 int wj_fmt_add(char *out, size_t len, const char *fmt, ...)
@@ -36,6 +43,10 @@ int wj_fmt_add(char *out, size_t len, const char *fmt, ...)
  * sent or reminded, on stdout (docs/mail.md, "What the judge says, and
  * where"). The line is written at once, so lines of runs at the same time
  * do not mix. */
+/* The one form of a line the judge says, to `to`: a run's own log (send,
+ * poll and remind write to the stream they are given). */
+void wj_log_to(FILE *to, const char *who, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void wj_log(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void wj_vlog(const char *who, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void wj_info(const char *who, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

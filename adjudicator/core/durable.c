@@ -50,14 +50,14 @@ int wj_durable_write(const char *path, const char *tmp, const void *data, size_t
 	char own[PATH_MAX], dir[PATH_MAX];
 	if (!tmp) {
 		if (wj_fmt(own, sizeof own, "%s.new-%ld", path, (long)getpid())) {
-			wj_fmt(err, errlen, "writing %s: the path is too long", path);
+			wj_why(err, errlen, "writing %s: the path is too long", path);
 			return -1;
 		}
 		tmp = own;
 	}
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0) {
-		wj_fmt(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+		wj_why(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
 		return -1;
 	}
 	int bad = wj_write_all(fd, data, len);
@@ -71,7 +71,7 @@ int wj_durable_write(const char *path, const char *tmp, const void *data, size_t
 	if (!bad && before_rename)
 		before_rename(); /* the new file is whole beside the old one */
 	if (bad || rename(tmp, path) < 0) {
-		wj_fmt(err, errlen, "writing %s: %s; it is as it was", path,
+		wj_why(err, errlen, "writing %s: %s; it is as it was", path,
 		       strerror(bad ? e : errno));
 		unlink(tmp);
 		return -1;

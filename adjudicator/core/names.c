@@ -96,7 +96,7 @@ void wj_names_list(const struct wj_names *k, const int *cand, int n, char *err, 
 		   const char *prefix)
 {
 	int shown = n > 6 ? 5 : n;
-	snprintf(err, len, "%s", prefix);
+	wj_why(err, len, "%s", prefix);
 	for (int i = 0; i < shown; i++)
 		wj_fmt_add(err, len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
 		    k->at(k->ctx, cand[i]));
@@ -133,7 +133,7 @@ static void unknown(const struct wj_names *k, const char *name, const char *in, 
 		wj_fmt_add(err, len, "?");
 		return;
 	}
-	snprintf(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
+	wj_why(err, len, "unknown %s '%s' (the %ss are ", k->what, name, k->what);
 	for (int i = 0; i < k->n; i++)
 		wj_fmt_add(err, len, "%s%s", i ? ", " : "", k->at(k->ctx, i));
 	wj_fmt_add(err, len, ")");
@@ -150,7 +150,7 @@ int wj_name_match(const struct wj_names *k, const char *name, char *err, size_t 
 	err[0] = '\0';
 	wj_fold_name(name, in, sizeof in);
 	if (!in[0]) {
-		snprintf(err, len, "a %s's name is missing", k->what);
+		wj_why(err, len, "a %s's name is missing", k->what);
 		return -1;
 	}
 	for (int i = 0; i < k->n; i++) {

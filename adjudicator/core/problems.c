@@ -1,5 +1,6 @@
 #include <stdarg.h>
 #include <stdio.h>
+#include "buf.h"
 #include "problems.h"
 
 void wj_data_problem_add(struct wj_data_problems *p, const char *file, int line,
@@ -24,7 +25,7 @@ void wj_data_problems_first(const struct wj_data_problems *p, char *why, size_t 
 {
 	if (p->n == 0)
 		return;
-	snprintf(why, whylen, "%s:%d: %s%s", p->v[0].file, p->v[0].line, p->v[0].message,
+	wj_why(why, whylen, "%s:%d: %s%s", p->v[0].file, p->v[0].line, p->v[0].message,
 		 p->n > 1 ? " (and more problems after it)" : "");
 }
 

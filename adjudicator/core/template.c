@@ -178,7 +178,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 		char *next = eol ? eol + 1 : end;
 		if (!strncmp(p, "== ", 3)) {
 			if (t->nsec == TPL_SECTIONS) {
-				wj_fmt(err, errlen, "%s:%d: more than %d sections", t->path,
+				wj_why(err, errlen, "%s:%d: more than %d sections", t->path,
 					line_of(t, p), TPL_SECTIONS);
 				return -1;
 			}
@@ -187,7 +187,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 			while (ne > name && (ne[-1] == ' ' || ne[-1] == '\r'))
 				ne--;
 			if (ne == name || ne - name >= TPL_NAME) {
-				wj_fmt(err, errlen, "%s:%d: a section needs a name of 1 to %d "
+				wj_why(err, errlen, "%s:%d: a section needs a name of 1 to %d "
 					"characters after '== '", t->path, line_of(t, p), TPL_NAME - 1);
 				return -1;
 			}
@@ -195,7 +195,7 @@ static int index_sections(struct tpl_file *t, char *err, size_t errlen)
 			cur->name[ne - name] = '\0';
 			for (int i = 0; i < t->nsec - 1; i++)
 				if (!strcmp(t->sec[i].name, cur->name)) {
-					wj_fmt(err, errlen, "%s:%d: section '%s' is defined twice",
+					wj_why(err, errlen, "%s:%d: section '%s' is defined twice",
 						t->path, line_of(t, p), cur->name);
 					return -1;
 				}
@@ -215,12 +215,12 @@ int tpl_load(const char *path, struct tpl_file **out, char *err, size_t errlen)
 {
 	struct tpl_file *t = calloc(1, sizeof *t);
 	if (!t) {
-		wj_fmt(err, errlen, "%s: out of memory", path);
+		wj_why(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
 	snprintf(t->path, sizeof t->path, "%s", path);
 	if (wj_file_alloc(path, TPL_FILE_MAX, &t->text, &t->len)) {
-		wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
+		wj_why(err, errlen, "%s: %s", path, strerror(errno));
 		free(t);
 		return -1;
 	}
@@ -308,12 +308,10 @@ static int fail_at(struct render *r, const char *where, const char *fmt, ...)
 
 static int fail_at(struct render *r, const char *where, const char *fmt, ...)
 {
-	char msg[256];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	wj_vwhy_at(r->err, r->errlen, r->t->path, line_of(r->t, where), fmt, ap);
 	va_end(ap);
-	wj_fmt(r->err, r->errlen, "%s:%d: %s", r->t->path, line_of(r->t, where), msg);
 	return -1;
 }
 
@@ -517,14 +515,14 @@ int tpl_render(const struct tpl_file *t, const char *section,
 	       const struct tpl_obj *model, FILE *out, char *err, size_t errlen)
 {
 	if (!tpl_ok(model)) {
-		wj_fmt(err, errlen, "out of memory while building the report");
+		wj_why(err, errlen, "out of memory while building the report");
 		return -1;
 	}
 	struct render r = { .t = t, .out = out, .err = err, .errlen = errlen, .n = 1 };
 	r.st[0] = (struct frame){ model, 0, 0 };
 	const struct tpl_section *s = find_section(t, section);
 	if (!s) {
-		wj_fmt(err, errlen, "%s: there is no section '%s'", t->path, section);
+		wj_why(err, errlen, "%s: there is no section '%s'", t->path, section);
 		return -1;
 	}
 	return render_range(&r, s->start, s->end);
@@ -538,12 +536,12 @@ int tpl_render_str(const struct tpl_file *t, const char *section,
 	size_t n = 0;
 	FILE *f = open_memstream(&mem, &n);
 	if (!f) {
-		wj_fmt(err, errlen, "out of memory while building the report");
+		wj_why(err, errlen, "out of memory while building the report");
 		return -1;
 	}
 	int rc = tpl_render(t, section, model, f, err, errlen);
 	if (fclose(f) && !rc) {
-		wj_fmt(err, errlen, "out of memory while building the report");
+		wj_why(err, errlen, "out of memory while building the report");
 		rc = -1;
 	}
 	if (!rc && len) {

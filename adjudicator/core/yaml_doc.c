@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "text.h"
+#include "buf.h"
 #include "yaml_doc.h"
 
 /* Any bytes: valid UTF-8 out (text.h), what a reader would take for
@@ -29,14 +30,9 @@ void wj_yaml_quote(FILE *f, const char *s)
 
 void wj_yaml_fail(char *err, size_t errlen, int line, const char *fmt, ...)
 {
-	if (!err || !errlen)
-		return;
-	int k = snprintf(err, errlen, "line %d: ", line);
-	if (k < 0 || (size_t)k >= errlen)
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+	wj_vwhy_at(err, errlen, NULL, line, fmt, ap);
 	va_end(ap);
 }
 

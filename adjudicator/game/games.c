@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "buf.h"
 #include "games.h"
 
 const struct game *game_at(int i)
@@ -91,7 +92,7 @@ static void *in_program(const char *name, char *why, size_t whylen)
 {
 	void *fn = dlsym(RTLD_DEFAULT, name);
 	if (!fn)
-		snprintf(why, whylen, "this program has no %s to draw the board", name);
+		wj_why(why, whylen, "this program has no %s to draw the board", name);
 	return fn;
 }
 
@@ -108,7 +109,7 @@ int game_board(const struct game *g, FILE *out, const struct game_data *d,
 {
 	game_board_fn *draw = NULL;
 	if (!g->board) {
-		snprintf(why, whylen, "%s has no board", g->title);
+		wj_why(why, whylen, "%s has no board", g->title);
 		return -1;
 	}
 	*(void **)&draw = symbol_lookup(g->board, why, whylen);
@@ -165,7 +166,7 @@ const struct game *game_of_data_dir(const char *dir, char *why, size_t whylen)
 			return g;
 	char known[256];
 	game_names(known, sizeof known);
-	snprintf(why, whylen, "%s: game: '%s' is not a game this judge plays (it plays: %s)",
+	wj_why(why, whylen, "%s: game: '%s' is not a game this judge plays (it plays: %s)",
 		 path, name, known);
 	return NULL;
 }

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include "buf.h"
 #include "mail_internal.h"
 #include "test_hooks.h"
 #include "mail_net.h"
@@ -98,7 +99,7 @@ static int unknown_key(const struct game *game, const char *line, int n, char *e
 		side_key(game, side, key);
 		wj_fmt(keys + strlen(keys), sizeof keys - strlen(keys), "%s, ", key);
 	}
-	snprintf(err, errlen, SECRET_REL ": line %d: unknown key '%.40s' (a game of %s has "
+	wj_why(err, errlen, SECRET_REL ": line %d: unknown key '%.40s' (a game of %s has "
 		 "%stoken_entry and paused)", n, line, game->title, keys);
 	return -1;
 }
@@ -107,7 +108,7 @@ static int parse_line(struct wj_mail_secret *s, char *line, int n, char *err, si
 {
 	char *colon = strchr(line, ':');
 	if (!colon) {
-		snprintf(err, errlen, SECRET_REL ": line %d: expected key: value", n);
+		wj_why(err, errlen, SECRET_REL ": line %d: expected key: value", n);
 		return -1;
 	}
 	*colon = '\0';
@@ -171,13 +172,13 @@ int wj_mail_secret_read(const char *dir, const struct game *game, struct wj_mail
 		if (expected == 0)
 			return 0;
 		if (expected > 0) {
-			snprintf(err, errlen, "%s: game damaged: " SECRET_REL " is missing (the game "
+			wj_why(err, errlen, "%s: game damaged: " SECRET_REL " is missing (the game "
 				 "is played by mail: restore it from a backup)", dir);
 			return -1;
 		}
 	}
 	if (!f) {
-		snprintf(err, errlen, "reading %s: %s", path, strerror(errno));
+		wj_why(err, errlen, "reading %s: %s", path, strerror(errno));
 		return -1;
 	}
 	int n = 0, rc = 0;
@@ -224,12 +225,12 @@ int wj_mail_secret_write(const char *dir, const struct wj_mail_secret *s,
 	char path[PATH_MAX], *text;
 	size_t len;
 	if (wj_mail_secret_text(s, &text, &len) < 0) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = wj_fmt(path, sizeof path, "%s/" SECRET_REL, dir);
 	if (rc)
-		wj_fmt(err, errlen, "path too long: %s", dir);
+		wj_why(err, errlen, "path too long: %s", dir);
 	else
 		rc = wj_durable_write(path, NULL, text, len, 0600, NULL, err, errlen);
 	free(text);
@@ -323,4 +324,101 @@ void wj_answered_free(struct wj_answered *a)
 	free(a->text);
 	a->text = NULL;
 	a->len = 0;
+}
+
+/* ---- the one decision: whose mail it is ---- */
+
+static const char *side_name(const struct wj_mail_claim *c)
+{
+	return wj_mail_side_name(c->game, c->side);
+}
+
+/* Does the mail carry one of the side's tokens, the current one or one
+ * of the last 64 moves' (GAME/index)? Only the side's own mails hold
+ * them, and checking costs no Argon2id hash. */
+static bool carries_token(const struct wj_mail_claim *c)
+{
+	char current[WJ_TOKEN_HEX];
+	struct wj_record_index ix;
+	wj_move_token(c->seed, c->side, c->sec->token_entry, current);
+	return !strcasecmp(c->token, current) ||
+	       (wj_record_index(c->dir, &ix) == 0 &&
+		wj_token_entry(c->seed, c->side, ix.accepted, ix.naccepted, c->token) > 0);
+}
+
+int wj_mail_authentic(const struct wj_mail_claim *c, char *why, size_t whylen)
+{
+	if (!wj_addr_equal(c->from, c->registered)) {
+		wj_why(why, whylen, "a mail from %.200s gave orders for the %s side, but only "
+		       "its registered address may; if it was you, send from the registered "
+		       "address", c->from[0] ? c->from : "(no sender)", side_name(c));
+		return 1;
+	}
+	if (!c->sec->password[c->side][0]) {
+		wj_why(why, whylen, "no password is set for the %s side; the moderator sets one "
+		       "with 'wwjudge passwd'", side_name(c));
+		return 1;
+	}
+	if (!c->password[0]) { /* nothing to hash */
+		wj_why(why, whylen, "%s", c->block_problem[0] ? c->block_problem :
+		       c->block_missing ? c->block_missing :
+		       "the order block has no 'password:' line");
+		return 1;
+	}
+	if (c->answered->hashes >= WJ_HASH_BUDGET && !carries_token(c)) {
+		wj_why(why, whylen, "the password was not checked: %d mails with a wrong "
+		       "password came for this game within the hour, so until that hour is "
+		       "over a mail's password is checked only if the mail carries your token; "
+		       "reply to the judge's last mail (its Reply-To carries the token) or add "
+		       "a 'token:' line", c->answered->hashes);
+		return 1;
+	}
+	if (!wj_password_ok(c->sec->password[c->side], c->password)) {
+		if (wj_answered_add(c->answered, "hash", wj_mail_side_word(c->game, c->side)) < 0)
+			return -1;
+		wj_why(why, whylen, "the password is wrong");
+		return 1;
+	}
+	return 0;
+}
+
+int wj_mail_token_current(const struct wj_mail_claim *c, char *why, size_t whylen,
+			  int *stale_from)
+{
+	const char *tok = c->token;
+	char current[WJ_TOKEN_HEX];
+	wj_move_token(c->seed, c->side, wj_mail_token_entry(c->sec, c->side), current);
+	*stale_from = 0;
+	if (!strcasecmp(tok, current))
+		return 0;
+	/* looked for among the entries the index keeps, not back over the log */
+	struct wj_record_index ix;
+	bool known = wj_record_index(c->dir, &ix) == 0;
+	int from = known ? wj_token_entry(c->seed, c->side, ix.accepted, ix.naccepted, tok) : 0;
+	if (from > 0)
+		wj_why(why, whylen, "the token %s was written for an earlier move; your current "
+		       "token is in this mail", tok);
+	else if (*tok && known && ix.accepted_from > 1)
+		wj_why(why, whylen, "the token given is not one of this game's last %d move%s "
+		       "(older tokens are not looked for; it is not repeated, in case it holds "
+		       "your password)", ix.naccepted, ix.naccepted == 1 ? "" : "s");
+	else
+		wj_why(why, whylen, "%s", *tok ? "the token given is not a token of this game "
+		       "(it is not repeated, in case it holds your password)" :
+		       "the mail carries no move token: reply to the judge's last mail (its "
+		       "Reply-To carries it) or add a 'token:' line");
+	*stale_from = from;
+	return 1;
+}
+
+const char *wj_moderator_refused(const struct wj_mail_config *c, const char *from,
+				 const char *password)
+{
+	if (!wj_addr_equal(from, c->moderator))
+		return "a moderator mail must come from the moderator's address; this one came "
+		       "from another";
+	if (!wj_password_ok(c->moderator_password_hash, password))
+		return password[0] ? "the moderator password is wrong" :
+		       "the block has no 'password:' line";
+	return NULL;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include "buf.h"
 #include "mail.h"
 
 struct key {
@@ -31,8 +32,7 @@ static const char KEY_LIST[] =
 static int fail(char *err, size_t errlen, const char *path, int line, const char *what,
 		const char *arg)
 {
-	snprintf(err, errlen, "%s:%d: %s%s", path, line, what, arg ? arg : "");
-	return -1;
+	return wj_why_at(err, errlen, path, line, "%s%s", what, arg ? arg : "");
 }
 
 static char *trim(char *s)
@@ -170,7 +170,7 @@ int wj_mail_config_load(const char *path, struct wj_mail_config *c, char *err, s
 	c->remind_hours = 72;
 	FILE *f = fopen(path, "re");
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		wj_why(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	char buf[1024];

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "buf.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "text.h"
@@ -514,22 +515,22 @@ static int part_text(struct wj_mail_in *m, struct mailmime *part, bool html,
 	char *dec = NULL, *text = NULL;
 	size_t idx = 0, declen = 0, len = 0;
 	if (!data || data->dt_type != MAILMIME_DATA_TEXT) {
-		snprintf(err, errlen, "the text part of the mail is empty");
+		wj_why(err, errlen, "the text part of the mail is empty");
 		return -1;
 	}
 	if (data->dt_data.dt_text.dt_length > 2 * (size_t)WJ_PART_MAX_BYTES) {
-		snprintf(err, errlen, "the text part is larger than %u bytes", WJ_PART_MAX_BYTES);
+		wj_why(err, errlen, "the text part is larger than %u bytes", WJ_PART_MAX_BYTES);
 		return -1;
 	}
 	if (mailmime_part_parse(data->dt_data.dt_text.dt_data, data->dt_data.dt_text.dt_length,
 				&idx, data->dt_encoded ? data->dt_encoding : MAILMIME_MECHANISM_8BIT,
 				&dec, &declen) != MAILIMF_NO_ERROR) {
-		snprintf(err, errlen, "the text part cannot be decoded");
+		wj_why(err, errlen, "the text part cannot be decoded");
 		return -1;
 	}
 	if (declen > WJ_PART_MAX_BYTES) {
 		mmap_string_unref(dec);
-		snprintf(err, errlen, "the text part is larger than %u bytes", WJ_PART_MAX_BYTES);
+		wj_why(err, errlen, "the text part is larger than %u bytes", WJ_PART_MAX_BYTES);
 		return -1;
 	}
 	const char *charset = part->mm_content_type ?
@@ -537,7 +538,7 @@ static int part_text(struct wj_mail_in *m, struct mailmime *part, bool html,
 	text = to_utf8(dec, declen, charset, &len);
 	mmap_string_unref(dec);
 	if (!text) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	len = normalise(text, len);
@@ -546,7 +547,7 @@ static int part_text(struct wj_mail_in *m, struct mailmime *part, bool html,
 		char *t = wj_html_to_text(text, len, &n);
 		free(text);
 		if (!(text = t)) {
-			snprintf(err, errlen, "out of memory");
+			wj_why(err, errlen, "out of memory");
 			return -1;
 		}
 		len = n;
@@ -608,12 +609,12 @@ int wj_mail_parse(const char *msg, size_t len, struct wj_mail_in *m, char *err, 
 	struct reparse again = { .n = 0 };
 	int rc = -1;
 	if (!wire) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	if (mailimf_envelope_and_optional_fields_parse(wire, wlen, &idx, &fields) !=
 	    MAILIMF_NO_ERROR || !fields) {
-		snprintf(err, errlen, "not a mail message: the header does not parse");
+		wj_why(err, errlen, "not a mail message: the header does not parse");
 		goto out;
 	}
 	headers(m, fields);
@@ -622,7 +623,7 @@ int wj_mail_parse(const char *msg, size_t len, struct wj_mail_in *m, char *err, 
 		copy(m->message_id, sizeof m->message_id, m->mail_hash);
 	idx = 0;
 	if (mailmime_parse(wire, wlen, &idx, &mime) != MAILIMF_NO_ERROR || !mime) {
-		snprintf(err, errlen, "the MIME structure of the mail does not parse");
+		wj_why(err, errlen, "the MIME structure of the mail does not parse");
 		goto out;
 	}
 	struct mailmime *body = mime->mm_type == MAILMIME_MESSAGE ?
@@ -632,7 +633,7 @@ int wj_mail_parse(const char *msg, size_t len, struct wj_mail_in *m, char *err, 
 	if (!part && body && (part = find_part(&again, body, "html")))
 		html = true;
 	if (!part) {
-		snprintf(err, errlen, "the mail has no text part (text/plain or text/html)");
+		wj_why(err, errlen, "the mail has no text part (text/plain or text/html)");
 		goto out;
 	}
 	rc = part_text(m, part, html, err, errlen);
@@ -1128,13 +1129,13 @@ int wj_addr_spec(const char *text, char out[WJ_ADDR_MAX], char *err, size_t errl
 	size_t idx = 0, len = strlen(text);
 	const char *spec;
 	if (strpbrk(text, "\r\n")) {
-		snprintf(err, errlen, "the address holds a line break; %s", accepted);
+		wj_why(err, errlen, "the address holds a line break; %s", accepted);
 		return -1;
 	}
 	if (mailimf_mailbox_parse(text, len, &idx, &mb) != MAILIMF_NO_ERROR ||
 	    text[idx + strspn(text + idx, " \t")] != '\0' || !(spec = mb->mb_addr_spec) ||
 	    !strchr(spec, '@') || strpbrk(spec, " \t\"<>,;()") || strlen(spec) >= WJ_ADDR_MAX) {
-		snprintf(err, errlen, "'%.300s' is not one mail address; %s", text, accepted);
+		wj_why(err, errlen, "'%.300s' is not one mail address; %s", text, accepted);
 		if (mb)
 			mailimf_mailbox_free(mb);
 		return -1;

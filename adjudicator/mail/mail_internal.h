@@ -159,6 +159,40 @@ bool wj_answered_side(const struct wj_answered *a, const char *kind, const char 
 /* `what` is "answer", "own" or "hash". */
 int wj_answered_add(struct wj_answered *a, const char *what, const char *side_word);
 void wj_answered_free(struct wj_answered *a);
+/* mail_auth.c: the one place that decides whether a mail is a side's own
+ * (its registered address, its password, then its move token) and
+ * whether a moderator's block is the moderator's (docs/architecture.md).
+ * A player's mail makes this claim: */
+struct wj_mail_claim {
+	const struct game *game;
+	int side;
+	const char *dir;                 /* the game's: its index keeps the old tokens */
+	const unsigned char *seed;
+	const struct wj_mail_secret *sec;
+	const char *from, *registered;   /* the mail's sender, the side's address */
+	const char *password;            /* the block's "password:", "" none */
+	const char *token;               /* the block's "token:", else the Reply-To's */
+	const char *block_problem;       /* what is wrong with the block, "" nothing */
+	const char *block_missing;       /* why there is no block to read, or NULL */
+	struct wj_answered *answered;    /* the hour's wrong passwords: the budget */
+};
+/* Is the mail the side's own: its registered address and its password?
+ * 0 yes; 1 no, why says so; -1 out of memory. Once WJ_HASH_BUDGET wrong
+ * passwords were checked in the game within the hour, a password is
+ * checked only in a mail that carries one of the side's tokens: a flood
+ * of forged mails from a player's address costs at most that many
+ * Argon2id hashes an hour. A wrong password is counted in c->answered. */
+int wj_mail_authentic(const struct wj_mail_claim *c, char *why, size_t whylen);
+/* Does the mail carry the side's current move token? 0 yes; 1 no, why
+ * says so, and *stale_from is the entry an earlier token was written for
+ * (0 none). */
+int wj_mail_token_current(const struct wj_mail_claim *c, char *why, size_t whylen,
+			  int *stale_from);
+/* Is a "#moderator" block the moderator's: from the config's moderator
+ * address with the moderator's password? NULL yes; else why not. */
+const char *wj_moderator_refused(const struct wj_mail_config *c, const char *from,
+				 const char *password);
+
 /* The clock of the mail layer: time(), or WW_NOW (seconds) in tests. */
 time_t wj_mail_now(void);
 

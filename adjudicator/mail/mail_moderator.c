@@ -85,19 +85,19 @@ int wj_rollback_prepare(const char *dir, const struct wj_game *g, uint32_t move,
 {
 	memset(p, 0, sizeof *p);
 	if (g->meta.seed_revealed) {
-		snprintf(err, errlen, "the game is over and its seed revealed: every die "
+		wj_why(err, errlen, "the game is over and its seed revealed: every die "
 			 "to come is known, so it cannot be rolled back");
 		return 1;
 	}
 	if (!(p->after = malloc(sizeof *p->after)) || wj_game_copy(p->after, g) < 0) {
 		free(p->after);
 		p->after = NULL;
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = wj_record_replay_to(dir, g->data, move, p->after->state, &p->rb, err, errlen);
 	if (rc == 0 && (p->entry = wj_record_next_entry(dir)) < 0) {
-		snprintf(err, errlen, "%s/log: %s", dir, strerror(errno));
+		wj_why(err, errlen, "%s/log: %s", dir, strerror(errno));
 		rc = -1;
 	}
 	if (rc) {
@@ -269,7 +269,7 @@ enum wj_rec_status wj_rollback_commit(const struct wj_mail_config *c, const char
 			  .paused = sec.paused, .name = "",
 			  .date = by->mail_date ? by->mail_date : by->date };
 	if (tell_players(&o, c, game, p->after, &t, by) < 0 || out_secret(&o, &next) < 0) {
-		snprintf(err, errlen, "cannot compose the rollback's mails (out of memory?)");
+		wj_why(err, errlen, "cannot compose the rollback's mails (out of memory?)");
 		out_free(&o);
 		return WJ_REC_IO;
 	}
@@ -333,7 +333,7 @@ enum wj_rec_status wj_moderator_commit(const struct wj_mail_config *c, const cha
 	char note[sizeof ch->logged + 16];
 	int entry = wj_record_next_entry(dir);
 	if (entry < 0) {
-		snprintf(err, errlen, "%s/log cannot be read", dir);
+		wj_why(err, errlen, "%s/log cannot be read", dir);
 		return WJ_REC_IO;
 	}
 	if (wj_mail_secret_read(dir, g->game, &sec, err, errlen) < 0)
@@ -346,7 +346,7 @@ enum wj_rec_status wj_moderator_commit(const struct wj_mail_config *c, const cha
 		t.said[side] = ch->said[side][0] ? ch->said[side] : NULL;
 	if (tell_players(&o, c, game, ch->after, &t, by) < 0 ||
 	    (ch->secret && out_secret(&o, ch->secret) < 0)) {
-		snprintf(err, errlen, "cannot compose the moderator's mails (out of memory?)");
+		wj_why(err, errlen, "cannot compose the moderator's mails (out of memory?)");
 		out_free(&o);
 		return WJ_REC_IO;
 	}
@@ -568,7 +568,7 @@ static int refuse(struct modcmd *x, const char *fmt, ...)
 	char why[900];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
+	wj_vwhy_at(why, sizeof why, NULL, 0, fmt, ap);
 	va_end(ap);
 	fputs(".Refused; nothing was changed:\n", x->rf);
 	wj_mail_line(x->rf, why);
@@ -887,6 +887,7 @@ int wj_mail_moderate(const struct wj_mail_config *c, const struct wj_mail_in *m)
 	struct modcmd *x = calloc(1, sizeof *x);
 	unsigned char h[8];
 	int rc = EX_OK;
+	const char *refused;
 	if (!b || !x) {
 		free(b);
 		free(x);
@@ -901,12 +902,8 @@ int wj_mail_moderate(const struct wj_mail_config *c, const struct wj_mail_in *m)
 	mod_block_find(m->text, b);
 	if (!c->moderator[0] || !c->moderator_password_hash[0])
 		note(x, "the config names no moderator and password hash; the block is not read");
-	else if (!wj_addr_equal(m->from, c->moderator))
-		rc = refuse_mail(x, b, "a moderator mail must come from the moderator's address; "
-				 "this one came from another");
-	else if (!wj_password_ok(c->moderator_password_hash, b->password))
-		rc = refuse_mail(x, b, b->password[0] ? "the moderator password is wrong" :
-				 "the block has no 'password:' line");
+	else if ((refused = wj_moderator_refused(c, m->from, b->password)))
+		rc = refuse_mail(x, b, refused);
 	else if (!b->ended || b->problem[0])
 		rc = refuse_mail(x, b, b->problem[0] ? b->problem :
 				 "the block has no '#end' line; nothing was done");

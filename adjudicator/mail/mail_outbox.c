@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <sodium.h>
+#include "buf.h"
 #include "mail_net.h"
 
 
@@ -170,12 +171,12 @@ static int outbox_write(const char *game, const char *sub, const char *name, con
 {
 	char tmp[PATH_MAX], dst[PATH_MAX], rel[PATH_MAX];
 	if (!*name || *name == '.' || strchr(name, '/')) {
-		wj_fmt(err, errlen, "'%s' is not a file name for the outbox", name);
+		wj_why(err, errlen, "'%s' is not a file name for the outbox", name);
 		return -1;
 	}
 	if (wj_fmt(rel, sizeof rel, "outbox/tmp/%s", name) || wj_path_join(tmp, game, rel) ||
 	    wj_fmt(rel, sizeof rel, "outbox/%s/%s", sub, name) || wj_path_join(dst, game, rel)) {
-		wj_fmt(err, errlen, "path too long: %s/%s", game, name);
+		wj_why(err, errlen, "path too long: %s/%s", game, name);
 		return -1;
 	}
 	return wj_durable_write(dst, tmp, text, len, 0600, NULL, err, errlen);
@@ -230,13 +231,13 @@ int wj_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
 {
 	char src[PATH_MAX], rel[PATH_MAX];
 	if (wj_fmt(rel, sizeof rel, "outbox/new/%s", name) || wj_path_join(src, game, rel)) {
-		wj_fmt(err, errlen, "path too long: %s/%s", game, name);
+		wj_why(err, errlen, "path too long: %s/%s", game, name);
 		return -1;
 	}
 	struct wj_buf msg = { .max = WJ_OUT_MAX_BYTES }, rec = { .max = 1u << 20 };
 	int rc = wj_read_file(src, &msg, err, errlen);
 	if (rc == 0 && wj_outbox_record(msg.p, msg.len, &rec)) {
-		wj_fmt(err, errlen, "%s: its header is larger than 1 MiB", src);
+		wj_why(err, errlen, "%s: its header is larger than 1 MiB", src);
 		rc = -1;
 	}
 	if (rc == 0)
@@ -244,7 +245,7 @@ int wj_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
 	wj_buf_free(&msg);
 	wj_buf_free(&rec);
 	if (rc == 0 && unlink(src) < 0) {
-		wj_fmt(err, errlen, "cannot remove %s: %s", src, strerror(errno));
+		wj_why(err, errlen, "cannot remove %s: %s", src, strerror(errno));
 		rc = -1;
 	}
 	wj_fmt(rel, sizeof rel, "%s/outbox/new", game);

@@ -88,7 +88,7 @@ static int imap_do(struct imap *m, const char *url, const char *command, struct 
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
 	CURLcode rc = curl_easy_perform(h);
 	if (rc != CURLE_OK) {
-		fprintf(m->log, "poll: %s%s%s: %s%s\n", url, command ? " " : "", command ? command : "",
+		wj_log_to(m->log, "poll", "%s%s%s: %s%s", url, command ? " " : "", command ? command : "",
 			m->curl_err[0] ? m->curl_err : curl_easy_strerror(rc),
 			wj_curl_tls_hint(rc));
 		return -1;
@@ -101,8 +101,8 @@ static int imap_open(struct imap *m, const struct wj_mail_config *c, FILE *log)
 	m->c = c;
 	m->log = log;
 	if (split_url(m, c->imap_url)) {
-		fprintf(log, "poll: %s: imap_url is imap://HOST[:PORT]/MAILBOX or imaps://..., "
-			"not '%s'\n", c->path, c->imap_url);
+		wj_log_to(log, "poll", "%s: imap_url is imap://HOST[:PORT]/MAILBOX or imaps://..., "
+			"not '%s'", c->path, c->imap_url);
 		return EX_CONFIG;
 	}
 	if (!(m->h = curl_easy_init()))
@@ -127,7 +127,7 @@ static int imap_uidvalidity(struct imap *m, unsigned long long *v)
 	int rc = imap_do(m, m->base, cmd, &r);
 	const char *p = r.p ? strcasestr(r.p, "UIDVALIDITY ") : NULL;
 	if (rc == 0 && (!p || sscanf(p + 12, "%llu", v) != 1 || !*v)) {
-		fprintf(m->log, "poll: %s: no UIDVALIDITY in the answer to %s\n", m->base, cmd);
+		wj_log_to(m->log, "poll", "%s: no UIDVALIDITY in the answer to %s", m->base, cmd);
 		rc = -1;
 	}
 	wj_buf_free(&r);
@@ -186,7 +186,7 @@ static int imap_size(struct imap *m, unsigned long long uidvalidity, unsigned lo
 	int rc = imap_do(m, url, cmd, &r);
 	const char *p = r.p ? strcasestr(r.p, "RFC822.SIZE ") : NULL;
 	if (rc == 0 && (!p || sscanf(p + 12, "%llu", &n) != 1)) {
-		fprintf(m->log, "poll: %s: no RFC822.SIZE in the answer to %s\n", url, cmd);
+		wj_log_to(m->log, "poll", "%s: no RFC822.SIZE in the answer to %s", url, cmd);
 		rc = -1;
 	}
 	*size = rc ? 0 : (size_t)n;
@@ -216,7 +216,7 @@ static int archive_message(struct imap *m, const struct wj_buf *msg)
 	for (size_t i = 0; i < sizeof subs / sizeof *subs; i++) {
 		if (wj_fmt(dir, sizeof dir, "%s%s", archive, subs[i]) ||
 		    (mkdir(dir, 0700) < 0 && errno != EEXIST)) {
-			fprintf(m->log, "poll: archive %s: %s\n", dir, strerror(errno));
+			wj_log_to(m->log, "poll", "archive %s: %s", dir, strerror(errno));
 			return -1;
 		}
 	}
@@ -230,7 +230,7 @@ static int archive_message(struct imap *m, const struct wj_buf *msg)
 	    wj_fmt(tmp, sizeof tmp, "%s/tmp/%s", archive, name) ||
 	    wj_durable_write(path, tmp, msg->p ? msg->p : "", msg->len, 0600, NULL, err,
 			     sizeof err)) {
-		fprintf(m->log, "poll: archive: %s\n", err);
+		wj_log_to(m->log, "poll", "archive: %s", err);
 		return -1;
 	}
 	return 0;
@@ -297,8 +297,8 @@ static int read_state(const char *games, struct poll_state *s, FILE *log)
 	int rc = 0;
 	if (!fgets(line, sizeof line, f) ||
 	    sscanf(line, "uidvalidity %llu uid %llu", &s->uidvalidity, &s->uid) != 2) {
-		fprintf(log, "poll: %s:1: expected 'uidvalidity N uid N'; starting again from "
-			"the first message (processed ones are known by their Message-ID)\n", path);
+		wj_log_to(log, "poll", "%s:1: expected 'uidvalidity N uid N'; starting again from "
+			"the first message (processed ones are known by their Message-ID)", path);
 		*s = (struct poll_state){ 0 };
 	}
 	fclose(f);
@@ -315,7 +315,7 @@ static int write_state(const char *games, const struct poll_state *s, FILE *log)
 		return -1;
 	wj_fmt(text, sizeof text, "uidvalidity %llu uid %llu\n", s->uidvalidity, s->uid);
 	if (wj_durable_write(path, tmp, text, strlen(text), 0600, crash_point, err, sizeof err)) {
-		fprintf(log, "poll: %s\n", err);
+		wj_log_to(log, "poll", "%s", err);
 		return -1;
 	}
 	return 0;
@@ -329,11 +329,11 @@ static int lock_poll(const char *games, int *fd, FILE *log)
 		return EX_SOFTWARE;
 	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (*fd < 0) {
-		fprintf(log, "poll: cannot open %s: %s\n", path, strerror(errno));
+		wj_log_to(log, "poll", "cannot open %s: %s", path, strerror(errno));
 		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
 	}
 	if (flock(*fd, LOCK_EX | LOCK_NB) < 0) {
-		fprintf(log, "poll: another poll is running (%s is locked); nothing to do\n", path);
+		wj_log_to(log, "poll", "another poll is running (%s is locked); nothing to do", path);
 		close(*fd);
 		*fd = -1;
 		return EX_OK;
@@ -349,15 +349,15 @@ static int poll_one(struct imap *m, const char *games, struct poll_state *s,
 	wj_fmt(id, sizeof id, "%llu/%llu", s->uidvalidity, uid);
 	int rc = process_uid(m, s->uidvalidity, uid, id);
 	if (rc == EX_TEMPFAIL) {
-		fprintf(m->log, "poll: message %s: the game cannot take it now; "
-			"it and the messages after it wait for the next poll\n", id);
+		wj_log_to(m->log, "poll", "message %s: the game cannot take it now; "
+			"it and the messages after it wait for the next poll", id);
 		return EX_TEMPFAIL;
 	}
 	crash_point(); /* committed; the state file still names the message before */
 	if (rc == EX_OK)
 		wj_info("poll", "message %s: processed", id);
 	else
-		fprintf(m->log, "poll: message %s: not processed (exit %d; see the lines above)\n",
+		wj_log_to(m->log, "poll", "message %s: not processed (exit %d; see the lines above)",
 			id, rc);
 	s->uid = uid;
 	if (write_state(games, s, m->log))
@@ -382,8 +382,8 @@ static int poll_mailbox(const struct wj_mail_config *c, const char *games, FILE 
 	}
 	if (v != s.uidvalidity) {
 		if (s.uidvalidity)
-			fprintf(log, "poll: %s%s: UIDVALIDITY changed from %llu to %llu; reading "
-				"every message again (processed ones are known by their Message-ID)\n",
+			wj_log_to(log, "poll", "%s%s: UIDVALIDITY changed from %llu to %llu; reading "
+				"every message again (processed ones are known by their Message-ID)",
 				m.base, m.mailbox, s.uidvalidity, v);
 		s = (struct poll_state){ .uidvalidity = v };
 	}
@@ -406,7 +406,7 @@ int wj_mail_poll(const struct wj_mail_config *c, FILE *log)
 	if (rc || fd < 0)
 		return rc;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
-		fprintf(log, "poll: libcurl cannot start\n");
+		wj_log_to(log, "poll", "libcurl cannot start");
 		close(fd);
 		return EX_SOFTWARE;
 	}

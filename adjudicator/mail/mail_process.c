@@ -601,61 +601,26 @@ static void accepted(const struct intake *in, const struct wj_play *p)
 	       wj_mail_side_name(mg.game, in->side), mg.game->move(mg.state));
 }
 
-/* Does the mail carry one of the side's tokens, the current one or one
- * of the last 64 moves' (GAME/index)? Only the side's own mails hold
- * them, and checking costs no Argon2id hash. */
-static bool carries_token(const struct intake *in)
+/* The claim a mail makes to be the side's own, for mail_auth.c to decide. */
+static struct wj_mail_claim claim_of(struct intake *in)
 {
-	const char *tok = in->b.token[0] ? in->b.token : in->token;
-	char current[WJ_TOKEN_HEX];
-	struct wj_record_index ix;
-	current_token(in, in->side, in->sec.token_entry, current);
-	return !strcasecmp(tok, current) ||
-	       (wj_record_index(in->dir, &ix) == 0 &&
-		wj_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) > 0);
+	return (struct wj_mail_claim){
+		.game = in->played, .side = in->side, .dir = in->dir, .seed = in->g->seed,
+		.sec = &in->sec, .from = in->m.from, .registered = registered(in, in->side),
+		.password = in->b.password, .token = in->b.token[0] ? in->b.token : in->token,
+		.block_problem = in->b.problem, .block_missing = block_missing(in),
+		.answered = &in->answered };
 }
 
-/* 0 if the mail is the side's own (its registered address and its
- * password); else the refusal is queued and its exit code returned
- * through *rc. Once WJ_HASH_BUDGET wrong passwords were checked in the
- * game within the hour, a password is checked only in a mail that carries
- * one of the side's tokens: a flood of forged mails from a player's
- * address costs at most that many Argon2id hashes an hour. */
+/* 0 if the mail is the side's own (wj_mail_authentic); else the refusal
+ * is queued and its exit code returned through *rc. */
 static int authenticate(struct intake *in, int *rc)
 {
 	char why[600];
-	const char *reg = registered(in, in->side);
-	if (!wj_addr_equal(in->m.from, reg)) {
-		snprintf(why, sizeof why, "a mail from %.200s gave orders for the %s side, but "
-			 "only its registered address may; if it was you, send from the "
-			 "registered address", in->m.from[0] ? in->m.from : "(no sender)",
-			 wj_mail_side_name(in->played, in->side));
-		return *rc = refuse(in, NULL, why, 0), -1;
-	}
-	if (!in->sec.password[in->side][0]) {
-		snprintf(why, sizeof why, "no password is set for the %s side; the moderator "
-			 "sets one with 'wwjudge passwd'", wj_mail_side_name(in->played, in->side));
-		return *rc = refuse(in, NULL, why, 0), -1;
-	}
-	if (!in->b.password[0]) { /* nothing to hash */
-		const char *missing = block_missing(in);
-		snprintf(why, sizeof why, "%s", in->b.problem[0] ? in->b.problem :
-			 missing ? missing : "the order block has no 'password:' line");
-		return *rc = refuse(in, NULL, why, 0), -1;
-	}
-	if (in->answered.hashes >= WJ_HASH_BUDGET && !carries_token(in)) {
-		snprintf(why, sizeof why, "the password was not checked: %d mails with a wrong "
-			 "password came for this game within the hour, so until that hour is "
-			 "over a mail's password is checked only if the mail carries your token; "
-			 "reply to the judge's last mail (its Reply-To carries the token) or add "
-			 "a 'token:' line", in->answered.hashes);
-		return *rc = refuse(in, NULL, why, 0), -1;
-	}
-	if (!wj_password_ok(in->sec.password[in->side], in->b.password)) {
-		if (wj_answered_add(&in->answered, "hash", side_word(in, in->side)) < 0)
-			return *rc = EX_OSERR, -1;
-		return *rc = refuse(in, NULL, "the password is wrong", 0), -1;
-	}
+	struct wj_mail_claim claim = claim_of(in);
+	int r = wj_mail_authentic(&claim, why, sizeof why);
+	if (r)
+		return *rc = r < 0 ? EX_OSERR : refuse(in, NULL, why, 0), -1;
 	in->trusted = true;
 	snprintf(in->seen_key, sizeof in->seen_key, "%s:%s", side_word(in, in->side),
 		 in->m.message_id);
@@ -668,28 +633,11 @@ static int authenticate(struct intake *in, int *rc)
 static int check_token(struct intake *in, int *rc)
 {
 	char why[600];
-	const char *tok = in->b.token[0] ? in->b.token : in->token;
-	char current[WJ_TOKEN_HEX];
-	current_token(in, in->side, wj_mail_token_entry(&in->sec, in->side), current);
-	if (!strcasecmp(tok, current))
+	int stale_from = 0;
+	struct wj_mail_claim claim = claim_of(in);
+	if (!wj_mail_token_current(&claim, why, sizeof why, &stale_from))
 		return 0;
-	/* looked for among the entries the index keeps, not back over the log */
-	struct wj_record_index ix;
-	bool known = wj_record_index(in->dir, &ix) == 0;
-	int from = known ? wj_token_entry(in->g->seed, in->side, ix.accepted, ix.naccepted, tok) : 0;
-	if (from > 0)
-		snprintf(why, sizeof why, "the token %s was written for an earlier move; "
-			 "your current token is in this mail", tok);
-	else if (*tok && known && ix.accepted_from > 1)
-		snprintf(why, sizeof why, "the token given is not one of this game's last %d "
-			 "move%s (older tokens are not looked for; it is not repeated, in case it "
-			 "holds your password)", ix.naccepted, ix.naccepted == 1 ? "" : "s");
-	else
-		snprintf(why, sizeof why, "%s", *tok ? "the token given is not a token of this "
-			 "game (it is not repeated, in case it holds your password)" :
-			 "the mail carries no move token: reply to the judge's last mail (its "
-			 "Reply-To carries it) or add a 'token:' line");
-	return *rc = refuse(in, NULL, why, from), -1;
+	return *rc = refuse(in, NULL, why, stale_from), -1;
 }
 
 static int block_problem(struct intake *in)
@@ -781,7 +729,7 @@ static bool find_side(struct intake *in, char *why, size_t whylen)
 	if (why[0] && in->side_in_block) { /* what a player typed is never repeated */
 		char words[GAME_MAX_SIDES * 24];
 		game_side_words(in->played, words, sizeof words);
-		snprintf(why, whylen, "the 'side:' line names no side of this game of %s (it is "
+		wj_why(why, whylen, "the 'side:' line names no side of this game of %s (it is "
 			 "not repeated, in case it holds your password): write %s",
 			 in->played->title, words);
 	}
@@ -875,7 +823,7 @@ static int answer_duplicate(struct intake *in)
 	wj_judge_message_id(in->c, in->game, 0, name, o.message_id, sizeof o.message_id);
 	char *text = wj_mail_compose(in->c, &o, &len);
 	free(body);
-	snprintf(err, sizeof err, "out of memory");
+	wj_why(err, sizeof err, "out of memory");
 	int rc = text ? wj_outbox_put(in->dir, name, text, len, err, sizeof err) : -1;
 	free(text);
 	if (rc < 0) {
@@ -925,7 +873,7 @@ static int too_large(struct intake *in)
 		return rc < 0 ? EX_TEMPFAIL : already_processed(in);
 	if (!find_side(in, why, sizeof why))
 		return no_side(in, why);
-	snprintf(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
+	wj_why(why, sizeof why, "the mail is %zu bytes, and the judge reads mails of at "
 		 "most %u bytes (2 MiB); send the orders as plain text, without attachments "
 		 "or photos", in->size, WJ_MAIL_MAX_BYTES);
 	return refuse(in, NULL, why, 0);
@@ -1081,7 +1029,7 @@ enum wj_rec_status wj_play_commit_mailed(const struct wj_mail_config *c, const c
 	enum wj_rec_status st = WJ_REC_IO;
 	const char *base = strrchr(dir, '/');
 	if (!in) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return WJ_REC_IO;
 	}
 	in->c = c;
@@ -1096,13 +1044,13 @@ enum wj_rec_status wj_play_commit_mailed(const struct wj_mail_config *c, const c
 	if (wj_mail_secret_read(dir, in->played, &in->sec, err, errlen) < 0) {
 		st = WJ_REC_CORRUPT;
 	} else if ((in->entry = wj_record_next_entry(dir)) < 0) {
-		snprintf(err, errlen, "no game in %s (no log/)", dir);
+		wj_why(err, errlen, "no game in %s (no log/)", dir);
 		st = WJ_REC_MISSING;
 	} else {
 		struct wj_mail_secret next = in->sec;
 		wj_mail_tokens_move(&next, in->entry, token_moves(in, p));
 		if (queue_reports(in, p, shown_to(in, p), &next) < 0 || queue_secret(in, &next) < 0)
-			snprintf(err, errlen, "cannot compose the players' mails (out of memory?)");
+			wj_why(err, errlen, "cannot compose the players' mails (out of memory?)");
 		else
 			st = wj_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);
 	}

@@ -51,7 +51,7 @@ static int write_remind(const char *game, const struct remind_state *r, FILE *lo
 		return -1;
 	wj_fmt(text, sizeof text, "entry %d side %s sent %lld\n", r->entry, r->side, r->sent);
 	if (wj_durable_write(path, NULL, text, strlen(text), 0600, NULL, err, sizeof err)) {
-		fprintf(log, "remind: %s\n", err);
+		wj_log_to(log, "remind", "%s", err);
 		return -1;
 	}
 	return 0;
@@ -151,7 +151,7 @@ static int queue_reminder(const struct wj_mail_config *c, const char *game,
 	size_t len;
 	char *text = reminder_mail(c, game, g, ms, v, hours, now, dry, &len, file);
 	if (!text) {
-		fprintf(log, "remind: %s: out of memory\n", game);
+		wj_log_to(log, "remind", "%s: out of memory", game);
 		return EX_OSERR;
 	}
 	const char *to = g->meta.addr[v->side], *side = wj_mail_side_name(v->game, v->side);
@@ -168,7 +168,7 @@ static int queue_reminder(const struct wj_mail_config *c, const char *game,
 	int rc = wj_outbox_put(game, file, text, len, err, sizeof err);
 	free(text);
 	if (rc) {
-		fprintf(log, "remind: %s: %s\n", game, err);
+		wj_log_to(log, "remind", "%s: %s", game, err);
 		return EX_IOERR;
 	}
 	wj_info("remind", "%s: reminded the %s player (%s), waiting %ld hours", game, side, to,
@@ -182,7 +182,7 @@ static int compose_reminder(const struct wj_mail_config *c, const char *game,
 {
 	struct wj_mail_view v;
 	if (wj_mail_view_of(&v, g, side)) {
-		fprintf(log, "remind: %s: out of memory\n", game);
+		wj_log_to(log, "remind", "%s: out of memory", game);
 		return EX_OSERR;
 	}
 	int rc = queue_reminder(c, game, g, ms, &v, hours, now, dry, log);
@@ -229,7 +229,7 @@ static int remind_locked(const struct wj_mail_config *c, const char *game, time_
 	if (!mg.game->asked(mg.state)) /* the game is over */
 		return EX_OK;
 	if (wj_mail_secret_read(game, mg.game, &ms, err, sizeof err)) {
-		fprintf(log, "remind: %s: %s\n", game, err);
+		wj_log_to(log, "remind", "%s: %s", game, err);
 		return EX_DATAERR;
 	}
 	if (ms.paused)
@@ -282,7 +282,7 @@ static int remind_game(const struct wj_mail_config *c, const char *game, time_t 
 	int rc = st == WJ_REC_BUSY ? EX_TEMPFAIL : st == WJ_REC_IO ? EX_IOERR :
 		 st != WJ_REC_OK ? EX_DATAERR : remind_locked(c, game, now, g, log);
 	if (st != WJ_REC_OK)
-		fprintf(log, "remind: %s: %s\n", game, err);
+		wj_log_to(log, "remind", "%s: %s", game, err);
 	wj_game_free(g);
 	free(g);
 	wj_record_unlock(fd);
@@ -398,12 +398,12 @@ int wj_mail_remind_dry(const struct wj_mail_config *c, time_t at, FILE *out)
 int wj_mail_remind(const struct wj_mail_config *c, time_t now, FILE *log)
 {
 	if (c->remind_hours <= 0) {
-		fprintf(log, "remind: remind_hours is 0 in %s: no reminders\n", c->path);
+		wj_log_to(log, "remind", "remind_hours is 0 in %s: no reminders", c->path);
 		return EX_OK;
 	}
 	DIR *dp = opendir(c->games);
 	if (!dp) {
-		fprintf(log, "remind: cannot read the games directory %s: %s\n", c->games,
+		wj_log_to(log, "remind", "cannot read the games directory %s: %s", c->games,
 			strerror(errno));
 		return EX_NOINPUT;
 	}

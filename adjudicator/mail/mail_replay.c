@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <sysexits.h>
 #include <unistd.h>
+#include "buf.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
@@ -199,7 +200,7 @@ static int read_mbox(const char *path, struct archive *a, char *err, size_t errl
 {
 	struct wj_buf file = { .max = 1u << 30 }, msg = { .max = WJ_MAIL_MAX_BYTES * 2 };
 	if (wj_file_text(path, file.max, &file)) {
-		wj_fmt(err, errlen, "%s: %s", path, file.over ? "larger than 1 GiB" : strerror(errno));
+		wj_why(err, errlen, "%s: %s", path, file.over ? "larger than 1 GiB" : strerror(errno));
 		wj_buf_free(&file);
 		return -1;
 	}
@@ -217,7 +218,7 @@ static int read_mbox(const char *path, struct archive *a, char *err, size_t errl
 			continue;
 		}
 		if (!in_msg) {
-			wj_fmt(err, errlen, "%s: not an mbox (the first line is not a \"From \" line)",
+			wj_why(err, errlen, "%s: not an mbox (the first line is not a \"From \" line)",
 			       path);
 			rc = -1;
 			break;
@@ -233,7 +234,7 @@ static int read_mbox(const char *path, struct archive *a, char *err, size_t errl
 	if (rc == 0 && in_msg)
 		rc = end_message(a, &msg, path);
 	if (rc && !*err)
-		wj_fmt(err, errlen, "%s: out of memory, or more than %d mails", path, MAX_ARCHIVE);
+		wj_why(err, errlen, "%s: out of memory, or more than %d mails", path, MAX_ARCHIVE);
 	wj_buf_free(&file);
 	wj_buf_free(&msg);
 	return rc;
@@ -294,7 +295,7 @@ static int read_maildir(const char *path, struct archive *a, char *err, size_t e
 		struct wj_buf b = { .max = WJ_MAIL_MAX_BYTES + 1 };
 		wj_fmt(p, sizeof p, "%s/%s", path, files[i].rel);
 		if (wj_file_text(p, b.max, &b) && !b.over) {
-			wj_fmt(err, errlen, "%s: %s", p, strerror(errno));
+			wj_why(err, errlen, "%s: %s", p, strerror(errno));
 			rc = -1;
 		} else {
 			rc = archive_add(a, b.p ? b.p : "", b.len, files[i].rel);
@@ -310,14 +311,14 @@ static int read_archive(const char *path, struct archive *a, char *err, size_t e
 	struct stat st;
 	char sub[PATH_MAX];
 	if (stat(path, &st) < 0) {
-		wj_fmt(err, errlen, "%s: %s", path, strerror(errno));
+		wj_why(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode))
 		return read_mbox(path, a, err, errlen);
 	wj_fmt(sub, sizeof sub, "%s/cur", path);
 	if (stat(sub, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		wj_fmt(err, errlen, "%s: a directory but not a Maildir (no cur/)", path);
+		wj_why(err, errlen, "%s: a directory but not a Maildir (no cur/)", path);
 		return -1;
 	}
 	return read_maildir(path, a, err, errlen);
@@ -704,7 +705,7 @@ static int replay_mail(struct replay *r, const struct archive *a, int i, int *en
 		return EX_TEMPFAIL;
 	}
 	*entries = wj_record_next_entry(r->game) - 1;
-	wj_fmt(why, sizeof why, "%s", a->where[i]);
+	wj_why(why, sizeof why, "%s", a->where[i]);
 	for (int e = before + 1; e <= *entries; e++) {
 		char rel[32];
 		wj_fmt(rel, sizeof rel, "log/%06d.yaml", e);
@@ -731,7 +732,7 @@ static enum wj_rec_status replay_orders(struct replay *r, const struct logged *e
 	int rc = wj_play_apply(r->g->data, g, &dice, p);
 	struct wj_log_entry le = { .sender = WJ_SENDER_COMMAND_LINE };
 	if (rc < 0)
-		wj_fmt(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 	else if (rc > 0 || !c)
 		st = wj_play_commit(r->game, g, p, &le, NULL, 0, NULL, err, errlen);
 	else
@@ -779,7 +780,7 @@ static int apply_logged(struct replay *r, const struct logged *e)
 	} else if (!e->note[0] && e->side && e->norders) {
 		st = replay_orders(r, e, c, by.mail_date, g, err, sizeof err);
 	} else {
-		wj_fmt(err, sizeof err, "the replay does not know this command (%.200s)",
+		wj_why(err, sizeof err, "the replay does not know this command (%.200s)",
 		       e->note[0] ? e->note : "no order");
 		st = WJ_REC_CORRUPT;
 	}
@@ -806,7 +807,7 @@ static int replay_command_line(struct replay *r, int *entries)
 	while (!rc && read_logged(r, *entries + 1, e) == 0 && e->command_line) {
 		char why[64];
 		int before = *entries;
-		wj_fmt(why, sizeof why, "log/%06d.yaml (from the command line)", e->number);
+		wj_why(why, sizeof why, "log/%06d.yaml (from the command line)", e->number);
 		if (apply_logged(r, e) < 0) {
 			rc = EX_DATAERR;
 			break;

@@ -66,7 +66,7 @@ int wj_mail_side_of(const struct game *game, const char *word, char *why, size_t
 	if (side == GAME_PUBLIC) {
 		char words[GAME_MAX_SIDES * 24];
 		game_side_words(game, words, sizeof words);
-		snprintf(why, whylen, "'%s' is not a side of this game of %s: write %s", word,
+		wj_why(why, whylen, "'%s' is not a side of this game of %s: write %s", word,
 			 game->title, words);
 	}
 	return side;
@@ -122,7 +122,7 @@ int wj_mail_report(FILE *f, const struct wj_mail_view *v, const struct game_fram
 	char *note = NULL;
 	if (frame->note && *frame->note &&
 	    !(note = wj_mail_note_framed(v->game, frame->note_from, v->side, frame->note))) {
-		snprintf(err, errlen, "out of memory while relaying the note");
+		wj_why(err, errlen, "out of memory while relaying the note");
 		return -1;
 	}
 	framed.note = note;
@@ -162,16 +162,16 @@ int wj_mail_report_text(FILE *out, const struct wj_mail_view *v, const struct ga
 	size_t len;
 	FILE *f = open_memstream(&form, &len);
 	if (!f) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	int rc = wj_mail_report(f, v, frame, err, errlen);
 	if (fclose(f) && !rc) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		rc = -1;
 	}
 	if (!rc && wj_mail_text(out, form, len)) {
-		snprintf(err, errlen, "writing the report failed");
+		wj_why(err, errlen, "writing the report failed");
 		rc = -1;
 	}
 	free(form);

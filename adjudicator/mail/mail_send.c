@@ -22,6 +22,7 @@
 #include <sysexits.h>
 #include <time.h>
 #include <unistd.h>
+#include "buf.h"
 #include "durable.h"
 #include "mail_curl.h"
 #include "mail_net.h"
@@ -101,13 +102,13 @@ static int smtp_send(CURL *h, const struct wj_mail_config *c, const struct wj_bu
 {
 	char rcpts[WJ_RCPT_MAX], from[WJ_ADDR_MAX + 2], one[WJ_ADDR_MAX + 2];
 	if (wj_mail_recipients(msg->p, msg->len, rcpts, sizeof rcpts)) {
-		wj_fmt(err, errlen, "no usable To or Cc address");
+		wj_why(err, errlen, "no usable To or Cc address");
 		return 1;
 	}
 	struct wj_buf crlf = { .max = WJ_OUT_MAX_BYTES + (WJ_OUT_MAX_BYTES >> 4) };
 	if (to_crlf(msg, &crlf)) {
 		wj_buf_free(&crlf);
-		wj_fmt(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	struct curl_slist *rcpt = NULL;
@@ -143,7 +144,7 @@ static int smtp_send(CURL *h, const struct wj_mail_config *c, const struct wj_bu
 	if (rc != CURLE_OK) {
 		long code = 0;
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
-		wj_fmt(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
+		wj_why(err, errlen, "%s: %s%s%s%.0ld", c->smtp_url,
 			 curl_err[0] ? curl_err : curl_easy_strerror(rc), wj_curl_tls_hint(rc),
 			 code ? ", the server said " : "", code);
 		return refused_for_good(h, rc) ? 1 : -1;
@@ -213,13 +214,13 @@ static int set_aside(const char *game, const char *name, const char *src, const 
 	bool ok = (mkdir(dir, 0700) == 0 || errno == EEXIST) &&
 		  !wj_durable_write(reason, NULL, text, strlen(text), 0600, NULL, err, sizeof err);
 	if (!ok || rename(src, dst) < 0) {
-		fprintf(log, "send: %s: cannot be sent (%s), and cannot be set aside in %s: %s; "
-			"it stays, and the mails after it wait\n", src, why, dir,
+		wj_log_to(log, "send", "%s: cannot be sent (%s), and cannot be set aside in %s: %s; "
+			"it stays, and the mails after it wait", src, why, dir,
 			err[0] ? err : strerror(errno));
 		return EX_TEMPFAIL;
 	}
 	wj_fsync_dir(dir);
-	fprintf(log, "send: %s: cannot be sent as it is, set aside in %s (reason in %s): %s\n",
+	wj_log_to(log, "send", "%s: cannot be sent as it is, set aside in %s (reason in %s): %s",
 		src, dir, reason, why);
 	return EX_OK;
 }
@@ -240,13 +241,13 @@ static int send_one(CURL *h, const struct wj_mail_config *c, const char *game,
 	if (rc > 0)
 		return set_aside(game, name, src, err, log);
 	if (rc) {
-		fprintf(log, "send: %s: not sent, left for the next run: %s\n", src, err);
+		wj_log_to(log, "send", "%s: not sent, left for the next run: %s", src, err);
 		return EX_TEMPFAIL;
 	}
 	crash_point();
 	if (wj_outbox_sent(game, name, err, sizeof err)) {
-		fprintf(log, "send: %s was sent but cannot be recorded in outbox/cur: %s "
-			"(it will be sent again)\n", src, err);
+		wj_log_to(log, "send", "%s was sent but cannot be recorded in outbox/cur: %s "
+			"(it will be sent again)", src, err);
 		return EX_IOERR;
 	}
 	crash_point();
@@ -261,12 +262,12 @@ static int lock_outbox(const char *game, int *fd, FILE *log)
 		return EX_SOFTWARE;
 	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (*fd < 0) {
-		fprintf(log, "send: cannot open %s: %s\n", path, strerror(errno));
+		wj_log_to(log, "send", "cannot open %s: %s", path, strerror(errno));
 		return errno == ENOENT ? EX_NOINPUT : EX_IOERR;
 	}
 	for (int tries = 0; flock(*fd, LOCK_EX | LOCK_NB) < 0; tries++) {
 		if ((errno != EWOULDBLOCK && errno != EINTR) || tries >= SEND_LOCK_WAIT * 10) {
-			fprintf(log, "send: %s: another wwjudge send holds %s; try again later\n",
+			wj_log_to(log, "send", "%s: another wwjudge send holds %s; try again later",
 				game, path);
 			close(*fd);
 			return EX_TEMPFAIL;
@@ -317,7 +318,7 @@ static int send_game(const struct wj_mail_config *c, const char *game, FILE *log
 	if ((rc = lock_outbox(game, &fd, log)))
 		return rc;
 	if (list_outbox(newdir, &names, &n)) {
-		fprintf(log, "send: cannot read %s: %s\n", newdir, strerror(errno));
+		wj_log_to(log, "send", "cannot read %s: %s", newdir, strerror(errno));
 		close(fd);
 		return EX_IOERR;
 	}
@@ -342,7 +343,7 @@ static int send_all(const struct wj_mail_config *c, const char *games, FILE *log
 	int worst = EX_OK;
 	DIR *dp = opendir(games);
 	if (!dp) {
-		fprintf(log, "send: cannot read the games directory %s: %s\n", games,
+		wj_log_to(log, "send", "cannot read the games directory %s: %s", games,
 			strerror(errno));
 		return EX_NOINPUT;
 	}
@@ -362,7 +363,7 @@ static int send_all(const struct wj_mail_config *c, const char *games, FILE *log
 int wj_mail_send_game(const struct wj_mail_config *c, const char *game, FILE *log)
 {
 	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
-		fprintf(log, "send: libcurl cannot start\n");
+		wj_log_to(log, "send", "libcurl cannot start");
 		return EX_SOFTWARE;
 	}
 	int rc = send_game(c, game, log);
@@ -373,7 +374,7 @@ int wj_mail_send_game(const struct wj_mail_config *c, const char *game, FILE *lo
 int wj_mail_send_all(const struct wj_mail_config *c, const char *games, FILE *log)
 {
 	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
-		fprintf(log, "send: libcurl cannot start\n");
+		wj_log_to(log, "send", "libcurl cannot start");
 		return EX_SOFTWARE;
 	}
 	int rc = send_all(c, games, log);

@@ -225,13 +225,13 @@ int wj_play_apply(const struct game_data *d, const struct wj_game *g, struct wj_
 		return i ? carried_out_in_part(p, i, why) : refused(p, i, why);
 	}
 	if (dice->used_forced < dice->nforced) {
-		snprintf(why, sizeof why, "%d forced dice were given but the orders "
+		wj_why(why, sizeof why, "%d forced dice were given but the orders "
 			 "rolled only %d; give exactly the dice that are rolled",
 			 dice->nforced, dice->used_forced);
 		return refused(p, -1, why);
 	}
 	if (forced_told(p) < dice->used_forced) {
-		snprintf(why, sizeof why, "%s does not tell which die each order rolled, so "
+		wj_why(why, sizeof why, "%s does not tell which die each order rolled, so "
 			 "the log could not replay forced dice; give the orders without --dice",
 			 p->game->title);
 		return refused(p, -1, why);

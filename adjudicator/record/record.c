@@ -82,7 +82,7 @@ const struct game_data *wj_rec_data_for(const struct wj_game *g, const char *dat
 			return cache[i].d;
 	struct game_data *d = NULL;
 	if (game->data_load(data_dir, &d, why, sizeof why) < 0) {
-		wj_fmt(err, errlen, "cannot load the game data %s: %s", data_dir, why);
+		wj_why(err, errlen, "cannot load the game data %s: %s", data_dir, why);
 		return NULL;
 	}
 	int i = ncache < 4 ? ncache++ : 0;

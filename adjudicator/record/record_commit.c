@@ -226,10 +226,10 @@ static enum wj_rec_status commit_files(const char *dir, struct fill_args *x,
 	if (wj_rec_index(dir, x->game, &ix) < 0) {
 		char log[PATH_MAX];
 		if (wj_rec_join(log, dir, "log") < 0 || access(log, F_OK) < 0) {
-			wj_fmt(err, errlen, "no game in %s (no log/)", dir);
+			wj_why(err, errlen, "no game in %s (no log/)", dir);
 			return WJ_REC_MISSING;
 		}
-		wj_fmt(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
+		wj_why(err, errlen, "%s/log: an entry does not read (wwjudge verify names it)", dir);
 		return WJ_REC_CORRUPT;
 	}
 	x->number = ix.next_entry;
@@ -265,7 +265,7 @@ static enum wj_rec_status commit_entry(const char *dir, const struct game_state 
 			       .also_seen = also_seen,
 			       .files = files, .nfiles = nfiles };
 	if (nfiles < 0 || nfiles > WJ_REC_MAX_FILES) {
-		wj_fmt(err, errlen, "at most %d extra files in one commit", WJ_REC_MAX_FILES);
+		wj_why(err, errlen, "at most %d extra files in one commit", WJ_REC_MAX_FILES);
 		return WJ_REC_IO;
 	}
 	enum wj_rec_status st;
@@ -432,18 +432,18 @@ enum wj_rec_status wj_record_create_files(const char *dir, const struct wj_game 
 		clean[n - 1] = '\0';
 	dir = clean;
 	if (snprintf(tmp, sizeof tmp, "%s.new-%ld", dir, (long)getpid()) >= (int)sizeof tmp) {
-		wj_fmt(err, errlen, "path too long: %s", dir);
+		wj_why(err, errlen, "path too long: %s", dir);
 		return WJ_REC_IO;
 	}
 	if (!wj_rec_game(g)) {
-		wj_fmt(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
+		wj_why(err, errlen, "meta: game %s is not a game this judge plays", g->meta.game);
 		return WJ_REC_CORRUPT;
 	}
 	if (!(d = wj_rec_data_for(g, g->meta.data_dir, err, errlen)))
 		return WJ_REC_IO;
 	remove_tree(tmp); /* a crashed create by a process that had our pid */
 	if (nfiles < 0 || nfiles > WJ_REC_MAX_FILES) {
-		wj_fmt(err, errlen, "at most %d extra files in a new game", WJ_REC_MAX_FILES);
+		wj_why(err, errlen, "at most %d extra files in a new game", WJ_REC_MAX_FILES);
 		return WJ_REC_IO;
 	}
 	if ((st = create_files(tmp, g, d, setup_events, files, nfiles, err, errlen))) {
@@ -455,7 +455,7 @@ enum wj_rec_status wj_record_create_files(const char *dir, const struct wj_game 
 		int e = errno;
 		remove_tree(tmp);
 		if (e == ENOTEMPTY || e == EEXIST || e == ENOTDIR) {
-			wj_fmt(err, errlen, "%s already exists and is not an empty directory", dir);
+			wj_why(err, errlen, "%s already exists and is not an empty directory", dir);
 			return WJ_REC_EXISTS;
 		}
 		errno = e;

@@ -25,7 +25,7 @@
 static enum wj_rec_status corrupt(char *err, size_t errlen, const char *file,
 				  const char *why)
 {
-	wj_fmt(err, errlen, "%s: %s", file, why);
+	wj_why(err, errlen, "%s: %s", file, why);
 	return WJ_REC_CORRUPT;
 }
 
@@ -40,7 +40,7 @@ static enum wj_rec_status meta_game(yaml_document_t *doc, yaml_node_t *map,
 	if (name && (*game = game_find(name)))
 		return WJ_REC_OK;
 	game_names(known, sizeof known);
-	snprintf(why, sizeof why, "line %d: game: %s is not a game this judge plays (it plays: "
+	wj_why(why, sizeof why, "line %d: game: %s is not a game this judge plays (it plays: "
 		 "%s)", wj_yaml_line(v), name ? name : "(not a name)", known);
 	return corrupt(err, errlen, "game.yaml", why);
 }
@@ -87,12 +87,12 @@ unsigned wj_rec_option_bit(const struct game *game, const char *word, char *why,
 		if (!strcmp(game->options[i].word, word))
 			return 1u << i;
 	if (!i) {
-		snprintf(why, whylen, "'%s': %s has no optional rules", word, game->title);
+		wj_why(why, whylen, "'%s': %s has no optional rules", word, game->title);
 		return 0;
 	}
 	char words[GAME_MAX_OPTIONS * 40];
 	wj_rec_option_words(game, (1u << i) - 1, words, sizeof words);
-	snprintf(why, whylen, "'%s' is not an optional rule of %s (its options: %s)", word,
+	wj_why(why, whylen, "'%s' is not an optional rule of %s (its options: %s)", word,
 		 game->title, words);
 	return 0;
 }
@@ -116,7 +116,7 @@ static int meta_options(yaml_document_t *doc, yaml_node_t *v, const struct game 
 {
 	char problem[300];
 	if (v->type != YAML_SEQUENCE_NODE) {
-		snprintf(why, whylen, "line %d: options must be a list of words", wj_yaml_line(v));
+		wj_why(why, whylen, "line %d: options must be a list of words", wj_yaml_line(v));
 		return -1;
 	}
 	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
@@ -125,7 +125,7 @@ static int meta_options(yaml_document_t *doc, yaml_node_t *v, const struct game 
 		unsigned bit = wj_yaml_str(w) ? wj_rec_option_bit(game, wj_yaml_str(w), problem,
 								   sizeof problem) : 0;
 		if (!bit) {
-			wj_fmt(why, whylen, "line %d: options: %s", wj_yaml_line(w),
+			wj_why(why, whylen, "line %d: options: %s", wj_yaml_line(w),
 			       wj_yaml_str(w) ? problem : "each must be a word");
 			return -1;
 		}
@@ -176,12 +176,12 @@ static enum wj_rec_status read_meta(yaml_document_t *doc, yaml_node_t *root,
 			continue;
 		}
 		if (!field) {
-			snprintf(why, sizeof why, "line %d: unknown meta key %s", wj_yaml_line(k),
+			wj_why(why, sizeof why, "line %d: unknown meta key %s", wj_yaml_line(k),
 				 key ? key : "(not a name)");
 			return corrupt(err, errlen, "game.yaml", why);
 		}
 		if (!val || strlen(val) >= size) {
-			snprintf(why, sizeof why, "line %d: %s must be text of at most %zu characters",
+			wj_why(why, sizeof why, "line %d: %s must be text of at most %zu characters",
 				 wj_yaml_line(v), key, size - 1);
 			return corrupt(err, errlen, "game.yaml", why);
 		}
@@ -200,7 +200,7 @@ enum wj_rec_status wj_rec_load_game_yaml(const char *dir, yaml_document_t *doc, 
 	size_t len;
 	if (wj_rec_read(dir, "game.yaml", &text, &len) < 0) {
 		if (errno == ENOENT) {
-			wj_fmt(err, errlen, "no game in %s (no game.yaml)", dir);
+			wj_why(err, errlen, "no game in %s (no game.yaml)", dir);
 			return WJ_REC_MISSING;
 		}
 		return wj_rec_io_fail(err, errlen, "reading", "game.yaml");

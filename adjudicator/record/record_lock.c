@@ -39,23 +39,23 @@ enum wj_rec_status wj_record_lock(const char *dir, int wait_seconds, int *fd,
 {
 	char path[PATH_MAX];
 	if (wj_rec_join(path, dir, "lock") < 0) {
-		wj_fmt(err, errlen, "path too long: %s", dir);
+		wj_why(err, errlen, "path too long: %s", dir);
 		return WJ_REC_IO;
 	}
 	int lfd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (lfd < 0) {
-		wj_fmt(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		wj_why(err, errlen, "cannot open %s: %s", path, strerror(errno));
 		return errno == ENOENT ? WJ_REC_MISSING : WJ_REC_IO;
 	}
 	close_to_others(dir, lfd);
 	for (int tries = 0; flock(lfd, LOCK_EX | LOCK_NB) < 0; tries++) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
-			wj_fmt(err, errlen, "cannot lock %s: %s", path, strerror(errno));
+			wj_why(err, errlen, "cannot lock %s: %s", path, strerror(errno));
 			close(lfd);
 			return WJ_REC_IO;
 		}
 		if (tries >= wait_seconds * 10) {
-			wj_fmt(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
+			wj_why(err, errlen, "the game is busy (another wwjudge holds %s); try again later",
 			    path);
 			close(lfd);
 			return WJ_REC_BUSY;
@@ -152,7 +152,7 @@ int wj_record_seen_check(const char *dir, const char *message_id, char *err, siz
 		rc = has_line(dir, "seen", id);
 	if (rc < 0) {
 		int e = errno;
-		wj_fmt(err, errlen, "reading %s/%s: %s; nothing was changed", dir,
+		wj_why(err, errlen, "reading %s/%s: %s; nothing was changed", dir,
 		       has_line(dir, rel, id) < 0 ? rel : "seen", strerror(e));
 		errno = e;
 	}

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "record_internal.h"
 
 #define LOG_ENTRIES_MAX 100000
@@ -67,13 +68,13 @@ static int read_event(const struct game *game, yaml_document_t *doc, yaml_node_t
 		.audience = audience(game, wj_yaml_str(wj_yaml_get(doc, n, "to"))),
 		.roll = { -1, 0, false } };
 	if (!text) {
-		snprintf(err, errlen, "line %d: an event without text", wj_yaml_line(n));
+		wj_why(err, errlen, "line %d: an event without text", wj_yaml_line(n));
 		return -1;
 	}
 	if (roll && read_roll(doc, roll, e, err, errlen))
 		return -1;
 	if (!(e->text = strdup(text))) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	return 0;
@@ -86,7 +87,7 @@ static int read_events(const struct game *game, yaml_document_t *doc, yaml_node_
 		return 0;
 	size_t n = (size_t)(list->data.sequence.items.top - list->data.sequence.items.start);
 	if (n && !(entry->v = calloc(n, sizeof *entry->v))) {
-		snprintf(err, errlen, "out of memory");
+		wj_why(err, errlen, "out of memory");
 		return -1;
 	}
 	for (yaml_node_item_t *it = list->data.sequence.items.start;
@@ -107,13 +108,13 @@ static int read_entry(const char *dir, const struct game *game, int number, bool
 	yaml_document_t doc;
 	snprintf(rel, sizeof rel, "log/%06d.yaml", number);
 	if (wj_rec_read(dir, rel, &text, &len)) {
-		snprintf(err, errlen, "%s: %s", rel, strerror(errno));
+		wj_why(err, errlen, "%s: %s", rel, strerror(errno));
 		return -1;
 	}
 	int rc = wj_yaml_load(text, len, &doc, why, sizeof why);
 	free(text);
 	if (rc) {
-		snprintf(err, errlen, "%s: %s", rel, why);
+		wj_why(err, errlen, "%s: %s", rel, why);
 		return -1;
 	}
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
@@ -123,9 +124,9 @@ static int read_entry(const char *dir, const struct game *game, int number, bool
 	yaml_node_t *mv = root ? wj_yaml_get(&doc, root, "move") : NULL;
 	rc = -1;
 	if (!rej || wj_yaml_bool(rej, &rejected, why, sizeof why))
-		snprintf(err, errlen, "%s: no 'rejected: true|false'", rel);
+		wj_why(err, errlen, "%s: no 'rejected: true|false'", rel);
 	else if (!rejected && (!mv || wj_yaml_int(mv, 0, UINT32_MAX, &move, why, sizeof why)))
-		snprintf(err, errlen, "%s: no 'move: N' %s", rel, why);
+		wj_why(err, errlen, "%s: no 'move: N' %s", rel, why);
 	else
 		rc = 0;
 	*accepted = !rejected;
@@ -135,7 +136,7 @@ static int read_entry(const char *dir, const struct game *game, int number, bool
 						    .move = (unsigned)move };
 		if (read_events(game, &doc, wj_yaml_get(&doc, root, "events"), step, why,
 				sizeof why)) {
-			snprintf(err, errlen, "%s: %s", rel, why);
+			wj_why(err, errlen, "%s: %s", rel, why);
 			entry_free(step);
 			rc = -1;
 		}
@@ -171,7 +172,7 @@ static int read_shown(const char *dir, const struct game *game, int number,
 		return -1;
 	if (accepted && add_step(r, &step, r->n)) {
 		entry_free(&step);
-		snprintf(err, errlen, "out of memory reading the log");
+		wj_why(err, errlen, "out of memory reading the log");
 		return -1;
 	}
 	return 0;
@@ -258,7 +259,7 @@ int wj_recent_read(const char *dir, int recipient, struct game_log *r,
 	if (!(game = wj_rec_dir_game(dir, err, errlen)))
 		return -1;
 	if (wj_rec_index(dir, game, &ix)) {
-		snprintf(err, errlen, "log/: does not read back to both sides' last orders "
+		wj_why(err, errlen, "log/: does not read back to both sides' last orders "
 			 "(wwjudge verify names the entry)");
 		return -1;
 	}
@@ -288,7 +289,7 @@ int wj_recent_read(const char *dir, int recipient, struct game_log *r,
 		if (add_step(r, &step, 0)) {
 			entry_free(&step);
 			wj_recent_free(r);
-			snprintf(err, errlen, "out of memory reading the log");
+			wj_why(err, errlen, "out of memory reading the log");
 			return -1;
 		}
 		if (recipient == GAME_PUBLIC || step.side == recipient)
@@ -323,7 +324,7 @@ static int read_range(const char *dir, int first, int last, int max, bool skip,
 		if (accepted && add_step(r, &step, r->n)) {
 			entry_free(&step);
 			wj_recent_free(r);
-			snprintf(err, errlen, "out of memory reading the log");
+			wj_why(err, errlen, "out of memory reading the log");
 			return -1;
 		}
 	}

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "buf.h"
 #include "games.h"
 #include "record_internal.h"
 
@@ -953,12 +954,12 @@ static int find_target(const struct replay *r, uint32_t move, uint32_t now, char
 		       size_t errlen)
 {
 	if (move > now) {
-		snprintf(err, errlen, "move %u is beyond the current move %u", (unsigned)move,
+		wj_why(err, errlen, "move %u is beyond the current move %u", (unsigned)move,
 			 (unsigned)now);
 		return -1;
 	}
 	if (r->info[1].move >= 0 && (long long)move < r->info[1].move) {
-		snprintf(err, errlen, "move %u is before the set-up (move %lld)", (unsigned)move,
+		wj_why(err, errlen, "move %u is before the set-up (move %lld)", (unsigned)move,
 			 r->info[1].move);
 		return -1;
 	}
@@ -969,9 +970,9 @@ static int find_target(const struct replay *r, uint32_t move, uint32_t now, char
 		else
 			undoes += live(r, n);
 	if (!target)
-		snprintf(err, errlen, "no accepted entry of the log reached move %u", (unsigned)move);
+		wj_why(err, errlen, "no accepted entry of the log reached move %u", (unsigned)move);
 	else if (!undoes) /* only refusals since: they changed nothing */
-		snprintf(err, errlen, "the game is at move %u already: nothing to undo",
+		wj_why(err, errlen, "the game is at move %u already: nothing to undo",
 			 (unsigned)move);
 	return target && undoes ? target : -1;
 }
@@ -980,7 +981,7 @@ static int find_target(const struct replay *r, uint32_t move, uint32_t now, char
 static void first_problem(char *text, size_t len, char *err, size_t errlen)
 {
 	size_t n = len ? strcspn(text, "\n") : 0;
-	snprintf(err, errlen, "the log does not replay: %.*s", (int)n, text ? text : "");
+	wj_why(err, errlen, "the log does not replay: %.*s", (int)n, text ? text : "");
 }
 
 static int replay_prefix(struct replay *r, const struct wj_game *g, uint32_t move,
@@ -1022,7 +1023,7 @@ int wj_record_replay_to(const char *dir, const struct game_data *d, uint32_t mov
 	size_t len = 0;
 	int rc = -1;
 	if (!r || !g || !(r->out = open_memstream(&text, &len))) {
-		snprintf(err, errlen, "out of memory replaying %s", dir);
+		wj_why(err, errlen, "out of memory replaying %s", dir);
 		free(r);
 		free(g);
 		return -1;

@@ -36,7 +36,7 @@ enum wj_rec_status wj_rec_io_fail(char *err, size_t errlen, const char *what,
 				  const char *path)
 {
 	/* a reader changes nothing, so says nothing of it (verify, show) */
-	wj_fmt(err, errlen, "%s %s: %s%s", what, path, strerror(errno),
+	wj_why(err, errlen, "%s %s: %s%s", what, path, strerror(errno),
 	       strcmp(what, "reading") ? "; nothing was changed" : "");
 	return WJ_REC_IO;
 }
@@ -243,7 +243,7 @@ static enum wj_rec_status roll_forward(const char *dir, const struct wj_rec_jour
 			return WJ_REC_IO;
 		if (j->append[i] >= 0 ? append_staged(from, to, j->append[i]) < 0 :
 		    (wj_record_crash_point(), rename(from, to) < 0 && errno != ENOENT)) {
-			wj_fmt(err, errlen, "moving %s to %s: %s (the commit is made; the next "
+			wj_why(err, errlen, "moving %s to %s: %s (the commit is made; the next "
 			    "lock finishes it)", from, to, strerror(errno));
 			return WJ_REC_IO;
 		}
@@ -278,7 +278,7 @@ enum wj_rec_status wj_rec_recover(const char *dir, char *err, size_t errlen)
 	struct wj_rec_journal j;
 	int rc = wj_rec_journal_read(dir, &j);
 	if (rc < 0 && errno == EBADMSG) {
-		wj_fmt(err, errlen, "%s/journal: malformed", dir);
+		wj_why(err, errlen, "%s/journal: malformed", dir);
 		return WJ_REC_CORRUPT;
 	}
 	if (rc < 0) {

@@ -113,9 +113,9 @@ The Hound: step 0 of 12."
 	in_file "$G/outbox/new/000001.announce-$side" "The initial state (the starting position"
 	not_in_file "$G/outbox/new/000001.announce-$side" "deck"
 done
-in_file "$G/outbox/new/000001.announce-fox" "Your turn, Fox: run (one die) or rest."
+in_file "$G/outbox/new/000001.announce-fox" "Your turn, Fox: run (one die), rest or offer (rule 5)."
 in_file "$G/outbox/new/000001.announce-fox" "token: "
-in_file "$G/outbox/new/000001.announce-hound" "The Fox is asked to run (one die) or rest."
+in_file "$G/outbox/new/000001.announce-hound" "The Fox is asked to run (one die), rest or offer (rule 5)."
 
 # last_mail SIDE: the newest mail of the outbox to SIDE; token SIDE: the
 # move token of its Reply-To.
@@ -155,13 +155,45 @@ kept() { (cd "$G" && sha256sum game.yaml secret/state.yaml); }
 # 1) and a second rest running (rule 3) (its apply).
 before=$(kept)
 order fox "fly"
-refused fox "'fly' is no order of the Race: write run, rest or ready"
+refused fox "'fly' is no order of the Race: write run, rest, ready, offer, accept or decline"
 order hound "run"
 refused hound "rule 1: it is the Fox's turn to run or rest, not the Hound's"
-order fox "rest"
+
+# Issue 21.6, an offer the other side answers (the Race's rule 5): the
+# Fox offers that both rest; both read the offer, the Hound alone is
+# asked, with a clear question and the guide's two answers; the Fox may
+# not play on until the Hound has answered.
+order fox "offer"
 accepted Fox
-order hound "run"
+for to in fox hound; do
+	in_file "$G/outbox/new/$(last_mail "$to")" "The Fox offers that both rest (rule 5)."
+done
+in_file "$G/outbox/new/$(last_mail hound)" "Accept or decline, Hound: the Fox offers that both rest (rule 5)."
+in_file "$G/outbox/new/$(last_mail hound)" "decline"
+in_file "$G/outbox/new/$(last_mail fox)" "The Hound is asked to accept or decline the Fox's offer (rule 5)."
+[ "$(sed -n 's/^offered_by: //p' "$G/game.yaml")" = fox ] || fail "the offer is not in the record"
+before=$(kept)
+order fox "run"
+refused fox "rule 5: the Hound is to answer the Fox's offer first"
+order hound "decline"
 accepted Hound
+in_file "$G/outbox/new/$(last_mail fox)" "The Hound declines the Fox's offer (rule 5)."
+in_file "$G/outbox/new/$(last_mail fox)" "Your turn, Fox: run (one die) or rest."
+before=$(kept)
+order fox "offer"
+refused fox "rule 5: the Hound declined the Fox's offer this turn; write run or rest"
+order fox "run"
+accepted Fox
+# the Hound offers in turn, and the Fox accepts: both rest, and the turn
+# passes as after the Hound's rest
+order hound "offer"
+accepted Hound
+order fox "accept"
+accepted Fox
+for to in fox hound; do
+	in_file "$G/outbox/new/$(last_mail "$to")" "The Fox accepts the Hound's offer: both rest (rule 5)."
+done
+in_file "$G/outbox/new/$(last_mail fox)" "Your turn, Fox: run (two dice after the rest) or rest (not twice"
 before=$(kept)
 order fox "rest"
 refused fox "rule 3: the Fox rested last turn and may not rest two turns running; write run"

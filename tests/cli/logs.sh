@@ -51,6 +51,8 @@ expect 75 "$WW_BIN" remind --config "$C"
 in_file "$T/out" "wwjudge remind: $G: reminded the British player (north@example.org), waiting 3 hours"
 not_in_file "$T/err" "reminded"
 in_file "$T/err" "not sent, left for the next run"
+# issue 21.11: one logging channel, every line of it "wwjudge COMMAND: "
+grep -v '^wwjudge [a-z]*: ' "$T/err" "$T/out" && fail "a line not in the one form 'wwjudge COMMAND: '"
 # a moderator's command by mail: its status line too
 echo 'mod pass' | expect 0 "$WW_BIN" passwd --moderator
 { cat "$T/out"; echo 'moderator = mod@example.org'; } >>"$C"

@@ -8,6 +8,7 @@
 #include <math.h>   /* M_PI only: no libm */
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "png_palette.h"
 #include "sk_board.h"
 #include "sk_game.h"
@@ -619,7 +620,7 @@ static cairo_surface_t *board(const struct sk_data *d, const struct sk_piece *pi
 	if (!img)
 		return NULL;
 	if (paint_sea(d, (uint32_t *)(void *)cairo_image_surface_get_data(img))) {
-		snprintf(why, whylen, "out of memory for the sea of a %dx%d picture", W, H);
+		wj_why(why, whylen, "out of memory for the sea of a %dx%d picture", W, H);
 		cairo_surface_destroy(img);
 		return NULL;
 	}

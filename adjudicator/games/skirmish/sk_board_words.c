@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "sk_board.h"
 
 /* The seed's words for the pieces (SET UP; II: "a militia, a one unit
@@ -41,29 +42,29 @@ static int piece_problem(const struct sk_data *d, const struct sk_piece *p, int 
 			 char *why, size_t whylen)
 {
 	if (p->side != SK_AMERICAN && p->side != SK_BRITISH) {
-		snprintf(why, whylen, "piece %d: side %d is neither American (%d) nor British (%d)",
+		wj_why(why, whylen, "piece %d: side %d is neither American (%d) nor British (%d)",
 			 i, (int)p->side, SK_AMERICAN, SK_BRITISH);
 		return -1;
 	}
 	if ((unsigned)p->kind > SK_TROOP_CARRIER) {
-		snprintf(why, whylen, "piece %d: kind %d is no piece (%d to %d)", i, (int)p->kind,
+		wj_why(why, whylen, "piece %d: kind %d is no piece (%d to %d)", i, (int)p->kind,
 			 SK_ARMY, SK_TROOP_CARRIER);
 		return -1;
 	}
 	const char *what = PIECE_WORD[p->kind], *side = d->side_name[p->side];
 	if (p->spot < 0 || p->spot >= d->nspots) {
-		snprintf(why, whylen, "piece %d (%s %s): spot %d is not on the board (spots 0 to %d)",
+		wj_why(why, whylen, "piece %d (%s %s): spot %d is not on the board (spots 0 to %d)",
 			 i, side, what, p->spot, d->nspots - 1);
 		return -1;
 	}
 	const struct sk_spot *s = &d->spots[p->spot];
 	if (!may_stand(p->kind, s->kind)) {
 		if (on_land(p->kind))
-			snprintf(why, whylen, "piece %d (%s %s) is on %s, a spot of the sea: "
+			wj_why(why, whylen, "piece %d (%s %s) is on %s, a spot of the sea: "
 				 "land pieces stand on land spots and cities (II.4)", i, side, what,
 				 s->name);
 		else
-			snprintf(why, whylen, "piece %d (%s %s) is on %s, a land spot: ships sail "
+			wj_why(why, whylen, "piece %d (%s %s) is on %s, a land spot: ships sail "
 				 "on the harbours and the dots of the sea (II.6, V.3)", i, side, what,
 				 s->name);
 		return -1;
@@ -71,7 +72,7 @@ static int piece_problem(const struct sk_data *d, const struct sk_piece *p, int 
 	int least, most;
 	units_range(d, p->kind, &least, &most);
 	if (p->units < least || p->units > most) {
-		snprintf(why, whylen, "piece %d (%s %s on %s) has %d units: it may have %d to %d",
+		wj_why(why, whylen, "piece %d (%s %s on %s) has %d units: it may have %d to %d",
 			 i, side, what, s->name, p->units, least, most);
 		return -1;
 	}
@@ -82,19 +83,19 @@ int sk_board_check(const struct sk_data *d, const struct sk_piece *pieces, int n
 		   const int *path, int npath, char *why, size_t whylen)
 {
 	if (n < 0 || n > SK_MAX_PIECES || (n > 0 && !pieces)) {
-		snprintf(why, whylen, "%d pieces: a board holds 0 to %d", n, SK_MAX_PIECES);
+		wj_why(why, whylen, "%d pieces: a board holds 0 to %d", n, SK_MAX_PIECES);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
 		if (piece_problem(d, &pieces[i], i, why, whylen))
 			return -1;
 	if (npath < 0 || (npath > 0 && !path)) {
-		snprintf(why, whylen, "a path of %d spots: give 0 for none, or the spots", npath);
+		wj_why(why, whylen, "a path of %d spots: give 0 for none, or the spots", npath);
 		return -1;
 	}
 	for (int k = 0; k < npath; k++) {
 		if (path[k] < 0 || path[k] >= d->nspots) {
-			snprintf(why, whylen, "the path's step %d is spot %d, not on the board "
+			wj_why(why, whylen, "the path's step %d is spot %d, not on the board "
 				 "(spots 0 to %d)", k, path[k], d->nspots - 1);
 			return -1;
 		}
@@ -250,7 +251,7 @@ int sk_board_words(FILE *out, const struct sk_data *d, const struct sk_piece *pi
 			piece_line(out, d, &pieces[order[i]]);
 	}
 	if (fflush(out) || ferror(out)) {
-		snprintf(why, whylen, "writing the board in words failed");
+		wj_why(why, whylen, "writing the board in words failed");
 		return -1;
 	}
 	return 0;

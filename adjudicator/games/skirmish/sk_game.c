@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "game.h"
 #include "sk_game.h"
 #include "sk_board.h"
@@ -19,7 +20,7 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 {
 	struct wj_data_problems p = { 0 };
 	if (!(*d = calloc(1, sizeof **d))) {
-		snprintf(why, whylen, "out of memory loading the data of %s", dir);
+		wj_why(why, whylen, "out of memory loading the data of %s", dir);
 		return -1;
 	}
 	if (sk_data_load(dir, &(*d)->sk, &p) == 0)
@@ -70,13 +71,13 @@ static int new_game(const struct game_data *d, const char *scenario, unsigned op
 		    char *why, size_t whylen)
 {
 	if (scenario || options) {
-		snprintf(why, whylen, "Skirmish has no %s: only the set-up of its booklet (SET UP "
+		wj_why(why, whylen, "Skirmish has no %s: only the set-up of its booklet (SET UP "
 			 "THE GAME)", scenario ? "scenarios" : "optional rules");
 		return -1;
 	}
 	if (sk_new_game(&d->sk, rng, &s->sk, &ev->sk) == 0)
 		return 0;
-	snprintf(why, whylen, "the data of %s cannot be set up: no pieces or no skirmish cards",
+	wj_why(why, whylen, "the data of %s cannot be set up: no pieces or no skirmish cards",
 		 d->sk.id);
 	return -1;
 }
@@ -236,7 +237,7 @@ static int guide_words(FILE *out, const struct game_data *d, const struct game_s
 {
 	if (sk_guide_words(out, &d->sk, &view->sk, is_side(side) ? side : SK_NOBODY) == 0)
 		return 0;
-	snprintf(why, whylen, "out of memory");
+	wj_why(why, whylen, "out of memory");
 	return -1;
 }
 

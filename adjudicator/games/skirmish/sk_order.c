@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "names.h"
 #include "sk_order.h"
 
@@ -89,7 +90,7 @@ bool sk_order_starts(const char *line)
 
 static int refuse(char *why, size_t whylen, const struct form *f, const char *what)
 {
-	snprintf(why, whylen, "%s: %s; the form is %s", f->word, what, f->usage);
+	wj_why(why, whylen, "%s: %s; the form is %s", f->word, what, f->usage);
 	return -1;
 }
 
@@ -100,7 +101,7 @@ static int one_spot(const struct sk_data *d, const struct form *f, char *name, i
 	char problem[600];
 	*spot = spot_match(d, trim(name), problem, sizeof problem);
 	if (*spot < 0) {
-		snprintf(why, whylen, "%s: %s", f->word, problem);
+		wj_why(why, whylen, "%s: %s", f->word, problem);
 		return -1;
 	}
 	return 0;
@@ -235,7 +236,7 @@ int sk_order_parse(const struct sk_data *d, const char *line, struct sk_order *o
 	memset(o, 0, sizeof *o);
 	o->spot = -1;
 	if (strlen(line) >= sizeof buf) {
-		snprintf(why, whylen, "an order is one line of at most %d characters",
+		wj_why(why, whylen, "an order is one line of at most %d characters",
 			 LINE_MAX_LEN - 1);
 		return -1;
 	}
@@ -243,7 +244,7 @@ int sk_order_parse(const struct sk_data *d, const char *line, struct sk_order *o
 	if (!f) {
 		char word[40] = "";
 		sscanf(line, " %39s", word);
-		snprintf(why, whylen, "'%s' is no order; the orders are: %s", word, FORMS);
+		wj_why(why, whylen, "'%s' is no order; the orders are: %s", word, FORMS);
 		return -1;
 	}
 	snprintf(buf, sizeof buf, "%s", rest);

@@ -217,11 +217,9 @@ static bool fail(struct reader *r, const char *fmt, ...)
 	if (r->failed)
 		return false;
 	r->failed = true;
-	int n = snprintf(r->why, r->whylen, "line %d: ", r->line);
 	va_list ap;
 	va_start(ap, fmt);
-	if (n >= 0 && (size_t)n < r->whylen)
-		vsnprintf(r->why + n, r->whylen - (size_t)n, fmt, ap);
+	wj_vwhy_at(r->why, r->whylen, NULL, r->line, fmt, ap);
 	va_end(ap);
 	return false;
 }

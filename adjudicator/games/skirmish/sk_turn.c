@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "sk_internal.h"
 
 static void finish(struct sk_state *s, int winner, const char *reason)
@@ -36,7 +37,7 @@ static void surrender(const struct sk_data *d, struct sk_state *s)
 {
 	int a = sk_units_on_board(s, SK_AMERICAN), b = sk_units_on_board(s, SK_BRITISH);
 	char why[128];
-	snprintf(why, sizeof why, "TO END THE GAME, NOTE: no skirmish or battle in %d moves; "
+	wj_why(why, sizeof why, "TO END THE GAME, NOTE: no skirmish or battle in %d moves; "
 		 "American %d unit%s, British %d", d->quiet_moves, a, a == 1 ? "" : "s", b);
 	finish(s, a == b ? 0 : a > b ? SK_AMERICAN : SK_BRITISH, why);
 }

@@ -100,7 +100,7 @@ static void suggest(const struct ww_data *d, const char *name, const char *in,
 	}
 	int limit = (int)strlen(in) / 3 + 1;
 	if (n == 0 || best > (limit > 3 ? 3 : limit)) {
-		wj_fmt(err, len, "unknown space '%s' (names are as on the map, "
+		wj_why(err, len, "unknown space '%s' (names are as on the map, "
 		    "e.g. 'Boston' or 'Wilmington NC')", name);
 		return;
 	}
@@ -120,7 +120,7 @@ int ww_space_match(const struct ww_data *d, const char *name, char *err,
 	}
 	wj_fold_name(name, in, sizeof in);
 	if (!in[0]) {
-		wj_fmt(err, errlen, "a space name is missing");
+		wj_why(err, errlen, "a space name is missing");
 		return -1;
 	}
 	for (int s = 0; s < d->nspaces; s++)
@@ -230,7 +230,7 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 {
 	char w[32];
 	if (!next_word(c, w, sizeof w)) {
-		wj_fmt(err, len, "'%s' needs a card number, e.g. '%s 12' or '%s #12'",
+		wj_why(err, len, "'%s' needs a card number, e.g. '%s 12' or '%s #12'",
 		    verb, verb, verb);
 		return -1;
 	}
@@ -238,13 +238,13 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 	char *end;
 	long n = strtol(digits, &end, 10);
 	if (!*digits || *end || !isdigit((unsigned char)*digits)) {
-		wj_fmt(err, len, "'%s' is not a card number: after '%s' write the "
+		wj_why(err, len, "'%s' is not a card number: after '%s' write the "
 		    "card's number, e.g. '%s 12' or '%s #12'", w, verb, verb, verb);
 		return -1;
 	}
 	int max = d->ncards > 0 ? d->ncards : WW_MAX_CARDS - 1;
 	if (n < 1 || n > max) {
-		wj_fmt(err, len, "there is no card #%ld: cards are numbered 1 to %d",
+		wj_why(err, len, "there is no card #%ld: cards are numbered 1 to %d",
 		    n, max);
 		return -1;
 	}
@@ -255,7 +255,7 @@ static int parse_card(const struct ww_data *d, struct cursor *c, const char *ver
 static int add_space(struct ww_order *o, int space, char *err, size_t len)
 {
 	if (o->nspaces >= WW_ORDER_SPACES) {
-		wj_fmt(err, len, "too many spaces: one order names at most %d",
+		wj_why(err, len, "too many spaces: one order names at most %d",
 		    WW_ORDER_SPACES);
 		return -1;
 	}
@@ -330,7 +330,7 @@ static int parse_spaces(const struct ww_data *d, struct cursor *c,
 			if (parse_item(d, t, o, err, len))
 				return -1;
 		} else if (comma) {
-			wj_fmt(err, len, "an empty name between commas");
+			wj_why(err, len, "an empty name between commas");
 			return -1;
 		}
 		if (!comma)
@@ -345,12 +345,12 @@ static int need_spaces(const struct ww_order *o, int min, int max, const char *f
 		       char *err, size_t len)
 {
 	if (o->nspaces < min) {
-		wj_fmt(err, len, "'%s' needs %s space", form,
+		wj_why(err, len, "'%s' needs %s space", form,
 		    min == max ? "exactly one" : "at least one");
 		return -1;
 	}
 	if (o->nspaces > max) {
-		wj_fmt(err, len, "'%s' takes %s%d space%s, not %d", form,
+		wj_why(err, len, "'%s' takes %s%d space%s, not %d", form,
 		    min == max ? "" : "at most ", max, max == 1 ? "" : "s", o->nspaces);
 		return -1;
 	}
@@ -361,7 +361,7 @@ static int trailing(struct cursor *c, const char *form, char *err, size_t len)
 {
 	if (at_end(c))
 		return 0;
-	wj_fmt(err, len, "unexpected '%.40s' after '%s'", c->p, form);
+	wj_why(err, len, "unexpected '%.40s' after '%s'", c->p, form);
 	return -1;
 }
 
@@ -479,7 +479,7 @@ static int cut_keep(const struct ww_data *d, char *t, struct ww_order *o,
 	*at = '\0';
 	char *name = trim(at + 4);
 	if (!*name) {
-		wj_fmt(err, len, "'keep' needs the general who stays (7.4.C), e.g. 'keep Washington'");
+		wj_why(err, len, "'keep' needs the general who stays (7.4.C), e.g. 'keep Washington'");
 		return -1;
 	}
 	return general_named(d, name, &o->keep, err, len);
@@ -495,7 +495,7 @@ static int split_words(char *t, char **v, char *err, size_t len)
 	char *save = NULL;
 	for (char *w = strtok_r(t, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
 		if (n == MAX_WORDS) {
-			wj_fmt(err, len, "too many words: at most %d here", MAX_WORDS);
+			wj_why(err, len, "too many words: at most %d here", MAX_WORDS);
 			return -1;
 		}
 		v[n++] = w;
@@ -533,7 +533,7 @@ static bool word_in_ci(const char *w, const char *const *set)
 static int set_step_count(int8_t *slot, const char *verb, int n, char *err, size_t len)
 {
 	if (*slot) {
-		wj_fmt(err, len, "'%s' is given twice for one space: write it once, "
+		wj_why(err, len, "'%s' is given twice for one space: write it once, "
 		    "e.g. '(%s 2)'", verb, verb);
 		return -1;
 	}
@@ -559,7 +559,7 @@ static int step_counts(const char *text, int8_t *drop, int8_t *take, char *err,
 			continue;
 		bool is_drop = word_in_ci(v[i], DROP_WORDS);
 		if (!is_drop && !word_in_ci(v[i], TAKE_WORDS)) {
-			wj_fmt(err, len, "'%s' in '(%s)' is not understood: write (drop N), "
+			wj_why(err, len, "'%s' in '(%s)' is not understood: write (drop N), "
 			    "(take N) or (drop N, take N)", v[i], text);
 			return -1;
 		}
@@ -568,7 +568,7 @@ static int step_counts(const char *text, int8_t *drop, int8_t *take, char *err,
 			i++;                                 /* "pick up 2" */
 		int k;
 		if (++i >= n || !count_of(v[i], 1, &k)) {
-			wj_fmt(err, len, "'%s' needs a number of CUs from 1 to 99, e.g. "
+			wj_why(err, len, "'%s' needs a number of CUs from 1 to 99, e.g. "
 			    "'(%s 2)'", verb, verb);
 			return -1;
 		}
@@ -589,7 +589,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 	int8_t drop = 0, take = 0;
 	for (char *p = item; *p;) {
 		if (*p == ')') {
-			wj_fmt(err, len, "a ')' without '(' in '%s'", trim(item));
+			wj_why(err, len, "a ')' without '(' in '%s'", trim(item));
 			return -1;
 		}
 		if (*p != '(') {
@@ -600,7 +600,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 		}
 		char *close = strchr(p, ')');
 		if (!close) {
-			wj_fmt(err, len, "a '(' without ')' in '%s'", trim(item));
+			wj_why(err, len, "a '(' without ')' in '%s'", trim(item));
 			return -1;
 		}
 		*close = '\0';
@@ -616,7 +616,7 @@ static int parse_step(const struct ww_data *d, char *item, struct ww_order *o,
 	name[n] = '\0';
 	char *t = trim(name);
 	if (!*t) {
-		wj_fmt(err, len, "a step of the path names no space");
+		wj_why(err, len, "a step of the path names no space");
 		return -1;
 	}
 	if (parse_item(d, t, o, err, len))
@@ -642,7 +642,7 @@ static int parse_path(const struct ww_data *d, struct cursor *c, struct ww_order
 		*p = '\0';
 		bool empty = !*trim(item);
 		if (empty && !last) {
-			wj_fmt(err, len, "an empty name between commas");
+			wj_why(err, len, "an empty name between commas");
 			return -1;
 		}
 		if (!empty && parse_step(d, item, o, err, len))
@@ -652,7 +652,7 @@ static int parse_path(const struct ww_data *d, struct cursor *c, struct ww_order
 		item = p + 1;
 	}
 	if (o->nspaces == 0) {
-		wj_fmt(err, len, "'to' needs the spaces entered, in order: %s", MOVE_FORMS);
+		wj_why(err, len, "'to' needs the spaces entered, in order: %s", MOVE_FORMS);
 		return -1;
 	}
 	return 0;
@@ -664,7 +664,7 @@ static int by_sea_path(const struct ww_data *d, struct cursor *c, struct ww_orde
 	if (parse_path(d, c, o, err, len))
 		return -1;
 	if (o->nspaces != 1 || o->drop[0] || o->take[0]) {
-		wj_fmt(err, len, "'by sea' goes to exactly one port, with no drop or take "
+		wj_why(err, len, "'by sea' goes to exactly one port, with no drop or take "
 		    "on the way (7.5): 'by sea to PORT'");
 		return -1;
 	}
@@ -680,7 +680,7 @@ static int army_size(struct cursor *c, char *w, size_t wlen, struct ww_order *o,
 	} else {
 		char num[32];
 		if (!word(c, num, sizeof num) || !count_of(num, 0, &o->cu)) {
-			wj_fmt(err, len, "'with' needs the number of CUs the general takes "
+			wj_why(err, len, "'with' needs the number of CUs the general takes "
 			    "(0 to 99), e.g. 'with 5': %s", MOVE_FORMS);
 			return -1;
 		}
@@ -708,7 +708,7 @@ static int parse_move_body(const struct ww_data *d, struct cursor *c,
 	}
 	snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
 	if (!*trim(name)) {
-		wj_fmt(err, len, "'move' needs a general: %s", MOVE_FORMS);
+		wj_why(err, len, "'move' needs a general: %s", MOVE_FORMS);
 		return -1;
 	}
 	if (!stop)          /* "move Washington Boston": the general, then no 'to' */
@@ -722,14 +722,14 @@ static int parse_move_body(const struct ww_data *d, struct cursor *c,
 		char sea[32], to[32];
 		if (!word(c, sea, sizeof sea) || strcmp(sea, "sea") ||
 		    !word(c, to, sizeof to) || strcmp(to, "to")) {
-			wj_fmt(err, len, "'by' must be followed by 'sea to PORT': %s", MOVE_FORMS);
+			wj_why(err, len, "'by' must be followed by 'sea to PORT': %s", MOVE_FORMS);
 			return -1;
 		}
 		o->by_sea = true;
 		return by_sea_path(d, c, o, err, len);
 	}
 	if (strcmp(w, "to")) {
-		wj_fmt(err, len, "'move %s' needs 'to' and the spaces entered: %s",
+		wj_why(err, len, "'move %s' needs 'to' and the spaces entered: %s",
 		    d->generals[o->general].name, MOVE_FORMS);
 		return -1;
 	}
@@ -745,7 +745,7 @@ static int parse_queue(const struct ww_data *d, struct cursor *c, struct ww_orde
 	if (!word(c, w, sizeof w))
 		return 0;
 	if (!word_in(w, MOVE_WORDS)) {
-		wj_fmt(err, len, "'%s' after 'queue' is not understood: write 'play %d queue' "
+		wj_why(err, len, "'%s' after 'queue' is not understood: write 'play %d queue' "
 		    "or 'play %d queue move GENERAL ...'", w, o->card, o->card);
 		return -1;
 	}
@@ -798,7 +798,7 @@ static int reinforce_where(const struct ww_data *d, struct cursor *c,
 		if (!isdigit((unsigned char)v[i][0]))
 			continue;
 		if (at >= 0 || !count_of(v[i], 0, &o->cu)) {
-			wj_fmt(err, len, "'%s' is not understood: 'play %d reinforce S [GENERAL] "
+			wj_why(err, len, "'%s' is not understood: 'play %d reinforce S [GENERAL] "
 			    "[K]' takes one number of CUs, from 0 to 99", v[i], o->card);
 			return -1;
 		}
@@ -816,7 +816,7 @@ static int reinforce_where(const struct ww_data *d, struct cursor *c,
 	}
 	join(v, a[0], a[1], text, sizeof text);
 	if (!*text) {
-		wj_fmt(err, len, "'play %d reinforce' needs a space: %s", o->card, PLAY_FORMS);
+		wj_why(err, len, "'play %d reinforce' needs a space: %s", o->card, PLAY_FORMS);
 		return -1;
 	}
 	join(v, b[0], b[1], text, sizeof text);
@@ -895,7 +895,7 @@ static int parse_retreat(const struct ww_data *d, struct cursor *c, const char *
 	o->kind = WW_ORD_RETREAT;
 	char *save = c->p;
 	if (strcmp(w, "retreat") || !word(c, a, sizeof a)) {
-		wj_fmt(err, len, "'retreat' needs where to: %s", RETREAT_FORMS);
+		wj_why(err, len, "'retreat' needs where to: %s", RETREAT_FORMS);
 		return -1;
 	}
 	if (phrase(c, a, "by-sea"))
@@ -912,12 +912,12 @@ static int add_interceptor(const struct ww_data *d, struct ww_order *o, int g,
 {
 	for (int j = 0; j < o->ngenerals; j++)
 		if (o->generals[j] == g) {
-			wj_fmt(err, len, "%s is named twice: each army attempts "
+			wj_why(err, len, "%s is named twice: each army attempts "
 			    "interception once (7.8.E)", d->generals[g].name);
 			return -1;
 		}
 	if (o->ngenerals == 4) {
-		wj_fmt(err, len, "too many generals: 'intercept' names at most 4");
+		wj_why(err, len, "too many generals: 'intercept' names at most 4");
 		return -1;
 	}
 	o->generals[o->ngenerals++] = g;
@@ -961,7 +961,7 @@ static int parse_intercept(const struct ww_data *d, struct cursor *c, const char
 		if (*trim(item) && interceptors(d, trim(item), o, err, len))
 			return -1;
 	if (o->ngenerals == 0) {
-		wj_fmt(err, len, "'intercept' needs a general: intercept GENERAL [, GENERAL "
+		wj_why(err, len, "'intercept' needs a general: intercept GENERAL [, GENERAL "
 		    "...] [keep GENERAL] | no intercept");
 		return -1;
 	}
@@ -978,7 +978,7 @@ static int parse_no(const struct ww_data *d, struct cursor *c, const char *w,
 	else if (phrase(c, w, "no-battle-card") || phrase(c, w, "no-card"))
 		o->kind = WW_ORD_NO_BATTLE_CARD;
 	else {
-		wj_fmt(err, len, "'%.40s' is not understood: write 'no intercept' or "
+		wj_why(err, len, "'%.40s' is not understood: write 'no intercept' or "
 		    "'no battle-card'", w);
 		return -1;
 	}
@@ -998,7 +998,7 @@ static int parse_battle(const struct ww_data *d, struct cursor *c, const char *w
 		o->kind = WW_ORD_BATTLE_DISCARD;
 		form = "battle-discard";
 	} else {
-		wj_fmt(err, len, "'%.40s' is not understood: write 'battle-card N', "
+		wj_why(err, len, "'%.40s' is not understood: write 'battle-card N', "
 		    "'battle-discard N' or 'no battle-card'", w);
 		return -1;
 	}
@@ -1018,7 +1018,7 @@ static int parse_navy(const struct ww_data *d, struct cursor *c, const char *w,
 	if (n > 5 && !strcasecmp(t + n - 5, " zone"))
 		t[n - 5] = '\0';
 	if (!*t) {
-		wj_fmt(err, len, "'navy' needs a blockade zone, e.g. 'navy Chesapeake'");
+		wj_why(err, len, "'navy' needs a blockade zone, e.g. 'navy Chesapeake'");
 		return -1;
 	}
 	o->zone = name_match(d, &ZONES, t, err, len);
@@ -1035,7 +1035,7 @@ static int parse_french(const struct ww_data *d, struct cursor *c, const char *w
 	}
 	if (phrase(c, w, "french-navy"))
 		return parse_navy(d, c, w, o, err, len);
-	wj_fmt(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
+	wj_why(err, len, "'%.40s' is not understood: write 'french-forces PORT' or "
 	    "'navy ZONE'", w);
 	return -1;
 }
@@ -1056,7 +1056,7 @@ static int parse_remove(const struct ww_data *d, struct cursor *c, const char *w
 			return -1;
 		return need_spaces(o, 1, WW_ORDER_SPACES, "remove-pc S, S, ...", err, len);
 	}
-	wj_fmt(err, len, "'%.40s' is not understood: write 'remove-cu S [, S]' or "
+	wj_why(err, len, "'%.40s' is not understood: write 'remove-cu S [, S]' or "
 	    "'remove-pc S, S, ...'", w);
 	return -1;
 }
@@ -1093,13 +1093,13 @@ static int parse_standing(const struct ww_data *d, struct cursor *c, const char 
 			return trailing(c, STANDINGS[i].word, err, len);
 		char *t = trim(rest(c));
 		if (!*t) {
-			wj_fmt(err, len, "'standing always-intercept' needs a general, "
+			wj_why(err, len, "'standing always-intercept' needs a general, "
 			    "e.g. 'standing always-intercept Greene'");
 			return -1;
 		}
 		return general_named(d, t, &o->general, err, len);
 	}
-	wj_fmt(err, len, "'standing' needs one of: %s", STANDING_FORMS);
+	wj_why(err, len, "'standing' needs one of: %s", STANDING_FORMS);
 	return -1;
 }
 
@@ -1114,7 +1114,7 @@ static int parse_play(const struct ww_data *d, struct cursor *c, const char *ver
 	if (parse_card(d, c, "play", &o->card, err, len))
 		return -1;
 	if (!next_word(c, w, sizeof w)) {
-		wj_fmt(err, len, "'play %d' needs what the card does: %s", o->card, PLAY_FORMS);
+		wj_why(err, len, "'play %d' needs what the card does: %s", o->card, PLAY_FORMS);
 		return -1;
 	}
 	int rc;
@@ -1130,7 +1130,7 @@ static int parse_play(const struct ww_data *d, struct cursor *c, const char *ver
 		o->kind = WW_ORD_PLAY_EVENT;
 		return parse_spaces(d, c, o, err, len);
 	}
-	wj_fmt(err, len, "'%s' is not a way to play a card: %s", w, PLAY_FORMS);
+	wj_why(err, len, "'%s' is not a way to play a card: %s", w, PLAY_FORMS);
 	return -1;
 }
 
@@ -1152,7 +1152,7 @@ static int parse_discard(const struct ww_data *d, struct cursor *c, const char *
 	else if (word_in(w, removal))
 		o->action = WW_DISCARD_REMOVE;
 	else {
-		wj_fmt(err, len, "'%s' is not a discard action: write 'discard %d', "
+		wj_why(err, len, "'%s' is not a discard action: write 'discard %d', "
 		    "'discard %d pc S' or 'discard %d remove S'",
 		    w, o->card, o->card, o->card);
 		return -1;
@@ -1173,7 +1173,7 @@ static int parse_first(const struct ww_data *d, struct cursor *c, const char *ve
 	(void)verb;
 	o->kind = WW_ORD_FIRST;
 	if (!next_word(c, w, sizeof w)) {
-		wj_fmt(err, len, "'first' needs a side: 'first american' or 'first british'");
+		wj_why(err, len, "'first' needs a side: 'first american' or 'first british'");
 		return -1;
 	}
 	if (word_in(w, us))
@@ -1181,7 +1181,7 @@ static int parse_first(const struct ww_data *d, struct cursor *c, const char *ve
 	else if (word_in(w, uk))
 		o->first = WW_BRITISH;
 	else {
-		wj_fmt(err, len, "'%s' is not a side: write 'first american' or "
+		wj_why(err, len, "'%s' is not a side: write 'first american' or "
 		    "'first british'", w);
 		return -1;
 	}
@@ -1212,7 +1212,7 @@ static bool for_the_king(struct cursor *c, const char *w)
 
 static int not_an_order(const char *w, char *err, size_t len)
 {
-	wj_fmt(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
+	wj_why(err, len, "'%s' is not an order; the orders are: %s", w, ORDER_FORMS);
 	return -1;
 }
 
@@ -1360,12 +1360,12 @@ int ww_order_parse(const struct ww_data *d, const char *line, struct ww_order *o
 	char w[32];
 	ww_order_init(o);
 	if (cursor_start(&c, line)) {
-		wj_fmt(err, errlen, "the order is too long (at most %zu characters)",
+		wj_why(err, errlen, "the order is too long (at most %zu characters)",
 		    sizeof c.buf - 1);
 		return -1;
 	}
 	if (!next_word(&c, w, sizeof w)) {
-		wj_fmt(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
+		wj_why(err, errlen, "an empty order; the orders are: %s", ORDER_FORMS);
 		return -1;
 	}
 	const struct verb *v = verb_of(w);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
+#include "buf.h"
 #include "cache.h"
 #include "board_draw.h"
 #include "png_palette.h"
@@ -1677,7 +1678,7 @@ static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *vi
 		return NULL;
 	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
 	if (painted_land(d, &l)) {
-		snprintf(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
+		wj_why(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
 		cairo_surface_destroy(img);
 		return NULL;
 	}

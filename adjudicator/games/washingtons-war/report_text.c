@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "buf.h"
 #include "paths.h"
 #include "report.h"
 #include "report_form.h"
@@ -472,7 +473,7 @@ int ww_report_templates(const struct ww_data *d, char *dir, size_t len,
 			return 0;
 		}
 	}
-	snprintf(err, errlen, "no report templates: %s is in none of %s, %s%s%s "
+	wj_why(err, errlen, "no report templates: %s is in none of %s, %s%s%s "
 		 "(set WW_TEMPLATES or give --templates DIR)", TEMPLATE_FILE, cand[0],
 		 cand[1], n > 2 ? ", " : "", n > 2 ? cand[n - 1] : "");
 	return -1;
@@ -496,7 +497,7 @@ int ww_report_render(const struct ww_report *r, char **text, size_t *len, char *
 		return -1;
 	int k = snprintf(path, sizeof path, "%s/%s", dir, TEMPLATE_FILE);
 	if (k < 0 || (size_t)k >= sizeof path) {
-		snprintf(err, errlen, "the template directory's name is too long");
+		wj_why(err, errlen, "the template directory's name is too long");
 		return -1;
 	}
 	if (tpl_load(path, &t, err, errlen))
@@ -510,12 +511,12 @@ int ww_report_render(const struct ww_report *r, char **text, size_t *len, char *
 		goto out;
 	rc = tpl_render(t, r->section ? r->section : "report", root, mem, err, errlen);
 	if (fclose(mem) && !rc) {
-		snprintf(err, errlen, "out of memory while writing the report");
+		wj_why(err, errlen, "out of memory while writing the report");
 		rc = -1;
 	}
 out:
 	if (rc && root && !tpl_ok(root))
-		snprintf(err, errlen, "out of memory while building the report");
+		wj_why(err, errlen, "out of memory while building the report");
 	if (rc) {
 		free(*text);
 		*text = NULL;
@@ -533,7 +534,7 @@ int ww_report_form(FILE *out, const struct ww_report *r, char *err, size_t errle
 		return -1;
 	int rc = fwrite(text, 1, len, out) != len ? -1 : 0;
 	if (rc)
-		snprintf(err, errlen, "writing the report failed");
+		wj_why(err, errlen, "writing the report failed");
 	free(text);
 	return rc;
 }
@@ -546,7 +547,7 @@ int ww_report_write(FILE *out, const struct ww_report *r, char *err, size_t errl
 		return -1;
 	int rc = wj_form_text(out, text, len, WW_REPORT_WIDTH);
 	if (rc)
-		snprintf(err, errlen, "writing the report failed");
+		wj_why(err, errlen, "writing the report failed");
 	free(text);
 	return rc;
 }

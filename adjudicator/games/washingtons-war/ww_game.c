@@ -26,7 +26,7 @@ static int data_load(const char *dir, struct game_data **d, char *why, size_t wh
 {
 	struct wj_data_problems p = { 0 };
 	if (!(*d = calloc(1, sizeof **d))) {
-		snprintf(why, whylen, "out of memory loading the data of %s", dir);
+		wj_why(why, whylen, "out of memory loading the data of %s", dir);
 		return -1;
 	}
 	if (ww_data_load(dir, &(*d)->ww, &p) == 0)
@@ -89,7 +89,7 @@ static int new_game(const struct game_data *d, const char *scenario, unsigned op
 		    char *why, size_t whylen)
 {
 	if (options & ~WW_OPTION_TOURNAMENT) {
-		snprintf(why, whylen, "unknown option bits %#x: Washington's War has only "
+		wj_why(why, whylen, "unknown option bits %#x: Washington's War has only "
 			 "\"tournament\" (bit 0, 6.34)", options & ~WW_OPTION_TOURNAMENT);
 		return -1;
 	}
@@ -126,7 +126,7 @@ static int apply(const struct game_data *d, struct game_state *s, int side,
 		 char *why, size_t whylen)
 {
 	if (!is_side(side)) {
-		snprintf(why, whylen, "side %d gives no orders in Washington's War: the sides "
+		wj_why(why, whylen, "side %d gives no orders in Washington's War: the sides "
 			 "are 1 (american) and 2 (british)", side);
 		return -1;
 	}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "buf.h"
 #include "ww_text.h"
 #include "yaml_doc.h"
 
@@ -13,7 +14,7 @@ static int ledger_cards(yaml_document_t *doc, yaml_node_t *item, const char *key
 	yaml_node_t *list = wj_yaml_get(doc, item, key);
 	char bad[256];
 	if (!list || list->type != YAML_SEQUENCE_NODE) {
-		snprintf(why, whylen, "%s: line %d: no %s: list", file, wj_yaml_line(item), key);
+		wj_why(why, whylen, "%s: line %d: no %s: list", file, wj_yaml_line(item), key);
 		return -1;
 	}
 	for (yaml_node_item_t *i = list->data.sequence.items.start;
@@ -21,7 +22,7 @@ static int ledger_cards(yaml_document_t *doc, yaml_node_t *item, const char *key
 		long long card;
 		if (wj_yaml_int(yaml_document_get_node(doc, *i), 1, WW_MAX_CARDS - 1, &card, bad,
 				sizeof bad) < 0) {
-			snprintf(why, whylen, "%s: %s", file, bad);
+			wj_why(why, whylen, "%s: %s", file, bad);
 			return -1;
 		}
 		count[card] += sign;
@@ -37,12 +38,12 @@ static int ledger_change(const char *items, size_t len, int *count, const char *
 	yaml_document_t doc;
 	int rc = 0;
 	if (!yaml_parser_initialize(&p)) {
-		snprintf(why, whylen, "%s: out of memory", file);
+		wj_why(why, whylen, "%s: out of memory", file);
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)items, len);
 	if (!yaml_parser_load(&p, &doc)) {
-		snprintf(why, whylen, "%s: line %d: not YAML: %s", file,
+		wj_why(why, whylen, "%s: line %d: not YAML: %s", file,
 			 (int)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 		yaml_parser_delete(&p);
 		return -1;
@@ -97,7 +98,7 @@ int ww_ledger_check(const char *items, size_t len, const struct ww_state *before
 		return 0;
 	describe_change(want, said, sizeof said);
 	describe_change(got, did, sizeof did);
-	snprintf(why, whylen, "the %s hand %s on replay, but %s says it %s",
+	wj_why(why, whylen, "the %s hand %s on replay, but %s says it %s",
 		 side == WW_AMERICAN ? "American" : "British", did, file, said);
 	return -1;
 }

@@ -16,15 +16,10 @@ static int bad(char *err, size_t errlen, const char *path, const char *fmt, ...)
 
 static int bad(char *err, size_t errlen, const char *path, const char *fmt, ...)
 {
-	if (err && errlen) {
-		int k = snprintf(err, errlen, "%s: ", path);
-		if (k >= 0 && (size_t)k < errlen) {
-			va_list ap;
-			va_start(ap, fmt);
-			vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
-			va_end(ap);
-		}
-	}
+	va_list ap;
+	va_start(ap, fmt);
+	wj_vwhy_at(err, errlen, path, 0, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 

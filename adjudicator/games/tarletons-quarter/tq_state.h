@@ -1,0 +1,180 @@
+/* Tarleton's Quarter!'s position (seed 001): everything on the map, the
+ * boxes and the tracks, the turn and phase, and what is being asked.
+ * Plain values indexed by the data's areas and leaders (tq_data.h), so a
+ * state copies with one assignment. The engine's modules read and change
+ * it; nothing here does I/O (docs/tarletons-quarter-engine.md).
+ *
+ * Hidden: a side's standing orders and the rest of an endeavour's path
+ * (`struct tq_hidden`); view() blanks the other side's. Everything else
+ * is on the table in the boxed game and so is public. */
+#ifndef TQ_STATE_H
+#define TQ_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "tq_data.h"
+
+/* One side's strength points in one place (2.0, 14.1: French SPs are
+ * Continental regulars and cavalry under the French marker; 5.4.2:
+ * Continental militia by colony; 12: Loyalist militia). */
+struct tq_sps {
+	short regulars, cavalry;
+	short militia[TQ_COLONIES];      /* Continental militia, by home colony */
+	short loyalists;                 /* British Loyalist (Provincial) militia */
+	short french_regulars, french_cavalry;
+};
+
+/* Supply units (5.4, 6.3, 7.2): a side's own baggage trains and
+ * magazines, and the captured trains it holds (5.4.4). */
+struct tq_supply {
+	short trains, magazines, captured;
+};
+
+/* One side in one area: the field, split by whether it has moved this
+ * month (8.1.1: "moved"), and what stands within the walls of a fort or
+ * city (4.2.4; magazines always inside). */
+struct tq_presence {
+	struct tq_sps ready, moved, walls;
+	struct tq_supply field, inside;
+};
+
+enum tq_fort { TQ_NO_FORT, TQ_BUILDING, TQ_FORT };  /* 4.1 */
+
+struct tq_area_state {
+	struct tq_presence side[TQ_SIDES];
+	enum tq_fort fort;
+	short fort_side;                 /* whose fort (4.1.5: the Continentals may hold one) */
+	short siege;                     /* 0, 1 or 2 (4.3.1, 4.7) */
+	short besieger;                  /* the side laying siege */
+	bool base[TQ_SIDES];             /* a Base of Operations here (2.0) */
+	short governor;                  /* a Royal Governor here (13.1.1), or -1 */
+	bool sailors;                    /* 17.2.3's Charlestown sailors are these militia */
+};
+
+/* Where a leader is (2.0, 6.1, 6.2, 5.3.3, 10.5, 15.2). */
+enum tq_where {
+	TQ_NOT_ARRIVED,                  /* to come by 18.0 */
+	TQ_ON_MAP,
+	TQ_AT_SEA,                       /* the "At Sea" box (10.5.6) */
+	TQ_TURN_TRACK,                   /* sick or surrendered: returns on `returns` */
+	TQ_POW,                          /* the Leader POW box (15.2) */
+	TQ_HELD,                         /* a militia leader held for the next generation (6.2) */
+	TQ_GONE                          /* dead, withdrawn, out of the game */
+};
+
+struct tq_leader_state {
+	enum tq_where where;
+	short area;                      /* TQ_ON_MAP */
+	bool walls;                      /* within the walls (besieged) */
+	bool moved;                      /* flipped to "moved" (8.1.1) */
+	bool c_in_c;                     /* his side's Commander-in-Chief now (11.1.3, 11.1.4) */
+	int returns;                     /* TQ_TURN_TRACK: the month he comes back */
+};
+
+/* What is asked, and of whom: the engine stops at each decision a side
+ * must make and says it here; the order that answers it moves it on. */
+enum tq_question {
+	TQ_ASK_NOTHING,                  /* the game is over */
+	TQ_ASK_SETUP,                    /* 17.3.1, 17.4: place pieces */
+	TQ_ASK_SUMMONS,                  /* 4.7.2: summon a siege to surrender? */
+	TQ_ASK_SURRENDER,                /* 4.7.2-4.7.4: surrender, or stand */
+	TQ_ASK_ASSAULT,                  /* 4.7.6: assault or break the siege */
+	TQ_ASK_LOSSES,                   /* 5.3: which SPs attrition takes */
+	TQ_ASK_SUPPLY,                   /* 5.4: expend baggage trains; destroy supplies */
+	TQ_ASK_WITHDRAW,                 /* 6.1.3: from which areas */
+	TQ_ASK_EXCHANGE,                 /* 15.4, 15.5: propose, accept, decline */
+	TQ_ASK_MILITIA,                  /* 6.5, 10.7: place generated militia and leaders */
+	TQ_ASK_LOGISTICS,                /* 7.1, 7.2, 4.1, 4.8 */
+	TQ_ASK_ENDEAVOR,                 /* 8.0: an endeavour or pass */
+	TQ_ASK_WALLS,                    /* 4.2.4: who stands outside */
+	TQ_ASK_RETREAT_BEFORE,           /* 11.3: try to retreat before combat? */
+	TQ_ASK_BAYONETS,                 /* 11.2.1 */
+	TQ_ASK_RETREAT,                  /* 11.4: where the loser retreats */
+	TQ_ASK_CASUALTIES,               /* 11.2.5: the split where the player chooses */
+	TQ_ASK_SIEGE,                    /* 4.3: lay siege? */
+	TQ_ASK_UPRISING,                 /* 8.3.5: where the Loyalists rise */
+	TQ_ASK_C_IN_C                    /* 11.2.6: the new C-in-C */
+};
+
+/* The phases of 3.0, and where the engine stands in them. */
+enum tq_phase {
+	TQ_SETUP, TQ_SIEGE_RESOLUTION, TQ_ATTRITION, TQ_REINFORCEMENT, TQ_LOGISTICS,
+	TQ_ENDEAVORS, TQ_ADJUSTMENT, TQ_SPECIAL_SIEGE, TQ_OVER
+};
+
+#define TQ_MAX_PATH 24
+#define TQ_MAX_STANDING 16
+#define TQ_STANDING_TEXT 96
+#define TQ_RETURN_MONTHS 6               /* 4.7.5: four months ahead, and a margin */
+
+/* An endeavour under way: the force, and the rest of its path, hidden
+ * from the other side while the engine stops for its answer (issue 23,
+ * "Playable"). */
+struct tq_endeavor {
+	bool active;
+	short side, leader;              /* the activating leader */
+	short at;                        /* where the force is now */
+	short mp_left;
+	struct tq_sps force;
+	struct tq_supply supply;
+	short leaders[TQ_MAX_GROUP];
+	short nleaders;
+	short path[TQ_MAX_PATH];         /* the areas still to enter: hidden */
+	short npath;
+	bool by_river, by_sea;           /* how it entered its area (11.2.4) */
+	bool dropped;                    /* 9.1: a detachment left once */
+};
+
+/* A side's standing orders (its answers given in advance), as it wrote
+ * them; hidden from the other side. */
+struct tq_standing {
+	short n;
+	char text[TQ_MAX_STANDING][TQ_STANDING_TEXT];
+};
+
+struct tq_hidden {
+	struct tq_standing standing[TQ_SIDES];
+	struct tq_endeavor endeavor;     /* its path is the mover's alone */
+};
+
+struct tq_state {
+	int month;                       /* TQ_MONTH(year, month) */
+	int last_month;                  /* the scenario's end (17.0) */
+	enum tq_phase phase;
+	short step;                      /* within the phase */
+	unsigned options;                /* 16.1-16.4, bit i for the game's option i */
+	char scenario[TQ_WORD_MAX];
+	short to_move;                   /* TQ_ENDEAVORS: whose endeavour (8.0) */
+	short passes;                    /* 8.0: consecutive passes */
+	enum tq_question question;
+	unsigned asked;                  /* GAME_SIDE bits */
+	enum tq_weather weather;         /* 8.3.3, 8.3.4 */
+	bool last_event_rain;            /* 8.3.4: rain twice in a row floods */
+	enum tq_side major_victory;      /* 11.5 */
+	unsigned invaded;                /* colonies with a British Invaded marker (10.7.5) */
+	unsigned kings_peace;            /* colonies (13.1) */
+	bool french_on_map;              /* the French Field Force (10.5.11) */
+	short georgia_loyalists;         /* 12.2.1: raised in Georgia this month */
+	bool sailors_used;               /* 17.2.3, once per game */
+	bool first_turn;                 /* 17.1.3 A */
+	struct tq_area_state area[TQ_MAX_AREAS];
+	struct tq_leader_state leader[TQ_MAX_LEADERS];
+	short governor_area[TQ_MAX_GOVERNORS]; /* -1: set aside (13.1.1) */
+	struct {
+		short base;              /* area, -1 off the board */
+		bool base_moved;         /* removed this turn (7.1.1) */
+		short available, expended; /* the Baggage Train Pool (6.4) */
+		short pow;               /* the other side's regulars held: the POW track (15.1) */
+		struct tq_sps returning[TQ_RETURN_MONTHS]; /* the turn track (4.7.5) */
+		short c_in_c;            /* leader index, -1 none */
+	} side[TQ_SIDES];
+	struct tq_sps at_sea;            /* British (10.5.6) */
+	short at_sea_trains;
+	enum tq_side winner;
+	char end_reason[160];
+	struct tq_hidden hidden;
+	uint64_t next_roll;              /* the dice stream's counter */
+	unsigned moves;                  /* orders applied */
+};
+
+#endif
