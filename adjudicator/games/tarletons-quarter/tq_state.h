@@ -55,7 +55,7 @@ struct tq_area_state {
 enum tq_where {
 	TQ_NOT_ARRIVED,                  /* to come by 18.0 */
 	TQ_ON_MAP,
-	TQ_AT_SEA,                       /* the "At Sea" box (10.5.6) */
+	TQ_SEA_BOX,                      /* the "At Sea" box (10.5.6) */
 	TQ_TURN_TRACK,                   /* sick or surrendered: returns on `returns` */
 	TQ_POW,                          /* the Leader POW box (15.2) */
 	TQ_HELD,                         /* a militia leader held for the next generation (6.2) */
