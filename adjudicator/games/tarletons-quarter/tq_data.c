@@ -75,14 +75,15 @@ static int tq_one_side(struct tq_reader *r, yaml_node_t *n)
 
 static int tq_one_colony(struct tq_reader *r, yaml_node_t *n)
 {
-	struct wj_yaml_field f[] = { { "code", 0 }, { "name", 0 }, TQ_NOTES };
+	struct wj_yaml_field f[] = { { "code", 0 }, { "name", 0 }, { "mil", 0 }, TQ_NOTES };
 	int c;
 
 	if (tq_fields(r, n, "colony", f) || !tq_required(r, n, f, "code") ||
 	    tq_colony_node(r, wj_yaml_field(f, "code"), "the code", &c))
 		return -1;
 	r->d->colony_code[c] = "GSNV"[c];
-	return tq_text(r, n, f, "name", true, r->d->colony_name[c], TQ_NAME_MAX);
+	return tq_text(r, n, f, "name", true, r->d->colony_name[c], TQ_NAME_MAX) ||
+	       tq_text(r, n, f, "mil", true, r->d->colony_mil[c], TQ_ID_MAX) ? -1 : 0;
 }
 
 static int tq_turn(struct tq_reader *r, yaml_node_t *n, const char *what, int *out)

@@ -357,6 +357,7 @@ struct tq_data {
 	char side_name[TQ_SIDES][TQ_NAME_MAX];
 	char colony_name[TQ_COLONIES][TQ_NAME_MAX];
 	char colony_code[TQ_COLONIES];
+	char colony_mil[TQ_COLONIES][TQ_ID_MAX]; /* 18.0's "Ga", "SC", "NC", "Va" */
 	int first_turn, last_turn;  /* 17.0 */
 	int counters;               /* 1.3: 280 */
 	int nareas;

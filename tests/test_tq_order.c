@@ -1,0 +1,193 @@
+/* Tarleton's Quarter!'s order language (tq_order.c,
+ * docs/tarletons-quarter-orders.md): each of 8.0's endeavours read from
+ * one line by the real data's names, written back the way it is read,
+ * and every mistake answered with what was wrong and what is accepted. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "tq_order.h"
+
+static struct tq_data *D;
+
+static int setup_data(void **state)
+{
+	struct wj_data_problems p = { 0 };
+	(void)state;
+	const char *dir = getenv("TQ_DATA") ? getenv("TQ_DATA") : "data/tarletons-quarter";
+	D = calloc(1, sizeof *D);
+	return !D || tq_data_load_full(dir, D, &p) ? -1 : 0;
+}
+
+static int teardown_data(void **state)
+{
+	(void)state;
+	free(D);
+	return 0;
+}
+
+static int area(const char *id)
+{
+	int a = tq_area_by_id(D, id);
+	assert_true(a >= 0);
+	return a;
+}
+
+static int leader(const char *name)
+{
+	int l = tq_leader_by_name(D, name);
+	assert_true(l >= 0);
+	return l;
+}
+
+static void parsed(const char *line, struct tq_order *o)
+{
+	char why[300] = "";
+	if (tq_order_parse(D, line, o, why, sizeof why))
+		fail_msg("'%s' refused: %s", line, why);
+}
+
+static void refused(const char *line, const char *want)
+{
+	struct tq_order o;
+	char why[300] = "";
+	assert_int_equal(tq_order_parse(D, line, &o, why, sizeof why), -1);
+	if (!strstr(why, want))
+		fail_msg("'%s': '%s' lacks '%s'", line, why, want);
+}
+
+/* The line read, written back, and read again to the same order. */
+static void round_trip(const char *line, const char *want)
+{
+	struct tq_order o, again;
+	char out[400];
+	parsed(line, &o);
+	tq_order_format(D, &o, out, sizeof out);
+	assert_string_equal(out, want);
+	parsed(out, &again);
+	assert_memory_equal(&o, &again, sizeof o);
+}
+
+/* 8.0, 8.1, 10.1, 10.2.2: the issue's own example, a force activation
+ * with its force and its path in one order. */
+static void force_activation_with_its_path_8_1(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("activate Cornwallis at N29 with 21 regulars, 2 cavalry, Tarleton; move N28 - S21",
+	       &o);
+	assert_int_equal(o.kind, TQ_ACTIVATE);
+	assert_int_equal(o.leader, leader("Cornwallis"));
+	assert_int_equal(o.at, area("N29"));
+	assert_int_equal(o.sps.regulars, 21);
+	assert_int_equal(o.sps.cavalry, 2);
+	assert_int_equal(o.nleaders, 1);
+	assert_int_equal(o.leaders[0], leader("Tarleton"));
+	assert_int_equal(o.npath, 2);
+	assert_int_equal(o.path[0], area("N28"));
+	assert_int_equal(o.path[1], area("S21"));
+	round_trip("ACTIVATE cornwallis at n29 with 21 regulars and 2 cav, Tarleton to N28, S21",
+		   "activate Cornwallis at N29 with 21 regulars, 2 cavalry, Tarleton; "
+		   "move N28 - S21");
+}
+
+/* 5.4.2: militia are a colony's; 14.1: French SPs; 10.1.1: trains go
+ * with a force. */
+static void militia_by_colony_french_and_trains(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("activate Greene with 13 regulars, 2 NC militia, 3 militia SC, 1 train; move N29",
+	       &o);
+	assert_int_equal(o.sps.militia[TQ_NORTH_CAROLINA], 2);
+	assert_int_equal(o.sps.militia[TQ_SOUTH_CAROLINA], 3);
+	assert_int_equal(o.trains, 1);
+	parsed("activate Rochambeau with 88 French, 2 French cavalry", &o);
+	assert_int_equal(o.sps.french_regulars, 88);
+	assert_int_equal(o.sps.french_cavalry, 2);
+	assert_int_equal(o.npath, 0);
+	parsed("activate Marion with 3 South Carolina militia; move S23", &o);
+	assert_int_equal(o.sps.militia[TQ_SOUTH_CAROLINA], 3);
+	refused("activate Marion with 3 militia; move S23", "whose militia? write Ga, SC, NC or Va");
+	refused("activate Marion with 3 SC regulars", "only militia are of a colony");
+	refused("activate Marion with 3 muskets", "what kind of SP?");
+	refused("activate Marion with 0 regulars", "a number of SPs is 1 to 999");
+	refused("activate Marion with 2 regulars, 3 regulars", "names its regulars twice");
+}
+
+/* 10.2.3: a leader alone; names of places as well as I.D.s. */
+static void leader_alone_and_named_places_10_2_3(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("activate Tarleton alone; move Camden - Ninety-Six", &o);
+	assert_true(o.alone);
+	assert_int_equal(o.path[0], tq_area_by_id(D, "S21"));
+	assert_int_equal(o.path[1], tq_area_by_id(D, "S5"));
+	round_trip("activate Tarleton alone to S21", "activate Tarleton alone; move S21");
+	refused("activate Tarleton alone with 2 cavalry", "a leader alone takes nobody");
+}
+
+/* 8.2, 13.1.1, 10.5.3, 10.5.7, 12.1, 8.0: the other endeavours. */
+static void the_other_endeavours_8_0(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("train at S5; move S7 - S11", &o);
+	assert_int_equal(o.kind, TQ_MOVE_TRAIN);
+	assert_int_equal(o.at, area("S5"));
+	assert_int_equal(o.npath, 2);
+	parsed("place governor Wright", &o);
+	assert_int_equal(o.kind, TQ_PLACE_GOVERNOR);
+	assert_true(o.governor >= 0);
+	parsed("embark at S13 with Webster, 5 regulars", &o); /* 10.5's example */
+	assert_int_equal(o.kind, TQ_EMBARK);
+	assert_int_equal(o.at, area("S13"));
+	assert_int_equal(o.sps.regulars, 5);
+	assert_int_equal(o.leaders[0], leader("Webster"));
+	round_trip("land at Norfolk", "land at V1");
+	round_trip("recruit with Ferguson", "recruit Ferguson");
+	round_trip("pass", "pass");
+	refused("pass now", "pass takes nothing after it");
+	refused("land at V1 with 3 regulars", "the whole At Sea box lands");
+}
+
+static void mistakes_say_what_is_accepted(void **state)
+{
+	(void)state;
+	refused("charge Tarleton", "is no order of Tarleton's Quarter!: write activate, train");
+	refused("activate", "activate names no leader");
+	refused("activate Napoleon", "Napoleon");
+	refused("activate Tarleton with all; move S99", "S99");
+	refused("activate Tarleton with all, Tarleton", "leads the force and is not named again");
+	refused("train at S5", "write train at AREA; move AREA - AREA (8.2)");
+	refused("governor Burgoyne", "is no Royal Governor");
+	refused("recruit Ferguson; move S5", "recruit takes no 'move' part");
+}
+
+static void order_words_start_an_order(void **state)
+{
+	(void)state;
+	assert_true(tq_order_starts("activate Greene"));
+	assert_true(tq_order_starts("  Pass"));
+	assert_true(tq_order_starts("place governor Wright"));
+	assert_false(tq_order_starts("S21, S22")); /* a wrapped path continues */
+	assert_false(tq_order_starts("Tarleton; move N28"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(force_activation_with_its_path_8_1),
+		cmocka_unit_test(militia_by_colony_french_and_trains),
+		cmocka_unit_test(leader_alone_and_named_places_10_2_3),
+		cmocka_unit_test(the_other_endeavours_8_0),
+		cmocka_unit_test(mistakes_say_what_is_accepted),
+		cmocka_unit_test(order_words_start_an_order),
+	};
+	return cmocka_run_group_tests(tests, setup_data, teardown_data);
+}
