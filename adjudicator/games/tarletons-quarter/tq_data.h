@@ -318,6 +318,8 @@ struct tq_side_setup {
 	int available_baggage_trains; /* -1: not stated */
 	int nafter_roll;         /* 17.2.2: placed on their colony's militia */
 	int after_roll[TQ_MAX_GROUP];
+	int attrition_spares;    /* 17.2.2: the area whose militia the roll's
+				  * attrition spares, or -1 */
 	int nrolls;              /* 17.3.1 */
 	struct tq_roll rolls[TQ_MAX_GROUP];
 };

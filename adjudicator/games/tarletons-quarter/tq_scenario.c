@@ -203,12 +203,29 @@ static int tq_governor(struct tq_setup_reader *x, yaml_node_t *n)
 static int tq_leaders_of(struct tq_setup_reader *x, yaml_node_t *n, const char *what,
 			 const char *key, int *out, int *count)
 {
-	struct wj_yaml_field f[] = { { "leaders", 0 }, { "militia_leaders_placed_after", 0 },
-				     TQ_NOTES };
+	struct wj_yaml_field f[] = { { "leaders", 0 }, TQ_NOTES };
 
 	if (tq_fields(x->r, n, what, f) || !tq_required(x->r, n, f, key))
 		return -1;
 	return tq_leader_list(x->r, wj_yaml_field(f, key), what, out, TQ_MAX_GROUP, count);
+}
+
+/* 17.2.2: the leaders placed after the roll, and the area whose militia
+ * its attrition spares. */
+static int tq_militia_roll(struct tq_setup_reader *x, yaml_node_t *n)
+{
+	struct wj_yaml_field f[] = { { "militia_leaders_placed_after", 0 },
+				     { "attrition_spares", 0 }, TQ_NOTES };
+	struct tq_side_setup *s = x->s;
+
+	if (tq_fields(x->r, n, "militia_roll", f) ||
+	    !tq_required(x->r, n, f, "militia_leaders_placed_after") ||
+	    tq_leader_list(x->r, wj_yaml_field(f, "militia_leaders_placed_after"), "militia_roll",
+			   s->after_roll, TQ_MAX_GROUP, &s->nafter_roll))
+		return -1;
+	return wj_yaml_field(f, "attrition_spares") ?
+	       tq_area_node(x->r, wj_yaml_field(f, "attrition_spares"), "areas.yaml",
+			    &s->attrition_spares) : 0;
 }
 
 static int tq_pow_box(struct tq_setup_reader *x, yaml_node_t *n)
@@ -334,6 +351,7 @@ static int tq_side_setup(struct tq_setup_reader *x, yaml_node_t *n)
 
 	s->base = -1;
 	s->c_in_c = -1;
+	s->attrition_spares = -1;
 	s->available_baggage_trains = -1;
 	if (tq_fields(x->r, n, "side's set-up", f))
 		return -1;
@@ -352,8 +370,7 @@ static int tq_side_setup(struct tq_setup_reader *x, yaml_node_t *n)
 	if ((v = wj_yaml_field(f, "leaders_out_of_game")))
 		bad |= tq_leaders_of(x, v, "leaders_out_of_game", "leaders", s->out, &s->nout);
 	if ((v = wj_yaml_field(f, "militia_roll")))
-		bad |= tq_leaders_of(x, v, "militia_roll", "militia_leaders_placed_after",
-				     s->after_roll, &s->nafter_roll);
+		bad |= tq_militia_roll(x, v);
 	if ((v = wj_yaml_field(f, "pow_box")))
 		bad |= tq_pow_box(x, v);
 	if ((v = wj_yaml_field(f, "special_deployment")))

@@ -300,9 +300,7 @@ static void tq_militia_roll(const struct tq_data *d, const struct tq_side_setup 
 	tp->generate = ALL_COLONIES;
 	tp->column = tq_column(d, s->month);
 	tp->attrition = true;
-	/* The scenario's data does not hold the spared area: 17.2.2 names it
-	 * ("the 5 SC militia at Ninety-Six"). */
-	tp->spared_area = (short)tq_area_by_id(d, "S5");
+	tp->spared_area = (short)ss->attrition_spares;
 	for (int i = 0; i < ss->nafter_roll; i++) {
 		tp->after[tp->nafter++] = (short)ss->after_roll[i];
 		s->leader[ss->after_roll[i]] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED };
