@@ -2,7 +2,7 @@
  * test names the rule it checks and asserts what the seed says, with
  * the seed's worked examples in their own numbers (5.1, 5.4.2, 6.3.1,
  * 6.5, 15.4), on the real data/tarletons-quarter/. Readings of the seed:
- * docs/tq-rulings/logistics.md. */
+ * docs/rulings.md, "Tarleton's Quarter!: logistics". */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -4,7 +4,7 @@
  * paths and their refusals, rank and command (2.0, 11.1, 14.2, 10.2),
  * retreats (11.3, 11.4), a magazine's supply (5.4.1 a) and the map's
  * places (6.2, 6.3.1, 6.5). Each test names its section; the rulings
- * are docs/tq-rulings/move.md's. */
+ * are docs/rulings.md, "Tarleton's Quarter!: movement"'s. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

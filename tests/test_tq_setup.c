@@ -1,7 +1,7 @@
 /* Tarleton's Quarter!'s set-up (issue 23, seed 001, 17.0-17.4, 4.9) and
  * the position as text: every scenario's starting position as the seed
  * lists it (each test names its section), every SP counted, the rulings
- * of docs/tq-rulings/setup.md, the text written, read and written again
+ * of docs/rulings.md, "Tarleton's Quarter!: set-up", the text written, read and written again
  * to the same bytes, and the reader's refusals. */
 #include <setjmp.h>
 #include <stdarg.h>

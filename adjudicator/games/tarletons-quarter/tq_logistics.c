@@ -3,7 +3,7 @@
  * and the endeavour random event, Loyalist recruitment, prisoners and
  * the King's Peace. Every number comes from struct tq_data;
  * tq_logistics_check says which one a data set lacks. Readings of the
- * seed: docs/tq-rulings/logistics.md. */
+ * seed: docs/rulings.md, "Tarleton's Quarter!: logistics". */
 #include "tq_logistics.h"
 #include "buf.h"
 
@@ -205,7 +205,7 @@ int tq_disease_dice(const struct tq_data *d, enum tq_disease disease)
 }
 
 /* 5.3.2 a: "the area with the largest number of SPs"; a tie is read as
- * every area that has it (docs/tq-rulings/logistics.md). */
+ * every area that has it (docs/rulings.md, "Tarleton's Quarter!: logistics"). */
 int tq_smallpox_areas(const int *sp, int nareas, bool *smallpox)
 {
 	int most = 0, count = 0;
@@ -433,7 +433,7 @@ static bool mobilization(const struct tq_recruit *r)
 
 /* 12.1, 12.2, 12.2.1; 16.4 replaces 12.2 from May to December 1780. The
  * Continental marker's -1 comes before Georgia's monthly cap
- * (docs/tq-rulings/logistics.md). */
+ * (docs/rulings.md, "Tarleton's Quarter!: logistics"). */
 int tq_loyalist_recruits(const struct tq_data *d, const struct tq_recruit *r)
 {
 	int sp = num(d, "loyalists", "recruit_sp");
@@ -478,7 +478,7 @@ static bool continentals_across_corner(const struct tq_data *d, int area, const 
 }
 
 /* 12.1: "not adjacent to (or contains) any Continental forces": across a
- * border or a corner (docs/tq-rulings/logistics.md). */
+ * border or a corner (docs/rulings.md, "Tarleton's Quarter!: logistics"). */
 static bool continentals_near(const struct tq_data *d, int area, const bool *continentals)
 {
 	const struct tq_area *a = &d->areas[area];

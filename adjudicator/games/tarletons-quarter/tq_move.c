@@ -1,6 +1,6 @@
 /* Tarleton's Quarter!'s movement on the map (tq_move.h). Pure: the data
  * and the caller's structs in, answers out. Rulings:
- * docs/tq-rulings/move.md. */
+ * docs/rulings.md, "Tarleton's Quarter!: movement". */
 #include <string.h>
 
 #include "buf.h"

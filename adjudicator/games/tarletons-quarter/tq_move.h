@@ -7,7 +7,7 @@
  * loaded data (tq_data.h) and small structs; the endeavour asks them.
  * Every number comes from the data: terrain_effects, units.yaml, the
  * `swamps`, `c_in_c_seniority` and `supply` blocks of tables.yaml.
- * Rulings: docs/tq-rulings/move.md. */
+ * Rulings: docs/rulings.md, "Tarleton's Quarter!: movement". */
 #ifndef TQ_MOVE_H
 #define TQ_MOVE_H
 

@@ -45,7 +45,7 @@ static const struct tq_special_rule *tq_rule(const struct tq_scenario *sc, const
 
 /* The month a rule of sc applies from: its applies_from, or the start
  * where it is the scenario's own rule (17.2.3 in 17.2); 0 where the
- * scenario only lists it (17.3: docs/tq-rulings/setup.md). */
+ * scenario only lists it (17.3: docs/rulings.md, "Tarleton's Quarter!: set-up"). */
 static int tq_rule_from(const struct tq_scenario *sc, const char *number, int start)
 {
 	const struct tq_special_rule *r = tq_rule(sc, number);

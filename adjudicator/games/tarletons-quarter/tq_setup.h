@@ -1,7 +1,7 @@
 /* Tarleton's Quarter!'s set-up (seed 001, 17.0-17.4, 4.9): a scenario's
  * starting position from the data (the scenarios' files, leaders.yaml, the
  * schedule of 18.0). Pure: no I/O, no dice. The rulings it makes are in
- * docs/tq-rulings/setup.md. */
+ * docs/rulings.md, "Tarleton's Quarter!: set-up". */
 #ifndef TQ_SETUP_H
 #define TQ_SETUP_H
 
@@ -22,7 +22,7 @@ int tq_setup(const struct tq_data *d, const struct tq_scenario *sc, unsigned opt
 	     struct tq_state *s, char *why, size_t whylen);
 
 /* The start month sc means: its own, or of two readings (17.4) the one
- * of the full campaign's first turn (docs/tq-rulings/setup.md). 0: none. */
+ * of the full campaign's first turn (docs/rulings.md, "Tarleton's Quarter!: set-up"). 0: none. */
 int tq_setup_start(const struct tq_data *d, const struct tq_scenario *sc);
 
 /* Who commands side now of its Commanders-in-Chief on the board or at sea
