@@ -1,7 +1,7 @@
 /* Tarleton's Quarter!'s battles as numbers (tq_combat.c, seed 001):
  * each test names the seed's section it checks and asserts what the seed
  * says happens, the seed's worked examples with their own numbers; the
- * readings of its unclear places are docs/rulings.md, "Tarleton's Quarter!: combat"'s. The
+ * readings of its unclear places are in docs/rulings.md, "Tarleton's Quarter!: combat". The
  * numbers come from the real data/tarletons-quarter/tables.yaml. */
 #include <setjmp.h>
 #include <stdarg.h>

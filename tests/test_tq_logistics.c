@@ -13,43 +13,11 @@
 
 #include "tq_data.h"
 #include "tq_logistics.h"
-#include "data_copy.h"
+#include "tq_support.h"
 
-static struct tq_data *D;
 static char why[256];
 
 #define JUNE_1780 TQ_MONTH(1780, 6)
-
-static int setup_data(void **state)
-{
-	struct wj_data_problems p = { 0 };
-	const char *dir = getenv("TQ_DATA");
-	(void)state;
-	D = calloc(1, sizeof *D);
-	if (!D || tq_data_load_full(dir ? dir : "data/tarletons-quarter", D, &p)) {
-		print_problems(&p);
-		return -1;
-	}
-	if (tq_logistics_check(D, why, sizeof why)) {
-		fprintf(stderr, "%s\n", why);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown_data(void **state)
-{
-	(void)state;
-	free(D);
-	return 0;
-}
-
-static int area(const char *id)
-{
-	int i = tq_area_by_id(D, id);
-	assert_true(i >= 0);
-	return i;
-}
 
 /* The data's numbers and charts (5.1, 6.5, 8.3): tq_logistics_check
  * names one that is missing. */
@@ -304,12 +272,12 @@ static void baggage_6_3_1_example(void **state)
 {
 	bool british[TQ_MAX_AREAS] = { false };
 	(void)state;
-	british[area("G1")] = british[area("N16")] = british[area("S10")] = true;
+	british[A("G1")] = british[A("N16")] = british[A("S10")] = true;
 	assert_int_equal(tq_british_train_limit(D, british), 4);
-	british[area("S11")] = true;   /* Charlestown is worth 2 */
+	british[A("S11")] = true;   /* Charlestown is worth 2 */
 	assert_int_equal(tq_british_train_limit(D, british), 6);
-	british[area("S1")] = true;    /* a place that is not a port adds nothing */
-	assert_true(!D->areas[area("S1")].port);
+	british[A("S1")] = true;    /* a place that is not a port adds nothing */
+	assert_true(!D->areas[A("S1")].port);
 	assert_int_equal(tq_british_train_limit(D, british), 6);
 }
 
@@ -467,7 +435,7 @@ static int settled_area_of(enum tq_colony colony)
  * `settlement: null`). */
 static int wild_area(void)
 {
-	int s3 = area("S3");
+	int s3 = A("S3");
 	assert_false(D->areas[s3].settlement);
 	return s3;
 }
@@ -500,12 +468,12 @@ static int neighbour(int a)
 static void recruitment_12_1_where(void **state)
 {
 	bool cont[TQ_MAX_AREAS] = { false };
-	int ninety_six = area("S5"), wild = wild_area();
+	int ninety_six = A("S5"), wild = wild_area();
 	int virginia = settled_area_of(TQ_VIRGINIA);
 	(void)state;
 	assert_true(virginia >= 0);
 	assert_true(tq_may_recruit_in(D, ninety_six, cont));
-	assert_true(tq_may_recruit_in(D, area("G1"), cont));   /* a city */
+	assert_true(tq_may_recruit_in(D, A("G1"), cont));   /* a city */
 	{
 		bool recruits = tq_may_recruit_in(D, wild, cont);
 		assert_false(recruits);
@@ -539,7 +507,7 @@ static void recruitment_12_1_across_a_corner(void **state)
 static void uprising_8_3_5_where(void **state)
 {
 	bool cont[TQ_MAX_AREAS] = { false };
-	int ninety_six = area("S5");
+	int ninety_six = A("S5");
 	(void)state;
 	cont[neighbour(ninety_six)] = true;
 	assert_true(tq_uprising_may_rise_in(D, ninety_six, cont));
@@ -567,16 +535,16 @@ static void generation_6_5_and_10_7_3_where(void **state)
 	assert_false(anywhere);
 	assert_true(invaded);
 	/* 2.0: Norfolk is a port, not a settlement */
-	assert_false(tq_militia_may_appear_in(D, area("V1"), TQ_VIRGINIA, false, false, false));
-	assert_true(tq_militia_may_appear_in(D, area("S11"), TQ_SOUTH_CAROLINA, false, false,
+	assert_false(tq_militia_may_appear_in(D, A("V1"), TQ_VIRGINIA, false, false, false));
+	assert_true(tq_militia_may_appear_in(D, A("S11"), TQ_SOUTH_CAROLINA, false, false,
 					     false));
-	assert_true(tq_militia_may_appear_in(D, area("S5"), TQ_SOUTH_CAROLINA, false, false,
+	assert_true(tq_militia_may_appear_in(D, A("S5"), TQ_SOUTH_CAROLINA, false, false,
 					     false));
-	assert_false(tq_militia_may_appear_in(D, area("S5"), TQ_NORTH_CAROLINA, false, false,
+	assert_false(tq_militia_may_appear_in(D, A("S5"), TQ_NORTH_CAROLINA, false, false,
 					      false));
-	assert_false(tq_militia_may_appear_in(D, area("S5"), TQ_SOUTH_CAROLINA, true, false,
+	assert_false(tq_militia_may_appear_in(D, A("S5"), TQ_SOUTH_CAROLINA, true, false,
 					      false));
-	assert_false(tq_militia_may_appear_in(D, area("S5"), TQ_SOUTH_CAROLINA, false, true,
+	assert_false(tq_militia_may_appear_in(D, A("S5"), TQ_SOUTH_CAROLINA, false, true,
 					      false));
 }
 
@@ -734,6 +702,19 @@ static void victory_13_1_to_13_3(void **state)
 	assert_false(tq_continental_automatic_victory(1));
 }
 
+/* The data, and the numbers and charts these calculators read. */
+static int setup_data(void **state)
+{
+	char why[256] = "";
+	if (tq_setup_data(state))
+		return -1;
+	if (tq_logistics_check(D, why, sizeof why)) {
+		fprintf(stderr, "%s\n", why);
+		return -1;
+	}
+	return 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -774,5 +755,5 @@ int main(void)
 		cmocka_unit_test(kings_peace_13_1),
 		cmocka_unit_test(victory_13_1_to_13_3),
 	};
-	return cmocka_run_group_tests(tests, setup_data, teardown_data);
+	return cmocka_run_group_tests(tests, setup_data, tq_teardown_data);
 }

@@ -4,7 +4,7 @@
  * paths and their refusals, rank and command (2.0, 11.1, 14.2, 10.2),
  * retreats (11.3, 11.4), a magazine's supply (5.4.1 a) and the map's
  * places (6.2, 6.3.1, 6.5). Each test names its section; the rulings
- * are docs/rulings.md, "Tarleton's Quarter!: movement"'s. */
+ * are in docs/rulings.md, "Tarleton's Quarter!: movement". */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,45 +15,8 @@
 
 #include "tq_data.h"
 #include "tq_move.h"
-#include "data_copy.h"
+#include "tq_support.h"
 
-static struct tq_data *D;
-
-static int setup_data(void **state)
-{
-	struct wj_data_problems p = { 0 };
-	const char *dir = getenv("TQ_DATA");
-	(void)state;
-	D = calloc(1, sizeof *D);
-	if (!D || tq_data_load_full(dir ? dir : "data/tarletons-quarter", D, &p)) {
-		print_problems(&p);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown_data(void **state)
-{
-	(void)state;
-	free(D);
-	return 0;
-}
-
-static int A(const char *id)
-{
-	int i = tq_area_by_id(D, id);
-	if (i < 0)
-		fail_msg("no area %s", id);
-	return i;
-}
-
-static int L(const char *name)
-{
-	int i = tq_leader_by_name(D, name);
-	if (i < 0)
-		fail_msg("no leader %s", name);
-	return i;
-}
 
 static struct tq_movers force(enum tq_side side, enum tq_unit_kind k, int n)
 {
@@ -956,5 +919,5 @@ int main(void)
 		cmocka_unit_test(test_places),
 		cmocka_unit_test(test_11_4_5_distances),
 	};
-	return cmocka_run_group_tests(tests, setup_data, teardown_data);
+	return cmocka_run_group_tests(tests, tq_setup_data, tq_teardown_data);
 }

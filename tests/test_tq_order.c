@@ -11,38 +11,8 @@
 #include <cmocka.h>
 
 #include "tq_order.h"
+#include "tq_support.h"
 
-static struct tq_data *D;
-
-static int setup_data(void **state)
-{
-	struct wj_data_problems p = { 0 };
-	(void)state;
-	const char *dir = getenv("TQ_DATA") ? getenv("TQ_DATA") : "data/tarletons-quarter";
-	D = calloc(1, sizeof *D);
-	return !D || tq_data_load_full(dir, D, &p) ? -1 : 0;
-}
-
-static int teardown_data(void **state)
-{
-	(void)state;
-	free(D);
-	return 0;
-}
-
-static int area(const char *id)
-{
-	int a = tq_area_by_id(D, id);
-	assert_true(a >= 0);
-	return a;
-}
-
-static int leader(const char *name)
-{
-	int l = tq_leader_by_name(D, name);
-	assert_true(l >= 0);
-	return l;
-}
 
 static void parsed(const char *line, struct tq_order *o)
 {
@@ -81,15 +51,15 @@ static void force_activation_with_its_path_8_1(void **state)
 	parsed("activate Cornwallis at N29 with 21 regulars, 2 cavalry, Tarleton; move N28 - S21",
 	       &o);
 	assert_int_equal(o.kind, TQ_ACTIVATE);
-	assert_int_equal(o.leader, leader("Cornwallis"));
-	assert_int_equal(o.at, area("N29"));
+	assert_int_equal(o.leader, L("Cornwallis"));
+	assert_int_equal(o.at, A("N29"));
 	assert_int_equal(o.sps.regulars, 21);
 	assert_int_equal(o.sps.cavalry, 2);
 	assert_int_equal(o.nleaders, 1);
-	assert_int_equal(o.leaders[0], leader("Tarleton"));
+	assert_int_equal(o.leaders[0], L("Tarleton"));
 	assert_int_equal(o.npath, 2);
-	assert_int_equal(o.path[0], area("N28"));
-	assert_int_equal(o.path[1], area("S21"));
+	assert_int_equal(o.path[0], A("N28"));
+	assert_int_equal(o.path[1], A("S21"));
 	round_trip("ACTIVATE cornwallis at n29 with 21 regulars and 2 cav, Tarleton to N28, S21",
 		   "activate Cornwallis at N29 with 21 regulars, 2 cavalry, Tarleton; "
 		   "move N28 - S21");
@@ -139,16 +109,16 @@ static void the_other_endeavours_8_0(void **state)
 	struct tq_order o;
 	parsed("train at S5; move S7 - S11", &o);
 	assert_int_equal(o.kind, TQ_MOVE_TRAIN);
-	assert_int_equal(o.at, area("S5"));
+	assert_int_equal(o.at, A("S5"));
 	assert_int_equal(o.npath, 2);
 	parsed("place governor Wright", &o);
 	assert_int_equal(o.kind, TQ_PLACE_GOVERNOR);
 	assert_true(o.governor >= 0);
 	parsed("embark at S13 with Webster, 5 regulars", &o); /* 10.5's example */
 	assert_int_equal(o.kind, TQ_EMBARK);
-	assert_int_equal(o.at, area("S13"));
+	assert_int_equal(o.at, A("S13"));
 	assert_int_equal(o.sps.regulars, 5);
-	assert_int_equal(o.leaders[0], leader("Webster"));
+	assert_int_equal(o.leaders[0], L("Webster"));
 	round_trip("land at Norfolk", "land at V1");
 	round_trip("recruit with Ferguson", "recruit Ferguson");
 	round_trip("pass", "pass");
@@ -189,5 +159,5 @@ int main(void)
 		cmocka_unit_test(mistakes_say_what_is_accepted),
 		cmocka_unit_test(order_words_start_an_order),
 	};
-	return cmocka_run_group_tests(tests, setup_data, teardown_data);
+	return cmocka_run_group_tests(tests, tq_setup_data, tq_teardown_data);
 }

@@ -14,49 +14,9 @@
 #include "game.h"
 #include "tq_setup.h"
 #include "tq_text.h"
-#include "data_copy.h"
+#include "tq_support.h"
 
-static struct tq_data *D;
 static struct tq_state *S;
-
-static int setup_data(void **state)
-{
-	struct wj_data_problems p = { 0 };
-	const char *dir = getenv("TQ_DATA") ? getenv("TQ_DATA") : "data/tarletons-quarter";
-	(void)state;
-	D = calloc(1, sizeof *D);
-	S = calloc(1, sizeof *S);
-	if (!D || !S || tq_data_load(dir, D, &p) || tq_map_load(dir, D, &p) ||
-	    tq_units_load(dir, D, &p)) {
-		print_problems(&p);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown_data(void **state)
-{
-	(void)state;
-	free(D);
-	free(S);
-	return 0;
-}
-
-static int A(const char *id)
-{
-	int a = tq_area_by_id(D, id);
-	if (a < 0)
-		fail_msg("no area '%s'", id);
-	return a;
-}
-
-static int L(const char *name)
-{
-	int l = tq_leader_by_name(D, name);
-	if (l < 0)
-		fail_msg("no leader '%s'", name);
-	return l;
-}
 
 /* S at the start of scenario name. */
 static void set_up(const char *name)
@@ -823,6 +783,18 @@ static void text_reader_survives_damage(void **state)
 	/* the undamaged text still reads */
 	assert_int_equal(tq_state_read(t, len, D, back, true, why, sizeof why), 0);
 	free(copy), free(t), free(back);
+}
+
+static int setup_data(void **state)
+{
+	S = calloc(1, sizeof *S);
+	return S ? tq_setup_data(state) : -1;
+}
+
+static int teardown_data(void **state)
+{
+	free(S);
+	return tq_teardown_data(state);
 }
 
 int main(void)

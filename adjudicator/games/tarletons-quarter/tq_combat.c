@@ -1,5 +1,5 @@
 /* Tarleton's Quarter!'s battles as numbers (tq_combat.h). The readings
- * of the seed's unclear places are docs/rulings.md, "Tarleton's Quarter!: combat"'s. */
+ * of the seed's unclear places are in docs/rulings.md, "Tarleton's Quarter!: combat". */
 #include <string.h>
 #include "buf.h"
 #include "tq_combat.h"
