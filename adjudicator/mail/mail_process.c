@@ -1057,6 +1057,7 @@ enum wj_rec_status wj_play_commit_mailed(const struct wj_mail_config *c, const c
 			st = wj_play_commit(dir, g, p, e, in->files, in->nfiles, NULL, err, errlen);
 	}
 	free_files(in);
+	wj_board_cache_free(&in->boards);
 	free(in);
 	return st;
 }
