@@ -108,39 +108,41 @@ static void name_add(struct name_list *l, const char *text, int index)
 	}
 }
 
+/* The index of what `name` names in l (what it lists: "area"), or -1 with
+ * the problem; l is freed. */
+static int named_in(struct name_list *l, const char *what, const char *name, char *why,
+		    size_t whylen)
+{
+	struct wj_names k = { what, l->n, name_at, l };
+	int i = wj_name_match(&k, name, why, whylen);
+	int found = i < 0 ? -1 : l->index[i];
+	free(l);
+	return found;
+}
+
 static int area_named(const struct tq_data *d, const char *name, char *why, size_t whylen)
 {
-	struct name_list *l = malloc(sizeof *l);
+	struct name_list *l = calloc(1, sizeof *l);
 	if (!l)
 		return wj_why(why, whylen, "out of memory");
-	l->n = 0;
 	for (int i = 0; i < d->nareas; i++)
 		name_add(l, d->areas[i].id, i);
 	for (int i = 0; i < d->nareas; i++)
 		name_add(l, d->areas[i].name, i);
-	struct wj_names k = { "area", l->n, name_at, l };
-	int i = wj_name_match(&k, name, why, whylen);
-	int area = i < 0 ? -1 : l->index[i];
-	free(l);
-	return area;
+	return named_in(l, "area", name, why, whylen);
 }
 
 static int leader_named(const struct tq_data *d, const char *name, char *why, size_t whylen)
 {
-	struct name_list *l = malloc(sizeof *l);
+	struct name_list *l = calloc(1, sizeof *l);
 	if (!l)
 		return wj_why(why, whylen, "out of memory");
-	l->n = 0;
 	for (int i = 0; i < d->nleaders; i++)
 		name_add(l, d->leaders[i].name, i);
 	for (int i = 0; i < d->nleaders; i++)
 		for (int s = 0; s < d->leaders[i].nspellings; s++)
 			name_add(l, d->leaders[i].spellings[s], i);
-	struct wj_names k = { "leader", l->n, name_at, l };
-	int i = wj_name_match(&k, name, why, whylen);
-	int leader = i < 0 ? -1 : l->index[i];
-	free(l);
-	return leader;
+	return named_in(l, "leader", name, why, whylen);
 }
 
 /* ---- a force: "21 regulars, 2 cavalry, 3 NC militia, Tarleton" ---- */
