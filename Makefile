@@ -165,6 +165,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  = -O1 -g -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -Wall -Wextra $(INC) \
+	-DWJ_BUILD_STAMP=$(BUILD_STAMP)UL \
 	$(shell pkg-config --cflags $(PKGS)) -DWW_FUZZ_DATA='"$(CURDIR)/data/washingtons-war"'
 FUZZERS      := $(patsubst fuzz/%.c,%,$(wildcard fuzz/*.c))
 
