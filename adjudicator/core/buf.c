@@ -182,13 +182,15 @@ int wj_read_file(const char *path, struct wj_buf *b, char *err, size_t errlen)
 {
 	size_t max = b->max;
 	if (wj_file_text(path, max, b) < 0) {
-		if (errno == EFBIG)
+		int e = errno;
+		if (e == EFBIG)
 			wj_why(err, errlen, "%s: larger than %zu bytes", path, max);
-		else if (errno == ENOENT || errno == EACCES)
-			wj_why(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		else if (e == ENOENT || e == EACCES)
+			wj_why(err, errlen, "cannot open %s: %s", path, strerror(e));
 		else
-			wj_why(err, errlen, "%s: %s", path, strerror(errno));
-		return errno == EFBIG ? 1 : -1;
+			wj_why(err, errlen, "%s: %s", path, strerror(e));
+		errno = e;
+		return e == EFBIG ? 1 : -1;
 	}
 	if (!b->len) {
 		wj_why(err, errlen, "%s: empty", path);

@@ -26,8 +26,11 @@ int wj_write_all(int fd, const void *data, size_t len)
 		ssize_t w = write(fd, p, len);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w <= 0)
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO; /* nothing written, and no error said */
 			return -1;
+		}
 		p += w;
 		len -= (size_t)w;
 	}

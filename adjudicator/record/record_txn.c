@@ -27,7 +27,7 @@
 #include "test_hooks.h"
 #include "text.h"
 
-#define FILE_LIMIT (16 * 1024 * 1024)
+#define FILE_LIMIT (32 * 1024 * 1024) /* what the record read before wj_file_text */
 #define JOURNAL_MAGIC "wwjudge journal 1"
 
 /* ---- durable writes ---- */
