@@ -17,9 +17,10 @@ struct tq_check {
 #define TQ_CHECK(k, file, line, ...) \
 	((k)->n++, wj_data_problem_add((k)->p, file, line, __VA_ARGS__))
 
-static const char *tq_side_word(enum tq_side s)
+/* The side's name as dataset.yaml gives it. */
+static const char *tq_side_word(const struct tq_data *d, enum tq_side s)
 {
-	return s == TQ_BRITISH ? "British" : s == TQ_CONTINENTAL ? "Continental" : "no side";
+	return s == TQ_BRITISH || s == TQ_CONTINENTAL ? d->side_name[s] : "no side";
 }
 
 /* "June 1779" into a caller's buffer. */
@@ -82,7 +83,7 @@ static void tq_check_forces(struct tq_check *k, const struct tq_schedule_entry *
 		const struct tq_leader *l = &k->d->leaders[x->leaders[i]];
 		if (l->side != e->side)
 			TQ_CHECK(k, "schedule.yaml", e->line, "%s is %s, in the %s line of %s",
-				 l->name, tq_side_word(l->side), tq_side_word(e->side),
+				 l->name, tq_side_word(k->d, l->side), tq_side_word(k->d, e->side),
 				 tq_when(e->month, w, sizeof w));
 		else if (arrive && l->arrives != e->month && l->returns != e->month)
 			TQ_CHECK(k, "schedule.yaml", e->line, "%s arrives in %s here, but "
@@ -143,7 +144,7 @@ static void tq_check_placement(struct tq_check *k, const struct tq_scenario *sc,
 		const struct tq_leader *l = &d->leaders[pl->leaders[i]];
 		if ((int)l->side != side)
 			TQ_CHECK(k, file, pl->line, "%s is %s, in the %s set-up", l->name,
-				 tq_side_word(l->side), tq_side_word((enum tq_side)side));
+				 tq_side_word(d, l->side), tq_side_word(d, (enum tq_side)side));
 		if (placed[pl->leaders[i]])
 			TQ_CHECK(k, file, pl->line, "%s is set up twice (first at line %d)", l->name,
 				 placed[pl->leaders[i]]);
@@ -187,7 +188,7 @@ static void tq_check_side(struct tq_check *k, const struct tq_scenario *sc, int 
 		if (l->militia_colony == TQ_NO_COLONY || (int)l->side != side)
 			TQ_CHECK(k, file, sc->line, "%s is placed on his colony's militia but is no "
 				 "%s militia leader (leaders.yaml's militia_colony)", l->name,
-				 tq_side_word((enum tq_side)side));
+				 tq_side_word(d, (enum tq_side)side));
 	}
 	for (int i = 0; i < s->nrolls; i++)
 		if (!placed[s->rolls[i].leader])
