@@ -14,7 +14,7 @@
 
 #define PART_MAX 256
 
-static const char *const ORDER_WORDS[TQ_ORDER_KINDS] = {
+static const char *const ORDER_WORDS[TQ_PASS + 1] = {
 	[TQ_ACTIVATE] = "activate", [TQ_MOVE_TRAIN] = "train",
 	[TQ_PLACE_GOVERNOR] = "governor", [TQ_EMBARK] = "embark", [TQ_LAND] = "land",
 	[TQ_RECRUIT] = "recruit", [TQ_PASS] = "pass",
@@ -66,7 +66,7 @@ static const char *find_word(const char *p, const char *const *words, int *which
 static int order_word(const char *line, const char **after)
 {
 	const char *p = skip_blanks(line);
-	for (int k = 0; k < TQ_ORDER_KINDS; k++)
+	for (int k = 0; k <= TQ_PASS; k++)
 		if (word_at(p, ORDER_WORDS[k])) {
 			*after = skip_blanks(p + strlen(ORDER_WORDS[k]));
 			return k;
@@ -489,6 +489,8 @@ int tq_order_parse(const struct tq_data *d, const char *line, struct tq_order *o
 		return 0;
 	case TQ_PASS:
 		return *after ? wj_why(why, whylen, "pass takes nothing after it") : 0;
+	default:
+		break;
 	}
 	return wj_why(why, whylen, "no such order");
 }
@@ -537,7 +539,7 @@ static void format_path(const struct tq_data *d, const struct tq_order *o, char 
 
 void tq_order_format(const struct tq_data *d, const struct tq_order *o, char *out, size_t len)
 {
-	if (!len)
+	if (!len || o->kind > TQ_PASS)
 		return;
 	snprintf(out, len, "%s", ORDER_WORDS[o->kind]);
 	if (o->kind == TQ_ACTIVATE || o->kind == TQ_RECRUIT)

@@ -12,7 +12,8 @@
 #include "tq_data.h"
 #include "tq_state.h"
 
-/* 8.0's six endeavours, and passing. */
+/* 8.0's six endeavours, and passing; then the answers to the questions of
+ * tq_state.h, and standing orders (docs/tarletons-quarter-orders.md). */
 enum tq_order_kind {
 	TQ_ACTIVATE,            /* a force or a leader alone (8.1, 10.2.3) */
 	TQ_MOVE_TRAIN,          /* a baggage train alone (8.2) */
@@ -20,23 +21,58 @@ enum tq_order_kind {
 	TQ_EMBARK,              /* 10.5.3, British */
 	TQ_LAND,                /* 10.5.7, British */
 	TQ_RECRUIT,             /* 12.1, British */
-	TQ_PASS                 /* 8.0 */
+	TQ_PASS,                /* 8.0 */
+	/* answers */
+	TQ_YES,                 /* "yes", or the question's own word: summon (4.7.2),
+				 * surrender (4.7.3), assault (4.7.6), bayonets (11.2.1),
+				 * siege (4.3), exchange (15.4) */
+	TQ_NO,                  /* "no", "stand", "break", "decline" */
+	TQ_PLACE,               /* "place 3 NC militia, Sumter at N29": set-up (17),
+				 * generated militia and leaders (6.5, 10.7); sps, leaders,
+				 * trains (magazines: magazine true), at */
+	TQ_LOSE,                /* "lose 2 regulars, 1 NC militia at S21": attrition
+				 * (5.3) or casualties (11.2.5); at -1 where asked */
+	TQ_EXPEND,              /* "expend 1 train at S21" (5.4.1 b) */
+	TQ_DESTROY,             /* "destroy 1 train, 1 magazine at S21" (5.4.5) */
+	TQ_WITHDRAW,            /* "withdraw 3 regulars, Clinton from S11" (6.1.3) */
+	TQ_BUILD,               /* "build fort at S5" / "build magazine at S5" /
+				 * "build train at S5" (convert, 5.4.1) / "base at S11"
+				 * (7.1): `build` says which */
+	TQ_OUTSIDE,             /* "outside 5 regulars, Moultrie" (4.2.4); nothing: all inside */
+	TQ_RETREAT,             /* "retreat to S21" (11.4), "retreat before combat to
+				 * S21" (11.3): at the area, before */
+	TQ_CHOOSE,              /* "c-in-c Greene" (11.2.6): leader; "rise at S5"
+				 * (8.3.5): at */
+	TQ_DECLARE,             /* "declare Georgia, Virginia" (17.4.1): colonies */
+	TQ_DONE,                /* "done": the side has no more to give this step */
+	TQ_STANDING             /* "standing retreat before combat to S21": an answer
+				 * given in advance; `standing` holds it as written */
 };
-#define TQ_ORDER_KINDS 7
+#define TQ_ORDER_KINDS 21
+
+/* What TQ_BUILD builds (7.1, 4.1, 5.4.1 a). */
+enum tq_build { TQ_BUILD_FORT, TQ_BUILD_MAGAZINE, TQ_BUILD_TRAIN, TQ_BUILD_BASE };
 
 struct tq_order {
 	enum tq_order_kind kind;
-	short leader;           /* the activating or recruiting leader, or -1 */
-	short at;               /* the area named by "at", or -1 (the leader's own) */
+	short leader;           /* the activating or recruiting leader, or -1;
+				 * TQ_CHOOSE: the leader chosen */
+	short at;               /* the area named by "at"/"from"/"to", or -1 */
 	bool alone;             /* "alone": the leader without SPs (10.2.3) */
 	bool all;               /* "with all": every SP and leader he may take */
-	struct tq_sps sps;      /* the SPs he takes */
-	short trains;           /* baggage trains with the force */
+	struct tq_sps sps;      /* the SPs he takes, places, loses, withdraws */
+	short trains;           /* baggage trains with the force (placed, expended,
+				 * destroyed) */
+	short magazines;        /* TQ_PLACE, TQ_DESTROY */
 	short nleaders;         /* the other leaders with him (10.2.2) */
 	short leaders[TQ_MAX_GROUP];
 	short npath;            /* the areas entered, in order (10.1) */
 	short path[TQ_MAX_PATH];
 	short governor;         /* TQ_PLACE_GOVERNOR's, or -1 */
+	bool before;            /* TQ_RETREAT: before combat (11.3) */
+	enum tq_build build;    /* TQ_BUILD */
+	unsigned colonies;      /* TQ_DECLARE: bit c for colony c */
+	char standing[TQ_STANDING_TEXT]; /* TQ_STANDING: the answer as written */
 };
 
 /* Does the line begin with one of the order words (so that a mail line

@@ -1,0 +1,134 @@
+/* Tarleton's Quarter!'s engine: events, dice, questions, and an order
+ * sent to the part whose question it answers (tq_engine.h). */
+#include <stdio.h>
+#include "buf.h"
+#include "tq_engine.h"
+
+static void tell(struct tq_play *p, unsigned audience, const char *fmt, va_list ap)
+{
+	struct tq_events *ev = p->ev;
+	if (ev->n == TQ_MAX_EVENTS) {
+		ev->lost = true;
+		return;
+	}
+	struct tq_told *e = &ev->v[ev->n++];
+	*e = (struct tq_told){ .audience = audience, .roll = -1 };
+	vsnprintf(e->text, sizeof e->text, fmt, ap);
+}
+
+void tq_tell(struct tq_play *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	tell(p, TQ_TO_ALL, fmt, ap);
+	va_end(ap);
+}
+
+void tq_tell_side(struct tq_play *p, enum tq_side side, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	tell(p, TQ_TO(side), fmt, ap);
+	va_end(ap);
+}
+
+int tq_die(struct tq_play *p, const char *what)
+{
+	bool forced = false;
+	uint64_t index = p->s->next_roll++;
+	int die = p->rng->die(p->rng->ctx, index, &forced);
+	tq_tell(p, "%s: the die rolls %d", what, die);
+	if (p->ev->n && !p->ev->lost) {
+		struct tq_told *e = &p->ev->v[p->ev->n - 1];
+		e->roll = (long long)index;
+		e->die = die;
+		e->forced = forced;
+	}
+	return die;
+}
+
+void tq_ask(struct tq_state *s, enum tq_question q, enum tq_side side)
+{
+	s->question = q;
+	s->asked = 1u << side;
+}
+
+void tq_ask_also(struct tq_state *s, enum tq_side side)
+{
+	s->asked |= 1u << side;
+}
+
+void tq_answered(struct tq_state *s)
+{
+	s->question = TQ_ASK_NOTHING;
+	s->asked = 0;
+}
+
+bool tq_is_asked(const struct tq_state *s, enum tq_side side)
+{
+	return s->asked & (1u << side);
+}
+
+int tq_run(struct tq_play *p)
+{
+	struct tq_state *s = p->s;
+	while (!s->asked && s->phase != TQ_OVER) {
+		unsigned moves_before = s->moves;
+		enum tq_phase phase_before = s->phase;
+		int step_before = s->step, month_before = s->month;
+		int r = s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
+		if (r < 0)
+			return -1;
+		if (!s->asked && s->phase == phase_before && s->step == step_before &&
+		    s->month == month_before && s->moves == moves_before &&
+		    !s->hidden.endeavor.active && s->phase != TQ_OVER)
+			return wj_why(p->why, p->whylen,
+				      "the sequence of play made no step (phase %d, step %d): "
+				      "a rule the engine does not know stops it here",
+				      (int)s->phase, s->step);
+	}
+	return 0;
+}
+
+/* Which part answers the question asked. */
+static int answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
+{
+	switch (p->s->question) {
+	case TQ_ASK_SETUP:
+		return tq_setup_answer(p, side, o);
+	case TQ_ASK_ENDEAVOR:
+		if (o->kind == TQ_PASS) {
+			tq_tell(p, "%s passes", p->d->side_name[side]);
+			tq_answered(p->s);
+			tq_turn_endeavor_done(p, side, true);
+			return 0;
+		}
+		return tq_endeavor_begin(p, side, o);
+	case TQ_ASK_WALLS:
+	case TQ_ASK_RETREAT_BEFORE:
+	case TQ_ASK_BAYONETS:
+	case TQ_ASK_RETREAT:
+	case TQ_ASK_CASUALTIES:
+	case TQ_ASK_SIEGE:
+	case TQ_ASK_UPRISING:
+	case TQ_ASK_C_IN_C:
+		return tq_endeavor_answer(p, side, o);
+	case TQ_ASK_NOTHING:
+		return wj_why(p->why, p->whylen, "the game is over: no order is asked");
+	default:
+		return tq_turn_answer(p, side, o);
+	}
+}
+
+int tq_apply(struct tq_play *p, enum tq_side side, const struct tq_order *o)
+{
+	if (o->kind == TQ_STANDING)
+		return tq_standing_set(p, side, o);
+	if (!tq_is_asked(p->s, side))
+		return wj_why(p->why, p->whylen, "nothing is asked of the %s now",
+			      p->d->side_name[side]);
+	if (answer(p, side, o) < 0)
+		return -1;
+	p->s->moves++;
+	return tq_run(p);
+}
