@@ -147,6 +147,83 @@ static void order_words_start_an_order(void **state)
 	assert_true(tq_order_starts("place governor Wright"));
 	assert_false(tq_order_starts("S21, S22")); /* a wrapped path continues */
 	assert_false(tq_order_starts("Tarleton; move N28"));
+	assert_true(tq_order_starts("retreat to S21"));
+	assert_true(tq_order_starts("standing bayonets"));
+}
+
+/* The answers to the engine's questions (tq_state.h): each read and
+ * written back the one way (docs/tarletons-quarter-orders.md). */
+static void answers_round_trip(void **state)
+{
+	(void)state;
+	round_trip("Yes", "yes");
+	round_trip("summon at Charlestown", "yes at S11");          /* 4.7.2 */
+	round_trip("stand", "no");                                   /* 4.7.4 */
+	round_trip("no bayonets", "no");                             /* 11.2.1 */
+	round_trip("place 3 NC militia, Sumter at N29", "place 3 NC militia, Sumter at N29");
+	round_trip("lose 2 regulars and 1 SC militia", "lose 2 regulars, 1 SC militia");
+	round_trip("expend at S21", "expend 1 train at S21");      /* 5.4.1 b */
+	round_trip("destroy 1 train, 2 magazines at S5", "destroy 1 train, 2 magazines at S5");
+	round_trip("withdraw 3 regulars, Clinton from S11", "withdraw 3 regulars, Clinton from S11");
+	round_trip("build fort at Ninety-Six", "build fort at S5");  /* 4.1 */
+	round_trip("base at S11", "base at S11");                    /* 7.1 */
+	round_trip("outside 5 regulars, Moultrie", "outside 5 regulars, Moultrie"); /* 4.2.4 */
+	round_trip("inside", "outside none");
+	round_trip("retreat before combat to S21", "retreat before combat to S21"); /* 11.3 */
+	round_trip("retreat to S21", "retreat to S21");              /* 11.4 */
+	round_trip("c-in-c Greene", "c-in-c Greene");                /* 11.2.6 */
+	round_trip("rise at S5", "rise at S5");                      /* 8.3.5 */
+	round_trip("declare Georgia and Virginia", "declare Georgia, Virginia"); /* 17.4.1 */
+	round_trip("done", "done");
+}
+
+static void answer_kinds(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("place 2 magazines at S5", &o);
+	assert_int_equal(o.kind, TQ_PLACE);
+	assert_int_equal(o.magazines, 2);
+	assert_int_equal(o.at, A("S5"));
+	parsed("retreat before combat to S21", &o);
+	assert_int_equal(o.kind, TQ_RETREAT);
+	assert_true(o.before);
+	assert_int_equal(o.at, A("S21"));
+	parsed("build magazine at S5", &o);
+	assert_int_equal(o.build, TQ_BUILD_MAGAZINE);
+	parsed("declare SC", &o);
+	assert_int_equal(o.colonies, 1u << TQ_SOUTH_CAROLINA);
+	parsed("decline", &o);
+	assert_int_equal(o.kind, TQ_NO);                             /* 15.4 */
+}
+
+/* Every question the other side is asked mid-endeavour has a standing
+ * order (issue 23, "Playable"): kept as the answer's own line. */
+static void standing_orders_keep_the_answer(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("standing Retreat Before Combat to Camden", &o);
+	assert_int_equal(o.kind, TQ_STANDING);
+	assert_string_equal(o.standing, "retreat before combat to S21");
+	round_trip("standing bayonets", "standing yes");
+	round_trip("standing outside all", "standing outside all");
+	refused("standing done", "standing takes an answer");
+	refused("standing standing no", "standing takes an answer");
+}
+
+static void answer_mistakes(void **state)
+{
+	(void)state;
+	refused("place 3 regulars", "place names no area");
+	refused("build castle at S5", "write build fort");
+	refused("declare Florida", "'Florida' is no colony");
+	refused("retreat sideways to S21", "write retreat to AREA");
+	refused("done now", "done takes nothing");
+	refused("yes please", "yes takes at most at AREA");
+	refused("activate Greene with 2 magazines", "a magazine never moves");
+	refused("surrender at Atlantis", "Atlantis");
+	refused("frobnicate", "or an answer: yes, no");
 }
 
 int main(void)
@@ -158,6 +235,10 @@ int main(void)
 		cmocka_unit_test(the_other_endeavours_8_0),
 		cmocka_unit_test(mistakes_say_what_is_accepted),
 		cmocka_unit_test(order_words_start_an_order),
+		cmocka_unit_test(answers_round_trip),
+		cmocka_unit_test(answer_kinds),
+		cmocka_unit_test(standing_orders_keep_the_answer),
+		cmocka_unit_test(answer_mistakes),
 	};
 	return cmocka_run_group_tests(tests, tq_setup_data, tq_teardown_data);
 }

@@ -4,6 +4,7 @@
  * at commas, "and" and ";", a path into areas at " - ", "->", "to" and
  * commas; names are matched forgivingly (core/names.h). */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "buf.h"
 #include "names.h"
 #include "tq_order.h"
+#include "tq_order_internal.h"
 
 #define PART_MAX 256
 
@@ -22,7 +24,7 @@ static const char *const ORDER_WORDS[TQ_PASS + 1] = {
 
 /* ---- words and names ---- */
 
-static const char *skip_blanks(const char *p)
+const char *tq_ord_skip(const char *p)
 {
 	while (*p == ' ' || *p == '\t')
 		p++;
@@ -30,7 +32,7 @@ static const char *skip_blanks(const char *p)
 }
 
 /* A copy of the n bytes at p without their blanks around, in out. */
-static void trimmed(const char *p, size_t n, char *out, size_t len)
+void tq_ord_trimmed(const char *p, size_t n, char *out, size_t len)
 {
 	while (n && isspace((unsigned char)*p))
 		p++, n--;
@@ -41,7 +43,7 @@ static void trimmed(const char *p, size_t n, char *out, size_t len)
 
 /* Does `p` begin with the word w (any case), ending at a blank, a
  * punctuation mark or the end? */
-static bool word_at(const char *p, const char *w)
+bool tq_ord_word_at(const char *p, const char *w)
 {
 	size_t n = strlen(w);
 	return !strncasecmp(p, w, n) && !isalnum((unsigned char)p[n]);
@@ -55,7 +57,7 @@ static const char *find_word(const char *p, const char *const *words, int *which
 		if (q != p && isalnum((unsigned char)q[-1]))
 			continue;
 		for (int i = 0; words[i]; i++)
-			if (word_at(q, words[i])) {
+			if (tq_ord_word_at(q, words[i])) {
 				*which = i;
 				return q;
 			}
@@ -65,16 +67,16 @@ static const char *find_word(const char *p, const char *const *words, int *which
 
 static int order_word(const char *line, const char **after)
 {
-	const char *p = skip_blanks(line);
+	const char *p = tq_ord_skip(line);
 	for (int k = 0; k <= TQ_PASS; k++)
-		if (word_at(p, ORDER_WORDS[k])) {
-			*after = skip_blanks(p + strlen(ORDER_WORDS[k]));
+		if (tq_ord_word_at(p, ORDER_WORDS[k])) {
+			*after = tq_ord_skip(p + strlen(ORDER_WORDS[k]));
 			return k;
 		}
-	if (word_at(p, "place")) { /* "place governor Wright" */
-		const char *q = skip_blanks(p + 5);
-		if (word_at(q, "governor")) {
-			*after = skip_blanks(q + 8);
+	if (tq_ord_word_at(p, "place")) { /* "place governor Wright" */
+		const char *q = tq_ord_skip(p + 5);
+		if (tq_ord_word_at(q, "governor")) {
+			*after = tq_ord_skip(q + 8);
 			return TQ_PLACE_GOVERNOR;
 		}
 	}
@@ -84,7 +86,7 @@ static int order_word(const char *line, const char **after)
 bool tq_order_starts(const char *line)
 {
 	const char *after;
-	return order_word(line, &after) >= 0;
+	return order_word(line, &after) >= 0 || tq_answer_starts(line);
 }
 
 /* The data's names as a list: area I.D.s, then the areas' named points;
@@ -120,7 +122,7 @@ static int named_in(struct name_list *l, const char *what, const char *name, cha
 	return found;
 }
 
-static int area_named(const struct tq_data *d, const char *name, char *why, size_t whylen)
+int tq_ord_area(const struct tq_data *d, const char *name, char *why, size_t whylen)
 {
 	struct name_list *l = calloc(1, sizeof *l);
 	if (!l)
@@ -132,7 +134,7 @@ static int area_named(const struct tq_data *d, const char *name, char *why, size
 	return named_in(l, "area", name, why, whylen);
 }
 
-static int leader_named(const struct tq_data *d, const char *name, char *why, size_t whylen)
+int tq_ord_leader(const struct tq_data *d, const char *name, char *why, size_t whylen)
 {
 	struct name_list *l = calloc(1, sizeof *l);
 	if (!l)
@@ -148,7 +150,7 @@ static int leader_named(const struct tq_data *d, const char *name, char *why, si
 /* ---- a force: "21 regulars, 2 cavalry, 3 NC militia, Tarleton" ---- */
 
 enum sp_kind { K_REGULARS, K_CAVALRY, K_MILITIA, K_LOYALISTS, K_FRENCH, K_FRENCH_CAVALRY,
-	       K_TRAINS, NKINDS };
+	       K_TRAINS, K_MAGAZINES, NKINDS };
 
 static const char *const KIND_WORDS[NKINDS][5] = {
 	[K_REGULARS] = { "regulars", "regular", "infantry", "reg", NULL },
@@ -158,13 +160,14 @@ static const char *const KIND_WORDS[NKINDS][5] = {
 	[K_FRENCH] = { "french regulars", "french infantry", "french", NULL },
 	[K_FRENCH_CAVALRY] = { "french cavalry", NULL },
 	[K_TRAINS] = { "baggage trains", "baggage train", "trains", "train", NULL },
+	[K_MAGAZINES] = { "magazines", "magazine", NULL },
 };
 
 static int kind_of(const char *text)
 {
 	/* French cavalry before French, Loyalist militia before militia */
 	static const int order[NKINDS] = { K_FRENCH_CAVALRY, K_FRENCH, K_LOYALISTS, K_TRAINS,
-					   K_REGULARS, K_CAVALRY, K_MILITIA };
+					   K_MAGAZINES, K_REGULARS, K_CAVALRY, K_MILITIA };
 	for (int o = 0; o < NKINDS; o++)
 		for (int w = 0; KIND_WORDS[order[o]][w]; w++)
 			if (!strcasecmp(text, KIND_WORDS[order[o]][w]))
@@ -181,12 +184,12 @@ static int colony_in(const struct tq_data *d, char *text, char *rest, size_t len
 		for (int k = 0; k < 2; k++) {
 			size_t n = strlen(names[k]);
 			if (n && !strncasecmp(text, names[k], n) && text[n] == ' ') {
-				trimmed(text + n, strlen(text + n), rest, len);
+				tq_ord_trimmed(text + n, strlen(text + n), rest, len);
 				return c;
 			}
 			char *tail = text + strlen(text) - n;
 			if (n && tail > text && tail[-1] == ' ' && !strcasecmp(tail, names[k])) {
-				trimmed(text, (size_t)(tail - text), rest, len);
+				tq_ord_trimmed(text, (size_t)(tail - text), rest, len);
 				return c;
 			}
 		}
@@ -204,6 +207,7 @@ static short *count_of(struct tq_order *o, int kind, int colony)
 	case K_LOYALISTS: return &o->sps.loyalists;
 	case K_FRENCH: return &o->sps.french_regulars;
 	case K_FRENCH_CAVALRY: return &o->sps.french_cavalry;
+	case K_MAGAZINES: return &o->magazines;
 	default: return &o->trains;
 	}
 }
@@ -215,15 +219,15 @@ static int sp_item(const struct tq_data *d, const char *item, struct tq_order *o
 	long n = strtol(item, &end, 10);
 	if (n < 1 || n > 999)
 		return wj_why(why, whylen, "'%s': a number of SPs is 1 to 999", item);
-	trimmed(end, strlen(end), words, sizeof words);
+	tq_ord_trimmed(end, strlen(end), words, sizeof words);
 	if (!strncasecmp(words, "sp ", 3) || !strncasecmp(words, "sps ", 4))
-		trimmed(words + 3, strlen(words + 3), words, sizeof words);
+		tq_ord_trimmed(words + 3, strlen(words + 3), words, sizeof words);
 	int colony = colony_in(d, words, rest, sizeof rest);
 	int kind = kind_of(rest);
 	if (kind < 0)
 		return wj_why(why, whylen, "'%s': what kind of SP? write regulars, cavalry, "
-			      "NC militia (Ga, SC, NC or Va), loyalists, French, French cavalry or "
-			      "trains", item);
+			      "NC militia (Ga, SC, NC or Va), loyalists, French, French cavalry, "
+			      "trains or magazines", item);
 	if ((kind == K_MILITIA) != (colony != TQ_NO_COLONY))
 		return wj_why(why, whylen, kind == K_MILITIA ?
 			      "'%s': whose militia? write Ga, SC, NC or Va militia (5.4.2: a "
@@ -247,7 +251,7 @@ static int force_item(const struct tq_data *d, const char *item, struct tq_order
 		o->all = true;
 		return 0;
 	}
-	int leader = leader_named(d, item, why, whylen);
+	int leader = tq_ord_leader(d, item, why, whylen);
 	if (leader < 0)
 		return -1;
 	for (int i = 0; i < o->nleaders; i++)
@@ -263,7 +267,7 @@ static int force_item(const struct tq_data *d, const char *item, struct tq_order
 }
 
 /* The items of a force, cut at commas, semicolons and " and ". */
-static int force(const struct tq_data *d, const char *text, struct tq_order *o, char *why,
+int tq_ord_force(const struct tq_data *d, const char *text, struct tq_order *o, char *why,
 		 size_t whylen)
 {
 	char item[PART_MAX];
@@ -272,7 +276,7 @@ static int force(const struct tq_data *d, const char *text, struct tq_order *o, 
 		const char *and = strcasestr(p, " and ");
 		if (and && (size_t)(and - p) < n)
 			n = (size_t)(and - p);
-		trimmed(p, n, item, sizeof item);
+		tq_ord_trimmed(p, n, item, sizeof item);
 		if (force_item(d, item, o, why, whylen))
 			return -1;
 		p += n;
@@ -295,13 +299,13 @@ static size_t piece_end(const char *p)
 static int path_area(const struct tq_data *d, const char *piece, struct tq_order *o,
 		     char *why, size_t whylen)
 {
-	int area = area_named(d, piece, why, whylen);
+	int area = tq_ord_area(d, piece, why, whylen);
 	if (area < 0) { /* "N28 S21": I.D.s between blanks */
 		char copy[PART_MAX], *save = NULL, err[8];
 		snprintf(copy, sizeof copy, "%s", piece);
 		int first = -1;
 		for (char *t = strtok_r(copy, " -", &save); t; t = strtok_r(NULL, " -", &save)) {
-			int a = tq_area_by_id(d, t) >= 0 ? tq_area_by_id(d, t) : area_named(d, t, err, 0);
+			int a = tq_area_by_id(d, t) >= 0 ? tq_area_by_id(d, t) : tq_ord_area(d, t, err, 0);
 			if (a < 0)
 				return -1; /* the whole piece's problem stands in why */
 			if (first < 0)
@@ -322,15 +326,15 @@ static int path(const struct tq_data *d, const char *text, struct tq_order *o, c
 		size_t whylen)
 {
 	char piece[PART_MAX];
-	for (const char *p = skip_blanks(text); *p;) {
+	for (const char *p = tq_ord_skip(text); *p;) {
 		size_t n = piece_end(p);
-		trimmed(p, n, piece, sizeof piece);
+		tq_ord_trimmed(p, n, piece, sizeof piece);
 		if (piece[0] && path_area(d, piece, o, why, whylen))
 			return -1;
 		p += n;
 		p += !strncmp(p, " - ", 3) || !strncasecmp(p, " to ", 4) ? 3 :
 		     !strncmp(p, "->", 2) ? 2 : *p ? 1 : 0;
-		p = skip_blanks(p);
+		p = tq_ord_skip(p);
 	}
 	if (!o->npath)
 		return wj_why(why, whylen, "'move' names no area: write the areas entered in "
@@ -369,14 +373,14 @@ static int led_part(const struct tq_data *d, int part, const char *text, struct 
 {
 	switch (part) {
 	case P_AT:
-		return (o->at = (short)area_named(d, text, why, whylen)) < 0 ? -1 : 0;
+		return (o->at = (short)tq_ord_area(d, text, why, whylen)) < 0 ? -1 : 0;
 	case P_ALONE:
 		o->alone = true;
 		return *text ? wj_why(why, whylen, "'alone' is said alone, not with '%s': a leader "
 				      "alone takes nobody (10.2.3)", text) : 0;
 	case P_WITH:
 		if (takes_force)
-			return force(d, text, o, why, whylen);
+			return tq_ord_force(d, text, o, why, whylen);
 		break;
 	default:
 		if (o->kind == TQ_ACTIVATE)
@@ -393,21 +397,21 @@ static int led_order(const struct tq_data *d, const char *text, struct tq_order 
 	int was = -1, which = -1;
 	const char *p = text, *next = next_part(p, was, &which);
 	for (;;) {
-		trimmed(p, next ? (size_t)(next - p) : strlen(p), part, sizeof part);
+		tq_ord_trimmed(p, next ? (size_t)(next - p) : strlen(p), part, sizeof part);
 		size_t n = strlen(part);
 		while (n && (part[n - 1] == ';' || part[n - 1] == ','))
 			part[--n] = '\0';
 		if (was < 0 && !part[0])
 			return wj_why(why, whylen, "%s names no leader: write %s NAME",
 				      ORDER_WORDS[o->kind], ORDER_WORDS[o->kind]);
-		if (was < 0 && (o->leader = (short)leader_named(d, part, why, whylen)) < 0)
+		if (was < 0 && (o->leader = (short)tq_ord_leader(d, part, why, whylen)) < 0)
 			return -1;
 		if (was >= 0 && led_part(d, was, part, o, takes_force, why, whylen))
 			return -1;
 		if (!next)
 			break;
 		was = which;
-		p = skip_blanks(next + strlen(PART_WORDS[was]));
+		p = tq_ord_skip(next + strlen(PART_WORDS[was]));
 		next = next_part(p, was, &which);
 	}
 	return 0;
@@ -421,14 +425,14 @@ static int train_order(const struct tq_data *d, const char *text, struct tq_orde
 	int which;
 	const char *move = find_word(text, WORDS, &which);
 	char part[PART_MAX];
-	trimmed(text, move ? (size_t)(move - text) : strlen(text), part, sizeof part);
+	tq_ord_trimmed(text, move ? (size_t)(move - text) : strlen(text), part, sizeof part);
 	part[strcspn(part, ";,")] = '\0';
 	const char *at = part;
-	if (word_at(at, "at"))
-		at = skip_blanks(at + 2);
+	if (tq_ord_word_at(at, "at"))
+		at = tq_ord_skip(at + 2);
 	if (!*at || !move)
 		return wj_why(why, whylen, "write train at AREA; move AREA - AREA (8.2)");
-	if ((o->at = (short)area_named(d, at, why, whylen)) < 0)
+	if ((o->at = (short)tq_ord_area(d, at, why, whylen)) < 0)
 		return -1;
 	return path(d, move + strlen(WORDS[which]), o, why, whylen);
 }
@@ -438,43 +442,33 @@ static int where_order(const struct tq_data *d, const char *text, struct tq_orde
 {
 	char part[PART_MAX];
 	const char *p = text;
-	if (word_at(p, "at"))
-		p = skip_blanks(p + 2);
+	if (tq_ord_word_at(p, "at"))
+		p = tq_ord_skip(p + 2);
 	static const char *const WORDS[] = { "with", NULL };
 	int which;
 	const char *with = find_word(p, WORDS, &which);
-	trimmed(p, with ? (size_t)(with - p) : strlen(p), part, sizeof part);
+	tq_ord_trimmed(p, with ? (size_t)(with - p) : strlen(p), part, sizeof part);
 	if (!part[0])
 		return wj_why(why, whylen, "%s names no area: write %s at AREA", ORDER_WORDS[o->kind],
 			      ORDER_WORDS[o->kind]);
-	if ((o->at = (short)area_named(d, part, why, whylen)) < 0)
+	if ((o->at = (short)tq_ord_area(d, part, why, whylen)) < 0)
 		return -1;
 	if (with && o->kind != TQ_EMBARK)
 		return wj_why(why, whylen, "land takes no 'with': the whole At Sea box lands "
 			      "(10.5.7)");
-	return with ? force(d, with + 4, o, why, whylen) : 0;
+	return with ? tq_ord_force(d, with + 4, o, why, whylen) : 0;
 }
 
-int tq_order_parse(const struct tq_data *d, const char *line, struct tq_order *o, char *why,
-		   size_t whylen)
+/* The endeavour of kind k, its words after the order word. */
+static int endeavor(const struct tq_data *d, const char *after, struct tq_order *o, char *why,
+		    size_t whylen)
 {
-	const char *after;
-	memset(o, 0, sizeof *o);
-	o->leader = o->at = o->governor = -1;
-	int k = order_word(line, &after);
-	if (k < 0) {
-		const char *p = skip_blanks(line);
-		return wj_why(why, whylen, "'%.*s' is no order of Tarleton's Quarter!: write "
-			      "activate, train, governor, embark, land, recruit or pass",
-			      (int)strcspn(p, " \t,;"), p);
-	}
-	o->kind = (enum tq_order_kind)k;
 	switch (o->kind) {
 	case TQ_ACTIVATE:
 		return led_order(d, after, o, true, why, whylen);
 	case TQ_RECRUIT:
-		if (word_at(after, "with"))
-			after = skip_blanks(after + 4);
+		if (tq_ord_word_at(after, "with"))
+			after = tq_ord_skip(after + 4);
 		return led_order(d, after, o, false, why, whylen);
 	case TQ_MOVE_TRAIN:
 		return train_order(d, after, o, why, whylen);
@@ -490,44 +484,74 @@ int tq_order_parse(const struct tq_data *d, const char *line, struct tq_order *o
 	case TQ_PASS:
 		return *after ? wj_why(why, whylen, "pass takes nothing after it") : 0;
 	default:
-		break;
+		return wj_why(why, whylen, "no such order");
 	}
-	return wj_why(why, whylen, "no such order");
+}
+
+int tq_order_parse(const struct tq_data *d, const char *line, struct tq_order *o, char *why,
+		   size_t whylen)
+{
+	const char *after;
+	memset(o, 0, sizeof *o);
+	o->leader = o->at = o->governor = -1;
+	int k = order_word(line, &after);
+	if (k < 0)
+		return tq_answer_parse(d, line, o, why, whylen);
+	o->kind = (enum tq_order_kind)k;
+	if (endeavor(d, after, o, why, whylen))
+		return -1;
+	if (o->magazines)
+		return wj_why(why, whylen, "a magazine never moves (5.4.1): it stays where it is "
+			      "built");
+	return 0;
 }
 
 /* ---- written back ---- */
 
-static void add_count(char *out, size_t len, int n, const char *what, bool *first)
+/* One item of a force written back: after `lead` (" with ") when it is
+ * the first, else after a comma. */
+static void add_item(char *out, size_t len, const char *lead, bool *first, const char *fmt,
+		     ...) __attribute__((format(printf, 5, 6)));
+static void add_item(char *out, size_t len, const char *lead, bool *first, const char *fmt, ...)
 {
-	if (n) {
-		wj_fmt_add(out, len, "%s%d %s", *first ? " with " : ", ", n, what);
-		*first = false;
-	}
+	char item[PART_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(item, sizeof item, fmt, ap);
+	va_end(ap);
+	wj_fmt_add(out, len, "%s%s", *first ? lead : ", ", item);
+	*first = false;
 }
 
-static void format_force(const struct tq_data *d, const struct tq_order *o, char *out,
-			 size_t len)
+/* "1 train", "2 trains": `what` is the plural; one drops its last s. */
+static void add_count(char *out, size_t len, const char *lead, bool *first, int n,
+		      const char *what)
+{
+	size_t cut = n == 1 && what[strlen(what) - 1] == 's';
+	if (n)
+		add_item(out, len, lead, first, "%d %.*s", n, (int)(strlen(what) - cut), what);
+}
+
+void tq_ord_format_force(const struct tq_data *d, const struct tq_order *o, const char *lead,
+			 char *out, size_t len)
 {
 	bool first = true;
 	char mil[TQ_NAME_MAX];
-	if (o->all) {
-		wj_fmt_add(out, len, " with all");
-		first = false;
-	}
-	add_count(out, len, o->sps.regulars, "regulars", &first);
-	add_count(out, len, o->sps.cavalry, "cavalry", &first);
+	if (o->all)
+		add_item(out, len, lead, &first, "all");
+	add_count(out, len, lead, &first, o->sps.regulars, "regulars");
+	add_count(out, len, lead, &first, o->sps.cavalry, "cavalry");
 	for (int c = 0; c < TQ_COLONIES; c++) {
 		snprintf(mil, sizeof mil, "%s militia", d->colony_mil[c]);
-		add_count(out, len, o->sps.militia[c], mil, &first);
+		add_count(out, len, lead, &first, o->sps.militia[c], mil);
 	}
-	add_count(out, len, o->sps.loyalists, "loyalists", &first);
-	add_count(out, len, o->sps.french_regulars, "French", &first);
-	add_count(out, len, o->sps.french_cavalry, "French cavalry", &first);
-	add_count(out, len, o->trains, "trains", &first);
-	for (int i = 0; i < o->nleaders; i++) {
-		wj_fmt_add(out, len, "%s%s", first ? " with " : ", ", d->leaders[o->leaders[i]].name);
-		first = false;
-	}
+	add_count(out, len, lead, &first, o->sps.loyalists, "loyalists");
+	add_count(out, len, lead, &first, o->sps.french_regulars, "French");
+	add_count(out, len, lead, &first, o->sps.french_cavalry, "French cavalry");
+	add_count(out, len, lead, &first, o->trains, "trains");
+	add_count(out, len, lead, &first, o->magazines, "magazines");
+	for (int i = 0; i < o->nleaders; i++)
+		add_item(out, len, lead, &first, "%s", d->leaders[o->leaders[i]].name);
 }
 
 static void format_path(const struct tq_data *d, const struct tq_order *o, char *out,
@@ -539,8 +563,12 @@ static void format_path(const struct tq_data *d, const struct tq_order *o, char 
 
 void tq_order_format(const struct tq_data *d, const struct tq_order *o, char *out, size_t len)
 {
-	if (!len || o->kind > TQ_PASS)
+	if (!len)
 		return;
+	if (o->kind > TQ_PASS) {
+		tq_answer_format(d, o, out, len);
+		return;
+	}
 	snprintf(out, len, "%s", ORDER_WORDS[o->kind]);
 	if (o->kind == TQ_ACTIVATE || o->kind == TQ_RECRUIT)
 		wj_fmt_add(out, len, " %s", d->leaders[o->leader].name);
@@ -550,6 +578,6 @@ void tq_order_format(const struct tq_data *d, const struct tq_order *o, char *ou
 		wj_fmt_add(out, len, " alone");
 	if (o->kind == TQ_PLACE_GOVERNOR)
 		wj_fmt_add(out, len, " %s", d->governors[o->governor].name);
-	format_force(d, o, out, len);
+	tq_ord_format_force(d, o, " with ", out, len);
 	format_path(d, o, out, len);
 }
