@@ -76,7 +76,8 @@ int tq_run(struct tq_play *p)
 		unsigned moves_before = s->moves;
 		enum tq_phase phase_before = s->phase;
 		int step_before = s->step, month_before = s->month;
-		int r = s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
+		int r = s->phase == TQ_SETUP        ? tq_setup_run(p) :
+			s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
 		if (r < 0)
 			return -1;
 		if (!s->asked && s->phase == phase_before && s->step == step_before &&
@@ -93,9 +94,9 @@ int tq_run(struct tq_play *p)
 /* Which part answers the question asked. */
 static int answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
-	switch (p->s->question) {
-	case TQ_ASK_SETUP:
+	if (p->s->phase == TQ_SETUP)
 		return tq_setup_answer(p, side, o);
+	switch (p->s->question) {
 	case TQ_ASK_ENDEAVOR:
 		if (o->kind == TQ_PASS) {
 			tq_tell(p, "%s passes", p->d->side_name[side]);

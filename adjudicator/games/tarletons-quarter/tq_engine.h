@@ -116,8 +116,14 @@ int tq_endeavor_answer(struct tq_play *p, enum tq_side side, const struct tq_ord
  * read when its question comes: 0, or -1 with why. */
 int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order *o);
 
-/* ---- tq_setup_play.c: the set-up's orders (TQ_ASK_SETUP, 17.2.2, 17.3.1, 17.4) ---- */
+/* ---- tq_setup_play.c: the set-up's orders and rolls (17.2.2, 17.3.1, 17.4) ---- */
 
+/* Run the set-up (phase TQ_SETUP) from where it stands: its rolls, then
+ * its questions; when nothing is left to place the first turn begins
+ * (phase TQ_SIEGE_RESOLUTION, or as the scenario's first turn says). 0,
+ * or -1 with why. */
+int tq_setup_run(struct tq_play *p);
+/* Any answer given while the phase is TQ_SETUP: 0, or -1 with why. */
 int tq_setup_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
 
 #endif

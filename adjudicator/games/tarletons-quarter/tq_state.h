@@ -38,6 +38,15 @@ struct tq_presence {
 	struct tq_supply field, inside;
 };
 
+/* The optional rules (16.1-16.4), bit i of s->options for the game's
+ * option i (tq_game.c's list, in this order). */
+enum tq_option {
+	TQ_OPTION_MORGAN = 1u << 0,          /* 16.1 Daniel Morgan */
+	TQ_OPTION_SUMTER = 1u << 1,          /* 16.2 Thomas Sumter */
+	TQ_OPTION_SEQUESTERED = 1u << 2,     /* 16.3 The Commissary of Sequestered Estates */
+	TQ_OPTION_RUSSIA_MERCHANT = 1u << 3  /* 16.4 The Russia Merchant */
+};
+
 enum tq_fort { TQ_NO_FORT, TQ_BUILDING, TQ_FORT };  /* 4.1 */
 
 struct tq_area_state {
