@@ -1,0 +1,254 @@
+/* Tarleton's Quarter! behind game.h (tq_game.c, tq_report.c): the data,
+ * a new game of a named scenario, orders refused with the state
+ * unchanged, what each side may see, the state text, the ledger and the
+ * report, all through the interface the judge uses. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "games.h"
+#include "tq_game.h"
+#include "tq_support.h"
+
+static const struct game *G = &game_tarletons_quarter;
+
+static int no_die(void *ctx, uint64_t index, bool *forced)
+{
+	(void)ctx, (void)index, (void)forced;
+	fail_msg("a die was rolled where none should be");
+	return 1;
+}
+
+static struct wj_rng NO_DICE = { no_die, NULL, NULL };
+
+struct fix {
+	struct game_data *d;
+	struct game_state *s;
+	struct game_events *ev;
+	char why[400];
+};
+
+static void start(struct fix *f, const char *scenario)
+{
+	memset(f, 0, sizeof *f);
+	assert_int_equal(G->data_load(tq_data_dir(), &f->d, f->why, sizeof f->why), 0);
+	f->s = game_state_new(G);
+	f->ev = game_events_new(G);
+	assert_non_null(f->s);
+	assert_non_null(f->ev);
+	if (G->new_game(f->d, scenario, 0, &NO_DICE, f->s, f->ev, f->why, sizeof f->why))
+		fail_msg("new game %s: %s", scenario, f->why);
+}
+
+static void stop(struct fix *f)
+{
+	game_events_free(G, f->ev);
+	game_state_free(G, f->s);
+	G->data_free(f->d);
+}
+
+static char *text_of(const struct game_state *s, const struct game_data *d, bool secret)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_int_equal(G->state_write(out, d, s, secret), 0);
+	fclose(out);
+	return text;
+}
+
+static char *report_of(struct fix *f, int viewer)
+{
+	char *text = NULL;
+	size_t len = 0;
+	struct game_state *v = game_state_new(G);
+	G->view(f->d, f->s, viewer, v);
+	FILE *out = open_memstream(&text, &len);
+	struct game_frame frame = { .game = "g1" };
+	assert_int_equal(G->report(out, f->d, v, viewer, &frame, f->why, sizeof f->why), 0);
+	fclose(out);
+	game_state_free(G, v);
+	return text;
+}
+
+static void data_check_summarises(void **state)
+{
+	(void)state;
+	char summary[200] = "";
+	FILE *out = fopen("/dev/null", "w");
+	assert_int_equal(G->data_check(out, tq_data_dir(), summary, sizeof summary), 0);
+	assert_true(G->data_check(out, "/nonexistent/tq", NULL, 0) > 0);
+	fclose(out);
+	assert_non_null(strstr(summary, "reconstructed"));
+	assert_non_null(strstr(summary, "104 areas"));
+}
+
+/* 17.4.1: the free deployment begins with the British declaration; 17.4
+ * starts in December 1778 (docs/rulings.md, set-up). */
+static void free_deployment_asks_the_british_first_17_4_1(void **state)
+{
+	(void)state;
+	struct fix f;
+	char text[300];
+	start(&f, "data/tarletons-quarter/scenarios/17.4.yaml");
+	assert_int_equal(G->asked(f.s), GAME_SIDE(TQ_BRITISH));
+	G->date(f.s, text, sizeof text);
+	assert_string_equal(text, "December 1778");
+	G->question(f.d, f.s, TQ_BRITISH, TQ_BRITISH, text, sizeof text);
+	assert_non_null(strstr(text, "set up"));
+	G->question(f.d, f.s, TQ_BRITISH, TQ_CONTINENTAL, text, sizeof text);
+	assert_string_equal(text, "Waiting for the British to set up.");
+	struct game_end end;
+	assert_false(G->over(f.s, &end));
+	stop(&f);
+}
+
+static void a_scenario_by_its_name_only(void **state)
+{
+	(void)state;
+	struct fix f;
+	memset(&f, 0, sizeof f);
+	assert_int_equal(G->data_load(tq_data_dir(), &f.d, f.why, sizeof f.why), 0);
+	f.s = game_state_new(G);
+	f.ev = game_events_new(G);
+	assert_int_equal(G->new_game(f.d, "/tmp/17.9.yaml", 0, &NO_DICE, f.s, f.ev, f.why,
+				     sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "not '17.9.yaml'"));
+	assert_int_equal(G->new_game(f.d, "17.4", 1u << 4, &NO_DICE, f.s, f.ev, f.why,
+				     sizeof f.why), -1);
+	assert_non_null(strstr(f.why, "16.1-16.4"));
+	assert_string_equal(G->options[2].word, "sequestered-estates");
+	stop(&f);
+}
+
+/* game.h: a refused order leaves the state as it was, and says why. */
+static void an_order_not_asked_is_refused_unchanged(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f, "17.4");
+	char *before = text_of(f.s, f.d, true);
+	struct game_order *o = game_order_new(G);
+	assert_int_equal(G->order_parse(f.d, "pass", o, f.why, sizeof f.why), 0);
+	assert_int_equal(G->apply(f.d, f.s, TQ_CONTINENTAL, o, &NO_DICE, f.ev, f.why,
+				  sizeof f.why), -1);
+	assert_string_equal(f.why, "nothing is asked of the Continental now");
+	char *after = text_of(f.s, f.d, true);
+	assert_string_equal(before, after);
+	assert_int_equal(G->events_count(f.ev), 1); /* the set-up's, nothing more */
+	free(before);
+	free(after);
+	game_order_free(G, o);
+	stop(&f);
+}
+
+/* The hidden part (tq_state.h): a side's standing orders and the rest of
+ * its path are its own; the other side's report and view are the same
+ * bytes whatever they are. */
+static void the_other_sides_bytes_do_not_change_with_hidden_things(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f, "17.4");
+	char *plain = report_of(&f, TQ_CONTINENTAL), *public = report_of(&f, GAME_PUBLIC);
+	struct tq_state *s = &f.s->tq;
+	s->hidden.standing[TQ_BRITISH].n = 1;
+	snprintf(s->hidden.standing[TQ_BRITISH].text[0], TQ_STANDING_TEXT,
+		 "retreat before combat to S21");
+	s->hidden.endeavor = (struct tq_endeavor){ .side = TQ_BRITISH, .npath = 2,
+						   .path = { (short)A("N28"), (short)A("S21") } };
+	char *hidden = report_of(&f, TQ_CONTINENTAL), *public2 = report_of(&f, GAME_PUBLIC);
+	assert_string_equal(plain, hidden);
+	assert_string_equal(public, public2);
+	char *mine = report_of(&f, TQ_BRITISH);
+	assert_non_null(strstr(mine, "retreat before combat to S21"));
+	struct game_state *v = game_state_new(G);
+	G->view(f.d, f.s, TQ_CONTINENTAL, v);
+	assert_int_equal(v->tq.hidden.standing[TQ_BRITISH].n, 0);
+	assert_int_equal(v->tq.hidden.endeavor.npath, 0);
+	char *text = text_of(v, f.d, false), *secret_text = text_of(f.s, f.d, false);
+	assert_string_equal(text, secret_text); /* the public text holds none of it */
+	free(text);
+	free(secret_text);
+	game_state_free(G, v);
+	free(plain), free(public), free(hidden), free(public2), free(mine);
+	stop(&f);
+}
+
+static void the_state_text_reads_back(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f, "17.4");
+	char *text = text_of(f.s, f.d, true);
+	struct game_state *again = game_state_new(G);
+	assert_int_equal(G->state_read(text, strlen(text), f.d, again, true, f.why,
+				       sizeof f.why), 0);
+	char *back = text_of(again, f.d, true);
+	assert_string_equal(text, back);
+	assert_int_equal(G->move(again), G->move(f.s));
+	free(text);
+	free(back);
+	game_state_free(G, again);
+	stop(&f);
+}
+
+/* The ledger: a side's standing orders, written when they change. */
+static void the_ledger_keeps_standing_orders(void **state)
+{
+	(void)state;
+	struct fix f;
+	char *text = NULL;
+	size_t len = 0;
+	start(&f, "17.4");
+	struct game_state *after = game_state_new(G);
+	game_state_copy(G, after, f.s);
+	after->tq.hidden.standing[TQ_CONTINENTAL].n = 1;
+	snprintf(after->tq.hidden.standing[TQ_CONTINENTAL].text[0], TQ_STANDING_TEXT, "yes");
+	FILE *out = open_memstream(&text, &len);
+	G->ledger(out, f.d, f.s, after, TQ_BRITISH, 3);
+	fflush(out);
+	assert_int_equal(len, 0);
+	G->ledger(out, f.d, f.s, after, TQ_CONTINENTAL, 3);
+	fclose(out);
+	assert_string_equal(text, "- move: 0\n  entry: 3\n  standing:\n    - \"yes\"\n");
+	free(text);
+	game_state_free(G, after);
+	stop(&f);
+}
+
+/* The report: what is asked, the set-up's event, and the guide. */
+static void the_report_says_what_is_asked(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f, "17.4");
+	char *mine = report_of(&f, TQ_BRITISH), *theirs = report_of(&f, TQ_CONTINENTAL);
+	assert_non_null(strstr(mine, ".Tarleton's Quarter!: g1\n"));
+	assert_non_null(strstr(mine, "December 1778, the set-up (17.0)"));
+	assert_non_null(strstr(mine, "#What you can do now\n.The British: set up"));
+	assert_non_null(strstr(theirs, ".Waiting for the British to set up.\n"));
+	assert_non_null(strstr(theirs, "#The Continental\n"));
+	free(mine);
+	free(theirs);
+	stop(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(data_check_summarises),
+		cmocka_unit_test(free_deployment_asks_the_british_first_17_4_1),
+		cmocka_unit_test(a_scenario_by_its_name_only),
+		cmocka_unit_test(an_order_not_asked_is_refused_unchanged),
+		cmocka_unit_test(the_other_sides_bytes_do_not_change_with_hidden_things),
+		cmocka_unit_test(the_state_text_reads_back),
+		cmocka_unit_test(the_ledger_keeps_standing_orders),
+		cmocka_unit_test(the_report_says_what_is_asked),
+	};
+	return cmocka_run_group_tests(tests, tq_setup_data, tq_teardown_data);
+}
