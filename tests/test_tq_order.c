@@ -216,6 +216,7 @@ static void answer_mistakes(void **state)
 {
 	(void)state;
 	refused("place 3 regulars", "place names no area");
+	refused("withdraw , from S11", "withdraw names nothing"); /* found by fuzz/tq_order.c */
 	refused("build castle at S5", "write build fort");
 	refused("declare Florida", "'Florida' is no colony");
 	refused("retreat sideways to S21", "write retreat to AREA");

@@ -266,7 +266,7 @@ const struct game game_skirmish = {
 	.title = "Skirmish",
 	.nsides = 2,
 	.side = {
-		[GAME_PUBLIC] = { "public", "the public" },
+		[GAME_PUBLIC] = { "public", "the public", NULL },
 		[SK_AMERICAN] = { "american", "American", america },
 		[SK_BRITISH] = { "british", "British", britain },
 	},

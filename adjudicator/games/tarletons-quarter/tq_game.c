@@ -320,7 +320,7 @@ const struct game game_tarletons_quarter = {
 	.title = "Tarleton's Quarter!",
 	.nsides = 2,
 	.side = {
-		[GAME_PUBLIC] = { "public", "the public" },
+		[GAME_PUBLIC] = { "public", "the public", NULL },
 		[TQ_BRITISH] = { "british", "British", britain },
 		[TQ_CONTINENTAL] = { "continental", "Continental", rebels },
 	},

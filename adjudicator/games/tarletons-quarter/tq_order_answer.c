@@ -93,6 +93,14 @@ static int split_at(const struct tq_data *d, const char *text, char *before, siz
 	return (o->at = (short)tq_ord_area(d, area, why, whylen)) < 0 ? -1 : 0;
 }
 
+/* Does the order name an SP, a supply unit, a leader or "all"? */
+static bool names_something(const struct tq_order *o)
+{
+	static const struct tq_sps none;
+	return o->all || o->nleaders || o->trains || o->magazines ||
+	       memcmp(&o->sps, &none, sizeof none);
+}
+
 static int items_at(const struct tq_data *d, const struct answer_word *w, const char *text,
 		    struct tq_order *o, bool need_at, char *why, size_t whylen)
 {
@@ -106,10 +114,12 @@ static int items_at(const struct tq_data *d, const struct answer_word *w, const 
 		o->trains = 1;
 		return 0;
 	}
-	if (!items[0])
+	if (items[0] && tq_ord_force(d, items, o, why, whylen))
+		return -1;
+	if (!names_something(o))
 		return wj_why(why, whylen, "%s names nothing: write %s 2 regulars, 1 NC militia%s",
 			      w->word, w->word, need_at ? " at AREA" : "");
-	return tq_ord_force(d, items, o, why, whylen);
+	return 0;
 }
 
 static int what_at(const struct tq_data *d, const char *text, struct tq_order *o, char *why,

@@ -360,7 +360,7 @@ const struct game game_washingtons_war = {
 	.title = "Washington's War",
 	.nsides = 2,
 	.side = {
-		[GAME_PUBLIC] = { "public", "the public" },
+		[GAME_PUBLIC] = { "public", "the public", NULL },
 		[WW_AMERICAN] = { "american", "American", america },
 		[WW_BRITISH] = { "british", "British", britain },
 	},
