@@ -12,6 +12,7 @@
 
 #include "games.h"
 #include "tq_game.h"
+#include "tq_setup.h"
 #include "tq_support.h"
 
 static const struct game *G = &game_tarletons_quarter;
@@ -238,6 +239,51 @@ static void the_report_says_what_is_asked(void **state)
 	stop(&f);
 }
 
+static int check_of(struct fix *f, char *out, size_t len)
+{
+	FILE *m = fmemopen(out, len, "w");
+	int n = G->state_check(m, f->d, f->s, "state.yaml", -1);
+	fclose(m);
+	return n;
+}
+
+/* verify's check (state_check, tq_invariants.c): every scenario's start
+ * holds; each broken rule is named. */
+static void the_invariants_hold_and_name_what_breaks(void **state)
+{
+	(void)state;
+	static const char *const scenarios[] = { "17.1", "17.2", "17.3", "17.4" };
+	struct fix f;
+	char out[2000] = "";
+	for (int i = 0; i < 4; i++) {
+		struct tq_scenario const *sc = tq_scenario_by_name(D, scenarios[i]);
+		memset(&f, 0, sizeof f);
+		assert_int_equal(G->data_load(tq_data_dir(), &f.d, f.why, sizeof f.why), 0);
+		f.s = game_state_new(G);
+		f.ev = game_events_new(G);
+		assert_int_equal(tq_setup(&f.d->tq, sc, 0, &f.s->tq, f.why, sizeof f.why), 0);
+		if (check_of(&f, out, sizeof out))
+			fail_msg("scenario %s: %s", scenarios[i], out);
+		stop(&f);
+	}
+	start(&f, "17.4");
+	struct tq_state *s = &f.s->tq;
+	s->area[A("S5")].fort = TQ_FORT;                    /* 4.2.1: 16 SPs in a fort */
+	s->area[A("S5")].side[TQ_BRITISH].walls.regulars = 16;
+	s->area[A("S21")].side[TQ_BRITISH].ready.regulars = 3; /* 4.3: two sides, no siege */
+	s->area[A("S21")].side[TQ_CONTINENTAL].moved.cavalry = 1;
+	s->area[A("N29")].side[TQ_CONTINENTAL].walls.regulars = 2; /* no walls there */
+	s->area[A("N29")].side[TQ_CONTINENTAL].field.trains = 7;  /* 6.3.2 */
+	s->side[TQ_BRITISH].expended = -1;
+	assert_int_equal(check_of(&f, out, sizeof out), 5);
+	assert_non_null(strstr(out, "state.yaml: area S5: 16 SPs in a fort, more than its 15 (4.2.1)"));
+	assert_non_null(strstr(out, "area S21: both sides in the field"));
+	assert_non_null(strstr(out, "area N29: 2 Continental SPs within walls"));
+	assert_non_null(strstr(out, "more than 6 (6.3.2)"));
+	assert_non_null(strstr(out, "the British pools or tracks count below zero"));
+	stop(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +295,7 @@ int main(void)
 		cmocka_unit_test(the_state_text_reads_back),
 		cmocka_unit_test(the_ledger_keeps_standing_orders),
 		cmocka_unit_test(the_report_says_what_is_asked),
+		cmocka_unit_test(the_invariants_hold_and_name_what_breaks),
 	};
 	return cmocka_run_group_tests(tests, tq_setup_data, tq_teardown_data);
 }

@@ -49,6 +49,14 @@ const struct tq_scenario *tq_scenario_by_name(const struct tq_data *d, const cha
 	return NULL;
 }
 
+int tq_counter_count(const struct tq_data *d, const char *group)
+{
+	for (int i = 0; i < d->ngroups; i++)
+		if (!strcmp(d->groups[i].group, group))
+			return d->groups[i].count;
+	return -1;
+}
+
 int tq_border_between(const struct tq_data *d, int a, int b)
 {
 	if (a < 0 || a >= d->nareas)

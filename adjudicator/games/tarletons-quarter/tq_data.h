@@ -412,6 +412,8 @@ int tq_area_by_id(const struct tq_data *d, const char *id);
 int tq_leader_by_name(const struct tq_data *d, const char *name);
 int tq_governor_by_name(const struct tq_data *d, const char *name);
 const struct tq_scenario *tq_scenario_by_name(const struct tq_data *d, const char *name);
+/* units.yaml's counter_mix: how many counters a group has, or -1. */
+int tq_counter_count(const struct tq_data *d, const char *group);
 /* The border between two areas, or -1. */
 int tq_border_between(const struct tq_data *d, int a, int b);
 /* tq_tables.c: a number of tables.yaml by its block and key ("supply",

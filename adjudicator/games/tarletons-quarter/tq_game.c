@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "tq_game.h"
+#include "tq_invariants.h"
 #include "tq_setup.h"
 #include "tq_text.h"
 
@@ -196,13 +197,13 @@ static unsigned move(const struct game_state *s)
 static int state_check(FILE *out, const struct game_data *d, const struct game_state *s,
 		       const char *file, long long last_roll)
 {
-	(void)d;
+	int n = tq_invariants(out, &d->tq, &s->tq, file);
 	if (last_roll >= 0 && s->tq.next_roll <= (uint64_t)last_roll) {
 		fprintf(out, "%s: the next die (%llu) is not past the log's last (%lld)\n", file,
 			(unsigned long long)s->tq.next_roll, last_roll);
-		return 1;
+		n++;
 	}
-	return 0;
+	return n;
 }
 
 /* What the side holds unseen: its standing orders, written when they

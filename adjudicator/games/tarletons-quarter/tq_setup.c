@@ -253,14 +253,6 @@ static void tq_leaders_rest(const struct tq_data *d, const struct tq_scenario *s
 				       tq_senior_c_in_c(d, s, side));
 }
 
-static int tq_counter_mix(const struct tq_data *d, const char *group)
-{
-	for (int i = 0; i < d->ngroups; i++)
-		if (!strcmp(d->groups[i].group, group))
-			return d->groups[i].count;
-	return -1;
-}
-
 /* The Available box (6.3.1: "British supply units begin in the Available
  * box"; 6.3.2: the Continental limit is always six; 17.3): what is stated,
  * else every supply unit of the side not set up. */
@@ -275,7 +267,7 @@ static int tq_pool(const struct tq_data *d, const struct tq_scenario *sc, enum t
 		return 0;
 	}
 	if (side == TQ_BRITISH)
-		total = tq_counter_mix(d, "british_baggage_trains");
+		total = tq_counter_count(d, "british_baggage_trains");
 	else if (!tq_number(d, "supply", "continental_limit", &total))
 		total = -1;
 	if (total < 0)
