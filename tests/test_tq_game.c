@@ -233,7 +233,10 @@ static void the_report_says_what_is_asked(void **state)
 	assert_non_null(strstr(mine, "December 1778, the set-up (17.0)"));
 	assert_non_null(strstr(mine, "#What you can do now\n.The British: set up"));
 	assert_non_null(strstr(theirs, ".Waiting for the British to set up.\n"));
-	assert_non_null(strstr(theirs, "#The Continental\n"));
+	assert_non_null(strstr(theirs, "#Continental forces\n"));
+	char *public = report_of(&f, GAME_PUBLIC);
+	assert_null(strstr(public, "What you can do now"));
+	free(public);
 	free(mine);
 	free(theirs);
 	stop(&f);

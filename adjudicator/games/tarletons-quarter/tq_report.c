@@ -173,7 +173,7 @@ static void position(FILE *out, const struct tq_data *d, const struct tq_state *
 {
 	char text[1200], marks[200];
 	for (int side = TQ_BRITISH; side <= TQ_CONTINENTAL; side++) {
-		fprintf(out, "\n#The %s\n", d->side_name[side]);
+		fprintf(out, "\n#%s forces\n", d->side_name[side]);
 		int shown = 0;
 		for (int a = 0; a < d->nareas; a++) {
 			area_side(d, s, a, side, text, sizeof text);
@@ -389,6 +389,8 @@ static void word_item(void *ctx, const char *kind, const char *example)
 int tq_guide_words(FILE *out, const struct tq_data *d, const struct tq_state *view, int side)
 {
 	char q[300];
+	if (side != TQ_BRITISH && side != TQ_CONTINENTAL)
+		return 0; /* the public asks nothing */
 	fputs("\n#What you can do now\n", out);
 	tq_question(d, view, side, side, q, sizeof q);
 	if (!q[0]) {
