@@ -245,8 +245,8 @@ static void s17_4_1_declare_refusals(void **state)
 /* 17.4.2: "Elbert, Huger, Howe, Lincoln, Moultrie 9 SP Continental
  * infantry, 6 Continental baggage trains/magazines anywhere in Virginia,
  * North or South Carolina, or Georgia": placed area by area, each piece
- * checked against what is left; the last placement ends the Continental
- * set-up; 17.4.3's British pieces are all at sea (tq_setup), so no
+ * checked against what is left, then "done" (refused while anything is
+ * left); 17.4.3's British pieces are all at sea (tq_setup), so no
  * question: the first turn begins. */
 static void s17_4_2_continental_sets_up(void **state)
 {
@@ -271,6 +271,9 @@ static void s17_4_2_continental_sets_up(void **state)
 	answer(TQ_CONTINENTAL, "place Huger, 1 train at N29");
 	assert_asked(TQ_ASK_SETUP, TQ_CONTINENTAL);
 	answer(TQ_CONTINENTAL, "place Moultrie, 1 magazine at V12");
+	assert_asked(TQ_ASK_SETUP, TQ_CONTINENTAL); /* all placed: "done" ends it */
+	refused(TQ_CONTINENTAL, "place 1 regulars at V12", "17.4.2: 1 regulars to place, but 0");
+	answer(TQ_CONTINENTAL, "done");
 	assert_int_equal(ready("G4")->regulars, 6);
 	assert_on_map("Howe", "G4");
 	assert_on_map("Elbert", "G4");
@@ -316,8 +319,8 @@ static void s17_4_2_refusals(void **state)
 		"17.4.2: S11 (Charlestown) is not in Georgia, where the set-up goes");
 }
 
-/* The set-up's end hands over to the turn: tq_apply's last placement ends
- * the set-up with the phase TQ_SIEGE_RESOLUTION, and tq_run goes on into
+/* The set-up's end hands over to the turn: tq_apply's "done" ends the
+ * set-up with the phase TQ_SIEGE_RESOLUTION, and tq_run goes on into
  * tq_turn_run (in this branch the placeholder that refuses). */
 static void s17_4_hands_over_to_the_turn(void **state)
 {
@@ -327,6 +330,8 @@ static void s17_4_hands_over_to_the_turn(void **state)
 	answer(TQ_BRITISH, "declare Georgia, Virginia");
 	answer(TQ_CONTINENTAL, "place 5 regulars, Lincoln, Howe, 6 magazines at V28");
 	parse("place 4 regulars, Elbert, Huger, Moultrie at V12", &o);
+	assert_int_equal(tq_apply(&R.p, TQ_CONTINENTAL, &o), 0);
+	parse("done", &o);
 	assert_int_equal(tq_apply(&R.p, TQ_CONTINENTAL, &o), -1);
 	assert_string_equal(R.why, "the sequence of play is not built yet (issue 23)");
 	assert_first_turn();
@@ -350,6 +355,8 @@ static void place_17_2_militia(void)
 	answer(TQ_CONTINENTAL, "place 11 NC militia at N29");
 	answer(TQ_CONTINENTAL, "place 5 Va militia at V28");
 	answer(TQ_CONTINENTAL, "place 4 Va militia at V12");
+	assert_asked(TQ_ASK_MILITIA, TQ_CONTINENTAL); /* all placed: "done" rolls on */
+	answer(TQ_CONTINENTAL, "done");
 }
 
 /* 17.2.2 "Militia Roll Continental militia generation for each colony":
@@ -401,8 +408,8 @@ static void s17_2_2_militia_refusals(void **state)
 }
 
 /* 17.2.2 "After placing militia, roll militia attrition (with the
- * exception of the 5 SC militia at Ninety-Six)": the last placement
- * rolls it, one die per colony (5.1.1); each area loses its percentage
+ * exception of the 5 SC militia at Ninety-Six)": "done" after the last
+ * placement rolls it, one die per colony (5.1.1); each area loses its percentage
  * rounded down (5.1.4); at S5 the 5 SC militia set up there are spared
  * and only the 3 placed there since are rolled for (30% of 3: none,
  * where 30% of all 8 would be 2). Then the militia leaders are asked. */
@@ -441,6 +448,7 @@ static void s17_2_2_spared_ninety_six(void **state)
 	answer(TQ_CONTINENTAL, "place 1 SC militia at S13");
 	answer(TQ_CONTINENTAL, "place 11 NC militia at N29");
 	answer(TQ_CONTINENTAL, "place 9 Va militia at V28");
+	answer(TQ_CONTINENTAL, "done");
 	assert_int_equal(ready("S5")->militia[TQ_SOUTH_CAROLINA], 5 + 6 - 2);
 	assert_int_equal(ready("S13")->militia[TQ_SOUTH_CAROLINA], 1); /* 40% of 1: 0 */
 	assert_told("5.1.4: S5 (Ninety-Six) loses 2 SC militia SP of 6");
@@ -449,7 +457,7 @@ static void s17_2_2_spared_ninety_six(void **state)
 
 /* 17.2.2 "Then place the following militia Leaders on any remaining
  * militia from their colony: Stevens (Va Mil), Nelson (Va Mil), Sumner
- * (NC Mil)": each on an area with his colony's militia; the last ends
+ * (NC Mil)": each on an area with his colony's militia; then "done" ends
  * the set-up and the first turn begins. */
 static void s17_2_2_militia_leaders(void **state)
 {
@@ -468,6 +476,9 @@ static void s17_2_2_militia_leaders(void **state)
 	assert_asked(TQ_ASK_MILITIA, TQ_CONTINENTAL);
 	assert_int_equal(S->to_place[TQ_CONTINENTAL].nafter, 1);
 	answer(TQ_CONTINENTAL, "place Sumner at N29");
+	assert_asked(TQ_ASK_MILITIA, TQ_CONTINENTAL);
+	refused(TQ_CONTINENTAL, "place Sumner at N29", "Sumner is not a militia leader to place");
+	answer(TQ_CONTINENTAL, "done");
 	assert_on_map("Stevens", "V28");
 	assert_on_map("Nelson", "V28");
 	assert_on_map("Sumner", "N29");
@@ -500,12 +511,14 @@ static void s6_5_colony_with_nowhere(void **state)
 	answer(TQ_CONTINENTAL, "place 2 Ga militia at G4");
 	answer(TQ_CONTINENTAL, "place 5 SC militia at S11");
 	answer(TQ_CONTINENTAL, "place 9 Va militia at V28");
+	answer(TQ_CONTINENTAL, "done");
 	/* three attrition dice: no NC militia, no NC die */
 	assert_int_equal(S->leader[L("Sumner")].where, TQ_HELD);
 	assert_told("17.2.2, 6.2: no NC militia remain: Sumner is held for the next militia "
 		    "generation");
 	assert_int_equal(S->to_place[TQ_CONTINENTAL].nafter, 2);
 	answer(TQ_CONTINENTAL, "place Stevens, Nelson at V28");
+	answer(TQ_CONTINENTAL, "done");
 	assert_first_turn();
 	assert_all_dice_used();
 }

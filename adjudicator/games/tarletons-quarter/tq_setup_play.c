@@ -16,8 +16,9 @@
  *   SU_ATTRITION    17.2.2, 5.1: a roll per colony, the spared ones aside
  *   SU_LEADERS      17.2.2: the militia leaders on their colony's militia
  *   SU_END          the first turn begins
- * A placement ends its step itself when it places the last piece; "done"
- * is refused while anything is left (the seed leaves no piece optional). */
+ * A step of placements ends with "done" (the guide's "place them, then
+ * done", tq_report.c), refused while anything is left: the seed leaves
+ * no piece out. */
 #include <stdio.h>
 #include <string.h>
 
@@ -313,14 +314,26 @@ static void tq_apply_free(struct tq_play *p, enum tq_side side, const struct tq_
 	}
 }
 
+/* "done": the step answered, the run goes on from `next`. */
+static int tq_step_done(struct tq_play *p, int next)
+{
+	tq_answered(p->s);
+	p->s->step = (short)next;
+	return 0;
+}
+
 static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
 	struct tq_to_place *tp = &p->s->to_place[side];
 	const char *rule = side == TQ_CONTINENTAL ? "17.4.2" : "17.4.3";
 	char line[LEFT_TEXT];
 
-	if (o->kind == TQ_DONE)
-		return tq_refuse_left(p, tp, rule);
+	if (o->kind == TQ_DONE) {
+		if (tq_free_left(tp))
+			return tq_refuse_left(p, tp, rule);
+		tq_tell(p, "%s: the %s set-up is done", rule, p->d->side_name[side]);
+		return tq_step_done(p, p->s->step + 1);
+	}
 	if (o->kind != TQ_PLACE)
 		return wj_why(p->why, p->whylen, "%s: set up your pieces: place 3 regulars, "
 			      "Lincoln, 2 trains, 1 magazines at AREA", rule);
@@ -329,11 +342,6 @@ static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_o
 	tq_apply_free(p, side, o);
 	tq_order_format(p->d, o, line, sizeof line);
 	tq_tell(p, "%s: the %s player sets up: %s", rule, p->d->side_name[side], line);
-	if (!tq_free_left(tp)) {
-		tq_tell(p, "%s: the %s set-up is done", rule, p->d->side_name[side]);
-		tq_answered(p->s);
-		p->s->step++;
-	}
 	return 0;
 }
 
@@ -478,8 +486,12 @@ static int tq_place_militia(struct tq_play *p, const struct tq_order *o)
 	struct tq_sps *ready;
 	char line[LEFT_TEXT];
 
-	if (o->kind == TQ_DONE)
-		return tq_refuse_left(p, tp, "6.5");
+	if (o->kind == TQ_DONE) {
+		if (tq_sp_total(&tp->sps))
+			return tq_refuse_left(p, tp, "6.5");
+		tq_tell(p, "6.5: the militia raised are placed");
+		return tq_step_done(p, SU_ATTRITION);
+	}
 	if (o->kind != TQ_PLACE)
 		return wj_why(p->why, p->whylen, "6.5: place the militia raised: place 6 SC militia "
 			      "at AREA");
@@ -492,10 +504,6 @@ static int tq_place_militia(struct tq_play *p, const struct tq_order *o)
 	}
 	tq_order_format(p->d, o, line, sizeof line);
 	tq_tell(p, "6.5: the Continental player places: %s", line);
-	if (!tq_sp_total(&tp->sps)) {
-		tq_answered(p->s);
-		p->s->step = SU_ATTRITION;
-	}
 	return 0;
 }
 
@@ -657,9 +665,13 @@ static int tq_place_leaders(struct tq_play *p, const struct tq_order *o)
 	char line[LEFT_TEXT];
 	int n = tq_order_leaders(o, leaders);
 
-	if (o->kind == TQ_DONE)
-		return wj_why(p->why, p->whylen, "17.2.2: not done: %d militia leaders still to "
-			      "place on their colony's militia", tp->nafter);
+	if (o->kind == TQ_DONE) {
+		if (tp->nafter)
+			return wj_why(p->why, p->whylen, "17.2.2: not done: %d militia leaders still "
+				      "to place on their colony's militia", tp->nafter);
+		tq_tell(p, "17.2.2: the militia leaders are placed");
+		return tq_step_done(p, SU_END);
+	}
 	if (o->kind != TQ_PLACE)
 		return wj_why(p->why, p->whylen, "17.2.2: place the militia leaders: place Stevens "
 			      "at AREA");
@@ -671,10 +683,6 @@ static int tq_place_leaders(struct tq_play *p, const struct tq_order *o)
 	}
 	tq_order_format(p->d, o, line, sizeof line);
 	tq_tell(p, "17.2.2: the Continental player places: %s", line);
-	if (!tp->nafter) {
-		tq_answered(p->s);
-		p->s->step = SU_END;
-	}
 	return 0;
 }
 
