@@ -319,6 +319,32 @@ static void s17_4_2_refusals(void **state)
 		"17.4.2: S11 (Charlestown) is not in Georgia, where the set-up goes");
 }
 
+/* 17.4: "the Howe/Lincoln C-in-C rules from the historical full campaign
+ * game are in effect"; 17.1.3 B: "If, at any point, they occupy the same
+ * area, Howe is removed from the board. Lincoln then becomes the sole
+ * Continental C-in-C." Set up together, Howe goes at once. */
+static void s17_1_3_b_howe_set_up_with_lincoln(void **state)
+{
+	(void)state;
+	start("17.4", 0, NULL);
+	answer(TQ_BRITISH, "declare Georgia, Virginia");
+	answer(TQ_CONTINENTAL, "place 4 regulars, Lincoln at S11");
+	assert_on_map("Lincoln", "S11");
+	assert_true(S->leader[L("Howe")].where != TQ_GONE);
+	answer(TQ_CONTINENTAL, "place 5 regulars, Howe, Elbert at S11");
+	assert_int_equal(S->leader[L("Howe")].where, TQ_GONE);
+	assert_false(S->leader[L("Howe")].c_in_c);
+	assert_told("17.1.3 B: Howe and Lincoln occupy the same area: Howe is removed from the board");
+	assert_on_map("Lincoln", "S11");
+	assert_true(S->leader[L("Lincoln")].c_in_c);
+	assert_int_equal(S->side[TQ_CONTINENTAL].c_in_c, L("Lincoln"));
+	assert_on_map("Elbert", "S11");
+	assert_int_equal(S->to_place[TQ_CONTINENTAL].nleaders, 2);
+	answer(TQ_CONTINENTAL, "place Huger, Moultrie, 6 trains at G4");
+	answer(TQ_CONTINENTAL, "done");
+	assert_first_turn();
+}
+
 /* The set-up's end hands over to the turn: tq_apply's "done" ends the
  * set-up with the phase TQ_SIEGE_RESOLUTION, and tq_run goes on into
  * tq_turn_run (in this branch the placeholder that refuses). */
@@ -613,6 +639,7 @@ int main(void)
 		cmocka_unit_test(s17_4_1_declare_refusals),
 		cmocka_unit_test(s17_4_2_continental_sets_up),
 		cmocka_unit_test(s17_4_2_refusals),
+		cmocka_unit_test(s17_1_3_b_howe_set_up_with_lincoln),
 		cmocka_unit_test(s17_4_hands_over_to_the_turn),
 		cmocka_unit_test(s17_2_2_generation),
 		cmocka_unit_test(s17_2_2_militia_refusals),

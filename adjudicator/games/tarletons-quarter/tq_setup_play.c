@@ -25,6 +25,7 @@
 #include "buf.h"
 #include "tq_engine.h"
 #include "tq_logistics.h"
+#include "tq_setup.h"
 
 enum tq_setup_step {
 	SU_DECLARE, SU_CONTINENTAL, SU_BRITISH, SU_SPECIAL, SU_GENERATE, SU_MILITIA,
@@ -322,6 +323,45 @@ static int tq_step_done(struct tq_play *p, int next)
 	return 0;
 }
 
+static bool tq_scenario_rule(const struct tq_play *p, const char *number)
+{
+	const struct tq_scenario *sc = tq_scenario_by_name(p->d, p->s->scenario);
+	for (int i = 0; sc && i < sc->nrules; i++)
+		if (!strcmp(sc->rules[i].number, number))
+			return true;
+	return false;
+}
+
+/* 17.1.3 B (in effect in 17.4): "If, at any point, they occupy the same
+ * area, Howe is removed from the board. Lincoln then becomes the sole
+ * Continental C-in-C." Of two Continental C-in-Cs placed in one area the
+ * junior by tables.yaml's c_in_c_seniority (Howe) is removed. */
+static void tq_howe_and_lincoln(struct tq_play *p, int a)
+{
+	int senior = -1, v, best = -1;
+
+	if (!tq_scenario_rule(p, "17.1.3 B"))
+		return;
+	for (int l = 0; l < p->d->nleaders; l++) {
+		const struct tq_leader_state *ls = &p->s->leader[l];
+		if (p->d->leaders[l].side != TQ_CONTINENTAL || !ls->c_in_c ||
+		    ls->where != TQ_ON_MAP || ls->area != a)
+			continue;
+		v = 0;
+		tq_number(p->d, "c_in_c_seniority", p->d->leaders[l].name, &v);
+		if (senior >= 0) {
+			int junior = v > best ? senior : l;
+			p->s->leader[junior] = (struct tq_leader_state){ .where = TQ_GONE };
+			tq_tell(p, "17.1.3 B: %s and %s occupy the same area: %s is removed from the "
+				"board", p->d->leaders[senior].name, p->d->leaders[l].name,
+				p->d->leaders[junior].name);
+		}
+		if (v > best)
+			senior = l, best = v;
+	}
+	p->s->side[TQ_CONTINENTAL].c_in_c = (short)tq_senior_c_in_c(p->d, p->s, TQ_CONTINENTAL);
+}
+
 static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
 	struct tq_to_place *tp = &p->s->to_place[side];
@@ -342,6 +382,8 @@ static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_o
 	tq_apply_free(p, side, o);
 	tq_order_format(p->d, o, line, sizeof line);
 	tq_tell(p, "%s: the %s player sets up: %s", rule, p->d->side_name[side], line);
+	if (side == TQ_CONTINENTAL)
+		tq_howe_and_lincoln(p, o->at);
 	return 0;
 }
 
