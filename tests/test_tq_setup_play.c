@@ -259,6 +259,8 @@ static void s17_4_2_continental_sets_up(void **state)
 	assert_int_equal(S->area[A("S11")].side[TQ_CONTINENTAL].field.trains, 2);
 	assert_int_equal(S->area[A("S11")].side[TQ_CONTINENTAL].inside.magazines, 1);
 	assert_on_map("Lincoln", "S11");
+	assert_told("17.4.2: the Continental player places 3 regulars, 2 trains, 1 magazine, "
+		    "Lincoln at S11");
 	assert_true(S->leader[L("Lincoln")].c_in_c); /* 17.1.3 B: still C-in-C */
 	assert_int_equal(tp->sps.regulars, 6);
 	assert_int_equal(tp->trains, 3);

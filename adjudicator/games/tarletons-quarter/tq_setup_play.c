@@ -153,6 +153,18 @@ static void tq_left_text(const struct tq_data *d, const struct tq_to_place *tp, 
 			 tp->trains);
 }
 
+/* What a placement placed, as its order says it less the word "place":
+ * "3 regulars, Lincoln at S11". */
+static const char *tq_placed_text(const struct tq_play *p, const struct tq_order *o, char *out,
+				  size_t len)
+{
+	static const char PLACE[] = "place ";
+	tq_order_format(p->d, o, out, len);
+	if (!strncmp(out, PLACE, sizeof PLACE - 1))
+		memmove(out, out + sizeof PLACE - 1, strlen(out) - (sizeof PLACE - 1) + 1);
+	return out;
+}
+
 static bool tq_free_left(const struct tq_to_place *tp)
 {
 	return tp->nleaders || tp->trains || tq_sp_total(&tp->sps);
@@ -380,8 +392,8 @@ static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_o
 	if (tq_check_free(p, tp, o, rule))
 		return -1;
 	tq_apply_free(p, side, o);
-	tq_order_format(p->d, o, line, sizeof line);
-	tq_tell(p, "%s: the %s player sets up: %s", rule, p->d->side_name[side], line);
+	tq_tell(p, "%s: the %s player places %s", rule, p->d->side_name[side],
+		tq_placed_text(p, o, line, sizeof line));
 	if (side == TQ_CONTINENTAL)
 		tq_howe_and_lincoln(p, o->at);
 	return 0;
@@ -544,8 +556,7 @@ static int tq_place_militia(struct tq_play *p, const struct tq_order *o)
 		ready->militia[c] = (short)(ready->militia[c] + o->sps.militia[c]);
 		tp->sps.militia[c] = (short)(tp->sps.militia[c] - o->sps.militia[c]);
 	}
-	tq_order_format(p->d, o, line, sizeof line);
-	tq_tell(p, "6.5: the Continental player places: %s", line);
+	tq_tell(p, "6.5: the Continental player places %s", tq_placed_text(p, o, line, sizeof line));
 	return 0;
 }
 
@@ -723,8 +734,8 @@ static int tq_place_leaders(struct tq_play *p, const struct tq_order *o)
 		tq_list_remove(tp->after, &tp->nafter, leaders[i]);
 		tq_put_leader(p->s, leaders[i], o->at);
 	}
-	tq_order_format(p->d, o, line, sizeof line);
-	tq_tell(p, "17.2.2: the Continental player places: %s", line);
+	tq_tell(p, "17.2.2: the Continental player places %s",
+		tq_placed_text(p, o, line, sizeof line));
 	return 0;
 }
 
