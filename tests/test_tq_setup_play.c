@@ -512,6 +512,7 @@ static void s17_2_2_militia_leaders(void **state)
 	assert_on_map("Sumner", "N29");
 	assert_first_turn();
 	assert_int_equal(S->month, TQ_MONTH(1780, 2));
+	assert_int_equal(S->no_militia_month, 0); /* ruling: February's own step not omitted */
 	assert_all_dice_used();
 }
 
