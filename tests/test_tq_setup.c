@@ -323,8 +323,10 @@ static void s17_2_2_continental(void **state)
 
 /* 17.2.2 "Militia Roll": generation for each colony, then attrition but
  * for the 5 SC militia at Ninety-Six, then Stevens, Nelson and Sumner on
- * their colony's militia: asked of the Continental player, the February
- * roll on December's column (10.7.2's invasion_months). */
+ * their colony's militia, the February roll on December's column
+ * (10.7.2's invasion_months). The dice come first, so nothing is asked
+ * yet: the set-up's run (tq_setup_play.c) rolls, then asks the
+ * Continental player (tests/test_tq_setup_play.c). */
 static void s17_2_2_militia_roll(void **state)
 {
 	const struct tq_to_place *tp;
@@ -332,8 +334,9 @@ static void s17_2_2_militia_roll(void **state)
 	set_up("17.2");
 	tp = &S->to_place[TQ_CONTINENTAL];
 	assert_int_equal(S->phase, TQ_SETUP);
-	assert_int_equal(S->question, TQ_ASK_MILITIA);
-	assert_int_equal(S->asked, GAME_SIDE(TQ_CONTINENTAL));
+	assert_int_equal(S->step, 0);
+	assert_int_equal(S->question, TQ_ASK_NOTHING);
+	assert_int_equal(S->asked, 0);
 	assert_int_equal(tp->generate, ALL_FOUR);
 	assert_int_equal(tp->column, 12);
 	assert_true(tp->attrition);
@@ -412,11 +415,12 @@ static void s17_3_1_continental(void **state)
 	assert_int_equal(c.militia[TQ_VIRGINIA], 2);
 	assert_int_equal(c.militia[TQ_GEORGIA], 0);
 	assert_int_equal(c.leaders_on_map, 15);
-	/* the special deployment */
+	/* the special deployment: its dice are rolled by the set-up's run
+	 * before anything is asked */
 	tp = &S->to_place[TQ_CONTINENTAL];
 	assert_int_equal(S->phase, TQ_SETUP);
-	assert_int_equal(S->question, TQ_ASK_MILITIA);
-	assert_int_equal(S->asked, GAME_SIDE(TQ_CONTINENTAL));
+	assert_int_equal(S->question, TQ_ASK_NOTHING);
+	assert_int_equal(S->asked, 0);
 	assert_int_equal(tp->nrolls, 4);
 	assert_int_equal(tp->rolls[0], L("Muehlenberg"));
 	assert_int_equal(tp->roll_colony[0], TQ_VIRGINIA);

@@ -312,22 +312,26 @@ static void tq_special_rolls(const struct tq_data *d, const struct tq_side_setup
 	s->no_militia_month = s->month;
 }
 
-/* What is asked first: the British declaration (17.4.1), the Continental
- * militia (17.2.2, 17.3.1), or nothing: the first turn begins (3.0 A). */
+/* What is asked first: the British declaration (17.4.1); the Continental
+ * militia (17.2.2, 17.3.1) have their dice rolled first, so nothing is
+ * asked yet and the set-up's run (tq_setup_play.c) rolls them; or
+ * nothing: the first turn begins (3.0 A). */
 static void tq_first_question(const struct tq_data *d, struct tq_state *s)
 {
 	struct tq_to_place *br = &s->to_place[TQ_BRITISH], *co = &s->to_place[TQ_CONTINENTAL];
 	int declare = 0;
 
 	s->phase = TQ_SETUP;
+	s->step = 0;
 	if (co->nleaders || co->trains || co->sps.regulars) {
 		tq_number(d, "free_deployment", "declared_colonies", &declare);
 		br->declare = (short)declare;
-		s->question = TQ_ASK_SETUP;
-		s->asked = GAME_SIDE(declare ? TQ_BRITISH : TQ_CONTINENTAL);
+		/* without a declaration the run asks the Continental set-up */
+		s->question = declare ? TQ_ASK_SETUP : TQ_ASK_NOTHING;
+		s->asked = declare ? GAME_SIDE(TQ_BRITISH) : 0;
 	} else if (co->generate || co->nrolls) {
-		s->question = TQ_ASK_MILITIA;
-		s->asked = GAME_SIDE(TQ_CONTINENTAL);
+		s->question = TQ_ASK_NOTHING; /* the run rolls, then asks */
+		s->asked = 0;
 	} else {
 		s->phase = TQ_SIEGE_RESOLUTION;
 		s->question = TQ_ASK_NOTHING;

@@ -149,7 +149,8 @@ struct tq_to_place {
 	short declare;                   /* 17.4.1: colonies to declare as targets */
 	short leaders[TQ_MAX_GROUP];     /* 17.4.2: leaders to set up */
 	short nleaders;
-	struct tq_sps sps;               /* 17.4.2: SPs to set up */
+	struct tq_sps sps;               /* 17.4.2: SPs to set up; 17.2.2, 6.5: the
+					  * militia raised, still to place */
 	short trains;                    /* 17.4.2: each a baggage train or a magazine */
 	unsigned colonies;               /* where the above may go, colonies' bits */
 	unsigned generate;               /* 17.2.2: colonies whose militia generation is rolled */
