@@ -26,6 +26,18 @@ static int no_die(void *ctx, uint64_t index, bool *forced)
 
 static struct wj_rng NO_DICE = { no_die, NULL, NULL };
 
+struct guide_first {
+	char example[200];
+};
+
+static void take_first(void *ctx, const char *kind, const char *example)
+{
+	struct guide_first *f = ctx;
+	(void)kind;
+	if (!f->example[0])
+		snprintf(f->example, sizeof f->example, "%s", example);
+}
+
 struct fix {
 	struct game_data *d;
 	struct game_state *s;
@@ -100,9 +112,19 @@ static void free_deployment_asks_the_british_first_17_4_1(void **state)
 	G->date(f.s, text, sizeof text);
 	assert_string_equal(text, "December 1778");
 	G->question(f.d, f.s, TQ_BRITISH, TQ_BRITISH, text, sizeof text);
-	assert_non_null(strstr(text, "set up"));
+	assert_string_equal(text, "The British: declare the colonies you may invade on the "
+			    "first turn (17.4.1): declare COLONY, COLONY.");
 	G->question(f.d, f.s, TQ_BRITISH, TQ_CONTINENTAL, text, sizeof text);
-	assert_string_equal(text, "Waiting for the British to set up.");
+	assert_string_equal(text, "Waiting for the British to declare the colonies it may invade.");
+	struct guide_first first = { "" };
+	G->guide(f.d, f.s, TQ_BRITISH, take_first, &first);
+	assert_string_equal(first.example, "declare Georgia, South Carolina");
+	struct game_order *o = game_order_new(G);
+	assert_int_equal(G->order_parse(f.d, first.example, o, f.why, sizeof f.why), 0);
+	assert_int_equal(G->apply(f.d, f.s, TQ_BRITISH, o, &NO_DICE, f.ev, f.why, sizeof f.why), 0);
+	game_order_free(G, o);
+	G->question(f.d, f.s, TQ_CONTINENTAL, TQ_BRITISH, text, sizeof text);
+	assert_string_equal(text, "Waiting for the Continental to set up."); /* 17.4.2 */
 	struct game_end end;
 	assert_false(G->over(f.s, &end));
 	stop(&f);
@@ -231,8 +253,9 @@ static void the_report_says_what_is_asked(void **state)
 	char *mine = report_of(&f, TQ_BRITISH), *theirs = report_of(&f, TQ_CONTINENTAL);
 	assert_non_null(strstr(mine, ".Tarleton's Quarter!: g1\n"));
 	assert_non_null(strstr(mine, "December 1778, the set-up (17.0)"));
-	assert_non_null(strstr(mine, "#What you can do now\n.The British: set up"));
-	assert_non_null(strstr(theirs, ".Waiting for the British to set up.\n"));
+	assert_non_null(strstr(mine, "#What you can do now\n.The British: declare"));
+	assert_non_null(strstr(theirs, ".Waiting for the British to declare the colonies it may "
+			       "invade.\n"));
 	assert_non_null(strstr(theirs, "#Continental forces\n"));
 	char *public = report_of(&f, GAME_PUBLIC);
 	assert_null(strstr(public, "What you can do now"));

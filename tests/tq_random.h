@@ -31,6 +31,17 @@ static inline uint64_t tq_random_next(struct tq_random *r)
 	return r->x;
 }
 
+/* Die `index` of the stream `seed` (splitmix64), the same whenever it is
+ * asked, as the judge's dice are: a refused order's die is rolled again
+ * by the next order. */
+static inline int tq_random_die(uint64_t seed, uint64_t index)
+{
+	uint64_t z = seed + (index + 1) * 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (int)((z ^ (z >> 31)) % 6) + 1;
+}
+
 static inline int tq_random_below(struct tq_random *r, int n)
 {
 	return n > 0 ? (int)(tq_random_next(r) % (uint64_t)n) : 0;

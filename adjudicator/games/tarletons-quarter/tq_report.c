@@ -72,6 +72,19 @@ void tq_date(const struct tq_state *s, char *out, size_t len)
 	snprintf(out, len, "%s %d", month ? month : "?", tq_year_of(s->month));
 }
 
+/* 17.4.1's declaration is asked as the set-up (TQ_ASK_SETUP) is. */
+static const struct asking DECLARING = {
+	"declare the colonies you may invade on the first turn (17.4.1): declare COLONY, COLONY",
+	"to declare the colonies it may invade", NULL
+};
+
+static const struct asking *asking(const struct tq_state *s, int side)
+{
+	if (s->question == TQ_ASK_SETUP && s->to_place[side].declare)
+		return &DECLARING;
+	return &ASKING[s->question];
+}
+
 void tq_question(const struct tq_data *d, const struct tq_state *s, int side, int reader,
 		 char *out, size_t len)
 {
@@ -81,11 +94,11 @@ void tq_question(const struct tq_data *d, const struct tq_state *s, int side, in
 	    s->phase == TQ_OVER || (size_t)s->question >= sizeof ASKING / sizeof ASKING[0] ||
 	    !ASKING[s->question].ask)
 		return;
+	const struct asking *a = asking(s, side);
 	if (reader == side)
-		snprintf(out, len, "The %s: %s.", d->side_name[side], ASKING[s->question].ask);
+		snprintf(out, len, "The %s: %s.", d->side_name[side], a->ask);
 	else
-		snprintf(out, len, "Waiting for the %s %s.", d->side_name[side],
-			 ASKING[s->question].waiting);
+		snprintf(out, len, "Waiting for the %s %s.", d->side_name[side], a->waiting);
 }
 
 /* ---- the position in words ---- */
@@ -354,13 +367,18 @@ int tq_guide(const struct tq_data *d, const struct tq_state *view, int side,
 		return 0;
 	if (view->question == TQ_ASK_ENDEAVOR)
 		return endeavour_examples(d, view, side, item, ctx);
-	const struct asking *a = &ASKING[view->question];
+	const struct asking *a = asking(view, side);
 	if (a->example) {
 		item(ctx, "answer", a->example);
 		return 1;
 	}
 	int area = own_area(d, view, side);
 	switch (view->question) {
+	case TQ_ASK_SETUP: /* 17.4.1: the first colonies of the data, as many as asked */
+		snprintf(example, sizeof example, "declare");
+		for (int c = 0; c < view->to_place[side].declare && c < TQ_COLONIES; c++)
+			wj_fmt_add(example, sizeof example, "%s %s", c ? "," : "", d->colony_name[c]);
+		break;
 	case TQ_ASK_RETREAT:
 	case TQ_ASK_UPRISING:
 		snprintf(example, sizeof example, "%s %s", view->question == TQ_ASK_RETREAT ?
