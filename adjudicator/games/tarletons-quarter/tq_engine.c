@@ -1,6 +1,8 @@
 /* Tarleton's Quarter!'s engine: events, dice, questions, and an order
  * sent to the part whose question it answers (tq_engine.h). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "buf.h"
 #include "tq_engine.h"
 
@@ -69,26 +71,31 @@ bool tq_is_asked(const struct tq_state *s, enum tq_side side)
 	return s->asked & (1u << side);
 }
 
+/* One step of the run: the part whose turn it is. */
+static int step(struct tq_play *p)
+{
+	const struct tq_state *s = p->s;
+	return s->phase == TQ_SETUP        ? tq_setup_run(p) :
+	       s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
+}
+
 int tq_run(struct tq_play *p)
 {
-	struct tq_state *s = p->s;
-	while (!s->asked && s->phase != TQ_OVER) {
-		unsigned moves_before = s->moves;
-		enum tq_phase phase_before = s->phase;
-		int step_before = s->step, month_before = s->month;
-		int r = s->phase == TQ_SETUP        ? tq_setup_run(p) :
-			s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
-		if (r < 0)
-			return -1;
-		if (!s->asked && s->phase == phase_before && s->step == step_before &&
-		    s->month == month_before && s->moves == moves_before &&
-		    !s->hidden.endeavor.active && s->phase != TQ_OVER)
-			return wj_why(p->why, p->whylen,
-				      "the sequence of play made no step (phase %d, step %d): "
-				      "a rule the engine does not know stops it here",
-				      (int)s->phase, s->step);
+	struct tq_state *s = p->s, *before = malloc(sizeof *before);
+	if (!before)
+		return wj_why(p->why, p->whylen, "out of memory");
+	int r = 0;
+	while (r == 0 && !s->asked && s->phase != TQ_OVER) {
+		*before = *s;
+		r = step(p);
+		/* a step that changes nothing would be taken again forever */
+		if (r == 0 && !memcmp(before, s, sizeof *s))
+			r = wj_why(p->why, p->whylen, "the sequence of play made no step (phase %d, "
+				   "step %d): a rule the engine does not know stops it here",
+				   (int)s->phase, s->step);
 	}
-	return 0;
+	free(before);
+	return r < 0 ? -1 : 0;
 }
 
 /* Which part answers the question asked. */
