@@ -220,6 +220,28 @@ int wj_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, con
 	return rc;
 }
 
+int wj_draw_map(cairo_surface_t *img, struct wj_cache_key *k, const char *what, void *head,
+		size_t nhead, wj_draw_map_fn *draw, const void *arg)
+{
+	unsigned char key[WJ_CACHE_KEY_BYTES];
+	unsigned char *px = cairo_image_surface_get_data(img);
+	size_t npx = (size_t)cairo_image_surface_get_stride(img) *
+		     (size_t)cairo_image_surface_get_height(img);
+	bool keyed = wj_cache_key_end(k, key) == 0;
+	cairo_surface_flush(img);
+	if (keyed && !wj_cache_read(what, key, head, nhead, px, npx)) {
+		cairo_surface_mark_dirty(img);
+		return 0;
+	}
+	memset(head, 0, nhead); /* no stray padding bytes in the entry */
+	if (draw(img, head, arg))
+		return -1;
+	cairo_surface_flush(img);
+	if (keyed)
+		wj_cache_write(what, key, head, nhead, px, npx);
+	return 0;
+}
+
 /* FcFini is looked up rather than linked: fontconfig comes with cairo's
  * toy text API, not as a dependency. It is asked of fontconfig itself,
  * which cairo has loaded: in the wwjudge binary this file is in a plugin
