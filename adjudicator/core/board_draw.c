@@ -30,12 +30,36 @@ double wj_draw_length(double dx, double dy)
 	return l;
 }
 
+/* The box's distance from the mark's centre along x and along y. */
+static void box_offset(const struct wj_board_box *b, const struct wj_board_mark *m,
+		       double *dx, double *dy)
+{
+	*dx = m->x < b->x0 ? b->x0 - m->x : m->x > b->x1 ? m->x - b->x1 : 0;
+	*dy = m->y < b->y0 ? b->y0 - m->y : m->y > b->y1 ? m->y - b->y1 : 0;
+}
+
 double wj_box_gap(const struct wj_board_box *b, const struct wj_board_mark *m)
 {
-	double dx = m->x < b->x0 ? b->x0 - m->x : m->x > b->x1 ? m->x - b->x1 : 0;
-	double dy = m->y < b->y0 ? b->y0 - m->y : m->y > b->y1 ? m->y - b->y1 : 0;
+	double dx, dy;
+	box_offset(b, m, &dx, &dy);
 	double gap = wj_draw_length(dx, dy) - m->r;
 	return gap > 0 ? gap : 0;
+}
+
+/* A lower bound of wj_box_gap(b, m) without its square root: the larger
+ * offset is no longer than the length, which the square root gives to
+ * within 1e-12 px on a board; 1e-6 is far above that. The names' places
+ * ask a gap thousands of times a board, and most marks are far. */
+static double gap_at_least(const struct wj_board_box *b, const struct wj_board_mark *m)
+{
+	double dx, dy;
+	box_offset(b, m, &dx, &dy);
+	return (dx > dy ? dx : dy) - m->r - 1e-6;
+}
+
+bool wj_box_within(const struct wj_board_box *b, const struct wj_board_mark *m, double reach)
+{
+	return gap_at_least(b, m) <= reach && wj_box_gap(b, m) <= reach;
 }
 
 double wj_name_misread(const struct wj_board_box *b, const struct wj_board_mark *marks, int n,
@@ -43,7 +67,8 @@ double wj_name_misread(const struct wj_board_box *b, const struct wj_board_mark 
 {
 	double mine = wj_box_gap(b, &marks[own]), worst = 0;
 	for (int o = 0; o < n; o++) {
-		if (o == own)
+		/* a mark at least mine + margin - worst away cannot make it worse */
+		if (o == own || gap_at_least(b, &marks[o]) >= mine + margin - worst)
 			continue;
 		double by = mine + margin - wj_box_gap(b, &marks[o]);
 		worst = by > worst ? by : worst;

@@ -30,6 +30,8 @@ struct wj_board_mark { double x, y, r; };
 /* How far box b is from mark m: from the box to the centre, less the
  * mark's reach; 0 when they meet. */
 double wj_box_gap(const struct wj_board_box *b, const struct wj_board_mark *m);
+/* wj_box_gap(b, m) <= reach, the same answer, mostly without its square root. */
+bool wj_box_within(const struct wj_board_box *b, const struct wj_board_mark *m, double reach);
 /* How much the name in box b, of mark `own` among n marks, comes nearer
  * another mark than `margin` px more than its own: 0 when no reader
  * could take it for another's name. */

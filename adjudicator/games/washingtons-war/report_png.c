@@ -671,12 +671,12 @@ static bool thing_place(const struct plan *p, const struct thing *t, int k,
  * a square of its space that is. */
 static bool cu_stands(const struct plan *p, const struct thing *t, const struct wj_board_box *b)
 {
-	if (wj_box_gap(b, &p->marks[t->space]) <= 4)
+	if (wj_box_within(b, &p->marks[t->space], 4))
 		return true;
 	struct wj_board_box g = { b->x0 - 3, b->y0 - 3, b->x1 + 3, b->y1 + 3 };
 	for (int j = 0; j < p->n; j++)
 		if (&p->t[j] != t && p->t[j].kind == THING_CU && p->t[j].space == t->space &&
-		    wj_box_meets(&g, &p->t[j].box) && wj_box_gap(&p->t[j].box, &p->marks[t->space]) <= 4)
+		    wj_box_meets(&g, &p->t[j].box) && wj_box_within(&p->t[j].box, &p->marks[t->space], 4))
 			return true;
 	return false;
 }
@@ -728,7 +728,7 @@ static double crowding(const struct plan *p, int i, const struct wj_board_box *b
 		struct wj_board_box sb = shape_box(d, o);
 		if (!piece || o != t->space)
 			sum += overlap_clear(b, &sb, piece ? CLEAR : 0) +
-				(o != t->space && wj_box_gap(b, &p->marks[o]) <= 0) * 1e4;
+				(o != t->space && wj_box_within(b, &p->marks[o], 0)) * 1e4;
 	}
 	for (int j = 0; j < upto; j++)
 		if (j != i && j != skip)
