@@ -204,11 +204,24 @@ cairo_surface_t *wj_draw_picture(int w, int h, char *err, size_t errlen)
 	return img;
 }
 
+/* Fontconfig's configuration is read once a process and let go when it
+ * ends: a mail draws a board for each side, and reading it again cost
+ * each board after the first about a tenth of its time. cairo's fonts
+ * are let go after each board, before the encoder's buffers: a lower
+ * peak. */
+static void keep_font_config(void)
+{
+	static bool asked;
+	cairo_debug_reset_static_data();
+	if (!asked)
+		asked = atexit(wj_draw_release_fonts) == 0;
+}
+
 cairo_surface_t *wj_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen)
 {
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
-	wj_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
+	keep_font_config();
 	if (st != CAIRO_STATUS_SUCCESS) {
 		wj_why(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
 		cairo_surface_destroy(img);
