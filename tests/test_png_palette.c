@@ -13,10 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cairo.h>
 #include <cmocka.h>
 
 #include "png_palette.h"
+#include "png_read.h"
 
 static const uint32_t FIXED[] = { 0x9fc3dc, 0x2b2118, 0xfffdf4, 0xc8282d, 0x2456a6, 0xffffff };
 #define NFIXED (int)(sizeof FIXED / sizeof *FIXED)
@@ -74,21 +74,6 @@ static uint64_t fnv(const unsigned char *p, size_t n)
 	return h;
 }
 
-struct reader {
-	const unsigned char *p;
-	size_t len, at;
-};
-
-static cairo_status_t read_mem(void *closure, unsigned char *data, unsigned int len)
-{
-	struct reader *r = closure;
-	if (r->len - r->at < len)
-		return CAIRO_STATUS_READ_ERROR;
-	memcpy(data, r->p + r->at, len);
-	r->at += len;
-	return CAIRO_STATUS_SUCCESS;
-}
-
 static void encodes_as_before(void (*paint)(uint32_t *, int, int), int w, int h, size_t len,
 			      uint64_t hash)
 {
@@ -101,8 +86,7 @@ static void encodes_as_before(void (*paint)(uint32_t *, int, int), int w, int h,
 	assert_non_null(f);
 	assert_int_equal(wj_png_palette_write(f, px, w, h, FIXED, NFIXED), 0);
 	fclose(f);
-	struct reader r = { (const unsigned char *)bytes, n, 0 };
-	cairo_surface_t *img = cairo_image_surface_create_from_png_stream(read_mem, &r);
+	cairo_surface_t *img = png_read(bytes, n);
 	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
 	assert_int_equal(cairo_image_surface_get_width(img), w);
 	assert_int_equal(cairo_image_surface_get_height(img), h);
