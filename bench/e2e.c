@@ -7,7 +7,10 @@
  * BASE is the game before the mail, GAME where the runs happen (the game
  * directory COMMAND will find). A first, untimed run of COMMAND tells
  * which files it writes; the floor writes those. Prints the medians, their
- * ratio, and the largest resident set COMMAND had (wait4's ru_maxrss). */
+ * ratio, the median, least and greatest of the ratios of each run to the
+ * floor's run after it (pair_ratio, pair_min, pair_max: paired runs, which
+ * the machine's load falls on alike), and the largest resident set
+ * COMMAND had (wait4's ru_maxrss). */
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
@@ -161,6 +164,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < nwritten; i++)
 		floor[4 + i] = written[i];
 	double *tp = calloc((size_t)runs, sizeof *tp), *tf = calloc((size_t)runs, sizeof *tf);
+	double *pair = calloc((size_t)runs, sizeof *pair);
 	long rss = 0;
 	restore_in_place();
 	for (int i = 0; i < runs; i++) {
@@ -168,10 +172,12 @@ int main(int argc, char **argv)
 		restore_in_place();
 		tf[i] = run(floor, NULL, NULL);
 		restore_in_place();
+		pair[i] = tp[i] / tf[i];
 	}
-	double mp = median(tp, runs), mf = median(tf, runs);
+	double mp = median(tp, runs), mf = median(tf, runs), mr = median(pair, runs);
 	printf("files %d\nprocess_ms %.2f\nfloor_ms %.2f\nratio %.2f\nmaxrss_kb %ld\n",
 	       nwritten, mp * 1e3, mf * 1e3, mp / mf, rss);
+	printf("pair_ratio %.2f\npair_min %.2f\npair_max %.2f\n", mr, pair[0], pair[runs - 1]);
 	shell("rm -rf '%s' '%s'", want, game);
 	return 0;
 }

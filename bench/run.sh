@@ -11,6 +11,12 @@
 # the two in turn on fresh copies of the game. Peak memory is measured
 # for a process run with the board attached as well.
 #
+# The table leads with the mail a player gets by default, per game: the
+# board attached, the production Argon2id check, against its floor
+# (bench/floor.c): the same files written, the same Argon2id check, and
+# libpng writing the same boards from their palette pixels
+# (bench/palette_pixels.py), in paired runs (issue 25).
+#
 # bench/bench does the engine and the PNG boards (Washington's War's and
 # Skirmish's).
 set -euo pipefail
@@ -56,6 +62,41 @@ cp -a "$T/base" "$T/check"
 (cd "$T" && $BIN process --config text.conf <mail 2>&1 | grep -q "orders are accepted") || {
 	echo "bench: the benchmark's order mail is not accepted" >&2; exit 1; }
 rm -rf "$T/check" "$T/games/g"
+# The default mail of game $1 (in $T/games/$1 by the command, from
+# $T/$2, the mail $T/$3), against its floor: the rows of the table.
+default_mail() {
+	local g=$1 base=$T/$2 mail=$T/$3 title=$4 n k v
+	declare -A r
+	cp -a "$base" "$T/games/$g"
+	(cd "$T" && $BIN process --config png.conf <"$mail" 2>&1 | grep -q "orders are accepted") || {
+		echo "bench: the $title default mail is not accepted" >&2; exit 1; }
+	n=$(bench/palette_pixels.py "$T/$g-board" $(cd "$T/games/$g/outbox/new" &&
+		for f in *; do [ -e "$base/outbox/new/$f" ] || echo "$T/games/$g/outbox/new/$f"; done))
+	rm -rf "$T/games/$g"
+	while read -r k v; do r[$k]=$v; done < <(cd "$T" &&
+		WW_FLOOR_HASH=$(sed -n 's/^password_british: //p' "$base/secret/mail.yaml") \
+		WW_FLOOR_PASSWORD=crown WW_FLOOR_BOARDS="$T/$g-board $n" \
+		"$OLDPWD/bench/e2e" "$PAIRS" "$base" "$T/games/$g" "$mail" "$OLDPWD/bench/floor" -- \
+		$BIN process --config png.conf)
+	printf '| %s: the default mail (process, production Argon2id, PNG board) | median of %d | %s ms | |\n' \
+		"$title" "$PAIRS" "${r[process_ms]}"
+	printf '| its floor: the same %s files, the same Argon2id check, libpng writing the same %d board(s) | median of %d | %s ms | |\n' \
+		"${r[files]}" "$n" "$PAIRS" "${r[floor_ms]}"
+	printf '| default mail / floor | median of %d paired runs (least-most) | %sx (%s-%s) | %s |\n' \
+		"$PAIRS" "${r[pair_ratio]}" "${r[pair_min]}" "${r[pair_max]}" "$(met "${r[pair_ratio]}" 2)"
+}
+# Skirmish's game s, with production Argon2id, announced (the first
+# mails give the tokens): the British declares first (I.B).
+$BIN new "$T/games/s" --game skirmish --data "$PWD/data/skirmish" --american a@example.org \
+	--british b@example.org --seed $SEED --american-password-file "$T/am.pw" \
+	--british-password-file "$T/br.pw" >/dev/null
+(cd "$T" && $BIN announce games/s --config text.conf >/dev/null)
+mv "$T/games/s" "$T/sk-real"
+sk_token=$(sed -n 's/^Reply-To: <judge+s-british-\([0-9a-f]*\)@.*/\1/p' "$T"/sk-real/outbox/new/*british | tail -1)
+sed -e "s/^To: judge+g-british-[0-9a-f]*@/To: judge+s-british-$sk_token@/" \
+	-e 's/^for-the-king Oswego$/declare Boston/' "$T/mail" >"$T/sk-mail"
+PAIRS=${PAIRS:-11}
+
 declare -A text png
 while read -r k v; do text[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$RUNS" "$T/base" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
 while read -r k v; do png[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" 5 "$T/base" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config png.conf)
@@ -103,6 +144,8 @@ ratio() { echo "($1) / ($2)" | bc -l; }
 met() { printf 'target <= %sx: %s' "$2" "$(echo "$(printf '%.2f' "$1") <= $2" | bc -l | sed 's/^1$/met/; s/^0$/**not met**/')"; }
 echo "| Benchmark | Measured | Result | Target |"
 echo "|---|---|---|---|"
+default_mail g real mail "Washington's War"
+default_mail s sk-real sk-mail Skirmish
 printf '| one order mail end to end (wwjudge process, no PNG) | median of %d | %s ms | |\n' "$RUNS" "${text[process_ms]}"
 printf '| floor: read the mail, write the same %s files | median of %d | %s ms | |\n' "${text[files]}" "$RUNS" "${text[floor_ms]}"
 printf '| process / floor | | %sx | %s |\n' "${text[ratio]}" "$(met "${text[ratio]}" 3)"

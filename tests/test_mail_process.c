@@ -22,6 +22,7 @@
 #include "mail_net.h"
 #include "template.h"
 #include "html_lines.h"
+#include "png_read.h"
 
 
 static int setup(void **s)
@@ -179,28 +180,12 @@ static void parts_free(struct parts *p)
 	free(p->png);
 }
 
-struct reader {
-	const unsigned char *p;
-	size_t len, at;
-};
-
-static cairo_status_t read_mem(void *closure, unsigned char *data, unsigned int len)
-{
-	struct reader *r = closure;
-	if (r->len - r->at < len)
-		return CAIRO_STATUS_READ_ERROR;
-	memcpy(data, r->p + r->at, len);
-	r->at += len;
-	return CAIRO_STATUS_SUCCESS;
-}
-
 /* The PNG signature, and a picture cairo reads back at the board's size. */
 static void check_png(const unsigned char *png, size_t len)
 {
 	assert_true(len > 8);
 	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
-	struct reader r = { png, len, 0 };
-	cairo_surface_t *img = cairo_image_surface_create_from_png_stream(read_mem, &r);
+	cairo_surface_t *img = png_read(png, len);
 	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
 	assert_int_equal(cairo_image_surface_get_width(img), WW_BOARD_W);
 	assert_int_equal(cairo_image_surface_get_height(img), WW_BOARD_H);

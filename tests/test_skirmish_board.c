@@ -18,6 +18,7 @@
 #include "report_form.h"
 #include "sk_board.h"
 #include "data_copy.h"
+#include "map_cache.h"
 
 static struct sk_data D;
 
@@ -340,6 +341,27 @@ static void png_of_a_crowded_position(void **state)
 	forget(&without);
 }
 
+static void crowded_drawn(const void *arg, char **bytes, size_t *len)
+{
+	struct sk_piece p[SK_MAX_PIECES];
+	struct picture pic = { 0 };
+	int n = crowded(p), path[] = { spot("New York City"), spot("Trenton") };
+	char why[256] = "";
+	(void)arg;
+	if (draw(p, n, path, 2, &pic, why, sizeof why))
+		fail_msg("the board does not draw: %s", why);
+	*bytes = pic.bytes;
+	*len = pic.len;
+}
+
+/* The map under the pieces (the land, the sea, the lines) comes from the
+ * cache once drawn (tests/map_cache.h). */
+static void the_map_from_the_cache_draws_the_same(void **state)
+{
+	(void)state;
+	map_cache_draws_the_same(crowded_drawn, NULL);
+}
+
 /* No name's box (its text and halo) meets another name, any spot's mark
  * or the legend; each is on the picture and next to its spot; and with
  * `clear_of_pieces`, none covers a piece. */
@@ -462,6 +484,7 @@ int main(void)
 		cmocka_unit_test(words_refuse_bad_pieces),
 		cmocka_unit_test(png_of_the_setup),
 		cmocka_unit_test(png_of_a_crowded_position),
+		cmocka_unit_test(the_map_from_the_cache_draws_the_same),
 		cmocka_unit_test(names_keep_clear),
 		cmocka_unit_test(png_refuses_bad_input),
 	};

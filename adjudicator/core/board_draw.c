@@ -30,12 +30,36 @@ double wj_draw_length(double dx, double dy)
 	return l;
 }
 
+/* The box's distance from the mark's centre along x and along y. */
+static void box_offset(const struct wj_board_box *b, const struct wj_board_mark *m,
+		       double *dx, double *dy)
+{
+	*dx = m->x < b->x0 ? b->x0 - m->x : m->x > b->x1 ? m->x - b->x1 : 0;
+	*dy = m->y < b->y0 ? b->y0 - m->y : m->y > b->y1 ? m->y - b->y1 : 0;
+}
+
 double wj_box_gap(const struct wj_board_box *b, const struct wj_board_mark *m)
 {
-	double dx = m->x < b->x0 ? b->x0 - m->x : m->x > b->x1 ? m->x - b->x1 : 0;
-	double dy = m->y < b->y0 ? b->y0 - m->y : m->y > b->y1 ? m->y - b->y1 : 0;
+	double dx, dy;
+	box_offset(b, m, &dx, &dy);
 	double gap = wj_draw_length(dx, dy) - m->r;
 	return gap > 0 ? gap : 0;
+}
+
+/* A lower bound of wj_box_gap(b, m) without its square root: the larger
+ * offset is no longer than the length, which the square root gives to
+ * within 1e-12 px on a board; 1e-6 is far above that. The names' places
+ * ask a gap thousands of times a board, and most marks are far. */
+static double gap_at_least(const struct wj_board_box *b, const struct wj_board_mark *m)
+{
+	double dx, dy;
+	box_offset(b, m, &dx, &dy);
+	return (dx > dy ? dx : dy) - m->r - 1e-6;
+}
+
+bool wj_box_within(const struct wj_board_box *b, const struct wj_board_mark *m, double reach)
+{
+	return gap_at_least(b, m) <= reach && wj_box_gap(b, m) <= reach;
 }
 
 double wj_name_misread(const struct wj_board_box *b, const struct wj_board_mark *marks, int n,
@@ -43,7 +67,8 @@ double wj_name_misread(const struct wj_board_box *b, const struct wj_board_mark 
 {
 	double mine = wj_box_gap(b, &marks[own]), worst = 0;
 	for (int o = 0; o < n; o++) {
-		if (o == own)
+		/* a mark at least mine + margin - worst away cannot make it worse */
+		if (o == own || gap_at_least(b, &marks[o]) >= mine + margin - worst)
 			continue;
 		double by = mine + margin - wj_box_gap(b, &marks[o]);
 		worst = by > worst ? by : worst;
@@ -179,11 +204,24 @@ cairo_surface_t *wj_draw_picture(int w, int h, char *err, size_t errlen)
 	return img;
 }
 
+/* Fontconfig's configuration is read once a process and let go when it
+ * ends: a mail draws a board for each side, and reading it again cost
+ * each board after the first about a tenth of its time. cairo's fonts
+ * are let go after each board, before the encoder's buffers: a lower
+ * peak. */
+static void keep_font_config(void)
+{
+	static bool asked;
+	cairo_debug_reset_static_data();
+	if (!asked)
+		asked = atexit(wj_draw_release_fonts) == 0;
+}
+
 cairo_surface_t *wj_draw_done(cairo_surface_t *img, cairo_t *cr, char *err, size_t errlen)
 {
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
-	wj_draw_release_fonts(); /* before the encoder's buffers: a lower peak */
+	keep_font_config();
 	if (st != CAIRO_STATUS_SUCCESS) {
 		wj_why(err, errlen, "drawing the board: %s", cairo_status_to_string(st));
 		cairo_surface_destroy(img);
@@ -218,6 +256,28 @@ int wj_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, con
 		wj_why(err, errlen, "writing the PNG: out of memory or the output failed");
 	cairo_surface_destroy(img);
 	return rc;
+}
+
+int wj_draw_map(cairo_surface_t *img, struct wj_cache_key *k, const char *what, void *head,
+		size_t nhead, wj_draw_map_fn *draw, const void *arg)
+{
+	unsigned char key[WJ_CACHE_KEY_BYTES];
+	unsigned char *px = cairo_image_surface_get_data(img);
+	size_t npx = (size_t)cairo_image_surface_get_stride(img) *
+		     (size_t)cairo_image_surface_get_height(img);
+	bool keyed = wj_cache_key_end(k, key) == 0;
+	cairo_surface_flush(img);
+	if (keyed && !wj_cache_read(what, key, head, nhead, px, npx)) {
+		cairo_surface_mark_dirty(img);
+		return 0;
+	}
+	memset(head, 0, nhead); /* no stray padding bytes in the entry */
+	if (draw(img, head, arg))
+		return -1;
+	cairo_surface_flush(img);
+	if (keyed)
+		wj_cache_write(what, key, head, nhead, px, npx);
+	return 0;
 }
 
 /* FcFini is looked up rather than linked: fontconfig comes with cairo's

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <cairo.h>
+#include "cache.h"
 
 #define WJ_BOARD_FONT "DejaVu Sans"
 /* A name wider than this goes on two lines; the second line this far
@@ -29,6 +30,8 @@ struct wj_board_mark { double x, y, r; };
 /* How far box b is from mark m: from the box to the centre, less the
  * mark's reach; 0 when they meet. */
 double wj_box_gap(const struct wj_board_box *b, const struct wj_board_mark *m);
+/* wj_box_gap(b, m) <= reach, the same answer, mostly without its square root. */
+bool wj_box_within(const struct wj_board_box *b, const struct wj_board_mark *m, double reach);
 /* How much the name in box b, of mark `own` among n marks, comes nearer
  * another mark than `margin` px more than its own: 0 when no reader
  * could take it for another's name. */
@@ -80,6 +83,19 @@ uint32_t *wj_draw_take_pixels(cairo_surface_t *img, char *err, size_t errlen);
  * problem in err; -1 at once when img is NULL). img is destroyed. */
 int wj_draw_write_png(FILE *out, cairo_surface_t *img, int (*encode)(FILE *, const uint32_t *),
 		      char *err, size_t errlen);
+
+/* The map under the pieces: what of a board depends on the data alone
+ * (the land, the sea, the lines, the names that never move), drawn into
+ * img once per data set and program, then read from the data cache
+ * (cache.h) under key k (started by the caller, ended here) and `what`:
+ * img's pixels and the nhead bytes of head, what the rest of the drawing
+ * needs to know of the map. An entry that is missing, not whole or of
+ * another key is not read: head is zeroed and draw(img, head, arg)
+ * draws the map (0, or -1), which is then kept. 0, or -1 when it cannot
+ * be drawn. */
+typedef int wj_draw_map_fn(cairo_surface_t *img, void *head, const void *arg);
+int wj_draw_map(cairo_surface_t *img, struct wj_cache_key *k, const char *what, void *head,
+		size_t nhead, wj_draw_map_fn *draw, const void *arg);
 
 /* cairo and fontconfig keep the fonts they found for the process; a
  * board is drawn once in a while, so they are let go after each. */

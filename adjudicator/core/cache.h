@@ -1,6 +1,6 @@
 /* A cache on disk of bytes derived from others (cache.c): the parsed data
- * set (data_load.c) and the board's painted land (report_png.c), each
- * costlier to make than to read. An entry's key is a hash of what it was
+ * set (data_load.c) and each board's map under its pieces (board_draw.h's
+ * wj_draw_map), each costlier to make than to read. An entry's key is a hash of what it was
  * made from and of the build ID of the code that made it, so an edited
  * input or a rebuilt program never reads a stale entry; an entry that is
  * not whole (its size or checksum) is made again. Where the cache lives:
@@ -21,7 +21,7 @@ struct wj_cache_key {
 	int ok;
 };
 
-/* Starts the key of an entry of kind `what` ("data", "land") made by the
+/* Starts the key of an entry of kind `what` ("data", "map") made by the
  * loaded object (program or plugin) that holds the function `code`.
  * Nothing is cached when that object has no build ID. */
 void wj_cache_key_start(struct wj_cache_key *k, const char *what, const void *code);

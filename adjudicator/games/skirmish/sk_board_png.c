@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "buf.h"
+#include "cache.h"
 #include "png_palette.h"
 #include "sk_board.h"
 #include "sk_game.h"
@@ -596,17 +597,49 @@ static void legend(cairo_t *cr, const struct sk_data *d)
 
 /* ---- the picture ---- */
 
+/* Everything over the map, drawn as if the map had been drawn before it
+ * with cr: round caps from the lines. */
 static void draw(cairo_t *cr, const struct sk_data *d, const struct sk_piece *pieces, int n,
 		 const int *steps, int nsteps)
 {
 	struct names nm;
-	lines(cr, d);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	path(cr, d, steps, nsteps);
 	spot_marks(cr, d);
 	pieces_drawn(cr, d, pieces, n);
 	place_names(cr, d, pieces, n, &nm);
 	names(cr, d, &nm);
 	legend(cr, d);
+}
+
+/* The map (wj_draw_map): the land, the sea and the lines. It has no
+ * marks, but an entry has a head. */
+static int draw_map(cairo_surface_t *img, void *head, const void *arg)
+{
+	const struct sk_data *d = arg;
+	(void)head;
+	if (paint_sea(d, (uint32_t *)(void *)cairo_image_surface_get_data(img)))
+		return -1;
+	cairo_surface_mark_dirty(img);
+	cairo_t *cr = cairo_create(img);
+	lines(cr, d);
+	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+	cairo_destroy(cr);
+	return rc;
+}
+
+/* The map under the pieces into img: from the cache (cache.h) when this
+ * build has drawn it for these spots and lines before. */
+static int map(const struct sk_data *d, cairo_surface_t *img)
+{
+	struct wj_cache_key k;
+	char head[8];
+	wj_cache_key_start(&k, "map", (const void *)sk_board_png);
+	wj_cache_key_add(&k, &d->nspots, sizeof d->nspots);
+	wj_cache_key_add(&k, d->spots, sizeof *d->spots * (size_t)d->nspots);
+	wj_cache_key_add(&k, &d->nlines, sizeof d->nlines);
+	wj_cache_key_add(&k, d->lines, sizeof *d->lines * (size_t)d->nlines);
+	return wj_draw_map(img, &k, "map", head, sizeof head, draw_map, d);
 }
 
 /* The board drawn into a picture the caller destroys; NULL, with the
@@ -619,12 +652,11 @@ static cairo_surface_t *board(const struct sk_data *d, const struct sk_piece *pi
 	cairo_surface_t *img = wj_draw_picture(W, H, why, whylen);
 	if (!img)
 		return NULL;
-	if (paint_sea(d, (uint32_t *)(void *)cairo_image_surface_get_data(img))) {
-		wj_why(why, whylen, "out of memory for the sea of a %dx%d picture", W, H);
+	if (map(d, img)) {
+		wj_why(why, whylen, "out of memory for the map of a %dx%d picture", W, H);
 		cairo_surface_destroy(img);
 		return NULL;
 	}
-	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	draw(cr, d, pieces, n, steps, nsteps);
 	return wj_draw_done(img, cr, why, whylen);

@@ -671,12 +671,12 @@ static bool thing_place(const struct plan *p, const struct thing *t, int k,
  * a square of its space that is. */
 static bool cu_stands(const struct plan *p, const struct thing *t, const struct wj_board_box *b)
 {
-	if (wj_box_gap(b, &p->marks[t->space]) <= 4)
+	if (wj_box_within(b, &p->marks[t->space], 4))
 		return true;
 	struct wj_board_box g = { b->x0 - 3, b->y0 - 3, b->x1 + 3, b->y1 + 3 };
 	for (int j = 0; j < p->n; j++)
 		if (&p->t[j] != t && p->t[j].kind == THING_CU && p->t[j].space == t->space &&
-		    wj_box_meets(&g, &p->t[j].box) && wj_box_gap(&p->t[j].box, &p->marks[t->space]) <= 4)
+		    wj_box_meets(&g, &p->t[j].box) && wj_box_within(&p->t[j].box, &p->marks[t->space], 4))
 			return true;
 	return false;
 }
@@ -728,7 +728,7 @@ static double crowding(const struct plan *p, int i, const struct wj_board_box *b
 		struct wj_board_box sb = shape_box(d, o);
 		if (!piece || o != t->space)
 			sum += overlap_clear(b, &sb, piece ? CLEAR : 0) +
-				(o != t->space && wj_box_gap(b, &p->marks[o]) <= 0) * 1e4;
+				(o != t->space && wj_box_within(b, &p->marks[o], 0)) * 1e4;
 	}
 	for (int j = 0; j < upto; j++)
 		if (j != i && j != skip)
@@ -1056,16 +1056,17 @@ static void names(cairo_t *cr, const struct ww_data *d, const struct names *n)
 	}
 }
 
-static int painted_land(const struct ww_data *d, struct land *l);
+static int map(const struct ww_data *d, cairo_surface_t *img, struct land_marks *m);
 
 /* The Winter Attrition Line's west end on d's land: *x -1 for none. */
 static int line_end(const struct ww_data *d, int *x, int *y)
 {
-	struct land l = { .px = malloc(sizeof *l.px * W * H), .m = { .line_x = -1, .line_y = -1 } };
-	int rc = l.px && !painted_land(d, &l) ? 0 : -1;
-	*x = l.m.line_x;
-	*y = l.m.line_y;
-	free(l.px);
+	struct land_marks m = { .line_x = -1, .line_y = -1 };
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+	int rc = cairo_surface_status(img) == CAIRO_STATUS_SUCCESS && !map(d, img, &m) ? 0 : -1;
+	cairo_surface_destroy(img);
+	*x = rc ? -1 : m.line_x;
+	*y = m.line_y;
 	return rc;
 }
 
@@ -1364,16 +1365,15 @@ static void zone_spots(const struct ww_data *d, struct land *l)
 	}
 }
 
-/* 12.3: each zone's name in the sea off its ports. */
-static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-		  const struct land *l)
+/* 12.3: each zone's name in the sea off its ports, part of the map. */
+static void zone_names(cairo_t *cr, const struct ww_data *d, const struct land_marks *m)
 {
 	for (int z = 0; z < d->nzones; z++) {
-		if (!l->m.zone[z].shown)
+		if (!m->zone[z].shown)
 			continue;
-		if (l->m.zone[z].river)
+		if (m->zone[z].river)
 			river(cr, d, z);
-		double x = l->m.zone[z].x, y = l->m.zone[z].y;
+		double x = m->zone[z].x, y = m->zone[z].y;
 		wj_draw_font(cr, 12, true);
 		double w = wj_draw_text_width(cr, d->zones[z].name);
 		cairo_rectangle(cr, x - w / 2 - 6, y - 13, w + 12, 18);
@@ -1383,17 +1383,39 @@ static void zones(cairo_t *cr, const struct ww_data *d, const struct ww_state *v
 		cairo_set_line_width(cr, 1.5);
 		cairo_stroke(cr);
 		text(cr, x - w / 2, y, d->zones[z].name, PORT_RIM);
-		if (v->french_navy_zone == z) {
-			wj_draw_font(cr, 12, true);
-			double fw = wj_draw_text_width(cr, "French Navy") + 10;
-			cairo_rectangle(cr, x - fw / 2, y + 8, fw, 18);
-			wj_draw_rgb(cr, CU_FRENCH);
-			cairo_fill_preserve(cr);
-			wj_draw_rgb(cr, CU_AMERICAN);
-			cairo_stroke(cr);
-			text(cr, x - fw / 2 + 5, y + 22, "French Navy", CU_AMERICAN);
-		}
 	}
+}
+
+/* Whether a river is drawn among the first `upto` zones: river() leaves
+ * the joins round for what is drawn after it. */
+static bool river_drawn(const struct land_marks *m, int upto)
+{
+	for (int z = 0; z < upto && z < WW_MAX_ZONES; z++)
+		if (m->zone[z].shown && m->zone[z].river)
+			return true;
+	return false;
+}
+
+/* 12.3: the French Navy under its zone's name, drawn over the map as if
+ * right after that name: with the joins the rivers before it left. */
+static void french_navy(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
+			const struct land_marks *m)
+{
+	int z = v->french_navy_zone;
+	if (z < 0 || z >= d->nzones || !m->zone[z].shown)
+		return;
+	double x = m->zone[z].x, y = m->zone[z].y;
+	cairo_set_line_join(cr, river_drawn(m, z + 1) ? CAIRO_LINE_JOIN_ROUND :
+			    CAIRO_LINE_JOIN_MITER);
+	wj_draw_font(cr, 12, true);
+	double fw = wj_draw_text_width(cr, "French Navy") + 10;
+	cairo_rectangle(cr, x - fw / 2, y + 8, fw, 18);
+	wj_draw_rgb(cr, CU_FRENCH);
+	cairo_fill_preserve(cr);
+	wj_draw_rgb(cr, CU_AMERICAN);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	text(cr, x - fw / 2 + 5, y + 22, "French Navy", CU_AMERICAN);
 }
 
 /* ---- tracks and boxes ---- */
@@ -1598,13 +1620,18 @@ static const uint32_t OWN_COLOURS[] = {
 #define NOWN (int)(sizeof OWN_COLOURS / sizeof *OWN_COLOURS)
 #define NTINT (int)(sizeof TINT / sizeof *TINT)
 
+/* Everything over the map (the pieces, the names, the panels), drawn as
+ * if the map had been drawn before it with cr: round caps from the
+ * links, and the joins the rivers left. */
 static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
-		 enum ww_side recipient, const struct ww_events *last, const struct land *l)
+		 enum ww_side recipient, const struct ww_events *last, const struct land_marks *m)
 {
-	zones(cr, d, v, l);
-	links(cr, d);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	french_navy(cr, d, v, m);
+	cairo_set_line_join(cr, river_drawn(m, d->nzones) ? CAIRO_LINE_JOIN_ROUND :
+			    CAIRO_LINE_JOIN_MITER);
 	struct names *n = malloc(sizeof *n);
-	if (n && place_all(cr, d, v, n, l->m.line_x, l->m.line_y)) {
+	if (n && place_all(cr, d, v, n, m->line_x, m->line_y)) {
 		free(n);
 		n = NULL;
 	}
@@ -1631,39 +1658,47 @@ static void draw(cairo_t *cr, const struct ww_data *d, const struct ww_state *v,
 	cards_panel(cr, d, v, 1000, 888);
 }
 
-/* The land painted, with its marks: from the cache (cache.h) when this
- * build has painted this map before, for it depends on the map alone. */
-_Static_assert(offsetof(struct ww_data, dir) == 0, "the key skips the data's directory name");
-static int painted_land(const struct ww_data *d, struct land *l)
+/* The map (wj_draw_map): the land painted, the zones' names and the
+ * links; its marks into head. */
+static int draw_map(cairo_surface_t *img, void *head, const void *arg)
 {
-	unsigned char key[WJ_CACHE_KEY_BYTES];
-	struct wj_cache_key k;
-	struct land_marks m;
-	wj_cache_key_start(&k, "land", (const void *)ww_report_png);
-	wj_cache_key_add(&k, (const char *)d + sizeof d->dir, sizeof *d - sizeof d->dir);
-	bool keyed = wj_cache_key_end(&k, key) == 0;
-	if (keyed && !wj_cache_read("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H)) {
-		l->m = m;
-		return 0;
-	}
-	if (find_land(d, l))
+	const struct ww_data *d = arg;
+	struct land_marks *m = head;
+	struct land l = { .px = (uint32_t *)(void *)cairo_image_surface_get_data(img),
+			  .m = { .line_x = -1, .line_y = -1 } };
+	if (find_land(d, &l))
 		return -1;
-	paint_land(d, l);
-	zone_spots(d, l);
-	forget_land(l); /* the rest of the drawing needs only the marks */
-	if (keyed) {
-		memset(&m, 0, sizeof m); /* no stray padding bytes in the file */
-		m.line_x = l->m.line_x;
-		m.line_y = l->m.line_y;
-		for (int z = 0; z < WW_MAX_ZONES; z++) {
-			m.zone[z].shown = l->m.zone[z].shown;
-			m.zone[z].river = l->m.zone[z].river;
-			m.zone[z].x = l->m.zone[z].x;
-			m.zone[z].y = l->m.zone[z].y;
-		}
-		wj_cache_write("land", key, &m, sizeof m, l->px, sizeof *l->px * W * H);
+	paint_land(d, &l);
+	zone_spots(d, &l);
+	forget_land(&l); /* the rest of the drawing needs only the marks */
+	m->line_x = l.m.line_x;
+	m->line_y = l.m.line_y;
+	for (int z = 0; z < WW_MAX_ZONES; z++) {
+		m->zone[z].shown = l.m.zone[z].shown;
+		m->zone[z].river = l.m.zone[z].river;
+		m->zone[z].x = l.m.zone[z].x;
+		m->zone[z].y = l.m.zone[z].y;
 	}
-	return 0;
+	cairo_surface_mark_dirty(img);
+	cairo_t *cr = cairo_create(img);
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+	zone_names(cr, d, m);
+	links(cr, d);
+	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+	cairo_destroy(cr);
+	return rc;
+}
+
+/* The map under the pieces into img, with its marks: from the cache
+ * (cache.h) when this build has drawn this map before, for it depends on
+ * the map's data alone. */
+_Static_assert(offsetof(struct ww_data, dir) == 0, "the key skips the data's directory name");
+static int map(const struct ww_data *d, cairo_surface_t *img, struct land_marks *m)
+{
+	struct wj_cache_key k;
+	wj_cache_key_start(&k, "map", (const void *)ww_report_png);
+	wj_cache_key_add(&k, (const char *)d + sizeof d->dir, sizeof *d - sizeof d->dir);
+	return wj_draw_map(img, &k, "map", m, sizeof *m, draw_map, d);
 }
 
 /* The board drawn into a picture the caller destroys; NULL, with the
@@ -1672,20 +1707,18 @@ static cairo_surface_t *board(const struct ww_data *d, const struct ww_state *vi
 			      enum ww_side recipient, const struct ww_events *last,
 			      char *err, size_t errlen)
 {
-	struct land l = { .m = { .line_x = -1, .line_y = -1 } };
+	struct land_marks m;
 	cairo_surface_t *img = wj_draw_picture(W, H, err, errlen);
 	if (!img)
 		return NULL;
-	l.px = (uint32_t *)(void *)cairo_image_surface_get_data(img);
-	if (painted_land(d, &l)) {
-		wj_why(err, errlen, "out of memory for the land of a %dx%d picture", W, H);
+	if (map(d, img, &m)) {
+		wj_why(err, errlen, "out of memory for the map of a %dx%d picture", W, H);
 		cairo_surface_destroy(img);
 		return NULL;
 	}
-	cairo_surface_mark_dirty(img);
 	cairo_t *cr = cairo_create(img);
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
-	draw(cr, d, view, recipient, last, &l);
+	draw(cr, d, view, recipient, last, &m);
 	return wj_draw_done(img, cr, err, errlen);
 }
 
