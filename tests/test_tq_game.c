@@ -310,6 +310,30 @@ static void the_invariants_hold_and_name_what_breaks(void **state)
 	stop(&f);
 }
 
+/* The state text writes a leader's area with `where: on-map` only: an
+ * order leaves no area to a leader off the map, so what is written reads
+ * back the same (found by the soak). */
+static void a_leader_off_the_map_is_in_no_area(void **state)
+{
+	(void)state;
+	struct fix f;
+	start(&f, "17.4");
+	int campbell = L("Campbell");
+	assert_int_equal(f.s->tq.leader[campbell].where, TQ_AT_SEA_BOX);
+	f.s->tq.leader[campbell].area = (short)A("S11"); /* as a step might leave it */
+	struct game_order *o = game_order_new(G);
+	assert_int_equal(G->order_parse(f.d, "declare Georgia, Virginia", o, f.why, sizeof f.why), 0);
+	assert_int_equal(G->apply(f.d, f.s, TQ_BRITISH, o, &NO_DICE, f.ev, f.why, sizeof f.why), 0);
+	game_order_free(G, o);
+	char *text = text_of(f.s, f.d, true);
+	struct game_state *back = game_state_new(G);
+	assert_int_equal(G->state_read(text, strlen(text), f.d, back, true, f.why, sizeof f.why), 0);
+	assert_memory_equal(&back->tq, &f.s->tq, sizeof back->tq);
+	game_state_free(G, back);
+	free(text);
+	stop(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,6 +346,7 @@ int main(void)
 		cmocka_unit_test(the_ledger_keeps_standing_orders),
 		cmocka_unit_test(the_report_says_what_is_asked),
 		cmocka_unit_test(the_invariants_hold_and_name_what_breaks),
+		cmocka_unit_test(a_leader_off_the_map_is_in_no_area),
 	};
 	return cmocka_run_group_tests(tests, tq_setup_data, tq_teardown_data);
 }

@@ -79,6 +79,15 @@ static int step(struct tq_play *p)
 	       s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
 }
 
+/* A leader off the map is in no area (the state text writes `at:` with
+ * `where: on-map` only), whatever the step that took him off left. */
+static void tidy(const struct tq_data *d, struct tq_state *s)
+{
+	for (int l = 0; l < d->nleaders; l++)
+		if (s->leader[l].where != TQ_ON_MAP)
+			s->leader[l].area = 0;
+}
+
 int tq_run(struct tq_play *p)
 {
 	struct tq_state *s = p->s, *before = malloc(sizeof *before);
@@ -95,6 +104,7 @@ int tq_run(struct tq_play *p)
 				   (int)s->phase, s->step);
 	}
 	free(before);
+	tidy(p->d, s);
 	return r < 0 ? -1 : 0;
 }
 
