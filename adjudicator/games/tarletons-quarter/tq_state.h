@@ -125,6 +125,12 @@ struct tq_endeavor {
 	short npath;
 	bool by_river, by_sea;           /* how it entered its area (11.2.4) */
 	bool dropped;                    /* 9.1: a detachment left once */
+	short stage;                     /* where it stands (tq_endeavor.c's enum tq_stage) */
+	short loser;                     /* TQ_STAGE_RETREAT: the side retreating (11.4) */
+	short pending;                   /* TQ_STAGE_UPRISING: the Loyalist SPs to place (8.3.5);
+					  * TQ_STAGE_C_IN_C: the side choosing (11.2.6) */
+	bool bayonets;                   /* 11.2.1: the British attacker's choice */
+	bool activated;                  /* 8.1.1: the force moves (else it is flipped) */
 };
 
 /* A side's standing orders (its answers given in advance), as it wrote

@@ -167,6 +167,11 @@ static const struct field ENDEAVOR_F[] = {
 	FA(struct tq_endeavor, "by-river", BOOL, by_river),
 	FA(struct tq_endeavor, "by-sea", BOOL, by_sea),
 	FA(struct tq_endeavor, "dropped", BOOL, dropped),
+	FNA(struct tq_endeavor, "stage", stage, 99),
+	FW(struct tq_endeavor, "loser", loser, SIDES, true),
+	FNA(struct tq_endeavor, "pending", pending, 99),
+	FA(struct tq_endeavor, "bayonets", BOOL, bayonets),
+	FA(struct tq_endeavor, "activated", BOOL, activated),
 };
 
 static const struct field STANDING_F[] = {

@@ -1,0 +1,68 @@
+/* Tarleton's Quarter!'s endeavour, inside (tq_endeavor.c, tq_battle.c):
+ * where an endeavour under way stands, and what its two files share. The
+ * engine's parts meet in tq_engine.h; this header is the endeavour's own. */
+#ifndef TQ_ENDEAVOR_H
+#define TQ_ENDEAVOR_H
+
+#include <stdbool.h>
+#include "tq_engine.h"
+#include "tq_move.h"
+
+/* struct tq_endeavor's `stage`: what the endeavour does next. */
+enum tq_stage {
+	TQ_STAGE_MOVE,                   /* the next area of the path (10.1) */
+	TQ_STAGE_UPRISING,               /* 8.3.5: the British place the Loyalists */
+	TQ_STAGE_RETREAT_BEFORE,         /* 11.3: the defender may retreat first */
+	TQ_STAGE_BAYONETS,               /* 11.2.1: the British attacker's choice */
+	TQ_STAGE_BATTLE,                 /* 11.2.2-11.2.6: the dice */
+	TQ_STAGE_RETREAT,                /* 11.4: the loser retreats */
+	TQ_STAGE_C_IN_C,                 /* 11.2.6: a new Commander-in-Chief chosen */
+	TQ_STAGE_END                     /* the endeavour is over */
+};
+
+/* ---- tq_endeavor.c: the pieces on the map ---- */
+
+static inline enum tq_side tq_other(enum tq_side side)
+{
+	return side == TQ_BRITISH ? TQ_CONTINENTAL : TQ_BRITISH;
+}
+
+int tq_sps_total(const struct tq_sps *x);
+int tq_sps_militia(const struct tq_sps *x);
+/* to += sign * x */
+void tq_sps_add(struct tq_sps *to, const struct tq_sps *x, int sign);
+/* A side's SPs of a kind as the movement rules count them (10.1.1, 10.6). */
+struct tq_movers tq_movers_of(enum tq_side side, const struct tq_sps *x, int trains, int nleaders);
+/* A side's SPs in an area outside the walls: ready and moved. */
+struct tq_sps tq_field_sps(const struct tq_state *s, int area, enum tq_side side);
+/* A side's leaders on the map in area, outside the walls: their count. */
+int tq_leaders_in(const struct tq_data *d, const struct tq_state *s, int area, enum tq_side side,
+		  short *out, int max);
+/* The commanding leader (11.1) of leaders ls[0..n-1], or -1. */
+int tq_in_command(const struct tq_data *d, const struct tq_state *s, const short *ls, int n);
+/* Area a holds forces of side outside the walls (SPs or leaders). */
+bool tq_forces_in(const struct tq_data *d, const struct tq_state *s, int area, enum tq_side side);
+/* enemy[a] for every area: side's enemy occupies it (11.3.1, 11.4). */
+void tq_enemy_areas(const struct tq_data *d, const struct tq_state *s, enum tq_side side,
+		    bool *enemy);
+/* Move all of side's field forces (SPs, trains, leaders) from one area
+ * to an adjacent one (11.3, 11.4). */
+void tq_move_all(const struct tq_data *d, struct tq_state *s, enum tq_side side, int from, int to);
+/* A leader leaves the board (11.2.6 killed, 11.4.5, 15.2 captured): where
+ * he goes, and his side's Commander-in-Chief after (11.1.3, 11.1.4). True
+ * when the side is left with no C-in-C and must choose one (11.2.6). */
+bool tq_leader_lost(struct tq_play *p, int leader, enum tq_where where);
+/* The standing order of side that answers q (`o` filled), if any is
+ * usable: `usable` says whether an answer fits the position. */
+bool tq_standing_answer(struct tq_play *p, enum tq_side side, enum tq_question q,
+			bool (*usable)(struct tq_play *p, const struct tq_order *o),
+			struct tq_order *o);
+/* The endeavour is over: its side's turn goes on (tq_turn.c). */
+void tq_endeavor_finish(struct tq_play *p);
+
+/* ---- tq_battle.c: a battle entered, and its retreats ---- */
+
+int tq_battle_run(struct tq_play *p);
+int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+
+#endif

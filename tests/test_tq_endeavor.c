@@ -1,0 +1,759 @@
+/* Tarleton's Quarter!'s endeavour (issue 23, seed 001, 8.0-11.5): one
+ * force activation driven through tq_apply from its order to its end, on
+ * hand-made positions of the real map and leaders, with fixed dice. Each
+ * test names the rule it checks and asserts what the seed says happens:
+ * activation (8.1), the random events (8.3), the path and its refusals
+ * (10.1, 10.2), a battle with the seed's worked numbers (11.2.3, 11.2.4,
+ * 11.2.5), retreat before and after combat (11.3, 11.4), standing orders,
+ * and the hidden path (the other side reads the same bytes whatever the
+ * rest of the path). Rulings: docs/tq-rulings/endeavor.md. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "tq_engine.h"
+#include "tq_endeavor.h"
+#include "tq_setup.h"
+#include "tq_text.h"
+#include "tq_support.h"
+
+#define MAX_ROLLS 32
+
+struct stream {
+	int roll[MAX_ROLLS];
+	int n, used, extra;
+};
+
+static int stream_die(void *ctx, uint64_t index, bool *forced)
+{
+	struct stream *st = ctx;
+	(void)index;
+	*forced = true;
+	if (st->used < st->n)
+		return st->roll[st->used++];
+	st->extra++;
+	return 6;
+}
+
+static struct tq_state *S;
+static struct tq_events *EV;
+static struct stream DICE;
+static struct wj_rng RNG = { .die = stream_die, .ctx = &DICE };
+static char WHY[512];
+
+static void dice(int n, const int *v)
+{
+	DICE = (struct stream){ .n = n };
+	memcpy(DICE.roll, v, sizeof *v * (size_t)n);
+}
+#define DICE(...) dice((int)(sizeof((int[]){ __VA_ARGS__ }) / sizeof(int)), (int[]){ __VA_ARGS__ })
+
+static void all_dice_used(void)
+{
+	if (DICE.used != DICE.n || DICE.extra)
+		fail_msg("%d of %d dice used, %d more asked for", DICE.used, DICE.n, DICE.extra);
+}
+
+static struct tq_play play(void)
+{
+	return (struct tq_play){ .d = D, .s = S, .rng = &RNG, .ev = EV, .why = WHY,
+				 .whylen = sizeof WHY };
+}
+
+/* A position in the Endeavors Phase of March 1781 (weather clear),
+ * nothing on the map, the British asked for an endeavour. */
+static void fresh(int month)
+{
+	tq_state_empty(D, S);
+	S->month = month;
+	S->last_month = TQ_MONTH(1781, 10);
+	snprintf(S->scenario, sizeof S->scenario, "17.3");
+	S->phase = TQ_ENDEAVORS;
+	S->weather = TQ_WEATHER_CLEAR;
+	S->major_victory = TQ_CONTINENTAL;
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	memset(EV, 0, sizeof *EV);
+}
+
+static void put(enum tq_side side, const char *id, int regulars, int cavalry)
+{
+	struct tq_sps *x = &S->area[A(id)].side[side].ready;
+	x->regulars = (short)(x->regulars + regulars);
+	x->cavalry = (short)(x->cavalry + cavalry);
+}
+
+static void leader(const char *name, const char *id)
+{
+	S->leader[L(name)] = (struct tq_leader_state){ .where = TQ_ON_MAP, .area = (short)A(id) };
+}
+
+static struct tq_order activate(const char *name, int regulars, const char *const *path)
+{
+	struct tq_order o = { .kind = TQ_ACTIVATE, .leader = (short)L(name), .at = -1,
+			      .governor = -1 };
+	o.sps.regulars = (short)regulars;
+	for (; path && *path; path++)
+		o.path[o.npath++] = (short)A(*path);
+	return o;
+}
+#define PATH(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* tq_apply: 0, or -1 and WHY. Until the sequence of play (tq_turn.c) is
+ * built, tq_turn_endeavor_done does nothing, and the run after an
+ * endeavour's end stops at tq_turn_run's "not built yet" or at tq_run's
+ * "made no step": either, with no endeavour under way, is the
+ * endeavour's end here. */
+static int apply(enum tq_side side, const struct tq_order *o)
+{
+	struct tq_play p = play();
+	WHY[0] = '\0';
+	int r = tq_apply(&p, side, o);
+	if (r < 0 && !S->hidden.endeavor.active &&
+	    (strstr(WHY, "sequence of play is not built yet") || strstr(WHY, "made no step")))
+		return 0;
+	return r;
+}
+
+static void apply_ok(enum tq_side side, const struct tq_order *o)
+{
+	if (apply(side, o))
+		fail_msg("refused: %s", WHY);
+}
+
+static void standing(enum tq_side side, const char *text)
+{
+	struct tq_order o = { .kind = TQ_STANDING, .leader = -1, .at = -1, .governor = -1 };
+	snprintf(o.standing, sizeof o.standing, "%s", text);
+	apply_ok(side, &o);
+}
+
+static bool told(const char *text)
+{
+	for (int i = 0; i < EV->n; i++)
+		if (strstr(EV->v[i].text, text))
+			return true;
+	return false;
+}
+
+static void assert_told(const char *text)
+{
+	if (!told(text)) {
+		for (int i = 0; i < EV->n; i++)
+			print_message("  %s\n", EV->v[i].text);
+		fail_msg("no event says '%s'", text);
+	}
+}
+
+static const struct tq_sps *ready(const char *id, enum tq_side side)
+{
+	return &S->area[A(id)].side[side].ready;
+}
+
+static const struct tq_sps *moved(const char *id, enum tq_side side)
+{
+	return &S->area[A(id)].side[side].moved;
+}
+
+/* ---- 8.1 activation, 8.3 random events, 10.1 the move ---- */
+
+/* 8.1.1: "If the die roll is higher, the Leader ... is flipped to its
+ * 'moved' side without doing anything. The Leader remains stacked with
+ * the SPs". 8.3.2: the event happens anyway: March's 6 is rain. */
+static void s8_1_1_activation_fails_on_a_high_die(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 21, 0);
+	assert_int_equal(D->leaders[L("Cornwallis")].counter.audacity, 5);
+	DICE(6);
+	struct tq_order o = activate("Cornwallis", 10, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_true(S->leader[L("Cornwallis")].moved);
+	assert_int_equal(S->leader[L("Cornwallis")].area, A("N29"));
+	assert_int_equal(moved("N29", TQ_BRITISH)->regulars, 10);
+	assert_int_equal(ready("N29", TQ_BRITISH)->regulars, 11);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 0);
+	assert_int_equal(S->weather, TQ_WEATHER_RAIN); /* 8.3.2, 8.3.3 */
+	assert_false(S->hidden.endeavor.active);
+	assert_told("fails to activate");
+}
+
+/* 8.1.1, 10.1: a die equal to the audacity activates; the force enters
+ * the path's areas and ends "moved" there (8.1.1, 10.1); March's 5 is
+ * rain, which closes no road. */
+static void s8_1_1_activation_and_the_move(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	leader("Tarleton", "N29");
+	put(TQ_BRITISH, "N29", 21, 2);
+	DICE(5);
+	struct tq_order o = activate("Cornwallis", 21, PATH("N28", "N30"));
+	o.sps.cavalry = 2;
+	o.leaders[o.nleaders++] = (short)L("Tarleton");
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(moved("N30", TQ_BRITISH)->regulars, 21);
+	assert_int_equal(moved("N30", TQ_BRITISH)->cavalry, 2);
+	assert_int_equal(ready("N29", TQ_BRITISH)->regulars, 0);
+	assert_int_equal(S->leader[L("Tarleton")].area, A("N30"));
+	assert_true(S->leader[L("Tarleton")].moved);
+	assert_true(S->leader[L("Cornwallis")].moved);
+	assert_int_equal(S->weather, TQ_WEATHER_RAIN);
+	assert_false(S->hidden.endeavor.active);
+	assert_int_equal(S->question, TQ_ASK_NOTHING);
+}
+
+/* 8.3.3: June's 3 is heat (tables.yaml); 8.3.4: rain on rain floods. */
+static void s8_3_heat_and_flood(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 6));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 5, 0);
+	DICE(3);
+	struct tq_order o = activate("Cornwallis", 5, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->weather, TQ_WEATHER_HEAT);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 5);
+
+	fresh(TQ_MONTH(1781, 3));
+	S->weather = TQ_WEATHER_RAIN;
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 5, 0);
+	DICE(5);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->weather, TQ_WEATHER_FLOOD);
+	assert_told("flood");
+}
+
+/* 8.3.4, 10.1.2: the random event floods the rivers after the order was
+ * checked: the path across the Dan (N31 to V12, a river with a road, open
+ * in rain) is closed by the flood, and the force stops in N31. */
+static void s8_3_4_flood_stops_the_path_at_the_river(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->weather = TQ_WEATHER_RAIN;
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 10, 0);
+	DICE(5);
+	struct tq_order o = activate("Cornwallis", 10, PATH("N31", "V12"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->weather, TQ_WEATHER_FLOOD);
+	assert_int_equal(moved("N31", TQ_BRITISH)->regulars, 10);
+	assert_int_equal(moved("V12", TQ_BRITISH)->regulars, 0);
+	assert_false(S->hidden.endeavor.active);
+	/* the reason is the mover's; everyone reads only where it stopped */
+	for (int i = 0; i < EV->n; i++)
+		if (strstr(EV->v[i].text, "V12"))
+			assert_int_equal(EV->v[i].audience, TQ_TO(TQ_BRITISH));
+	assert_told("force stops in N31");
+}
+
+/* 8.3.5: a 1, the die again, a second 1: 1d6 Loyalist SPs the British
+ * place in a settlement of Georgia or the Carolinas without Continental
+ * forces (asked, then answered); then the activated force moves. */
+static void s8_3_5_loyalist_uprising(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 5, 0);
+	put(TQ_CONTINENTAL, "S5", 3, 0);
+	DICE(1, 1, 4);
+	struct tq_order o = activate("Cornwallis", 5, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->question, TQ_ASK_UPRISING);
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 0); /* 8.3.2: before the move */
+	struct tq_order rise = { .kind = TQ_CHOOSE, .leader = -1, .at = (short)A("S5"),
+				 .governor = -1 };
+	assert_int_equal(apply(TQ_BRITISH, &rise), -1); /* Continentals in S5 */
+	rise.at = (short)A("S21");
+	apply_ok(TQ_BRITISH, &rise);
+	assert_int_equal(ready("S21", TQ_BRITISH)->loyalists, 4);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 5);
+	assert_int_equal(S->weather, TQ_WEATHER_CLEAR);
+
+	/* a second die that is no 1: no uprising */
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 5, 0);
+	DICE(1, 2);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("No Loyalist uprising");
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 5);
+}
+
+/* ---- refusals before any die (8.0, 10.1, 10.2) ---- */
+
+static void assert_refused(const struct tq_order *o, const char *why)
+{
+	uint64_t before = S->next_roll;
+	DICE(1);
+	assert_int_equal(apply(TQ_BRITISH, o), -1);
+	if (!strstr(WHY, why))
+		fail_msg("refused for '%s', not '%s'", WHY, why);
+	assert_int_equal(S->next_roll, before); /* no die rolled */
+	assert_int_equal(DICE.used, 0);
+}
+
+/* 10.2: "Colonels Limited to activating 15 SPs"; 3-star not C-in-C: 40. */
+static void s10_2_command_limits(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Tarleton", "N29");
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 45, 0);
+	struct tq_order o = activate("Tarleton", 16, PATH("N28"));
+	assert_refused(&o, "at most 15");
+	o = activate("Cornwallis", 41, PATH("N28"));
+	assert_refused(&o, "at most 40");
+	/* 10.2's C-in-C: no limit */
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	DICE(2);
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 41);
+}
+
+/* 8.0, 10.1, 10.2.2, 11.1: what the order may not ask, refused with its
+ * reason before the die. */
+static void s8_0_refusals(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->weather = TQ_WEATHER_RAIN;
+	leader("Cornwallis", "N29");
+	leader("Tarleton", "N29");
+	leader("Webster", "N9");
+	put(TQ_BRITISH, "N29", 10, 0);
+	put(TQ_BRITISH, "N9", 5, 0);
+	struct tq_order o = activate("Cornwallis", 11, PATH("N28"));
+	assert_refused(&o, "not so many SPs");
+	o = activate("Cornwallis", 5, PATH("N30"));
+	assert_refused(&o, "not adjacent");
+	o = activate("Webster", 5, PATH("N8")); /* the Pee Dee, no road: rain closes it */
+	assert_refused(&o, "closed by rain");
+	o = activate("Tarleton", 5, PATH("N28"));
+	o.leaders[o.nleaders++] = (short)L("Cornwallis");
+	assert_refused(&o, "outranks");
+	o = activate("Cornwallis", 5, PATH("N28"));
+	o.at = (short)A("N28");
+	assert_refused(&o, "is in N29");
+	o = activate("Cornwallis", 5, PATH("N28", "N9", "N8", "N10", "N11", "N12", "N28"));
+	assert_refused(&o, "path");
+	S->leader[L("Cornwallis")].moved = true;
+	o = activate("Cornwallis", 5, PATH("N28"));
+	assert_refused(&o, "moved this month");
+	o = activate("Cornwallis", 5, PATH("N28"));
+	assert_int_equal(apply(TQ_CONTINENTAL, &o), -1); /* nothing asked of them */
+}
+
+/* ---- 11.2 a battle ---- */
+
+/* 11.2.3's example "30 SPs attacking divided by 6 SPs defending = 5 ...
+ * The attacker thus would add 4 to his die roll"; 11.2.4's High Total
+ * "1 SP for every ten (or fraction of ten)", Low Total "plus the
+ * difference"; 11.2.5: half of the lower roller's regulars, rounded up,
+ * are POWs; 11.5. The defender, no leader, cannot retreat before combat
+ * (11.3 "if led by a Leader") and is destroyed. */
+static void s11_2_3_battle_five_to_one(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 30, 0);
+	put(TQ_CONTINENTAL, "N28", 6, 0);
+	standing(TQ_BRITISH, "no bayonets");
+	/* activation 2; surprise 1 + 5/2 = 3 < 6: none; winner: attacker
+	 * 3 + 4 (5-1) + 2 (tactical) = 9, defender 6: the attacker wins;
+	 * casualties: attacker 4 + 4 + 1 (won) - 1 (audacity 5 > 3) = 8,
+	 * defender 2: difference 6. */
+	DICE(2, 1, 3, 6, 4, 2);
+	struct tq_order o = activate("Cornwallis", 30, PATH("N28", "N30"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("The attacker totals 9, the defender 6");
+	assert_told("Casualties: the attacker totals 8, the defender 2");
+	/* 1 SP for the 6 of the defender; 3 (30 SPs) + 6 = 9, all 6 lost */
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 29);
+	assert_int_equal(ready("N28", TQ_CONTINENTAL)->regulars, 0);
+	assert_int_equal(S->side[TQ_BRITISH].pow, 3);          /* 11.2.5: half of 6 */
+	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 0);      /* the higher roller's are killed */
+	assert_int_equal(S->major_victory, TQ_BRITISH);        /* 11.5: both 5 or more */
+	assert_int_equal(moved("N30", TQ_BRITISH)->regulars, 0); /* 10.3: combat ends it */
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 11.2.4's example: "In a battle with 42 SPs vs 40 SPs, the lower total
+ * would lose 4 SPs plus 5 SP, for a total of 9 SPs"; 11.2.5: "the 9 SPs
+ * lost may be 4 regular SP and 5 militia SPs", and half of the 4 regulars
+ * are POWs. The British attack with 21 regulars and 21 Loyalists, lose,
+ * and retreat where their standing order says (11.4). */
+static void s11_2_4_battle_forty_two_against_forty(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 21, 0);
+	S->area[A("N29")].side[TQ_BRITISH].ready.loyalists = 21;
+	leader("Greene", "N28");
+	put(TQ_CONTINENTAL, "N28", 40, 0);
+	put(TQ_CONTINENTAL, "N12", 1, 0);
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_BRITISH, "retreat to N12");   /* the enemy's: unusable */
+	standing(TQ_BRITISH, "retreat to N29");
+	/* activation 5 (March: rain; the road N29-N28 is open); surprise 1:
+	 * none; winner: attacker 1 + 0 (42-40 is 1-1) + 2 - 1 (half
+	 * militia) = 2, defender 6 + 3 = 9: the defender wins; casualties:
+	 * attacker 3 + 0 - 1 (audacity 5) - 1 (militia) = 1, defender 5 + 1
+	 * (won) = 6: the attacker is lower by 5. */
+	DICE(5, 1, 1, 6, 3, 5);
+	struct tq_order o = activate("Cornwallis", 21, PATH("N28"));
+	o.sps.loyalists = 21;
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->question, TQ_ASK_BAYONETS); /* 11.2.1: no standing order */
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	struct tq_order no = { .kind = TQ_NO, .leader = -1, .at = -1, .governor = -1 };
+	apply_ok(TQ_BRITISH, &no);
+	all_dice_used();
+	assert_told("The attacker totals 2, the defender 9");
+	assert_told("Casualties: the attacker totals 1, the defender 6");
+	/* the lower: 4 (40 SPs) + 5 = 9: 4 regulars, 5 Loyalists; 2 POWs */
+	assert_int_equal(moved("N29", TQ_BRITISH)->regulars, 17);
+	assert_int_equal(moved("N29", TQ_BRITISH)->loyalists, 16);
+	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 2);
+	/* the higher: 5 (42 SPs, the fraction counts) */
+	assert_int_equal(ready("N28", TQ_CONTINENTAL)->regulars, 35);
+	assert_int_equal(S->side[TQ_BRITISH].pow, 0);
+	assert_int_equal(S->leader[L("Cornwallis")].area, A("N29"));
+	assert_int_equal(S->major_victory, TQ_CONTINENTAL);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 11.4: without a standing order the loser is asked where; an area the
+ * enemy holds is refused. */
+static void s11_4_retreat_asked(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 30, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 6, 0);
+	put(TQ_CONTINENTAL, "N30", 1, 0);
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_BRITISH, "bayonets");
+	/* surprise 1 + 2 + 1 (bayonets) = 4: none; attacker 1 + 4 + 2 = 7,
+	 * defender 6 + 2 = 8: the defender wins; casualties: attacker 6 + 4
+	 * - 3 (bayonets without surprise) - 1 = 6, defender 6 + 1 - 1 = 6:
+	 * a tie, 1 SP each (11.2.4). */
+	DICE(2, 1, 1, 6, 6, 6);
+	struct tq_order o = activate("Cornwallis", 30, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->question, TQ_ASK_RETREAT);
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 29);
+	assert_int_equal(ready("N28", TQ_CONTINENTAL)->regulars, 5);
+	struct tq_order r = { .kind = TQ_RETREAT, .leader = -1, .at = (short)A("N30"),
+			      .governor = -1 };
+	assert_int_equal(apply(TQ_BRITISH, &r), -1); /* 11.4: the enemy is in N30 */
+	r.at = (short)A("N9");
+	apply_ok(TQ_BRITISH, &r);
+	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 29);
+	assert_int_equal(S->leader[L("Cornwallis")].area, A("N9"));
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* ---- 11.3 retreat before combat ---- */
+
+/* 11.3.1: asked of the defender; a die at or under the tactical rating of
+ * its highest ranking leader and it retreats (11.3.2: all of it); 11.3.3:
+ * the attacker moves on, even into the area it retreated to. */
+static void s11_3_retreat_before_combat(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 21, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 2, 1);
+	assert_int_equal(D->leaders[L("Lee")].counter.tactical, 2);
+	DICE(2);
+	struct tq_order o = activate("Cornwallis", 20, PATH("N28", "N9"));
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->question, TQ_ASK_RETREAT_BEFORE);
+	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
+	struct tq_order r = { .kind = TQ_RETREAT, .before = true, .leader = -1,
+			      .at = (short)A("N29"), .governor = -1 };
+	assert_int_equal(apply(TQ_CONTINENTAL, &r), -1); /* not where the British are... */
+	r.at = (short)A("N9");
+	DICE(2);
+	apply_ok(TQ_CONTINENTAL, &r);
+	/* ...they retreat to N9; the British follow (11.3.3) and are asked again */
+	assert_int_equal(ready("N9", TQ_CONTINENTAL)->regulars, 2);
+	assert_int_equal(ready("N9", TQ_CONTINENTAL)->cavalry, 1);
+	assert_int_equal(S->leader[L("Lee")].area, A("N9"));
+	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 20);
+	assert_int_equal(S->question, TQ_ASK_RETREAT_BEFORE);
+	/* a failed roll: the battle is fought */
+	r.at = (short)A("N11");
+	standing(TQ_BRITISH, "no bayonets");
+	DICE(3, 6, 1, 1, 6, 6);
+	apply_ok(TQ_CONTINENTAL, &r);
+	all_dice_used();
+	assert_told("fail to retreat before combat");
+	/* surprise 6 + 2: achieved; 20 against 3 is 6-1: the British win and
+	 * the 3 SPs are lost (2 for 20 SPs plus the difference); Lee, left
+	 * alone, retreats where he is told (11.4) */
+	assert_told("The attacker achieves surprise");
+	assert_int_equal(tq_sps_total(ready("N9", TQ_CONTINENTAL)), 0);
+	assert_int_equal(S->question, TQ_ASK_RETREAT);
+	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
+	apply_ok(TQ_CONTINENTAL, &(struct tq_order){ .kind = TQ_RETREAT, .leader = -1,
+						     .at = (short)A("N11"), .governor = -1 });
+	assert_int_equal(S->leader[L("Lee")].area, A("N11"));
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 11.3: a standing order answers the question in advance; the first
+ * usable one is taken. */
+static void s11_3_standing_retreat_before(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 21, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	standing(TQ_CONTINENTAL, "retreat before combat to N29");   /* the enemy's: unusable */
+	standing(TQ_CONTINENTAL, "retreat before combat to N31");
+	DICE(2, 1);
+	struct tq_order o = activate("Cornwallis", 20, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(ready("N31", TQ_CONTINENTAL)->regulars, 3);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 20);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 17.1.3 A: "Campbell is automatically activated for this first endeavor
+ * (no die roll required and no random event generated). The British must
+ * attack the Continental forces in G1 in that first endeavor. ... If the
+ * British lose the battle, any survivors (including their Base of
+ * Operations) must retreat to the 'At Sea' box." */
+static void s17_1_3_a_campbell_first_endeavor(void **state)
+{
+	char why[256];
+	(void)state;
+	if (tq_setup(D, tq_scenario_by_name(D, "17.1"), 0, S, why, sizeof why))
+		fail_msg("%s", why);
+	memset(EV, 0, sizeof *EV);
+	S->phase = TQ_ENDEAVORS;
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	struct tq_order o = activate("Cruger", 5, NULL);
+	assert_refused(&o, "17.1.3 A");
+	o = activate("Campbell", 0, PATH("G2"));
+	o.all = true;
+	assert_refused(&o, "the enemy is in G1");
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_BRITISH, "no bayonets");
+	/* no activation die; surprise 1 + 4/2 = 3: none; 30 against 12 is
+	 * 2-1: attacker 1 + 1 + 2 = 4, defender (Howe, tactical 0) 6: the
+	 * Continentals win; casualties: attacker 3 + 1 - 1 (audacity 4) = 3,
+	 * defender 3 + 1 (won) = 4: the British lose 2 (12 SPs) + 1, two of
+	 * them prisoners; the Continentals 3 (30 SPs). */
+	DICE(1, 1, 6, 3, 3);
+	o = activate("Campbell", 0, NULL);
+	o.all = true;
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("without a die");
+	assert_false(told("Endeavour random event"));
+	assert_int_equal(S->at_sea.regulars, 27);
+	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 2);
+	assert_int_equal(ready("G1", TQ_CONTINENTAL)->regulars, 9);
+	assert_int_equal(S->leader[L("Campbell")].where, TQ_AT_SEA_BOX);
+	assert_int_equal(S->leader[L("Cruger")].where, TQ_AT_SEA_BOX);
+	assert_true(S->side[TQ_BRITISH].base_at_sea);
+	assert_int_equal(S->side[TQ_BRITISH].base, -1);
+	assert_int_equal(tq_sps_total(moved("G1", TQ_BRITISH)), 0);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* ---- hidden things ---- */
+
+/* Issue 23, "Playable": the rest of the path and the standing orders are
+ * the mover's; the other side's events (audience TQ_TO_ALL or
+ * TQ_TO(continental)) are the same bytes whatever they are. */
+static int public_events(struct tq_told *out)
+{
+	int n = 0;
+	for (int i = 0; i < EV->n; i++)
+		if (EV->v[i].audience & (TQ_TO_ALL | TQ_TO(TQ_CONTINENTAL)))
+			out[n++] = EV->v[i];
+	return n;
+}
+
+static void hidden_run(const char *const *path, const char *order, struct tq_told *out, int *n)
+{
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 30, 0);
+	put(TQ_CONTINENTAL, "N28", 6, 0);
+	standing(TQ_BRITISH, "no bayonets");
+	if (order)
+		standing(TQ_BRITISH, order);
+	DICE(2, 1, 3, 6, 4, 2);
+	struct tq_order o = activate("Cornwallis", 30, path);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	*n = public_events(out);
+}
+
+static void hidden_path_and_standing_orders(void **state)
+{
+	static struct tq_told a[TQ_MAX_EVENTS], b[TQ_MAX_EVENTS];
+	int na, nb;
+	(void)state;
+	hidden_run(PATH("N28", "N9", "N8"), NULL, a, &na);
+	assert_told("N9 - N8");                      /* the mover was told his path */
+	hidden_run(PATH("N28", "N30", "N31"), "retreat to N12", b, &nb);
+	assert_int_equal(na, nb);
+	for (int i = 0; i < na; i++) {
+		assert_string_equal(a[i].text, b[i].text);
+		assert_int_equal(a[i].audience, b[i].audience);
+	}
+	for (int i = 0; i < nb; i++)
+		assert_null(strstr(b[i].text, "N31"));
+}
+
+/* The state in the middle of an endeavour (the stage, the hidden path,
+ * the standing orders) is written and read back to the same state, and
+ * the run goes on from what was read. */
+static char *text_of(const struct tq_state *s, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	assert_non_null(f);
+	assert_int_equal(tq_state_write(f, D, s, true), 0);
+	fclose(f);
+	return buf;
+}
+
+static void text_round_trip_mid_endeavor(void **state)
+{
+	struct tq_state *back = malloc(sizeof *back);
+	char why[256] = "";
+	size_t len, len2;
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 21, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	standing(TQ_BRITISH, "bayonets");
+	DICE(2);
+	struct tq_order o = activate("Cornwallis", 20, PATH("N28", "N9", "N11"));
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->question, TQ_ASK_RETREAT_BEFORE);
+	assert_int_equal(S->hidden.endeavor.npath, 2);
+	char *t = text_of(S, &len);
+	if (tq_state_read(t, len, D, back, true, why, sizeof why))
+		fail_msg("%s", why);
+	char *t2 = text_of(back, &len2);
+	assert_int_equal(len, len2);
+	assert_memory_equal(t, t2, len);
+	assert_memory_equal(S, back, sizeof *S);
+	free(t), free(t2), free(back);
+}
+
+/* A standing order is told to its side alone, and one no question reads
+ * is refused. */
+static void standing_orders_are_hidden(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	standing(TQ_CONTINENTAL, "retreat before combat to S21");
+	assert_int_equal(EV->n, 1);
+	assert_int_equal(EV->v[0].audience, TQ_TO(TQ_CONTINENTAL));
+	assert_int_equal(S->hidden.standing[TQ_CONTINENTAL].n, 1);
+	assert_int_equal(S->moves, 0);
+	struct tq_order o = { .kind = TQ_STANDING, .leader = -1, .at = -1, .governor = -1 };
+	snprintf(o.standing, sizeof o.standing, "retreat before combat to nowhere");
+	assert_int_equal(apply(TQ_CONTINENTAL, &o), -1);
+	snprintf(o.standing, sizeof o.standing, "clear");
+	apply_ok(TQ_CONTINENTAL, &o);
+	assert_int_equal(S->hidden.standing[TQ_CONTINENTAL].n, 0);
+}
+
+/* 11.2.6: leader casualties read the data's names (tables.yaml). */
+static void data_leader_rules(void **state)
+{
+	int v = 0;
+	(void)state;
+	assert_true(tq_number(D, "c_in_c_chosen", "Greene", &v) && v == 1);
+	assert_true(tq_number(D, "clinton_cornwallis", "Cornwallis", &v) && v == 2);
+	assert_true(tq_number(D, "overrun_leaders", "Tarleton", &v) && v == 1);
+}
+
+static int group_setup(void **state)
+{
+	S = calloc(1, sizeof *S);
+	EV = calloc(1, sizeof *EV);
+	return S && EV ? tq_setup_data(state) : -1;
+}
+
+static int group_teardown(void **state)
+{
+	free(S);
+	free(EV);
+	return tq_teardown_data(state);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(data_leader_rules),
+		cmocka_unit_test(s8_1_1_activation_fails_on_a_high_die),
+		cmocka_unit_test(s8_1_1_activation_and_the_move),
+		cmocka_unit_test(s8_3_heat_and_flood),
+		cmocka_unit_test(s8_3_4_flood_stops_the_path_at_the_river),
+		cmocka_unit_test(s8_3_5_loyalist_uprising),
+		cmocka_unit_test(s10_2_command_limits),
+		cmocka_unit_test(s8_0_refusals),
+		cmocka_unit_test(s11_2_3_battle_five_to_one),
+		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),
+		cmocka_unit_test(s11_4_retreat_asked),
+		cmocka_unit_test(s11_3_retreat_before_combat),
+		cmocka_unit_test(s11_3_standing_retreat_before),
+		cmocka_unit_test(s17_1_3_a_campbell_first_endeavor),
+		cmocka_unit_test(hidden_path_and_standing_orders),
+		cmocka_unit_test(standing_orders_are_hidden),
+		cmocka_unit_test(text_round_trip_mid_endeavor),
+	};
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
