@@ -602,6 +602,131 @@ static void s17_1_3_a_campbell_first_endeavor(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* ---- 4.2, 4.3 walls and sieges ---- */
+
+/* Camden (S21) with Rawdon, 9 British regulars and a fort (17.3.2); the
+ * Continentals come from S26 with Greene, the British asked. */
+static void camden(int regulars)
+{
+	fresh(TQ_MONTH(1781, 4));
+	leader("Rawdon", "S21");
+	put(TQ_BRITISH, "S21", 9, 0);
+	S->area[A("S21")].fort = TQ_FORT;
+	S->area[A("S21")].fort_side = TQ_BRITISH;
+	leader("Greene", "S26");
+	S->leader[L("Greene")].c_in_c = true;
+	S->side[TQ_CONTINENTAL].c_in_c = (short)L("Greene");
+	put(TQ_CONTINENTAL, "S26", regulars, 0);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_CONTINENTAL);
+}
+
+/* 4.2.3: "An attacker must have at least a 2-1 SP ratio advantage in SPs
+ * to enter an area with a garrisoned fort": 17 against 9 is 1-1, and the
+ * force stops before Camden (why told to the mover alone). */
+static void s4_2_3_odds_to_enter_a_fort(void **state)
+{
+	(void)state;
+	camden(17);
+	DICE(2);
+	struct tq_order o = activate("Greene", 17, PATH("S21"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	all_dice_used();
+	assert_int_equal(moved("S26", TQ_CONTINENTAL)->regulars, 17);
+	assert_int_equal(moved("S21", TQ_CONTINENTAL)->regulars, 0);
+	for (int i = 0; i < EV->n; i++)
+		if (strstr(EV->v[i].text, "4.2.3"))
+			assert_int_equal(EV->v[i].audience, TQ_TO(TQ_CONTINENTAL));
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 4.2.4: the defender chooses who stands outside (asked); all within,
+ * no battle; 4.3: the attacker keeps the 2-1 odds and is asked to lay
+ * siege; 4.3.1: Siege Level 1, both sides in the area (9.0). */
+static void s4_2_4_walls_and_s4_3_siege(void **state)
+{
+	(void)state;
+	camden(30);
+	DICE(2);
+	struct tq_order o = activate("Greene", 30, PATH("S21"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	all_dice_used();
+	assert_int_equal(S->question, TQ_ASK_WALLS);
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	struct tq_order out = { .kind = TQ_OUTSIDE, .leader = -1, .at = -1, .governor = -1 };
+	out.sps.regulars = 10; /* more than there are */
+	assert_int_equal(apply(TQ_BRITISH, &out), -1);
+	out.sps.regulars = 0;
+	apply_ok(TQ_BRITISH, &out);
+	assert_int_equal(S->area[A("S21")].side[TQ_BRITISH].walls.regulars, 9);
+	assert_true(S->leader[L("Rawdon")].walls);
+	assert_int_equal(S->question, TQ_ASK_SIEGE);
+	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
+	apply_ok(TQ_CONTINENTAL, &(struct tq_order){ .kind = TQ_YES, .leader = -1, .at = -1,
+						     .governor = -1 });
+	assert_int_equal(S->area[A("S21")].siege, 1);
+	assert_int_equal(S->area[A("S21")].besieger, TQ_CONTINENTAL);
+	assert_int_equal(moved("S21", TQ_CONTINENTAL)->regulars, 30);
+	assert_int_equal(S->area[A("S21")].side[TQ_BRITISH].walls.regulars, 9);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 4.2.1: a fort holds 15 SPs, so of 20 at least 5 stand outside; with
+ * standing orders ("inside all" cannot be kept, "outside all" can) the
+ * battle is fought outside; 4.3 "no siege": the attacker leaves, and the
+ * garrison comes out. */
+static void s4_2_1_fort_room_and_standing_walls(void **state)
+{
+	(void)state;
+	camden(40);
+	put(TQ_BRITISH, "S21", 11, 0);
+	standing(TQ_BRITISH, "inside all");
+	standing(TQ_BRITISH, "outside all");
+	standing(TQ_BRITISH, "stand");
+	/* activation 2; 40 against 20 has the 2-1 to enter; all stand
+	 * outside, and stand (the standing orders); surprise 1; 2-1:
+	 * attacker 6 + 1 + 3 (Greene) = 10, defender 1 + 2 (Rawdon) = 3;
+	 * casualties: attacker 6 + 1 + 1 (won) = 8, defender 6 - 1 (audacity
+	 * 4) = 5: the British lose 4 (40 SPs) + 3, the Continentals 2 */
+	DICE(2, 1, 6, 1, 6, 6);
+	struct tq_order o = activate("Greene", 40, PATH("S21"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	all_dice_used();
+	assert_told("Battle of S21");
+	assert_int_equal(S->area[A("S21")].side[TQ_BRITISH].walls.regulars, 0);
+	assert_int_equal(ready("S21", TQ_BRITISH)->regulars, 13);
+	assert_int_equal(moved("S21", TQ_CONTINENTAL)->regulars, 38);
+	assert_int_equal(S->question, TQ_ASK_RETREAT);
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	apply_ok(TQ_BRITISH, &(struct tq_order){ .kind = TQ_RETREAT, .leader = -1,
+						 .at = (short)A("S22"), .governor = -1 });
+	assert_int_equal(ready("S22", TQ_BRITISH)->regulars, 13);
+	assert_int_equal(S->area[A("S21")].siege, 0); /* nobody within: no siege */
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 4.3 "no siege": the attacker who has driven off the field leaves the
+ * area (9.0: only a siege keeps both sides in one area), and the
+ * garrison comes out of the walls. */
+static void s4_3_no_siege(void **state)
+{
+	(void)state;
+	camden(30);
+	standing(TQ_BRITISH, "inside all");
+	standing(TQ_CONTINENTAL, "no siege");
+	standing(TQ_CONTINENTAL, "retreat to S22");
+	DICE(2);
+	struct tq_order o = activate("Greene", 30, PATH("S21"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	all_dice_used();
+	assert_told("do not lay siege");
+	assert_int_equal(moved("S22", TQ_CONTINENTAL)->regulars, 30);
+	assert_int_equal(S->area[A("S21")].siege, 0);
+	assert_int_equal(ready("S21", TQ_BRITISH)->regulars, 9);
+	assert_int_equal(S->area[A("S21")].side[TQ_BRITISH].walls.regulars, 0);
+	assert_false(S->leader[L("Rawdon")].walls);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* ---- hidden things ---- */
 
 /* Issue 23, "Playable": the rest of the path and the standing orders are
@@ -751,6 +876,10 @@ int main(void)
 		cmocka_unit_test(s11_3_retreat_before_combat),
 		cmocka_unit_test(s11_3_standing_retreat_before),
 		cmocka_unit_test(s17_1_3_a_campbell_first_endeavor),
+		cmocka_unit_test(s4_2_3_odds_to_enter_a_fort),
+		cmocka_unit_test(s4_2_4_walls_and_s4_3_siege),
+		cmocka_unit_test(s4_2_1_fort_room_and_standing_walls),
+		cmocka_unit_test(s4_3_no_siege),
 		cmocka_unit_test(hidden_path_and_standing_orders),
 		cmocka_unit_test(standing_orders_are_hidden),
 		cmocka_unit_test(text_round_trip_mid_endeavor),

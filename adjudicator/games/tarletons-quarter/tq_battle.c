@@ -147,6 +147,11 @@ static void bayonets(struct tq_play *p, bool yes)
 static int bayonets_stage(struct tq_play *p)
 {
 	struct tq_order o;
+	struct tq_sps def = tq_field_sps(p->s, endeavor(p)->at, defender(p));
+	if (!tq_sps_total(&def)) {
+		tq_undefended(p);
+		return 0;
+	}
 	if (endeavor(p)->side != TQ_BRITISH) {
 		endeavor(p)->stage = TQ_STAGE_BATTLE;
 		return 0;
@@ -441,7 +446,7 @@ static void retreat_to(struct tq_play *p, int to)
 		p->d->areas[en->at].id, p->d->areas[to].id);
 	tq_move_all(p->d, p->s, en->loser, en->at, to);
 	captured_supplies(p, en->loser, en->at);
-	en->stage = TQ_STAGE_END;
+	tq_after_battle(p);
 }
 
 /* 11.4.5: the nearest un-besieged friendly force, or none (-1). */
@@ -511,7 +516,10 @@ static int unable(struct tq_play *p)
 	en->pending = 0;
 	if (leaders_escape(p, loser, en->at))
 		return -1;
-	en->stage = en->pending ? TQ_STAGE_C_IN_C : TQ_STAGE_END;
+	if (en->pending)
+		en->stage = TQ_STAGE_C_IN_C;
+	else
+		tq_after_battle(p);
 	return 0;
 }
 
@@ -547,7 +555,7 @@ static int retreat_stage(struct tq_play *p)
 	struct tq_order o;
 	if (!tq_forces_in(p->d, p->s, en->at, en->loser)) {
 		captured_supplies(p, en->loser, en->at);
-		en->stage = TQ_STAGE_END;
+		tq_after_battle(p);
 		return 0;
 	}
 	if (p->s->first_turn && en->loser == TQ_BRITISH && en->side == TQ_BRITISH) {
@@ -583,6 +591,10 @@ int tq_battle_run(struct tq_play *p)
 		return retreat_stage(p);
 	case TQ_STAGE_C_IN_C:
 		return c_in_c_stage(p);
+	case TQ_STAGE_WALLS:
+		return tq_walls_stage(p);
+	case TQ_STAGE_SIEGE:
+		return tq_siege_stage(p);
 	default:
 		return wj_why(p->why, p->whylen, "the endeavour stands at no stage known (%d)",
 			      endeavor(p)->stage);
@@ -592,6 +604,8 @@ int tq_battle_run(struct tq_play *p)
 int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
 	const char *want = NULL;
+	if (p->s->question == TQ_ASK_WALLS || p->s->question == TQ_ASK_SIEGE)
+		return tq_walls_answer(p, side, o);
 	switch (p->s->question) {
 	case TQ_ASK_RETREAT_BEFORE:
 		if (!before_usable(p, o))

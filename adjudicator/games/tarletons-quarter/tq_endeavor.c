@@ -170,6 +170,8 @@ bool tq_leader_lost(struct tq_play *p, int leader, enum tq_where where)
 void tq_endeavor_finish(struct tq_play *p)
 {
 	enum tq_side side = p->s->hidden.endeavor.side;
+	if (p->s->hidden.endeavor.at >= 0)
+		tq_walls_open(p, p->s->hidden.endeavor.at);
 	p->s->hidden.endeavor = (struct tq_endeavor){ .leader = -1, .at = -1 };
 	tq_turn_endeavor_done(p, side, false);
 }
@@ -517,11 +519,15 @@ static int move_on(struct tq_play *p)
 		stop(p, en, "a leader without SPs does not enter the enemy's area (10.3)");
 		return 0;
 	}
+	if (enemy && !tq_walls_may_enter(p, to, tq_sps_total(&en->force), reason, sizeof reason)) {
+		stop(p, en, reason);
+		return 0;
+	}
 	step_force(p, en, &st);
 	if (enemy) {
 		tq_tell_side(p, en->side, "The rest of your path is not taken: the enemy is in %s "
 			     "(10.3)", p->d->areas[en->at].id);
-		en->stage = TQ_STAGE_RETREAT_BEFORE;
+		en->stage = tq_walls_entered(p, en->at) ? TQ_STAGE_WALLS : TQ_STAGE_RETREAT_BEFORE;
 	}
 	return 0;
 }
@@ -651,6 +657,10 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 		o->kind = TQ_CHOOSE;
 		return TQ_ASK_UPRISING;
 	}
+	if (!strcasecmp(text, "outside all") || !strcasecmp(text, "inside all")) {
+		o->kind = TQ_OUTSIDE, o->all = !strcasecmp(text, "outside all");
+		return TQ_ASK_WALLS;
+	}
 	if (starts(text, "c-in-c", &r) && (o->leader = (short)tq_leader_by_name(d, r)) >= 0) {
 		o->kind = TQ_CHOOSE;
 		return TQ_ASK_C_IN_C;
@@ -692,8 +702,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 	}
 	if (standing_read(p->d, o->standing, &a) == TQ_ASK_NOTHING)
 		return wj_why(p->why, p->whylen, "'%s' is no standing order: write retreat before "
-			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, siege, "
-			      "no siege, c-in-c NAME, rise at AREA, or clear", o->standing);
+			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
+			      "all, inside all, siege, no siege, c-in-c NAME, rise at AREA, or clear", o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",
 			      TQ_MAX_STANDING);

@@ -17,6 +17,8 @@ enum tq_stage {
 	TQ_STAGE_BATTLE,                 /* 11.2.2-11.2.6: the dice */
 	TQ_STAGE_RETREAT,                /* 11.4: the loser retreats */
 	TQ_STAGE_C_IN_C,                 /* 11.2.6: a new Commander-in-Chief chosen */
+	TQ_STAGE_WALLS,                  /* 4.2.4: the defender chooses who stands outside */
+	TQ_STAGE_SIEGE,                  /* 4.3: the attacker lays siege, or leaves */
 	TQ_STAGE_END                     /* the endeavour is over */
 };
 
@@ -64,5 +66,23 @@ void tq_endeavor_finish(struct tq_play *p);
 
 int tq_battle_run(struct tq_play *p);
 int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+
+/* ---- tq_walls.c: forts and cities entered (4.2, 4.3) ---- */
+
+/* 4.2.3: a force of force_sp SPs may enter area (else *reason says why). */
+bool tq_walls_may_enter(struct tq_play *p, int area, int force_sp, char *reason, size_t len);
+/* The area entered has the defender's walls and a garrison (4.2.4 asks). */
+bool tq_walls_entered(struct tq_play *p, int area);
+int tq_walls_stage(struct tq_play *p);
+int tq_siege_stage(struct tq_play *p);
+int tq_walls_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* Nobody of the defender stands outside with SPs: leaders there are
+ * captured (15.2), trains taken (5.4.4 a); then tq_after_battle. */
+void tq_undefended(struct tq_play *p);
+/* The field decided: a siege to lay (4.3), or the endeavour's end. */
+void tq_after_battle(struct tq_play *p);
+/* The endeavour over and no siege laid: a garrison within the walls
+ * comes out (4.2.4 is the moment of an enemy's entry). */
+void tq_walls_open(struct tq_play *p, int area);
 
 #endif
