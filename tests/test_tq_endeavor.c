@@ -727,6 +727,173 @@ static void s4_3_no_siege(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* ---- 8.2, 13.1.1, 12.1, 10.5: the other endeavours ---- */
+
+static struct tq_order order(enum tq_order_kind kind)
+{
+	return (struct tq_order){ .kind = kind, .leader = -1, .at = -1, .governor = -1 };
+}
+
+/* 8.2: "Individual baggage trains do not have to activate to move, nor
+ * does moving an individual baggage train trigger an endeavor random
+ * event roll. At the end of its move, place a 'moved' marker on the
+ * baggage train." The weather "remains that way". */
+static void s8_2_baggage_train_alone(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->weather = TQ_WEATHER_RAIN;
+	S->area[A("N29")].side[TQ_BRITISH].field.trains = 1;
+	put(TQ_CONTINENTAL, "N12", 1, 0);
+	DICE(1);
+	struct tq_order o = order(TQ_MOVE_TRAIN);
+	o.at = (short)A("N29");
+	o.path[o.npath++] = (short)A("N12");
+	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* the enemy's area */
+	o.npath = 0;
+	o.path[o.npath++] = (short)A("N28");
+	o.path[o.npath++] = (short)A("N9");
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(DICE.used, 0);
+	assert_int_equal(S->area[A("N9")].side[TQ_BRITISH].field.trains, 1);
+	assert_int_equal(S->area[A("N9")].side[TQ_BRITISH].field.trains_moved, 1);
+	assert_int_equal(S->area[A("N29")].side[TQ_BRITISH].field.trains, 0);
+	assert_int_equal(S->weather, TQ_WEATHER_RAIN);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	o.at = (short)A("N9");
+	o.npath = 1;
+	o.path[0] = (short)A("N28");
+	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* moved already */
+	assert_non_null(strstr(WHY, "unmoved"));
+}
+
+/* 13.1.1: "The player may use an endeavor to place the appropriate Royal
+ * Governor in the area that contains the colonial capital. No activation
+ * or random event roll is performed"; 13.1: control first. */
+static void s13_1_1_royal_governor(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	int wright = tq_governor_by_name(D, "Wright");
+	assert_true(wright >= 0);
+	put(TQ_BRITISH, "G1", 6, 0);
+	put(TQ_CONTINENTAL, "G1", 1, 0);
+	struct tq_order o = order(TQ_PLACE_GOVERNOR);
+	o.governor = (short)wright;
+	DICE(1);
+	assert_int_equal(apply(TQ_BRITISH, &o), -1);
+	assert_non_null(strstr(WHY, "control"));
+	S->area[A("G1")].side[TQ_CONTINENTAL].ready.regulars = 0;
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(DICE.used, 0);
+	assert_int_equal(S->governor_area[wright], A("G1"));
+	assert_int_equal(S->area[A("G1")].governor, wright);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* on the board already */
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_CONTINENTAL);
+	assert_int_equal(apply(TQ_CONTINENTAL, &o), -1); /* a British endeavour */
+}
+
+/* 12.1: "A British leader in an area with a settlement or city that is
+ * not adjacent to (or contains) any Continental forces may use an
+ * endeavor to place 1 SP of Loyalist militia in the area"; 12.2: Brown
+ * or Ferguson place 2; 12.2.1: -1 with the marker Continental. */
+static void s12_1_loyalist_recruitment(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->major_victory = TQ_BRITISH;
+	leader("Ferguson", "S21");
+	leader("Webster", "S21");
+	struct tq_order o = order(TQ_RECRUIT);
+	o.leader = (short)L("Ferguson");
+	DICE(1);
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(ready("S21", TQ_BRITISH)->loyalists, 2);
+	assert_true(S->leader[L("Ferguson")].moved);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	S->major_victory = TQ_CONTINENTAL;
+	o.leader = (short)L("Webster");
+	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* 1 - 1: none (12.2.1) */
+	S->major_victory = TQ_BRITISH;
+	put(TQ_CONTINENTAL, "S22", 1, 0);
+	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* Continentals next to S21 */
+	S->area[A("S22")].side[TQ_CONTINENTAL].ready.regulars = 0;
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(ready("S21", TQ_BRITISH)->loyalists, 3);
+	assert_int_equal(DICE.used, 0);
+}
+
+/* 10.5's example: "The British player has Colonel Webster and 10 British
+ * SPs in S13 (Georgetown) ... He rolls a 5. Webster and 5 British SPs are
+ * placed in the 'At Sea' box. During a British endeavor in March, he
+ * decides to land Webster and his force at Norfolk. The force lands
+ * unopposed, no random event is rolled, and Webster is flipped to his
+ * 'moved' side." */
+static void s10_5_example_webster_by_sea(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 2));
+	leader("Webster", "S13");
+	put(TQ_BRITISH, "S13", 10, 0);
+	struct tq_order o = order(TQ_EMBARK);
+	o.at = (short)A("S13");
+	o.sps.regulars = 10;
+	o.leaders[o.nleaders++] = (short)L("Webster");
+	DICE(2, 3);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->at_sea.regulars, 5);
+	assert_int_equal(ready("S13", TQ_BRITISH)->regulars, 5);
+	assert_int_equal(S->leader[L("Webster")].where, TQ_AT_SEA_BOX);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	o.sps.regulars = 5;
+	o.nleaders = 0;
+	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* 10.5.8: some at sea */
+	S->month = TQ_MONTH(1781, 3);
+	struct tq_order land = order(TQ_LAND);
+	land.at = (short)A("V1");
+	DICE(1);
+	apply_ok(TQ_BRITISH, &land);
+	assert_int_equal(DICE.used, 0);
+	assert_int_equal(moved("V1", TQ_BRITISH)->regulars, 5);
+	assert_int_equal(S->leader[L("Webster")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("Webster")].area, A("V1"));
+	assert_true(S->leader[L("Webster")].moved);
+	assert_int_equal(tq_sps_total(&S->at_sea), 0);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 10.5.10: "If a British force lands in an enemy occupied area, they must
+ * ... fight any defenders ... If they lose the battle, the surviving
+ * forces are returned to the 'At Sea' box"; 11.2.4: -1 "by sea". */
+static void s10_5_10_amphibious_landing_lost(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->at_sea.regulars = 12;
+	S->leader[L("Arnold")] = (struct tq_leader_state){ .where = TQ_AT_SEA_BOX };
+	leader("Lafayette", "V1");
+	put(TQ_CONTINENTAL, "V1", 12, 0);
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_BRITISH, "no bayonets");
+	/* surprise 1; 1-1: attacker 1 + 2 (Arnold) = 3, defender 6 + 2 = 8;
+	 * casualties: attacker 6 - 1 (audacity 5) - 1 (by sea) = 4, defender
+	 * 6 + 1 (won) - 1 (audacity 4) = 6: the British lose 2 + 2 */
+	DICE(1, 1, 6, 6, 6);
+	struct tq_order land = order(TQ_LAND);
+	land.at = (short)A("V1");
+	apply_ok(TQ_BRITISH, &land);
+	all_dice_used();
+	assert_told("The attacker totals 3, the defender 8");
+	assert_told("Casualties: the attacker totals 4, the defender 6");
+	assert_int_equal(S->at_sea.regulars, 8);
+	assert_int_equal(S->leader[L("Arnold")].where, TQ_AT_SEA_BOX);
+	assert_int_equal(tq_sps_total(moved("V1", TQ_BRITISH)), 0);
+	assert_int_equal(ready("V1", TQ_CONTINENTAL)->regulars, 10);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* ---- hidden things ---- */
 
 /* Issue 23, "Playable": the rest of the path and the standing orders are
@@ -880,6 +1047,11 @@ int main(void)
 		cmocka_unit_test(s4_2_4_walls_and_s4_3_siege),
 		cmocka_unit_test(s4_2_1_fort_room_and_standing_walls),
 		cmocka_unit_test(s4_3_no_siege),
+		cmocka_unit_test(s8_2_baggage_train_alone),
+		cmocka_unit_test(s13_1_1_royal_governor),
+		cmocka_unit_test(s12_1_loyalist_recruitment),
+		cmocka_unit_test(s10_5_example_webster_by_sea),
+		cmocka_unit_test(s10_5_10_amphibious_landing_lost),
 		cmocka_unit_test(hidden_path_and_standing_orders),
 		cmocka_unit_test(standing_orders_are_hidden),
 		cmocka_unit_test(text_round_trip_mid_endeavor),

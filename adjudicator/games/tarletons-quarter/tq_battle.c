@@ -509,7 +509,7 @@ static int unable(struct tq_play *p)
 		p->s->side[loser].expended = (short)(p->s->side[loser].expended + pr->field.trains);
 		p->s->area[en->at].side[winner].field.captured =
 			(short)(p->s->area[en->at].side[winner].field.captured + trains);
-		pr->field.trains = pr->field.captured = 0;
+		pr->field.trains = pr->field.captured = pr->field.trains_moved = 0;
 		tq_tell(p, "%d baggage trains are captured (11.4.2)", trains);
 	}
 	captured_supplies(p, loser, en->at);
@@ -536,7 +536,7 @@ static void to_sea(struct tq_play *p)
 	tq_sps_add(&s->at_sea, &pr->moved, 1);
 	s->at_sea_trains = (short)(s->at_sea_trains + pr->field.trains);
 	pr->ready = pr->moved = (struct tq_sps){ 0 };
-	pr->field.trains = 0;
+	pr->field.trains = pr->field.trains_moved = 0;
 	for (int i = 0; i < n; i++)
 		s->leader[ls[i]].where = TQ_AT_SEA_BOX;
 	if (s->area[en->at].base[TQ_BRITISH]) {
@@ -544,7 +544,8 @@ static void to_sea(struct tq_play *p)
 		s->side[TQ_BRITISH].base = -1;
 		s->side[TQ_BRITISH].base_at_sea = true;
 	}
-	tq_tell(p, "The British survivors retreat to the At Sea box (17.1.3 A)");
+	tq_tell(p, "The British survivors return to the At Sea box (%s)",
+		en->by_sea ? "10.5.10" : "17.1.3 A");
 	en->stage = TQ_STAGE_END;
 }
 
@@ -558,7 +559,10 @@ static int retreat_stage(struct tq_play *p)
 		tq_after_battle(p);
 		return 0;
 	}
-	if (p->s->first_turn && en->loser == TQ_BRITISH && en->side == TQ_BRITISH) {
+	/* 17.1.3 A; 10.5.10: "If they lose the battle, the surviving forces
+	 * are returned to the 'At Sea' box" */
+	if ((p->s->first_turn || en->by_sea) && en->loser == TQ_BRITISH &&
+	    en->side == TQ_BRITISH) {
 		to_sea(p);
 		return 0;
 	}

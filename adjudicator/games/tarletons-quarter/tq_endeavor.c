@@ -130,9 +130,10 @@ void tq_move_all(const struct tq_data *d, struct tq_state *s, enum tq_side side,
 	tq_sps_add(&b->ready, &a->ready, 1);
 	tq_sps_add(&b->moved, &a->moved, 1);
 	b->field.trains += a->field.trains;
+	b->field.trains_moved += a->field.trains_moved;
 	b->field.captured += a->field.captured;
 	a->ready = a->moved = (struct tq_sps){ 0 };
-	a->field.trains = a->field.captured = 0;
+	a->field.trains = a->field.captured = a->field.trains_moved = 0;
 	for (int i = 0; i < n; i++)
 		s->leader[ls[i]].area = (short)to;
 }
@@ -237,7 +238,7 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 			       : 0;
 	if (o->all) {
 		en->force = pr->ready;
-		en->supply.trains = pr->field.trains;
+		en->supply.trains = (short)(pr->field.trains - pr->field.trains_moved);
 		int n = tq_leaders_in(d, p->s, en->at, side, ls, TQ_MAX_LEADERS);
 		for (int i = 0; i < n; i++)
 			if (ls[i] != en->leader && !p->s->leader[ls[i]].moved &&
@@ -253,8 +254,8 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 	if (!sps_within(&en->force, &pr->ready))
 		return wj_why(p->why, p->whylen, "%s has not so many SPs ready (unmoved) in %s",
 			      d->leaders[en->leader].name, d->areas[en->at].id);
-	if (en->supply.trains < 0 || en->supply.trains > pr->field.trains)
-		return wj_why(p->why, p->whylen, "there are not %d baggage trains in %s",
+	if (en->supply.trains < 0 || en->supply.trains > pr->field.trains - pr->field.trains_moved)
+		return wj_why(p->why, p->whylen, "there are not %d unmoved baggage trains in %s",
 			      en->supply.trains, d->areas[en->at].id);
 	return 0;
 }
@@ -415,6 +416,7 @@ static void flip(struct tq_state *s, const struct tq_endeavor *en)
 	struct tq_presence *pr = &s->area[en->at].side[en->side];
 	tq_sps_add(&pr->ready, &en->force, -1);
 	tq_sps_add(&pr->moved, &en->force, 1);
+	pr->field.trains_moved = (short)(pr->field.trains_moved + en->supply.trains);
 	for (int i = 0; i < en->nleaders; i++)
 		s->leader[en->leaders[i]].moved = true;
 }
@@ -473,7 +475,9 @@ static void step_force(struct tq_play *p, struct tq_endeavor *en, const struct t
 	tq_sps_add(&a->moved, &en->force, -1);
 	tq_sps_add(&b->moved, &en->force, 1);
 	a->field.trains -= en->supply.trains;
+	a->field.trains_moved -= en->supply.trains;
 	b->field.trains += en->supply.trains;
+	b->field.trains_moved += en->supply.trains;
 	for (int i = 0; i < en->nleaders; i++)
 		s->leader[en->leaders[i]].area = (short)st->to;
 	tq_tell(p, "%s's force enters %s from %s", p->d->leaders[en->leader].name,
@@ -583,8 +587,7 @@ int tq_endeavor_begin(struct tq_play *p, enum tq_side side, const struct tq_orde
 	case TQ_ACTIVATE:
 		return force_begin(p, side, o);
 	default:
-		return wj_why(p->why, p->whylen, "this endeavour is not built yet (issue 23): "
-			      "activate a force or a leader, or pass");
+		return tq_other_endeavor_begin(p, side, o);
 	}
 }
 

@@ -67,6 +67,12 @@ void tq_endeavor_finish(struct tq_play *p);
 int tq_battle_run(struct tq_play *p);
 int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
 
+/* ---- tq_endeavor_other.c: the train, the governor, recruitment, the sea ---- */
+
+/* 8.2, 13.1.1, 12.1, 10.5: 0, or -1 with why and nothing changed that
+ * matters (the caller restores the state). */
+int tq_other_endeavor_begin(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+
 /* ---- tq_walls.c: forts and cities entered (4.2, 4.3) ---- */
 
 /* 4.2.3: a force of force_sp SPs may enter area (else *reason says why). */

@@ -28,6 +28,7 @@ struct tq_sps {
  * magazines, and the captured trains it holds (5.4.4). */
 struct tq_supply {
 	short trains, magazines, captured;
+	short trains_moved;              /* of `trains`, those with a "moved" marker (8.2) */
 };
 
 /* One side in one area: the field, split by whether it has moved this

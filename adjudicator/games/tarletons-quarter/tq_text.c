@@ -119,6 +119,7 @@ static const struct field SUPPLY_F[] = {
 	FN(struct tq_supply, "trains", trains, 99),
 	FN(struct tq_supply, "magazines", magazines, 99),
 	FN(struct tq_supply, "captured", captured, 99),
+	FN(struct tq_supply, "trains-moved", trains_moved, 99),
 };
 
 static const struct field AREA_F[] = {

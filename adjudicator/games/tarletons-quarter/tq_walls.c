@@ -135,6 +135,8 @@ static void within_walls(struct tq_play *p, const struct tq_order *o)
 		keep_outside(pr, o->sps);
 		pr->inside.trains = (short)(pr->inside.trains + pr->field.trains - o->trains);
 		pr->field.trains = o->trains;
+		if (pr->field.trains_moved > pr->field.trains)
+			pr->field.trains_moved = pr->field.trains;
 		for (int i = 0; i < n; i++)
 			if (!named(o, ls[i])) {
 				p->s->leader[ls[i]].walls = true;
@@ -182,7 +184,7 @@ void tq_undefended(struct tq_play *p)
 		p->s->side[def].expended = (short)(p->s->side[def].expended + pr->field.trains);
 		p->s->area[at].side[mover(p)].field.captured =
 			(short)(p->s->area[at].side[mover(p)].field.captured + t);
-		pr->field.trains = pr->field.captured = 0;
+		pr->field.trains = pr->field.captured = pr->field.trains_moved = 0;
 		tq_tell(p, "%d %s baggage trains in %s are captured (5.4.4 a)", t,
 			p->d->side_name[def], p->d->areas[at].id);
 	}
