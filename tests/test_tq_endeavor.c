@@ -17,6 +17,7 @@
 
 #include "tq_engine.h"
 #include "tq_endeavor.h"
+#include "tq_logistics.h"
 #include "tq_setup.h"
 #include "tq_text.h"
 #include "tq_support.h"
@@ -517,24 +518,74 @@ static void s11_3_retreat_before_combat(void **state)
 	assert_int_equal(S->leader[L("Lee")].area, A("N9"));
 	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 20);
 	assert_int_equal(S->question, TQ_ASK_RETREAT_BEFORE);
-	/* a failed roll: the battle is fought */
+	/* a failed roll (10.4.6): 20 against 3 is 6-1, an overrun (10.4.1):
+	 * the 3 SPs are eliminated, the British lose nothing (10.4.5) and pay
+	 * 3 MP (10.4.3); Lee rolls as 11.4.5 (10.4.7): a 1, under his
+	 * tactical 2, and he escapes to the nearest friendly force */
+	put(TQ_CONTINENTAL, "N31", 1, 0);
 	r.at = (short)A("N11");
-	standing(TQ_BRITISH, "no bayonets");
-	DICE(3, 6, 1, 1, 6, 6);
+	DICE(3, 1);
 	apply_ok(TQ_CONTINENTAL, &r);
 	all_dice_used();
 	assert_told("fail to retreat before combat");
-	/* surprise 6 + 2: achieved; 20 against 3 is 6-1: the British win and
-	 * the 3 SPs are lost (2 for 20 SPs plus the difference); Lee, left
-	 * alone, retreats where he is told (11.4) */
-	assert_told("The attacker achieves surprise");
+	assert_told("overrun 3");
+	assert_false(told("Battle of N9"));
 	assert_int_equal(tq_sps_total(ready("N9", TQ_CONTINENTAL)), 0);
-	assert_int_equal(S->question, TQ_ASK_RETREAT);
-	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
-	apply_ok(TQ_CONTINENTAL, &(struct tq_order){ .kind = TQ_RETREAT, .leader = -1,
-						     .at = (short)A("N11"), .governor = -1 });
-	assert_int_equal(S->leader[L("Lee")].area, A("N11"));
+	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 20);
+	assert_int_equal(S->leader[L("Lee")].area, A("N31"));
+	assert_int_equal(S->side[TQ_BRITISH].pow, 0);
 	assert_false(S->hidden.endeavor.active);
+}
+
+/* 10.4.1: "the moving force has enough SPs to achieve an attack odds of
+ * at least 6-1"; 10.4.2: "A force that has Tarleton as its commanding
+ * Leader only requires a 5-1"; 10.4.4: an overrun costing more MP than
+ * are left halts the force. */
+static void s10_4_overrun_and_tarleton(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Tarleton", "N29");
+	put(TQ_BRITISH, "N29", 10, 5);
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	/* Tarleton, 15 against 3: 5-1, overrun; British cavalry 10 MP: 1 to
+	 * enter, 3 to overrun, 1 on to N9 */
+	DICE(2);
+	struct tq_order o = activate("Tarleton", 10, PATH("N28", "N9"));
+	o.sps.cavalry = 5;
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("overrun 3");
+	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 10);
+	assert_int_equal(tq_sps_total(ready("N28", TQ_CONTINENTAL)), 0);
+
+	/* Webster, a colonel too, 15 against 3 (5-1): no overrun, a battle */
+	fresh(TQ_MONTH(1781, 3));
+	leader("Webster", "N29");
+	put(TQ_BRITISH, "N29", 15, 0);
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	standing(TQ_BRITISH, "no bayonets");
+	DICE(2, 1, 6, 1, 6, 6);
+	o = activate("Webster", 15, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_false(told("overrun"));
+	assert_told("Battle of N28");
+
+	/* 10.4.4: 6 MP of regulars, 4 spent on the way (N12 - N29 - N34 -
+	 * N29 - N28), the overrun of 3 SPs costs 3: the force halts there */
+	fresh(TQ_MONTH(1781, 3));
+	leader("Tarleton", "N12");
+	put(TQ_BRITISH, "N12", 15, 0);
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	DICE(2);
+	o = activate("Tarleton", 15, PATH("N29", "N34", "N29", "N28", "N9"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("overrun 3");
+	assert_told("halts (10.4.4)");
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 15);
+	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 0);
 }
 
 /* 11.3: a standing order answers the question in advance; the first
@@ -600,6 +651,75 @@ static void s17_1_3_a_campbell_first_endeavor(void **state)
 	assert_int_equal(S->side[TQ_BRITISH].base, -1);
 	assert_int_equal(tq_sps_total(moved("G1", TQ_BRITISH)), 0);
 	assert_false(S->hidden.endeavor.active);
+}
+
+/* 11.3.5: "If the defending force is commanded by a Continental militia
+ * Leader and composed solely of Continental militia SPs, and there is a
+ * swamp area adjacent ... the Continental player may automatically
+ * retreat the force into the swamp area without having to make a
+ * retreat die roll check". */
+static void s11_3_5_swamp_foxes(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Webster", "N15");
+	put(TQ_BRITISH, "N15", 10, 0);
+	put(TQ_BRITISH, "S11", 5, 0); /* South Carolina is invaded already (10.7) */
+	leader("Marion", "S23");
+	S->area[A("S23")].side[TQ_CONTINENTAL].ready.militia[TQ_SOUTH_CAROLINA] = 3;
+	standing(TQ_CONTINENTAL, "retreat before combat to N10");
+	DICE(2);
+	struct tq_order o = activate("Webster", 10, PATH("S23"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used(); /* the activation die only */
+	assert_told("Swamp Foxes");
+	assert_int_equal(ready("N10", TQ_CONTINENTAL)->militia[TQ_SOUTH_CAROLINA], 3);
+	assert_int_equal(S->leader[L("Marion")].area, A("N10"));
+	assert_int_equal(moved("S23", TQ_BRITISH)->regulars, 10);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 10.7: "If a British force containing regulars enters a colony where
+ * previously there were no British regulars, the movement of that force
+ * is temporarily halted in the first area of that colony"; 10.7.1,
+ * 10.7.2: militia generated on the month's column; placed by the
+ * Continental player (6.5's question); 10.7.4: then the force goes on. */
+static void s10_7_invasion(void **state)
+{
+	char why[256];
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Webster", "N15");
+	put(TQ_BRITISH, "N15", 10, 0);
+	DICE(2, 6);
+	struct tq_order o = activate("Webster", 10, PATH("S23", "S13"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("The British invade South Carolina");
+	assert_true(S->invaded & (1u << TQ_SOUTH_CAROLINA));
+	int sp = 0;
+	assert_int_equal(tq_militia_generated(D, S->month, TQ_SOUTH_CAROLINA, 6, true, &sp, why,
+					      sizeof why), 0);
+	assert_true(sp > 0);
+	assert_int_equal(S->question, TQ_ASK_MILITIA);
+	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
+	assert_int_equal(S->to_place[TQ_CONTINENTAL].sps.militia[TQ_SOUTH_CAROLINA], sp);
+	assert_int_equal(S->to_place[TQ_CONTINENTAL].column, 3);
+	assert_int_equal(moved("S23", TQ_BRITISH)->regulars, 10);
+	assert_int_equal(S->hidden.endeavor.npath, 1);
+	/* the militia placed (tq_turn.c's answer, done by hand here) in the
+	 * next area of the path: the force goes on into them and fights */
+	S->area[A("S13")].side[TQ_CONTINENTAL].ready.militia[TQ_SOUTH_CAROLINA] = (short)sp;
+	S->to_place[TQ_CONTINENTAL] = (struct tq_to_place){ .spared_area = -1 };
+	tq_answered(S);
+	struct tq_play p = play();
+	DICE(1, 1, 6, 2, 6);
+	standing(TQ_BRITISH, "no bayonets");
+	int r = tq_run(&p);
+	if (r && S->hidden.endeavor.active)
+		fail_msg("%s", WHY);
+	all_dice_used();
+	assert_told("Battle of S13");
 }
 
 /* ---- 4.2, 4.3 walls and sieges ---- */
@@ -1042,6 +1162,9 @@ int main(void)
 		cmocka_unit_test(s11_4_retreat_asked),
 		cmocka_unit_test(s11_3_retreat_before_combat),
 		cmocka_unit_test(s11_3_standing_retreat_before),
+		cmocka_unit_test(s10_4_overrun_and_tarleton),
+		cmocka_unit_test(s11_3_5_swamp_foxes),
+		cmocka_unit_test(s10_7_invasion),
 		cmocka_unit_test(s17_1_3_a_campbell_first_endeavor),
 		cmocka_unit_test(s4_2_3_odds_to_enter_a_fort),
 		cmocka_unit_test(s4_2_4_walls_and_s4_3_siege),

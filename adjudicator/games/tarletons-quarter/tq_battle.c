@@ -144,14 +144,71 @@ static void bayonets(struct tq_play *p, bool yes)
 	endeavor(p)->stage = TQ_STAGE_BATTLE;
 }
 
+static int leaders_escape(struct tq_play *p, enum tq_side side, int at);
+static struct tq_commander commander_of(struct tq_play *p, int leader);
+
+/* 10.4.1, 10.4.2: the force overruns the SPs it meets, and what it costs
+ * (-1: no overrun). */
+static int overrun_cost(struct tq_play *p)
+{
+	struct tq_combat_numbers n;
+	struct tq_endeavor *en = endeavor(p);
+	struct tq_sps def = tq_field_sps(p->s, en->at, defender(p));
+	int mp, cmd = tq_in_command(p->d, p->s, en->leaders, en->nleaders);
+	if (tq_walls_entered(p, en->at) || tq_combat_numbers(p->d, &n, NULL, 0))
+		return -1; /* 10.4.1: "no enemy fort or city" */
+	struct tq_commander c = commander_of(p, cmd);
+	if (!tq_overrun(&n, tq_sps_total(&en->force), c.present && c.tarleton, tq_sps_total(&def),
+			false, &mp))
+		return -1;
+	return mp;
+}
+
+/* 10.4.3-10.4.5, 10.4.7: the enemy SPs are eliminated, the mover loses
+ * nothing and pays the MP; leaders who stayed roll as 11.4.5. */
+static int overrun(struct tq_play *p, int mp)
+{
+	struct tq_endeavor *en = endeavor(p);
+	enum tq_side def = defender(p);
+	struct tq_presence *pr = &p->s->area[en->at].side[def];
+	struct tq_sps gone = tq_field_sps(p->s, en->at, def);
+	tq_tell(p, "The %s overrun %d %s SPs in %s (10.4)", p->d->side_name[mover(p)],
+		tq_sps_total(&gone), p->d->side_name[def], p->d->areas[en->at].id);
+	pr->ready = pr->moved = (struct tq_sps){ 0 };
+	if (pr->field.trains + pr->field.captured) {
+		int t = pr->field.trains + pr->field.captured;
+		p->s->side[def].expended = (short)(p->s->side[def].expended + pr->field.trains);
+		p->s->area[en->at].side[mover(p)].field.captured += (short)t;
+		pr->field.trains = pr->field.captured = pr->field.trains_moved = 0;
+		tq_tell(p, "%d baggage trains are captured (5.4.4 a)", t);
+	}
+	en->pending = 0;
+	if (leaders_escape(p, def, en->at))
+		return -1;
+	bool halt = mp > en->mp_left;
+	if (halt) {
+		tq_tell_side(p, en->side, "The overrun costs %d MP, more than the %d left: your "
+			     "force halts (10.4.4)", mp, en->mp_left);
+		memset(en->path, 0, sizeof en->path);
+		en->npath = 0;
+	}
+	en->mp_left = (short)(halt ? 0 : en->mp_left - mp);
+	en->stage = en->pending ? TQ_STAGE_C_IN_C : TQ_STAGE_MOVE;
+	en->loser = (short)def;
+	return 0;
+}
+
 static int bayonets_stage(struct tq_play *p)
 {
 	struct tq_order o;
 	struct tq_sps def = tq_field_sps(p->s, endeavor(p)->at, defender(p));
+	int mp;
 	if (!tq_sps_total(&def)) {
 		tq_undefended(p);
 		return 0;
 	}
+	if ((mp = overrun_cost(p)) >= 0)
+		return overrun(p, mp);
 	if (endeavor(p)->side != TQ_BRITISH) {
 		endeavor(p)->stage = TQ_STAGE_BATTLE;
 		return 0;

@@ -503,6 +503,61 @@ static void stop(struct tq_play *p, struct tq_endeavor *en, const char *reason)
 	en->stage = TQ_STAGE_END;
 }
 
+/* ---- 10.7 invasion ---- */
+
+/* The colonies holding British regulars (foot or horse) now. */
+static unsigned british_regulars_in(const struct tq_data *d, const struct tq_state *s)
+{
+	unsigned bits = 0;
+	for (int a = 0; a < d->nareas; a++) {
+		const struct tq_presence *pr = &s->area[a].side[TQ_BRITISH];
+		if (pr->ready.regulars + pr->ready.cavalry + pr->moved.regulars + pr->moved.cavalry +
+			    pr->walls.regulars + pr->walls.cavalry > 0)
+			bits |= 1u << d->areas[a].colony;
+	}
+	return bits;
+}
+
+static bool invades(struct tq_play *p, const struct tq_endeavor *en, int to)
+{
+	if (en->side != TQ_BRITISH || p->s->first_turn) /* 17.1.3 A: no invasion roll */
+		return false;
+	struct tq_movers m = tq_movers_of(TQ_BRITISH, &en->force, en->supply.trains, en->nleaders);
+	return tq_invasion_halts(p->d, &m, en->at, to, british_regulars_in(p->d, p->s));
+}
+
+/* 10.7.1-10.7.3: the militia generated is placed by the Continental
+ * player as 6.5's (TQ_ASK_MILITIA, tq_turn.c's answer; the area just
+ * invaded, 10.7.3, is the endeavour's `at`); then the force goes on
+ * (10.7.4: TQ_STAGE_ARRIVED). */
+static int invasion_militia(struct tq_play *p, struct tq_endeavor *en)
+{
+	const struct tq_data *d = p->d;
+	enum tq_colony colony = d->areas[en->at].colony;
+	char what[120];
+	int sp;
+	p->s->invaded |= 1u << colony;
+	tq_tell(p, "The British invade %s: their force halts in %s (10.7)", d->colony_name[colony],
+		d->areas[en->at].id);
+	snprintf(what, sizeof what, "Militia generation for the invasion of %s (10.7.2)",
+		 d->colony_name[colony]);
+	int roll = tq_generation_roll(d, tq_die(p, what), p->s->major_victory);
+	if (tq_militia_generated(d, p->s->month, colony, roll, true, &sp, p->why, p->whylen))
+		return -1;
+	en->stage = TQ_STAGE_ARRIVED;
+	tq_tell(p, "%d SPs of %s militia are generated (10.7.1)", sp, d->colony_name[colony]);
+	if (!sp)
+		return 0;
+	struct tq_to_place *tp = &p->s->to_place[TQ_CONTINENTAL];
+	tp->sps = (struct tq_sps){ 0 };
+	tp->sps.militia[colony] = (short)sp;
+	tp->colonies = 1u << colony;
+	int m = tq_month_of(p->s->month);
+	tp->column = tq_generation_month(d, p->s->month) ? m : d->tables.invasion_column[m - 1];
+	tq_ask(p->s, TQ_ASK_MILITIA, TQ_CONTINENTAL);
+	return 0;
+}
+
 static int move_on(struct tq_play *p)
 {
 	struct tq_endeavor *en = &p->s->hidden.endeavor;
@@ -527,13 +582,23 @@ static int move_on(struct tq_play *p)
 		stop(p, en, reason);
 		return 0;
 	}
+	bool invasion = invades(p, en, to);
 	step_force(p, en, &st);
-	if (enemy) {
-		tq_tell_side(p, en->side, "The rest of your path is not taken: the enemy is in %s "
-			     "(10.3)", p->d->areas[en->at].id);
-		en->stage = tq_walls_entered(p, en->at) ? TQ_STAGE_WALLS : TQ_STAGE_RETREAT_BEFORE;
-	}
+	if (invasion)
+		return invasion_militia(p, en);
+	tq_arrived(p);
 	return 0;
+}
+
+void tq_arrived(struct tq_play *p)
+{
+	struct tq_endeavor *en = &p->s->hidden.endeavor;
+	en->stage = TQ_STAGE_MOVE;
+	if (!tq_forces_in(p->d, p->s, en->at, tq_other(en->side)))
+		return;
+	tq_tell_side(p, en->side, "The rest of your path waits: the enemy is in %s (10.3)",
+		     p->d->areas[en->at].id);
+	en->stage = tq_walls_entered(p, en->at) ? TQ_STAGE_WALLS : TQ_STAGE_RETREAT_BEFORE;
 }
 
 /* ---- the Loyalist uprising placed (8.3.5) ---- */
@@ -600,6 +665,9 @@ int tq_endeavor_run(struct tq_play *p)
 		return uprising_stage(p);
 	case TQ_STAGE_END:
 		tq_endeavor_finish(p);
+		return 0;
+	case TQ_STAGE_ARRIVED:
+		tq_arrived(p);
 		return 0;
 	default:
 		return tq_battle_run(p);

@@ -19,6 +19,8 @@ enum tq_stage {
 	TQ_STAGE_C_IN_C,                 /* 11.2.6: a new Commander-in-Chief chosen */
 	TQ_STAGE_WALLS,                  /* 4.2.4: the defender chooses who stands outside */
 	TQ_STAGE_SIEGE,                  /* 4.3: the attacker lays siege, or leaves */
+	TQ_STAGE_ARRIVED,                /* 10.7.4: the invasion's militia placed, the
+					  * force goes on from the area it entered */
 	TQ_STAGE_END                     /* the endeavour is over */
 };
 
@@ -61,6 +63,10 @@ bool tq_standing_answer(struct tq_play *p, enum tq_side side, enum tq_question q
 			struct tq_order *o);
 /* The endeavour is over: its side's turn goes on (tq_turn.c). */
 void tq_endeavor_finish(struct tq_play *p);
+
+/* The force has entered its area (after 10.7's militia): the enemy
+ * there is fought (or overrun), else the move goes on. */
+void tq_arrived(struct tq_play *p);
 
 /* ---- tq_battle.c: a battle entered, and its retreats ---- */
 
