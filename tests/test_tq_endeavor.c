@@ -438,7 +438,19 @@ static void s11_2_4_battle_forty_two_against_forty(void **state)
 	all_dice_used();
 	assert_told("The attacker totals 2, the defender 9");
 	assert_told("Casualties: the attacker totals 1, the defender 6");
-	/* the lower: 4 (40 SPs) + 5 = 9: 4 regulars, 5 Loyalists; 2 POWs */
+	/* the lower: 4 (40 SPs) + 5 = 9; 11.2.5: the odd SP is the owner's
+	 * to place, so he is asked; 3 regulars and 6 Loyalists is no even
+	 * split */
+	assert_int_equal(S->question, TQ_ASK_CASUALTIES);
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	assert_false(tq_is_asked(S, TQ_CONTINENTAL)); /* 5 regulars: no choice */
+	assert_int_equal(ready("N28", TQ_CONTINENTAL)->regulars, 35);
+	struct tq_order lose = { .kind = TQ_LOSE, .leader = -1, .at = -1, .governor = -1 };
+	lose.sps.regulars = 3, lose.sps.loyalists = 6;
+	assert_int_equal(apply(TQ_BRITISH, &lose), -1);
+	lose.sps.regulars = 4, lose.sps.loyalists = 5;
+	apply_ok(TQ_BRITISH, &lose);
+	/* "the 9 SPs lost may be 4 regular SP and 5 militia SPs"; 2 POWs */
 	assert_int_equal(moved("N29", TQ_BRITISH)->regulars, 17);
 	assert_int_equal(moved("N29", TQ_BRITISH)->loyalists, 16);
 	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 2);
@@ -484,6 +496,35 @@ static void s11_4_retreat_asked(void **state)
 	apply_ok(TQ_BRITISH, &r);
 	assert_int_equal(moved("N9", TQ_BRITISH)->regulars, 29);
 	assert_int_equal(S->leader[L("Cornwallis")].area, A("N9"));
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 11.2.5: a standing order takes the owner's choice: "casualties
+ * regulars" puts the odd SP on the regulars (foot before horse). */
+static void s11_2_5_standing_casualties(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 21, 0);
+	S->area[A("N29")].side[TQ_BRITISH].ready.loyalists = 21;
+	leader("Greene", "N28");
+	put(TQ_CONTINENTAL, "N28", 40, 0);
+	put(TQ_CONTINENTAL, "N12", 1, 0);
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_BRITISH, "no bayonets");
+	standing(TQ_BRITISH, "casualties regulars");
+	standing(TQ_BRITISH, "retreat to N29");
+	DICE(5, 1, 1, 6, 3, 5); /* as the 11.2.4 example above */
+	struct tq_order o = activate("Cornwallis", 21, PATH("N28"));
+	o.sps.loyalists = 21;
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(moved("N29", TQ_BRITISH)->regulars, 16);
+	assert_int_equal(moved("N29", TQ_BRITISH)->loyalists, 17);
+	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 3); /* half of 5, up */
 	assert_false(S->hidden.endeavor.active);
 }
 
@@ -1160,6 +1201,7 @@ int main(void)
 		cmocka_unit_test(s11_2_3_battle_five_to_one),
 		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),
 		cmocka_unit_test(s11_4_retreat_asked),
+		cmocka_unit_test(s11_2_5_standing_casualties),
 		cmocka_unit_test(s11_3_retreat_before_combat),
 		cmocka_unit_test(s11_3_standing_retreat_before),
 		cmocka_unit_test(s10_4_overrun_and_tarleton),

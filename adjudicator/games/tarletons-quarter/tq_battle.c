@@ -248,66 +248,6 @@ static struct tq_force force_of(struct tq_play *p, enum tq_side side, int area)
 	return f;
 }
 
-/* Take n SPs of the kinds in order from side's field SPs in area (ready
- * first), noting them in *lost. */
-static int take(struct tq_state *s, int area, enum tq_side side, short *(*kind)(struct tq_sps *),
-		int n, struct tq_sps *lost)
-{
-	struct tq_sps *pool[] = { &s->area[area].side[side].ready, &s->area[area].side[side].moved };
-	for (int i = 0; i < 2 && n > 0; i++) {
-		short *k = kind(pool[i]);
-		int t = *k < n ? *k : n;
-		*k = (short)(*k - t);
-		*kind(lost) = (short)(*kind(lost) + t);
-		n -= t;
-	}
-	return n;
-}
-
-static short *regulars(struct tq_sps *x) { return &x->regulars; }
-static short *cavalry(struct tq_sps *x) { return &x->cavalry; }
-static short *french(struct tq_sps *x) { return &x->french_regulars; }
-static short *french_cavalry(struct tq_sps *x) { return &x->french_cavalry; }
-static short *loyalists(struct tq_sps *x) { return &x->loyalists; }
-static short *militia_ga(struct tq_sps *x) { return &x->militia[TQ_GEORGIA]; }
-static short *militia_sc(struct tq_sps *x) { return &x->militia[TQ_SOUTH_CAROLINA]; }
-static short *militia_nc(struct tq_sps *x) { return &x->militia[TQ_NORTH_CAROLINA]; }
-static short *militia_va(struct tq_sps *x) { return &x->militia[TQ_VIRGINIA]; }
-
-/* 11.2.5: which SPs a loss takes where the player's choice is not asked
- * (docs/tq-rulings/endeavor.md): regular foot before horse, the French
- * last; Loyalists, then militia colony by colony. */
-static struct tq_sps remove_losses(struct tq_play *p, enum tq_side side, int area,
-				   const struct tq_losses *l)
-{
-	static short *(*const REG[])(struct tq_sps *) = { regulars, cavalry, french,
-							  french_cavalry };
-	static short *(*const MIL[])(struct tq_sps *) = { loyalists, militia_ga, militia_sc,
-							  militia_nc, militia_va };
-	struct tq_sps lost = { 0 };
-	int r = l->regulars, m = l->militia;
-	for (size_t i = 0; i < sizeof REG / sizeof *REG; i++)
-		r = take(p->s, area, side, REG[i], r, &lost);
-	for (size_t i = 0; i < sizeof MIL / sizeof *MIL; i++)
-		m = take(p->s, area, side, MIL[i], m, &lost);
-	if (side == mover(p)) { /* the moving force is smaller by them */
-		struct tq_sps *f = &endeavor(p)->force;
-		tq_sps_add(f, &lost, -1);
-	}
-	return lost;
-}
-
-static void apply_losses(struct tq_play *p, const struct tq_combat_numbers *n,
-			 const struct tq_force *f, int loss, bool lower)
-{
-	struct tq_losses l = tq_split_losses(n, f, loss, lower, false);
-	remove_losses(p, f->side, endeavor(p)->at, &l);
-	p->s->side[tq_other(f->side)].pow = (short)(p->s->side[tq_other(f->side)].pow + l.prisoners);
-	tq_tell(p, "The %s lose %d SPs: %d militia, %d regulars, of whom %d are prisoners "
-		   "(11.2.5, 15.1)", p->d->side_name[f->side], l.militia + l.regulars, l.militia,
-		l.regulars, l.prisoners);
-}
-
 /* 11.2.6: the leader of the highest audacity but the C-in-C; of several,
  * the first in the data's order (the owner's choice is not asked). */
 static bool leader_casualty(struct tq_play *p, enum tq_side side)
@@ -392,16 +332,14 @@ static int fight(struct tq_play *p)
 	tq_tell(p, "Casualties: the attacker totals %d, the defender %d (11.2.4)", c.attacker_total,
 		c.defender_total);
 	major_victory(p, &n, &b, winner);
-	apply_losses(p, &n, &b.attacker, c.attacker_loss, c.lower == mover(p));
-	apply_losses(p, &n, &b.defender, c.defender_loss, c.lower == defender(p));
+	en->loss[mover(p)] = (short)c.attacker_loss;
+	en->loss[defender(p)] = (short)c.defender_loss;
+	en->lower = (short)c.lower;
 	s1 = c.attacker_leader_lost && leader_casualty(p, en->side);
 	s2 = c.defender_leader_lost && leader_casualty(p, defender(p));
 	en->loser = (short)tq_other(winner);
-	en->stage = TQ_STAGE_RETREAT;
-	if (s1 || s2) {
-		en->pending = (short)(s1 ? mover(p) : defender(p));
-		en->stage = TQ_STAGE_C_IN_C;
-	}
+	en->pending = (short)(s1 ? mover(p) : s2 ? defender(p) : TQ_NOBODY);
+	en->stage = TQ_STAGE_CASUALTIES;
 	return 0;
 }
 
@@ -560,7 +498,7 @@ static int unable(struct tq_play *p)
 	tq_tell(p, "The %s cannot retreat from %s: %d militia are eliminated, %d regulars "
 		   "lost, %d of them prisoners (11.4.1)", p->d->side_name[loser],
 		p->d->areas[en->at].id, l.militia, l.regulars, l.prisoners);
-	remove_losses(p, loser, en->at, &l);
+	tq_remove_losses(p, loser, en->at, &l);
 	p->s->side[winner].pow = (short)(p->s->side[winner].pow + l.prisoners);
 	if (trains) {
 		p->s->side[loser].expended = (short)(p->s->side[loser].expended + pr->field.trains);
@@ -656,6 +594,8 @@ int tq_battle_run(struct tq_play *p)
 		return tq_walls_stage(p);
 	case TQ_STAGE_SIEGE:
 		return tq_siege_stage(p);
+	case TQ_STAGE_CASUALTIES:
+		return tq_casualties_stage(p);
 	default:
 		return wj_why(p->why, p->whylen, "the endeavour stands at no stage known (%d)",
 			      endeavor(p)->stage);
@@ -667,6 +607,8 @@ int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order
 	const char *want = NULL;
 	if (p->s->question == TQ_ASK_WALLS || p->s->question == TQ_ASK_SIEGE)
 		return tq_walls_answer(p, side, o);
+	if (p->s->question == TQ_ASK_CASUALTIES)
+		return tq_casualties_answer(p, side, o);
 	switch (p->s->question) {
 	case TQ_ASK_RETREAT_BEFORE:
 		if (!before_usable(p, o))

@@ -5,6 +5,7 @@
 #define TQ_ENDEAVOR_H
 
 #include <stdbool.h>
+#include "tq_combat.h"
 #include "tq_engine.h"
 #include "tq_move.h"
 
@@ -19,6 +20,7 @@ enum tq_stage {
 	TQ_STAGE_C_IN_C,                 /* 11.2.6: a new Commander-in-Chief chosen */
 	TQ_STAGE_WALLS,                  /* 4.2.4: the defender chooses who stands outside */
 	TQ_STAGE_SIEGE,                  /* 4.3: the attacker lays siege, or leaves */
+	TQ_STAGE_CASUALTIES,             /* 11.2.5: each side's losses, split */
 	TQ_STAGE_ARRIVED,                /* 10.7.4: the invasion's militia placed, the
 					  * force goes on from the area it entered */
 	TQ_STAGE_END                     /* the endeavour is over */
@@ -72,6 +74,15 @@ void tq_arrived(struct tq_play *p);
 
 int tq_battle_run(struct tq_play *p);
 int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+
+/* ---- tq_casualties.c: 11.2.5's split ---- */
+
+int tq_casualties_stage(struct tq_play *p);
+int tq_casualties_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* The split l taken from side's field SPs in area in the engine's order
+ * (docs/tq-rulings/endeavor.md), the moving force smaller by them. */
+struct tq_sps tq_remove_losses(struct tq_play *p, enum tq_side side, int area,
+			       const struct tq_losses *l);
 
 /* ---- tq_endeavor_other.c: the train, the governor, recruitment, the sea ---- */
 

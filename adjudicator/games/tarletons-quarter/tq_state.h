@@ -132,6 +132,8 @@ struct tq_endeavor {
 					  * TQ_STAGE_C_IN_C: the side choosing (11.2.6) */
 	bool bayonets;                   /* 11.2.1: the British attacker's choice */
 	bool activated;                  /* 8.1.1: the force moves (else it is flipped) */
+	short loss[TQ_SIDES];            /* 11.2.4: the SPs each side has still to lose */
+	short lower;                     /* 11.2.5: the side that rolled lower, or TQ_NOBODY */
 };
 
 /* A side's standing orders (its answers given in advance), as it wrote

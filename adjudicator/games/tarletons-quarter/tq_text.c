@@ -173,6 +173,9 @@ static const struct field ENDEAVOR_F[] = {
 	FNA(struct tq_endeavor, "pending", pending, 99),
 	FA(struct tq_endeavor, "bayonets", BOOL, bayonets),
 	FA(struct tq_endeavor, "activated", BOOL, activated),
+	FNA(struct tq_endeavor, "british-loss", loss[TQ_BRITISH], MAX_SP),
+	FNA(struct tq_endeavor, "continental-loss", loss[TQ_CONTINENTAL], MAX_SP),
+	FW(struct tq_endeavor, "lower", lower, SIDES, true),
 };
 
 static const struct field STANDING_F[] = {
