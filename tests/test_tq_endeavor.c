@@ -1053,6 +1053,21 @@ static void s10_5_10_amphibious_landing_lost(void **state)
 	assert_int_equal(tq_sps_total(moved("V1", TQ_BRITISH)), 0);
 	assert_int_equal(ready("V1", TQ_CONTINENTAL)->regulars, 10);
 	assert_false(S->hidden.endeavor.active);
+
+	/* SPs without a leader land; the defender retreats before combat
+	 * (11.3), and the landed force stays, "moved" (10.5.9) */
+	fresh(TQ_MONTH(1781, 3));
+	S->at_sea.regulars = 6;
+	leader("Lafayette", "V1");
+	put(TQ_CONTINENTAL, "V1", 2, 0);
+	standing(TQ_CONTINENTAL, "retreat before combat to V2");
+	DICE(1);
+	apply_ok(TQ_BRITISH, &land);
+	all_dice_used();
+	assert_int_equal(ready("V2", TQ_CONTINENTAL)->regulars, 2);
+	assert_int_equal(moved("V1", TQ_BRITISH)->regulars, 6);
+	assert_told("The British force stops in V1");
+	assert_false(S->hidden.endeavor.active);
 }
 
 /* ---- hidden things ---- */

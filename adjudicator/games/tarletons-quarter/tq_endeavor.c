@@ -467,6 +467,15 @@ static int force_begin(struct tq_play *p, enum tq_side side, const struct tq_ord
 
 /* ---- the move, area by area (10.1, 10.3) ---- */
 
+/* "Cornwallis's force", or a landed force without a leader's. */
+static void force_name(struct tq_play *p, const struct tq_endeavor *en, char *out, size_t len)
+{
+	if (en->leader < 0)
+		snprintf(out, len, "The %s force", p->d->side_name[en->side]);
+	else
+		snprintf(out, len, "%s's force", p->d->leaders[en->leader].name);
+}
+
 static void step_force(struct tq_play *p, struct tq_endeavor *en, const struct tq_step *st)
 {
 	struct tq_state *s = p->s;
@@ -479,7 +488,9 @@ static void step_force(struct tq_play *p, struct tq_endeavor *en, const struct t
 	b->field.trains_moved += en->supply.trains;
 	for (int i = 0; i < en->nleaders; i++)
 		s->leader[en->leaders[i]].area = (short)st->to;
-	tq_tell(p, "%s's force enters %s from %s", p->d->leaders[en->leader].name,
+	char name[TQ_NAME_MAX + 16];
+	force_name(p, en, name, sizeof name);
+	tq_tell(p, "%s enters %s from %s", name,
 		p->d->areas[st->to].id, p->d->areas[en->at].id);
 	en->at = (short)st->to;
 	en->mp_left = (short)(en->mp_left - st->cost);
@@ -495,7 +506,9 @@ static void stop(struct tq_play *p, struct tq_endeavor *en, const char *reason)
 {
 	if (reason)
 		tq_tell_side(p, en->side, "Your force stops: %s", reason);
-	tq_tell(p, "%s's force stops in %s", p->d->leaders[en->leader].name,
+	char name[TQ_NAME_MAX + 16];
+	force_name(p, en, name, sizeof name);
+	tq_tell(p, "%s stops in %s", name,
 		p->d->areas[en->at].id);
 	memset(en->path, 0, sizeof en->path);
 	en->npath = 0;
