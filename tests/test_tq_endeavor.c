@@ -888,6 +888,44 @@ static void s4_3_no_siege(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* 4.4: "The owner of the fortification may attempt to break the siege by
+ * moving in a force from outside the area into it"; 4.4.2: "If this
+ * relieving force eliminates or retreats the besiegers, the siege is
+ * broken"; 4.4.4: the marker is removed. */
+static void s4_4_relief_of_a_siege(void **state)
+{
+	(void)state;
+	camden(20);
+	S->area[A("S21")].side[TQ_BRITISH].walls = *ready("S21", TQ_BRITISH);
+	S->area[A("S21")].side[TQ_BRITISH].ready = (struct tq_sps){ 0 };
+	S->leader[L("Rawdon")].walls = true;
+	S->area[A("S21")].side[TQ_CONTINENTAL].moved.regulars = 20;
+	S->area[A("S26")].side[TQ_CONTINENTAL].ready.regulars = 0;
+	S->leader[L("Greene")].area = (short)A("S21");
+	S->area[A("S21")].siege = 1;
+	S->area[A("S21")].besieger = TQ_CONTINENTAL;
+	leader("Cornwallis", "S20");
+	put(TQ_BRITISH, "S20", 20, 0);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_CONTINENTAL, "retreat to S22");
+	standing(TQ_BRITISH, "no bayonets");
+	/* activation 2; no surprise; 1-1: 6 + 2 = 8 against 1 + 3 = 4, the
+	 * British win; casualties 3 + 1 - 1 (audacity 5) - 1 (across the
+	 * Wateree) = 2, and 3: the British lose 2 + 1, the Continentals 2 */
+	DICE(2, 1, 6, 1, 3, 3);
+	struct tq_order o = activate("Cornwallis", 20, PATH("S21"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("Battle of S21");
+	assert_int_equal(moved("S22", TQ_CONTINENTAL)->regulars, 18);
+	assert_int_equal(S->area[A("S21")].siege, 0);
+	assert_told("The siege of S21 is over");
+	assert_int_equal(ready("S21", TQ_BRITISH)->regulars, 9); /* the garrison out */
+	assert_false(S->leader[L("Rawdon")].walls);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* ---- 8.2, 13.1.1, 12.1, 10.5: the other endeavours ---- */
 
 static struct tq_order order(enum tq_order_kind kind)
@@ -1227,6 +1265,7 @@ int main(void)
 		cmocka_unit_test(s4_2_4_walls_and_s4_3_siege),
 		cmocka_unit_test(s4_2_1_fort_room_and_standing_walls),
 		cmocka_unit_test(s4_3_no_siege),
+		cmocka_unit_test(s4_4_relief_of_a_siege),
 		cmocka_unit_test(s8_2_baggage_train_alone),
 		cmocka_unit_test(s13_1_1_royal_governor),
 		cmocka_unit_test(s12_1_loyalist_recruitment),

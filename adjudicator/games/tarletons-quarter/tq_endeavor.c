@@ -676,7 +676,8 @@ int tq_endeavor_run(struct tq_play *p)
 	case TQ_STAGE_UPRISING:
 		return uprising_stage(p);
 	case TQ_STAGE_END:
-		tq_endeavor_finish(p);
+		if (!tq_sieges_hold(p))
+			tq_endeavor_finish(p);
 		return 0;
 	case TQ_STAGE_ARRIVED:
 		tq_arrived(p);

@@ -297,3 +297,39 @@ void tq_walls_open(struct tq_play *p, int area)
 				p->s->leader[l].walls = false;
 	}
 }
+
+/* 4.4.2-4.4.4, 4.6: at the end of an endeavour, a siege whose besiegers
+ * are gone is broken (its marker removed, the garrison out); besiegers
+ * without the odds must retreat (then the siege is broken). True when a
+ * retreat is to be made first (the endeavour's stage is set for it). */
+bool tq_sieges_hold(struct tq_play *p)
+{
+	struct tq_combat_numbers n;
+	if (tq_combat_numbers(p->d, &n, NULL, 0))
+		return false;
+	for (int a = 0; a < p->d->nareas; a++) {
+		struct tq_area_state *as = &p->s->area[a];
+		if (!as->siege)
+			continue;
+		enum tq_side b = (enum tq_side)as->besieger, g = tq_other(b);
+		struct tq_sps mine = tq_field_sps(p->s, a, b);
+		int besiegers = tq_sps_total(&mine), garrison = tq_sps_total(&as->side[g].walls);
+		bool fort;
+		has_walls(p, a, g, &fort);
+		if (garrison && besiegers && tq_walls_odds(&n, besiegers, garrison, fort))
+			continue;
+		if (garrison && besiegers) {
+			tq_tell(p, "The %s besieging %s have not the odds: they retreat (4.4.3, 4.6)",
+				p->d->side_name[b], p->d->areas[a].id);
+			endeavor(p)->at = (short)a;
+			endeavor(p)->loser = (short)b;
+			endeavor(p)->stage = TQ_STAGE_RETREAT;
+			return true;
+		}
+		as->siege = 0;
+		as->besieger = TQ_NOBODY;
+		tq_tell(p, "The siege of %s is over (4.4.2, 4.4.4, 4.6)", p->d->areas[a].id);
+		tq_walls_open(p, a);
+	}
+	return false;
+}
