@@ -311,6 +311,58 @@ static void assert_refused(const struct tq_order *o, const char *why)
 	assert_int_equal(DICE.used, 0);
 }
 
+/* 10.2.3: "Leaders moving on their own (without SPs or baggage trains)
+ * have a movement allowance of twelve movement points"; 5.4.4 a, b: the
+ * enemy's baggage train and magazine where no enemy force defends them
+ * are captured, and the move goes on. */
+static void s10_2_3_leader_alone_and_5_4_4_captures(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Tarleton", "N29");
+	put(TQ_BRITISH, "N29", 3, 0);
+	S->area[A("N28")].side[TQ_CONTINENTAL].field.trains = 1;
+	S->area[A("N28")].side[TQ_CONTINENTAL].inside.magazines = 1;
+	S->side[TQ_CONTINENTAL].available = 2;
+	struct tq_order o = activate("Tarleton", 0, PATH("N28", "N9", "N12", "N29", "N34", "N29",
+							"N28", "N9", "N12", "N29", "N34", "N29", "N28"));
+	o.alone = true;
+	DICE(1);
+	assert_refused(&o, "path"); /* 13 MP */
+	o.npath = 12;
+	DICE(2);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->leader[L("Tarleton")].area, A("N29"));
+	assert_true(S->leader[L("Tarleton")].moved);
+	assert_int_equal(ready("N29", TQ_BRITISH)->regulars, 3); /* he took nobody */
+	assert_int_equal(S->area[A("N28")].side[TQ_CONTINENTAL].field.trains, 0);
+	assert_int_equal(S->area[A("N28")].side[TQ_CONTINENTAL].inside.magazines, 0);
+	assert_int_equal(S->area[A("N28")].side[TQ_BRITISH].field.captured, 2);
+	assert_int_equal(S->side[TQ_CONTINENTAL].expended, 2); /* the train; a magazine's */
+	assert_int_equal(S->side[TQ_CONTINENTAL].available, 1);
+}
+
+/* 15.2: leaders "in an area without any friendly SPs when enemy SP enter
+ * that area, are captured" (a retreat before combat first, 11.3: "or a
+ * Leader alone"). */
+static void s15_2_leader_alone_captured(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 10, 0);
+	leader("Howard", "N28");
+	standing(TQ_CONTINENTAL, "stand");
+	DICE(2);
+	struct tq_order o = activate("Cornwallis", 10, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->leader[L("Howard")].where, TQ_POW);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 10);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* 10.2: "Colonels Limited to activating 15 SPs"; 3-star not C-in-C: 40. */
 static void s10_2_command_limits(void **state)
 {
@@ -1250,6 +1302,8 @@ int main(void)
 		cmocka_unit_test(s8_3_4_flood_stops_the_path_at_the_river),
 		cmocka_unit_test(s8_3_5_loyalist_uprising),
 		cmocka_unit_test(s10_2_command_limits),
+		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
+		cmocka_unit_test(s15_2_leader_alone_captured),
 		cmocka_unit_test(s8_0_refusals),
 		cmocka_unit_test(s11_2_3_battle_five_to_one),
 		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),

@@ -409,7 +409,9 @@ static bool after_usable(struct tq_play *p, const struct tq_order *o)
 	return o->kind == TQ_RETREAT && !o->before && in_list(out, after_areas(p, out), o->at);
 }
 
-/* 11.4.3, 11.4.4, 5.4.4 b: what cannot retreat is the winner's. */
+/* 11.4.3, 11.4.4, 5.4.4 b, c: what cannot retreat is the winner's: each
+ * magazine (and the Base) a captured train of his; for each magazine one
+ * of the loser's trains goes from the Available box to the Expended. */
 static void captured_supplies(struct tq_play *p, enum tq_side loser, int area)
 {
 	struct tq_state *s = p->s;
@@ -421,7 +423,10 @@ static void captured_supplies(struct tq_play *p, enum tq_side loser, int area)
 	if (!n)
 		return;
 	a->side[tq_other(loser)].field.captured = (short)(a->side[tq_other(loser)].field.captured + n);
-	s->side[loser].expended = (short)(s->side[loser].expended + l->inside.magazines);
+	int moved = s->side[loser].available < l->inside.magazines ? s->side[loser].available
+								   : l->inside.magazines;
+	s->side[loser].available = (short)(s->side[loser].available - moved);
+	s->side[loser].expended = (short)(s->side[loser].expended + moved);
 	l->inside.magazines = 0;
 	if (a->base[loser]) {
 		a->base[loser] = false;
@@ -432,6 +437,26 @@ static void captured_supplies(struct tq_play *p, enum tq_side loser, int area)
 	}
 	tq_tell(p, "The %s take %d captured baggage trains in %s (11.4.3, 5.4.4)",
 		p->d->side_name[tq_other(loser)], n, p->d->areas[area].id);
+}
+
+/* 5.4.4 a-c: the other side's supplies where the moving force enters
+ * with none of its forces to defend them: captured (the move goes on). */
+void tq_unguarded_supplies(struct tq_play *p, int area)
+{
+	enum tq_side owner = defender(p);
+	struct tq_presence *pr = &p->s->area[area].side[owner];
+	if (tq_forces_in(p->d, p->s, area, owner) || tq_sps_total(&pr->walls))
+		return;
+	int t = pr->field.trains + pr->field.captured;
+	if (t) {
+		p->s->side[owner].expended = (short)(p->s->side[owner].expended + pr->field.trains);
+		p->s->area[area].side[mover(p)].field.captured =
+			(short)(p->s->area[area].side[mover(p)].field.captured + t);
+		pr->field.trains = pr->field.captured = pr->field.trains_moved = 0;
+		tq_tell(p, "%d %s baggage trains in %s are captured (5.4.4 a)", t,
+			p->d->side_name[owner], p->d->areas[area].id);
+	}
+	captured_supplies(p, owner, area);
 }
 
 static void retreat_to(struct tq_play *p, int to)

@@ -596,6 +596,7 @@ static int move_on(struct tq_play *p)
 	}
 	bool invasion = invades(p, en, to);
 	step_force(p, en, &st);
+	tq_unguarded_supplies(p, en->at);
 	if (invasion)
 		return invasion_militia(p, en);
 	tq_arrived(p);

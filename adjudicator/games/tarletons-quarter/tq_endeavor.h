@@ -73,6 +73,9 @@ void tq_arrived(struct tq_play *p);
 /* ---- tq_battle.c: a battle entered, and its retreats ---- */
 
 int tq_battle_run(struct tq_play *p);
+/* 5.4.4 a-c: the enemy's trains, magazines and Base in an area the force
+ * enters with no enemy force to defend them are captured. */
+void tq_unguarded_supplies(struct tq_play *p, int area);
 int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
 
 /* ---- tq_casualties.c: 11.2.5's split ---- */
