@@ -580,6 +580,54 @@ static void s11_2_5_standing_casualties(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* 11.4.1: a force that cannot retreat; 11.4.5: its leader rolls his
+ * tactical rating or is captured; 11.2.6: "In the event that either
+ * Cornwallis or Greene are removed from the board, the player may choose
+ * any friendly general on the board to become Commander-in-Chief". */
+static void s11_4_5_captured_c_in_c_and_a_new_one(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N28");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N28", 5, 0);
+	leader("Leslie", "S21");
+	leader("Tarleton", "S21");
+	put(TQ_BRITISH, "S21", 5, 0);
+	leader("Greene", "N30");
+	S->leader[L("Greene")].c_in_c = true;
+	S->side[TQ_CONTINENTAL].c_in_c = (short)L("Greene");
+	put(TQ_CONTINENTAL, "N30", 31, 0);
+	const char *around[] = { "N9", "N12", "N29", "N31" };
+	for (int i = 0; i < 4; i++)
+		put(TQ_CONTINENTAL, around[i], 1, 0);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_CONTINENTAL);
+	standing(TQ_BRITISH, "stand");
+	/* activation 2; surprise 1 + 1: none; 30 against 5 is 6-1: 6 + 5 + 3
+	 * = 14 against 1 + 2 = 3; casualties 2 + 5 + 1 = 8 against 2 - 1 =
+	 * 1: the British lose all 5 (3 + 7), the Continentals 1; Cornwallis,
+	 * hemmed in, rolls a 6 over his tactical 2 and is captured */
+	DICE(2, 1, 6, 1, 2, 2, 6);
+	struct tq_order o = activate("Greene", 30, PATH("N28"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	all_dice_used();
+	assert_told("cannot retreat");
+	assert_int_equal(S->leader[L("Cornwallis")].where, TQ_POW);
+	assert_int_equal(S->question, TQ_ASK_C_IN_C);
+	assert_true(tq_is_asked(S, TQ_BRITISH));
+	struct tq_order c = { .kind = TQ_CHOOSE, .leader = (short)L("Tarleton"), .at = -1,
+			      .governor = -1 };
+	assert_int_equal(apply(TQ_BRITISH, &c), -1); /* a colonel */
+	c.leader = (short)L("Leslie");
+	apply_ok(TQ_BRITISH, &c);
+	assert_int_equal(S->side[TQ_BRITISH].c_in_c, L("Leslie"));
+	assert_true(S->leader[L("Leslie")].c_in_c);
+	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 3); /* half of 5, up */
+	assert_int_equal(moved("N28", TQ_CONTINENTAL)->regulars, 29);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* ---- 11.3 retreat before combat ---- */
 
 /* 11.3.1: asked of the defender; a die at or under the tactical rating of
@@ -1309,6 +1357,7 @@ int main(void)
 		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),
 		cmocka_unit_test(s11_4_retreat_asked),
 		cmocka_unit_test(s11_2_5_standing_casualties),
+		cmocka_unit_test(s11_4_5_captured_c_in_c_and_a_new_one),
 		cmocka_unit_test(s11_3_retreat_before_combat),
 		cmocka_unit_test(s11_3_standing_retreat_before),
 		cmocka_unit_test(s10_4_overrun_and_tarleton),
