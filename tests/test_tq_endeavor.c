@@ -234,6 +234,18 @@ static void s8_3_heat_and_flood(void **state)
 	all_dice_used();
 	assert_int_equal(S->weather, TQ_WEATHER_FLOOD);
 	assert_told("flood");
+
+	/* March's 2 is no event: the weather clears (tables.yaml's
+	 * weather_state, docs/rulings.md 8.3.4) */
+	fresh(TQ_MONTH(1781, 3));
+	S->weather = TQ_WEATHER_FLOOD;
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 5, 0);
+	DICE(2);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("Endeavour random event: none");
+	assert_int_equal(S->weather, TQ_WEATHER_CLEAR);
 }
 
 /* 8.3.4, 10.1.2: the random event floods the rivers after the order was
