@@ -182,10 +182,10 @@ static int other_leader(struct tq_play *p, enum tq_side side, int area, int l,
 			struct tq_endeavor *en)
 {
 	const struct tq_data *d = p->d;
-	const struct tq_leader_state *ls = &p->s->leader[l];
 	if (l < 0 || l >= d->nleaders || d->leaders[l].side != side)
 		return wj_why(p->why, p->whylen, "a leader of the force is not the %s's",
 			      d->side_name[side]);
+	const struct tq_leader_state *ls = &p->s->leader[l];
 	if (ls->where != TQ_ON_MAP || ls->area != area || ls->walls)
 		return wj_why(p->why, p->whylen, "%s is not in %s with the force (9.1: a force "
 			      "takes only what starts the endeavour with it)", d->leaders[l].name,
@@ -247,7 +247,7 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 		en->force = o->sps;
 		en->supply.trains = o->trains;
 	}
-	for (int i = 0; i < o->nleaders; i++)
+	for (int i = 0; i < o->nleaders && !o->all; i++) /* "all" has them already */
 		if (other_leader(p, side, en->at, o->leaders[i], en))
 			return -1;
 	if (!sps_within(&en->force, &pr->ready))
@@ -286,8 +286,13 @@ static int the_path(struct tq_play *p, const struct tq_order *o, struct tq_endea
 	int path[TQ_MAX_PATH], spent, failed;
 	char reason[200];
 	struct tq_movers m = tq_movers_of(en->side, &en->force, en->supply.trains, en->nleaders);
-	for (int i = 0; i < o->npath; i++)
+	if (o->npath < 0 || o->npath > TQ_MAX_PATH)
+		return wj_why(p->why, p->whylen, "a path of 1 to %d areas", TQ_MAX_PATH);
+	for (int i = 0; i < o->npath; i++) {
+		if (o->path[i] < 0 || o->path[i] >= d->nareas)
+			return wj_why(p->why, p->whylen, "the path names no area of the map");
 		path[i] = en->path[i] = o->path[i];
+	}
 	en->npath = o->npath;
 	if (o->npath && tq_forces_in(d, p->s, en->at, tq_other(en->side)))
 		return wj_why(p->why, p->whylen, "the enemy is in %s: the force fights there, it "
@@ -318,7 +323,8 @@ static int compose(struct tq_play *p, enum tq_side side, const struct tq_order *
 	*en = (struct tq_endeavor){ .active = true, .side = side, .leader = o->leader,
 				    .at = p->s->leader[o->leader].area, .nleaders = 1 };
 	en->leaders[0] = o->leader;
-	if (first_endeavor(p->d, p->s, side) && o->leader != p->s->side[side].c_in_c)
+	if (first_endeavor(p->d, p->s, side) && p->s->side[side].c_in_c >= 0 &&
+	    o->leader != p->s->side[side].c_in_c)
 		return wj_why(p->why, p->whylen, "17.1.3 A: the first British endeavour is %s's "
 			      "attack", p->d->leaders[p->s->side[side].c_in_c].name);
 	return the_force(p, side, o, en) || the_command(p, en) || the_path(p, o, en) ? -1 : 0;
