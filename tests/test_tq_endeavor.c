@@ -977,6 +977,33 @@ static void s4_2_1_fort_room_and_standing_walls(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* 4.2.5: "If the attackers eliminate or retreat all the defender's
+ * outside forces, they can lay siege. Alternatively, the defending player
+ * may retreat his force into the city or fort if there is room": the 13
+ * British left fit the fort's 15; the Continentals lay siege (a standing
+ * order each). */
+static void s4_2_5_retreat_into_the_walls(void **state)
+{
+	(void)state;
+	camden(40);
+	put(TQ_BRITISH, "S21", 11, 0);
+	standing(TQ_BRITISH, "outside all");
+	standing(TQ_BRITISH, "stand");
+	standing(TQ_BRITISH, "retreat to S21");
+	standing(TQ_CONTINENTAL, "siege");
+	DICE(2, 1, 6, 1, 6, 6); /* as s4_2_1 above */
+	struct tq_order o = activate("Greene", 40, PATH("S21"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	all_dice_used();
+	assert_told("within the walls of S21 (4.2.5)");
+	assert_int_equal(S->area[A("S21")].side[TQ_BRITISH].walls.regulars, 13);
+	assert_int_equal(ready("S21", TQ_BRITISH)->regulars, 0);
+	assert_true(S->leader[L("Rawdon")].walls);
+	assert_int_equal(S->area[A("S21")].siege, 1);
+	assert_int_equal(S->area[A("S21")].besieger, TQ_CONTINENTAL);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* 4.3 "no siege": the attacker who has driven off the field leaves the
  * area (9.0: only a siege keeps both sides in one area), and the
  * garrison comes out of the walls. */
@@ -1379,6 +1406,7 @@ int main(void)
 		cmocka_unit_test(s4_2_3_odds_to_enter_a_fort),
 		cmocka_unit_test(s4_2_4_walls_and_s4_3_siege),
 		cmocka_unit_test(s4_2_1_fort_room_and_standing_walls),
+		cmocka_unit_test(s4_2_5_retreat_into_the_walls),
 		cmocka_unit_test(s4_3_no_siege),
 		cmocka_unit_test(s4_4_relief_of_a_siege),
 		cmocka_unit_test(s8_2_baggage_train_alone),

@@ -403,10 +403,17 @@ static int after_areas(struct tq_play *p, int *out)
 	return tq_retreat_after(p->d, &m, p->s->weather, at, enemy, out, TQ_MAX_AREAS);
 }
 
+/* "retreat to AREA": an open adjacent area, or the battle's own area
+ * meaning within the loser's walls (4.2.5). */
 static bool after_usable(struct tq_play *p, const struct tq_order *o)
 {
 	int out[TQ_MAX_AREAS];
-	return o->kind == TQ_RETREAT && !o->before && in_list(out, after_areas(p, out), o->at);
+	struct tq_endeavor *en = endeavor(p);
+	if (o->kind != TQ_RETREAT || o->before)
+		return false;
+	if (o->at == en->at)
+		return tq_walls_room(p, (enum tq_side)en->loser, en->at);
+	return in_list(out, after_areas(p, out), o->at);
 }
 
 /* 11.4.3, 11.4.4, 5.4.4 b, c: what cannot retreat is the winner's: each
@@ -462,6 +469,11 @@ void tq_unguarded_supplies(struct tq_play *p, int area)
 static void retreat_to(struct tq_play *p, int to)
 {
 	struct tq_endeavor *en = endeavor(p);
+	if (to == en->at) {
+		tq_walls_retreat(p, (enum tq_side)en->loser, en->at);
+		tq_after_battle(p);
+		return;
+	}
 	tq_tell(p, "The %s retreat from %s to %s (11.4)", p->d->side_name[en->loser],
 		p->d->areas[en->at].id, p->d->areas[to].id);
 	tq_move_all(p->d, p->s, en->loser, en->at, to);
@@ -587,9 +599,10 @@ static int retreat_stage(struct tq_play *p)
 		return 0;
 	}
 	n = after_areas(p, out);
-	if (!n)
+	bool walls = tq_walls_room(p, (enum tq_side)en->loser, en->at);
+	if (!n && !walls)
 		return unable(p);
-	if (n == 1) {
+	if (n == 1 && !walls) {
 		retreat_to(p, out[0]); /* no choice to ask */
 		return 0;
 	}
@@ -646,7 +659,8 @@ int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order
 		break;
 	case TQ_ASK_RETREAT:
 		if (!after_usable(p, o))
-			want = "retreat to AREA, an adjacent area open to the retreat (11.4)";
+			want = "retreat to AREA, an adjacent area open to the retreat (11.4), or "
+			       "the battle's own area: within your walls, if they have room (4.2.5)";
 		break;
 	case TQ_ASK_C_IN_C:
 		if (!c_in_c_usable(p, o))

@@ -110,6 +110,9 @@ void tq_after_battle(struct tq_play *p);
 /* The endeavour over and no siege laid: a garrison within the walls
  * comes out (4.2.4 is the moment of an enemy's entry). */
 void tq_walls_open(struct tq_play *p, int area);
+/* 4.2.5: the loser may retreat within his walls there; and does. */
+bool tq_walls_room(struct tq_play *p, enum tq_side loser, int area);
+void tq_walls_retreat(struct tq_play *p, enum tq_side loser, int area);
 /* 4.4, 4.6: the sieges checked at the endeavour's end: true when
  * besiegers must retreat first (the stage is set). */
 bool tq_sieges_hold(struct tq_play *p);

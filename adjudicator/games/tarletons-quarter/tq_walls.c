@@ -333,3 +333,30 @@ bool tq_sieges_hold(struct tq_play *p)
 	}
 	return false;
 }
+
+/* 4.2.5: "the defending player may retreat his force into the city or
+ * fort if there is room": the loser is the defender, the walls his, and
+ * all his SPs there fit within them. */
+bool tq_walls_room(struct tq_play *p, enum tq_side loser, int area)
+{
+	bool fort;
+	if (loser == mover(p) || !has_walls(p, area, loser, &fort))
+		return false;
+	int room = capacity(p, fort);
+	return room < 0 || garrison(p, area, loser) <= room;
+}
+
+/* 4.2.5: the loser's force goes within the walls. */
+void tq_walls_retreat(struct tq_play *p, enum tq_side loser, int area)
+{
+	struct tq_presence *pr = &p->s->area[area].side[loser];
+	short ls[TQ_MAX_LEADERS];
+	int n = tq_leaders_in(p->d, p->s, area, loser, ls, TQ_MAX_LEADERS);
+	keep_outside(pr, (struct tq_sps){ 0 });
+	pr->inside.trains = (short)(pr->inside.trains + pr->field.trains);
+	pr->field.trains = pr->field.trains_moved = 0;
+	for (int i = 0; i < n; i++)
+		p->s->leader[ls[i]].walls = true;
+	tq_tell(p, "The %s retreat within the walls of %s (4.2.5)", p->d->side_name[loser],
+		p->d->areas[area].id);
+}
