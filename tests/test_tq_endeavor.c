@@ -875,6 +875,44 @@ static void s10_7_invasion(void **state)
 	assert_told("Battle of S13");
 }
 
+/* 17.2.3: "Once per game, the instant that a British (not Loyalist
+ * militia) force of any kind is adjacent to S11 (Charlestown), the
+ * Continental player receives 12 SP SC militia in Charlestown. ... This
+ * force of 12 SP may not move". */
+static void s17_2_3_charlestown_sailors(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1780, 3));
+	S->sailors_from = TQ_MONTH(1780, 2);
+	leader("Lincoln", "S11");
+	put(TQ_CONTINENTAL, "S11", 8, 0);
+	leader("Clinton", "S10");
+	put(TQ_BRITISH, "S10", 10, 0);
+	int around = -1;
+	for (int a = 0; a < D->nareas && around < 0; a++)
+		if (a != A("S11") && a != A("S10") && tq_adjacent(D, a, A("S11")) &&
+		    tq_adjacent(D, a, A("S10")) && !D->areas[a].swamp)
+			around = a;
+	if (around < 0)
+		skip();
+	DICE(2);
+	struct tq_order o = activate("Clinton", 10, NULL);
+	o.path[o.npath++] = (short)around;
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("17.2.3");
+	assert_int_equal(ready("S11", TQ_CONTINENTAL)->militia[TQ_SOUTH_CAROLINA], 12);
+	assert_true(S->area[A("S11")].sailors);
+	assert_true(S->sailors_used);
+	/* they may not move */
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_CONTINENTAL);
+	o = activate("Lincoln", 0, PATH("S10"));
+	o.sps.militia[TQ_SOUTH_CAROLINA] = 12;
+	DICE(1);
+	assert_int_equal(apply(TQ_CONTINENTAL, &o), -1);
+	assert_non_null(strstr(WHY, "17.2.3"));
+}
+
 /* ---- 4.2, 4.3 walls and sieges ---- */
 
 /* Camden (S21) with Rawdon, 9 British regulars and a fort (17.3.2); the
@@ -1402,6 +1440,7 @@ int main(void)
 		cmocka_unit_test(s10_4_overrun_and_tarleton),
 		cmocka_unit_test(s11_3_5_swamp_foxes),
 		cmocka_unit_test(s10_7_invasion),
+		cmocka_unit_test(s17_2_3_charlestown_sailors),
 		cmocka_unit_test(s17_1_3_a_campbell_first_endeavor),
 		cmocka_unit_test(s4_2_3_odds_to_enter_a_fort),
 		cmocka_unit_test(s4_2_4_walls_and_s4_3_siege),

@@ -237,6 +237,8 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 			       : 0;
 	if (o->all) {
 		en->force = pr->ready;
+		if (p->s->area[en->at].sailors) /* 17.2.3: they stay */
+			en->force.militia[TQ_SOUTH_CAROLINA] = 0;
 		en->supply.trains = (short)(pr->field.trains - pr->field.trains_moved);
 		int n = tq_leaders_in(d, p->s, en->at, side, ls, TQ_MAX_LEADERS);
 		for (int i = 0; i < n; i++)
@@ -250,6 +252,9 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 	for (int i = 0; i < o->nleaders && !o->all; i++) /* "all" has them already */
 		if (other_leader(p, side, en->at, o->leaders[i], en))
 			return -1;
+	if (p->s->area[en->at].sailors && en->force.militia[TQ_SOUTH_CAROLINA])
+		return wj_why(p->why, p->whylen, "the sailors' South Carolina militia in %s may "
+			      "not move (17.2.3)", d->areas[en->at].id);
 	if (!sps_within(&en->force, &pr->ready))
 		return wj_why(p->why, p->whylen, "%s has not so many SPs ready (unmoved) in %s",
 			      d->leaders[en->leader].name, d->areas[en->at].id);
@@ -603,6 +608,7 @@ static int move_on(struct tq_play *p)
 	bool invasion = invades(p, en, to);
 	step_force(p, en, &st);
 	tq_unguarded_supplies(p, en->at);
+	tq_sailors(p);
 	if (invasion)
 		return invasion_militia(p, en);
 	tq_arrived(p);

@@ -92,6 +92,9 @@ struct tq_sps tq_remove_losses(struct tq_play *p, enum tq_side side, int area,
 /* 8.2, 13.1.1, 12.1, 10.5: 0, or -1 with why and nothing changed that
  * matters (the caller restores the state). */
 int tq_other_endeavor_begin(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* 17.2.3: the moving British force next to Charlestown brings its sailors
+ * out, once a game (tables.yaml's charlestown_sailors). */
+void tq_sailors(struct tq_play *p);
 
 /* ---- tq_walls.c: forts and cities entered (4.2, 4.3) ---- */
 

@@ -295,6 +295,7 @@ static int land_begin(struct tq_play *p, enum tq_side side, const struct tq_orde
 	tq_answered(p->s);
 	struct tq_endeavor *en = &p->s->hidden.endeavor;
 	land_force(p, o->at, en);
+	tq_sailors(p);
 	tq_tell(p, "The At Sea box lands at %s: %d SPs, %d leaders (10.5.7)", d->areas[o->at].id,
 		tq_sps_total(&en->force), en->nleaders);
 	if (!tq_forces_in(d, p->s, o->at, TQ_CONTINENTAL))
@@ -302,6 +303,38 @@ static int land_begin(struct tq_play *p, enum tq_side side, const struct tq_orde
 	else
 		en->stage = tq_walls_entered(p, o->at) ? TQ_STAGE_WALLS : TQ_STAGE_RETREAT_BEFORE;
 	return 0;
+}
+
+/* ---- 17.2.3 the Charlestown sailors ---- */
+
+/* The British force (not Loyalist militia alone) the endeavour moves. */
+static bool british_troops(const struct tq_endeavor *en)
+{
+	const struct tq_sps *x = &en->force;
+	return en->side == TQ_BRITISH &&
+	       x->regulars + x->cavalry + x->french_regulars + x->french_cavalry > 0;
+}
+
+void tq_sailors(struct tq_play *p)
+{
+	const struct tq_data *d = p->d;
+	struct tq_state *s = p->s;
+	const struct tq_endeavor *en = &s->hidden.endeavor;
+	int sp = 0;
+	if (!s->sailors_from || s->month < s->sailors_from || s->sailors_used ||
+	    !british_troops(en))
+		return;
+	for (int a = 0; a < d->nareas; a++)
+		if (tq_number(d, "charlestown_sailors", d->areas[a].id, &sp) && sp > 0 &&
+		    tq_adjacent(d, en->at, a) && !tq_forces_in(d, s, a, TQ_BRITISH)) {
+			s->area[a].side[TQ_CONTINENTAL].ready.militia[TQ_SOUTH_CAROLINA] += (short)sp;
+			s->area[a].sailors = true;
+			s->sailors_used = true;
+			tq_tell(p, "The sailors in the harbour join the defense of %s: %d SPs of %s "
+				   "militia (17.2.3)", d->areas[a].id, sp,
+				d->colony_name[TQ_SOUTH_CAROLINA]);
+			return;
+		}
 }
 
 /* ---- the endeavours of this file (tq_endeavor.h) ---- */
