@@ -34,7 +34,7 @@
 #define TQ_MAX_PLACEMENTS 24    /* one side's places in a scenario */
 #define TQ_MAX_RULES 8          /* a scenario's special rules */
 #define TQ_MAX_READINGS 2       /* 17.4's two start months */
-#define TQ_MAX_NUMBERS 96       /* tables.yaml's other numbers */
+#define TQ_MAX_NUMBERS 128      /* tables.yaml's other numbers */
 #define TQ_MAX_GROUPS 40        /* units.yaml's counter_mix groups */
 #define TQ_MAX_COLUMNS 12       /* the Militia Attrition Table's */
 #define TQ_ROLLS 7              /* a modified roll 0..6 (5.1, 6.5) */

@@ -115,7 +115,7 @@ static int answer(struct tq_play *p, enum tq_side side, const struct tq_order *o
 		return tq_setup_answer(p, side, o);
 	switch (p->s->question) {
 	case TQ_ASK_ENDEAVOR:
-		if (o->kind == TQ_PASS && p->s->first_turn && side == TQ_BRITISH)
+		if (o->kind == TQ_PASS && p->s->first_attack && side == TQ_BRITISH)
 			return wj_why(p->why, p->whylen, "17.1.3 A: the British may not pass the "
 				      "first endeavour: it must attack the Continental forces of the "
 				      "initial invasion");

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "tq_invariants.h"
+#include "tq_sps.h"
 
 struct checker {
 	FILE *out;
@@ -22,15 +23,6 @@ static void problem(struct checker *c, const char *fmt, ...)
 	fputc('\n', c->out);
 	va_end(ap);
 	c->n++;
-}
-
-int tq_sps_total(const struct tq_sps *sp)
-{
-	int n = sp->regulars + sp->cavalry + sp->loyalists + sp->french_regulars +
-		sp->french_cavalry;
-	for (int c = 0; c < TQ_COLONIES; c++)
-		n += sp->militia[c];
-	return n;
 }
 
 static bool sps_negative(const struct tq_sps *sp)
@@ -103,12 +95,12 @@ static int field_sps(const struct tq_presence *p)
 /* No two sides in the field of one area once an endeavour is over, but
  * for a siege (4.3): the besieger outside, the besieged within. 17.1.3
  * A's first turn starts both sides in G1, for the first endeavour to
- * fight. */
+ * fight (first_attack). */
 static void one_side_an_area(struct checker *c, const struct tq_data *d,
 			     const struct tq_state *s)
 {
 	const struct tq_endeavor *e = &s->hidden.endeavor;
-	if (s->first_turn)
+	if (s->first_attack)
 		return;
 	for (int a = 0; a < d->nareas; a++) {
 		const struct tq_area_state *as = &s->area[a];

@@ -8,12 +8,11 @@
 
 #include <stdio.h>
 #include "tq_data.h"
+#include "tq_sps.h"
 #include "tq_state.h"
 
 /* Each problem one line to out, starting with `file`; their number. */
 int tq_invariants(FILE *out, const struct tq_data *d, const struct tq_state *s,
 		  const char *file);
-/* Every SP of sp, of every kind. */
-int tq_sps_total(const struct tq_sps *sp);
 
 #endif

@@ -385,6 +385,7 @@ int tq_setup(const struct tq_data *d, const struct tq_scenario *sc, unsigned opt
 	 * campaign's first (17.0) */
 	s->disrepair = tq_rule(sc, "4.9") && start == d->first_turn;
 	s->first_turn = tq_rule(sc, "17.1.3 A") != NULL;
+	s->first_attack = s->first_turn;
 	s->sailors_from = tq_rule_from(sc, "17.2.3", start);
 	for (int side = TQ_BRITISH; side < TQ_SIDES; side++)
 		if (tq_side_setup(d, sc, (enum tq_side)side, s, seen, why, whylen))

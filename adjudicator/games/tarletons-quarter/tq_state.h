@@ -28,6 +28,7 @@ struct tq_sps {
  * magazines, and the captured trains it holds (5.4.4). */
 struct tq_supply {
 	short trains, magazines, captured;
+	short trains_moved;              /* of `trains`, those with a "moved" marker (8.2) */
 };
 
 /* One side in one area: the field, split by whether it has moved this
@@ -134,6 +135,14 @@ struct tq_endeavor {
 	short npath;
 	bool by_river, by_sea;           /* how it entered its area (11.2.4) */
 	bool dropped;                    /* 9.1: a detachment left once */
+	short stage;                     /* where it stands (tq_endeavor.c's enum tq_stage) */
+	short loser;                     /* TQ_STAGE_RETREAT: the side retreating (11.4) */
+	short pending;                   /* TQ_STAGE_UPRISING: the Loyalist SPs to place (8.3.5);
+					  * TQ_STAGE_C_IN_C: the side choosing (11.2.6) */
+	bool bayonets;                   /* 11.2.1: the British attacker's choice */
+	bool activated;                  /* 8.1.1: the force moves (else it is flipped) */
+	short loss[TQ_SIDES];            /* 11.2.4: the SPs each side has still to lose */
+	short lower;                     /* 11.2.5: the side that rolled lower, or TQ_NOBODY */
 };
 
 /* A side's standing orders (its answers given in advance), as it wrote
@@ -188,7 +197,9 @@ struct tq_state {
 	bool french_on_map;              /* the French Field Force (10.5.11) */
 	short georgia_loyalists;         /* 12.2.1: raised in Georgia this month */
 	bool sailors_used;               /* 17.2.3, once per game */
-	bool first_turn;                 /* 17.1.3 A */
+	bool first_turn;                 /* 17.1.3 A: the first turn's sequence of play */
+	bool first_attack;               /* 17.1.3 A: the first British endeavour, the
+					  * attack on the initial invasion, still to come */
 	bool disrepair;                  /* 4.9: Charlestown and Savannah are settlements */
 	int reinforcements_from;         /* 18.0: the first month with reinforcements */
 	int sailors_from;                /* 17.2.3: the month the rule applies from, 0 never */

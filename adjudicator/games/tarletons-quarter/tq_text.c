@@ -81,6 +81,7 @@ static const struct field TOP[] = {
 	FN(struct tq_state, "georgia-loyalists", georgia_loyalists, MAX_SP),
 	F(struct tq_state, "sailors-used", BOOL, sailors_used),
 	F(struct tq_state, "first-turn", BOOL, first_turn),
+	F(struct tq_state, "first-attack", BOOL, first_attack),
 	F(struct tq_state, "disrepair", BOOL, disrepair),
 	F(struct tq_state, "reinforcements-from", MONTH, reinforcements_from),
 	F(struct tq_state, "sailors-from", MONTH, sailors_from),
@@ -119,6 +120,7 @@ static const struct field SUPPLY_F[] = {
 	FN(struct tq_supply, "trains", trains, 99),
 	FN(struct tq_supply, "magazines", magazines, 99),
 	FN(struct tq_supply, "captured", captured, 99),
+	FN(struct tq_supply, "trains-moved", trains_moved, 99),
 };
 
 static const struct field AREA_F[] = {
@@ -167,6 +169,14 @@ static const struct field ENDEAVOR_F[] = {
 	FA(struct tq_endeavor, "by-river", BOOL, by_river),
 	FA(struct tq_endeavor, "by-sea", BOOL, by_sea),
 	FA(struct tq_endeavor, "dropped", BOOL, dropped),
+	FNA(struct tq_endeavor, "stage", stage, 99),
+	FW(struct tq_endeavor, "loser", loser, SIDES, true),
+	FNA(struct tq_endeavor, "pending", pending, 99),
+	FA(struct tq_endeavor, "bayonets", BOOL, bayonets),
+	FA(struct tq_endeavor, "activated", BOOL, activated),
+	FNA(struct tq_endeavor, "british-loss", loss[TQ_BRITISH], MAX_SP),
+	FNA(struct tq_endeavor, "continental-loss", loss[TQ_CONTINENTAL], MAX_SP),
+	FW(struct tq_endeavor, "lower", lower, SIDES, true),
 };
 
 static const struct field STANDING_F[] = {
