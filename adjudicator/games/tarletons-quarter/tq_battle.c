@@ -5,7 +5,7 @@
  * the casualties (tq_combat.c's numbers), the loser retreats (11.4) or
  * cannot (11.4.1, 11.4.5), and combat ends the endeavour (10.3). Each
  * choice is asked of its side unless a standing order answers it.
- * Rulings: docs/tq-rulings/endeavor.md. */
+ * Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <stdio.h>
 #include <string.h>
 #include "buf.h"

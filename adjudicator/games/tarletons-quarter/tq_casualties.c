@@ -4,7 +4,7 @@
  * choice (the odd SP, horse or foot, which colony's militia) he is asked
  * (TQ_ASK_CASUALTIES, both sides at once when both choose), unless a
  * standing order answers; where he has none the engine takes them.
- * Rulings: docs/tq-rulings/endeavor.md. */
+ * Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <stdio.h>
 #include "buf.h"
 #include "tq_endeavor.h"
@@ -47,7 +47,7 @@ static const kind_of MIL[] = { loyalists, militia_ga, militia_sc, militia_nc, mi
 #define NMIL (sizeof MIL / sizeof *MIL)
 
 /* 11.2.5: which SPs a loss takes where the player's choice is not asked
- * (docs/tq-rulings/endeavor.md): regular foot before horse, the French
+ * (docs/rulings.md, "Tarleton's Quarter!: the endeavour"): regular foot before horse, the French
  * last; Loyalists, then militia colony by colony. */
 struct tq_sps tq_remove_losses(struct tq_play *p, enum tq_side side, int area,
 			       const struct tq_losses *l)

@@ -7,7 +7,7 @@
  * (s->hidden.endeavor.path, told with tq_tell_side); the other side reads
  * only where the force goes. A battle entered is tq_battle.c's. Standing
  * orders (tq_standing_set) are kept hidden and answer the questions they
- * name. Rulings: docs/tq-rulings/endeavor.md. */
+ * name. Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <stdio.h>
 #include <string.h>
 #include "buf.h"

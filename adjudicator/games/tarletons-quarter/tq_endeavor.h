@@ -75,7 +75,7 @@ int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order
 int tq_casualties_stage(struct tq_play *p);
 int tq_casualties_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
 /* The split l taken from side's field SPs in area in the engine's order
- * (docs/tq-rulings/endeavor.md), the moving force smaller by them. */
+ * (docs/rulings.md, "Tarleton's Quarter!: the endeavour"), the moving force smaller by them. */
 struct tq_sps tq_remove_losses(struct tq_play *p, enum tq_side side, int area,
 			       const struct tq_losses *l);
 

@@ -3,7 +3,7 @@
  * recruited (12.1, 12.2), and British sea movement, embarking and
  * landing (10.5). None activates a leader nor rolls a random event; the
  * landing may meet the enemy, and its battle is the endeavour's
- * (tq_battle.c). Rulings: docs/tq-rulings/endeavor.md. */
+ * (tq_battle.c). Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <stdio.h>
 #include "buf.h"
 #include "tq_combat.h"

@@ -3,7 +3,7 @@
  * the start position and s->to_place says what is left to declare, place
  * or roll; this file takes it down to nothing, step by step (s->step in
  * phase TQ_SETUP), then the first turn begins (3.0 A). The readings are
- * in docs/tq-rulings/setup-play.md.
+ * in docs/rulings.md, "Tarleton's Quarter!: the set-up as played".
  *
  * The steps, each skipped when its to_place part is empty:
  *   SU_DECLARE      17.4.1: the British declare the colonies he may invade
@@ -425,7 +425,7 @@ static int tq_raise(struct tq_play *p, const char *what, enum tq_colony colony, 
 
 /* "you roll once for each of the asterisked Leaders above": the militia
  * raised are of the column's colony and placed with the leader who
- * rolled (docs/tq-rulings/setup-play.md). */
+ * rolled (docs/rulings.md, "Tarleton's Quarter!: the set-up as played"). */
 static int tq_step_special(struct tq_play *p)
 {
 	struct tq_to_place *tp = &p->s->to_place[TQ_CONTINENTAL];
@@ -564,7 +564,7 @@ static int tq_place_militia(struct tq_play *p, const struct tq_order *o)
 
 /* "with the exception of the 5 SC militia at Ninety-Six": the militia the
  * scenario sets up in the spared area, not those placed there since
- * (docs/tq-rulings/setup-play.md). */
+ * (docs/rulings.md, "Tarleton's Quarter!: the set-up as played"). */
 static int tq_spared(const struct tq_play *p, int a, int colony)
 {
 	const struct tq_scenario *sc = tq_scenario_by_name(p->d, p->s->scenario);
@@ -655,7 +655,7 @@ static bool tq_colony_has_militia(const struct tq_state *s, const struct tq_data
 }
 
 /* A leader with no militia of his colony left is held for the next
- * militia generation (6.2; docs/tq-rulings/setup-play.md). */
+ * militia generation (6.2; docs/rulings.md, "Tarleton's Quarter!: the set-up as played"). */
 static void tq_step_leaders(struct tq_play *p)
 {
 	struct tq_to_place *tp = &p->s->to_place[TQ_CONTINENTAL];

@@ -3,7 +3,7 @@
  * told to that side alone; when the endeavour would ask that side a
  * question one of them answers, it is taken instead of stopping. Read by
  * this file's own small reader (the forms below) until tq_order.c reads
- * the answers. Rulings: docs/tq-rulings/endeavor.md. */
+ * the answers. Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>

@@ -3,7 +3,7 @@
  * needs the odds to enter (4.2.3); the defender chooses who stands
  * outside (4.2.4); a battle is fought with those outside (4.2.5, in
  * tq_battle.c); then, the field won, the attacker lays siege if he keeps
- * the odds (4.3) or leaves. Rulings: docs/tq-rulings/endeavor.md. */
+ * the odds (4.3) or leaves. Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <stdio.h>
 #include "buf.h"
 #include "tq_combat.h"
