@@ -198,18 +198,18 @@ static void answer_kinds(void **state)
 }
 
 /* Every question the other side is asked mid-endeavour has a standing
- * order (issue 23, "Playable"): kept as the answer's own line. */
+ * order (issue 23, "Playable"): kept as written, for the endeavour to
+ * read when its question comes (tq_standing.c). */
 static void standing_orders_keep_the_answer(void **state)
 {
 	(void)state;
 	struct tq_order o;
 	parsed("standing Retreat Before Combat to Camden", &o);
 	assert_int_equal(o.kind, TQ_STANDING);
-	assert_string_equal(o.standing, "retreat before combat to S21");
-	round_trip("standing bayonets", "standing yes");
-	round_trip("standing outside all", "standing outside all");
-	refused("standing done", "standing takes an answer");
-	refused("standing standing no", "standing takes an answer");
+	assert_string_equal(o.standing, "Retreat Before Combat to Camden");
+	round_trip("standing bayonets", "standing bayonets");
+	round_trip("standing  casualties militia ", "standing casualties militia");
+	refused("standing", "standing takes an answer");
 }
 
 static void answer_mistakes(void **state)

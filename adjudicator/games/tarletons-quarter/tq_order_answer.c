@@ -189,21 +189,19 @@ static int colonies(const struct tq_data *d, const char *text, struct tq_order *
 	return o->colonies ? 0 : wj_why(why, whylen, "declare names no colony (17.4.1)");
 }
 
-/* "standing ANSWER": an answer to come, kept as its canonical line. */
-static int standing(const struct tq_data *d, const char *text, struct tq_order *o,
-		    char *why, size_t whylen)
+/* "standing ANSWER": an answer to come, kept as written; which answers
+ * may stand, and to which question, is the endeavour's to say
+ * (tq_standing.c). */
+static int standing(const char *text, struct tq_order *o, char *why, size_t whylen)
 {
-	struct tq_order answer;
-	const char *after;
-	const struct answer_word *w = answer_word(text, &after);
-	if (!w || w->kind == TQ_STANDING || w->kind == TQ_DONE || w->kind == TQ_DECLARE ||
-	    w->kind == TQ_PLACE)
+	tq_ord_trimmed(text, strlen(text), o->standing, sizeof o->standing);
+	if (!o->standing[0])
 		return wj_why(why, whylen, "standing takes an answer to a question to come: "
 			      "standing retreat before combat to AREA, standing stand, standing "
-			      "bayonets, standing outside ITEMS, standing siege, standing no");
-	if (tq_order_parse(d, text, &answer, why, whylen))
-		return -1;
-	tq_order_format(d, &answer, o->standing, sizeof o->standing);
+			      "bayonets, standing outside all, standing siege, standing clear");
+	if (strlen(text) >= sizeof o->standing)
+		return wj_why(why, whylen, "a standing order is at most %zu characters",
+			      sizeof o->standing - 1);
 	return 0;
 }
 
@@ -241,7 +239,7 @@ static int answer_rest(const struct tq_data *d, const struct answer_word *w, con
 	case R_COLONIES:
 		return colonies(d, after, o, why, whylen);
 	case R_ANSWER:
-		return standing(d, after, o, why, whylen);
+		return standing(after, o, why, whylen);
 	}
 	return 0;
 }
