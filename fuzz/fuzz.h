@@ -12,22 +12,6 @@
 
 #ifndef WW_FUZZ_DATA
 #define WW_FUZZ_DATA "data/washingtons-war"
-/* Tarleton's Quarter!'s data, whole, from $TQ_DATA or data/tarletons-quarter. */
-static inline const struct tq_data *fuzz_tq_data(void)
-{
-	static struct tq_data *d;
-	if (!d) {
-		const char *dir = getenv("TQ_DATA") ? getenv("TQ_DATA") : "data/tarletons-quarter";
-		static struct wj_data_problems p;
-		d = calloc(1, sizeof *d);
-		if (!d || tq_data_load_full(dir, d, &p) != 0) {
-			fprintf(stderr, "fuzz: the data in %s does not load\n", dir);
-			abort();
-		}
-	}
-	return d;
-}
-
 #endif
 
 static inline const struct ww_data *fuzz_data(void)
