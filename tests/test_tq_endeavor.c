@@ -6,7 +6,7 @@
  * (10.1, 10.2), a battle with the seed's worked numbers (11.2.3, 11.2.4,
  * 11.2.5), retreat before and after combat (11.3, 11.4), standing orders,
  * and the hidden path (the other side reads the same bytes whatever the
- * rest of the path). Rulings: docs/tq-rulings/endeavor.md. */
+ * rest of the path). Rulings: docs/rulings.md, "Tarleton's Quarter!: the endeavour". */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -209,7 +209,9 @@ static void s8_1_1_activation_and_the_move(void **state)
 	assert_true(S->leader[L("Cornwallis")].moved);
 	assert_int_equal(S->weather, TQ_WEATHER_RAIN);
 	assert_false(S->hidden.endeavor.active);
-	assert_int_equal(S->question, TQ_ASK_NOTHING);
+	/* 8.0: the endeavour over, the Continental player's turn (tq_turn.c) */
+	assert_int_equal(S->question, TQ_ASK_ENDEAVOR);
+	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
 }
 
 /* 8.3.3: June's 3 is heat (tables.yaml); 8.3.4: rain on rain floods. */

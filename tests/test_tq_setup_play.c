@@ -4,7 +4,7 @@
  * dice, each test naming the rule it checks and asserting what the seed
  * says happens; the refusals; and the hand-over to the first turn
  * (phase TQ_SIEGE_RESOLUTION). The rulings are in
- * docs/tq-rulings/setup-play.md.
+ * docs/rulings.md, "Tarleton's Quarter!: the set-up as played".
  *
  * The sequence of play (tq_turn.c) is not built in this branch, so where
  * the set-up ends a test calls tq_setup_answer and tq_setup_run itself
@@ -349,7 +349,7 @@ static void s17_1_3_b_howe_set_up_with_lincoln(void **state)
 
 /* The set-up's end hands over to the turn: tq_apply's "done" ends the
  * set-up with the phase TQ_SIEGE_RESOLUTION, and tq_run goes on into
- * tq_turn_run (in this branch the placeholder that refuses). */
+ * tq_turn_run, the first turn's phases, to their first question. */
 static void s17_4_hands_over_to_the_turn(void **state)
 {
 	struct tq_order o;
@@ -360,9 +360,10 @@ static void s17_4_hands_over_to_the_turn(void **state)
 	parse("place 4 regulars, Elbert, Huger, Moultrie at V12", &o);
 	assert_int_equal(tq_apply(&R.p, TQ_CONTINENTAL, &o), 0);
 	parse("done", &o);
-	assert_int_equal(tq_apply(&R.p, TQ_CONTINENTAL, &o), -1);
-	assert_string_equal(R.why, "the sequence of play is not built yet (issue 23)");
-	assert_first_turn();
+	assert_int_equal(tq_apply(&R.p, TQ_CONTINENTAL, &o), 0);
+	assert_true(S->phase > TQ_SETUP && S->phase < TQ_OVER);
+	assert_true(S->asked != 0);
+	assert_told("The set-up is done: the first turn begins (3.0 A)");
 	assert_int_equal(S->area[A("V28")].side[TQ_CONTINENTAL].inside.magazines, 6);
 }
 
@@ -612,17 +613,18 @@ static void s17_3_1_special_deployment(void **state)
 }
 
 /* 17.3 through the engine: tq_run rolls the special deployment and goes
- * on into the first turn (tq_turn_run, not built in this branch). */
+ * on into the first turn (tq_turn_run) to its first question. */
 static void s17_3_1_through_tq_run(void **state)
 {
 	static const int DICE[] = { 1, 6, 3, 2 };
 	(void)state;
 	start("17.3", 4, DICE);
-	assert_int_equal(tq_run(&R.p), -1);
-	assert_string_equal(R.why, "the sequence of play is not built yet (issue 23)");
+	assert_int_equal(tq_run(&R.p), 0);
 	assert_int_equal(ready("N32")->militia[TQ_NORTH_CAROLINA], 6);
-	assert_first_turn();
-	assert_all_dice_used();
+	assert_told("The set-up is done: the first turn begins (3.0 A)");
+	assert_true(S->phase > TQ_SETUP && S->phase < TQ_OVER);
+	assert_true(S->asked != 0);
+	assert_int_equal(R.dice.used, 4);
 }
 
 /* Nothing is asked of anyone once the set-up is over. */

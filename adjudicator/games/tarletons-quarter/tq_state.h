@@ -81,6 +81,8 @@ struct tq_leader_state {
 	int returns;                     /* TQ_TURN_TRACK: the month he comes back */
 	int arrives;                     /* TQ_NOT_ARRIVED: the month 18.0 brings him;
 					  * 0: by the succession (11.1.3) or the set-up */
+	bool exchanged;                  /* TQ_POW: named for release in this month's
+					  * exchange (15.5.2, tq_turn_exchange.c) */
 };
 
 /* What is asked, and of whom: the engine stops at each decision a side
@@ -118,6 +120,7 @@ enum tq_phase {
 #define TQ_MAX_STANDING 16
 #define TQ_STANDING_TEXT 96
 #define TQ_RETURN_MONTHS 6               /* 4.7.5: four months ahead, and a margin */
+#define TQ_MAX_FED 32                    /* 5.4.1 b: areas fed by a train in one month */
 
 /* An endeavour under way: the force, and the rest of its path, hidden
  * from the other side while the engine stops for its answer (issue 23,
@@ -216,9 +219,34 @@ struct tq_state {
 		bool base_moved;         /* removed this turn (7.1.1) */
 		short available, expended; /* the Baggage Train Pool (6.4) */
 		short pow;               /* the other side's regulars held: the POW track (15.1) */
-		struct tq_sps returning[TQ_RETURN_MONTHS]; /* the turn track (4.7.5) */
+		struct tq_sps returning[TQ_RETURN_MONTHS]; /* the turn track (4.7.5): returning[i]
+					  * arrive i months after this one; what the
+					  * Reinforcement Phase cannot place yet stays in
+					  * returning[0] (6.2, 7.1 note) */
 		short c_in_c;            /* leader index, -1 none */
+		short owed;              /* tq_turn.c: SPs still to lose (TQ_ASK_LOSSES) or to
+					  * withdraw (TQ_ASK_WITHDRAW) */
+		struct tq_sps placing;   /* 6.2, 18.0: arrived SPs whose place is the player's */
+		short place_rule;        /*   choice, and where they may go (tq_turn_place.c) */
+		short placing_captured;  /* 16.3: captured trains to place at Charlestown or
+					  *   Savannah, the British choice */
+		short sick;              /* 5.3.3: leaders a disease sends to the turn track,
+					  * the player's choice (TQ_ASK_LOSSES) */
+		short fed[TQ_MAX_FED];   /* 5.4.1 b: areas whose forces a train was expended */
+		short nfed;              /*   for in this month's supply step */
 	} side[TQ_SIDES];
+	/* tq_turn.c: where a step that goes area by area (or colony by colony)
+	 * stands, and what a loss asked is (TQ_ASK_LOSSES) */
+	short cursor;
+	short owed_area;                 /* the area, or -1 the At Sea box (5.3.1); also the
+					  * siege asked about (TQ_ASK_SUMMONS, TQ_ASK_SURRENDER,
+					  * TQ_ASK_ASSAULT, 4.7) */
+	bool owed_forage;                /* foraging's: militia at home take none (5.4.2) */
+	bool owed_walls;                 /* the besieged within the walls take it (4.3.3) */
+	short militia_due[TQ_COLONIES];  /* TQ_ASK_MILITIA: generated militia to place (6.5) */
+	short smallpox_sp;               /* 5.3.2 a: this month's largest number of SPs in an area */
+	bool retreat_pending;            /* 4.7.6: the besiegers of owed_area retreat to */
+	short retreat_to;                /*   retreat_to once their losses are taken */
 	struct tq_sps at_sea;            /* British (10.5.6) */
 	short at_sea_trains;
 	enum tq_side winner;

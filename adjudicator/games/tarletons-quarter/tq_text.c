@@ -90,6 +90,17 @@ static const struct field TOP[] = {
 	FN(struct tq_state, "at-sea-trains", at_sea_trains, 99),
 	FW(struct tq_state, "winner", winner, SIDES, false),
 	F(struct tq_state, "end", TEXT, end_reason),
+	FN(struct tq_state, "cursor", cursor, 999),
+	F(struct tq_state, "owed-area", AREA, owed_area),
+	F(struct tq_state, "owed-forage", BOOL, owed_forage),
+	F(struct tq_state, "owed-walls", BOOL, owed_walls),
+	FN(struct tq_state, "militia-due-ga", militia_due[TQ_GEORGIA], MAX_SP),
+	FN(struct tq_state, "militia-due-sc", militia_due[TQ_SOUTH_CAROLINA], MAX_SP),
+	FN(struct tq_state, "militia-due-nc", militia_due[TQ_NORTH_CAROLINA], MAX_SP),
+	FN(struct tq_state, "militia-due-va", militia_due[TQ_VIRGINIA], MAX_SP),
+	FN(struct tq_state, "smallpox-sp", smallpox_sp, MAX_SP),
+	F(struct tq_state, "retreat-pending", BOOL, retreat_pending),
+	F(struct tq_state, "retreat-to", AREA, retreat_to),
 	F(struct tq_state, "next-roll", U64, next_roll),
 	FN(struct tq_state, "moves", moves, 999999999),
 };
@@ -102,6 +113,11 @@ static const struct field SIDE_F[] = {
 	FN(struct tq_side_state, "expended", expended, 99),
 	FN(struct tq_side_state, "pow", pow, MAX_SP),
 	F(struct tq_side_state, "c-in-c", LEADER, c_in_c),
+	FN(struct tq_side_state, "owed", owed, MAX_SP),
+	FN(struct tq_side_state, "sick", sick, 9),
+	FN(struct tq_side_state, "place-rule", place_rule, 99),
+	FN(struct tq_side_state, "placing-captured", placing_captured, 99),
+	FL(struct tq_side_state, "fed", AREAS, fed, nfed, false),
 };
 
 static const struct field SPS_F[] = {
@@ -142,6 +158,7 @@ static const struct field LEADER_F[] = {
 	F(struct tq_leader_state, "c-in-c", BOOL, c_in_c),
 	F(struct tq_leader_state, "returns", MONTH, returns),
 	F(struct tq_leader_state, "arrives", MONTH, arrives),
+	F(struct tq_leader_state, "exchanged", BOOL, exchanged),
 };
 
 static const struct field TO_PLACE_F[] = {
@@ -363,6 +380,9 @@ static void write_sides(FILE *out, const struct tq_data *d, const struct tq_stat
 		snprintf(key, sizeof key, "%s to-place sps", SIDES[side]);
 		write_record(out, d, key, SPS_F, NFIELDS(SPS_F), &s->to_place[side].sps,
 			     &e->to_place[side].sps);
+		snprintf(key, sizeof key, "%s placing", SIDES[side]);
+		write_record(out, d, key, SPS_F, NFIELDS(SPS_F), &s->side[side].placing,
+			     &e->side[side].placing);
 	}
 	write_record(out, d, "at-sea", SPS_F, NFIELDS(SPS_F), &s->at_sea, &e->at_sea);
 }
@@ -469,7 +489,8 @@ struct reader {
 	char *why;
 	size_t whylen;
 	bool seen_top[NFIELDS(TOP)];
-	unsigned seen_side[TQ_SIDES];    /* bit 0 the side, 1..6 returning, 7, 8 to-place */
+	unsigned seen_side[TQ_SIDES];    /* bit 0 the side, 1..6 returning, 7, 8 to-place,
+					  * 9 placing */
 	unsigned seen_area[TQ_MAX_AREAS]; /* bit 0 the area, then side x part */
 	bool seen_leader[TQ_MAX_LEADERS], at[TQ_MAX_LEADERS];
 	unsigned seen_hidden;
@@ -863,6 +884,9 @@ static int side_line(struct reader *r, int side, const char *rest, const char *k
 		return once(r, key, &r->seen_side[side], 8) ||
 		       parse_record(r, key, SPS_F, NFIELDS(SPS_F), v, &r->s->to_place[side].sps,
 				    NULL);
+	if (!strcmp(rest, " placing"))
+		return once(r, key, &r->seen_side[side], 9) ||
+		       parse_record(r, key, SPS_F, NFIELDS(SPS_F), v, &ss->placing, NULL);
 	if (!strncmp(rest, " returning ", 11)) {
 		m = strtol(rest + 11, &end, 10);
 		if (rest[11] >= '0' && rest[11] <= '9' && !*end && m < TQ_RETURN_MONTHS)
@@ -873,7 +897,8 @@ static int side_line(struct reader *r, int side, const char *rest, const char *k
 			   TQ_RETURN_MONTHS - 1);
 	}
 	return bad(r, "%s: not a side's record ('%s', '%s returning N', '%s to-place', "
-		   "'%s to-place sps')", key, SIDES[side], SIDES[side], SIDES[side], SIDES[side]);
+		   "'%s to-place sps', '%s placing')", key, SIDES[side], SIDES[side], SIDES[side],
+		   SIDES[side], SIDES[side]);
 }
 
 static int area_line(struct reader *r, const char *key, char *v)

@@ -1,0 +1,225 @@
+/* Tarleton's Quarter!'s POW exchange (seed 001, 15.4, 15.5, 6.1.2): either
+ * side may propose it, the other agree (15.4.1); the POW tracks one for
+ * one, the returning SPs at the bases (15.4.2); leaders rank for rank
+ * (15.5), the holder of the surplus at a rank naming those he releases
+ * (15.5.2); a leader whose withdrawal waited for his exchange is withdrawn
+ * (6.1.2). Rulings: docs/rulings.md, "Tarleton's Quarter!: the sequence of play". */
+#include <stdio.h>
+#include "buf.h"
+#include "tq_setup.h"
+#include "tq_turn.h"
+
+/* The exchange's questions: s->cursor says which was asked. */
+enum { X_START, X_BRITISH_PROPOSES, X_CONTINENTAL_ACCEPTS, X_CONTINENTAL_PROPOSES,
+       X_BRITISH_ACCEPTS, X_BRITISH_CHOOSES, X_CONTINENTAL_CHOOSES, X_OVER };
+
+/* The leaders `holder` holds (the other side's POWs), rank r's or any
+ * rank's (r < 0). */
+static int held(const struct tq_data *d, const struct tq_state *s, enum tq_side holder, int r,
+		int *out)
+{
+	int n = 0;
+	for (int l = 0; l < d->nleaders; l++)
+		if (d->leaders[l].side == tq_other(holder) && s->leader[l].where == TQ_POW &&
+		    (r < 0 || (int)tq_exchange_rank(d, l) == r))
+			out[n++] = l;
+	return n;
+}
+
+/* 15.5: the leaders exchanged at each rank; their total. */
+static int per_rank(const struct tq_data *d, const struct tq_state *s, int *k)
+{
+	int b[TQ_MAX_LEADERS], c[TQ_MAX_LEADERS];
+	int nb = held(d, s, TQ_BRITISH, -1, b), nc = held(d, s, TQ_CONTINENTAL, -1, c);
+	return tq_leader_exchange(d, b, nb, c, nc, k);
+}
+
+static int pows_exchanged(const struct tq_state *s)
+{
+	int british = s->side[TQ_CONTINENTAL].pow, continental = s->side[TQ_BRITISH].pow;
+	return british < continental ? british : continental;
+}
+
+int tq_exchange_step(struct tq_play *p)
+{
+	struct tq_state *s = p->s;
+	int k[TQ_RANKS];
+	if (s->cursor != X_START)
+		return 1;
+	if (!pows_exchanged(s) && !per_rank(p->d, s, k))
+		return 1;
+	s->cursor = X_BRITISH_PROPOSES;
+	tq_ask(s, TQ_ASK_EXCHANGE, TQ_BRITISH);
+	return 0;
+}
+
+/* A leader back from captivity: withdrawn if his withdrawal waited for
+ * it (6.1.2), else a reinforcement at his base (6.2). */
+static void released(struct tq_play *p, int l)
+{
+	struct tq_state *s = p->s;
+	const struct tq_leader *x = &p->d->leaders[l];
+	enum tq_side side = x->side;
+	int base = s->side[side].base;
+
+	if (x->withdrawn && x->withdrawn <= s->month && x->returns <= s->month)
+		s->leader[l] = (struct tq_leader_state){ .where = TQ_GONE };
+	else if (x->withdrawn && x->withdrawn <= s->month)
+		s->leader[l] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED,
+							 .arrives = x->returns };
+	else if (base >= 0 && !s->side[side].base_at_sea)
+		s->leader[l] = (struct tq_leader_state){ .where = TQ_ON_MAP, .area = (short)base,
+							 .c_in_c = x->c_in_c };
+	else if (side == TQ_CONTINENTAL && tq_place_hold(p, side, TQ_PLACE_NORTH_EDGE))
+		s->leader[l] = (struct tq_leader_state){ .where = TQ_HELD };
+	else     /* 7.1's note: he waits for the British base */
+		s->leader[l] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED,
+							 .arrives = s->month + 1 };
+	tq_tell(p, "%s is exchanged (15.5)%s", x->name,
+		s->leader[l].where == TQ_GONE ? " and withdrawn (6.1.2)" : "");
+}
+
+/* 15.5: at each rank, a holder with no surplus releases all he holds of
+ * it, one with a surplus those he named (marked `exchanged`). */
+static void release_leaders(struct tq_play *p)
+{
+	struct tq_state *s = p->s;
+	int k[TQ_RANKS], ls[TQ_MAX_LEADERS];
+	per_rank(p->d, s, k);
+	for (int side = TQ_BRITISH; side < TQ_SIDES; side++)
+		for (int r = 0; r < TQ_RANKS; r++) {
+			int n = k[r] ? held(p->d, s, (enum tq_side)side, r, ls) : 0;
+			for (int i = 0; i < n; i++)
+				if (n == k[r] || s->leader[ls[i]].exchanged)
+					released(p, ls[i]);
+		}
+	for (int side = TQ_BRITISH; side < TQ_SIDES; side++)
+		s->side[side].c_in_c = (short)tq_senior_c_in_c(p->d, s, (enum tq_side)side);
+}
+
+/* Does holder hold more than k[r] at a rank exchanged? */
+static bool surplus(const struct tq_data *d, const struct tq_state *s, enum tq_side holder)
+{
+	int k[TQ_RANKS], ls[TQ_MAX_LEADERS];
+	per_rank(d, s, k);
+	for (int r = 0; r < TQ_RANKS; r++)
+		if (k[r] && held(d, s, holder, r, ls) > k[r])
+			return true;
+	return false;
+}
+
+/* The holders with a surplus name their leaders in turn, British first;
+ * then everything is released at once. */
+static void next_choice(struct tq_play *p)
+{
+	struct tq_state *s = p->s;
+	for (; s->cursor < X_OVER; s->cursor++) {
+		enum tq_side holder = s->cursor == X_BRITISH_CHOOSES ? TQ_BRITISH : TQ_CONTINENTAL;
+		if (surplus(p->d, s, holder)) {
+			tq_ask(s, TQ_ASK_EXCHANGE, holder);
+			return;
+		}
+	}
+	release_leaders(p);
+}
+
+static void exchanged(struct tq_play *p)
+{
+	struct tq_state *s = p->s;
+	/* side[x].pow holds the other side's regulars */
+	int british = s->side[TQ_CONTINENTAL].pow, continental = s->side[TQ_BRITISH].pow;
+	int n = tq_pow_exchange(&british, &continental);
+	struct tq_sps back = { .regulars = (short)n };
+	s->side[TQ_CONTINENTAL].pow = (short)british;
+	s->side[TQ_BRITISH].pow = (short)continental;
+	tq_tell(p, "The POWs are exchanged one for one: %d SP each (15.4.1)", n);
+	tq_turn_to_base(p, TQ_BRITISH, &back);
+	tq_turn_to_base(p, TQ_CONTINENTAL, &back);
+	s->cursor = X_BRITISH_CHOOSES;
+	next_choice(p);
+}
+
+/* "yes" naming nobody: the first of each surplus rank in the data's
+ * order (the order language reads no names after "yes"). */
+static void choose_first(struct tq_play *p, enum tq_side holder, const int *k)
+{
+	int ls[TQ_MAX_LEADERS];
+	for (int r = 0; r < TQ_RANKS; r++) {
+		int n = k[r] ? held(p->d, p->s, holder, r, ls) : 0;
+		for (int i = 0; n > k[r] && i < k[r]; i++)
+			p->s->leader[ls[i]].exchanged = true;
+	}
+}
+
+/* 15.5.2: the holder names, at each rank where he has a surplus, as many
+ * as are exchanged there. */
+static int choose(struct tq_play *p, enum tq_side holder, const struct tq_order *o)
+{
+	struct tq_state *s = p->s;
+	int k[TQ_RANKS], named[TQ_RANKS] = { 0 }, ls[TQ_MAX_LEADERS];
+	per_rank(p->d, s, k);
+	if (!o->nleaders) {
+		choose_first(p, holder, k);
+		return 0;
+	}
+	for (int i = 0; i < o->nleaders; i++) {
+		int l = o->leaders[i], r = tq_exchange_rank(p->d, l);
+		if (p->d->leaders[l].side != tq_other(holder) || s->leader[l].where != TQ_POW ||
+		    held(p->d, s, holder, r, ls) <= k[r] || s->leader[l].exchanged)
+			return wj_why(p->why, p->whylen, "%s is not a prisoner of yours at a rank where "
+				      "you choose (15.5.2)", p->d->leaders[l].name);
+		named[r]++;
+	}
+	for (int r = 0; r < TQ_RANKS; r++)
+		if (k[r] && held(p->d, s, holder, r, ls) > k[r] && named[r] != k[r])
+			return wj_why(p->why, p->whylen, "name %d leaders of each rank where you hold "
+				      "more than are exchanged (15.5, 15.5.2): \"yes Moultrie\"", k[r]);
+	for (int i = 0; i < o->nleaders; i++)
+		s->leader[o->leaders[i]].exchanged = true;
+	return 0;
+}
+
+static const char *answer_words(int cursor, bool yes)
+{
+	if (cursor == X_BRITISH_PROPOSES || cursor == X_CONTINENTAL_PROPOSES)
+		return yes ? "propose a prisoner exchange (15.4)" : "propose none (15.4)";
+	if (cursor == X_BRITISH_CHOOSES || cursor == X_CONTINENTAL_CHOOSES)
+		return "name the leaders they release (15.5.2)";
+	return yes ? "agree (15.4.1)" : "decline (15.4.1)";
+}
+
+int tq_exchange_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
+{
+	struct tq_state *s = p->s;
+	bool yes = o->kind == TQ_YES;
+	bool choosing = s->cursor == X_BRITISH_CHOOSES || s->cursor == X_CONTINENTAL_CHOOSES;
+	if (!yes && (o->kind != TQ_NO || choosing))
+		return wj_why(p->why, p->whylen, choosing ? "name the leaders you release: \"yes "
+			      "Moultrie, Huger\" (15.5.2)" : "the POW exchange asks \"yes\" or \"no\" "
+			      "(15.4)");
+	if (choosing && choose(p, side, o))
+		return -1;
+	tq_answered(s);
+	tq_tell(p, "The %s %s", p->d->side_name[side], answer_words(s->cursor, yes));
+	switch (s->cursor) {
+	case X_BRITISH_PROPOSES:
+		s->cursor = yes ? X_CONTINENTAL_ACCEPTS : X_CONTINENTAL_PROPOSES;
+		tq_ask(s, TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
+		return 0;
+	case X_CONTINENTAL_PROPOSES:
+		s->cursor = yes ? X_BRITISH_ACCEPTS : X_OVER;
+		if (yes)
+			tq_ask(s, TQ_ASK_EXCHANGE, TQ_BRITISH);
+		return 0;
+	case X_BRITISH_CHOOSES:
+	case X_CONTINENTAL_CHOOSES:
+		s->cursor++;
+		next_choice(p);
+		return 0;
+	default:
+		s->cursor = X_OVER;
+		if (yes)
+			exchanged(p);
+		return 0;
+	}
+}
