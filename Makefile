@@ -120,6 +120,7 @@ test: $(TESTS) san/wwjudge
 # saved under soak-failures/. GAMES is sized for about 2 minutes on 2 cores.
 GAMES ?= 20000
 SK_GAMES ?= 5000
+TQ_GAMES ?= 2000
 JOBS  ?= 2
 SEED  ?= 1
 # tests/load.sh (issue 27): mails through the delivery wrapper, killed
@@ -127,10 +128,11 @@ SEED  ?= 1
 LOAD_GAMES ?= 40
 LOAD_MAILS ?= 12
 LOAD_CONC ?= 8
-soak: san/soak san/test_skirmish_soak san/wwjudge
+soak: san/soak san/test_skirmish_soak san/test_tq_soak san/wwjudge
 	WW_DATA=$(CURDIR)/data/washingtons-war ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 san/soak --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
 	SK_SOAK_GAMES=$(SK_GAMES) SK_SOAK_SEED=$(SEED) san/test_skirmish_soak
+	TQ_SOAK_GAMES=$(TQ_GAMES) TQ_SOAK_SEED=$(SEED) san/test_tq_soak
 	WW_DATA=$(CURDIR)/data/washingtons-war WW_BIN=$(CURDIR)/san/wwjudge GAMES=$(LOAD_GAMES) \
 	MAILS=$(LOAD_MAILS) CONC=$(LOAD_CONC) LOAD_SEED=$(SEED) tests/load.sh
 

@@ -446,24 +446,31 @@ static void captured_supplies(struct tq_play *p, enum tq_side loser, int area)
 		p->d->side_name[tq_other(loser)], n, p->d->areas[area].id);
 }
 
-/* 5.4.4 a-c: the other side's supplies where the moving force enters
- * with none of its forces to defend them: captured (the move goes on). */
-void tq_unguarded_supplies(struct tq_play *p, int area)
+/* 5.4.4 a-c: the other side's supplies where a force of `taker` comes
+ * (a move, or pieces placed there) with none of the owner's forces to
+ * defend them: captured. */
+void tq_capture_unguarded(struct tq_play *p, int area, enum tq_side taker)
 {
-	enum tq_side owner = defender(p);
+	enum tq_side owner = tq_other(taker);
 	struct tq_presence *pr = &p->s->area[area].side[owner];
-	if (tq_forces_in(p->d, p->s, area, owner) || tq_sps_total(&pr->walls))
+	if (tq_forces_in(p->d, p->s, area, owner) || tq_sps_total(&pr->walls) ||
+	    !tq_forces_in(p->d, p->s, area, taker))
 		return;
 	int t = pr->field.trains + pr->field.captured;
 	if (t) {
 		p->s->side[owner].expended = (short)(p->s->side[owner].expended + pr->field.trains);
-		p->s->area[area].side[mover(p)].field.captured =
-			(short)(p->s->area[area].side[mover(p)].field.captured + t);
+		p->s->area[area].side[taker].field.captured =
+			(short)(p->s->area[area].side[taker].field.captured + t);
 		pr->field.trains = pr->field.captured = pr->field.trains_moved = 0;
 		tq_tell(p, "%d %s baggage trains in %s are captured (5.4.4 a)", t,
 			p->d->side_name[owner], p->d->areas[area].id);
 	}
 	captured_supplies(p, owner, area);
+}
+
+void tq_unguarded_supplies(struct tq_play *p, int area)
+{
+	tq_capture_unguarded(p, area, mover(p));
 }
 
 static void retreat_to(struct tq_play *p, int to)

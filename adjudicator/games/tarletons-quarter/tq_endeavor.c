@@ -274,9 +274,14 @@ static int the_path(struct tq_play *p, const struct tq_order *o, struct tq_endea
 		path[i] = en->path[i] = o->path[i];
 	}
 	en->npath = o->npath;
-	if (o->npath && tq_forces_in(d, p->s, en->at, tq_other(en->side)))
+	bool enemy_here = tq_forces_in(d, p->s, en->at, tq_other(en->side));
+	if (o->npath && enemy_here)
 		return wj_why(p->why, p->whylen, "the enemy is in %s: the force fights there, it "
 			      "does not move (10.3, 17.1.3 A)", d->areas[en->at].id);
+	if (enemy_here && !tq_sps_total(&en->force))
+		return wj_why(p->why, p->whylen, "%s has no SPs to fight the enemy in %s with: a "
+			      "leader without SPs does not attack (10.3)",
+			      d->leaders[en->leader].name, d->areas[en->at].id);
 	if (tq_path(d, &m, p->s->weather, en->at, path, o->npath, tq_force_mp(d, &m, p->s->weather),
 		    &spent, &failed, reason, sizeof reason))
 		return wj_why(p->why, p->whylen, "the path cannot be moved (10.1): %s", reason);
@@ -617,6 +622,7 @@ static void rise(struct tq_play *p, int area)
 	p->s->area[area].side[TQ_BRITISH].ready.loyalists += en->pending;
 	tq_tell(p, "%d SPs of Loyalist militia rise in %s (8.3.5)", en->pending,
 		p->d->areas[area].id);
+	tq_capture_unguarded(p, area, TQ_BRITISH);
 	en->pending = 0;
 	en->stage = after_event(p, en);
 }

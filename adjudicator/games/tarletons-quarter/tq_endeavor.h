@@ -68,6 +68,9 @@ int tq_battle_run(struct tq_play *p);
 /* 5.4.4 a-c: the enemy's trains, magazines and Base in an area the force
  * enters with no enemy force to defend them are captured. */
 void tq_unguarded_supplies(struct tq_play *p, int area);
+/* The same where a force of `taker` is placed (6.2, 6.5, 8.3.5, 12.1):
+ * the other side's undefended supplies in the area are captured. */
+void tq_capture_unguarded(struct tq_play *p, int area, enum tq_side taker);
 int tq_battle_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
 
 /* ---- tq_casualties.c: 11.2.5's split ---- */

@@ -79,13 +79,31 @@ static int step(struct tq_play *p)
 	       s->hidden.endeavor.active ? tq_endeavor_run(p) : tq_turn_run(p);
 }
 
-/* A leader off the map is in no area (the state text writes `at:` with
- * `where: on-map` only), whatever the step that took him off left. */
+/* The room of a list past its count emptied: what a list lost leaves
+ * nothing behind. */
+#define TQ_TIDY_LIST(v, n) \
+	memset(&(v)[(n)], 0, sizeof (v) - (size_t)(n) * sizeof (v)[0])
+
+/* The state in its one form, whatever a step left: a leader off the map
+ * is in no area (the state text writes `at:` with `where: on-map` only),
+ * and the lists hold nothing past their counts, so that the text reads
+ * back to the same bytes. */
 static void tidy(const struct tq_data *d, struct tq_state *s)
 {
 	for (int l = 0; l < d->nleaders; l++)
 		if (s->leader[l].where != TQ_ON_MAP)
 			s->leader[l].area = 0;
+	for (int side = 0; side < TQ_SIDES; side++) {
+		struct tq_to_place *tp = &s->to_place[side];
+		TQ_TIDY_LIST(tp->leaders, tp->nleaders);
+		TQ_TIDY_LIST(tp->after, tp->nafter);
+		TQ_TIDY_LIST(tp->rolls, tp->nrolls);
+		TQ_TIDY_LIST(tp->roll_colony, tp->nrolls);
+		TQ_TIDY_LIST(s->side[side].fed, s->side[side].nfed);
+	}
+	struct tq_endeavor *e = &s->hidden.endeavor;
+	TQ_TIDY_LIST(e->path, e->npath);
+	TQ_TIDY_LIST(e->leaders, e->nleaders);
 }
 
 int tq_run(struct tq_play *p)

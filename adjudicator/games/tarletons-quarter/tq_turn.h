@@ -102,6 +102,8 @@ int tq_siege_answer(struct tq_play *p, enum tq_side side, const struct tq_order 
 #define TQ_PLACE_NORTH_EDGE 10
 #define TQ_PLACE_SEQUESTERED 11          /* 16.3: British-held Charlestown or Savannah */
 /* Side has reinforcements to place where it chooses. */
+/* Is there a place side's arrivals may go to, free of the enemy? */
+bool tq_place_possible(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
 bool tq_place_pending(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
 /* The side's arrivals this month go where `rule` says: false when another
  * rule holds them already (one choice a month: these wait). */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "buf.h"
 #include "tq_move.h"
+#include "tq_endeavor.h"
 #include "tq_turn.h"
 
 static bool may_appear(const struct tq_play *p, int a, enum tq_colony c)
@@ -175,6 +176,7 @@ static int place_militia(struct tq_play *p, const struct tq_order *o)
 		s->militia_due[c] = (short)(s->militia_due[c] - m.militia[c]);
 	tq_sps_add(&s->area[o->at].side[TQ_CONTINENTAL].ready, &m, 1);
 	governor_alone(p, o->at);
+	tq_capture_unguarded(p, o->at, TQ_CONTINENTAL);
 	if (tq_sps_total(&m))
 		tq_tell(p, "%d militia SP placed at %s (6.5)", tq_sps_total(&m), p->d->areas[o->at].id);
 	return 0;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "buf.h"
 #include "tq_setup.h"
+#include "tq_endeavor.h"
 #include "tq_turn.h"
 
 static bool placing_leader(const struct tq_data *d, const struct tq_state *s, int l,
@@ -48,7 +49,7 @@ static const char *rule_words(int rule)
 	}
 }
 
-static bool may_go(const struct tq_data *d, int rule, int a)
+static bool may_go_by_rule(const struct tq_data *d, int rule, int a)
 {
 	const struct tq_area *ar = &d->areas[a];
 	switch (rule) {
@@ -57,6 +58,22 @@ static bool may_go(const struct tq_data *d, int rule, int a)
 	case TQ_PLACE_SEQUESTERED: return ar->city;
 	default: return ar->colony == TQ_VIRGINIA && ar->north_edge;
 	}
+}
+
+/* Where the rule lets them arrive, and no enemy force stands (arrivals
+ * come to a place, they do not fight for it: docs/rulings.md). */
+static bool may_go(const struct tq_data *d, const struct tq_state *s, enum tq_side side,
+		   int rule, int a)
+{
+	return may_go_by_rule(d, rule, a) && !tq_forces_in(d, s, a, tq_other(side));
+}
+
+bool tq_place_possible(const struct tq_data *d, const struct tq_state *s, enum tq_side side)
+{
+	for (int a = 0; a < d->nareas; a++)
+		if (may_go(d, s, side, s->side[side].place_rule, a))
+			return true;
+	return false;
 }
 
 /* 10.5.11: the French on the board: the British at sea are eliminated. */
@@ -169,15 +186,16 @@ static int place_answer(struct tq_play *p, enum tq_side side, const struct tq_or
 	if (o->kind != TQ_PLACE || o->at < 0)
 		return wj_why(p->why, p->whylen, "place the reinforcements: \"place %d regulars, ... "
 			      "at V1\": %s", tq_sps_total(&x), rule_words(ss->place_rule));
-	if (!may_go(p->d, ss->place_rule, o->at))
-		return wj_why(p->why, p->whylen, "%s is not %s", p->d->areas[o->at].id,
-			      rule_words(ss->place_rule));
+	if (!may_go(p->d, s, side, ss->place_rule, o->at))
+		return wj_why(p->why, p->whylen, "%s is not %s free of the enemy's forces",
+			      p->d->areas[o->at].id, rule_words(ss->place_rule));
 	if (!tq_sps_take(&x, &o->sps) || tq_sps_total(&x))
 		return wj_why(p->why, p->whylen, "the %d SP arrived are placed together, all at once "
 			      "(14.1.1, 18.0)", tq_sps_total(&ss->placing));
 	if (leaders_check(p, side, o))
 		return -1;
 	tq_sps_add(&s->area[o->at].side[side].ready, &ss->placing, 1);
+	tq_capture_unguarded(p, o->at, side);
 	for (int i = 0; i < o->nleaders; i++)
 		s->leader[o->leaders[i]] = (struct tq_leader_state){
 			.where = TQ_ON_MAP, .area = o->at, .c_in_c = p->d->leaders[o->leaders[i]].c_in_c };

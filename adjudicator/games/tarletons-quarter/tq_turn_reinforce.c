@@ -7,6 +7,7 @@
 #include <string.h>
 #include "buf.h"
 #include "tq_setup.h"
+#include "tq_endeavor.h"
 #include "tq_turn.h"
 
 enum { C_WITHDRAW, C_ARRIVE, C_EXCHANGE, C_PLACE, C_TRAINS, C_MILITIA, C_END };
@@ -177,6 +178,19 @@ static void held(struct tq_play *p, int l, const char *why)
 	tq_tell(p, "%s arrives, %s", p->d->leaders[l].name, why);
 }
 
+/* 18.0's own area held by an enemy force: the arrivals come to the Base
+ * of Operations instead, as those 18.0 gives no place (6.2; they do not
+ * fight for the place: docs/rulings.md). */
+static bool enemy_holds(struct tq_play *p, const struct tq_schedule_entry *e)
+{
+	if (!tq_forces_in(p->d, p->s, e->place_area, tq_other(e->side)))
+		return false;
+	tq_tell(p, "%s is held by the %s: the %s arrivals of 18.0 come to their Base of "
+		"Operations (6.2)", p->d->areas[e->place_area].id,
+		p->d->side_name[tq_other(e->side)], p->d->side_name[e->side]);
+	return true;
+}
+
 /* A leader arrives: a militia leader is held for the militia (6.2);
  * one whose place is the player's choice is held for it; the others go
  * to 18.0's area or the base (a French leader without a place too), or
@@ -197,7 +211,7 @@ static void leader_arrives(struct tq_play *p, int l, const struct tq_schedule_en
 			held(p, l, "to be placed (18.0)");
 		return;
 	}
-	if (e && e->place == TQ_AT_AREA) {
+	if (e && e->place == TQ_AT_AREA && !enemy_holds(p, e)) {
 		at = e->place_area;
 	} else if (!base_on_map(s, side)) {
 		if (side == TQ_CONTINENTAL && tq_place_hold(p, side, TQ_PLACE_NORTH_EDGE))
@@ -240,7 +254,7 @@ static void sps_arrive(struct tq_play *p)
 				    .french_cavalry = (short)e->arrive.french_cavalry };
 		if (e->month != s->month || e->side == TQ_NOBODY || !tq_sps_total(&x))
 			continue;
-		if (e->place == TQ_AT_AREA) {
+		if (e->place == TQ_AT_AREA && !enemy_holds(p, e)) {
 			tq_sps_add(&s->area[e->place_area].side[e->side].ready, &x, 1);
 			tq_tell(p, "%d %s SP arrive at %s (18.0)", tq_sps_total(&x),
 				p->d->side_name[e->side], p->d->areas[e->place_area].id);
@@ -293,6 +307,11 @@ static void place_ask(struct tq_play *p)
 	for (int side = TQ_BRITISH; side < TQ_SIDES; side++) {
 		if (!tq_place_pending(p->d, s, (enum tq_side)side))
 			continue;
+		if (!tq_place_possible(p->d, s, (enum tq_side)side)) {
+			tq_tell(p, "The %s arrivals wait: no place they may arrive at is free of "
+				"the enemy (6.2, 18.0)", p->d->side_name[side]);
+			continue;
+		}
 		if (s->asked)
 			tq_ask_also(s, (enum tq_side)side);
 		else
