@@ -116,7 +116,8 @@ static void test_registry_and_sides(void **state)
 	assert_non_null(g);
 	assert_ptr_equal(game_at(0), g);
 	assert_ptr_equal(game_at(1), game_find("skirmish")); /* the second game, issue 14 */
-	assert_null(game_at(2));
+	assert_ptr_equal(game_at(2), game_find("tarletons-quarter")); /* the third, issue 23 */
+	assert_null(game_at(3));
 	assert_null(game_find("chess"));
 	assert_string_equal(g->title, "Washington's War");
 	assert_int_equal(g->nsides, 2);
@@ -179,7 +180,7 @@ static void test_side_words_of_all_games_fit_new(void **state)
 				seen[n++] = g->side[s].word;
 			assert_true(n <= GAME_SIDE_WORDS_MAX);
 		}
-	assert_int_equal(n, 2); /* american, british: both games' */
+	assert_int_equal(n, 3); /* american, british, continental */
 }
 
 static void test_data_load_and_check(void **state)

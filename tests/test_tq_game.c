@@ -214,6 +214,13 @@ static void the_state_text_reads_back(void **state)
 	char *back = text_of(again, f.d, true);
 	assert_string_equal(text, back);
 	assert_int_equal(G->move(again), G->move(f.s));
+	/* game.h: blank lines are read past, blanks only too (the record
+	 * blanks game.yaml's meta block to spaces before the game reads it) */
+	char *spaced = malloc(strlen(text) + 40);
+	sprintf(spaced, "          \n\t\n%s", text);
+	assert_int_equal(G->state_read(spaced, strlen(spaced), f.d, again, true, f.why,
+				       sizeof f.why), 0);
+	free(spaced);
 	free(text);
 	free(back);
 	game_state_free(G, again);

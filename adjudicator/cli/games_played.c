@@ -6,7 +6,8 @@
 
 #define GAMES_PLAYED(GAME) \
 	GAME(washingtons_war) \
-	GAME(skirmish)
+	GAME(skirmish) \
+	GAME(tarletons_quarter)
 
 #define DECLARE(name) extern const struct game game_##name;
 #define ENTRY(name) &game_##name,

@@ -16,8 +16,8 @@ not_in_file "$G/game.yaml" "game:"
 in_file "$G/log/000003.yaml" "side: british"
 expect 0 "$WW_BIN" verify "$G" --replay
 
-sed -i 's/^meta:$/meta:\n  game: tarletons-quarter/' "$G/game.yaml"
+sed -i 's/^meta:$/meta:\n  game: chess/' "$G/game.yaml"
 expect 65 "$WW_BIN" show "$G"
-in_file "$T/err" "game.yaml: line 3: game: tarletons-quarter is not a game this judge plays (it plays: washingtons-war, skirmish)"
+in_file "$T/err" "game.yaml: line 3: game: chess is not a game this judge plays (it plays: washingtons-war, skirmish, tarletons-quarter)"
 expect 65 "$WW_BIN" order "$G" --as american "pass"
 [ ! -e "$G/log/000004.yaml" ] || fail "an order was logged for a game this judge does not play"

@@ -8,7 +8,7 @@ G="$T/g"
 
 # --game names a game of the judge; another is refused with the list.
 expect 64 "$WW_BIN" new "$G" --game chess --american us@example.org --british uk@example.org
-in_file "$T/err" "--game: 'chess' is not a game this judge plays (it plays: washingtons-war, skirmish)"
+in_file "$T/err" "--game: 'chess' is not a game this judge plays (it plays: washingtons-war, skirmish, tarletons-quarter)"
 [ ! -e "$G" ] || fail "a refused --game made a game"
 expect 64 "$WW_BIN" new "$G" --game skirmish --tournament --american us@example.org \
 	--british uk@example.org --data "$SK_DATA"

@@ -82,8 +82,28 @@ static void order_init(struct game_order *o)
 	o->tq.leader = o->tq.at = o->tq.governor = -1;
 }
 
+/* The name a scenario file gives itself on its `scenario: "17.4"` line
+ * (a copy kept by the record, secret/scenario.yaml, is named so), into
+ * name; false when it has none. */
+static bool named_inside(const char *file, char *name, size_t len)
+{
+	char line[256];
+	bool found = false;
+	FILE *f = fopen(file, "r");
+	while (f && !found && fgets(line, sizeof line, f))
+		if (!strncmp(line, "scenario: ", 10)) {
+			const char *v = line + 10 + (line[10] == '"');
+			snprintf(name, len, "%.*s", (int)strcspn(v, "\"\r\n"), v);
+			found = true;
+		}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 /* The scenario a file names: the data's scenarios/NAME.yaml by its NAME
- * (the data loaded them all). NULL: the full campaign, 17.1. */
+ * (the data loaded them all), or a copy of one by the name inside it.
+ * NULL file: the full campaign, 17.1. */
 static const struct tq_scenario *scenario_of(const struct tq_data *d, const char *file,
 					     char *why, size_t whylen)
 {
@@ -95,6 +115,8 @@ static const struct tq_scenario *scenario_of(const struct tq_data *d, const char
 		n -= 5;
 	snprintf(name, sizeof name, "%.*s", (int)n, base);
 	const struct tq_scenario *sc = tq_scenario_by_name(d, name);
+	if (!sc && file && named_inside(file, name, sizeof name))
+		sc = tq_scenario_by_name(d, name);
 	if (!sc)
 		wj_why(why, whylen, "%s plays the scenarios of its data (17.1-17.4, "
 		       "scenarios/NAME.yaml), not '%s'", d->title, base);

@@ -34,22 +34,22 @@ static const struct asking {
 			       "to surrender or stand", "stand" },
 	[TQ_ASK_ASSAULT] = { "assault, or break the siege? (4.7.6): assault or break",
 			     "to assault or break the siege", "assault" },
-	[TQ_ASK_LOSSES] = { "choose the SPs attrition takes (5.3): lose ...",
+	[TQ_ASK_LOSSES] = { "choose the SPs attrition takes (5.3): lose 2 regulars, 1 NC militia",
 			    "to choose attrition's losses", NULL },
-	[TQ_ASK_SUPPLY] = { "supply your forces (5.4): expend 1 train at AREA, destroy ... at "
+	[TQ_ASK_SUPPLY] = { "supply your forces (5.4): expend 1 train at AREA, destroy 1 train at "
 			    "AREA, then done", "to supply its forces", "done" },
-	[TQ_ASK_WITHDRAW] = { "take the withdrawal (6.1.3): withdraw ... from AREA",
+	[TQ_ASK_WITHDRAW] = { "take the withdrawal (6.1.3): withdraw 3 regulars from AREA",
 			      "to take its withdrawal", NULL },
 	[TQ_ASK_EXCHANGE] = { "exchange prisoners? (15.4): exchange, accept or decline",
 			      "to answer an exchange of prisoners", "decline" },
-	[TQ_ASK_MILITIA] = { "place the militia generated (6.5): place ... at AREA, then done",
+	[TQ_ASK_MILITIA] = { "place the militia generated (6.5): place 3 NC militia at AREA, then done",
 			     "to place its militia", "done" },
 	[TQ_ASK_LOGISTICS] = { "logistics and engineering (7.1, 7.2, 4.1): build fort at AREA, "
 			       "build magazine at AREA, base at AREA, then done",
 			       "to finish its logistics", "done" },
-	[TQ_ASK_ENDEAVOR] = { "your endeavour (8.0): activate LEADER with ...; move AREA - "
-			      "AREA, or pass", "to perform an endeavour or pass", "pass" },
-	[TQ_ASK_WALLS] = { "who stands outside the walls? (4.2.4): outside ..., or inside",
+	[TQ_ASK_ENDEAVOR] = { "your endeavour (8.0): activate LEADER with 5 regulars; move "
+			      "AREA - AREA, or pass", "to perform an endeavour or pass", "pass" },
+	[TQ_ASK_WALLS] = { "who stands outside the walls? (4.2.4): outside 5 regulars, or inside",
 			   "to say who stands outside the walls", "inside" },
 	[TQ_ASK_RETREAT_BEFORE] = { "retreat before combat? (11.3): retreat before combat to "
 				    "AREA, or stand", "to retreat before combat or stand",
@@ -57,7 +57,7 @@ static const struct asking {
 	[TQ_ASK_BAYONETS] = { "charge with the bayonet? (11.2.1): bayonets or no",
 			      "to charge with the bayonet or not", "no" },
 	[TQ_ASK_RETREAT] = { "retreat (11.4): retreat to AREA", "to retreat", NULL },
-	[TQ_ASK_CASUALTIES] = { "choose your casualties (11.2.5): lose ...",
+	[TQ_ASK_CASUALTIES] = { "choose your casualties (11.2.5): lose 2 regulars, 1 NC militia",
 				"to choose its casualties", NULL },
 	[TQ_ASK_SIEGE] = { "lay siege? (4.3): siege or no", "to lay siege or not", "no" },
 	[TQ_ASK_UPRISING] = { "where do the Loyalists rise? (8.3.5): rise at AREA",

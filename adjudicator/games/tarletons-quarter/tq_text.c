@@ -998,8 +998,8 @@ static int one_line(struct reader *r, char *l)
 	unsigned sea = 0;
 
 	l[strcspn(l, "\r")] = '\0';
-	if (!*l || *l == '#')
-		return 0;
+	if (!l[strspn(l, " \t")] || *l == '#')
+		return 0; /* blank (game.yaml's meta is blanked to spaces) or a comment */
 	if (!(colon = strstr(l, ": ")))
 		return bad(r, "'%s' is not 'key: value'", l);
 	*colon = '\0';
