@@ -198,13 +198,16 @@ bench/bench: bench/bench.c bench/bench.h bench/png_floor.h tests/driver.h \
 	     $(LIB_SRC:adjudicator/%.c=build/%.o)
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=build/%.o) $(LDLIBS) \
 		$(shell pkg-config --libs libpng)
+bench/tq_engine: bench/tq_engine.c bench/bench.h tests/tq_random.h \
+		 $(LIB_SRC:adjudicator/%.c=build/%.o)
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(LIB_SRC:adjudicator/%.c=build/%.o) $(LDLIBS)
 bench/e2e: bench/e2e.c bench/bench.h
 	$(CC) $(CFLAGS) -o $@ $<
 # The default mail's floor checks the password and writes the boards: the
 # same libsodium, linked as the judge links it, and libpng.
 bench/floor: bench/floor.c bench/png_floor.h
 	$(CC) $(CFLAGS) -o $@ $< -Wl,-Bstatic -lsodium -Wl,-Bdynamic $(shell pkg-config --libs libpng zlib)
-bench: build/wwjudge bench/bench bench/floor bench/e2e
+bench: build/wwjudge bench/bench bench/tq_engine bench/floor bench/e2e
 	bench/run.sh
 
 .PHONY: bench

@@ -177,6 +177,7 @@ printf '| send, 10,000 games | median of 21 | %.1f ms | |\n' "$send10000"
 r=$(ratio "$send10000 / 10000" "$send100 / 100")
 printf '| send per game, 10,000 / 100 games | | %.2fx | %s |\n' "$r" "$(met "$r" 2)"
 bench/bench engine "$GAMES"
+bench/tq_engine "${TQ_BENCH_GAMES:-20}"
 bench/bench png 15
 bench/bench sk-png 15
 # the first board after a change of data or program paints the land itself

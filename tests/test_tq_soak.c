@@ -4,7 +4,7 @@
  * state_check), the state text read back the same after every order, and
  * the hidden part of each side kept out of the other's view. TQ_SOAK_GAMES
  * games (default 8, two per scenario; `make soak` plays more), game i with
- * seed TQ_SOAK_SEED + i. */
+ * seed TQ_SOAK_SEED + i; TQ_SOAK_SCENARIO=17.1 plays that scenario only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -109,6 +109,8 @@ static void play_one(struct soak *k)
 			continue;
 		if (G->apply(k->d, k->s, side, k->o, &k->rng, k->ev, k->why, sizeof k->why) == 0) {
 			snprintf(k->last, sizeof k->last, "%s", k->pick.line[i]);
+			for (int e = 0; getenv("TQ_SOAK_EVENTS") && e < k->ev->tq.n; e++)
+				fprintf(stderr, "%s: %s\n", k->last, k->ev->tq.v[e].text);
 			k->last_side = side;
 			check(k, side);
 			return;
@@ -131,7 +133,8 @@ static void play_game(struct soak *k)
 	k->rng = (struct wj_rng){ soak_die, NULL, k };
 	memset(&k->s->tq, 0, sizeof k->s->tq);
 	k->ev->tq.n = 0;
-	if (G->new_game(k->d, SCENARIOS[k->game % 4], 0, &k->rng, k->s, k->ev, k->why,
+	const char *only = getenv("TQ_SOAK_SCENARIO");
+	if (G->new_game(k->d, only ? only : SCENARIOS[k->game % 4], 0, &k->rng, k->s, k->ev, k->why,
 			sizeof k->why))
 		fail_msg("game %d: new game: %s", k->game, k->why);
 	for (int n = 0; !G->over(k->s, &end); n++) {

@@ -178,11 +178,11 @@ static inline void tq_random_turn_places(const struct tq_data *d, const struct t
 {
 	char items[TQ_RANDOM_LINE / 2];
 	tq_random_items(d, s, side, &s->side[side].placing, items, sizeof items);
-	for (int i = 0; i < 8; i++)
-		for (int c = 0; c < TQ_COLONIES; c++)
-			if (s->militia_due[c])
+	for (int c = 0; c < TQ_COLONIES; c++) /* 6.5: each settlement or city of the colony */
+		for (int a = 0; s->militia_due[c] && a < d->nareas; a++)
+			if ((int)d->areas[a].colony == c && (d->areas[a].settlement || d->areas[a].city))
 				tq_candidate(r, "place %d %s militia at %s", s->militia_due[c],
-					     d->colony_mil[c], d->areas[tq_random_in_colony(d, r, c)].id);
+					     d->colony_mil[c], d->areas[a].id);
 	for (int a = 0; items[0] && a < d->nareas; a++) /* 6.2, 18.0: ports, the north edge */
 		if (d->areas[a].port || d->areas[a].north_edge || tq_random_below(r, 8) == 0)
 			tq_candidate(r, "place %s at %s", items, d->areas[a].id);
@@ -244,16 +244,19 @@ static inline void tq_random_places(const struct tq_data *d, const struct tq_sta
 static inline void tq_random_split(const struct tq_data *d, int first,
 				   const struct tq_sps *pool, int owed, char *out, size_t len)
 {
-	const short have[7] = { pool->regulars, pool->cavalry, pool->loyalists, pool->militia[0],
-				pool->militia[1], pool->militia[2], pool->militia[3] };
-	char names[7][TQ_NAME_MAX] = { "regulars", "cavalry", "loyalists" };
+	const short have[9] = { pool->regulars, pool->cavalry, pool->loyalists, pool->militia[0],
+				pool->militia[1], pool->militia[2], pool->militia[3],
+				pool->french_regulars, pool->french_cavalry };
+	char names[9][TQ_NAME_MAX] = { "regulars", "cavalry", "loyalists" };
 	for (int c = 0; c < TQ_COLONIES; c++)
 		snprintf(names[3 + c], TQ_NAME_MAX, "%s militia", d->colony_mil[c]);
-	for (int i = 0; i < 7 && owed > 0; i++) {
-		int k = (first + i) % 7, n = have[k] < owed ? have[k] : owed;
+	snprintf(names[7], TQ_NAME_MAX, "French");
+	snprintf(names[8], TQ_NAME_MAX, "French cavalry");
+	for (int i = 0; i < 9 && owed > 0; i++) {
+		int k = (first + i) % 9, n = have[k] < owed ? have[k] : owed;
 		if (n <= 0)
 			continue;
-		snprintf(out + strlen(out), len - strlen(out), "%s%d %s",
+		snprintf(out + strlen(out), len - strlen(out), "%s%d %.40s",
 			 out[strlen(out) - 1] == ' ' ? "" : ", ", n, names[k]);
 		owed -= n;
 	}
@@ -270,7 +273,7 @@ static inline void tq_random_losses(const struct tq_data *d, const struct tq_sta
 			     s->area[a].side[side].ready;
 	if (s->owed_forage && a >= 0) /* 5.4.2: militia at home take no foraging loss */
 		pool.militia[d->areas[a].colony] = 0;
-	for (int i = 0; i < 7; i++) {
+	for (int i = 0; i < 9; i++) {
 		char line[TQ_RANDOM_LINE];
 		snprintf(line, sizeof line, "%s ", verb);
 		if (owed > 0)
@@ -317,7 +320,7 @@ static inline int tq_random_take(const short *have, char names[][TQ_NAME_MAX], i
 	for (int k = from; k <= to && n > 0; k++) {
 		int m = have[k] < n ? have[k] : n;
 		if (m > 0)
-			snprintf(out + strlen(out), len - strlen(out), "%s%d %s",
+			snprintf(out + strlen(out), len - strlen(out), "%s%d %.40s",
 				 out[strlen(out) - 1] == ' ' ? "" : ", ", m, names[k]);
 		n -= m > 0 ? m : 0;
 	}

@@ -178,6 +178,18 @@ static void held(struct tq_play *p, int l, const char *why)
 	tq_tell(p, "%s arrives, %s", p->d->leaders[l].name, why);
 }
 
+/* 5.4.4 c: a Base of Operations with enemy forces on it and none of its
+ * side's is captured, before anything arrives there (however the enemy
+ * came: a placement, a retreat). */
+static void bases_held(struct tq_play *p)
+{
+	for (int side = TQ_BRITISH; side < TQ_SIDES; side++) {
+		int base = p->s->side[side].base;
+		if (base >= 0 && p->s->area[base].base[side])
+			tq_capture_unguarded(p, base, tq_other((enum tq_side)side));
+	}
+}
+
 /* 18.0's own area held by an enemy force: the arrivals come to the Base
  * of Operations instead, as those 18.0 gives no place (6.2; they do not
  * fight for the place: docs/rulings.md). */
@@ -372,7 +384,10 @@ int tq_reinforcement_run(struct tq_play *p)
 		if (schedule_applies(s))
 			withdrawals(p);
 		break;
-	case C_ARRIVE: arrivals(p); break;
+	case C_ARRIVE:
+		bases_held(p);
+		arrivals(p);
+		break;
 	case C_EXCHANGE: r = tq_exchange_step(p); break;
 	case C_PLACE: place_ask(p); break;
 	case C_TRAINS:
