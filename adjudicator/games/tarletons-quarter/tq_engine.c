@@ -34,6 +34,28 @@ void tq_tell_side(struct tq_play *p, enum tq_side side, const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *tq_phase_name(enum tq_phase phase)
+{
+	static const char *const NAMES[] = {
+		[TQ_SETUP] = "the set-up (17.0)",
+		[TQ_SIEGE_RESOLUTION] = "the Siege Resolution Phase (3.0 A)",
+		[TQ_ATTRITION] = "the Attrition Phase (3.0 B)",
+		[TQ_REINFORCEMENT] = "the Reinforcement Phase (3.0 C)",
+		[TQ_LOGISTICS] = "the Logistics and Engineering Phase (3.0 D)",
+		[TQ_ENDEAVORS] = "the Endeavors Phase (3.0 E)",
+		[TQ_ADJUSTMENT] = "the Adjustment Phase (3.0 F)",
+		[TQ_SPECIAL_SIEGE] = "the Special Siege Resolution Phase (3.0 G)",
+		[TQ_OVER] = "the end of the game",
+	};
+	return (unsigned)phase < sizeof NAMES / sizeof *NAMES ? NAMES[phase] : "?";
+}
+
+void tq_month_text(int month, char *out, size_t len)
+{
+	const char *name = tq_month_name(tq_month_of(month));
+	snprintf(out, len, "%s %d", name ? name : "?", tq_year_of(month));
+}
+
 int tq_die(struct tq_play *p, const char *what)
 {
 	bool forced = false;

@@ -57,6 +57,10 @@ struct tq_play {
 
 /* ---- tq_engine.c ---- */
 
+/* "the Attrition Phase (3.0 B)"; a month as the seed writes it: "June 1780". */
+const char *tq_phase_name(enum tq_phase phase);
+void tq_month_text(int month, char *out, size_t len);
+
 /* An event everyone reads; an event only `side` reads (hidden things:
  * its own path, its standing orders). */
 void tq_tell(struct tq_play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

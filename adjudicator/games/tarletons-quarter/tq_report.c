@@ -7,18 +7,6 @@
 #include "tq_game.h"
 #include "tq_move.h"
 
-static const char *const PHASE_NAMES[] = {
-	[TQ_SETUP] = "the set-up (17.0)",
-	[TQ_SIEGE_RESOLUTION] = "the Siege Resolution Phase (3.0 A)",
-	[TQ_ATTRITION] = "the Attrition Phase (3.0 B)",
-	[TQ_REINFORCEMENT] = "the Reinforcement Phase (3.0 C)",
-	[TQ_LOGISTICS] = "the Logistics and Engineering Phase (3.0 D)",
-	[TQ_ENDEAVORS] = "the Endeavors Phase (3.0 E)",
-	[TQ_ADJUSTMENT] = "the Adjustment Phase (3.0 F)",
-	[TQ_SPECIAL_SIEGE] = "the Special Siege Resolution Phase (3.0 G)",
-	[TQ_OVER] = "the end of the game",
-};
-
 static const char *const WEATHER_NAMES[] = { "clear", "rain", "flood", "heat" };
 
 /* Each question: what the side asked is to do, what the others read
@@ -68,8 +56,7 @@ static const struct asking {
 
 void tq_date(const struct tq_state *s, char *out, size_t len)
 {
-	const char *month = tq_month_name(tq_month_of(s->month));
-	snprintf(out, len, "%s %d", month ? month : "?", tq_year_of(s->month));
+	tq_month_text(s->month, out, len);
 }
 
 /* 17.4.1's declaration is asked as the set-up (TQ_ASK_SETUP) is. */
@@ -249,7 +236,7 @@ static void head(FILE *out, const struct tq_data *d, const struct tq_state *s,
 	fprintf(out, ".%s%s%s\n", d->title, f->game ? ": " : "", f->game ? f->game : "");
 	if (f->deadline)
 		fprintf(out, ".Deadline: %s\n", f->deadline);
-	fprintf(out, ".%s, %s; scenario %s, to %s %d.\n", date, PHASE_NAMES[s->phase],
+	fprintf(out, ".%s, %s; scenario %s, to %s %d.\n", date, tq_phase_name(s->phase),
 		s->scenario, tq_month_name(tq_month_of(s->last_month)), tq_year_of(s->last_month));
 	fprintf(out, ".Weather: %s. ", WEATHER_NAMES[s->weather]);
 	fprintf(out, "Major Victory marker: %s.\n",

@@ -9,23 +9,7 @@
 #include "buf.h"
 #include "tq_turn.h"
 
-static const char *const PHASE_NAME[] = {
-	[TQ_SIEGE_RESOLUTION] = "the Siege Resolution Phase (3.0 A)",
-	[TQ_ATTRITION] = "the Attrition Phase (3.0 B)",
-	[TQ_REINFORCEMENT] = "the Reinforcement Phase (3.0 C)",
-	[TQ_LOGISTICS] = "the Logistics and Engineering Phase (3.0 D)",
-	[TQ_ENDEAVORS] = "the Endeavors Phase (3.0 E)",
-	[TQ_ADJUSTMENT] = "the Adjustment Phase (3.0 F)",
-	[TQ_SPECIAL_SIEGE] = "the Special Siege Resolution Phase (3.0 G)",
-};
-
 /* ---- what the phases share ---- */
-
-void tq_month_text(int month, char *out, size_t len)
-{
-	const char *name = tq_month_name(tq_month_of(month));
-	snprintf(out, len, "%s %d", name ? name : "?", tq_year_of(month));
-}
 
 /* 10.7.5: "If all British regulars in the colony are eliminated or
  * otherwise removed, the 'British Invaded' marker is removed": checked
@@ -80,7 +64,7 @@ void tq_turn_phase(struct tq_play *p, enum tq_phase phase)
 	s->cursor = 0;
 	if (phase != TQ_OVER) {
 		tq_month_text(s->month, month, sizeof month);
-		tq_tell(p, "%s: %s", month, PHASE_NAME[phase]);
+		tq_tell(p, "%s: %s", month, tq_phase_name(phase));
 	}
 }
 

@@ -15,8 +15,6 @@
 
 /* The next phase begins at its first step. */
 void tq_turn_phase(struct tq_play *p, enum tq_phase phase);
-/* The month as the seed writes it: "June 1780". */
-void tq_month_text(int month, char *out, size_t len);
 
 struct tq_troops tq_troops_of(const struct tq_sps *x);
 /* A side's SPs in an area: the field (ready and moved) and the walls. */
