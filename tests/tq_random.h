@@ -193,10 +193,11 @@ static inline void tq_random_turn_places(const struct tq_data *d, const struct t
 		for (int a = 0; a < d->nareas; a++) /* 6.2: onto his colony's militia */
 			if (c >= 0 && s->area[a].side[side].ready.militia[c])
 				tq_candidate(r, "place %s at %s", d->leaders[l].name, d->areas[a].id);
-		for (int i = 0; i < 6; i++) /* or the closest force */
-			tq_candidate(r, "place %s at %s", d->leaders[l].name,
-				     d->areas[tq_random_own_area(d, s, side, r) >= 0 ?
-					      tq_random_own_area(d, s, side, r) : 0].id);
+		for (int i = 0; i < 6; i++) { /* or the closest force */
+			int a = tq_random_own_area(d, s, side, r);
+			if (a >= 0)
+				tq_candidate(r, "place %s at %s", d->leaders[l].name, d->areas[a].id);
+		}
 	}
 }
 
