@@ -14,17 +14,10 @@
 #include "tq_setup.h"
 #include "tq_support.h"
 
-#define MAX_ROLLS 64
 
 static const char *const CASE_KEYS[] = { "rule", "description", "rulings", "pending",
 					 "position", "orders", "expect", NULL };
 static const struct game *G = &game_tarletons_quarter;
-
-/* The dice an order rolls, in the order the engine rolls them. */
-struct stream {
-	int roll[MAX_ROLLS];
-	int n, used, extra;
-};
 
 static struct game_data *DATA; /* loaded once for every case */
 
@@ -33,22 +26,11 @@ static struct run {
 	const struct game_data *d;
 	struct game_state *s;
 	struct game_events *ev;
-	struct stream dice;
+	struct tq_dice_queue dice;
 	struct wj_rng rng;
 	char *text, *before;             /* the state now, and before the last order */
 	char why[400];
 } run;
-
-static int stream_die(void *ctx, uint64_t index, bool *forced)
-{
-	struct stream *st = ctx;
-	(void)index;
-	*forced = true;
-	if (st->used < st->n)
-		return st->roll[st->used++];
-	st->extra++;
-	return 1;
-}
 
 static void give_dice(yaml_node_t *dice)
 {
@@ -57,12 +39,12 @@ static void give_dice(yaml_node_t *dice)
 	     dice && i < dice->data.sequence.items.top; i++) {
 		const char *v = scalar(node(&run.c, *i));
 		int die = v ? atoi(v) : 0;
-		if (die < 1 || die > 6 || run.dice.n == MAX_ROLLS)
+		if (die < 1 || die > 6 || run.dice.n == TQ_MAX_QUEUED)
 			fail_msg("%s: line %d: a die is 1 to 6, at most %d per order", run.c.path,
-				 line_of(node(&run.c, *i)), MAX_ROLLS);
+				 line_of(node(&run.c, *i)), TQ_MAX_QUEUED);
 		run.dice.roll[run.dice.n++] = die;
 	}
-	run.rng = (struct wj_rng){ stream_die, NULL, &run.dice };
+	run.rng = (struct wj_rng){ tq_queued_die, NULL, &run.dice };
 }
 
 /* ---- the position: a scenario's text with the case's lines ---- */

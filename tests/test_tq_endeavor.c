@@ -22,33 +22,15 @@
 #include "tq_text.h"
 #include "tq_support.h"
 
-#define MAX_ROLLS 32
-
-struct stream {
-	int roll[MAX_ROLLS];
-	int n, used, extra;
-};
-
-static int stream_die(void *ctx, uint64_t index, bool *forced)
-{
-	struct stream *st = ctx;
-	(void)index;
-	*forced = true;
-	if (st->used < st->n)
-		return st->roll[st->used++];
-	st->extra++;
-	return 6;
-}
-
 static struct tq_state *S;
 static struct tq_events *EV;
-static struct stream DICE;
-static struct wj_rng RNG = { .die = stream_die, .ctx = &DICE };
+static struct tq_dice_queue DICE = { .fill = 6 };
+static struct wj_rng RNG = { .die = tq_queued_die, .ctx = &DICE };
 static char WHY[512];
 
 static void dice(int n, const int *v)
 {
-	DICE = (struct stream){ .n = n };
+	DICE = (struct tq_dice_queue){ .n = n, .fill = 6 };
 	memcpy(DICE.roll, v, sizeof *v * (size_t)n);
 }
 #define DICE(...) dice((int)(sizeof((int[]){ __VA_ARGS__ }) / sizeof(int)), (int[]){ __VA_ARGS__ })

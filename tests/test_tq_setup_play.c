@@ -24,35 +24,17 @@
 #include "tq_text.h"
 #include "tq_support.h"
 
-#define MAX_DICE 32
-
-/* The dice: queued faces, every one to be used. */
-struct stream {
-	int roll[MAX_DICE];
-	int n, used, extra;
-};
 
 static struct run {
 	struct tq_state *s;
 	struct tq_events *ev;
-	struct stream dice;
+	struct tq_dice_queue dice;
 	struct wj_rng rng;
 	struct tq_play p;
 	char why[512];
 } R;
 
 static struct tq_state *S;
-
-static int stream_die(void *ctx, uint64_t index, bool *forced)
-{
-	struct stream *st = ctx;
-	(void)index;
-	*forced = true;
-	if (st->used < st->n)
-		return st->roll[st->used++];
-	st->extra++;
-	return 1;
-}
 
 static int run_setup(void **state)
 {
@@ -89,11 +71,11 @@ static void start(const char *name, int n, const int *dice)
 {
 	const struct tq_scenario *sc = tq_scenario_by_name(D, name);
 	assert_non_null(sc);
-	assert_true(n <= MAX_DICE);
-	R.dice = (struct stream){ .n = n };
+	assert_true(n <= TQ_MAX_QUEUED);
+	R.dice = (struct tq_dice_queue){ .n = n };
 	if (n)
 		memcpy(R.dice.roll, dice, (size_t)n * sizeof *dice);
-	R.rng = (struct wj_rng){ .die = stream_die, .ctx = &R.dice };
+	R.rng = (struct wj_rng){ .die = tq_queued_die, .ctx = &R.dice };
 	memset(R.ev, 0, sizeof *R.ev);
 	R.why[0] = 0;
 	R.p = (struct tq_play){ D, S, &R.rng, R.ev, R.why, sizeof R.why };

@@ -20,29 +20,12 @@
 #include "tq_text.h"
 #include "tq_support.h"
 
-#define MAX_ROLLS 64
-
-struct stream {
-	int roll[MAX_ROLLS];
-	int n, used, extra;
-};
 
 static struct tq_state *S;
 static struct tq_events *EV;
-static struct stream DICE;
+static struct tq_dice_queue DICE;
 static struct wj_rng RNG;
 static char WHY[512];
-
-static int stream_die(void *ctx, uint64_t index, bool *forced)
-{
-	struct stream *st = ctx;
-	(void)index;
-	*forced = true;
-	if (st->used < st->n)
-		return st->roll[st->used++];
-	st->extra++;
-	return 6;
-}
 
 static struct tq_play play(void)
 {
@@ -52,7 +35,7 @@ static struct tq_play play(void)
 /* The dice the engine will throw, in order (0 ends the list). */
 static void dice(const int *rolls)
 {
-	DICE = (struct stream){ 0 };
+	DICE = (struct tq_dice_queue){ 0 };
 	for (int i = 0; rolls[i]; i++)
 		DICE.roll[DICE.n++] = rolls[i];
 }
@@ -71,8 +54,8 @@ static int set_up_each(void **state)
 	(void)state;
 	S = calloc(1, sizeof *S);
 	EV = calloc(1, sizeof *EV);
-	DICE = (struct stream){ 0 };
-	RNG = (struct wj_rng){ stream_die, NULL, &DICE };
+	DICE = (struct tq_dice_queue){ 0 };
+	RNG = (struct wj_rng){ tq_queued_die, NULL, &DICE };
 	tq_state_empty(D, S);
 	return S && EV ? 0 : -1;
 }

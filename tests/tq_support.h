@@ -6,11 +6,33 @@
 #ifndef TQ_SUPPORT_H
 #define TQ_SUPPORT_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "data_copy.h"
 #include "tq_data.h"
 
 static struct tq_data *D;
+
+/* Dice given in advance, in the order the engine rolls them (an rng's die
+ * with the queue as its ctx): a die past them is counted in `extra`, for
+ * the test to fail on, and rolls `fill` (1 when 0). */
+#define TQ_MAX_QUEUED 64
+struct tq_dice_queue {
+	int roll[TQ_MAX_QUEUED];
+	int n, used, extra, fill;
+};
+
+static inline int tq_queued_die(void *ctx, uint64_t index, bool *forced)
+{
+	struct tq_dice_queue *q = ctx;
+	(void)index;
+	*forced = true;
+	if (q->used < q->n)
+		return q->roll[q->used++];
+	q->extra++;
+	return q->fill ? q->fill : 1;
+}
 
 static inline const char *tq_data_dir(void)
 {
