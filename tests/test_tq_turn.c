@@ -852,6 +852,42 @@ static void reinforcement_6_5_militia_example(void **state)
 	assert_dice_used();
 }
 
+/* 15.2, 5.4.4: militia placed where a British leader stands without SPs
+ * enter his area: he is captured ("in an area without any friendly SPs
+ * when enemy SP enter that area"), and the Base, the magazine and the
+ * train there, with no force to defend them (a leader alone is none:
+ * 2.0 "Force"), are the Continentals' captured trains. */
+static void reinforcement_15_2_militia_placed_on_a_leader_alone(void **state)
+{
+	struct tq_order o = order(TQ_PLACE);
+	(void)state;
+	position(TQ_MONTH(1780, 6), TQ_REINFORCEMENT, 0);
+	S->major_victory = TQ_BRITISH;
+	struct tq_area_state *s11 = &S->area[A("S11")];
+	s11->side[TQ_BRITISH].ready.regulars = 0;
+	s11->side[TQ_BRITISH].inside.magazines = 1;
+	s11->side[TQ_BRITISH].field.trains = 1;
+	S->area[A("S13")].side[TQ_BRITISH].ready.regulars = 10;
+	S->side[TQ_BRITISH].available = 2;
+	S->leader[L("Balfour")] = (struct tq_leader_state){ .where = TQ_ON_MAP,
+							     .area = (short)A("S11") };
+	dice((int[]){ 1, 4, 6, 2, 0 });
+	run_phase(TQ_REINFORCEMENT);
+	assert_asked(TQ_ASK_MILITIA, TQ_CONTINENTAL);
+	o.at = (short)A("S11");
+	o.sps.militia[TQ_SOUTH_CAROLINA] = 3;
+	apply_ok(TQ_CONTINENTAL, &o);
+	assert_int_equal(S->leader[L("Balfour")].where, TQ_POW);
+	assert_false(s11->base[TQ_BRITISH]);
+	assert_int_equal(S->side[TQ_BRITISH].base, -1);
+	assert_int_equal(s11->side[TQ_BRITISH].inside.magazines, 0);
+	assert_int_equal(s11->side[TQ_BRITISH].field.trains, 0);
+	assert_int_equal(s11->side[TQ_CONTINENTAL].field.captured, 3);
+	assert_int_equal(S->side[TQ_BRITISH].available, 1);  /* 5.4.4 b */
+	assert_int_equal(S->side[TQ_BRITISH].expended, 2);
+	assert_dice_used();
+}
+
 /* 6.2: outside a generation month a held militia leader may be placed
  * on a force with his colony's militia, or stay held ("done"). */
 static void reinforcement_6_2_militia_leader(void **state)
@@ -1940,6 +1976,7 @@ int main(void)
 		T(reinforcement_6_5_militia_example),
 		T(reinforcement_16_3_sequestered),
 		T(reinforcement_13_1_1_governor_alone),
+		T(reinforcement_15_2_militia_placed_on_a_leader_alone),
 		T(reinforcement_6_2_militia_leader),
 		T(reinforcement_6_2_closest_force),
 		T(reinforcement_15_4_exchange_example),

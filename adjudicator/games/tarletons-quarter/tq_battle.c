@@ -446,16 +446,32 @@ static void captured_supplies(struct tq_play *p, enum tq_side loser, int area)
 		p->d->side_name[tq_other(loser)], n, p->d->areas[area].id);
 }
 
+/* 15.2: leaders "in an area without any friendly SPs when enemy SP enter
+ * that area, are captured"; pieces placed there enter it too. */
+static void leaders_alone_taken(struct tq_play *p, int area, enum tq_side owner)
+{
+	short ls[TQ_MAX_LEADERS];
+	struct tq_sps takers = tq_field_sps(p->s, area, tq_other(owner));
+	if (!tq_sps_total(&takers))
+		return;
+	int n = tq_leaders_in(p->d, p->s, area, owner, ls, TQ_MAX_LEADERS);
+	for (int i = 0; i < n; i++)
+		tq_leader_lost(p, ls[i], TQ_POW);
+}
+
 /* 5.4.4 a-c: the other side's supplies where a force of `taker` comes
- * (a move, or pieces placed there) with none of the owner's forces to
- * defend them: captured. */
+ * (a move, or pieces placed there) with none of the owner's SPs to
+ * defend them: captured. A leader alone is no force (2.0: "any number of
+ * soldiers, i.e. strength points"): he is taken with them (15.2). */
 void tq_capture_unguarded(struct tq_play *p, int area, enum tq_side taker)
 {
 	enum tq_side owner = tq_other(taker);
 	struct tq_presence *pr = &p->s->area[area].side[owner];
-	if (tq_forces_in(p->d, p->s, area, owner) || tq_sps_total(&pr->walls) ||
+	struct tq_sps field = tq_field_sps(p->s, area, owner);
+	if (tq_sps_total(&field) || tq_sps_total(&pr->walls) ||
 	    !tq_forces_in(p->d, p->s, area, taker))
 		return;
+	leaders_alone_taken(p, area, owner);
 	int t = pr->field.trains + pr->field.captured;
 	if (t) {
 		p->s->side[owner].expended = (short)(p->s->side[owner].expended + pr->field.trains);

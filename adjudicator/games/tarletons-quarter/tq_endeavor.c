@@ -584,7 +584,8 @@ static int move_on(struct tq_play *p)
 	}
 	bool invasion = invades(p, en, to);
 	step_force(p, en, &st);
-	tq_unguarded_supplies(p, en->at);
+	if (!enemy) /* a leader alone first may retreat before combat (11.3, 15.2) */
+		tq_unguarded_supplies(p, en->at);
 	tq_sailors(p);
 	if (invasion)
 		return invasion_militia(p, en);

@@ -188,6 +188,7 @@ void tq_undefended(struct tq_play *p)
 		tq_tell(p, "%d %s baggage trains in %s are captured (5.4.4 a)", t,
 			p->d->side_name[def], p->d->areas[at].id);
 	}
+	tq_capture_unguarded(p, at, mover(p)); /* magazines and the Base (5.4.4 b, c) */
 	if (endeavor(p)->pending) {
 		endeavor(p)->loser = (short)def;
 		endeavor(p)->stage = TQ_STAGE_C_IN_C;
