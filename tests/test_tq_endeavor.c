@@ -359,6 +359,49 @@ static void s15_2_leader_alone_captured(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* 9.1: "A moving force may drop off Leaders and SP once during their
+ * movement": Cornwallis leaves 6 regulars, a train and Tarleton at N28
+ * and goes on to N30 with the rest; they stay "moved" at N28. What is
+ * not of the force, the activating leader, or an area off the path, is
+ * refused before the die. */
+static void s9_1_detachment(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	leader("Tarleton", "N29");
+	put(TQ_BRITISH, "N29", 21, 0);
+	S->area[A("N29")].side[TQ_BRITISH].field.trains = 1;
+	struct tq_order o = activate("Cornwallis", 21, PATH("N28", "N30"));
+	o.trains = 1;
+	o.leaders[o.nleaders++] = (short)L("Tarleton");
+	o.detach = (struct tq_detachment){ .given = true, .at = (short)A("N28"), .trains = 1,
+					   .nleaders = 1 };
+	o.detach.sps.regulars = 22;
+	o.detach.leaders[0] = (short)L("Tarleton");
+	assert_refused(&o, "the force's own SPs");
+	o.detach.sps.regulars = 6;
+	o.detach.at = (short)A("N31");
+	assert_refused(&o, "an area of the path");
+	o.detach.at = (short)A("N28");
+	o.detach.leaders[0] = (short)L("Cornwallis");
+	assert_refused(&o, "moves on with it");
+	o.detach.leaders[0] = (short)L("Tarleton");
+	DICE(5);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("leaves a detachment in N28");
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 6);
+	assert_int_equal(S->area[A("N28")].side[TQ_BRITISH].field.trains, 1);
+	assert_int_equal(S->area[A("N28")].side[TQ_BRITISH].field.trains_moved, 1);
+	assert_int_equal(S->leader[L("Tarleton")].area, A("N28"));
+	assert_true(S->leader[L("Tarleton")].moved);
+	assert_int_equal(moved("N30", TQ_BRITISH)->regulars, 15);
+	assert_int_equal(S->area[A("N30")].side[TQ_BRITISH].field.trains, 0);
+	assert_int_equal(S->leader[L("Cornwallis")].area, A("N30"));
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* 10.2: "Colonels Limited to activating 15 SPs"; 3-star not C-in-C: 40. */
 static void s10_2_command_limits(void **state)
 {
@@ -1413,6 +1456,7 @@ int main(void)
 		cmocka_unit_test(s10_2_command_limits),
 		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
 		cmocka_unit_test(s15_2_leader_alone_captured),
+		cmocka_unit_test(s9_1_detachment),
 		cmocka_unit_test(s8_0_refusals),
 		cmocka_unit_test(s11_2_3_battle_five_to_one),
 		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),

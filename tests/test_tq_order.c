@@ -65,6 +65,26 @@ static void force_activation_with_its_path_8_1(void **state)
 		   "move N28 - S21");
 }
 
+/* 9.1: a detachment dropped once during the move, said after the path. */
+static void detachment_left_on_the_path_9_1(void **state)
+{
+	(void)state;
+	struct tq_order o;
+	parsed("activate Cornwallis with 21 regulars, 1 train, Tarleton; move N28 - N30; "
+	       "leave 6 regulars, 1 train and Tarleton at N28", &o);
+	assert_true(o.detach.given);
+	assert_int_equal(o.detach.at, A("N28"));
+	assert_int_equal(o.detach.sps.regulars, 6);
+	assert_int_equal(o.detach.trains, 1);
+	assert_int_equal(o.detach.nleaders, 1);
+	assert_int_equal(o.detach.leaders[0], L("Tarleton"));
+	assert_int_equal(o.npath, 2);
+	round_trip("activate Cornwallis with all to N28 N30 leave 3 regulars at Hillsborough",
+		   "activate Cornwallis with all; move N28 - N30; leave 3 regulars at N29");
+	refused("activate Cornwallis with all; move N28; leave 3 regulars", "leave 5 regulars at");
+	refused("activate Cornwallis with all; move N28; leave all at N28", "not all of it");
+}
+
 /* 5.4.2: militia are a colony's; 14.1: French SPs; 10.1.1: trains go
  * with a force. */
 static void militia_by_colony_french_and_trains(void **state)
@@ -231,6 +251,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(force_activation_with_its_path_8_1),
+		cmocka_unit_test(detachment_left_on_the_path_9_1),
 		cmocka_unit_test(militia_by_colony_french_and_trains),
 		cmocka_unit_test(leader_alone_and_named_places_10_2_3),
 		cmocka_unit_test(the_other_endeavours_8_0),

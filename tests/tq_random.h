@@ -118,9 +118,13 @@ static inline void tq_random_endeavours(const struct tq_data *d, const struct tq
 		int l = free[tq_random_below(r, n)];
 		const char *name = d->leaders[l].name;
 		tq_random_path(d, r, s->leader[l].area, path, sizeof path);
-		switch (tq_random_below(r, 4)) {
+		switch (tq_random_below(r, 5)) {
 		case 0:
 			tq_candidate(r, "activate %s alone; move %s", name, path);
+			break;
+		case 4: /* 9.1: a detachment in the first area */
+			tq_candidate(r, "activate %s with all; move %s; leave %d regulars at %.*s", name,
+				     path, 1 + tq_random_below(r, 4), (int)strcspn(path, " "), path);
 			break;
 		case 1:
 			tq_candidate(r, "activate %s with %d regulars; move %s", name,

@@ -288,6 +288,45 @@ static int the_path(struct tq_play *p, const struct tq_order *o, struct tq_endea
 	return 0;
 }
 
+static bool in_force(const struct tq_endeavor *en, int l)
+{
+	for (int i = 1; i < en->nleaders; i++)
+		if (en->leaders[i] == l)
+			return true;
+	return false;
+}
+
+/* 9.1: "A moving force may drop off Leaders and SP once during their
+ * movement": SPs, trains and leaders of the force, in an area of its
+ * path; the activating leader moves on with it. */
+static int the_detachment(struct tq_play *p, const struct tq_order *o, struct tq_endeavor *en)
+{
+	const struct tq_detachment *x = &o->detach;
+	bool on_path = false;
+	if (!x->given)
+		return 0;
+	for (int i = 0; i < o->npath; i++)
+		on_path |= o->path[i] == x->at;
+	if (!on_path)
+		return wj_why(p->why, p->whylen, "a detachment is left during the move (9.1): in "
+			      "an area of the path");
+	if (!sps_within(&x->sps, &en->force) || x->trains < 0 || x->trains > en->supply.trains)
+		return wj_why(p->why, p->whylen, "the detachment is of the force's own SPs and "
+			      "trains (9.1)");
+	if (x->nleaders < 0 || x->nleaders > TQ_MAX_GROUP)
+		return wj_why(p->why, p->whylen, "too many leaders in the detachment");
+	for (int i = 0; i < x->nleaders; i++) {
+		if (x->leaders[i] == en->leader)
+			return wj_why(p->why, p->whylen, "%s activates the force and moves on with "
+				      "it (9.1, 10.1)", p->d->leaders[en->leader].name);
+		if (!in_force(en, x->leaders[i]))
+			return wj_why(p->why, p->whylen, "a leader of the detachment is not of the "
+				      "force (9.1)");
+	}
+	en->detach = *x;
+	return 0;
+}
+
 /* 17.1.3 A: the first British endeavour of the game is the C-in-C's
  * (Campbell's) attack, activated without a die or a random event. */
 static bool first_endeavor(const struct tq_data *d, const struct tq_state *s, enum tq_side side)
@@ -308,7 +347,10 @@ static int compose(struct tq_play *p, enum tq_side side, const struct tq_order *
 	    o->leader != p->s->side[side].c_in_c)
 		return wj_why(p->why, p->whylen, "17.1.3 A: the first British endeavour is %s's "
 			      "attack", p->d->leaders[p->s->side[side].c_in_c].name);
-	return the_force(p, side, o, en) || the_command(p, en) || the_path(p, o, en) ? -1 : 0;
+	return the_force(p, side, o, en) || the_command(p, en) || the_path(p, o, en) ||
+			       the_detachment(p, o, en)
+		       ? -1
+		       : 0;
 }
 
 /* ---- activation and the random event (8.1, 8.3) ---- */
@@ -424,6 +466,9 @@ static void tell_path(struct tq_play *p, const struct tq_endeavor *en)
 	char path[TQ_MAX_PATH * 6] = "";
 	for (int i = 0; i < en->npath; i++)
 		wj_fmt_add(path, sizeof path, "%s%s", i ? " - " : "", p->d->areas[en->path[i]].id);
+	if (en->detach.given)
+		wj_fmt_add(path, sizeof path, ", leaving a detachment in %s",
+			   p->d->areas[en->detach.at].id);
 	tq_tell_side(p, en->side, "Your force's path (hidden from your opponent): %s",
 		     en->npath ? path : "none");
 }
@@ -447,7 +492,7 @@ static int force_begin(struct tq_play *p, enum tq_side side, const struct tq_ord
 	if (en.activated)
 		tell_path(p, &en);
 	else
-		en.npath = 0, memset(en.path, 0, sizeof en.path);
+		en.npath = 0, memset(en.path, 0, sizeof en.path), en.detach = (struct tq_detachment){ 0 };
 	en.stage = after_event(p, &en);
 	p->s->hidden.endeavor = en;
 	return 0;
@@ -593,12 +638,44 @@ static int move_on(struct tq_play *p)
 	return 0;
 }
 
+/* 9.1: the detachment is left where the order said, when the force
+ * stands there with no enemy (one met there is fought by the whole
+ * force); the SPs, trains and leaders stay, "moved". */
+static void leave_detachment(struct tq_play *p, struct tq_endeavor *en)
+{
+	struct tq_detachment *x = &en->detach;
+	char what[300];
+	if (!x->given || x->at != en->at)
+		return;
+	tq_sps_add(&en->force, &x->sps, -1);
+	en->supply.trains = (short)(en->supply.trains - x->trains);
+	snprintf(what, sizeof what, "%d SPs, %d baggage trains", tq_sps_total(&x->sps), x->trains);
+	for (int i = 0; i < x->nleaders; i++) {
+		int k = 1;
+		while (k < en->nleaders && en->leaders[k] != x->leaders[i])
+			k++;
+		if (k == en->nleaders)
+			continue;
+		memmove(en->leaders + k, en->leaders + k + 1,
+			sizeof en->leaders[0] * (size_t)(en->nleaders - k - 1));
+		en->leaders[--en->nleaders] = 0;
+		wj_fmt_add(what, sizeof what, ", %s", p->d->leaders[x->leaders[i]].name);
+	}
+	*x = (struct tq_detachment){ 0 };
+	en->dropped = true;
+	char name[TQ_NAME_MAX + 16];
+	force_name(p, en, name, sizeof name);
+	tq_tell(p, "%s leaves a detachment in %s: %s (9.1)", name, p->d->areas[en->at].id, what);
+}
+
 void tq_arrived(struct tq_play *p)
 {
 	struct tq_endeavor *en = &p->s->hidden.endeavor;
 	en->stage = TQ_STAGE_MOVE;
-	if (!tq_forces_in(p->d, p->s, en->at, tq_other(en->side)))
+	if (!tq_forces_in(p->d, p->s, en->at, tq_other(en->side))) {
+		leave_detachment(p, en);
 		return;
+	}
 	tq_tell_side(p, en->side, "The rest of your path waits: the enemy is in %s (10.3)",
 		     p->d->areas[en->at].id);
 	en->stage = tq_walls_entered(p, en->at) ? TQ_STAGE_WALLS : TQ_STAGE_RETREAT_BEFORE;

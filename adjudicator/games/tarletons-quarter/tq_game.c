@@ -187,6 +187,7 @@ static void view(const struct game_data *d, const struct game_state *s, int view
 	if (h->endeavor.side != viewer) {
 		memset(h->endeavor.path, 0, sizeof h->endeavor.path);
 		h->endeavor.npath = 0;
+		h->endeavor.detach = (struct tq_detachment){ 0 };
 	}
 }
 
@@ -239,7 +240,8 @@ static void ledger(FILE *out, const struct game_data *d, const struct game_state
 	bool standing = memcmp(&a->standing[side], &b->standing[side], sizeof a->standing[side]);
 	bool path = a->endeavor.side == side &&
 		    (a->endeavor.npath != b->endeavor.npath ||
-		     memcmp(a->endeavor.path, b->endeavor.path, sizeof a->endeavor.path));
+		     memcmp(a->endeavor.path, b->endeavor.path, sizeof a->endeavor.path) ||
+		     memcmp(&a->endeavor.detach, &b->endeavor.detach, sizeof a->endeavor.detach));
 	if (!standing && !path)
 		return;
 	fprintf(out, "- move: %u\n  entry: %d\n", after->tq.moves, entry);
@@ -253,6 +255,8 @@ static void ledger(FILE *out, const struct game_data *d, const struct game_state
 		for (int i = 0; i < a->endeavor.npath; i++)
 			fprintf(out, "%s%s", i ? ", " : "", d->tq.areas[a->endeavor.path[i]].id);
 		fputs("]\n", out);
+		if (a->endeavor.detach.given)
+			fprintf(out, "  detachment: %s\n", d->tq.areas[a->endeavor.detach.at].id);
 	}
 }
 

@@ -13,6 +13,7 @@
 #include "names.h"
 #include "tq_order.h"
 #include "tq_order_internal.h"
+#include "tq_sps.h"
 
 #define PART_MAX 256
 
@@ -345,14 +346,18 @@ static int path(const struct tq_data *d, const char *text, struct tq_order *o, c
 /* ---- the orders ---- */
 
 /* The parts of an order led by a leader, each begun by its word. */
-enum part { P_AT, P_WITH, P_ALONE, P_MOVE, P_TO, NPARTS };
-static const char *const PART_WORDS[NPARTS + 1] = { "at", "with", "alone", "move", "to", NULL };
+enum part { P_AT, P_WITH, P_ALONE, P_MOVE, P_TO, P_LEAVE, NPARTS };
+static const char *const PART_WORDS[NPARTS + 1] = { "at", "with", "alone", "move", "to", "leave",
+						    NULL };
 
 /* Which parts may follow part `was` (-1: the leader's name): a force is
- * said before the path, and the path is the rest of the line. */
+ * said before the path, and the path is the rest of the line but for a
+ * detachment left on it (9.1), said last. */
 static bool may_follow(int was, int part)
 {
-	if (was == P_MOVE || was == P_TO)
+	if (part == P_LEAVE)
+		return was == P_MOVE || was == P_TO;
+	if (was == P_MOVE || was == P_TO || was == P_LEAVE)
 		return false;
 	if (was == P_WITH)
 		return part == P_MOVE || part == P_TO;
@@ -368,10 +373,41 @@ static const char *next_part(const char *p, int was, int *which)
 	return NULL;
 }
 
+/* 9.1: "leave 5 regulars, Tarleton at N28": a force, then its area. */
+static int detachment(const struct tq_data *d, const char *text, struct tq_order *o, char *why,
+		      size_t whylen)
+{
+	struct tq_order x = { .leader = -1 };
+	const char *at = NULL;
+	for (const char *q = strcasestr(text, " at "); q; q = strcasestr(q + 1, " at "))
+		at = q;
+	if (!at)
+		return wj_why(why, whylen, "'leave' says what and where: leave 5 regulars at N28 "
+			      "(9.1)");
+	char force[PART_MAX];
+	tq_ord_trimmed(text, (size_t)(at - text), force, sizeof force);
+	if ((o->detach.at = (short)tq_ord_area(d, tq_ord_skip(at + 4), why, whylen)) < 0 ||
+	    tq_ord_force(d, force, &x, why, whylen))
+		return -1;
+	if (x.all || x.magazines || (!tq_sps_total(&x.sps) && !x.trains && !x.nleaders))
+		return wj_why(why, whylen, "'leave' names SPs, trains or leaders of the force, "
+			      "not all of it (9.1)");
+	o->detach.given = true;
+	o->detach.sps = x.sps;
+	o->detach.trains = x.trains;
+	o->detach.nleaders = x.nleaders;
+	memcpy(o->detach.leaders, x.leaders, sizeof x.leaders);
+	return 0;
+}
+
 static int led_part(const struct tq_data *d, int part, const char *text, struct tq_order *o,
 		    bool takes_force, char *why, size_t whylen)
 {
 	switch (part) {
+	case P_LEAVE:
+		if (o->kind == TQ_ACTIVATE)
+			return detachment(d, text, o, why, whylen);
+		break;
 	case P_AT:
 		return (o->at = (short)tq_ord_area(d, text, why, whylen)) < 0 ? -1 : 0;
 	case P_ALONE:
@@ -559,6 +595,13 @@ static void format_path(const struct tq_data *d, const struct tq_order *o, char 
 {
 	for (int i = 0; i < o->npath; i++)
 		wj_fmt_add(out, len, "%s%s", i ? " - " : "; move ", d->areas[o->path[i]].id);
+	if (!o->detach.given)
+		return;
+	struct tq_order x = { .sps = o->detach.sps, .trains = o->detach.trains,
+			      .nleaders = o->detach.nleaders };
+	memcpy(x.leaders, o->detach.leaders, sizeof x.leaders);
+	tq_ord_format_force(d, &x, "; leave ", out, len);
+	wj_fmt_add(out, len, " at %s", d->areas[o->detach.at].id);
 }
 
 void tq_order_format(const struct tq_data *d, const struct tq_order *o, char *out, size_t len)

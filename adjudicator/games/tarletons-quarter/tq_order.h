@@ -68,6 +68,7 @@ struct tq_order {
 	short leaders[TQ_MAX_GROUP];
 	short npath;            /* the areas entered, in order (10.1) */
 	short path[TQ_MAX_PATH];
+	struct tq_detachment detach; /* TQ_ACTIVATE: "; leave 5 regulars at N28" (9.1) */
 	short governor;         /* TQ_PLACE_GOVERNOR's, or -1 */
 	bool before;            /* TQ_RETREAT: before combat (11.3) */
 	enum tq_build build;    /* TQ_BUILD */

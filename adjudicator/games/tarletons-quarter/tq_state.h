@@ -122,6 +122,18 @@ enum tq_phase {
 #define TQ_RETURN_MONTHS 6               /* 4.7.5: four months ahead, and a margin */
 #define TQ_MAX_FED 32                    /* 5.4.1 b: areas fed by a train in one month */
 
+/* 9.1: what a moving force drops off, once, in an area of its path:
+ * SPs, baggage trains and leaders of the force (never its activating
+ * leader), left "moved" there. */
+struct tq_detachment {
+	bool given;                      /* ordered, and not yet left */
+	short at;                        /* the area of the path where it is left */
+	struct tq_sps sps;
+	short trains;
+	short leaders[TQ_MAX_GROUP];
+	short nleaders;
+};
+
 /* An endeavour under way: the force, and the rest of its path, hidden
  * from the other side while the engine stops for its answer (issue 23,
  * "Playable"). */
@@ -138,6 +150,7 @@ struct tq_endeavor {
 	short npath;
 	bool by_river, by_sea;           /* how it entered its area (11.2.4) */
 	bool dropped;                    /* 9.1: a detachment left once */
+	struct tq_detachment detach;     /* 9.1: the one still to leave: hidden */
 	short stage;                     /* where it stands (tq_endeavor.c's enum tq_stage) */
 	short loser;                     /* TQ_STAGE_RETREAT: the side retreating (11.4) */
 	short pending;                   /* TQ_STAGE_UPRISING: the Loyalist SPs to place (8.3.5);

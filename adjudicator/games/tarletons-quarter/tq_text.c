@@ -186,6 +186,10 @@ static const struct field ENDEAVOR_F[] = {
 	FA(struct tq_endeavor, "by-river", BOOL, by_river),
 	FA(struct tq_endeavor, "by-sea", BOOL, by_sea),
 	FA(struct tq_endeavor, "dropped", BOOL, dropped),
+	F(struct tq_endeavor, "detach", BOOL, detach.given),
+	F(struct tq_endeavor, "detach-at", AREA, detach.at),
+	FN(struct tq_endeavor, "detach-trains", detach.trains, 99),
+	FL(struct tq_endeavor, "detach-leaders", LEADERS, detach.leaders, detach.nleaders, false),
 	FNA(struct tq_endeavor, "stage", stage, 99),
 	FW(struct tq_endeavor, "loser", loser, SIDES, true),
 	FNA(struct tq_endeavor, "pending", pending, 99),
@@ -452,6 +456,8 @@ static void write_hidden(FILE *out, const struct tq_data *d, const struct tq_sta
 	write_record(out, d, "endeavor force", SPS_F, NFIELDS(SPS_F), &en->force, &ee->force);
 	write_record(out, d, "endeavor supply", SUPPLY_F, NFIELDS(SUPPLY_F), &en->supply,
 		     &ee->supply);
+	write_record(out, d, "endeavor detachment", SPS_F, NFIELDS(SPS_F), &en->detach.sps,
+		     &ee->detach.sps);
 }
 
 int tq_state_write(FILE *out, const struct tq_data *d, const struct tq_state *s, bool secret)
@@ -952,6 +958,10 @@ static int hidden_line(struct reader *r, const char *key, char *v)
 	if (!strcmp(key, "endeavor supply"))
 		return once(r, key, &r->seen_hidden, 2) ||
 		       parse_record(r, key, SUPPLY_F, NFIELDS(SUPPLY_F), v, &h->endeavor.supply,
+				    NULL);
+	if (!strcmp(key, "endeavor detachment"))
+		return once(r, key, &r->seen_hidden, 5) ||
+		       parse_record(r, key, SPS_F, NFIELDS(SPS_F), v, &h->endeavor.detach.sps,
 				    NULL);
 	for (int side = TQ_BRITISH; side < TQ_SIDES; side++)
 		if (!strcmp(key + 9, SIDES[side]))
