@@ -402,6 +402,32 @@ static void s9_1_detachment(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* 10.2: "C-in-Cs ... must always command the largest stack": from
+ * Cornwallis's 40 at N29, Leslie may take 20 but not 21; Cornwallis may
+ * not go with 19 leaving 21, nor drop 16 of his 30 on the way (9.1). */
+static void s10_2_c_in_c_commands_the_largest_stack(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	leader("Leslie", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 40, 0);
+	struct tq_order o = activate("Leslie", 21, PATH("N28"));
+	assert_refused(&o, "commands the largest stack (10.2): 21 SPs would go from N29 and 19");
+	o = activate("Cornwallis", 19, PATH("N28"));
+	assert_refused(&o, "commands the largest stack (10.2)");
+	o = activate("Cornwallis", 30, PATH("N28", "N30"));
+	o.detach = (struct tq_detachment){ .given = true, .at = (short)A("N28") };
+	o.detach.sps.regulars = 16;
+	assert_refused(&o, "his detachment may not be larger");
+	o = activate("Leslie", 20, PATH("N28"));
+	DICE(2);
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 20);
+}
+
 /* 10.2: "Colonels Limited to activating 15 SPs"; 3-star not C-in-C: 40. */
 static void s10_2_command_limits(void **state)
 {
@@ -1457,6 +1483,7 @@ int main(void)
 		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
 		cmocka_unit_test(s15_2_leader_alone_captured),
 		cmocka_unit_test(s9_1_detachment),
+		cmocka_unit_test(s10_2_c_in_c_commands_the_largest_stack),
 		cmocka_unit_test(s8_0_refusals),
 		cmocka_unit_test(s11_2_3_battle_five_to_one),
 		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),

@@ -327,6 +327,41 @@ static int the_detachment(struct tq_play *p, const struct tq_order *o, struct tq
 	return 0;
 }
 
+/* SPs of a stack a Commander-in-Chief commands: the French are a force
+ * of their own (14.1.1, 14.2). */
+static int stack_sps(const struct tq_sps *x)
+{
+	return tq_sps_total(x) - x->french_regulars - x->french_cavalry;
+}
+
+/* 10.2: "C-in-Cs ... must always command the largest stack": where a
+ * C-in-C of the side stands, a force that leaves the area may not take
+ * more SPs than stay with him, nor he leave more behind than go with
+ * him; with a detachment (9.1) he goes on with the larger part. */
+static int the_largest_stack(struct tq_play *p, const struct tq_endeavor *en)
+{
+	const struct tq_data *d = p->d;
+	short ls[TQ_MAX_LEADERS];
+	struct tq_sps area = tq_field_sps(p->s, en->at, (enum tq_side)en->side);
+	int n = tq_leaders_in(d, p->s, en->at, (enum tq_side)en->side, ls, TQ_MAX_LEADERS);
+	int going = stack_sps(&en->force), staying = stack_sps(&area) - going;
+	for (int i = 0; i < n; i++) {
+		int l = ls[i];
+		if (!p->s->leader[l].c_in_c || p->s->leader[l].walls || !en->npath)
+			continue;
+		if (l == en->leader && en->detach.given &&
+		    stack_sps(&en->detach.sps) > going - stack_sps(&en->detach.sps))
+			return wj_why(p->why, p->whylen, "%s, Commander-in-Chief, commands the largest "
+				      "stack (10.2): his detachment may not be larger than the force "
+				      "he goes on with", d->leaders[l].name);
+		if (l == en->leader ? staying > going : going > staying)
+			return wj_why(p->why, p->whylen, "%s, Commander-in-Chief, commands the largest "
+				      "stack (10.2): %d SPs would go from %s and %d stay",
+				      d->leaders[l].name, going, d->areas[en->at].id, staying);
+	}
+	return 0;
+}
+
 /* 17.1.3 A: the first British endeavour of the game is the C-in-C's
  * (Campbell's) attack, activated without a die or a random event. */
 static bool first_endeavor(const struct tq_data *d, const struct tq_state *s, enum tq_side side)
@@ -348,7 +383,7 @@ static int compose(struct tq_play *p, enum tq_side side, const struct tq_order *
 		return wj_why(p->why, p->whylen, "17.1.3 A: the first British endeavour is %s's "
 			      "attack", p->d->leaders[p->s->side[side].c_in_c].name);
 	return the_force(p, side, o, en) || the_command(p, en) || the_path(p, o, en) ||
-			       the_detachment(p, o, en)
+			       the_detachment(p, o, en) || the_largest_stack(p, en)
 		       ? -1
 		       : 0;
 }
