@@ -519,6 +519,43 @@ static void s11_2_3_battle_five_to_one(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* 11.1.3 c: "A Continental Commander-in-Chief (except Howe or
+ * Washington) may be replaced if he is in command (uses his tactical
+ * rating) and loses a major battle": Lincoln, in command of 8 at N28,
+ * beaten by Cornwallis's 30, is marked for next month's replacement;
+ * Washington in his place is not. */
+static void c_in_c_beaten(const char *who)
+{
+	fresh(TQ_MONTH(1781, 9));
+	leader("Cornwallis", "N29");
+	S->leader[L("Cornwallis")].c_in_c = true;
+	S->side[TQ_BRITISH].c_in_c = (short)L("Cornwallis");
+	put(TQ_BRITISH, "N29", 30, 0);
+	leader(who, "N28");
+	S->leader[L(who)].c_in_c = true;
+	S->side[TQ_CONTINENTAL].c_in_c = (short)L(who);
+	put(TQ_CONTINENTAL, "N28", 8, 0);
+	standing(TQ_BRITISH, "no bayonets");
+	standing(TQ_CONTINENTAL, "stand");
+	standing(TQ_CONTINENTAL, "retreat to N30");
+	DICE(2, 1, 6, 1, 4, 5);
+	struct tq_order o = activate("Cornwallis", 30, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_int_equal(S->major_victory, TQ_BRITISH);
+}
+
+static void s11_1_3_c_beaten_c_in_c_marked(void **state)
+{
+	(void)state;
+	c_in_c_beaten("Lincoln");
+	assert_true(S->leader[L("Lincoln")].replaced);
+	assert_told("Lincoln lost a major battle in command");
+	c_in_c_beaten("Washington");
+	assert_false(S->leader[L("Washington")].replaced);
+	assert_false(told("lost a major battle"));
+}
+
 /* 11.2.4's example: "In a battle with 42 SPs vs 40 SPs, the lower total
  * would lose 4 SPs plus 5 SP, for a total of 9 SPs"; 11.2.5: "the 9 SPs
  * lost may be 4 regular SP and 5 militia SPs", and half of the 4 regulars
@@ -1483,6 +1520,7 @@ int main(void)
 		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
 		cmocka_unit_test(s15_2_leader_alone_captured),
 		cmocka_unit_test(s9_1_detachment),
+		cmocka_unit_test(s11_1_3_c_beaten_c_in_c_marked),
 		cmocka_unit_test(s10_2_c_in_c_commands_the_largest_stack),
 		cmocka_unit_test(s8_0_refusals),
 		cmocka_unit_test(s11_2_3_battle_five_to_one),

@@ -852,6 +852,41 @@ static void reinforcement_6_5_militia_example(void **state)
 	assert_dice_used();
 }
 
+/* 11.1.3 c: "This replacement is done at the beginning of the next month
+ * with the next in succession Continental Commander-in-Chief. Simply
+ * remove from the game the former C-in-C and place the new one in the
+ * same area": Lincoln, beaten in August 1780, gives way to Gates at N29
+ * (11.1.3 a: "Lincoln, Gates,"), and is to return in September 1781
+ * (18.0: "If Lincoln has been replaced previously"); Gates beaten in turn
+ * gives way to Greene, and is out of the game. */
+static void adjustment_11_1_3_c_replacement(void **state)
+{
+	(void)state;
+	position(TQ_MONTH(1780, 8), TQ_ADJUSTMENT, 0);
+	S->leader[L("Gates")] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED };
+	S->leader[L("Greene")] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED };
+	S->leader[L("Lincoln")] = (struct tq_leader_state){ .where = TQ_ON_MAP,
+							     .area = (short)A("N29"),
+							     .c_in_c = true, .replaced = true };
+	S->side[TQ_CONTINENTAL].c_in_c = (short)L("Lincoln");
+	run_phase(TQ_ADJUSTMENT);
+	assert_int_equal(S->month, TQ_MONTH(1780, 9));
+	assert_int_equal(S->leader[L("Gates")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("Gates")].area, A("N29"));
+	assert_true(S->leader[L("Gates")].c_in_c);
+	assert_int_equal(S->side[TQ_CONTINENTAL].c_in_c, L("Gates"));
+	assert_int_equal(S->leader[L("Lincoln")].where, TQ_NOT_ARRIVED);
+	assert_int_equal(S->leader[L("Lincoln")].arrives, TQ_MONTH(1781, 9));
+	assert_int_equal(S->leader[L("Greene")].where, TQ_NOT_ARRIVED);
+	S->phase = TQ_ADJUSTMENT;
+	S->leader[L("Gates")].replaced = true;
+	run_phase(TQ_ADJUSTMENT);
+	assert_int_equal(S->leader[L("Greene")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("Greene")].area, A("N29"));
+	assert_int_equal(S->side[TQ_CONTINENTAL].c_in_c, L("Greene"));
+	assert_int_equal(S->leader[L("Gates")].where, TQ_GONE);
+}
+
 /* 15.2, 5.4.4: militia placed where a British leader stands without SPs
  * enter his area: he is captured ("in an area without any friendly SPs
  * when enemy SP enter that area"), and the Base, the magazine and the
@@ -1977,6 +2012,7 @@ int main(void)
 		T(reinforcement_16_3_sequestered),
 		T(reinforcement_13_1_1_governor_alone),
 		T(reinforcement_15_2_militia_placed_on_a_leader_alone),
+		T(adjustment_11_1_3_c_replacement),
 		T(reinforcement_6_2_militia_leader),
 		T(reinforcement_6_2_closest_force),
 		T(reinforcement_15_4_exchange_example),

@@ -304,6 +304,23 @@ static void major_victory(struct tq_play *p, const struct tq_combat_numbers *n,
 	tq_tell(p, "The Major Victory marker turns to its %s side (11.5)", p->d->side_name[winner]);
 }
 
+/* 11.1.3 c: a Continental C-in-C (but tables.yaml's
+ * c_in_c_not_replaced) in command who loses a major battle is marked for
+ * replacement at the next month's beginning (tq_turn.c). */
+static void c_in_c_defeated(struct tq_play *p, const struct tq_combat_numbers *n,
+			    const struct tq_battle *b, enum tq_side winner)
+{
+	int cmd = side_commander(p, TQ_CONTINENTAL, endeavor(p)->at), v = 0;
+	if (winner == TQ_CONTINENTAL || cmd < 0 || !p->s->leader[cmd].c_in_c ||
+	    !tq_major_victory(n, tq_force_sp(&b->attacker), tq_force_sp(&b->defender)) ||
+	    (tq_number(p->d, "c_in_c_not_replaced", p->d->leaders[cmd].name, &v) && v))
+		return;
+	p->s->leader[cmd].replaced = true;
+	tq_tell(p, "%s lost a major battle in command: the next Commander-in-Chief in succession "
+		   "replaces him at the beginning of next month (11.1.3 c)",
+		p->d->leaders[cmd].name);
+}
+
 static int fight(struct tq_play *p)
 {
 	struct tq_endeavor *en = endeavor(p);
@@ -332,6 +349,7 @@ static int fight(struct tq_play *p)
 	tq_tell(p, "Casualties: the attacker totals %d, the defender %d (11.2.4)", c.attacker_total,
 		c.defender_total);
 	major_victory(p, &n, &b, winner);
+	c_in_c_defeated(p, &n, &b, winner);
 	en->loss[mover(p)] = (short)c.attacker_loss;
 	en->loss[defender(p)] = (short)c.defender_loss;
 	en->lower = (short)c.lower;

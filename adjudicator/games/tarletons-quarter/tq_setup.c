@@ -232,6 +232,21 @@ int tq_senior_c_in_c(const struct tq_data *d, const struct tq_state *s, enum tq_
 	return best;
 }
 
+int tq_next_in_succession(const struct tq_data *d, const struct tq_state *s, enum tq_side side)
+{
+	int best = -1, best_v = 0;
+	for (int l = 0; l < d->nleaders; l++) {
+		int v = 0;
+		if (d->leaders[l].side != side || !tq_successor(&d->leaders[l]) ||
+		    s->leader[l].where != TQ_NOT_ARRIVED || s->leader[l].arrives)
+			continue;
+		tq_number(d, "c_in_c_seniority", d->leaders[l].name, &v);
+		if (best < 0 || v < best_v)
+			best = l, best_v = v;
+	}
+	return best;
+}
+
 /* Every leader of side the set-up does not name; then the C-in-C. */
 static void tq_leaders_rest(const struct tq_data *d, const struct tq_scenario *sc,
 			    enum tq_side side, struct tq_state *s, const bool *seen)

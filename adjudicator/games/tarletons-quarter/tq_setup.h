@@ -29,5 +29,8 @@ int tq_setup_start(const struct tq_data *d, const struct tq_scenario *sc);
  * (11.1.3, 11.1.4 b, 17.1.3 B; tables.yaml's c_in_c_seniority): a leader's
  * index, or -1. */
 int tq_senior_c_in_c(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
+/* 11.1.3 a: the next C-in-C in the line of succession not yet come (the
+ * lowest c_in_c_seniority of those held for it), or -1. */
+int tq_next_in_succession(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
 
 #endif

@@ -83,6 +83,8 @@ struct tq_leader_state {
 					  * 0: by the succession (11.1.3) or the set-up */
 	bool exchanged;                  /* TQ_POW: named for release in this month's
 					  * exchange (15.5.2, tq_turn_exchange.c) */
+	bool replaced;                   /* 11.1.3 c: a C-in-C who lost a major battle in
+					  * command, replaced at the next month's beginning */
 };
 
 /* What is asked, and of whom: the engine stops at each decision a side

@@ -159,6 +159,7 @@ static const struct field LEADER_F[] = {
 	F(struct tq_leader_state, "returns", MONTH, returns),
 	F(struct tq_leader_state, "arrives", MONTH, arrives),
 	F(struct tq_leader_state, "exchanged", BOOL, exchanged),
+	F(struct tq_leader_state, "replaced", BOOL, replaced),
 };
 
 static const struct field TO_PLACE_F[] = {
@@ -852,7 +853,7 @@ static int leader_at(struct reader *r, const char *key, const char *k, char *v, 
 
 	if (strcmp(k, "at"))
 		return bad(r, "%s: '%s' is not one of a leader's fields (at, where, walls, moved, "
-			   "c-in-c, returns, arrives)", key, k);
+			   "c-in-c, returns, arrives, exchanged, replaced)", key, k);
 	if (r->at[ls - r->s->leader])
 		return bad(r, "%s: at: said twice", key);
 	if (parse_area(r, key, &AT, v, &a))

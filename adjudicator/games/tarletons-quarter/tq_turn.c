@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "buf.h"
+#include "tq_setup.h"
 #include "tq_turn.h"
 
 /* ---- what the phases share ---- */
@@ -242,6 +243,35 @@ static void next_month(struct tq_state *s)
 	s->month++;
 }
 
+/* 11.1.3 c: "This replacement is done at the beginning of the next month
+ * with the next in succession Continental Commander-in-Chief. Simply
+ * remove from the game the former C-in-C and place the new one in the
+ * same area" (Lincoln, replaced, returns by 18.0). With none left in the
+ * succession, or the defeated one off the map since, nothing is done. */
+static void replace_defeated(struct tq_play *p)
+{
+	const struct tq_data *d = p->d;
+	struct tq_state *s = p->s;
+	for (int l = 0; l < d->nleaders; l++) {
+		struct tq_leader_state *ls = &s->leader[l];
+		if (!ls->replaced)
+			continue;
+		ls->replaced = false;
+		enum tq_side side = d->leaders[l].side;
+		int next = tq_next_in_succession(d, s, side);
+		if (ls->where != TQ_ON_MAP || next < 0)
+			continue;
+		s->leader[next] = (struct tq_leader_state){ .where = TQ_ON_MAP, .area = ls->area,
+							    .walls = ls->walls, .c_in_c = true };
+		int back = d->leaders[l].returns;
+		*ls = back > s->month ? (struct tq_leader_state){ .where = TQ_NOT_ARRIVED, .arrives = back }
+				      : (struct tq_leader_state){ .where = TQ_GONE };
+		s->side[side].c_in_c = (short)tq_senior_c_in_c(d, s, side);
+		tq_tell(p, "%s replaces %s as Commander-in-Chief at %s (11.1.3 c)", d->leaders[next].name,
+			d->leaders[l].name, d->areas[s->leader[next].area].id);
+	}
+}
+
 static int adjustment(struct tq_play *p)
 {
 	struct tq_state *s = p->s;
@@ -255,6 +285,7 @@ static int adjustment(struct tq_play *p)
 	if (turn_ends(p, false))
 		return 0;
 	next_month(s);
+	replace_defeated(p);
 	tq_turn_phase(p, TQ_SIEGE_RESOLUTION);
 	return 0;
 }
