@@ -1193,6 +1193,68 @@ static void s4_4_relief_of_a_siege(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* Camden (S21) besieged: Rawdon and 9 British within the fort, Greene
+ * and 20 Continentals outside; the British asked. */
+static void camden_besieged(void)
+{
+	camden(20);
+	S->area[A("S21")].side[TQ_BRITISH].walls = *ready("S21", TQ_BRITISH);
+	S->area[A("S21")].side[TQ_BRITISH].ready = (struct tq_sps){ 0 };
+	S->leader[L("Rawdon")].walls = true;
+	S->area[A("S21")].side[TQ_CONTINENTAL].moved.regulars = 20;
+	S->area[A("S26")].side[TQ_CONTINENTAL].ready.regulars = 0;
+	S->leader[L("Greene")].area = (short)A("S21");
+	S->area[A("S21")].siege = 1;
+	S->area[A("S21")].besieger = TQ_CONTINENTAL;
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_BRITISH);
+	standing(TQ_CONTINENTAL, "retreat to S22");
+	standing(TQ_BRITISH, "no bayonets");
+}
+
+/* 4.5: "A besieged force may Sally (i.e. exit the city or fort) to fight
+ * a battle with a besieging [force]"; 4.5.2 "If the Sallying force loses,
+ * it must retreat back into the city or fort". Rawdon's sally from
+ * Camden is beaten, and his force goes back within the walls; the siege
+ * goes on. A besieged leader may not march away. */
+static void s4_5_sally_beaten_back(void **state)
+{
+	(void)state;
+	camden_besieged();
+	struct tq_order o = activate("Rawdon", 9, PATH("S22"));
+	assert_refused(&o, "only sallies");
+	DICE(2, 1, 1, 6, 3, 3);
+	o = activate("Rawdon", 9, NULL);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("Battle of S21");
+	assert_told("The sally is beaten back (4.5.2)");
+	assert_true(S->leader[L("Rawdon")].walls);
+	assert_true(S->leader[L("Rawdon")].moved);
+	assert_int_equal(tq_sps_total(moved("S21", TQ_BRITISH)), 0);
+	assert_true(S->area[A("S21")].side[TQ_BRITISH].walls.regulars > 0);
+	assert_int_equal(S->area[A("S21")].siege, 1);
+	assert_false(S->hidden.endeavor.active);
+}
+
+/* 4.5.1: "If the besieging force is eliminated or retreated ... the
+ * siege is broken": Rawdon's sally wins, Greene's besiegers retreat to
+ * S22, and the siege of Camden is over. */
+static void s4_5_1_sally_breaks_the_siege(void **state)
+{
+	(void)state;
+	camden_besieged();
+	DICE(2, 1, 6, 1, 3, 3);
+	struct tq_order o = activate("Rawdon", 9, NULL);
+	apply_ok(TQ_BRITISH, &o);
+	all_dice_used();
+	assert_told("the British win");
+	assert_true(moved("S22", TQ_CONTINENTAL)->regulars > 0);
+	assert_told("The siege of S21 is over");
+	assert_int_equal(S->area[A("S21")].siege, 0);
+	assert_false(S->leader[L("Rawdon")].walls);
+	assert_false(S->hidden.endeavor.active);
+}
+
 /* ---- 8.2, 13.1.1, 12.1, 10.5: the other endeavours ---- */
 
 static struct tq_order order(enum tq_order_kind kind)
@@ -1520,6 +1582,8 @@ int main(void)
 		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
 		cmocka_unit_test(s15_2_leader_alone_captured),
 		cmocka_unit_test(s9_1_detachment),
+		cmocka_unit_test(s4_5_sally_beaten_back),
+		cmocka_unit_test(s4_5_1_sally_breaks_the_siege),
 		cmocka_unit_test(s11_1_3_c_beaten_c_in_c_marked),
 		cmocka_unit_test(s10_2_c_in_c_commands_the_largest_stack),
 		cmocka_unit_test(s8_0_refusals),

@@ -632,6 +632,12 @@ static int retreat_stage(struct tq_play *p)
 		tq_after_battle(p);
 		return 0;
 	}
+	if (en->sally && en->loser == en->side) { /* 4.5.2 */
+		tq_tell(p, "The sally is beaten back (4.5.2)");
+		tq_walls_retreat(p, (enum tq_side)en->loser, en->at);
+		tq_after_battle(p);
+		return 0;
+	}
 	/* 17.1.3 A; 10.5.10: "If they lose the battle, the surviving forces
 	 * are returned to the 'At Sea' box" */
 	if ((p->s->first_turn || en->by_sea) && en->loser == TQ_BRITISH &&

@@ -161,7 +161,7 @@ static int other_leader(struct tq_play *p, enum tq_side side, int area, int l,
 		return wj_why(p->why, p->whylen, "a leader of the force is not the %s's",
 			      d->side_name[side]);
 	const struct tq_leader_state *ls = &p->s->leader[l];
-	if (ls->where != TQ_ON_MAP || ls->area != area || ls->walls)
+	if (ls->where != TQ_ON_MAP || ls->area != area || ls->walls != en->sally)
 		return wj_why(p->why, p->whylen, "%s is not in %s with the force (9.1: a force "
 			      "takes only what starts the endeavour with it)", d->leaders[l].name,
 			      d->areas[area].id);
@@ -192,9 +192,37 @@ static int the_leader(struct tq_play *p, enum tq_side side, const struct tq_orde
 			      d->areas[ls->area].id, d->areas[o->at].id);
 	if (ls->moved)
 		return wj_why(p->why, p->whylen, "%s has moved this month (8.1.1)", name);
-	if (ls->walls)
+	if (ls->walls && (!p->s->area[ls->area].siege || o->npath))
 		return wj_why(p->why, p->whylen, "%s is within the walls of %s, besieged (4.3): "
-			      "a besieged force does not activate", name, d->areas[ls->area].id);
+			      "a besieged force only sallies, fighting the besiegers where it "
+			      "stands (4.5)", name, d->areas[ls->area].id);
+	return 0;
+}
+
+/* 4.5: "A besieged force may Sally (i.e. exit the city or fort) to fight
+ * a battle with a besieging [force]": SPs and leaders from within the
+ * walls; the baggage trains stay inside. */
+static int sally_force(struct tq_play *p, const struct tq_order *o, struct tq_endeavor *en)
+{
+	const struct tq_data *d = p->d;
+	const struct tq_presence *pr = &p->s->area[en->at].side[en->side];
+	if (o->alone || o->trains || !(o->all || tq_sps_total(&o->sps)))
+		return wj_why(p->why, p->whylen, "a sally is of SPs and leaders from within the walls "
+			      "(4.5): no baggage train, not a leader alone");
+	en->force = o->all ? pr->walls : o->sps;
+	for (int l = 0; l < d->nleaders && o->all; l++) {
+		const struct tq_leader_state *ls = &p->s->leader[l];
+		if ((int)d->leaders[l].side == en->side && ls->where == TQ_ON_MAP &&
+		    ls->area == en->at && ls->walls && !ls->moved && l != en->leader &&
+		    en->nleaders < TQ_MAX_GROUP)
+			en->leaders[en->nleaders++] = (short)l;
+	}
+	for (int i = 0; i < o->nleaders && !o->all; i++)
+		if (other_leader(p, (enum tq_side)en->side, en->at, o->leaders[i], en))
+			return -1;
+	if (!sps_within(&en->force, &pr->walls))
+		return wj_why(p->why, p->whylen, "%s has not so many SPs within the walls of %s",
+			      d->leaders[en->leader].name, d->areas[en->at].id);
 	return 0;
 }
 
@@ -206,6 +234,8 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 	const struct tq_data *d = p->d;
 	struct tq_presence *pr = &p->s->area[en->at].side[side];
 	short ls[TQ_MAX_LEADERS];
+	if (en->sally)
+		return sally_force(p, o, en);
 	if (o->alone)
 		return o->nleaders || o->trains || tq_sps_total(&o->sps) || o->all
 			       ? wj_why(p->why, p->whylen, "a leader alone takes nobody (10.2.3)")
@@ -376,7 +406,8 @@ static int compose(struct tq_play *p, enum tq_side side, const struct tq_order *
 	if (the_leader(p, side, o))
 		return -1;
 	*en = (struct tq_endeavor){ .active = true, .side = side, .leader = o->leader,
-				    .at = p->s->leader[o->leader].area, .nleaders = 1 };
+				    .at = p->s->leader[o->leader].area, .nleaders = 1,
+				    .sally = p->s->leader[o->leader].walls };
 	en->leaders[0] = o->leader;
 	if (first_endeavor(p->d, p->s, side) && p->s->side[side].c_in_c >= 0 &&
 	    o->leader != p->s->side[side].c_in_c)
@@ -477,6 +508,14 @@ static void told_force(const struct tq_data *d, const struct tq_endeavor *en, ch
 static void flip(struct tq_state *s, const struct tq_endeavor *en)
 {
 	struct tq_presence *pr = &s->area[en->at].side[en->side];
+	if (en->sally) { /* 4.5: out of the walls to fight, or flipped within them */
+		for (int i = 0; i < en->nleaders; i++)
+			s->leader[en->leaders[i]].moved = true,
+			s->leader[en->leaders[i]].walls = !en->activated;
+		if (en->activated)
+			tq_sps_add(&pr->walls, &en->force, -1), tq_sps_add(&pr->moved, &en->force, 1);
+		return;
+	}
 	tq_sps_add(&pr->ready, &en->force, -1);
 	tq_sps_add(&pr->moved, &en->force, 1);
 	pr->field.trains_moved = (short)(pr->field.trains_moved + en->supply.trains);
@@ -492,6 +531,8 @@ static short after_event(struct tq_play *p, const struct tq_endeavor *en)
 		return TQ_STAGE_UPRISING;
 	if (!en->activated)
 		return TQ_STAGE_END;
+	if (en->sally) /* 11.3 is for those an enemy enters on: none here */
+		return TQ_STAGE_BAYONETS;
 	return tq_forces_in(p->d, p->s, en->at, tq_other(en->side)) ? TQ_STAGE_RETREAT_BEFORE
 								     : TQ_STAGE_MOVE;
 }

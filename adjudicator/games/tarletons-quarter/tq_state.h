@@ -151,6 +151,7 @@ struct tq_endeavor {
 	short path[TQ_MAX_PATH];         /* the areas still to enter: hidden */
 	short npath;
 	bool by_river, by_sea;           /* how it entered its area (11.2.4) */
+	bool sally;                      /* 4.5: the besieged come out to fight */
 	bool dropped;                    /* 9.1: a detachment left once */
 	struct tq_detachment detach;     /* 9.1: the one still to leave: hidden */
 	short stage;                     /* where it stands (tq_endeavor.c's enum tq_stage) */

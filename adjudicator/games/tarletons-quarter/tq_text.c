@@ -186,6 +186,7 @@ static const struct field ENDEAVOR_F[] = {
 	FL(struct tq_endeavor, "path", AREAS, path, npath, true),
 	FA(struct tq_endeavor, "by-river", BOOL, by_river),
 	FA(struct tq_endeavor, "by-sea", BOOL, by_sea),
+	F(struct tq_endeavor, "sally", BOOL, sally),
 	FA(struct tq_endeavor, "dropped", BOOL, dropped),
 	F(struct tq_endeavor, "detach", BOOL, detach.given),
 	F(struct tq_endeavor, "detach-at", AREA, detach.at),

@@ -329,7 +329,7 @@ bool tq_sieges_hold(struct tq_play *p)
 		}
 		as->siege = 0;
 		as->besieger = TQ_NOBODY;
-		tq_tell(p, "The siege of %s is over (4.4.2, 4.4.4, 4.6)", p->d->areas[a].id);
+		tq_tell(p, "The siege of %s is over (4.4.2, 4.4.4, 4.5.1, 4.6)", p->d->areas[a].id);
 		tq_walls_open(p, a);
 	}
 	return false;
