@@ -1378,9 +1378,10 @@ static void s10_5_example_webster_by_sea(void **state)
 	o.sps.regulars = 5;
 	o.nleaders = 0;
 	assert_int_equal(apply(TQ_BRITISH, &o), -1); /* 10.5.8: some at sea */
-	S->month = TQ_MONTH(1781, 3);
 	struct tq_order land = order(TQ_LAND);
 	land.at = (short)A("V1");
+	assert_refused(&land, "lands the next turn (10.5.7)"); /* February still */
+	S->month = TQ_MONTH(1781, 3);
 	DICE(1);
 	apply_ok(TQ_BRITISH, &land);
 	assert_int_equal(DICE.used, 0);
@@ -1420,6 +1421,7 @@ static void s10_5_10_amphibious_landing_lost(void **state)
 	assert_int_equal(tq_sps_total(moved("V1", TQ_BRITISH)), 0);
 	assert_int_equal(ready("V1", TQ_CONTINENTAL)->regulars, 10);
 	assert_false(S->hidden.endeavor.active);
+	assert_int_equal(S->embarked, S->month); /* "moved": no landing again this turn */
 
 	/* SPs without a leader land; the defender retreats before combat
 	 * (11.3), and the landed force stays, "moved" (10.5.9) */

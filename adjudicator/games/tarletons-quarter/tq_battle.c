@@ -608,6 +608,7 @@ static void to_sea(struct tq_play *p)
 	tq_sps_add(&s->at_sea, &pr->ready, 1);
 	tq_sps_add(&s->at_sea, &pr->moved, 1);
 	s->at_sea_trains = (short)(s->at_sea_trains + pr->field.trains);
+	s->embarked = s->month; /* 10.5.10: "moved": no other landing this turn */
 	pr->ready = pr->moved = (struct tq_sps){ 0 };
 	pr->field.trains = pr->field.trains_moved = 0;
 	for (int i = 0; i < n; i++)

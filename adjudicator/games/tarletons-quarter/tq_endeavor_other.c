@@ -243,6 +243,7 @@ static int embark_begin(struct tq_play *p, enum tq_side side, const struct tq_or
 	tq_sps_add(&s->at_sea, &go, 1);
 	pr->field.trains = (short)(pr->field.trains - trains);
 	s->at_sea_trains = (short)(s->at_sea_trains + trains);
+	s->embarked = s->month;
 	for (int i = 0; i < o->nleaders; i++)
 		s->leader[o->leaders[i]].where = TQ_AT_SEA_BOX;
 	tq_tell(p, "%d SPs, %d baggage trains and %d leaders embark at %s for the At Sea box "
@@ -265,6 +266,7 @@ static void land_force(struct tq_play *p, int at, struct tq_endeavor *en)
 	pr->field.trains_moved = (short)(pr->field.trains_moved + s->at_sea_trains);
 	s->at_sea = (struct tq_sps){ 0 };
 	s->at_sea_trains = 0;
+	s->embarked = 0;
 	for (int l = 0; l < d->nleaders; l++)
 		if (d->leaders[l].side == TQ_BRITISH && s->leader[l].where == TQ_AT_SEA_BOX &&
 		    en->nleaders < TQ_MAX_GROUP) {
@@ -286,6 +288,9 @@ static int land_begin(struct tq_play *p, enum tq_side side, const struct tq_orde
 			      "(10.5.7, 10.5.10)");
 	if (!anyone_at_sea(d, p->s))
 		return wj_why(p->why, p->whylen, "nobody is in the At Sea box (10.5.7)");
+	if (p->s->embarked == p->s->month)
+		return wj_why(p->why, p->whylen, "the At Sea box embarked this month: it lands "
+			      "the next turn (10.5.7)");
 	if (p->s->hidden.endeavor.active)
 		return wj_why(p->why, p->whylen, "an endeavour is under way");
 	p->s->hidden.endeavor = (struct tq_endeavor){ .side = TQ_BRITISH };

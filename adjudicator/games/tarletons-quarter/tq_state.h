@@ -264,6 +264,8 @@ struct tq_state {
 	bool retreat_pending;            /* 4.7.6: the besiegers of owed_area retreat to */
 	short retreat_to;                /*   retreat_to once their losses are taken */
 	struct tq_sps at_sea;            /* British (10.5.6) */
+	int embarked;                    /* 10.5.7: the month forces last embarked into the
+					  * At Sea box (they land the next turn), 0 none */
 	short at_sea_trains;
 	enum tq_side winner;
 	char end_reason[160];
