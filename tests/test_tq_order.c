@@ -178,6 +178,7 @@ static void answers_round_trip(void **state)
 	(void)state;
 	round_trip("Yes", "yes");
 	round_trip("summon at Charlestown", "yes at S11");          /* 4.7.2 */
+	round_trip("yes Moultrie and Huger", "yes Moultrie, Huger");  /* 15.5.2 */
 	round_trip("stand", "no");                                   /* 4.7.4 */
 	round_trip("no bayonets", "no");                             /* 11.2.1 */
 	round_trip("place 3 NC militia, Sumter at N29", "place 3 NC militia, Sumter at N29");
@@ -241,7 +242,9 @@ static void answer_mistakes(void **state)
 	refused("declare Florida", "'Florida' is no colony");
 	refused("retreat sideways to S21", "write retreat to AREA");
 	refused("done now", "done takes nothing");
-	refused("yes please", "yes takes at most at AREA");
+	refused("yes please", "please");
+	refused("yes 2 regulars", "yes names leaders only");
+	refused("no please", "no takes at most at AREA");
 	refused("activate Greene with 2 magazines", "a magazine never moves");
 	refused("surrender at Atlantis", "Atlantis");
 	refused("frobnicate", "or an answer: yes, no");

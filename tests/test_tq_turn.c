@@ -1086,6 +1086,59 @@ static void reinforcement_15_5_leaders(void **state)
 	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
 }
 
+/* 15.5.2: "for those desiring a more flexible and interactive play
+ * exchange Leaders on whatever basis is amenable to the parties involved
+ * (I'll trade you 2 colonels for 1 general)": the British hold colonels
+ * W. Washington and Lee, the Continentals the 1-star O'Hara; no rank
+ * matches, yet the exchange is offered, the British propose the trade by
+ * name, the Continentals accept, and the three go to their bases. */
+static void reinforcement_15_5_2_flexible_trade(void **state)
+{
+	struct tq_order yes = order(TQ_YES);
+	(void)state;
+	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
+	S->leader[L("W. Washington")] = (struct tq_leader_state){ .where = TQ_POW };
+	S->leader[L("Lee")] = (struct tq_leader_state){ .where = TQ_POW };
+	S->leader[L("O'Hara")] = (struct tq_leader_state){ .where = TQ_POW };
+	run_phase(TQ_REINFORCEMENT);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
+	yes.nleaders = 2;
+	yes.leaders[0] = (short)L("W. Washington");
+	yes.leaders[1] = (short)L("Lee");
+	apply_refused(TQ_BRITISH, &yes, "prisoners of both sides");
+	yes.leaders[yes.nleaders++] = (short)L("O'Hara");
+	apply_ok(TQ_BRITISH, &yes);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
+	apply_ok(TQ_CONTINENTAL, &(struct tq_order){ .kind = TQ_YES, .leader = -1, .at = -1,
+						     .governor = -1 });
+	assert_int_equal(S->leader[L("W. Washington")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("W. Washington")].area, A("V28"));
+	assert_int_equal(S->leader[L("Lee")].area, A("V28"));
+	assert_int_equal(S->leader[L("O'Hara")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("O'Hara")].area, A("S11"));
+	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
+}
+
+/* 15.5.2: a trade declined exchanges nobody. */
+static void reinforcement_15_5_2_trade_declined(void **state)
+{
+	struct tq_order yes = order(TQ_YES), no = order(TQ_NO);
+	(void)state;
+	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
+	S->leader[L("W. Washington")] = (struct tq_leader_state){ .where = TQ_POW };
+	S->leader[L("O'Hara")] = (struct tq_leader_state){ .where = TQ_POW };
+	run_phase(TQ_REINFORCEMENT);
+	yes.nleaders = 2;
+	yes.leaders[0] = (short)L("W. Washington");
+	yes.leaders[1] = (short)L("O'Hara");
+	apply_ok(TQ_BRITISH, &yes);
+	apply_ok(TQ_CONTINENTAL, &no);
+	assert_int_equal(S->leader[L("W. Washington")].where, TQ_POW);
+	assert_false(S->leader[L("W. Washington")].exchanged);
+	assert_int_equal(S->leader[L("O'Hara")].where, TQ_POW);
+	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
+}
+
 /* 15.5.2 (ruling): "yes" naming nobody releases the first of the
  * surplus rank in the data's order. */
 static void reinforcement_15_5_2_yes_alone(void **state)
@@ -2013,6 +2066,8 @@ int main(void)
 		T(reinforcement_13_1_1_governor_alone),
 		T(reinforcement_15_2_militia_placed_on_a_leader_alone),
 		T(adjustment_11_1_3_c_replacement),
+		T(reinforcement_15_5_2_flexible_trade),
+		T(reinforcement_15_5_2_trade_declined),
 		T(reinforcement_6_2_militia_leader),
 		T(reinforcement_6_2_closest_force),
 		T(reinforcement_15_4_exchange_example),

@@ -205,6 +205,19 @@ static int standing(const char *text, struct tq_order *o, char *why, size_t whyl
 	return 0;
 }
 
+/* "yes Moultrie, Huger": the leaders a yes names (15.5.2: those a holder
+ * releases). */
+static int yes_leaders(const struct tq_data *d, const char *text, struct tq_order *o, char *why,
+		       size_t whylen)
+{
+	static const struct tq_sps none;
+	if (tq_ord_force(d, text, o, why, whylen))
+		return -1;
+	if (o->all || o->trains || o->magazines || memcmp(&o->sps, &none, sizeof none))
+		return wj_why(why, whylen, "yes names leaders only: yes Moultrie, Huger (15.5.2)");
+	return 0;
+}
+
 static int answer_rest(const struct tq_data *d, const struct answer_word *w, const char *after,
 		       struct tq_order *o, char *why, size_t whylen)
 {
@@ -215,6 +228,8 @@ static int answer_rest(const struct tq_data *d, const struct answer_word *w, con
 	case R_AT_OPTIONAL:
 		if (split_at(d, after, rest, sizeof rest, o, why, whylen))
 			return -1;
+		if (w->kind == TQ_YES && rest[0])
+			return yes_leaders(d, rest, o, why, whylen);
 		/* "no siege", "no bayonets": the question's own word after "no" */
 		return rest[0] && (w->kind != TQ_NO || !answer_word(rest, &after) ||
 				   answer_word(rest, &after)->kind != TQ_YES) ?

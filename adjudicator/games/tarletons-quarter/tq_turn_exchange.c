@@ -46,7 +46,9 @@ int tq_exchange_step(struct tq_play *p)
 	int k[TQ_RANKS];
 	if (s->cursor != X_START)
 		return 1;
-	if (!pows_exchanged(s) && !per_rank(p->d, s, k))
+	int b[TQ_MAX_LEADERS], c[TQ_MAX_LEADERS];
+	bool leaders_both = held(p->d, s, TQ_BRITISH, -1, b) && held(p->d, s, TQ_CONTINENTAL, -1, c);
+	if (!pows_exchanged(s) && !per_rank(p->d, s, k) && !leaders_both) /* 15.5.2's trades too */
 		return 1;
 	s->cursor = X_BRITISH_PROPOSES;
 	tq_ask(s, TQ_ASK_EXCHANGE, TQ_BRITISH);
@@ -123,6 +125,48 @@ static void next_choice(struct tq_play *p)
 	release_leaders(p);
 }
 
+/* 15.5.2's flexible trade: the leaders the accepted proposal named. */
+static bool traded(const struct tq_data *d, const struct tq_state *s)
+{
+	for (int l = 0; l < d->nleaders; l++)
+		if (s->leader[l].where == TQ_POW && s->leader[l].exchanged)
+			return true;
+	return false;
+}
+
+static void untrade(const struct tq_data *d, struct tq_state *s)
+{
+	for (int l = 0; l < d->nleaders; l++)
+		s->leader[l].exchanged = false;
+}
+
+/* 15.5.2: "for those desiring a more flexible and interactive play
+ * exchange Leaders on whatever basis is amenable to the parties involved
+ * (I'll trade you 2 colonels for 1 general)": a proposal naming leader
+ * POWs, at least one of each side, exchanges those if accepted, whatever
+ * their ranks. */
+static int propose_trade(struct tq_play *p, const struct tq_order *o)
+{
+	const struct tq_data *d = p->d;
+	bool side_named[TQ_SIDES] = { false };
+	for (int i = 0; i < o->nleaders; i++) {
+		int l = o->leaders[i];
+		if (p->s->leader[l].where != TQ_POW)
+			return wj_why(p->why, p->whylen, "%s is no prisoner (15.5.2)", d->leaders[l].name);
+		side_named[d->leaders[l].side] = true;
+	}
+	if (!side_named[TQ_BRITISH] || !side_named[TQ_CONTINENTAL])
+		return wj_why(p->why, p->whylen, "a trade of leaders names prisoners of both sides: "
+			      "yes Moultrie, Huger, Webster (15.5.2)");
+	char names[400] = "";
+	for (int i = 0; i < o->nleaders; i++) {
+		p->s->leader[o->leaders[i]].exchanged = true;
+		wj_fmt_add(names, sizeof names, "%s%s", i ? ", " : "", d->leaders[o->leaders[i]].name);
+	}
+	tq_tell(p, "The trade proposed: %s, whatever their ranks (15.5.2)", names);
+	return 0;
+}
+
 static void exchanged(struct tq_play *p)
 {
 	struct tq_state *s = p->s;
@@ -136,7 +180,16 @@ static void exchanged(struct tq_play *p)
 	tq_turn_to_base(p, TQ_BRITISH, &back);
 	tq_turn_to_base(p, TQ_CONTINENTAL, &back);
 	s->cursor = X_BRITISH_CHOOSES;
-	next_choice(p);
+	if (!traded(p->d, s)) {
+		next_choice(p);
+		return;
+	}
+	for (int l = 0; l < p->d->nleaders; l++) /* 15.5.2's trade */
+		if (s->leader[l].where == TQ_POW && s->leader[l].exchanged)
+			released(p, l);
+	for (int side = TQ_BRITISH; side < TQ_SIDES; side++)
+		s->side[side].c_in_c = (short)tq_senior_c_in_c(p->d, s, (enum tq_side)side);
+	s->cursor = X_OVER;
 }
 
 /* "yes" naming nobody: the first of each surplus rank in the data's
@@ -199,6 +252,12 @@ int tq_exchange_answer(struct tq_play *p, enum tq_side side, const struct tq_ord
 			      "(15.4)");
 	if (choosing && choose(p, side, o))
 		return -1;
+	bool proposing = s->cursor == X_BRITISH_PROPOSES || s->cursor == X_CONTINENTAL_PROPOSES;
+	if (!choosing && o->nleaders && (!proposing || !yes))
+		return wj_why(p->why, p->whylen, "leaders are named by the proposal of a trade "
+			      "(15.5.2), or by the holder who chooses: here answer yes or no");
+	if (proposing && yes && o->nleaders && propose_trade(p, o))
+		return -1;
 	tq_answered(s);
 	tq_tell(p, "The %s %s", p->d->side_name[side], answer_words(s->cursor, yes));
 	switch (s->cursor) {
@@ -220,6 +279,8 @@ int tq_exchange_answer(struct tq_play *p, enum tq_side side, const struct tq_ord
 		s->cursor = X_OVER;
 		if (yes)
 			exchanged(p);
+		else
+			untrade(p->d, s);
 		return 0;
 	}
 }
