@@ -887,6 +887,35 @@ static void adjustment_11_1_3_c_replacement(void **state)
 	assert_int_equal(S->leader[L("Gates")].where, TQ_GONE);
 }
 
+/* 14.2.3: "If a French leader is removed due to illness (i.e. placed on
+ * the turn track because of disease attrition) he returns to the French
+ * Field Force, not the Continental Base of Operations": Rochambeau, sick
+ * since last month, comes back to the French SPs at V18, not to V28;
+ * with no French SPs on the map he waits. */
+static void reinforcement_14_2_3_french_leader_returns(void **state)
+{
+	(void)state;
+	position(TQ_MONTH(1781, 10), TQ_REINFORCEMENT, 0);
+	S->leader[L("Rochambeau")] = (struct tq_leader_state){ .where = TQ_TURN_TRACK,
+								.returns = TQ_MONTH(1781, 10) };
+	S->leader[L("Lafayette")] = (struct tq_leader_state){ .where = TQ_TURN_TRACK,
+							       .returns = TQ_MONTH(1781, 10) };
+	S->area[A("V18")].side[TQ_CONTINENTAL].ready.french_regulars = 40;
+	S->french_on_map = true;
+	run_phase(TQ_REINFORCEMENT);
+	assert_int_equal(S->leader[L("Rochambeau")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("Rochambeau")].area, A("V18"));
+	assert_int_equal(S->leader[L("Lafayette")].area, A("V28")); /* not French: the Base */
+	tear_down_each(state);
+	set_up_each(state);
+	position(TQ_MONTH(1781, 10), TQ_REINFORCEMENT, 0);
+	S->leader[L("Rochambeau")] = (struct tq_leader_state){ .where = TQ_TURN_TRACK,
+								.returns = TQ_MONTH(1781, 10) };
+	run_phase(TQ_REINFORCEMENT);
+	assert_int_equal(S->leader[L("Rochambeau")].where, TQ_TURN_TRACK);
+	assert_int_equal(S->leader[L("Rochambeau")].returns, TQ_MONTH(1781, 11));
+}
+
 /* 15.2, 5.4.4: militia placed where a British leader stands without SPs
  * enter his area: he is captured ("in an area without any friendly SPs
  * when enemy SP enter that area"), and the Base, the magazine and the
@@ -2066,6 +2095,7 @@ int main(void)
 		T(reinforcement_13_1_1_governor_alone),
 		T(reinforcement_15_2_militia_placed_on_a_leader_alone),
 		T(adjustment_11_1_3_c_replacement),
+		T(reinforcement_14_2_3_french_leader_returns),
 		T(reinforcement_15_5_2_flexible_trade),
 		T(reinforcement_15_5_2_trade_declined),
 		T(reinforcement_6_2_militia_leader),

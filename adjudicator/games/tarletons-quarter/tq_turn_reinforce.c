@@ -203,6 +203,33 @@ static bool enemy_holds(struct tq_play *p, const struct tq_schedule_entry *e)
 	return true;
 }
 
+/* 14.2.3: "If a French leader is removed due to illness (i.e. placed on
+ * the turn track because of disease attrition) he returns to the French
+ * Field Force, not the Continental Base of Operations" (6.2 makes the
+ * French an exception to the Base for every return): to the area of the
+ * French SPs, within the walls if they are; with none on the map he
+ * waits a month more. */
+static void french_leader_returns(struct tq_play *p, int l)
+{
+	struct tq_state *s = p->s;
+	const char *name = p->d->leaders[l].name;
+	for (int a = 0; a < p->d->nareas; a++) {
+		const struct tq_presence *pr = &s->area[a].side[TQ_CONTINENTAL];
+		struct tq_sps f = tq_field_sps(s, a, TQ_CONTINENTAL);
+		bool walls = pr->walls.french_regulars + pr->walls.french_cavalry > 0;
+		if (!walls && !f.french_regulars && !f.french_cavalry)
+			continue;
+		s->leader[l] = (struct tq_leader_state){ .where = TQ_ON_MAP, .area = (short)a,
+							 .walls = walls,
+							 .c_in_c = p->d->leaders[l].c_in_c };
+		tq_tell(p, "%s returns to the French Field Force at %s (14.2.3)", name,
+			p->d->areas[a].id);
+		return;
+	}
+	s->leader[l].returns = s->month + 1;
+	tq_tell(p, "%s waits for the French Field Force, not on the map (14.2.3)", name);
+}
+
 /* A leader arrives: a militia leader is held for the militia (6.2);
  * one whose place is the player's choice is held for it; the others go
  * to 18.0's area or the base (a French leader without a place too), or
@@ -245,6 +272,9 @@ static void leaders_arrive(struct tq_play *p)
 		if (ls->where == TQ_NOT_ARRIVED && ls->arrives && ls->arrives <= s->month &&
 		    s->month >= s->reinforcements_from)
 			leader_arrives(p, l, arrival_of(p->d, ls->arrives, l));
+		else if (ls->where == TQ_TURN_TRACK && ls->returns <= s->month &&
+			 p->d->leaders[l].french)
+			french_leader_returns(p, l);     /* 14.2.3 */
 		else if (ls->where == TQ_TURN_TRACK && ls->returns <= s->month)
 			leader_arrives(p, l, NULL);      /* 5.3.3, 4.7.5 */
 	}
