@@ -300,7 +300,7 @@ static void assert_refused(const struct tq_order *o, const char *why)
 {
 	uint64_t before = S->next_roll;
 	DICE(1);
-	assert_int_equal(apply(TQ_BRITISH, o), -1);
+	assert_int_equal(apply(tq_is_asked(S, TQ_BRITISH) ? TQ_BRITISH : TQ_CONTINENTAL, o), -1);
 	if (!strstr(WHY, why))
 		fail_msg("refused for '%s', not '%s'", WHY, why);
 	assert_int_equal(S->next_roll, before); /* no die rolled */
@@ -554,6 +554,99 @@ static void s11_1_3_c_beaten_c_in_c_marked(void **state)
 	c_in_c_beaten("Washington");
 	assert_false(S->leader[L("Washington")].replaced);
 	assert_false(told("lost a major battle"));
+}
+
+/* The attacker's total of the battle told (11.2.3), or -1. */
+static int attacker_total(void)
+{
+	int t;
+	for (int i = 0; i < EV->n; i++) {
+		const char *at = strstr(EV->v[i].text, "The attacker totals ");
+		if (at && sscanf(at, "The attacker totals %d", &t) == 1)
+			return t;
+	}
+	return -1;
+}
+
+/* Morgan attacks N29's 4 British regulars with 6 NC militia and 2
+ * regulars at N28, with the optional rules `options`; his total. */
+static int morgan_attacks(unsigned options)
+{
+	fresh(TQ_MONTH(1781, 3));
+	S->options = options;
+	leader("Morgan", "N28");
+	put(TQ_CONTINENTAL, "N28", 2, 0);
+	S->area[A("N28")].side[TQ_CONTINENTAL].ready.militia[TQ_NORTH_CAROLINA] = 6;
+	put(TQ_BRITISH, "N29", 4, 0);
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_CONTINENTAL);
+	DICE(2, 1, 3, 3, 4, 4);
+	struct tq_order o = activate("Morgan", 2, PATH("N29"));
+	o.sps.militia[TQ_NORTH_CAROLINA] = 6;
+	apply_ok(TQ_CONTINENTAL, &o);
+	return attacker_total();
+}
+
+/* 16.1 (optional): "If General Morgan is the ranking Continental Leader
+ * in combat (but not final assault) the -1 die roll modifier for a force
+ * which is more than half militia does not apply": the same battle, one
+ * more to Morgan's total with the rule in play. */
+static void s16_1_morgan(void **state)
+{
+	(void)state;
+	int without = morgan_attacks(0);
+	int with = morgan_attacks(TQ_OPTION_MORGAN);
+	assert_true(without > 0);
+	assert_int_equal(with, without + 1);
+}
+
+/* 16.2 (optional): Sumter "may never enter an area with a Continental
+ * regular general or Commander-in-Chief, nor can he be moved by any
+ * activated regular officer of those ranks". */
+static void s16_2_sumter(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->options = TQ_OPTION_SUMTER;
+	tq_ask(S, TQ_ASK_ENDEAVOR, TQ_CONTINENTAL);
+	leader("Sumter", "N28");
+	leader("Huger", "N28");
+	leader("Greene", "N30");
+	S->leader[L("Greene")].c_in_c = true;
+	S->side[TQ_CONTINENTAL].c_in_c = (short)L("Greene");
+	put(TQ_CONTINENTAL, "N28", 4, 0);
+	struct tq_order o = activate("Huger", 4, PATH("N31"));
+	o.leaders[o.nleaders++] = (short)L("Sumter");
+	assert_refused(&o, "Sumter may not be moved by Huger");
+	o = activate("Sumter", 4, PATH("N30"));
+	assert_refused(&o, "Greene is in N30");
+	S->options = 0;
+	DICE(2);
+	apply_ok(TQ_CONTINENTAL, &o); /* without the rule he may */
+	assert_int_equal(S->leader[L("Sumter")].area, A("N30"));
+}
+
+/* 16.4 (optional): "all British Leaders may recruit 2 SP of Loyalist
+ * militia per successful endeavor from May to December of 1780": Rawdon
+ * at Camden (S21), no mobilizer and no governor, raises 2 with the rule
+ * in play (the Major Victory marker British side up), 1 without. */
+static int rawdon_recruits(unsigned options)
+{
+	fresh(TQ_MONTH(1780, 7));
+	S->options = options;
+	S->major_victory = TQ_BRITISH;
+	leader("Rawdon", "S21");
+	put(TQ_BRITISH, "S21", 5, 0);
+	struct tq_order o = { .kind = TQ_RECRUIT, .leader = (short)L("Rawdon"), .at = -1,
+			      .governor = -1 };
+	apply_ok(TQ_BRITISH, &o);
+	return ready("S21", TQ_BRITISH)->loyalists;
+}
+
+static void s16_4_russia_merchant(void **state)
+{
+	(void)state;
+	assert_int_equal(rawdon_recruits(0), 1);
+	assert_int_equal(rawdon_recruits(TQ_OPTION_RUSSIA_MERCHANT), 2);
 }
 
 /* 11.2.4's example: "In a battle with 42 SPs vs 40 SPs, the lower total
@@ -1584,6 +1677,9 @@ int main(void)
 		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
 		cmocka_unit_test(s15_2_leader_alone_captured),
 		cmocka_unit_test(s9_1_detachment),
+		cmocka_unit_test(s16_1_morgan),
+		cmocka_unit_test(s16_2_sumter),
+		cmocka_unit_test(s16_4_russia_merchant),
 		cmocka_unit_test(s4_5_sally_beaten_back),
 		cmocka_unit_test(s4_5_1_sally_breaks_the_siege),
 		cmocka_unit_test(s11_1_3_c_beaten_c_in_c_marked),

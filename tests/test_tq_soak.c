@@ -4,7 +4,8 @@
  * state_check), the state text read back the same after every order, and
  * the hidden part of each side kept out of the other's view. TQ_SOAK_GAMES
  * games (default 8, two per scenario; `make soak` plays more), game i with
- * seed TQ_SOAK_SEED + i; TQ_SOAK_SCENARIO=17.1 plays that scenario only. */
+ * seed TQ_SOAK_SEED + i, the optional rules (16.1-16.4) bits (i / 4) % 16;
+ * TQ_SOAK_SCENARIO=17.1 plays that scenario only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -134,8 +135,9 @@ static void play_game(struct soak *k)
 	memset(&k->s->tq, 0, sizeof k->s->tq);
 	k->ev->tq.n = 0;
 	const char *only = getenv("TQ_SOAK_SCENARIO");
-	if (G->new_game(k->d, only ? only : SCENARIOS[k->game % 4], 0, &k->rng, k->s, k->ev, k->why,
-			sizeof k->why))
+	unsigned options = (unsigned)(k->game / 4) % 16; /* 16.1-16.4 in turn */
+	if (G->new_game(k->d, only ? only : SCENARIOS[k->game % 4], options, &k->rng, k->s, k->ev,
+			k->why, sizeof k->why))
 		fail_msg("game %d: new game: %s", k->game, k->why);
 	for (int n = 0; !G->over(k->s, &end); n++) {
 		if (n == MAX_ORDERS)

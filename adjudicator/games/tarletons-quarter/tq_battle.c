@@ -233,6 +233,7 @@ static struct tq_commander commander_of(struct tq_play *p, int leader)
 	c.tactical = l->counter.tactical;
 	c.kind = l->counter.kind;
 	c.tarleton = tq_number(p->d, "overrun_leaders", l->name, &v) && v;
+	c.morgan = tq_number(p->d, "morgan", l->name, &v) && v; /* 16.1 */
 	return c;
 }
 
@@ -336,6 +337,7 @@ static int fight(struct tq_play *p)
 	b.defender = force_of(p, defender(p), en->at);
 	b.attacker.bayonets = en->bayonets;
 	b.attacker.across_river_or_by_sea = en->by_river || en->by_sea;
+	b.morgan_rule = p->s->options & TQ_OPTION_MORGAN;
 	roll(p, &k);
 	if (tq_surprise(&n, &b, k.surprise, &surprise, p->why, p->whylen) ||
 	    tq_battle_winner(&n, &b, surprise, k.attacker, k.defender, &w, p->why, p->whylen) ||

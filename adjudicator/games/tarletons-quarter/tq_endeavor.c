@@ -392,6 +392,37 @@ static int the_largest_stack(struct tq_play *p, const struct tq_endeavor *en)
 	return 0;
 }
 
+/* 16.2 (optional): Sumter "may never enter an area with a Continental
+ * regular general or Commander-in-Chief, nor can he be moved by any
+ * activated regular officer of those ranks". */
+static int sumter_apart(struct tq_play *p, const struct tq_order *o, const struct tq_endeavor *en)
+{
+	const struct tq_data *d = p->d;
+	const struct tq_state *s = p->s;
+	int sumter = -1, v = 0;
+	if (!(s->options & TQ_OPTION_SUMTER))
+		return 0;
+	for (int i = 0; i < en->nleaders; i++)
+		if (tq_number(d, "sumter", d->leaders[en->leaders[i]].name, &v) && v)
+			sumter = en->leaders[i];
+	if (sumter < 0)
+		return 0;
+	if (en->leader != sumter && tq_regular_general(d, en->leader, s->leader[en->leader].c_in_c))
+		return wj_why(p->why, p->whylen, "%s may not be moved by %s, a Continental regular "
+			      "general or Commander-in-Chief (16.2)", d->leaders[sumter].name,
+			      d->leaders[en->leader].name);
+	for (int i = 0; i < o->npath; i++)
+		for (int l = 0; l < d->nleaders; l++)
+			if (d->leaders[l].side == TQ_CONTINENTAL && s->leader[l].where == TQ_ON_MAP &&
+			    s->leader[l].area == o->path[i] &&
+			    tq_regular_general(d, l, s->leader[l].c_in_c))
+				return wj_why(p->why, p->whylen, "%s may never enter an area with a "
+					      "Continental regular general or Commander-in-Chief "
+					      "(16.2): %s is in %s", d->leaders[sumter].name,
+					      d->leaders[l].name, d->areas[o->path[i]].id);
+	return 0;
+}
+
 /* 17.1.3 A: the first British endeavour of the game is the C-in-C's
  * (Campbell's) attack, activated without a die or a random event. */
 static bool first_endeavor(const struct tq_data *d, const struct tq_state *s, enum tq_side side)
@@ -414,7 +445,8 @@ static int compose(struct tq_play *p, enum tq_side side, const struct tq_order *
 		return wj_why(p->why, p->whylen, "17.1.3 A: the first British endeavour is %s's "
 			      "attack", p->d->leaders[p->s->side[side].c_in_c].name);
 	return the_force(p, side, o, en) || the_command(p, en) || the_path(p, o, en) ||
-			       the_detachment(p, o, en) || the_largest_stack(p, en)
+			       the_detachment(p, o, en) || the_largest_stack(p, en) ||
+			       sumter_apart(p, o, en)
 		       ? -1
 		       : 0;
 }

@@ -137,6 +137,7 @@ static int recruits(struct tq_play *p, int leader, int area)
 		.governor_placed = governor_of(d, p->s, colony),
 		.major_victory = p->s->major_victory,
 		.georgia_raised = p->s->georgia_loyalists,
+		.russia_merchant = p->s->options & TQ_OPTION_RUSSIA_MERCHANT,
 	};
 	return tq_loyalist_recruits(d, &r);
 }

@@ -241,6 +241,16 @@ static enum tq_rank tq_printed_rank(const struct tq_leader *l)
 	return l->counter.present ? l->counter.rank : l->rank;
 }
 
+bool tq_regular_general(const struct tq_data *d, int leader, bool c_in_c)
+{
+	const struct tq_leader *l = &d->leaders[leader];
+	enum tq_rank r = tq_printed_rank(l);
+	bool regular = !l->counter.present || l->counter.kind == TQ_REGULAR;
+	return c_in_c || r == TQ_C_IN_C ||
+	       (regular && (r == TQ_ONE_STAR || r == TQ_TWO_STAR || r == TQ_THREE_STAR ||
+			    r == TQ_GENERAL));
+}
+
 static bool tq_is_c_in_c(const struct tq_data *d, const struct tq_ranked *r)
 {
 	/* Washington's counter is printed C-in-C (11.1.3 b) */

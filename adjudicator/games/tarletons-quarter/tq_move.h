@@ -116,6 +116,9 @@ int tq_commander(const struct tq_data *d, const struct tq_ranked *ls, int n);
  * general's limit for any other general, the colonel's for a colonel. */
 int tq_leader_command_limit(const struct tq_data *d, const struct tq_ranked *l);
 
+/* 16.2: a regular general (one to three stars, "General") or a
+ * Commander-in-Chief (`c_in_c`: his status now, 11.1.3). */
+bool tq_regular_general(const struct tq_data *d, int leader, bool c_in_c);
 /* 10.2: the leader may activate sps SPs: 0, or -1 and why ("Tarleton,
  * a colonel, activates at most 15 SPs (10.2), not 20"). */
 int tq_command_check(const struct tq_data *d, const struct tq_ranked *l, int sps, char *why,

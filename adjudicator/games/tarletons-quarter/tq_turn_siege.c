@@ -137,7 +137,8 @@ static struct tq_commander commander(const struct tq_play *p, int a, enum tq_sid
 	c.audacity = p->d->leaders[r[best].leader].counter.audacity;
 	c.tactical = p->d->leaders[r[best].leader].counter.tactical;
 	c.kind = p->d->leaders[r[best].leader].counter.kind;
-	c.morgan = !strcmp(p->d->leaders[r[best].leader].name, "Morgan");
+	int v = 0;
+	c.morgan = tq_number(p->d, "morgan", p->d->leaders[r[best].leader].name, &v) && v;
 	return c;
 }
 
