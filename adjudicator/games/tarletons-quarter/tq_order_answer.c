@@ -114,6 +114,8 @@ static int items_at(const struct tq_data *d, const struct answer_word *w, const 
 		o->trains = 1;
 		return 0;
 	}
+	if (!strcasecmp(items, "fort") && o->kind == TQ_DESTROY) /* 4.8: nothing else named */
+		return 0;
 	if (items[0] && tq_ord_force(d, items, o, why, whylen))
 		return -1;
 	if (!names_something(o))
@@ -320,6 +322,8 @@ void tq_answer_format(const struct tq_data *d, const struct tq_order *o, char *o
 	tq_ord_format_force(d, o, " ", out, len);
 	if (o->kind == TQ_OUTSIDE && strlen(out) == before)
 		wj_fmt_add(out, len, " none");
+	if (o->kind == TQ_DESTROY && strlen(out) == before)
+		wj_fmt_add(out, len, " fort");
 	if (o->at >= 0)
 		wj_fmt_add(out, len, " %s %s", at, d->areas[o->at].id);
 }
