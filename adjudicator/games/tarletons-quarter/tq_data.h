@@ -419,6 +419,9 @@ int tq_border_between(const struct tq_data *d, int a, int b);
 /* tq_tables.c: a number of tables.yaml by its block and key ("supply",
  * "continental_limit"): true and *v, or false. */
 bool tq_number(const struct tq_data *d, const char *block, const char *key, int *v);
+/* Is colony c a key of the tables.yaml block (a set of colonies by their
+ * names, each valued 1)? */
+bool tq_colony_named(const struct tq_data *d, const char *block, int c);
 /* 10.2: the SPs a leader of that rank may activate: TQ_UNLIMITED for a
  * C-in-C, TQ_LIMIT_UNSTATED where 10.2 says nothing (a 3-star general). */
 int tq_command_limit(const struct tq_data *d, enum tq_rank rank);

@@ -243,7 +243,7 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 	if (o->all) {
 		en->force = pr->ready;
 		if (p->s->area[en->at].sailors) /* 17.2.3: they stay */
-			en->force.militia[TQ_SOUTH_CAROLINA] = 0;
+			en->force.militia[d->areas[en->at].colony] = 0;
 		en->supply.trains = (short)(pr->field.trains - pr->field.trains_moved);
 		int n = tq_leaders_in(d, p->s, en->at, side, ls, TQ_MAX_LEADERS);
 		for (int i = 0; i < n; i++)
@@ -257,7 +257,7 @@ static int the_force(struct tq_play *p, enum tq_side side, const struct tq_order
 	for (int i = 0; i < o->nleaders && !o->all; i++) /* "all" has them already */
 		if (other_leader(p, side, en->at, o->leaders[i], en))
 			return -1;
-	if (p->s->area[en->at].sailors && en->force.militia[TQ_SOUTH_CAROLINA])
+	if (p->s->area[en->at].sailors && en->force.militia[d->areas[en->at].colony])
 		return wj_why(p->why, p->whylen, "the sailors' South Carolina militia in %s may "
 			      "not move (17.2.3)", d->areas[en->at].id);
 	if (!sps_within(&en->force, &pr->ready))

@@ -333,12 +333,13 @@ void tq_sailors(struct tq_play *p)
 	for (int a = 0; a < d->nareas; a++)
 		if (tq_number(d, "charlestown_sailors", d->areas[a].id, &sp) && sp > 0 &&
 		    tq_adjacent(d, en->at, a) && !tq_forces_in(d, s, a, TQ_BRITISH)) {
-			s->area[a].side[TQ_CONTINENTAL].ready.militia[TQ_SOUTH_CAROLINA] += (short)sp;
+			/* "SC militia in Charlestown": the militia of its colony */
+			s->area[a].side[TQ_CONTINENTAL].ready.militia[d->areas[a].colony] += (short)sp;
 			s->area[a].sailors = true;
 			s->sailors_used = true;
 			tq_tell(p, "The sailors in the harbour join the defense of %s: %d SPs of %s "
 				   "militia (17.2.3)", d->areas[a].id, sp,
-				d->colony_name[TQ_SOUTH_CAROLINA]);
+				d->colony_name[d->areas[a].colony]);
 			return;
 		}
 }

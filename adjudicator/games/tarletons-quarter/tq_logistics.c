@@ -51,10 +51,26 @@ static const struct {
 	{ "russia_merchant", "to_month" },
 };
 
+/* The sets of colonies the rules name (8.3.5, 12.2, 16.3), by name. */
+static const char *const COLONY_SETS[] = { "uprising_colonies", "governor_mobilization_colonies",
+					   "sequestered_colonies" };
+
+static bool names_a_colony(const struct tq_data *d, const char *block)
+{
+	for (int c = 0; c < TQ_COLONIES; c++)
+		if (tq_colony_named(d, block, c))
+			return true;
+	return false;
+}
+
 int tq_logistics_check(const struct tq_data *d, char *why, size_t whylen)
 {
 	int v;
 
+	for (size_t i = 0; i < sizeof COLONY_SETS / sizeof *COLONY_SETS; i++)
+		if (!names_a_colony(d, COLONY_SETS[i]))
+			return wj_why(why, whylen, "tables.yaml's %s names no colony (by its name)",
+				      COLONY_SETS[i]);
 	for (size_t i = 0; i < sizeof NUMBERS / sizeof *NUMBERS; i++)
 		if (!tq_number(d, NUMBERS[i].block, NUMBERS[i].key, &v))
 			return wj_why(why, whylen, "tables.yaml has no %s: %s", NUMBERS[i].block,
@@ -330,7 +346,7 @@ int tq_sequestered_trains(const struct tq_data *d, int month, const int *british
 		return 0;
 	for (int i = 0; i < d->nareas; i++) {
 		const struct tq_area *a = &d->areas[i];
-		if ((a->colony != TQ_SOUTH_CAROLINA && a->colony != TQ_GEORGIA) || continentals[i] ||
+		if (!tq_colony_named(d, "sequestered_colonies", a->colony) || continentals[i] ||
 		    british_sp[i] < num(d, b, "min_garrison_sp"))
 			continue;
 		areas += a->supply <= num(d, b, "small_supply_up_to") ? 1
@@ -424,11 +440,13 @@ static bool russia_merchant_month(const struct tq_data *d, int month)
 	       month <= TQ_MONTH(num(d, b, "to_year"), num(d, b, "to_month"));
 }
 
-/* 12.2: Brown or Ferguson; or SC or NC with its capital and governor. */
-static bool mobilization(const struct tq_recruit *r)
+/* 12.2: Brown or Ferguson; or SC or NC (tables.yaml's
+ * governor_mobilization_colonies) with its capital and governor. */
+static bool mobilization(const struct tq_data *d, const struct tq_recruit *r)
 {
-	return r->mobilizer || ((r->colony == TQ_SOUTH_CAROLINA || r->colony == TQ_NORTH_CAROLINA) &&
-				r->capital_british && r->governor_placed);
+	return r->mobilizer ||
+	       (tq_colony_named(d, "governor_mobilization_colonies", r->colony) &&
+		r->capital_british && r->governor_placed);
 }
 
 /* 12.1, 12.2, 12.2.1; 16.4 replaces 12.2 from May to December 1780. The
@@ -441,7 +459,7 @@ int tq_loyalist_recruits(const struct tq_data *d, const struct tq_recruit *r)
 
 	if (r->russia_merchant && russia_merchant_month(d, r->month))
 		sp = num(d, "russia_merchant", "recruit_sp");
-	else if (mobilization(r))
+	else if (mobilization(d, r))
 		sp = num(d, "loyalists", "mobilization_sp");
 	if (r->major_victory == TQ_CONTINENTAL)
 		sp += num(d, "loyalists", "major_victory_continental");
@@ -506,8 +524,8 @@ bool tq_uprising_may_rise_in(const struct tq_data *d, int area, const bool *cont
 {
 	if (area < 0 || area >= d->nareas)
 		return false;
-	return settled(&d->areas[area]) && d->areas[area].colony != TQ_VIRGINIA &&
-	       !continentals[area];
+	return settled(&d->areas[area]) &&
+	       tq_colony_named(d, "uprising_colonies", d->areas[area].colony) && !continentals[area];
 }
 
 bool tq_militia_may_appear_in(const struct tq_data *d, int area, enum tq_colony colony,

@@ -21,6 +21,12 @@ bool tq_number(const struct tq_data *d, const char *block, const char *key, int 
 	return false;
 }
 
+bool tq_colony_named(const struct tq_data *d, const char *block, int c)
+{
+	int v = 0;
+	return c >= 0 && c < TQ_COLONIES && tq_number(d, block, d->colony_name[c], &v) && v;
+}
+
 int tq_command_limit(const struct tq_data *d, enum tq_rank rank)
 {
 	switch (rank) {
