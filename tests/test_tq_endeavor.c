@@ -428,6 +428,32 @@ static void s10_2_c_in_c_commands_the_largest_stack(void **state)
 	assert_int_equal(moved("N28", TQ_BRITISH)->regulars, 20);
 }
 
+/* 11.1.3: "When a Continental Commander-in-Chief dies or is captured, he
+ * is replaced by the next C-in-C in succession" (a: "Lincoln, Gates,"):
+ * Lincoln, alone at N28, is taken (15.2), and Gates is to come next
+ * month. */
+static void s11_1_3_succession_after_capture(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1780, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 10, 0);
+	leader("Lincoln", "N28");
+	S->leader[L("Lincoln")].c_in_c = true;
+	S->side[TQ_CONTINENTAL].c_in_c = (short)L("Lincoln");
+	S->leader[L("Gates")] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED };
+	S->leader[L("Greene")] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED };
+	standing(TQ_CONTINENTAL, "stand");
+	DICE(2);
+	struct tq_order o = activate("Cornwallis", 10, PATH("N28"));
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->leader[L("Lincoln")].where, TQ_POW);
+	assert_int_equal(S->leader[L("Gates")].where, TQ_NOT_ARRIVED);
+	assert_int_equal(S->leader[L("Gates")].arrives, TQ_MONTH(1780, 4));
+	assert_int_equal(S->leader[L("Greene")].arrives, 0);
+	assert_told("Gates, next in the succession");
+}
+
 /* 10.2: "Colonels Limited to activating 15 SPs"; 3-star not C-in-C: 40. */
 static void s10_2_command_limits(void **state)
 {
@@ -1677,6 +1703,7 @@ int main(void)
 		cmocka_unit_test(s10_2_3_leader_alone_and_5_4_4_captures),
 		cmocka_unit_test(s15_2_leader_alone_captured),
 		cmocka_unit_test(s9_1_detachment),
+		cmocka_unit_test(s11_1_3_succession_after_capture),
 		cmocka_unit_test(s16_1_morgan),
 		cmocka_unit_test(s16_2_sumter),
 		cmocka_unit_test(s16_4_russia_merchant),

@@ -916,6 +916,25 @@ static void reinforcement_14_2_3_french_leader_returns(void **state)
 	assert_int_equal(S->leader[L("Rochambeau")].returns, TQ_MONTH(1781, 11));
 }
 
+/* 11.1.3, 6.2: the successor of a C-in-C captured last month arrives at
+ * the Base of Operations and takes the command. */
+static void reinforcement_11_1_3_successor_arrives(void **state)
+{
+	(void)state;
+	position(TQ_MONTH(1779, 7), TQ_REINFORCEMENT, 0);
+	S->reinforcements_from = TQ_MONTH(1779, 7);
+	S->leader[L("Lincoln")] = (struct tq_leader_state){ .where = TQ_POW };
+	S->leader[L("Gates")] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED,
+							   .arrives = TQ_MONTH(1779, 7) };
+	S->side[TQ_CONTINENTAL].c_in_c = -1;
+	S->side[TQ_BRITISH].c_in_c = -1;
+	run_phase(TQ_REINFORCEMENT);
+	assert_int_equal(S->leader[L("Gates")].where, TQ_ON_MAP);
+	assert_int_equal(S->leader[L("Gates")].area, A("V28"));
+	assert_true(S->leader[L("Gates")].c_in_c);
+	assert_int_equal(S->side[TQ_CONTINENTAL].c_in_c, L("Gates"));
+}
+
 /* 15.2, 5.4.4: militia placed where a British leader stands without SPs
  * enter his area: he is captured ("in an area without any friendly SPs
  * when enemy SP enter that area"), and the Base, the magazine and the
@@ -2095,6 +2114,7 @@ int main(void)
 		T(reinforcement_13_1_1_governor_alone),
 		T(reinforcement_15_2_militia_placed_on_a_leader_alone),
 		T(adjustment_11_1_3_c_replacement),
+		T(reinforcement_11_1_3_successor_arrives),
 		T(reinforcement_14_2_3_french_leader_returns),
 		T(reinforcement_15_5_2_flexible_trade),
 		T(reinforcement_15_5_2_trade_declined),

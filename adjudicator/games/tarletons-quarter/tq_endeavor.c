@@ -134,6 +134,7 @@ bool tq_leader_lost(struct tq_play *p, int leader, enum tq_where where)
 	if (!was)
 		return false;
 	s->side[side].c_in_c = (short)tq_senior_c_in_c(d, s, side);
+	tq_c_in_c_succession(p, side);
 	if (s->side[side].c_in_c >= 0) {
 		tq_tell(p, "%s is the %s Commander-in-Chief (11.1.3, 11.1.4)",
 			d->leaders[s->side[side].c_in_c].name, d->side_name[side]);

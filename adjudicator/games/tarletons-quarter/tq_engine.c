@@ -5,6 +5,7 @@
 #include <string.h>
 #include "buf.h"
 #include "tq_engine.h"
+#include "tq_setup.h"
 
 static void tell(struct tq_play *p, unsigned audience, const char *fmt, va_list ap)
 {
@@ -193,4 +194,16 @@ int tq_apply(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 		return -1;
 	p->s->moves++;
 	return tq_run(p);
+}
+
+void tq_c_in_c_succession(struct tq_play *p, enum tq_side side)
+{
+	if (p->s->side[side].c_in_c >= 0)
+		return;
+	int n = tq_next_in_succession(p->d, p->s, side);
+	if (n < 0)
+		return;
+	p->s->leader[n].arrives = p->s->month + 1;
+	tq_tell(p, "%s, next in the succession, comes as Commander-in-Chief next month (11.1.3)",
+		p->d->leaders[n].name);
 }

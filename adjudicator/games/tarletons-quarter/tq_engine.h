@@ -66,6 +66,11 @@ void tq_month_text(int month, char *out, size_t len);
 void tq_tell(struct tq_play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tq_tell_side(struct tq_play *p, enum tq_side side, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* 11.1.3: "When a Continental Commander-in-Chief dies or is captured, he
+ * is replaced by the next C-in-C in succession": with no C-in-C of side
+ * left on the board, the next held for the succession arrives next month
+ * (6.2, at the Base). */
+void tq_c_in_c_succession(struct tq_play *p, enum tq_side side);
 /* A die (1..6) from the state's next roll of the dice stream, told to
  * everyone as "WHAT: the die rolls N". */
 int tq_die(struct tq_play *p, const char *what);

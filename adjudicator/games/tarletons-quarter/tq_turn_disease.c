@@ -184,6 +184,8 @@ void tq_turn_leader_off(struct tq_play *p, int l, enum tq_where where, int retur
 	enum tq_side side = p->d->leaders[l].side;
 	p->s->leader[l] = (struct tq_leader_state){ .where = where, .returns = returns };
 	p->s->side[side].c_in_c = (short)tq_senior_c_in_c(p->d, p->s, side);
+	if (where == TQ_GONE || where == TQ_POW) /* dies or is captured (11.1.3) */
+		tq_c_in_c_succession(p, side);
 }
 
 static void sick(struct tq_play *p, int l)

@@ -83,6 +83,8 @@ static void leaders_taken(struct tq_play *p, int a, enum tq_where where)
 					: "goes to the turn track with the Honors of War (4.7.5)");
 	}
 	s->side[b].c_in_c = (short)tq_senior_c_in_c(p->d, s, b);
+	if (where == TQ_POW)
+		tq_c_in_c_succession(p, b);
 }
 
 /* 4.7.5: the city or fort surrenders. */
