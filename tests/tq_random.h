@@ -370,6 +370,19 @@ static inline void tq_random_retreats(const struct tq_data *d, const struct tq_s
 		tq_candidate(r, "retreat to %s", d->areas[at].id);
 }
 
+/* 15.5.2: a trade of the first leader POW of each side, if any. */
+static inline void tq_random_trade(const struct tq_data *d, const struct tq_state *s,
+				   struct tq_random *r)
+{
+	int first[TQ_SIDES] = { -1, -1, -1 };
+	for (int l = 0; l < d->nleaders; l++)
+		if (s->leader[l].where == TQ_POW && first[d->leaders[l].side] < 0)
+			first[d->leaders[l].side] = l;
+	if (first[TQ_BRITISH] >= 0 && first[TQ_CONTINENTAL] >= 0)
+		tq_candidate(r, "yes %s, %s", d->leaders[first[TQ_BRITISH]].name,
+			     d->leaders[first[TQ_CONTINENTAL]].name);
+}
+
 /* The other questions: a few of every answer's forms. */
 static inline void tq_random_answers(const struct tq_data *d, const struct tq_state *s, int side,
 				     struct tq_random *r)
@@ -380,7 +393,11 @@ static inline void tq_random_answers(const struct tq_data *d, const struct tq_st
 		tq_candidate(r, "build fort at %s", d->areas[a].id);
 		tq_candidate(r, "build magazine at %s", d->areas[a].id);
 		tq_candidate(r, "base at %s", d->areas[a].id);
+		if (!tq_random_below(r, 8)) /* 4.8, seldom: forts are for sieges */
+			tq_candidate(r, "destroy fort at %s", d->areas[a].id);
 	}
+	if (s->question == TQ_ASK_EXCHANGE) /* 15.5.2: a trade of one leader each */
+		tq_random_trade(d, s, r);
 	for (int l = 0; l < d->nleaders; l++)
 		if ((int)d->leaders[l].side == side && s->leader[l].where == TQ_ON_MAP &&
 		    s->question == TQ_ASK_C_IN_C)
