@@ -86,17 +86,6 @@ static void play_order(struct play *p, int side, const char *line)
 		fail_msg("'%s' refused: %s", line, p->why);
 }
 
-struct first { char line[512]; bool found; };
-
-static void take_first(void *ctx, const char *kind, const char *example)
-{
-	struct first *x = ctx;
-	if (!x->found && strncmp(kind, "standing", 8)) {
-		snprintf(x->line, sizeof x->line, "%s", example);
-		x->found = true;
-	}
-}
-
 /* The first side asked. */
 static int first_asked(const struct play *p)
 {
@@ -107,15 +96,22 @@ static int first_asked(const struct play *p)
 	return side;
 }
 
+/* The first order the guide gives `side` in its own view. */
+static struct wj_mail_example guided(const struct play *p, int side)
+{
+	struct wj_mail_example x = { .found = false };
+	struct game_state *v = game_state_new(p->g);
+	p->g->view(p->d, p->s, side, v);
+	p->g->guide(p->d, v, side, wj_mail_example_take, &x);
+	game_state_free(p->g, v);
+	return x;
+}
+
 /* The first order the guide gives the side asked. */
 static void play_guided(struct play *p)
 {
-	struct first x = { .found = false };
 	int side = first_asked(p);
-	struct game_state *v = game_state_new(p->g);
-	p->g->view(p->d, p->s, side, v);
-	p->g->guide(p->d, v, side, take_first, &x);
-	game_state_free(p->g, v);
+	struct wj_mail_example x = guided(p, side);
 	assert_true(x.found);
 	play_order(p, side, x.line);
 }
@@ -134,15 +130,20 @@ static char *mail_form(struct play *p, int viewer, const char *note, size_t *len
 	assert_int_equal(wj_mail_view_open(&v, &mg, viewer), 0);
 	wj_mail_line(f, "Game g1: the other player has moved.");
 	fputc('\n', f);
+	struct wj_mail_example given = { .found = false };
 	struct game_frame frame = { .game = "g1", .events = p->ev, .note = note, .note_from = 1,
 				    .commitment = "f4b336e45645314db77dee7520c0b89d"
-						  "fd7400de17a073a68c891efb4b6b81ea" };
+						  "fd7400de17a073a68c891efb4b6b81ea",
+				    .guide_item = wj_mail_example_take, .guide_ctx = &given };
 	if (wj_mail_report(f, &v, &frame, p->why, sizeof p->why))
 		fail_msg("%s", p->why);
+	/* issue 25.2: an example the report gave is the one its guide gives */
+	if (given.found && (p->g->asked(p->s) & GAME_SIDE(viewer)))
+		assert_string_equal(given.line, guided(p, viewer).line);
 	if (p->g->over(p->s, &end))
 		wj_mail_seed(f, "00000000000000000000000000000000000000000000000000000000c0ffee01");
 	else
-		wj_mail_how_to_order(f, &v, "0123456789abcdef");
+		wj_mail_how_to_order(f, &v, "0123456789abcdef", &given);
 	wj_mail_view_close(&v);
 	assert_int_equal(fclose(f), 0);
 	return form;
