@@ -548,12 +548,8 @@ static int invasion_militia(struct tq_play *p, struct tq_endeavor *en)
 	tq_tell(p, "%d SPs of %s militia are generated (10.7.1)", sp, d->colony_name[colony]);
 	if (!sp)
 		return 0;
-	struct tq_to_place *tp = &p->s->to_place[TQ_CONTINENTAL];
-	tp->sps = (struct tq_sps){ 0 };
-	tp->sps.militia[colony] = (short)sp;
-	tp->colonies = 1u << colony;
-	int m = tq_month_of(p->s->month);
-	tp->column = tq_generation_month(d, p->s->month) ? m : d->tables.invasion_column[m - 1];
+	/* due as 6.5's generation's: tq_turn_militia.c's answer places them */
+	p->s->militia_due[colony] = (short)sp;
 	tq_ask(p->s, TQ_ASK_MILITIA, TQ_CONTINENTAL);
 	return 0;
 }
