@@ -71,11 +71,26 @@ static struct tq_ranked ranked(const struct tq_data *d, const struct tq_state *s
 	return (struct tq_ranked){ .leader = leader, .c_in_c = c };
 }
 
+/* 14.2.2: the SPs a leader brings where he stands, outside the walls (a
+ * French leader the French SPs, any other the rest: tq_move.h's struct
+ * tq_ranked). */
+static int brings(const struct tq_data *d, const struct tq_state *s, int leader)
+{
+	const struct tq_leader_state *ls = &s->leader[leader];
+	if (ls->where != TQ_ON_MAP)
+		return 0;
+	struct tq_sps x = tq_field_sps(s, ls->area, d->leaders[leader].side);
+	int french = x.french_regulars + x.french_cavalry;
+	return d->leaders[leader].french ? french : tq_sps_total(&x) - french;
+}
+
 int tq_in_command(const struct tq_data *d, const struct tq_state *s, const short *ls, int n)
 {
 	struct tq_ranked r[TQ_MAX_LEADERS];
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		r[i] = ranked(d, s, ls[i]);
+		r[i].sps = brings(d, s, ls[i]);
+	}
 	int best = tq_commander(d, r, n);
 	return best < 0 ? -1 : ls[best];
 }
@@ -548,12 +563,8 @@ static int invasion_militia(struct tq_play *p, struct tq_endeavor *en)
 	tq_tell(p, "%d SPs of %s militia are generated (10.7.1)", sp, d->colony_name[colony]);
 	if (!sp)
 		return 0;
-	struct tq_to_place *tp = &p->s->to_place[TQ_CONTINENTAL];
-	tp->sps = (struct tq_sps){ 0 };
-	tp->sps.militia[colony] = (short)sp;
-	tp->colonies = 1u << colony;
-	int m = tq_month_of(p->s->month);
-	tp->column = tq_generation_month(d, p->s->month) ? m : d->tables.invasion_column[m - 1];
+	/* due as 6.5's generation's: tq_turn_militia.c's answer places them */
+	p->s->militia_due[colony] = (short)sp;
 	tq_ask(p->s, TQ_ASK_MILITIA, TQ_CONTINENTAL);
 	return 0;
 }

@@ -137,6 +137,7 @@ int tq_run(struct tq_play *p)
 	while (r == 0 && !s->asked && s->phase != TQ_OVER) {
 		*before = *s;
 		r = step(p);
+		tq_howe_and_lincoln(p);          /* 17.1.3 B: "at any point" */
 		/* a step that changes nothing would be taken again forever */
 		if (r == 0 && !memcmp(before, s, sizeof *s))
 			r = wj_why(p->why, p->whylen, "the sequence of play made no step (phase %d, "

@@ -129,5 +129,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 int tq_setup_run(struct tq_play *p);
 /* Any answer given while the phase is TQ_SETUP: 0, or -1 with why. */
 int tq_setup_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* 17.1.3 B: Howe removed when he and Lincoln occupy one area (set up or
+ * in play; tq_setup_play.c). */
+void tq_howe_and_lincoln(struct tq_play *p);
 
 #endif
