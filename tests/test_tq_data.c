@@ -345,9 +345,18 @@ static void leaders_18_0_militia_french_and_spellings(void **state)
 	assert_int_equal(leader("D'Estaing")->rank, TQ_ADMIRAL);
 	assert_int_equal(L("Muehlenburg"), L("Muehlenberg"));
 	assert_int_equal(leader("Morgan")->returns, TQ_MONTH(1781, 7));
-	assert_int_equal(D->ngovernors, 1);
+	/* 13.1.1, 17.2.1: Wright is the seed's; "the appropriate Royal
+	 * Governor" is one a colony, the other three reconstructed, so that
+	 * 13.1's two colonies (and 13.3's three) can be at the King's Peace */
+	assert_int_equal(D->ngovernors, TQ_COLONIES);
 	assert_string_equal(D->governors[0].name, "Wright");
 	assert_int_equal(D->governors[0].colony, TQ_GEORGIA);
+	for (int c = 0; c < TQ_COLONIES; c++) {
+		int n = 0;
+		for (int g = 0; g < D->ngovernors; g++)
+			n += D->governors[g].colony == (enum tq_colony)c;
+		assert_int_equal(n, 1);
+	}
 	for (int i = 0; i < D->nleaders; i++)
 		assert_int_equal(D->leaders[i].counter.present, LANDED.counters);
 }
