@@ -662,6 +662,11 @@ static int uprising_stage(struct tq_play *p)
 
 int tq_endeavor_begin(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
+	short c_in_c = p->s->side[side].c_in_c;
+	if (o->kind != TQ_ACTIVATE && first_endeavor(p->d, p->s, side) && c_in_c >= 0)
+		return wj_why(p->why, p->whylen, "17.1.3 A: the British must attack the Continental "
+			      "forces in %s in the first endeavour: activate %s",
+			      p->d->areas[p->s->leader[c_in_c].area].id, p->d->leaders[c_in_c].name);
 	switch (o->kind) {
 	case TQ_ACTIVATE:
 		return force_begin(p, side, o);
