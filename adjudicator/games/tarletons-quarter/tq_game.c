@@ -329,7 +329,8 @@ static int guide(const struct game_data *d, const struct game_state *view, int s
 static int guide_words(FILE *out, const struct game_data *d, const struct game_state *view,
 		       int side, char *why, size_t whylen)
 {
-	if (tq_guide_words(out, &d->tq, &view->tq, is_side(side) ? side : TQ_NOBODY) == 0)
+	if (tq_guide_words(out, &d->tq, &view->tq, is_side(side) ? side : TQ_NOBODY, NULL,
+			   NULL) == 0)
 		return 0;
 	return wj_why(why, whylen, "writing what %s can do now failed",
 		      is_side(side) ? d->tq.side_name[side] : "a side");
