@@ -1,6 +1,6 @@
 /* Issues 12 and 22: the HTML part of a report mail is made from the same
  * report form as the text part, so that both have the same headings in
- * the same order and the same lines; for both games, as their report
+ * the same order and the same lines; for every game, as their report
  * mails are written (the judge's framing, the game's report, the seed,
  * the order block), at the set-up, with events, with a note, with the
  * guide and once the game is over. The page is well-formed, escapes what
@@ -240,6 +240,29 @@ static void test_ww_mails_agree(void **s)
 	play_close(&p);
 }
 
+#define TQ_SECTIONS "British forces", "Continental forces", "Boxes and tracks", \
+	"What you can do now"
+
+/* Tarleton's Quarter! alike (issue 24): at the set-up (its events), with
+ * a note, and after its first month's orders, each the guide's first. */
+static void test_tq_mails_agree(void **s)
+{
+	(void)s;
+	static const char *const played[] = { "What happened", TQ_SECTIONS, NULL };
+	struct play p;
+	play_open(&p, "tarletons-quarter", "data/tarletons-quarter");
+	for (int viewer = AMERICAN; viewer <= BRITISH; viewer++)
+		assert_parts_agree(&p, viewer, NULL, played);
+	play_guided(&p);
+	assert_parts_agree(&p, BRITISH, "Hold Charlestown.\n\nAnd the harbour - all of it.",
+			   played);
+	for (int n = 0; n < 12; n++)
+		play_guided(&p);
+	for (int viewer = AMERICAN; viewer <= BRITISH; viewer++)
+		assert_parts_agree(&p, viewer, NULL, played);
+	play_close(&p);
+}
+
 /* The form's kinds, each as the text and the page show it. */
 static void test_form_kinds(void **s)
 {
@@ -311,6 +334,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_skirmish_mails_agree),
 		cmocka_unit_test(test_ww_mails_agree),
+		cmocka_unit_test(test_tq_mails_agree),
 		cmocka_unit_test(test_form_kinds),
 		cmocka_unit_test(test_html_escapes_what_it_quotes),
 		cmocka_unit_test(test_html_shows_the_board_first),

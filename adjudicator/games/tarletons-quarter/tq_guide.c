@@ -279,12 +279,14 @@ static void place_leader(struct guide *g, int l)
 	area_list(g, label, at);
 }
 
-/* 17.4.2's leaders to set up; 6.2's militia leaders held for their
- * colony's militia. */
+/* 17.4.2's leaders to set up; 17.2.2's militia leaders after the
+ * attrition; 6.2's militia leaders held for their colony's militia. */
 static void place_leaders(struct guide *g, const struct tq_to_place *tp)
 {
 	for (int i = 0; i < tp->nleaders; i++)
 		place_leader(g, tp->leaders[i]);
+	for (int i = 0; i < tp->nafter; i++)
+		place_leader(g, tp->after[i]);
 	for (int l = 0; l < g->d->nleaders; l++)
 		if (g->d->leaders[l].side == g->side && g->view->leader[l].where == TQ_HELD &&
 		    g->d->leaders[l].militia_colony != TQ_NO_COLONY)
