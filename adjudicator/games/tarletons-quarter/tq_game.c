@@ -363,4 +363,5 @@ const struct game game_tarletons_quarter = {
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .guide_words = guide_words,
+	.board = "tq_game_board",
 };
