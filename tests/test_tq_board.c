@@ -76,7 +76,8 @@ static void crowded(void)
 
 /* No label meets another label or any tag, none is off the picture or
  * under a panel, and each is nearer its own area's tag than any other's
- * by a pixel. */
+ * by a pixel; a force's marker that cannot be is led to its area by a
+ * line, and a marker is led only then (no name ever is). */
 static int bad;
 
 /* An area's tag, as drawn: TQ_TAG_W x TQ_TAG_H round its place. */
@@ -130,8 +131,10 @@ static void check_labels(const char *what)
 	for (int i = 0; i < b.nlabels; i++) {
 		const struct wj_board_box *l = &b.label[i];
 		const char *id = D->areas[b.area[i]].id, *kind = i < b.first_marker ? "name" : "force";
-		if (nearest_tag(l) != b.area[i])
+		if (nearest_tag(l) != b.area[i] && !b.led[i])
 			problem("%s: %s's %s is as near another area", what, id, kind);
+		if (b.led[i] && (i < b.first_marker || nearest_tag(l) == b.area[i]))
+			problem("%s: %s's %s is led to its area, needlessly", what, id, kind);
 		if (l->x0 < 0 || l->y0 < 0 || l->x1 > D->board_w || l->y1 > D->board_h)
 			problem("%s: %s's %s is off the picture", what, id, kind);
 		struct wj_board_box legend = tq_board_legend(D), panel = tq_board_panel(D);
@@ -294,7 +297,7 @@ static void a_force_with_its_sp_total_and_commander(void **state)
 	tq_board_force_text(D, &f[s11b], text, sizeof text);
 	assert_string_equal(text, "40 SP Clinton");
 	tq_board_force_text(D, &f[s11c], text, sizeof text);
-	assert_string_equal(text, "15 SP Lincoln (9 in walls)");
+	assert_string_equal(text, "15 SP (9 in walls) Lincoln");
 	/* Cornwallis outranks Tarleton, a colonel (2.0, 11.1) */
 	leader_at("Cornwallis", "S8", false);
 	n = tq_board_forces(D, S, f);

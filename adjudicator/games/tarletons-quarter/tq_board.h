@@ -92,6 +92,9 @@ struct tq_board_boxes {
 	int nlabels, first_marker;
 	struct wj_board_box label[TQ_MAX_AREAS + TQ_BOARD_MARKERS];
 	int area[TQ_MAX_AREAS + TQ_BOARD_MARKERS];
+	/* a marker as near another area's tag as its own is led to its
+	 * own by a line in its side's colour */
+	bool led[TQ_MAX_AREAS + TQ_BOARD_MARKERS];
 	struct wj_board_mark mark[TQ_MAX_AREAS];
 	struct wj_board_box tag[TQ_MAX_AREAS];
 };

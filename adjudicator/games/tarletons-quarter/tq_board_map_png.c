@@ -276,7 +276,7 @@ static struct wj_name_place around(int k, double gap)
 struct wj_board_box tq_board_place(const struct tq_data *d, int area, double w, double h,
 				   tq_board_cost *cost, const void *ctx)
 {
-	static const double GAP[] = { 5, 12, 22, 34 };
+	static const double GAP[] = { 5, 12, 22, 34, 46, 60, 80 };
 	const struct tq_area *a = &d->areas[area];
 	struct wj_board_box best = { 0, 0, 0, 0 };
 	double least = -1;
@@ -285,7 +285,7 @@ struct wj_board_box tq_board_place(const struct tq_data *d, int area, double w, 
 			struct wj_name_place q = around((int)k, GAP[g]);
 			struct wj_board_box b = wj_name_box(a->x, a->y, &q, w, h);
 			double c = cost(&b, ctx) + (b.x0 < 0 || b.y0 < 0 || b.x1 > d->board_w ||
-						    b.y1 > d->board_h ? 1e6 : 0);
+						    b.y1 > d->board_h ? 1e12 : 0);
 			if (least < 0 || c < least) {
 				least = c;
 				best = b;

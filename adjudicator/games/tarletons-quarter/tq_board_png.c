@@ -18,11 +18,11 @@
 #include "tq_game.h"
 #include "tq_sps.h"
 
-#define MARKER_H 16
-#define MARKER_SIZE 10.5
+#define MARKER_SIZE 10
+#define MARKER_LINE 12   /* a marker's line: its SPs, then its leader */
 #define MISREAD_WEIGHT 1000
 /* Covering a tag, a name or another marker: per px² */
-#define OVERLAP_WEIGHT 100
+#define OVERLAP_WEIGHT 1e6
 #define MARKER_MARGIN 2
 
 /* Each keeps its place in the palette, so a piece is painted in exactly
@@ -71,14 +71,24 @@ int tq_board_forces(const struct tq_data *d, const struct tq_state *view,
 	return n;
 }
 
+/* A marker's two lines: its SPs ("15 SP (9 in walls)") and its
+ * commanding leader ("" for none). */
+static void force_lines(const struct tq_data *d, const struct tq_board_force *f, char *sps,
+			size_t len, const char **leader)
+{
+	int n = snprintf(sps, len, "%d SP", f->sps + f->walls);
+	if (f->walls && n > 0 && (size_t)n < len)
+		snprintf(sps + n, len - (size_t)n, " (%d in walls)", f->walls);
+	*leader = f->leader >= 0 ? d->leaders[f->leader].name : "";
+}
+
 void tq_board_force_text(const struct tq_data *d, const struct tq_board_force *f, char *out,
 			 size_t len)
 {
-	char walls[32] = "";
-	if (f->walls)
-		snprintf(walls, sizeof walls, " (%d in walls)", f->walls);
-	snprintf(out, len, "%d SP%s%s%s", f->sps + f->walls, f->leader >= 0 ? " " : "",
-		 f->leader >= 0 ? d->leaders[f->leader].name : "", walls);
+	char sps[48];
+	const char *leader;
+	force_lines(d, f, sps, sizeof sps, &leader);
+	snprintf(out, len, "%s%s%s", sps, leader[0] ? " " : "", leader);
 }
 
 /* ---- the markers' places ---- */
@@ -111,23 +121,75 @@ static double marker_cost(const struct wj_board_box *b, const void *ctx)
 	return sum;
 }
 
+/* The marker's size: its lines and a margin round them. */
+static void marker_size(cairo_t *cr, const struct tq_data *d, const struct tq_board_force *f,
+			double *w, double *h)
+{
+	char sps[48];
+	const char *leader;
+	force_lines(d, f, sps, sizeof sps, &leader);
+	double a = wj_draw_text_width(cr, sps), b = wj_draw_text_width(cr, leader);
+	*w = (a > b ? a : b) + 8;
+	*h = leader[0] ? 2 * MARKER_LINE + 4 : MARKER_LINE + 4;
+}
+
+/* The widest markers first (they have the fewest places), the forces'
+ * order among equals. */
 static void place_markers(cairo_t *cr, const struct tq_data *d, const struct tq_state *view,
 			  const struct tq_board_map *m, struct markers *k)
 {
-	char text[TQ_NAME_MAX + 48];
+	double w[TQ_BOARD_MARKERS], h[TQ_BOARD_MARKERS];
+	int order[TQ_BOARD_MARKERS];
+	struct markers placed;
 	k->n = tq_board_forces(d, view, k->force);
 	wj_draw_font(cr, MARKER_SIZE, true);
 	for (int i = 0; i < k->n; i++) {
-		tq_board_force_text(d, &k->force[i], text, sizeof text);
-		struct marking g = { d, m, k, i };
-		k->box[i] = tq_board_place(d, k->force[i].area, wj_draw_text_width(cr, text) + 10,
-					   MARKER_H, marker_cost, &g);
+		marker_size(cr, d, &k->force[i], &w[i], &h[i]);
+		int j = i;
+		for (; j > 0 && w[order[j - 1]] < w[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
 	}
+	placed.n = k->n;
+	for (int j = 0; j < k->n; j++) {
+		struct marking g = { d, m, &placed, j };
+		placed.force[j] = k->force[order[j]];
+		placed.box[j] = tq_board_place(d, placed.force[j].area, w[order[j]], h[order[j]],
+					       marker_cost, &g);
+		k->box[order[j]] = placed.box[j];
+	}
+}
+
+/* Whether marker i is as near another area's tag as its own: then a
+ * line leads from it to its own. */
+static bool led(const struct tq_data *d, const struct markers *k, int i)
+{
+	return tq_board_misread(d, &k->box[i], k->force[i].area, 1) > 0;
+}
+
+static void leader_line(cairo_t *cr, const struct tq_data *d, const struct markers *k, int i)
+{
+	const struct wj_board_box *b = &k->box[i];
+	const struct tq_area *a = &d->areas[k->force[i].area];
+	double x = a->x < b->x0 ? b->x0 : a->x > b->x1 ? b->x1 : a->x;
+	double y = a->y < b->y0 ? b->y0 : a->y > b->y1 ? b->y1 : a->y;
+	wj_draw_rgb(cr, tq_board_side_colour(k->force[i].side));
+	cairo_set_line_width(cr, 2);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, a->x, a->y);
+	cairo_stroke(cr);
+	cairo_new_path(cr);
+	cairo_arc(cr, a->x, a->y, 3, 0, 2 * M_PI);
+	cairo_fill(cr);
 }
 
 static void markers(cairo_t *cr, const struct tq_data *d, const struct markers *k)
 {
-	char text[TQ_NAME_MAX + 48];
+	char sps[48];
+	const char *leader;
+	for (int i = 0; i < k->n; i++)
+		if (led(d, k, i))
+			leader_line(cr, d, k, i);
 	wj_draw_font(cr, MARKER_SIZE, true);
 	for (int i = 0; i < k->n; i++) {
 		const struct wj_board_box *b = &k->box[i];
@@ -138,9 +200,11 @@ static void markers(cairo_t *cr, const struct tq_data *d, const struct markers *
 		wj_draw_rgb(cr, TQ_C_WHITE);
 		cairo_set_line_width(cr, 1);
 		cairo_stroke(cr);
-		tq_board_force_text(d, &k->force[i], text, sizeof text);
-		cairo_move_to(cr, b->x0 + 5, b->y1 - 4.5);
-		cairo_show_text(cr, text);
+		force_lines(d, &k->force[i], sps, sizeof sps, &leader);
+		cairo_move_to(cr, b->x0 + 4, b->y0 + MARKER_LINE - 0.5);
+		cairo_show_text(cr, sps);
+		cairo_move_to(cr, b->x0 + 4, b->y0 + 2 * MARKER_LINE - 0.5);
+		cairo_show_text(cr, leader);
 	}
 }
 
@@ -290,7 +354,7 @@ static void panel(cairo_t *cr, const struct tq_data *d, const struct tq_state *s
 		"not kept by the state; an endeavour under way is ringed.");
 }
 
-#define ROW 26
+#define ROW 24
 
 static void legend_text(cairo_t *cr, double x, double y, const char *s)
 {
@@ -507,6 +571,7 @@ int tq_board_boxes(const struct tq_data *d, const struct tq_state *view,
 	cairo_surface_destroy(img);
 	wj_draw_release_fonts();
 	b->nlabels = 0;
+	memset(b->led, 0, sizeof b->led);
 	for (int a = 0; a < d->nareas; a++) {
 		b->mark[a] = m->mark[a];
 		b->tag[a] = m->tag[a];
@@ -517,6 +582,7 @@ int tq_board_boxes(const struct tq_data *d, const struct tq_state *view,
 	}
 	b->first_marker = b->nlabels;
 	for (int i = 0; i < k->n; i++) {
+		b->led[b->nlabels] = led(d, k, i);
 		b->label[b->nlabels] = k->box[i];
 		b->area[b->nlabels++] = k->force[i].area;
 	}
