@@ -167,19 +167,25 @@ static bool led(const struct tq_data *d, const struct markers *k, int i)
 	return tq_board_misread(d, &k->box[i], k->force[i].area, 1) > 0;
 }
 
+/* From the marker's nearest edge to its area's tag's rim, a dot there:
+ * the tag's I.D. stays clear. */
 static void leader_line(cairo_t *cr, const struct tq_data *d, const struct markers *k, int i)
 {
 	const struct wj_board_box *b = &k->box[i];
 	const struct tq_area *a = &d->areas[k->force[i].area];
 	double x = a->x < b->x0 ? b->x0 : a->x > b->x1 ? b->x1 : a->x;
 	double y = a->y < b->y0 ? b->y0 : a->y > b->y1 ? b->y1 : a->y;
+	double dx = x - a->x, dy = y - a->y, hw = TQ_TAG_W / 2.0 + 2, hh = TQ_TAG_H / 2.0 + 2;
+	double sx = (dx < 0 ? -dx : dx) / hw, sy = (dy < 0 ? -dy : dy) / hh, s = sx > sy ? sx : sy;
+	if (s <= 1)
+		return;
 	wj_draw_rgb(cr, tq_board_side_colour(k->force[i].side));
 	cairo_set_line_width(cr, 2);
 	cairo_move_to(cr, x, y);
-	cairo_line_to(cr, a->x, a->y);
+	cairo_line_to(cr, a->x + dx / s, a->y + dy / s);
 	cairo_stroke(cr);
 	cairo_new_path(cr);
-	cairo_arc(cr, a->x, a->y, 3, 0, 2 * M_PI);
+	cairo_arc(cr, a->x + dx / s, a->y + dy / s, 2.5, 0, 2 * M_PI);
 	cairo_fill(cr);
 }
 
