@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "map_cache.h"
-#include "tq_board.h"
+#include "tq_board_png.h"
 #include "tq_setup.h"
 #include "tq_support.h"
 
@@ -357,6 +357,53 @@ static void the_map_from_the_cache_draws_the_same(void **state)
 	map_cache_draws_the_same(crowded_drawn, NULL);
 }
 
+static char *key_of(const struct tq_state *s)
+{
+	char *k = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&k, &len);
+	assert_non_null(f);
+	assert_int_equal(tq_board_key(f, D, s), 0);
+	fclose(f);
+	return k;
+}
+
+/* issue 25: the judge draws one board for the views whose keys are the
+ * same. A side's standing orders and its endeavour's path are not drawn:
+ * the same key; a force's SPs, a fort (4.1), a siege (4.3), the weather
+ * are: another key. */
+static void the_key_says_what_is_drawn(void **state)
+{
+	struct tq_state *t = malloc(sizeof *t);
+	assert_non_null(t);
+	(void)state;
+	crowded();
+	char *k = key_of(S), *o;
+	*t = *S;
+	t->hidden.standing[TQ_BRITISH].n = 1;
+	snprintf(t->hidden.standing[TQ_BRITISH].text[0], TQ_STANDING_TEXT, "retreat before combat to S8");
+	t->hidden.endeavor.npath = 1;
+	assert_string_equal(o = key_of(t), k);
+	free(o);
+	for (int change = 0; change < 4; change++) {
+		*t = *S;
+		if (change == 0)
+			t->area[A("V19")].side[TQ_CONTINENTAL].ready.cavalry++;
+		else if (change == 1)
+			t->area[A("S13")].fort = TQ_BUILDING;
+		else if (change == 2)
+			t->area[A("S11")].siege = 1;
+		else
+			t->weather = TQ_WEATHER_HEAT;
+		o = key_of(t);
+		if (!strcmp(o, k))
+			fail_msg("change %d: the same key", change);
+		free(o);
+	}
+	free(k);
+	free(t);
+}
+
 /* Data without map.yaml has no board to draw: refused, with why. */
 static void no_map_no_board(void **state)
 {
@@ -399,6 +446,7 @@ int main(void)
 		cmocka_unit_test(png_of_a_crowded_position),
 		cmocka_unit_test(the_sp_total_is_drawn),
 		cmocka_unit_test(the_map_from_the_cache_draws_the_same),
+		cmocka_unit_test(the_key_says_what_is_drawn),
 		cmocka_unit_test(no_map_no_board),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

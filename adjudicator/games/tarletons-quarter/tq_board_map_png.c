@@ -8,7 +8,7 @@
 #include <math.h>   /* M_PI only: no libm */
 #include <stdlib.h>
 #include <string.h>
-#include "tq_board.h"
+#include "tq_board_png.h"
 
 #define CELL 2          /* the land and the sea are found per CELL x CELL pixels */
 #define LAND_REACH 95   /* how far an area's land reaches from its place, */

@@ -12,8 +12,7 @@
 #include "buf.h"
 #include "cache.h"
 #include "png_palette.h"
-#include "tq_board.h"
-#include "tq_endeavor.h"
+#include "tq_board_png.h"
 #include "tq_engine.h"
 #include "tq_game.h"
 #include "tq_sps.h"
@@ -32,64 +31,6 @@ static const uint32_t OWN_COLOURS[] = {
 	TQ_C_SWAMP, TQ_C_CITY, TQ_C_PANEL, TQ_C_PATH, TQ_C_FORT, TQ_C_CELL_EDGE,
 };
 #define NOWN (int)(sizeof OWN_COLOURS / sizeof *OWN_COLOURS)
-
-/* ---- the forces ---- */
-
-static int walls_sps(const struct tq_state *s, int area, enum tq_side side)
-{
-	return tq_sps_total(&s->area[area].side[side].walls);
-}
-
-/* 11.1: the commander of the side's leaders in the area, those in the
- * field and those within the walls alike. */
-static int commander(const struct tq_data *d, const struct tq_state *s, int area,
-		     enum tq_side side)
-{
-	short ls[TQ_MAX_LEADERS];
-	int n = 0;
-	for (int l = 0; l < d->nleaders; l++)
-		if (d->leaders[l].side == side && s->leader[l].where == TQ_ON_MAP &&
-		    s->leader[l].area == area)
-			ls[n++] = (short)l;
-	return tq_in_command(d, s, ls, n);
-}
-
-int tq_board_forces(const struct tq_data *d, const struct tq_state *view,
-		    struct tq_board_force *f)
-{
-	int n = 0;
-	for (int a = 0; a < d->nareas; a++) {
-		for (int side = TQ_BRITISH; side <= TQ_CONTINENTAL && d->areas[a].on_map; side++) {
-			struct tq_sps x = tq_field_sps(view, a, (enum tq_side)side);
-			struct tq_board_force g = { a, (enum tq_side)side, tq_sps_total(&x),
-						    walls_sps(view, a, (enum tq_side)side),
-						    commander(d, view, a, (enum tq_side)side) };
-			if (g.sps + g.walls > 0 || g.leader >= 0)
-				f[n++] = g;
-		}
-	}
-	return n;
-}
-
-/* A marker's two lines: its SPs ("15 SP (9 in walls)") and its
- * commanding leader ("" for none). */
-static void force_lines(const struct tq_data *d, const struct tq_board_force *f, char *sps,
-			size_t len, const char **leader)
-{
-	int n = snprintf(sps, len, "%d SP", f->sps + f->walls);
-	if (f->walls && n > 0 && (size_t)n < len)
-		snprintf(sps + n, len - (size_t)n, " (%d in walls)", f->walls);
-	*leader = f->leader >= 0 ? d->leaders[f->leader].name : "";
-}
-
-void tq_board_force_text(const struct tq_data *d, const struct tq_board_force *f, char *out,
-			 size_t len)
-{
-	char sps[48];
-	const char *leader;
-	force_lines(d, f, sps, sizeof sps, &leader);
-	snprintf(out, len, "%s%s%s", sps, leader[0] ? " " : "", leader);
-}
 
 /* ---- the markers' places ---- */
 
@@ -127,7 +68,7 @@ static void marker_size(cairo_t *cr, const struct tq_data *d, const struct tq_bo
 {
 	char sps[48];
 	const char *leader;
-	force_lines(d, f, sps, sizeof sps, &leader);
+	tq_board_force_lines(d, f, sps, sizeof sps, &leader);
 	double a = wj_draw_text_width(cr, sps), b = wj_draw_text_width(cr, leader);
 	*w = (a > b ? a : b) + 8;
 	*h = leader[0] ? 2 * MARKER_LINE + 4 : MARKER_LINE + 4;
@@ -206,7 +147,7 @@ static void markers(cairo_t *cr, const struct tq_data *d, const struct markers *
 		wj_draw_rgb(cr, TQ_C_WHITE);
 		cairo_set_line_width(cr, 1);
 		cairo_stroke(cr);
-		force_lines(d, &k->force[i], sps, sizeof sps, &leader);
+		tq_board_force_lines(d, &k->force[i], sps, sizeof sps, &leader);
 		cairo_move_to(cr, b->x0 + 4, b->y0 + MARKER_LINE - 0.5);
 		cairo_show_text(cr, sps);
 		cairo_move_to(cr, b->x0 + 4, b->y0 + 2 * MARKER_LINE - 0.5);
