@@ -12,7 +12,8 @@
 
 #define CELL 2          /* the land and the sea are found per CELL x CELL pixels */
 #define LAND_REACH 95   /* how far an area's land reaches from its place, */
-#define COAST_REACH 42  /* and a coast area's, seaward */
+#define COAST_REACH 42  /* and a coast area's, seaward; */
+#define INLAND_REACH 75 /* no sea this near an inland area */
 #define ID_SIZE 9.5
 #define NAME_SIZE 11
 /* A name that comes nearer another tag than NAME_MARGIN px more than its
@@ -49,34 +50,36 @@ uint32_t tq_board_colony_tint(enum tq_colony c)
 
 /* ---- the land and the sea ---- */
 
-/* The area whose place is nearest the cell, and its distance squared. */
-static int nearest(const struct tq_data *d, double x, double y, double *d2)
-{
-	int best = -1;
-	*d2 = 1e18;
-	for (int a = 0; a < d->nareas; a++) {
-		double dx = d->areas[a].x - x, dy = d->areas[a].y - y, e = dx * dx + dy * dy;
-		if (d->areas[a].on_map && e < *d2) {
-			*d2 = e;
-			best = a;
-		}
-	}
-	return best;
-}
-
-/* A cell's area, or -1 the sea, -2 beyond the map. */
+/* A cell's area (the nearest), or -1 the sea, -2 beyond the map: land
+ * within an area's reach, a coast area's shorter seaward; and land
+ * wherever an inland area is near, so that no sea shows inland between
+ * the coast areas. */
 static int cell_area(const struct tq_data *d, int cx, int cy)
 {
-	double d2;
-	int a = nearest(d, cx * CELL + CELL / 2.0, cy * CELL + CELL / 2.0, &d2);
+	double x = cx * CELL + CELL / 2.0, y = cy * CELL + CELL / 2.0, best = 1e18, inland = 1e18;
+	int a = -1;
+	for (int i = 0; i < d->nareas; i++) {
+		double dx = d->areas[i].x - x, dy = d->areas[i].y - y, e = dx * dx + dy * dy;
+		if (!d->areas[i].on_map)
+			continue;
+		if (e < best) {
+			best = e;
+			a = i;
+		}
+		if (!d->areas[i].coast && e < inland)
+			inland = e;
+	}
 	if (a < 0)
 		return -2;
 	double reach = d->areas[a].coast ? COAST_REACH : LAND_REACH;
-	if (d2 <= reach * reach)
+	if (best <= reach * reach || inland <= INLAND_REACH * INLAND_REACH)
 		return a;
 	return d->areas[a].coast ? -1 : -2;
 }
 
+/* A cell's colour: its colony's tint; a colony's edge (on both sides)
+ * ink, an area's edge within a colony (on one side, a thinner line) a
+ * shade darker, the coast blue. */
 static uint32_t cell_colour(const struct tq_data *d, const int *area, int cw, int ch, int cx,
 			    int cy)
 {
@@ -89,12 +92,12 @@ static uint32_t cell_colour(const struct tq_data *d, const int *area, int cw, in
 		if (nx < 0 || ny < 0 || nx >= cw || ny >= ch)
 			continue;
 		int b = area[ny * cw + nx];
-		if (b >= 0 && b != a)
-			c = d->areas[b].colony != d->areas[a].colony ? TQ_C_INK : TQ_C_CELL_EDGE;
-		else if (b == -1)
+		if (b >= 0 && d->areas[b].colony != d->areas[a].colony)
+			return TQ_C_INK;
+		if (b == -1)
 			c = TQ_C_RIVER;
-		if (c == TQ_C_INK)
-			break;
+		else if (b >= 0 && b != a && (k == 0 || k == 2) && c != TQ_C_RIVER)
+			c = TQ_C_CELL_EDGE;
 	}
 	return c;
 }

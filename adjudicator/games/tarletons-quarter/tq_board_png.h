@@ -26,7 +26,7 @@ enum {
 	TQ_C_INK = 0x1e1a16, TQ_C_PAPER = 0xf4efe1, TQ_C_SEA = 0xbdd5e6, TQ_C_WHITE = 0xffffff,
 	TQ_C_RED = 0xb3122b, TQ_C_BLUE = 0x163f91, TQ_C_ROAD = 0x7a4a1c, TQ_C_RIVER = 0x2f78c8,
 	TQ_C_PLAIN = 0x8c8677, TQ_C_SWAMP = 0x6b8e3a, TQ_C_CITY = 0x9c2a1a, TQ_C_PANEL = 0xf8f3e3,
-	TQ_C_PATH = 0xff8c00, TQ_C_FORT = 0x5b4636, TQ_C_CELL_EDGE = 0xa89f88,
+	TQ_C_PATH = 0xff8c00, TQ_C_FORT = 0x5b4636, TQ_C_CELL_EDGE = 0xb3aa92,
 };
 
 /* The map drawn once per data set (wj_draw_map's head): where each
