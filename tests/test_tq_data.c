@@ -803,6 +803,9 @@ static void fixture_map_areas_borders_corners(void **state)
 	assert_true(d->have_map);
 	assert_int_equal(d->board_w, 1000);
 	assert_int_equal(d->board_h, 1400);
+	assert_int_equal(d->legend[0], 600);
+	assert_int_equal(d->legend[3], 1390);
+	assert_int_equal(d->panel[2], 470);
 	assert_int_equal(d->nareas, 8);
 	for (int i = 0; i < d->nareas; i++)
 		assert_true(d->areas[i].on_map);
@@ -935,6 +938,22 @@ static void error_border_unknown_area(void **state)
 						   &line);
 	expect_problem(&p, "map.yaml", line, "'S9' is not an area of map.yaml; expected one of: "
 		       "G1, S5, S11, V1, G2, S7, N1, V2");
+	remove_copy(&c);
+}
+
+/* An area drawn under the board's legend would be hidden by it; a
+ * legend that ends before it starts is no box. */
+static void error_area_under_the_legend(void **state)
+{
+	struct data_copy c;
+	int line;
+	(void)state;
+	struct wj_data_problems p = fixture_edited(&c, "map.yaml", "{id: S7", "at: [400, 1100]",
+						   "at: [700, 1100]", &line);
+	expect_problem(&p, "map.yaml", line, "S7 is drawn at [700, 1100], under the board's legend");
+	remove_copy(&c);
+	p = fixture_edited(&c, "map.yaml", "board:", "legend: [600, 990", "legend: [990, 990", &line);
+	expect_problem(&p, "map.yaml", line, "'legend' ends before it starts");
 	remove_copy(&c);
 }
 
@@ -1169,6 +1188,7 @@ int main(void)
 		cmocka_unit_test(fixture_counters),
 		cmocka_unit_test(fixture_tables_and_units),
 		cmocka_unit_test(error_border_unknown_area),
+		cmocka_unit_test(error_area_under_the_legend),
 		cmocka_unit_test(error_map_missing),
 		cmocka_unit_test(error_area_colony_not_its_letter),
 		cmocka_unit_test(error_leader_unknown_key),

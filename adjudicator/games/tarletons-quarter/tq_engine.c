@@ -34,6 +34,12 @@ void tq_tell_side(struct tq_play *p, enum tq_side side, const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *tq_weather_name(enum tq_weather w)
+{
+	static const char *const NAMES[TQ_WEATHERS] = { "clear", "rain", "flood", "heat" };
+	return w >= 0 && w < TQ_WEATHERS ? NAMES[w] : "unknown";
+}
+
 const char *tq_phase_name(enum tq_phase phase)
 {
 	static const char *const NAMES[] = {

@@ -59,6 +59,8 @@ struct tq_play {
 
 /* "the Attrition Phase (3.0 B)"; a month as the seed writes it: "June 1780". */
 const char *tq_phase_name(enum tq_phase phase);
+/* The weather marker's state (8.3.3, 8.3.4): "clear", "rain", "flood", "heat". */
+const char *tq_weather_name(enum tq_weather w);
 void tq_month_text(int month, char *out, size_t len);
 
 /* An event everyone reads; an event only `side` reads (hidden things:

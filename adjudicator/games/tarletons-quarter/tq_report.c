@@ -7,8 +7,6 @@
 #include "tq_game.h"
 #include "tq_move.h"
 
-static const char *const WEATHER_NAMES[] = { "clear", "rain", "flood", "heat" };
-
 /* Each question: what the side asked is to do, and what the others read
  * while it does. */
 static const struct asking {
@@ -237,7 +235,7 @@ static void head(FILE *out, const struct tq_data *d, const struct tq_state *s,
 		fprintf(out, ".Deadline: %s\n", f->deadline);
 	fprintf(out, ".%s, %s; scenario %s, to %s %d.\n", date, tq_phase_name(s->phase),
 		s->scenario, tq_month_name(tq_month_of(s->last_month)), tq_year_of(s->last_month));
-	fprintf(out, ".Weather: %s. ", WEATHER_NAMES[s->weather]);
+	fprintf(out, ".Weather: %s. ", tq_weather_name(s->weather));
 	fprintf(out, "Major Victory marker: %s.\n",
 		s->major_victory ? d->side_name[s->major_victory] : "not in play");
 	colonies_line(out, d, "British Invaded (10.7.5)", s->invaded);
