@@ -112,33 +112,63 @@ for n in 10 10000; do
 	cp -a "$T/base" "$T/log$n"
 	bench/grow.py log "$T/log$n" $n
 done
-while read -r k v; do short[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
-while read -r k v; do long[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10000" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
+# e2e --vs: the two in turn, the ratio decided pair by pair (issue 25.4)
+declare -A curve
+while read -r k v; do curve[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/mail" "$OLDPWD/bench/floor" --vs "$T/log10000" -- $BIN process --config text.conf)
 # a mail with a token the game never mailed: refused, the token looked for
 # among the entries GAME/index keeps, at 10 and at 10,000 entries
 sed 's/^To: judge+g-british-[0-9a-f]*@/To: judge+g-british-0123456789abcdef@/' "$T/mail" >"$T/stale"
-declare -A stale10 stale10000
-while read -r k v; do stale10[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/stale" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
-while read -r k v; do stale10000[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10000" "$T/games/g" "$T/stale" "$OLDPWD/bench/floor" -- $BIN process --config text.conf)
-# the median wall clock of 21 runs of a command, in ms
-median_ms() {
-	local i t0 v=()
-	for i in $(seq 21); do
-		t0=$EPOCHREALTIME
-		"$@" >/dev/null
-		v+=("$(echo "($EPOCHREALTIME - $t0) * 1000" | bc -l)")
+declare -A stale
+while read -r k v; do stale[$k]=$v; done < <(cd "$T" && "$OLDPWD/bench/e2e" "$CURVE" "$T/log10" "$T/games/g" "$T/stale" "$OLDPWD/bench/floor" --vs "$T/log10000" -- $BIN process --config text.conf)
+# in_turn N CMD...: the commands (each one string) run one after another,
+# N rounds; each round's wall clocks in ms on one line
+in_turn() {
+	local n=$1 i c t0 line
+	shift
+	for i in $(seq "$n"); do
+		line=
+		for c in "$@"; do
+			t0=$EPOCHREALTIME
+			eval "$c" >/dev/null
+			line+=" $(echo "($EPOCHREALTIME - $t0) * 1000" | bc -l)"
+		done
+		echo "$line"
 	done
-	printf '%s\n' "${v[@]}" | sort -g | sed -n 11p
 }
-show10=$(median_ms $BIN show "$T/log10" --as british)
-show10000=$(median_ms $BIN show "$T/log10000" --as british)
-# many games: remind and send over 100 and 10,000 games, nothing due
+# rounds EXPR: of in_turn's lines on stdin (columns a, b, c, ...), the
+# medians of each column and of EXPR computed round by round, with its
+# least and greatest: "a b ... expr least most"
+rounds() {
+	python3 -c '
+import statistics, sys
+rows = [list(map(float, l.split())) for l in sys.stdin if l.strip()]
+cols = list(zip(*rows))
+vals = sorted(eval(sys.argv[1], {}, dict(zip("abcdefgh", r))) for r in rows)
+print(*["%.2f" % statistics.median(c) for c in cols],
+      "%.2f %.2f %.2f" % (statistics.median(vals), vals[0], vals[-1]))' "$1"
+}
+PAIRS_RO=${PAIRS_RO:-11}
+read -r show10 show10000 show_r show_min show_max < <(in_turn "$PAIRS_RO" \
+	"$BIN show $T/log10 --as british" "$BIN show $T/log10000 --as british" | rounds 'b / a')
+# many games: remind and send over 100 and 10,000 games, nothing due; the
+# fixed start-up is a run over no game, taken off each before the per-game
+# ratio
 rm -rf "$T/base/outbox/new"/*
+mkdir "$T/many0"
 for n in 100 10000; do mkdir "$T/many$n"; bench/grow.py games "$T/base" "$T/many$n" $n; done
-remind100=$(median_ms $BIN remind --config "$T/text.conf" --games "$T/many100")
-send100=$(median_ms $BIN send --config "$T/text.conf" --games "$T/many100")
-remind10000=$(median_ms $BIN remind --config "$T/text.conf" --games "$T/many10000")
-send10000=$(median_ms $BIN send --config "$T/text.conf" --games "$T/many10000")
+for cmd in remind send; do
+	read -r a b c r lo hi < <(in_turn "$PAIRS_RO" "$BIN $cmd --config $T/text.conf --games $T/many0" \
+		"$BIN $cmd --config $T/text.conf --games $T/many100" \
+		"$BIN $cmd --config $T/text.conf --games $T/many10000" |
+		rounds '((c - a) / 10000) / ((b - a) / 100)')
+	declare "${cmd}0=$a" "${cmd}100=$b" "${cmd}10000=$c" "${cmd}_r=$r" "${cmd}_min=$lo" "${cmd}_max=$hi"
+done
+# the record's size per order, in bytes and in disk blocks (du): the
+# 10,000-entry game against the 10-entry one
+bytes_of() { find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
+blocks_of() { du -sk "$1" | cut -f1; }
+per_order_bytes=$(echo "($(bytes_of "$T/log10000") - $(bytes_of "$T/log10")) / 9990" | bc -l)
+per_order_kib=$(echo "($(blocks_of "$T/log10000") - $(blocks_of "$T/log10")) / 9990" | bc -l)
 ratio() { echo "($1) / ($2)" | bc -l; }
 # "target <= 1.1x: met" or "...: **not met**", the ratio as printed (two decimals)
 met() { printf 'target <= %sx: %s' "$2" "$(echo "$(printf '%.2f' "$1") <= $2" | bc -l | sed 's/^1$/met/; s/^0$/**not met**/')"; }
@@ -148,7 +178,8 @@ default_mail g real mail "Washington's War"
 default_mail s sk-real sk-mail Skirmish
 printf '| one order mail end to end (wwjudge process, no PNG) | median of %d | %s ms | |\n' "$RUNS" "${text[process_ms]}"
 printf '| floor: read the mail, write the same %s files | median of %d | %s ms | |\n' "${text[files]}" "$RUNS" "${text[floor_ms]}"
-printf '| process / floor | | %sx | %s |\n' "${text[ratio]}" "$(met "${text[ratio]}" 3)"
+printf '| process / floor | median of %d paired runs (least-most) | %sx (%s-%s) | %s |\n' "$RUNS" \
+	"${text[pair_ratio]}" "${text[pair_min]}" "${text[pair_max]}" "$(met "${text[pair_ratio]}" 3)"
 printf '| peak memory of one process run, both PNG boards attached | max RSS of 5 | %.1f MiB | target <= 16 MB |\n' "$(echo "${png[maxrss_kb]}/1024" | bc -l)"
 printf '| peak memory of one process run, no PNG | max RSS of %d | %.1f MiB | target <= 16 MB |\n' "$RUNS" "$(echo "${text[maxrss_kb]}/1024" | bc -l)"
 printf '| the real default path: one order mail, production Argon2id, PNG board | median of 5 | %s ms | (information) |\n' "${real[process_ms]}"
@@ -156,26 +187,29 @@ printf '| the same, no PNG: production Argon2id alone | median of 5 | %s ms | (i
 printf '| the password hash'"'"'s share (production no PNG - test hash no PNG) | | %.1f ms | (information) |\n' "$(echo "${hash[process_ms]} - ${text[process_ms]}" | bc -l)"
 printf '| peak memory, the real default path | max RSS of 5 | %.1f MiB | (information) |\n' "$(echo "${real[maxrss_kb]}/1024" | bc -l)"
 printf '| of which the password hash (production - test hash, no PNG) | | %.1f MiB | (information) |\n' "$(echo "(${hash[maxrss_kb]} - ${text[maxrss_kb]})/1024" | bc -l)"
-printf '| per order at 10 log entries (process, no PNG) | median of %d | %s ms | |\n' "$CURVE" "${short[process_ms]}"
-printf '| per order at 10,000 log entries | median of %d | %s ms | |\n' "$CURVE" "${long[process_ms]}"
-r=$(ratio "${long[process_ms]}" "${short[process_ms]}")
-printf '| 10,000 / 10 entries | | %.2fx | %s |\n' "$r" "$(met "$r" 1.1)"
-printf '| its floor (the same files written), 10,000 / 10 entries | | %.2fx | (information) |\n' "$(ratio "${long[floor_ms]}" "${short[floor_ms]}")"
-printf '| a wrong move token refused, at 10 entries | median of %d | %s ms | |\n' "$CURVE" "${stale10[process_ms]}"
-printf '| the same at 10,000 entries | median of %d | %s ms | |\n' "$CURVE" "${stale10000[process_ms]}"
-printf '| 10,000 / 10 entries | | %.2fx | (information: flat) |\n' "$(ratio "${stale10000[process_ms]}" "${stale10[process_ms]}")"
-printf '| show --as british at 10 entries | median of 21 | %.1f ms | |\n' "$show10"
-printf '| show at 10,000 entries | median of 21 | %.1f ms | |\n' "$show10000"
-r=$(ratio "$show10000" "$show10")
-printf '| 10,000 / 10 entries | | %.2fx | %s |\n' "$r" "$(met "$r" 1.5)"
-printf '| remind, 100 games, nothing due | median of 21 | %.1f ms | |\n' "$remind100"
-printf '| remind, 10,000 games | median of 21 | %.1f ms | |\n' "$remind10000"
-r=$(ratio "$remind10000 / 10000" "$remind100 / 100")
-printf '| remind per game, 10,000 / 100 games | | %.2fx | %s |\n' "$r" "$(met "$r" 2)"
-printf '| send, 100 games, nothing to send | median of 21 | %.1f ms | |\n' "$send100"
-printf '| send, 10,000 games | median of 21 | %.1f ms | |\n' "$send10000"
-r=$(ratio "$send10000 / 10000" "$send100 / 100")
-printf '| send per game, 10,000 / 100 games | | %.2fx | %s |\n' "$r" "$(met "$r" 2)"
+printf '| per order at 10 log entries (process, no PNG) | median of %d | %s ms | |\n' "$CURVE" "${curve[process_ms]}"
+printf '| per order at 10,000 log entries | median of %d | %s ms | |\n' "$CURVE" "${curve[vs_process_ms]}"
+printf '| 10,000 / 10 entries | median of %d paired runs (least-most) | %sx (%s-%s) | %s |\n' \
+	"$CURVE" "${curve[vs_ratio]}" "${curve[vs_min]}" "${curve[vs_max]}" "$(met "${curve[vs_ratio]}" 1.1)"
+printf '| its floor (the same files written), 10,000 / 10 entries | | %.2fx | (information) |\n' "$(ratio "${curve[vs_floor_ms]}" "${curve[floor_ms]}")"
+printf '| the game record per order (a log entry, its mails, the index) | 10,000 - 10 entries | %.0f bytes, %.1f KiB on disk | (information; issue 25.3: <= 2 KiB) |\n' \
+	"$per_order_bytes" "$per_order_kib"
+printf '| a wrong move token refused, at 10 entries | median of %d | %s ms | |\n' "$CURVE" "${stale[process_ms]}"
+printf '| the same at 10,000 entries | median of %d | %s ms | |\n' "$CURVE" "${stale[vs_process_ms]}"
+printf '| 10,000 / 10 entries | median of %d paired runs (least-most) | %sx (%s-%s) | (information: flat) |\n' \
+	"$CURVE" "${stale[vs_ratio]}" "${stale[vs_min]}" "${stale[vs_max]}"
+printf '| show --as british at 10 entries | median of %d | %s ms | |\n' "$PAIRS_RO" "$show10"
+printf '| show at 10,000 entries | median of %d | %s ms | |\n' "$PAIRS_RO" "$show10000"
+printf '| 10,000 / 10 entries | median of %d paired runs (least-most) | %sx (%s-%s) | %s |\n' \
+	"$PAIRS_RO" "$show_r" "$show_min" "$show_max" "$(met "$show_r" 1.5)"
+for cmd in remind send; do
+	z=${cmd}0 a=${cmd}100 b=${cmd}10000 r=${cmd}_r lo=${cmd}_min hi=${cmd}_max
+	printf '| %s, no game: the fixed start-up | median of %d | %s ms | |\n' "$cmd" "$PAIRS_RO" "${!z}"
+	printf '| %s, 100 games, nothing due | median of %d | %s ms | |\n' "$cmd" "$PAIRS_RO" "${!a}"
+	printf '| %s, 10,000 games | median of %d | %s ms | |\n' "$cmd" "$PAIRS_RO" "${!b}"
+	printf '| %s per game less the start-up, 10,000 / 100 games | median of %d paired runs (least-most) | %sx (%s-%s) | %s |\n' \
+		"$cmd" "$PAIRS_RO" "${!r}" "${!lo}" "${!hi}" "$(met "${!r}" 2)"
+done
 bench/bench engine "$GAMES"
 bench/tq_engine "${TQ_BENCH_GAMES:-20}"
 bench/bench png 15

@@ -69,11 +69,14 @@ static int fake_report(FILE *out, const struct game_data *d, const struct game_s
 	return 0;
 }
 
+static int guides_built;
+
 static int fake_guide(const struct game_data *d, const struct game_state *view, int side,
 		      game_guide_item *item, void *ctx)
 {
 	char example[64];
 	(void)d;
+	guides_built++;
 	snprintf(example, sizeof example, "march north (side %d, view %d)", side, view->viewer);
 	item(ctx, "standing", "standing fast");
 	item(ctx, "march", example);
@@ -171,7 +174,7 @@ static void report_of(FILE *f, const struct wj_mail_view *v)
 
 static void how_to_order(FILE *f, const struct wj_mail_view *v)
 {
-	wj_mail_how_to_order(f, v, "TOKEN");
+	wj_mail_how_to_order(f, v, "TOKEN", NULL);
 }
 
 static void asked_now(FILE *f, const struct wj_mail_view *v)
@@ -205,6 +208,32 @@ static void test_example_order_is_the_guides(void **state)
 	assert_null(strstr(other, "march"));
 	free(asked);
 	free(other);
+}
+
+/* Issue 25.2: the order block's example is the one the report's guide
+ * gave (frame.guide_item), so the guide is not built again; without one
+ * the block builds the guide itself. */
+static void how_to_order_known(FILE *f, const struct wj_mail_view *v)
+{
+	struct wj_mail_example known = { .found = false };
+	wj_mail_example_take(&known, "standing", "standing fast");
+	wj_mail_example_take(&known, "march", "march west");
+	wj_mail_example_take(&known, "march", "march east");
+	wj_mail_how_to_order(f, v, "TOKEN", &known);
+}
+
+static void test_25_the_guide_once_per_mail(void **state)
+{
+	(void)state;
+	guides_built = 0;
+	char *known = composed_shown(1, how_to_order_known);
+	assert_int_equal(guides_built, 0);
+	assert_non_null(strstr(known, "token: TOKEN\nmarch west\n#end"));
+	char *built = composed_shown(1, how_to_order);
+	assert_int_equal(guides_built, 1);
+	assert_non_null(strstr(built, "token: TOKEN\nmarch north (side 1, view 1)\n#end"));
+	free(known);
+	free(built);
 }
 
 /* What is asked and whose move it is come from asked, question and over,
@@ -340,12 +369,12 @@ static void test_skirmish_i_b_mails(void **state)
 	char *form = NULL, *text, *other;
 	size_t len;
 	FILE *f = open_memstream(&form, &len);
-	wj_mail_how_to_order(f, &british, "T");
+	wj_mail_how_to_order(f, &british, "T", NULL);
 	fclose(f);
 	text = shown(form, len);
 	free(form);
 	f = open_memstream(&form, &len);
-	wj_mail_how_to_order(f, &american, "T");
+	wj_mail_how_to_order(f, &american, "T", NULL);
 	fclose(f);
 	other = shown(form, len);
 	free(form);
@@ -633,6 +662,7 @@ int main(void)
 		cmocka_unit_test(test_20_note_of_nothing_visible_shows_nothing),
 		cmocka_unit_test(test_20_boundary_is_in_no_part),
 		cmocka_unit_test(test_20_no_line_over_998_octets),
+		cmocka_unit_test(test_25_the_guide_once_per_mail),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

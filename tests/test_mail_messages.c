@@ -199,7 +199,7 @@ static void example_at(const struct ww_state *s, const char *where)
 		FILE *f = open_memstream(&text, &len);
 		assert_non_null(f);
 		assert_int_equal(wj_mail_view_open(&v, &mg, side), 0);
-		wj_mail_how_to_order(f, &v, TOKEN);
+		wj_mail_how_to_order(f, &v, TOKEN, NULL);
 		wj_mail_view_close(&v);
 		assert_int_equal(fclose(f), 0);
 		char *shown = NULL;

@@ -1,6 +1,6 @@
 /* Issues 12 and 22: the HTML part of a report mail is made from the same
  * report form as the text part, so that both have the same headings in
- * the same order and the same lines; for both games, as their report
+ * the same order and the same lines; for every game, as their report
  * mails are written (the judge's framing, the game's report, the seed,
  * the order block), at the set-up, with events, with a note, with the
  * guide and once the game is over. The page is well-formed, escapes what
@@ -86,17 +86,6 @@ static void play_order(struct play *p, int side, const char *line)
 		fail_msg("'%s' refused: %s", line, p->why);
 }
 
-struct first { char line[512]; bool found; };
-
-static void take_first(void *ctx, const char *kind, const char *example)
-{
-	struct first *x = ctx;
-	if (!x->found && strncmp(kind, "standing", 8)) {
-		snprintf(x->line, sizeof x->line, "%s", example);
-		x->found = true;
-	}
-}
-
 /* The first side asked. */
 static int first_asked(const struct play *p)
 {
@@ -107,15 +96,22 @@ static int first_asked(const struct play *p)
 	return side;
 }
 
+/* The first order the guide gives `side` in its own view. */
+static struct wj_mail_example guided(const struct play *p, int side)
+{
+	struct wj_mail_example x = { .found = false };
+	struct game_state *v = game_state_new(p->g);
+	p->g->view(p->d, p->s, side, v);
+	p->g->guide(p->d, v, side, wj_mail_example_take, &x);
+	game_state_free(p->g, v);
+	return x;
+}
+
 /* The first order the guide gives the side asked. */
 static void play_guided(struct play *p)
 {
-	struct first x = { .found = false };
 	int side = first_asked(p);
-	struct game_state *v = game_state_new(p->g);
-	p->g->view(p->d, p->s, side, v);
-	p->g->guide(p->d, v, side, take_first, &x);
-	game_state_free(p->g, v);
+	struct wj_mail_example x = guided(p, side);
 	assert_true(x.found);
 	play_order(p, side, x.line);
 }
@@ -134,15 +130,20 @@ static char *mail_form(struct play *p, int viewer, const char *note, size_t *len
 	assert_int_equal(wj_mail_view_open(&v, &mg, viewer), 0);
 	wj_mail_line(f, "Game g1: the other player has moved.");
 	fputc('\n', f);
+	struct wj_mail_example given = { .found = false };
 	struct game_frame frame = { .game = "g1", .events = p->ev, .note = note, .note_from = 1,
 				    .commitment = "f4b336e45645314db77dee7520c0b89d"
-						  "fd7400de17a073a68c891efb4b6b81ea" };
+						  "fd7400de17a073a68c891efb4b6b81ea",
+				    .guide_item = wj_mail_example_take, .guide_ctx = &given };
 	if (wj_mail_report(f, &v, &frame, p->why, sizeof p->why))
 		fail_msg("%s", p->why);
+	/* issue 25.2: an example the report gave is the one its guide gives */
+	if (given.found && (p->g->asked(p->s) & GAME_SIDE(viewer)))
+		assert_string_equal(given.line, guided(p, viewer).line);
 	if (p->g->over(p->s, &end))
 		wj_mail_seed(f, "00000000000000000000000000000000000000000000000000000000c0ffee01");
 	else
-		wj_mail_how_to_order(f, &v, "0123456789abcdef");
+		wj_mail_how_to_order(f, &v, "0123456789abcdef", &given);
 	wj_mail_view_close(&v);
 	assert_int_equal(fclose(f), 0);
 	return form;
@@ -239,6 +240,29 @@ static void test_ww_mails_agree(void **s)
 	play_close(&p);
 }
 
+#define TQ_SECTIONS "British forces", "Continental forces", "Boxes and tracks", \
+	"What you can do now"
+
+/* Tarleton's Quarter! alike (issue 24): at the set-up (its events), with
+ * a note, and after its first month's orders, each the guide's first. */
+static void test_tq_mails_agree(void **s)
+{
+	(void)s;
+	static const char *const played[] = { "What happened", TQ_SECTIONS, NULL };
+	struct play p;
+	play_open(&p, "tarletons-quarter", "data/tarletons-quarter");
+	for (int viewer = AMERICAN; viewer <= BRITISH; viewer++)
+		assert_parts_agree(&p, viewer, NULL, played);
+	play_guided(&p);
+	assert_parts_agree(&p, BRITISH, "Hold Charlestown.\n\nAnd the harbour - all of it.",
+			   played);
+	for (int n = 0; n < 12; n++)
+		play_guided(&p);
+	for (int viewer = AMERICAN; viewer <= BRITISH; viewer++)
+		assert_parts_agree(&p, viewer, NULL, played);
+	play_close(&p);
+}
+
 /* The form's kinds, each as the text and the page show it. */
 static void test_form_kinds(void **s)
 {
@@ -310,6 +334,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_skirmish_mails_agree),
 		cmocka_unit_test(test_ww_mails_agree),
+		cmocka_unit_test(test_tq_mails_agree),
 		cmocka_unit_test(test_form_kinds),
 		cmocka_unit_test(test_html_escapes_what_it_quotes),
 		cmocka_unit_test(test_html_shows_the_board_first),

@@ -345,9 +345,18 @@ static void leaders_18_0_militia_french_and_spellings(void **state)
 	assert_int_equal(leader("D'Estaing")->rank, TQ_ADMIRAL);
 	assert_int_equal(L("Muehlenburg"), L("Muehlenberg"));
 	assert_int_equal(leader("Morgan")->returns, TQ_MONTH(1781, 7));
-	assert_int_equal(D->ngovernors, 1);
+	/* 13.1.1, 17.2.1: Wright is the seed's; "the appropriate Royal
+	 * Governor" is one a colony, the other three reconstructed, so that
+	 * 13.1's two colonies (and 13.3's three) can be at the King's Peace */
+	assert_int_equal(D->ngovernors, TQ_COLONIES);
 	assert_string_equal(D->governors[0].name, "Wright");
 	assert_int_equal(D->governors[0].colony, TQ_GEORGIA);
+	for (int c = 0; c < TQ_COLONIES; c++) {
+		int n = 0;
+		for (int g = 0; g < D->ngovernors; g++)
+			n += D->governors[g].colony == (enum tq_colony)c;
+		assert_int_equal(n, 1);
+	}
 	for (int i = 0; i < D->nleaders; i++)
 		assert_int_equal(D->leaders[i].counter.present, LANDED.counters);
 }
@@ -794,6 +803,9 @@ static void fixture_map_areas_borders_corners(void **state)
 	assert_true(d->have_map);
 	assert_int_equal(d->board_w, 1000);
 	assert_int_equal(d->board_h, 1400);
+	assert_int_equal(d->legend[0], 600);
+	assert_int_equal(d->legend[3], 1390);
+	assert_int_equal(d->panel[2], 470);
 	assert_int_equal(d->nareas, 8);
 	for (int i = 0; i < d->nareas; i++)
 		assert_true(d->areas[i].on_map);
@@ -926,6 +938,22 @@ static void error_border_unknown_area(void **state)
 						   &line);
 	expect_problem(&p, "map.yaml", line, "'S9' is not an area of map.yaml; expected one of: "
 		       "G1, S5, S11, V1, G2, S7, N1, V2");
+	remove_copy(&c);
+}
+
+/* An area drawn under the board's legend would be hidden by it; a
+ * legend that ends before it starts is no box. */
+static void error_area_under_the_legend(void **state)
+{
+	struct data_copy c;
+	int line;
+	(void)state;
+	struct wj_data_problems p = fixture_edited(&c, "map.yaml", "{id: S7", "at: [400, 1100]",
+						   "at: [700, 1100]", &line);
+	expect_problem(&p, "map.yaml", line, "S7 is drawn at [700, 1100], under the board's legend");
+	remove_copy(&c);
+	p = fixture_edited(&c, "map.yaml", "board:", "legend: [600, 990", "legend: [990, 990", &line);
+	expect_problem(&p, "map.yaml", line, "'legend' ends before it starts");
 	remove_copy(&c);
 }
 
@@ -1160,6 +1188,7 @@ int main(void)
 		cmocka_unit_test(fixture_counters),
 		cmocka_unit_test(fixture_tables_and_units),
 		cmocka_unit_test(error_border_unknown_area),
+		cmocka_unit_test(error_area_under_the_legend),
 		cmocka_unit_test(error_map_missing),
 		cmocka_unit_test(error_area_colony_not_its_letter),
 		cmocka_unit_test(error_leader_unknown_key),

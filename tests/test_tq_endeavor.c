@@ -1065,14 +1065,13 @@ static void s10_7_invasion(void **state)
 	assert_true(sp > 0);
 	assert_int_equal(S->question, TQ_ASK_MILITIA);
 	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
-	assert_int_equal(S->to_place[TQ_CONTINENTAL].sps.militia[TQ_SOUTH_CAROLINA], sp);
-	assert_int_equal(S->to_place[TQ_CONTINENTAL].column, 3);
+	assert_int_equal(S->militia_due[TQ_SOUTH_CAROLINA], sp); /* 6.5's answer places them */
 	assert_int_equal(moved("S23", TQ_BRITISH)->regulars, 10);
 	assert_int_equal(S->hidden.endeavor.npath, 1);
 	/* the militia placed (tq_turn.c's answer, done by hand here) in the
 	 * next area of the path: the force goes on into them and fights */
 	S->area[A("S13")].side[TQ_CONTINENTAL].ready.militia[TQ_SOUTH_CAROLINA] = (short)sp;
-	S->to_place[TQ_CONTINENTAL] = (struct tq_to_place){ .spared_area = -1 };
+	S->militia_due[TQ_SOUTH_CAROLINA] = 0;
 	tq_answered(S);
 	struct tq_play p = play();
 	DICE(1, 1, 6, 2, 6);

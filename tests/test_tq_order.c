@@ -185,7 +185,7 @@ static void answers_round_trip(void **state)
 	round_trip("lose 2 regulars and 1 SC militia", "lose 2 regulars, 1 SC militia");
 	round_trip("expend at S21", "expend 1 train at S21");      /* 5.4.1 b */
 	round_trip("destroy 1 train, 2 magazines at S5", "destroy 1 train, 2 magazines at S5");
-	round_trip("destroy fort at Ninety-Six", "destroy fort at S5");          /* 4.8 */
+	round_trip("destroy fort at Ninety-Six", "destroy fort at S5"); /* 4.8 */
 	round_trip("withdraw 3 regulars, Clinton from S11", "withdraw 3 regulars, Clinton from S11");
 	round_trip("build fort at Ninety-Six", "build fort at S5");  /* 4.1 */
 	round_trip("base at S11", "base at S11");                    /* 7.1 */

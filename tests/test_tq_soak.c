@@ -95,14 +95,62 @@ static void check(struct soak *k, int side)
 		fail_with_state(k, "the other side's view holds a side's hidden part");
 }
 
+/* The guide's examples (issue 24), as the side asked reads them. */
+struct examples {
+	int n, asked_for;             /* all; those answering the question */
+	char line[64][TQ_RANDOM_LINE];
+};
+
+static void keep_example(void *ctx, const char *kind, const char *example)
+{
+	struct examples *x = ctx;
+	if (strcmp(kind, "standing"))
+		x->asked_for++;
+	if (x->n < 64)
+		snprintf(x->line[x->n++], sizeof x->line[0], "%s", example);
+}
+
+/* The guide of the side asked, built on its view: it offers an answer to
+ * the question, and the engine takes every example it gives on the real
+ * state (docs/tarletons-quarter-orders.md: the guide). Every
+ * TQ_SOAK_GUIDE-th order (25 unless set; 0 never). */
+static void check_guide(struct soak *k, int side, int n)
+{
+	const char *every = getenv("TQ_SOAK_GUIDE");
+	int step = every ? atoi(every) : 25;
+	if (step <= 0 || n % step)
+		return;
+	static struct examples x;
+	x.n = x.asked_for = 0;
+	G->guide(k->d, k->view, side, keep_example, &x);
+	if (!x.asked_for)
+		fail_with_state(k, "the guide offers the side asked no answer");
+	struct game_state *copy = game_state_new(G);
+	for (int i = 0; i < x.n; i++) {
+		game_state_copy(G, copy, k->s);
+		k->ev->tq.n = 0;
+		if (G->order_parse(k->d, x.line[i], k->o, k->why, sizeof k->why) ||
+		    G->apply(k->d, copy, side, k->o, &k->rng, k->ev, k->why, sizeof k->why)) {
+			char what[900];
+			snprintf(what, sizeof what, "the guide's \"%s\" is refused: %s", x.line[i],
+				 k->why);
+			game_state_free(G, copy);
+			fail_with_state(k, what);
+		}
+	}
+	game_state_free(G, copy);
+	k->ev->tq.n = 0;
+}
+
 /* One order of the side asked: the first candidate the engine accepts. */
-static void play_one(struct soak *k)
+static void play_one(struct soak *k, int n)
 {
 	unsigned asked = G->asked(k->s);
 	int side = asked & GAME_SIDE(TQ_BRITISH) ? TQ_BRITISH : TQ_CONTINENTAL;
 	if ((asked & GAME_SIDE(TQ_BRITISH)) && (asked & GAME_SIDE(TQ_CONTINENTAL)))
 		side = tq_random_below(&k->pick, 2) ? TQ_BRITISH : TQ_CONTINENTAL;
 	G->view(k->d, k->s, side, k->view);
+	check_guide(k, side, n);
 	tq_random_candidates(&k->d->tq, &k->view->tq, side, &k->pick);
 	for (int i = 0; i < k->pick.n; i++) {
 		k->ev->tq.n = 0;
@@ -144,7 +192,7 @@ static void play_game(struct soak *k)
 			fail_with_state(k, "no end after 40000 orders");
 		if (!G->asked(k->s))
 			fail_with_state(k, "nothing is asked and the game is not over");
-		play_one(k);
+		play_one(k, n);
 	}
 }
 

@@ -1428,7 +1428,10 @@ static void siege_4_7_6_b_i_assault_fails(void **state)
 	assert_int_equal(as->side[TQ_BRITISH].ready.regulars, 0);
 	assert_int_equal(S->area[to].side[TQ_BRITISH].ready.regulars, 27);
 	assert_int_equal(S->leader[L("Cornwallis")].area, to);
-	assert_int_equal(as->side[TQ_CONTINENTAL].walls.regulars, 8);
+	/* the siege over, the garrison is out of the walls (4.4.4, 4.6) */
+	assert_int_equal(as->side[TQ_CONTINENTAL].walls.regulars, 0);
+	assert_int_equal(as->side[TQ_CONTINENTAL].ready.regulars, 8);
+	assert_false(S->leader[L("Huger")].walls);
 	assert_int_equal(S->major_victory, TQ_CONTINENTAL);
 }
 
@@ -1450,8 +1453,10 @@ static void siege_4_7_6_a_break(void **state)
 	apply_ok(TQ_BRITISH, &no);
 	assert_int_equal(as->siege, 0);
 	assert_int_equal(S->area[to].side[TQ_BRITISH].ready.regulars, 28);
-	assert_int_equal(as->side[TQ_CONTINENTAL].walls.regulars, 8);
-	assert_int_equal(as->side[TQ_CONTINENTAL].walls.militia[TQ_SOUTH_CAROLINA], 3);
+	/* nothing lost; the siege over, the garrison is out of the walls */
+	assert_int_equal(as->side[TQ_CONTINENTAL].ready.regulars, 8);
+	assert_int_equal(as->side[TQ_CONTINENTAL].ready.militia[TQ_SOUTH_CAROLINA], 3);
+	assert_int_equal(as->side[TQ_CONTINENTAL].walls.regulars, 0);
 	assert_dice_used();
 }
 

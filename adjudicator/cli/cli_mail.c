@@ -322,7 +322,9 @@ static char *announce_body(const char *game, const struct wj_game *g,
 		return NULL;
 	fprintf(f, ".Game %s: you play the %s side.\n\n", game,
 		wj_mail_side_name(v->game, v->side));
-	struct game_frame frame = { .commitment = g->meta.commitment };
+	struct wj_mail_example example = { .found = false };
+	struct game_frame frame = { .commitment = g->meta.commitment,
+				    .guide_item = wj_mail_example_take, .guide_ctx = &example };
 	wj_mail_report_said(f, v, &frame);
 	/* published here, as the seed's commitment is: the first position
 	 * cannot be changed later without the players seeing it */
@@ -333,7 +335,7 @@ static char *announce_body(const char *game, const struct wj_game *g,
 			"+'wwjudge export GAME_DIR DIR') must show this initial_state in\n"
 			"+DIR/game.yaml, and 'wwjudge verify --replay DIR' checks the game\n"
 			"+started from it.\n", g->meta.initial_state);
-	wj_mail_how_to_order(f, v, token);
+	wj_mail_how_to_order(f, v, token, &example);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;

@@ -47,6 +47,10 @@ struct game_side {
 
 /* What the report frames around the game's own text: the judge's facts,
  * none of them the game's. Any may be NULL (false). */
+/* Called once per legal order in the guide: its kind (the game's word for
+ * it) and an example the game accepts now. */
+typedef void game_guide_item(void *ctx, const char *kind, const char *example);
+
 struct game_frame {
 	const char *game;               /* this game's name in the judge */
 	const char *deadline;
@@ -61,6 +65,11 @@ struct game_frame {
 					 * wj_mail_note_framed): lines of the report
 					 * form to print as they are, after the events */
 	int note_from;                  /* its writer, a side */
+	/* A report that builds the guide of its viewer may also give its
+	 * examples, as guide() would, to guide_item(guide_ctx, ...) (NULL: not
+	 * wanted), so that a mail builds the guide once (issue 25). */
+	game_guide_item *guide_item;
+	void *guide_ctx;
 };
 
 /* A die rolled: its index in the seed's dice stream, its value, and
@@ -115,10 +124,6 @@ struct game_option {
  * 0, or -1 with why. */
 typedef int game_board_fn(FILE *out, const struct game_data *d, const struct game_state *view,
 			  int viewer, const struct game_events *last, char *why, size_t whylen);
-
-/* Called once per legal order in the guide: its kind (the game's word for
- * it) and an example the game accepts now. */
-typedef void game_guide_item(void *ctx, const char *kind, const char *example);
 
 struct game {
 	const char *name;        /* the judge's word for it: "washingtons-war" */

@@ -165,10 +165,20 @@ void wj_mail_subject(const char *name, const struct wj_mail_game *mg, const char
  * them ("What you can do now"), for a mail that has no report (a
  * refusal); nothing once the game is over. 0, or -1 with why. */
 int wj_mail_guide(FILE *f, const struct wj_mail_view *v, char *why, size_t whylen);
+/* The guide's first order other than a standing order, taken from the
+ * examples given to wj_mail_example_take (a game_guide_item; the
+ * report's frame.guide_item, so the guide is built once per mail). */
+struct wj_mail_example {
+	bool found;
+	char line[WJ_PLAY_LINE]; /* one order line */
+};
+void wj_mail_example_take(void *ctx, const char *kind, const char *example);
 /* The example order block with `token`, ending a mail to the view's side:
  * its order is the first the game's guide gives for that side (not a
- * standing order), or none when nothing is asked of it. */
-void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *token);
+ * standing order; `known` when the report gave it, else NULL and the
+ * guide is built), or none when nothing is asked of it. */
+void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *token,
+			  const struct wj_mail_example *known);
 /* The seed revealed at the end of the game, after a report: with it both
  * players can check every roll and shuffle. */
 void wj_mail_seed(FILE *f, const char *seed_hex);

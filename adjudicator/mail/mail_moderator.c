@@ -170,8 +170,11 @@ static char *tell_body(const struct tell *t, const char *game, const struct wj_g
 	snprintf(line, sizeof line, "Game %s: %s", game, t->said[v->side]);
 	wj_mail_line(f, line);
 	fputc('\n', f);
+	struct wj_mail_example example = { .found = false };
 	if (t->report) {
-		struct game_frame frame = { .commitment = g->meta.commitment };
+		struct game_frame frame = { .commitment = g->meta.commitment,
+					    .guide_item = wj_mail_example_take,
+					    .guide_ctx = &example };
 		wj_mail_report_said(f, v, &frame);
 	} else {
 		wj_mail_asked_now(v, asked, sizeof asked);
@@ -179,7 +182,7 @@ static char *tell_body(const struct tell *t, const char *game, const struct wj_g
 		wj_mail_line(f, asked);
 	}
 	if (!t->paused)
-		wj_mail_how_to_order(f, v, token);
+		wj_mail_how_to_order(f, v, token, &example);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;

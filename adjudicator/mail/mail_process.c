@@ -248,9 +248,11 @@ static char *report_body(struct intake *in, struct wj_play *p, const struct wj_m
 		return NULL;
 	orders_told(f, in, p, v->side);
 	fputc('\n', f);
+	struct wj_mail_example example = { .found = false };
 	struct game_frame frame = {
 		.events = p->ev, .commitment = p->after->meta.commitment,
 		.note = in->b.note_found ? in->b.note : NULL, .note_from = p->side,
+		.guide_item = wj_mail_example_take, .guide_ctx = &example,
 	};
 	char err[512];
 	if (wj_mail_report(f, v, &frame, err, sizeof err))
@@ -259,7 +261,7 @@ static char *report_body(struct intake *in, struct wj_play *p, const struct wj_m
 		wj_mail_seed(f, p->after->meta.seed_hex);
 	struct game_end end;
 	if (!v->game->over(v->view, &end))
-		wj_mail_how_to_order(f, v, token);
+		wj_mail_how_to_order(f, v, token, &example);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -425,7 +427,7 @@ static void how_to_order(FILE *f, const struct intake *in, const struct wj_mail_
 			 const char *token)
 {
 	if (!in->sec.paused) {
-		wj_mail_how_to_order(f, v, token);
+		wj_mail_how_to_order(f, v, token, NULL);
 		return;
 	}
 	fputs("\n.The moderator has paused the game: the judge reads no orders until\n"

@@ -94,7 +94,7 @@ static char *reminder_body(const char *name, const struct wj_mail_view *v, long 
 	wj_mail_asked_now(v, asked, sizeof asked);
 	fputs("\n.What is asked now:\n", f);
 	wj_mail_line(f, asked);
-	wj_mail_how_to_order(f, v, token);
+	wj_mail_how_to_order(f, v, token, NULL);
 	if (fclose(f) != 0) {
 		free(body);
 		return NULL;

@@ -241,18 +241,11 @@ void wj_mail_subject(const char *name, const struct wj_mail_game *mg, const char
 		 mg->game->move(mg->state), what);
 }
 
-/* The guide's first order, other than a standing order. */
-struct first_example {
-	char *out;
-	size_t len;
-	bool found;
-};
-
-static void take_first(void *ctx, const char *kind, const char *example)
+void wj_mail_example_take(void *ctx, const char *kind, const char *example)
 {
-	struct first_example *x = ctx;
+	struct wj_mail_example *x = ctx;
 	if (!x->found && strncmp(kind, "standing", 8)) {
-		snprintf(x->out, x->len, "%s", example);
+		snprintf(x->line, sizeof x->line, "%s", example);
 		x->found = true;
 	}
 }
@@ -276,17 +269,21 @@ int wj_mail_guide(FILE *f, const struct wj_mail_view *v, char *why, size_t whyle
 	return rc;
 }
 
-void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *token)
+void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *token,
+			  const struct wj_mail_example *known)
 {
-	char example[WJ_MAIL_LINE];
-	struct first_example x = { example, sizeof example, false };
+	struct wj_mail_example x = { .found = false };
 	struct game_end end;
 	if (v->game->over(v->view, &end)) { /* nothing more is read, standing orders neither */
 		fputs("\n.The game is over: the judge reads no more orders for it.\n", f);
 		return;
 	}
-	if (v->game->asked(v->view) & GAME_SIDE(v->side))
-		v->game->guide(v->d, v->view, v->side, take_first, &x);
+	if (!(v->game->asked(v->view) & GAME_SIDE(v->side)))
+		;
+	else if (known && known->found)
+		x = *known;
+	else
+		v->game->guide(v->d, v->view, v->side, wj_mail_example_take, &x);
 	if (!x.found)
 		fputs("\n.Nothing is asked of you now. Standing orders may be given at any\n"
 		      "+time (docs/orders.md), in a block like this one:\n\n", f);
@@ -295,7 +292,7 @@ void wj_mail_how_to_order(FILE *f, const struct wj_mail_view *v, const char *tok
 		      "+token) with a block like this one; nothing outside it is read.\n"
 		      "+The order in it is one you may give now:\n\n", f);
 	fprintf(f, "=#orders\n=password: YOUR PASSWORD\n=token: %s\n%s%s%s=#end\n", token,
-		x.found ? "=" : "", x.found ? example : "", x.found ? "\n" : "");
+		x.found ? "=" : "", x.found ? x.line : "", x.found ? "\n" : "");
 }
 
 void wj_mail_seed(FILE *f, const char *seed_hex)

@@ -60,19 +60,25 @@ static void write_meta(FILE *f, const struct wj_meta *m, const struct game *game
 void wj_rec_game_yaml(FILE *f, const struct game *game, const struct game_data *d,
 		      const struct wj_game *g)
 {
-	struct game_state *pub = game_state_new(game);
 	if (game->hidden)
 		fprintf(f, "# wwjudge game record (public). %s are in secret/.\n", game->hidden);
 	else
 		fputs("# wwjudge game record (public). What a side may not see is in secret/.\n", f);
 	write_meta(f, &g->meta, game);
-	if (!pub) {
+	if (wj_rec_public_state(f, game, d, g->state) < 0)
 		fputs("# out of memory\n", f);
-		return;
-	}
-	game_view(game, d, g->state, GAME_PUBLIC, pub);
+}
+
+int wj_rec_public_state(FILE *f, const struct game *game, const struct game_data *d,
+			const struct game_state *s)
+{
+	struct game_state *pub = game_state_new(game);
+	if (!pub)
+		return -1;
+	game_view(game, d, s, GAME_PUBLIC, pub);
 	game->state_write(f, d, pub, false);
 	game_state_free(game, pub);
+	return 0;
 }
 
 

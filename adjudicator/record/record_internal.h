@@ -93,10 +93,17 @@ enum wj_rec_status wj_rec_txn_commit(const char *dir, struct wj_rec_txn *t, char
 /* record_files.c: game.yaml and one log entry, as written. */
 void wj_rec_game_yaml(FILE *f, const struct game *game, const struct game_data *d,
 		      const struct wj_game *g);
+/* game.yaml's part after its meta: the public view of state s. 0, or -1
+ * out of memory. */
+int wj_rec_public_state(FILE *f, const struct game *game, const struct game_data *d,
+			const struct game_state *s);
 void wj_rec_log_yaml(FILE *f, int number, const struct wj_log_entry *e,
 		     const struct game_state *s, const struct game *game);
 
 /* record_load.c: the parts of reading a game. */
+/* Where game.yaml's `meta:` block ends (just after its last line), or
+ * NULL when it has none. */
+const char *wj_rec_meta_end(const char *text);
 enum wj_rec_status wj_rec_game_in(const char *dir, const struct game **game, char *err,
 				   size_t errlen);
 enum wj_rec_status wj_rec_load_game_yaml(const char *dir, yaml_document_t *doc, char **keep,

@@ -205,7 +205,9 @@ enum wj_rec_status wj_rec_load_game_yaml(const char *dir, yaml_document_t *doc, 
 		}
 		return wj_rec_io_fail(err, errlen, "reading", "game.yaml");
 	}
-	int rc = wj_yaml_load(text, len, doc, why, sizeof why);
+	/* the meta alone: the public state after it is the game's to read */
+	const char *end = wj_rec_meta_end(text);
+	int rc = wj_yaml_load(text, end ? (size_t)(end - text) : len, doc, why, sizeof why);
 	if (keep && rc == 0)
 		*keep = text;
 	else
@@ -234,15 +236,22 @@ const struct game *wj_rec_dir_game(const char *dir, char *err, size_t errlen)
 	return wj_rec_game_in(dir, &game, err, errlen) ? NULL : game;
 }
 
+const char *wj_rec_meta_end(const char *text)
+{
+	const char *meta = strncmp(text, "meta:\n", 6) ? strstr(text, "\nmeta:\n") : text;
+	const char *end = meta;
+	while (end && (end = strchr(end + 1, '\n')) && end[1] == ' ')
+		;
+	return end ? end + 1 : NULL;
+}
+
 /* game.yaml's text after its meta: the text with its lines up to the end
  * of the `meta:` block blanked, so that the game's reader tells the
  * file's own line numbers. */
 static void blank_meta(char *text)
 {
-	char *meta = strncmp(text, "meta:\n", 6) ? strstr(text, "\nmeta:\n") : text, *end = meta;
-	while (end && (end = strchr(end + 1, '\n')) && end[1] == ' ')
-		;
-	for (char *c = text; meta && end && c < end; c++)
+	const char *end = wj_rec_meta_end(text);
+	for (char *c = text; end && c < end - 1; c++)
 		if (*c != '\n')
 			*c = ' ';
 }
@@ -263,25 +272,56 @@ static enum wj_rec_status read_public_state(const struct game *game, const struc
 	return st;
 }
 
-/* game.yaml: the meta and its game, and the public state (checked, not kept). */
-enum wj_rec_status wj_rec_read_game_yaml(const char *dir, struct wj_game *g,
-					 struct wj_meta *m, const struct game_data **d,
-					 char *err, size_t errlen)
+/* game.yaml: the meta and its game; the file's text in *text. */
+static enum wj_rec_status read_game_meta(const char *dir, struct wj_game *g, struct wj_meta *m,
+					 const struct game_data **d, char **text, char *err,
+					 size_t errlen)
 {
 	yaml_document_t doc;
-	char *text = NULL;
-	enum wj_rec_status st = wj_rec_load_game_yaml(dir, &doc, &text, err, errlen);
+	enum wj_rec_status st = wj_rec_load_game_yaml(dir, &doc, text, err, errlen);
 	if (st)
 		return st;
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	st = read_meta(&doc, root, m, &g->game, err, errlen);
 	if (!st && !(*d = wj_rec_data_for(g, m->data_dir, err, errlen)))
 		st = WJ_REC_IO;
+	yaml_document_delete(&doc);
+	if (st) {
+		free(*text);
+		*text = NULL;
+	}
+	return st;
+}
+
+/* game.yaml: the meta and its game, and the public state (checked, not kept). */
+enum wj_rec_status wj_rec_read_game_yaml(const char *dir, struct wj_game *g,
+					 struct wj_meta *m, const struct game_data **d,
+					 char *err, size_t errlen)
+{
+	char *text = NULL;
+	enum wj_rec_status st = read_game_meta(dir, g, m, d, &text, err, errlen);
 	if (!st)
 		st = read_public_state(g->game, *d, text, err, errlen);
-	yaml_document_delete(&doc);
 	free(text);
 	return st;
+}
+
+/* game.yaml's public state, checked against the secret state g holds: the
+ * bytes the commit writes (so, as a rule, a comparison), else it must
+ * at least read, as an older judge's bytes do. */
+static enum wj_rec_status check_public_state(const struct wj_game *g, const struct game_data *d,
+					    char *text, char *err, size_t errlen)
+{
+	char *mine = NULL;
+	size_t len = 0;
+	const char *stored = wj_rec_meta_end(text);
+	FILE *f = open_memstream(&mine, &len);
+	if (!f)
+		return wj_rec_io_fail(err, errlen, "reading", "game.yaml");
+	int rc = wj_rec_public_state(f, wj_rec_game(g), d, g->state);
+	bool same = fclose(f) == 0 && rc == 0 && stored && strcmp(mine, stored) == 0;
+	free(mine);
+	return same ? WJ_REC_OK : read_public_state(wj_rec_game(g), d, text, err, errlen);
 }
 
 enum wj_rec_status wj_rec_read_seed(const char *dir, unsigned char seed[WJ_SEED_BYTES],
@@ -323,10 +363,18 @@ enum wj_rec_status wj_record_load(const char *dir, struct wj_game *g,
 	char commitment[WJ_COMMIT_HEX];
 	if (!ng)
 		return WJ_REC_IO;
+	char *text = NULL;
 	ng->data = g->data;
-	if ((st = wj_rec_read_game_yaml(dir, ng, &ng->meta, &d, err, errlen)) ||
-	    (st = wj_rec_read_seed(dir, ng->seed, err, errlen)) ||
-	    (st = wj_rec_read_secret_state(dir, d, ng, err, errlen)))
+	if ((st = read_game_meta(dir, ng, &ng->meta, &d, &text, err, errlen)))
+		goto out;
+	if ((st = wj_rec_read_seed(dir, ng->seed, err, errlen)) ||
+	    (st = wj_rec_read_secret_state(dir, d, ng, err, errlen))) {
+		/* game.yaml is told first, when it does not read either */
+		enum wj_rec_status pub = read_public_state(ng->game, d, text, err, errlen);
+		st = pub ? pub : st;
+		goto out;
+	}
+	if ((st = check_public_state(ng, d, text, err, errlen)))
 		goto out;
 	wj_seed_commitment(ng->seed, commitment);
 	if (strcmp(commitment, ng->meta.commitment) != 0) {
@@ -338,6 +386,7 @@ enum wj_rec_status wj_record_load(const char *dir, struct wj_game *g,
 	memcpy(g, ng, sizeof *g);
 	ng->state = NULL;
 out:
+	free(text);
 	wj_game_free(ng);
 	free(ng);
 	return st;

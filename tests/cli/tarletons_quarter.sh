@@ -2,7 +2,7 @@
 # command line (issue 23): data-check, `new --game tarletons-quarter
 # --scenario 17.4`, the set-up's orders and the first turn by `order`,
 # refusals with the rules' reason and nothing changed, `show`, standing
-# orders only in secret/, `verify --replay`.
+# orders only in secret/, the board by `show --png`, `verify --replay`.
 . "$(dirname "$0")/lib.bash"
 TQ_DATA="$(cd "$(dirname "$0")/../../data/tarletons-quarter" && pwd)"
 G="$T/g"
@@ -51,6 +51,14 @@ not_in_file "$T/out" "retreat before combat to V27"
 expect 0 "$WW_BIN" show "$G" --as continental
 in_file "$T/out" "Your standing order (the other side does not see it):"
 in_file "$T/out" "combat to V27"
+# The board (issue 24): a PNG of the reconstructed map, at most 150 KB.
+expect 0 "$WW_BIN" show "$G" --as british --png "$T/board.png"
+[ "$(head -c 8 "$T/board.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
+	fail "show --png did not write a PNG"
+size=$(wc -c <"$T/board.png")
+[ "$size" -gt 20000 ] && [ "$size" -le 150000 ] || fail "the board's PNG is $size bytes"
+[ "$(od -An -tu1 -j16 -N8 "$T/board.png" | tr -s ' ')" = " 0 0 3 232 0 0 5 120" ] ||
+	fail "the board is not map.yaml's 1000 x 1400"
 expect 0 "$WW_BIN" verify "$G" --replay
 in_file "$T/out" "$G: the record adds up."
 echo ok

@@ -375,6 +375,7 @@ struct tq_data {
 	/* map.yaml */
 	bool have_map;
 	int board_w, board_h;
+	int legend[4], panel[4];    /* the picture's boxes kept clear of the map, x0 y0 x1 y1 */
 	int nborders;
 	struct tq_border borders[TQ_MAX_BORDERS];
 	int ncorners;

@@ -422,6 +422,31 @@ static void tq_check_units(struct tq_check *k)
 			 "say %d (1.3)", d->mix_total, d->counters);
 }
 
+static bool tq_in_box(const int *box, int x, int y)
+{
+	return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+}
+
+/* The picture (map.yaml's `at` and `board`): no area drawn under the
+ * legend or the panel, and no two areas at one place. */
+static void tq_check_places(struct tq_check *k)
+{
+	const struct tq_data *d = k->d;
+	for (int a = 0; a < d->nareas; a++) {
+		const struct tq_area *ar = &d->areas[a];
+		if (!ar->on_map)
+			continue;
+		if (tq_in_box(d->legend, ar->x, ar->y) || tq_in_box(d->panel, ar->x, ar->y))
+			TQ_CHECK(k, "map.yaml", ar->map_line, "%s is drawn at [%d, %d], under the "
+				 "board's %s", ar->id, ar->x, ar->y,
+				 tq_in_box(d->legend, ar->x, ar->y) ? "legend" : "panel");
+		for (int o = 0; o < a; o++)
+			if (d->areas[o].on_map && d->areas[o].x == ar->x && d->areas[o].y == ar->y)
+				TQ_CHECK(k, "map.yaml", ar->map_line, "%s is drawn at [%d, %d], where "
+					 "%s is", ar->id, ar->x, ar->y, d->areas[o].id);
+	}
+}
+
 int tq_data_check(const struct tq_data *d, struct wj_data_problems *p)
 {
 	struct tq_check k = { d, p, 0 };
@@ -433,6 +458,7 @@ int tq_data_check(const struct tq_data *d, struct wj_data_problems *p)
 	if (d->have_map) {
 		tq_check_connected(&k);
 		tq_check_corners(&k);
+		tq_check_places(&k);
 	}
 	for (int i = 0; i < d->nleaders; i++)
 		tq_check_counter(&k, &d->leaders[i]);

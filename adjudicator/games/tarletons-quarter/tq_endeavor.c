@@ -71,11 +71,26 @@ static struct tq_ranked ranked(const struct tq_data *d, const struct tq_state *s
 	return (struct tq_ranked){ .leader = leader, .c_in_c = c };
 }
 
+/* 14.2.2: the SPs a leader brings where he stands, outside the walls (a
+ * French leader the French SPs, any other the rest: tq_move.h's struct
+ * tq_ranked). */
+static int brings(const struct tq_data *d, const struct tq_state *s, int leader)
+{
+	const struct tq_leader_state *ls = &s->leader[leader];
+	if (ls->where != TQ_ON_MAP)
+		return 0;
+	struct tq_sps x = tq_field_sps(s, ls->area, d->leaders[leader].side);
+	int french = x.french_regulars + x.french_cavalry;
+	return d->leaders[leader].french ? french : tq_sps_total(&x) - french;
+}
+
 int tq_in_command(const struct tq_data *d, const struct tq_state *s, const short *ls, int n)
 {
 	struct tq_ranked r[TQ_MAX_LEADERS];
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		r[i] = ranked(d, s, ls[i]);
+		r[i].sps = brings(d, s, ls[i]);
+	}
 	int best = tq_commander(d, r, n);
 	return best < 0 ? -1 : ls[best];
 }
@@ -367,8 +382,10 @@ static int stack_sps(const struct tq_sps *x)
 
 /* 10.2: "C-in-Cs ... must always command the largest stack": where a
  * C-in-C of the side stands, a force that leaves the area may not take
- * more SPs than stay with him, nor he leave more behind than go with
- * him; with a detachment (9.1) he goes on with the larger part. */
+ * more SPs than stay with him, nor he lead away fewer SPs than he leaves;
+ * with a detachment (9.1) he goes on with the larger part. 10.2 limits
+ * the SPs a leader activates: a leader moving alone (10.2.3) activates
+ * none and is not bound. */
 static int the_largest_stack(struct tq_play *p, const struct tq_endeavor *en)
 {
 	const struct tq_data *d = p->d;
@@ -376,6 +393,8 @@ static int the_largest_stack(struct tq_play *p, const struct tq_endeavor *en)
 	struct tq_sps area = tq_field_sps(p->s, en->at, (enum tq_side)en->side);
 	int n = tq_leaders_in(d, p->s, en->at, (enum tq_side)en->side, ls, TQ_MAX_LEADERS);
 	int going = stack_sps(&en->force), staying = stack_sps(&area) - going;
+	if (!tq_sps_total(&en->force))
+		return 0;
 	for (int i = 0; i < n; i++) {
 		int l = ls[i];
 		if (!p->s->leader[l].c_in_c || p->s->leader[l].walls || !en->npath)
@@ -702,12 +721,8 @@ static int invasion_militia(struct tq_play *p, struct tq_endeavor *en)
 	tq_tell(p, "%d SPs of %s militia are generated (10.7.1)", sp, d->colony_name[colony]);
 	if (!sp)
 		return 0;
-	struct tq_to_place *tp = &p->s->to_place[TQ_CONTINENTAL];
-	tp->sps = (struct tq_sps){ 0 };
-	tp->sps.militia[colony] = (short)sp;
-	tp->colonies = 1u << colony;
-	int m = tq_month_of(p->s->month);
-	tp->column = tq_generation_month(d, p->s->month) ? m : d->tables.invasion_column[m - 1];
+	/* due as 6.5's generation's: tq_turn_militia.c's answer places them */
+	p->s->militia_due[colony] = (short)sp;
 	tq_ask(p->s, TQ_ASK_MILITIA, TQ_CONTINENTAL);
 	return 0;
 }
@@ -838,6 +853,11 @@ static int uprising_stage(struct tq_play *p)
 
 int tq_endeavor_begin(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
+	short c_in_c = p->s->side[side].c_in_c;
+	if (o->kind != TQ_ACTIVATE && first_endeavor(p->d, p->s, side) && c_in_c >= 0)
+		return wj_why(p->why, p->whylen, "17.1.3 A: the British must attack the Continental "
+			      "forces in %s in the first endeavour: activate %s",
+			      p->d->areas[p->s->leader[c_in_c].area].id, p->d->leaders[c_in_c].name);
 	switch (o->kind) {
 	case TQ_ACTIVATE:
 		return force_begin(p, side, o);

@@ -196,6 +196,26 @@ static short cut(short want, int *left)
 	return n;
 }
 
+/* "embark at S13 with all": every unmoved British SP and train there,
+ * and every unmoved leader free of the walls. */
+static struct tq_order embarking(const struct tq_play *p, const struct tq_order *o)
+{
+	struct tq_order e = *o;
+	if (!o->all || o->at < 0 || o->at >= p->d->nareas)
+		return e;
+	const struct tq_presence *pr = &p->s->area[o->at].side[TQ_BRITISH];
+	e.sps = pr->ready;
+	e.trains = (short)(pr->field.trains - pr->field.trains_moved);
+	e.nleaders = 0;
+	for (int l = 0; l < p->d->nleaders && e.nleaders < TQ_MAX_GROUP; l++) {
+		const struct tq_leader_state *ls = &p->s->leader[l];
+		if (p->d->leaders[l].side == TQ_BRITISH && ls->where == TQ_ON_MAP &&
+		    ls->area == o->at && !ls->walls && !ls->moved)
+			e.leaders[e.nleaders++] = (short)l;
+	}
+	return e;
+}
+
 static int embark_check(struct tq_play *p, const struct tq_order *o, int *trains_sp)
 {
 	const struct tq_data *d = p->d;
@@ -219,15 +239,19 @@ static int embark_check(struct tq_play *p, const struct tq_order *o, int *trains
 	}
 	tq_number(d, "supply", "sea_baggage_train_counts_sp", trains_sp);
 	int load = tq_sps_total(&o->sps) + o->trains * *trains_sp;
+	if (!tq_sps_total(&o->sps) && !o->trains && !o->nleaders)
+		return wj_why(p->why, p->whylen, "nothing embarks at %s: no unmoved British SP, "
+			      "train or leader is named there (10.5.3)", d->areas[o->at].id);
 	/* everything but the dice checked before them */
 	return tq_embark_check(d, o->at, p->s->french_on_map, anyone_at_sea(d, p->s), load,
 			       tq_sps_total(&o->sps), o->trains, 0, p->why, p->whylen);
 }
 
-static int embark_begin(struct tq_play *p, enum tq_side side, const struct tq_order *o)
+static int embark_begin(struct tq_play *p, enum tq_side side, const struct tq_order *given)
 {
 	struct tq_state *s = p->s;
 	int per_train = 0;
+	struct tq_order e = embarking(p, given), *o = &e;
 	if (!british_only(p, side, "sea movement") || embark_check(p, o, &per_train))
 		return -1;
 	tq_answered(s);

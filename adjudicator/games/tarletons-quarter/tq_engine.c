@@ -35,6 +35,12 @@ void tq_tell_side(struct tq_play *p, enum tq_side side, const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *tq_weather_name(enum tq_weather w)
+{
+	static const char *const NAMES[TQ_WEATHERS] = { "clear", "rain", "flood", "heat" };
+	return w >= 0 && w < TQ_WEATHERS ? NAMES[w] : "unknown";
+}
+
 const char *tq_phase_name(enum tq_phase phase)
 {
 	static const char *const NAMES[] = {
@@ -138,6 +144,7 @@ int tq_run(struct tq_play *p)
 	while (r == 0 && !s->asked && s->phase != TQ_OVER) {
 		*before = *s;
 		r = step(p);
+		tq_howe_and_lincoln(p);          /* 17.1.3 B: "at any point" */
 		/* a step that changes nothing would be taken again forever */
 		if (r == 0 && !memcmp(before, s, sizeof *s))
 			r = wj_why(p->why, p->whylen, "the sequence of play made no step (phase %d, "

@@ -59,6 +59,8 @@ struct tq_play {
 
 /* "the Attrition Phase (3.0 B)"; a month as the seed writes it: "June 1780". */
 const char *tq_phase_name(enum tq_phase phase);
+/* The weather marker's state (8.3.3, 8.3.4): "clear", "rain", "flood", "heat". */
+const char *tq_weather_name(enum tq_weather w);
 void tq_month_text(int month, char *out, size_t len);
 
 /* An event everyone reads; an event only `side` reads (hidden things:
@@ -134,5 +136,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 int tq_setup_run(struct tq_play *p);
 /* Any answer given while the phase is TQ_SETUP: 0, or -1 with why. */
 int tq_setup_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* 17.1.3 B: Howe removed when he and Lincoln occupy one area (set up or
+ * in play; tq_setup_play.c). */
+void tq_howe_and_lincoln(struct tq_play *p);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "tq_board.h"
 #include "tq_game.h"
 #include "tq_invariants.h"
 #include "tq_setup.h"
@@ -333,10 +334,20 @@ static int guide(const struct game_data *d, const struct game_state *view, int s
 static int guide_words(FILE *out, const struct game_data *d, const struct game_state *view,
 		       int side, char *why, size_t whylen)
 {
-	if (tq_guide_words(out, &d->tq, &view->tq, is_side(side) ? side : TQ_NOBODY) == 0)
+	if (tq_guide_words(out, &d->tq, &view->tq, is_side(side) ? side : TQ_NOBODY, NULL,
+			   NULL) == 0)
 		return 0;
 	return wj_why(why, whylen, "writing what %s can do now failed",
 		      is_side(side) ? d->tq.side_name[side] : "a side");
+}
+
+/* What tq_game_board draws (tq_board.h): the viewer, the hidden
+ * standing orders and path, and the last events draw nothing. */
+static int board_key(FILE *out, const struct game_data *d, const struct game_state *view,
+		     int viewer, const struct game_events *last)
+{
+	(void)viewer, (void)last;
+	return tq_board_key(out, &d->tq, &view->tq);
 }
 
 static const char *const britain[] = { "britain", "crown", NULL };
@@ -367,4 +378,5 @@ const struct game game_tarletons_quarter = {
 	.asked = asked, .question = question, .date = date, .over = over,
 	.events_count = events_count, .event_text = event_text, .event_roll = event_roll,
 	.report = report, .guide = guide, .guide_words = guide_words,
+	.board = "tq_game_board", .board_key = board_key,
 };

@@ -17,14 +17,18 @@ struct game_events { struct tq_events tq; };
 /* Tarleton's Quarter! behind game.h (tq_game.c). */
 extern const struct game game_tarletons_quarter;
 
-/* tq_report.c: the report in the report form, the guide and its words,
- * the question as each reader reads it, from view(s, viewer) only. */
+/* tq_report.c: the report in the report form and the question as each
+ * reader reads it; tq_guide.c: the guide and its words; from view(s,
+ * viewer) only. */
 int tq_report(FILE *out, const struct tq_data *d, const struct tq_state *view, int viewer,
 	      const struct game_frame *f, const struct tq_events *last, char *why,
 	      size_t whylen);
 int tq_guide(const struct tq_data *d, const struct tq_state *view, int side,
 	     game_guide_item *item, void *ctx);
-int tq_guide_words(FILE *out, const struct tq_data *d, const struct tq_state *view, int side);
+/* The guide in words; each example also to also(also_ctx, ...) unless
+ * NULL (game.h's frame.guide_item). */
+int tq_guide_words(FILE *out, const struct tq_data *d, const struct tq_state *view, int side,
+		   game_guide_item *also, void *also_ctx);
 void tq_question(const struct tq_data *d, const struct tq_state *s, int side, int reader,
 		 char *out, size_t len);
 /* "December 1778". */

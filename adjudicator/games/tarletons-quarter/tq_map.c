@@ -28,13 +28,42 @@ static int tq_present(struct wj_data_problems *p, const char *dir, const char *n
 
 /* ---- map.yaml ---- */
 
+/* A box of the picture, [x0, y0, x1, y1] inside the board. */
+static int tq_box(struct tq_reader *r, yaml_node_t *n, const char *what, int *box)
+{
+	yaml_node_item_t *it;
+	int bad = 0;
+
+	if (!n || tq_items(n, &it) != 4) {
+		TQ_PROBLEM(r, n, "'%s' is a box of the picture: [x0, y0, x1, y1]", what);
+		return -1;
+	}
+	for (int i = 0; i < 4; i++)
+		bad |= tq_node_int(r, tq_node(r, it[i]), what, 0,
+				   i % 2 ? r->d->board_h : r->d->board_w, &box[i]);
+	if (!bad && (box[2] <= box[0] || box[3] <= box[1])) {
+		TQ_PROBLEM(r, n, "'%s' ends before it starts: [x0, y0, x1, y1], x0 < x1, y0 < y1",
+			   what);
+		bad = -1;
+	}
+	return bad;
+}
+
+/* The picture's size, and where its legend and its panel (the date, the
+ * weather, what is off the map) go: where the map has no area. */
 static int tq_board(struct tq_reader *r, yaml_node_t *n)
 {
-	struct wj_yaml_field f[] = { { "width", 0 }, { "height", 0 }, TQ_NOTES };
+	struct wj_yaml_field f[] = { { "width", 0 }, { "height", 0 }, { "legend", 0 },
+				     { "panel", 0 }, TQ_NOTES };
 
-	return tq_fields(r, n, "board", f) ||
-	       tq_int(r, n, f, "width", true, 1, TQ_BOARD_MAX, &r->d->board_w) |
-	       tq_int(r, n, f, "height", true, 1, TQ_BOARD_MAX, &r->d->board_h);
+	if (tq_fields(r, n, "board", f) ||
+	    (tq_int(r, n, f, "width", true, 1, TQ_BOARD_MAX, &r->d->board_w) |
+	     tq_int(r, n, f, "height", true, 1, TQ_BOARD_MAX, &r->d->board_h)))
+		return -1;
+	return (tq_required(r, n, f, "legend") ?
+		tq_box(r, wj_yaml_field(f, "legend"), "legend", r->d->legend) : -1) |
+	       (tq_required(r, n, f, "panel") ?
+		tq_box(r, wj_yaml_field(f, "panel"), "panel", r->d->panel) : -1);
 }
 
 static int tq_at(struct tq_reader *r, yaml_node_t *n, struct tq_area *a)

@@ -114,13 +114,14 @@ static int items_at(const struct tq_data *d, const struct answer_word *w, const 
 		o->trains = 1;
 		return 0;
 	}
-	if (!strcasecmp(items, "fort") && o->kind == TQ_DESTROY) /* 4.8: nothing else named */
-		return 0;
+	if (o->kind == TQ_DESTROY && !strcasecmp(items, "fort"))
+		return 0; /* 4.8: the fort itself, nothing else named */
 	if (items[0] && tq_ord_force(d, items, o, why, whylen))
 		return -1;
 	if (!names_something(o))
-		return wj_why(why, whylen, "%s names nothing: write %s 2 regulars, 1 NC militia%s",
-			      w->word, w->word, need_at ? " at AREA" : "");
+		return wj_why(why, whylen, "%s names nothing: write %s 2 regulars, 1 NC militia%s%s",
+			      w->word, w->word, need_at ? " at AREA" : "",
+			      o->kind == TQ_DESTROY ? " (or destroy fort at AREA, 4.8)" : "");
 	return 0;
 }
 

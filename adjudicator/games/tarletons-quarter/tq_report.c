@@ -7,51 +7,48 @@
 #include "tq_game.h"
 #include "tq_move.h"
 
-static const char *const WEATHER_NAMES[] = { "clear", "rain", "flood", "heat" };
-
-/* Each question: what the side asked is to do, what the others read
- * while it does, and an answer it may give (AREA: an area of its own). */
+/* Each question: what the side asked is to do, and what the others read
+ * while it does. */
 static const struct asking {
-	const char *ask, *waiting, *example;
+	const char *ask, *waiting;
 } ASKING[] = {
 	[TQ_ASK_SETUP] = { "set up your pieces (17.0): place them, then done",
-			   "to set up", "done" },
+			   "to set up" },
 	[TQ_ASK_SUMMONS] = { "summon a besieged place to surrender? (4.7.2): summon at AREA, "
-			     "or no at AREA", "to summon or not", "no" },
+			     "or no at AREA", "to summon or not" },
 	[TQ_ASK_SURRENDER] = { "surrender, or stand? (4.7.3, 4.7.4): surrender or stand",
-			       "to surrender or stand", "stand" },
+			       "to surrender or stand" },
 	[TQ_ASK_ASSAULT] = { "assault, or break the siege? (4.7.6): assault or break",
-			     "to assault or break the siege", "assault" },
+			     "to assault or break the siege" },
 	[TQ_ASK_LOSSES] = { "choose the SPs attrition takes (5.3): lose 2 regulars, 1 NC militia",
-			    "to choose attrition's losses", NULL },
+			    "to choose attrition's losses" },
 	[TQ_ASK_SUPPLY] = { "supply your forces (5.4): expend 1 train at AREA, destroy 1 train at "
-			    "AREA, then done", "to supply its forces", "done" },
+			    "AREA, then done", "to supply its forces" },
 	[TQ_ASK_WITHDRAW] = { "take the withdrawal (6.1.3): withdraw 3 regulars from AREA",
-			      "to take its withdrawal", NULL },
+			      "to take its withdrawal" },
 	[TQ_ASK_EXCHANGE] = { "exchange prisoners? (15.4): exchange, accept or decline",
-			      "to answer an exchange of prisoners", "decline" },
+			      "to answer an exchange of prisoners" },
 	[TQ_ASK_MILITIA] = { "place the militia generated (6.5): place 3 NC militia at AREA, then done",
-			     "to place its militia", "done" },
+			     "to place its militia" },
 	[TQ_ASK_LOGISTICS] = { "logistics and engineering (7.1, 7.2, 4.1): build fort at AREA, "
 			       "build magazine at AREA, base at AREA, then done",
-			       "to finish its logistics", "done" },
+			       "to finish its logistics" },
 	[TQ_ASK_ENDEAVOR] = { "your endeavour (8.0): activate LEADER with 5 regulars; move "
-			      "AREA - AREA, or pass", "to perform an endeavour or pass", "pass" },
+			      "AREA - AREA, or pass", "to perform an endeavour or pass" },
 	[TQ_ASK_WALLS] = { "who stands outside the walls? (4.2.4): outside 5 regulars, or inside",
-			   "to say who stands outside the walls", "inside" },
+			   "to say who stands outside the walls" },
 	[TQ_ASK_RETREAT_BEFORE] = { "retreat before combat? (11.3): retreat before combat to "
-				    "AREA, or stand", "to retreat before combat or stand",
-				    "stand" },
+				    "AREA, or stand", "to retreat before combat or stand" },
 	[TQ_ASK_BAYONETS] = { "charge with the bayonet? (11.2.1): bayonets or no",
-			      "to charge with the bayonet or not", "no" },
-	[TQ_ASK_RETREAT] = { "retreat (11.4): retreat to AREA", "to retreat", NULL },
+			      "to charge with the bayonet or not" },
+	[TQ_ASK_RETREAT] = { "retreat (11.4): retreat to AREA", "to retreat" },
 	[TQ_ASK_CASUALTIES] = { "choose your casualties (11.2.5): lose 2 regulars, 1 NC militia",
-				"to choose its casualties", NULL },
-	[TQ_ASK_SIEGE] = { "lay siege? (4.3): siege or no", "to lay siege or not", "no" },
+				"to choose its casualties" },
+	[TQ_ASK_SIEGE] = { "lay siege? (4.3): siege or no", "to lay siege or not" },
 	[TQ_ASK_UPRISING] = { "where do the Loyalists rise? (8.3.5): rise at AREA",
-			      "to say where the Loyalists rise", NULL },
+			      "to say where the Loyalists rise" },
 	[TQ_ASK_C_IN_C] = { "name your new Commander-in-Chief (11.2.6): c-in-c NAME",
-			    "to name its Commander-in-Chief", NULL },
+			    "to name its Commander-in-Chief" },
 };
 
 void tq_date(const struct tq_state *s, char *out, size_t len)
@@ -62,7 +59,7 @@ void tq_date(const struct tq_state *s, char *out, size_t len)
 /* 17.4.1's declaration is asked as the set-up (TQ_ASK_SETUP) is. */
 static const struct asking DECLARING = {
 	"declare the colonies you may invade on the first turn (17.4.1): declare COLONY, COLONY",
-	"to declare the colonies it may invade", NULL
+	"to declare the colonies it may invade"
 };
 
 static const struct asking *asking(const struct tq_state *s, int side)
@@ -238,7 +235,7 @@ static void head(FILE *out, const struct tq_data *d, const struct tq_state *s,
 		fprintf(out, ".Deadline: %s\n", f->deadline);
 	fprintf(out, ".%s, %s; scenario %s, to %s %d.\n", date, tq_phase_name(s->phase),
 		s->scenario, tq_month_name(tq_month_of(s->last_month)), tq_year_of(s->last_month));
-	fprintf(out, ".Weather: %s. ", WEATHER_NAMES[s->weather]);
+	fprintf(out, ".Weather: %s. ", tq_weather_name(s->weather));
 	fprintf(out, "Major Victory marker: %s.\n",
 		s->major_victory ? d->side_name[s->major_victory] : "not in play");
 	colonies_line(out, d, "British Invaded (10.7.5)", s->invaded);
@@ -298,7 +295,7 @@ static int report(FILE *out, const struct tq_data *d, const struct tq_state *vie
 		fprintf(out, ".The seed, revealed: %s\n", f->seed_hex);
 	position(out, d, view);
 	boxes(out, d, view);
-	return tq_guide_words(out, d, view, viewer);
+	return tq_guide_words(out, d, view, viewer, f->guide_item, f->guide_ctx);
 }
 
 int tq_report(FILE *out, const struct tq_data *d, const struct tq_state *view, int viewer,
@@ -307,104 +304,4 @@ int tq_report(FILE *out, const struct tq_data *d, const struct tq_state *view, i
 	if (report(out, d, view, viewer, f, last) || ferror(out))
 		return wj_why(why, whylen, "writing the report failed");
 	return 0;
-}
-
-/* ---- the guide ---- */
-
-/* An area where side has pieces: the endeavour's own, else the first. */
-static int own_area(const struct tq_data *d, const struct tq_state *s, int side)
-{
-	if (s->hidden.endeavor.active)
-		return s->hidden.endeavor.at;
-	for (int l = 0; l < d->nleaders; l++)
-		if (s->leader[l].where == TQ_ON_MAP && (int)d->leaders[l].side == side)
-			return s->leader[l].area;
-	return -1;
-}
-
-/* 8.0: each unmoved leader of the side on the map may activate; the
- * example takes all he may into a neighbouring area. */
-static int endeavour_examples(const struct tq_data *d, const struct tq_state *s, int side,
-			      game_guide_item *item, void *ctx)
-{
-	char example[200];
-	struct tq_step next[TQ_MAX_AREA_BORDERS];
-	int n = 0;
-	for (int l = 0; l < d->nleaders; l++) {
-		const struct tq_leader_state *ls = &s->leader[l];
-		if (ls->where != TQ_ON_MAP || ls->moved || (int)d->leaders[l].side != side)
-			continue;
-		int k = tq_neighbours(d, ls->area, next, TQ_MAX_AREA_BORDERS);
-		snprintf(example, sizeof example, "activate %s with all", d->leaders[l].name);
-		if (k > 0)
-			wj_fmt_add(example, sizeof example, "; move %s", d->areas[next[0].to].id);
-		item(ctx, "activate", example);
-		n++;
-	}
-	item(ctx, "pass", "pass");
-	return n + 1;
-}
-
-int tq_guide(const struct tq_data *d, const struct tq_state *view, int side,
-	     game_guide_item *item, void *ctx)
-{
-	char example[200];
-	if (side < TQ_BRITISH || side > TQ_CONTINENTAL || !(view->asked & (1u << side)) ||
-	    view->phase == TQ_OVER)
-		return 0;
-	if (view->question == TQ_ASK_ENDEAVOR)
-		return endeavour_examples(d, view, side, item, ctx);
-	const struct asking *a = asking(view, side);
-	if (a->example) {
-		item(ctx, "answer", a->example);
-		return 1;
-	}
-	int area = own_area(d, view, side);
-	switch (view->question) {
-	case TQ_ASK_SETUP: /* 17.4.1: the first colonies of the data, as many as asked */
-		snprintf(example, sizeof example, "declare");
-		for (int c = 0; c < view->to_place[side].declare && c < TQ_COLONIES; c++)
-			wj_fmt_add(example, sizeof example, "%s %s", c ? "," : "", d->colony_name[c]);
-		break;
-	case TQ_ASK_RETREAT:
-	case TQ_ASK_UPRISING:
-		snprintf(example, sizeof example, "%s %s", view->question == TQ_ASK_RETREAT ?
-			 "retreat to" : "rise at", area >= 0 ? d->areas[area].id : "AREA");
-		break;
-	case TQ_ASK_C_IN_C:
-		for (int l = 0; l < d->nleaders; l++)
-			if ((int)d->leaders[l].side == side && view->leader[l].where == TQ_ON_MAP) {
-				snprintf(example, sizeof example, "c-in-c %s", d->leaders[l].name);
-				break;
-			}
-		break;
-	default:
-		snprintf(example, sizeof example, "lose 1 regulars");
-	}
-	item(ctx, "answer", example);
-	return 1;
-}
-
-static void word_item(void *ctx, const char *kind, const char *example)
-{
-	(void)kind;
-	fprintf(ctx, ">    %s\n", example);
-}
-
-int tq_guide_words(FILE *out, const struct tq_data *d, const struct tq_state *view, int side)
-{
-	char q[300];
-	if (side != TQ_BRITISH && side != TQ_CONTINENTAL)
-		return 0; /* the public asks nothing */
-	fputs("\n#What you can do now\n", out);
-	tq_question(d, view, side, side, q, sizeof q);
-	if (!q[0]) {
-		fputs(".Nothing is asked of you now; a standing order may be given at any time "
-		      "(standing retreat before combat to AREA, standing bayonets, standing "
-		      "stand).\n", out);
-		return ferror(out) ? -1 : 0;
-	}
-	fprintf(out, ".%s For example:\n", q);
-	tq_guide(d, view, side, word_item, out);
-	return ferror(out) ? -1 : 0;
 }

@@ -344,34 +344,28 @@ static bool tq_scenario_rule(const struct tq_play *p, const char *number)
 	return false;
 }
 
-/* 17.1.3 B (in effect in 17.4): "If, at any point, they occupy the same
+/* 17.1.3 B (in 17.1 and 17.4): "If, at any point, they occupy the same
  * area, Howe is removed from the board. Lincoln then becomes the sole
- * Continental C-in-C." Of two Continental C-in-Cs placed in one area the
- * junior by tables.yaml's c_in_c_seniority (Howe) is removed. */
-static void tq_howe_and_lincoln(struct tq_play *p, int a)
+ * Continental C-in-C." tables.yaml's howe_and_lincoln names the two: the
+ * one valued 1 goes when both are in one area, set up or in play. */
+void tq_howe_and_lincoln(struct tq_play *p)
 {
-	int senior = -1, v, best = -1;
+	int pair[3] = { -1, -1, -1 }, v;
 
 	if (!tq_scenario_rule(p, "17.1.3 B"))
 		return;
-	for (int l = 0; l < p->d->nleaders; l++) {
-		const struct tq_leader_state *ls = &p->s->leader[l];
-		if (p->d->leaders[l].side != TQ_CONTINENTAL || !ls->c_in_c ||
-		    ls->where != TQ_ON_MAP || ls->area != a)
-			continue;
-		v = 0;
-		tq_number(p->d, "c_in_c_seniority", p->d->leaders[l].name, &v);
-		if (senior >= 0) {
-			int junior = v > best ? senior : l;
-			p->s->leader[junior] = (struct tq_leader_state){ .where = TQ_GONE };
-			tq_tell(p, "17.1.3 B: %s and %s occupy the same area: %s is removed from the "
-				"board", p->d->leaders[senior].name, p->d->leaders[l].name,
-				p->d->leaders[junior].name);
-		}
-		if (v > best)
-			senior = l, best = v;
-	}
-	p->s->side[TQ_CONTINENTAL].c_in_c = (short)tq_senior_c_in_c(p->d, p->s, TQ_CONTINENTAL);
+	for (int l = 0; l < p->d->nleaders; l++)
+		if (p->s->leader[l].where == TQ_ON_MAP &&
+		    tq_number(p->d, "howe_and_lincoln", p->d->leaders[l].name, &v) && v >= 1 &&
+		    v <= 2)
+			pair[v] = l;
+	if (pair[1] < 0 || pair[2] < 0 || p->s->leader[pair[1]].area != p->s->leader[pair[2]].area)
+		return;
+	p->s->leader[pair[1]] = (struct tq_leader_state){ .where = TQ_GONE };
+	tq_tell(p, "17.1.3 B: %s and %s occupy the same area: %s is removed from the board",
+		p->d->leaders[pair[1]].name, p->d->leaders[pair[2]].name, p->d->leaders[pair[1]].name);
+	enum tq_side side = p->d->leaders[pair[2]].side;
+	p->s->side[side].c_in_c = (short)tq_senior_c_in_c(p->d, p->s, side);
 }
 
 static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_order *o)
@@ -395,7 +389,7 @@ static int tq_place_free(struct tq_play *p, enum tq_side side, const struct tq_o
 	tq_tell(p, "%s: the %s player places %s", rule, p->d->side_name[side],
 		tq_placed_text(p, o, line, sizeof line));
 	if (side == TQ_CONTINENTAL)
-		tq_howe_and_lincoln(p, o->at);
+		tq_howe_and_lincoln(p);
 	return 0;
 }
 

@@ -13,8 +13,8 @@
 #include "tq_endeavor.h"
 #include "tq_turn.h"
 
-static bool placing_leader(const struct tq_data *d, const struct tq_state *s, int l,
-			   enum tq_side side)
+bool tq_place_leader_held(const struct tq_data *d, const struct tq_state *s, int l,
+			  enum tq_side side)
 {
 	return d->leaders[l].side == side && s->leader[l].where == TQ_HELD &&
 	       d->leaders[l].militia_colony == TQ_NO_COLONY;
@@ -25,7 +25,7 @@ bool tq_place_pending(const struct tq_data *d, const struct tq_state *s, enum tq
 	if (tq_sps_total(&s->side[side].placing) || s->side[side].placing_captured)
 		return true;
 	for (int l = 0; l < d->nleaders; l++)
-		if (placing_leader(d, s, l, side))
+		if (tq_place_leader_held(d, s, l, side))
 			return true;
 	return false;
 }
@@ -96,9 +96,9 @@ static int leaders_check(struct tq_play *p, enum tq_side side, const struct tq_o
 {
 	int held = 0;
 	for (int l = 0; l < p->d->nleaders; l++)
-		held += placing_leader(p->d, p->s, l, side);
+		held += tq_place_leader_held(p->d, p->s, l, side);
 	for (int i = 0; i < o->nleaders; i++)
-		if (!placing_leader(p->d, p->s, o->leaders[i], side))
+		if (!tq_place_leader_held(p->d, p->s, o->leaders[i], side))
 			return wj_why(p->why, p->whylen, "%s is not a leader to place now (6.2)",
 				      p->d->leaders[o->leaders[i]].name);
 	if (o->nleaders != held)

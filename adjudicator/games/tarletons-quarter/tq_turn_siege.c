@@ -7,6 +7,7 @@
 #include <string.h>
 #include "buf.h"
 #include "tq_combat.h"
+#include "tq_endeavor.h"
 #include "tq_move.h"
 #include "tq_setup.h"
 #include "tq_turn.h"
@@ -290,6 +291,7 @@ static void retreat(struct tq_play *p)
 			s->leader[l].area = (short)to;
 	s->retreat_pending = false;
 	siege_off(s, a);
+	tq_walls_open(p, a); /* the siege broken, the garrison is no longer besieged */
 	tq_tell(p, "The %s retreat from %s to %s (4.7.6)", p->d->side_name[w], p->d->areas[a].id,
 		p->d->areas[to].id);
 }

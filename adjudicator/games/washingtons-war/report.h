@@ -37,6 +37,8 @@ struct ww_report {
 					 * by the judge (game.h), or NULL */
 	const char *section;            /* the template's section to render: NULL
 					 * the whole report, "guide" its guide */
+	game_guide_item *guide_item;    /* given each example of the guide, or NULL */
+	void *guide_ctx;
 };
 
 /* report_text.c */

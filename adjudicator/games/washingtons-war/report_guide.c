@@ -1,8 +1,8 @@
 /* "What you can do now": every kind of order the side may give, each with
  * example lines that the engine accepts. Candidates are proposed for
- * every kind whatever is asked, and the engine decides: each example is
- * formatted, parsed back and applied to a copy of the side's own view
- * with dice that always roll 1. Lists (where a move may go, which cards
+ * every kind whatever is asked, and the engine decides: each candidate is
+ * applied to a copy of the side's own view with dice that always roll 1,
+ * and the examples kept are its text. Lists (where a move may go, which cards
  * or generals may answer) are the candidates the engine accepted, so the
  * guide never decides a rule itself. A new kind of order needs one
  * proposer in the table at the end. */
@@ -38,33 +38,30 @@ static void shuffle_none(void *ctx, uint64_t shuffle, uint8_t *cards, int n)
 	(void)n;
 }
 
-/* Would the engine, reading the game data d, accept o now? Also writes
- * its canonical text, and checks that the text parses back. */
-static bool accepted_on(struct guide_ctx *c, const struct ww_data *d,
-			const struct ww_order *o, char *line, size_t len)
+/* Would the engine, reading the game data d, accept o now? (That the
+ * example's text parses back to o is test_order's and test_report's to
+ * prove: the guide is built for every mail.) */
+static bool accepted_on(struct guide_ctx *c, const struct ww_data *d, const struct ww_order *o)
 {
-	struct ww_order parsed;
 	struct wj_rng rng = { die_one, shuffle_none, NULL };
 	struct ww_events ev = { 0 };
 	char why[512];
-	ww_order_format(c->d, o, line, len);
-	if (ww_order_parse(c->d, line, &parsed, why, sizeof why))
-		return false;
 	*c->copy = *c->v;
-	int rc = ww_apply(d, c->copy, c->side, &parsed, &rng, &ev, why, sizeof why);
+	int rc = ww_apply(d, c->copy, c->side, o, &rng, &ev, why, sizeof why);
 	ww_events_free(&ev);
 	return rc == 0;
 }
 
-static bool accepted(struct guide_ctx *c, const struct ww_order *o, char *line, size_t len)
-{
-	return accepted_on(c, c->d, o, line, len);
-}
-
 static bool works(struct guide_ctx *c, const struct ww_order *o)
 {
-	char line[WW_GUIDE_LINE];
-	return accepted(c, o, line, sizeof line);
+	return accepted_on(c, c->d, o);
+}
+
+/* Keeps o's text as example n of it. */
+static void keep_example(const struct guide_ctx *c, struct ww_guide_item *it,
+			 const struct ww_order *o)
+{
+	ww_order_format(c->d, o, it->example[it->nexamples++], WW_GUIDE_LINE);
 }
 
 static bool asked(const struct guide_ctx *c, enum ww_prompt p)
@@ -88,14 +85,13 @@ static struct ww_guide_item *item(struct guide_ctx *c, const char *kind)
 /* Tries o; if accepted, records it as an example of kind (and its card). */
 static bool offer(struct guide_ctx *c, const char *kind, const struct ww_order *o, int card)
 {
-	char line[WW_GUIDE_LINE];
-	if (!accepted(c, o, line, sizeof line))
+	if (!works(c, o))
 		return false;
 	struct ww_guide_item *it = item(c, kind);
 	if (!it)
 		return false;
 	if (it->nexamples < SHOWN && (!card || !it->ncards))
-		snprintf(it->example[it->nexamples++], WW_GUIDE_LINE, "%s", line);
+		keep_example(c, it, o);
 	if (card && it->ncards < WW_HAND_MAX)
 		it->cards[it->ncards++] = (uint8_t)card;
 	return true;
@@ -112,10 +108,9 @@ static void add_space(struct ww_order *o, int s)
 static void grow(struct guide_ctx *c, struct ww_order *o, const int16_t *cand, int n,
 		 int want)
 {
-	char line[WW_GUIDE_LINE];
 	for (int i = 0; i < n && o->nspaces < want && o->nspaces < WW_ORDER_SPACES; i++) {
 		add_space(o, cand[i]);
-		if (!accepted(c, o, line, sizeof line))
+		if (!works(c, o))
 			o->nspaces--;
 	}
 }
@@ -401,11 +396,10 @@ static void add_card(struct ww_guide_item *it, int card)
 static bool example_upto(struct guide_ctx *c, struct ww_guide_item *it,
 			 const struct ww_order *o, int upto)
 {
-	char line[WW_GUIDE_LINE];
-	if (!it || !accepted(c, o, line, sizeof line))
+	if (!it || !works(c, o))
 		return false;
 	if (it->nexamples < upto && it->nexamples < WW_GUIDE_EXAMPLES)
-		snprintf(it->example[it->nexamples++], WW_GUIDE_LINE, "%s", line);
+		keep_example(c, it, o);
 	else
 		it->more++;
 	return true;
@@ -568,13 +562,9 @@ static bool first_form(struct guide_ctx *c, int g, bool queue, struct ww_order *
 	return false;
 }
 
-/* Replaces the card of an accepted example; keeps it in `it` if accepted. */
-static void cards_for(struct guide_ctx *c, struct ww_guide_item *it, const char *line)
+/* Replaces the card of an accepted order; keeps it in `it` if accepted. */
+static void cards_for(struct guide_ctx *c, struct ww_guide_item *it, struct ww_order o)
 {
-	struct ww_order o;
-	char why[256];
-	if (ww_order_parse(c->d, line, &o, why, sizeof why))
-		return;
 	for (int i = 0; i < own_hand(c)->n; i++) {
 		o.card = own_hand(c)->card[i];
 		if (ops_card(c, o.card) && works(c, &o))
@@ -596,17 +586,19 @@ static void propose_moves(struct guide_ctx *c)
 		bool has_queue = first_form(c, g, true, &queued);
 		struct ww_guide_item *it = has_direct ?
 			general_move(c, "move", "move-by-sea", g, direct) : NULL;
-		if (it && it->nexamples)
-			cards_for(c, it, it->example[0]);
+		struct ww_order path;
+		char why[256];
+		bool has_path = it && it->nexamples &&
+				!ww_order_parse(c->d, it->example[0], &path, why, sizeof why);
+		if (has_path)
+			cards_for(c, it, path);
 		if (!has_queue)
 			continue;
 		if (!it) {
 			general_move(c, "move", "move-by-sea", g, queued);
 			continue;
 		}
-		struct ww_order path;
-		char why[256];
-		if (!it->nexamples || ww_order_parse(c->d, it->example[0], &path, why, sizeof why))
+		if (!has_path)
 			continue;
 		queued.nspaces = path.nspaces; /* the same path, with the queue */
 		memcpy(queued.spaces, path.spaces, sizeof queued.spaces);
@@ -742,9 +734,7 @@ static void propose_reinforce(struct guide_ctx *c)
 	it->nwhere = n;
 	add_space(&o, where[0]);
 	try_example(c, it, &o);
-	char line[WW_GUIDE_LINE];
-	ww_order_format(c->d, &o, line, sizeof line);
-	cards_for(c, it, line);
+	cards_for(c, it, o);
 	for (int g = 0; g < c->d->ngenerals; g++) {
 		if (c->d->generals[g].side != c->side ||
 		    c->v->general_at[g] != WW_LOC_REINFORCEMENTS)
@@ -782,9 +772,7 @@ static void propose_reinforce_french(struct guide_ctx *c)
 	it->nwhere = n;
 	add_space(&o, where[0]);
 	try_example(c, it, &o);
-	char line[WW_GUIDE_LINE];
-	ww_order_format(c->d, &o, line, sizeof line);
-	cards_for(c, it, line);
+	cards_for(c, it, o);
 }
 
 /* ---- events that name spaces (6.31) ---- */
@@ -814,18 +802,17 @@ static void event_targets(struct guide_ctx *c, struct ww_data *opt, int card, in
 	int want = st->count ? st->count : 1;
 	int16_t where[WW_MAX_SPACES];
 	int n = 0;
-	char line[WW_GUIDE_LINE];
 	struct ww_order o = { .kind = WW_ORD_PLAY_EVENT, .card = card, .nspaces = 1 };
 	st->optional = true;
 	for (int s = 0; s < c->d->nspaces; s++) {
 		o.spaces[0] = s;
-		if (accepted_on(c, opt, &o, line, sizeof line))
+		if (accepted_on(c, opt, &o))
 			where[n++] = (int16_t)s;
 	}
 	o.nspaces = 0;
 	for (int i = 0; i < n && o.nspaces < want; i++) {
 		add_space(&o, where[i]);
-		if (!accepted_on(c, opt, &o, line, sizeof line))
+		if (!accepted_on(c, opt, &o))
 			o.nspaces--;
 	}
 	st->optional = was;

@@ -408,8 +408,11 @@ static int guide(struct build *b)
 		struct tpl_obj *o = tpl_add(b->root, "guide");
 		tpl_set(o, "section", "guide.%s", it->kind);
 		tpl_list(o, "examples");
-		for (int k = 0; k < it->nexamples; k++)
+		for (int k = 0; k < it->nexamples; k++) {
 			tpl_set(tpl_add(o, "examples"), "line", "%s", it->example[k]);
+			if (b->r->guide_item)
+				b->r->guide_item(b->r->guide_ctx, it->kind, it->example[k]);
+		}
 		tpl_list(o, "cards");
 		for (int k = 0; k < it->ncards; k++)
 			tpl_set(tpl_add(o, "cards"), "number", "%d", it->cards[k]);

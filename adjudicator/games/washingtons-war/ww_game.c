@@ -299,7 +299,7 @@ static int report(FILE *out, const struct game_data *d, const struct game_state 
 		.seed_hex = f->seed_hex, .templates = f->templates,
 		.events = f->events ? &f->events->ww : NULL, .recent = f->recent,
 		.stand_in = f->stand_in,
-		.note = f->note,
+		.note = f->note, .guide_item = f->guide_item, .guide_ctx = f->guide_ctx,
 	};
 	return ww_report_form(out, &r, why, whylen);
 }
