@@ -416,16 +416,20 @@ static void casualties(struct guide *g)
 	ways_to_lose(g, &o, &have, en->loss[g->side]);
 }
 
-/* 6.1.3: the withdrawal, from an area of the side's choosing. */
+/* 6.1.3: the withdrawal, regulars from an area of the side's choosing:
+ * what is owed, or all the area has when that is fewer ("The withdrawn
+ * troops don't all have to come from the same area", 6.1.4). */
 static void withdrawal(struct guide *g)
 {
 	kind(g, "withdraw");
 	for (int a = 0; a < g->d->nareas && g->shown < g->limit; a++) {
-		struct tq_sps have = field(g, a);
+		const struct tq_presence *p = own(g, a);
+		int have = p->ready.regulars + p->moved.regulars, owed = g->view->side[g->side].owed;
 		struct tq_order o = blank(TQ_WITHDRAW);
 		o.at = (short)a;
-		if (tq_sps_total(&have))
-			ways_to_lose(g, &o, &have, g->view->side[g->side].owed);
+		o.sps.regulars = (short)(have < owed ? have : owed);
+		if (o.sps.regulars > 0)
+			try(g, &o);
 	}
 }
 
