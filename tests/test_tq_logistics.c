@@ -29,10 +29,10 @@ static void logistics_check_names_a_missing_number(void **state)
 	*d = *D;
 	for (int i = 0; i < d->tables.nnumbers; i++)
 		if (!strcmp(d->tables.numbers[i].block, "loyalists") &&
-		    !strcmp(d->tables.numbers[i].key, "georgia_max_per_month"))
+		    !strcmp(d->tables.numbers[i].key, "recruit_sp"))
 			strcpy(d->tables.numbers[i].key, "gone");
 	assert_int_equal(tq_logistics_check(d, why, sizeof why), -1);
-	assert_non_null(strstr(why, "georgia_max_per_month"));
+	assert_non_null(strstr(why, "recruit_sp"));
 	*d = *D;
 	d->tables.have_events = false;
 	assert_int_equal(tq_logistics_check(d, why, sizeof why), -1);
@@ -585,7 +585,7 @@ static void recruitment_12_2_1_exceptions(void **state)
 	assert_int_equal(tq_loyalist_recruits(D, &r), 0);
 	r.colony = TQ_GEORGIA;
 	assert_int_equal(tq_loyalist_recruits(D, &r), 1);
-	r.georgia_raised = 1;
+	r.capped_raised = 1;
 	assert_int_equal(tq_loyalist_recruits(D, &r), 0);
 	r = recruit(TQ_NORTH_CAROLINA);
 	r.major_victory = TQ_CONTINENTAL;

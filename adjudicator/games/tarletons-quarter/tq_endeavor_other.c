@@ -136,7 +136,7 @@ static int recruits(struct tq_play *p, int leader, int area)
 		.capital_british = cap >= 0 && controls(d, p->s, cap, TQ_BRITISH),
 		.governor_placed = governor_of(d, p->s, colony),
 		.major_victory = p->s->major_victory,
-		.georgia_raised = p->s->georgia_loyalists,
+		.capped_raised = p->s->georgia_loyalists,
 		.russia_merchant = p->s->options & TQ_OPTION_RUSSIA_MERCHANT,
 	};
 	return tq_loyalist_recruits(d, &r);
@@ -167,7 +167,8 @@ static int recruit_begin(struct tq_play *p, enum tq_side side, const struct tq_o
 			      "now (12.2.1)", name, d->areas[ls->area].id);
 	tq_answered(p->s);
 	p->s->area[ls->area].side[TQ_BRITISH].ready.loyalists += (short)n;
-	if (d->areas[ls->area].colony == TQ_GEORGIA)
+	int cap;
+	if (tq_loyalist_monthly_cap(d, d->areas[ls->area].colony, &cap)) /* 12.2.1 */
 		p->s->georgia_loyalists = (short)(p->s->georgia_loyalists + n);
 	p->s->leader[o->leader].moved = true;
 	tq_tell(p, "%s recruits %d SPs of Loyalist militia in %s (12.1, 12.2)", name, n,

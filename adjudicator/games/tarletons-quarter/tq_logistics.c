@@ -32,8 +32,6 @@ static const struct {
 	{ "supply", "continental_limit" },
 	{ "loyalists", "recruit_sp" },
 	{ "loyalists", "mobilization_sp" },
-	{ "loyalists", "georgia_max_per_month" },
-	{ "loyalists", "virginia_max_per_month" },
 	{ "loyalists", "major_victory_continental" },
 	{ "prisoners", "attrition_per_month" },
 	{ "victory", "kings_peace_colonies_at_end" },
@@ -67,6 +65,12 @@ int tq_logistics_check(const struct tq_data *d, char *why, size_t whylen)
 {
 	int v;
 
+	bool capped = false;
+	for (int c = 0; c < TQ_COLONIES; c++)
+		capped |= tq_loyalist_monthly_cap(d, c, &v);
+	if (!capped)
+		return wj_why(why, whylen, "tables.yaml's loyalist_monthly_cap names no colony "
+			      "(12.2.1)");
 	for (size_t i = 0; i < sizeof COLONY_SETS / sizeof *COLONY_SETS; i++)
 		if (!names_a_colony(d, COLONY_SETS[i]))
 			return wj_why(why, whylen, "tables.yaml's %s names no colony (by its name)",
@@ -440,6 +444,12 @@ static bool russia_merchant_month(const struct tq_data *d, int month)
 	       month <= TQ_MONTH(num(d, b, "to_year"), num(d, b, "to_month"));
 }
 
+bool tq_loyalist_monthly_cap(const struct tq_data *d, int colony, int *cap)
+{
+	return colony >= 0 && colony < TQ_COLONIES &&
+	       tq_number(d, "loyalist_monthly_cap", d->colony_name[colony], cap);
+}
+
 /* 12.2: Brown or Ferguson; or SC or NC (tables.yaml's
  * governor_mobilization_colonies) with its capital and governor. */
 static bool mobilization(const struct tq_data *d, const struct tq_recruit *r)
@@ -463,10 +473,8 @@ int tq_loyalist_recruits(const struct tq_data *d, const struct tq_recruit *r)
 		sp = num(d, "loyalists", "mobilization_sp");
 	if (r->major_victory == TQ_CONTINENTAL)
 		sp += num(d, "loyalists", "major_victory_continental");
-	if (r->colony == TQ_VIRGINIA)
-		cap = num(d, "loyalists", "virginia_max_per_month");
-	else if (r->colony == TQ_GEORGIA)
-		cap = num(d, "loyalists", "georgia_max_per_month") - r->georgia_raised;
+	if (tq_loyalist_monthly_cap(d, r->colony, &cap)) /* 12.2.1 */
+		cap -= r->capped_raised;
 	else
 		cap = sp;
 	sp = sp < cap ? sp : cap;
@@ -515,7 +523,8 @@ bool tq_may_recruit_in(const struct tq_data *d, int area, const bool *continenta
 {
 	if (area < 0 || area >= d->nareas || !settled(&d->areas[area]))
 		return false;
-	if (d->areas[area].colony == TQ_VIRGINIA)   /* 12.2.1 */
+	int cap;
+	if (tq_loyalist_monthly_cap(d, d->areas[area].colony, &cap) && cap <= 0) /* 12.2.1 */
 		return false;
 	return !continentals_near(d, area, continentals);
 }

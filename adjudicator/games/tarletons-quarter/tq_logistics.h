@@ -136,9 +136,12 @@ struct tq_recruit {
 	bool capital_british;    /* the colonial capital British controlled */
 	bool governor_placed;    /* its Royal Governor placed (13.1.1) */
 	enum tq_side major_victory;
-	int georgia_raised;      /* Loyalist SP raised in Georgia this month */
+	int capped_raised;       /* Loyalist SP raised this month in the colony, where
+				  * 12.2.1 caps it (Georgia) */
 	bool russia_merchant;    /* 16.4 is in play */
 };
+/* 12.2.1: tables.yaml's loyalist_monthly_cap of a colony, if it has one. */
+bool tq_loyalist_monthly_cap(const struct tq_data *d, int colony, int *cap);
 /* The Loyalist SPs the endeavour places (0: none may be). */
 int tq_loyalist_recruits(const struct tq_data *d, const struct tq_recruit *r);
 

@@ -214,7 +214,8 @@ struct tq_state {
 	unsigned invaded;                /* colonies with a British Invaded marker (10.7.5) */
 	unsigned kings_peace;            /* colonies (13.1) */
 	bool french_on_map;              /* the French Field Force (10.5.11) */
-	short georgia_loyalists;         /* 12.2.1: raised in Georgia this month */
+	short georgia_loyalists;         /* 12.2.1: raised this month in the colony whose
+					  * monthly Loyalists tables.yaml caps (Georgia) */
 	bool sailors_used;               /* 17.2.3, once per game */
 	bool first_turn;                 /* 17.1.3 A: the first turn's sequence of play */
 	bool first_attack;               /* 17.1.3 A: the first British endeavour, the
