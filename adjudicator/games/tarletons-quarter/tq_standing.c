@@ -67,7 +67,9 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 	static const struct { const char *w; enum tq_order_kind k; enum tq_question q; } WORDS[] = {
 		{ "stand", TQ_NO, TQ_ASK_RETREAT_BEFORE }, { "bayonets", TQ_YES, TQ_ASK_BAYONETS },
 		{ "no bayonets", TQ_NO, TQ_ASK_BAYONETS }, { "siege", TQ_YES, TQ_ASK_SIEGE },
-		{ "no siege", TQ_NO, TQ_ASK_SIEGE },
+		{ "no siege", TQ_NO, TQ_ASK_SIEGE }, { "summon", TQ_YES, TQ_ASK_SUMMONS },
+		{ "no summons", TQ_NO, TQ_ASK_SUMMONS }, { "surrender", TQ_YES, TQ_ASK_SURRENDER },
+		{ "no surrender", TQ_NO, TQ_ASK_SURRENDER },
 	};
 	for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++)
 		if (!strcasecmp(text, WORDS[i].w)) {
@@ -103,7 +105,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 		return wj_why(p->why, p->whylen, "'%s' is no standing order: write retreat before "
 			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
 			      "all, inside all, siege, no siege, casualties militia, casualties regulars, "
-			      "c-in-c NAME, rise at AREA, or clear", o->standing);
+			      "c-in-c NAME, rise at AREA, summon, no summons, surrender, no "
+			      "surrender, or clear", o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",
 			      TQ_MAX_STANDING);
