@@ -772,6 +772,25 @@ static void s11_4_retreat_asked(void **state)
 	assert_false(S->hidden.endeavor.active);
 }
 
+/* A standing order is read as the order language reads an answer: an
+ * area by its I.D., its named point or a unique beginning of either; a
+ * line that answers no question is refused, and nothing is kept. */
+static void standing_orders_read_as_the_order_language(void **state)
+{
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	standing(TQ_CONTINENTAL, "retreat before combat to hillsb");
+	assert_told("Standing order kept, hidden from your opponent: retreat before combat to "
+		    "hillsb");
+	standing(TQ_BRITISH, "no surrender");
+	struct tq_order o = { .kind = TQ_STANDING, .leader = -1, .at = -1, .governor = -1 };
+	snprintf(o.standing, sizeof o.standing, "retreat before combat to Nowhere");
+	assert_int_equal(apply(TQ_CONTINENTAL, &o), -1);
+	assert_non_null(strstr(WHY, "is no standing order"));
+	assert_int_equal(S->hidden.standing[TQ_CONTINENTAL].n, 1);
+	assert_int_equal(S->hidden.standing[TQ_BRITISH].n, 1);
+}
+
 /* 11.2.5: a standing order takes the owner's choice: "casualties
  * regulars" puts the odd SP on the regulars (foot before horse). */
 static void s11_2_5_standing_casualties(void **state)
@@ -1715,6 +1734,7 @@ int main(void)
 		cmocka_unit_test(s11_2_4_battle_forty_two_against_forty),
 		cmocka_unit_test(s11_4_retreat_asked),
 		cmocka_unit_test(s11_2_5_standing_casualties),
+		cmocka_unit_test(standing_orders_read_as_the_order_language),
 		cmocka_unit_test(s11_4_5_captured_c_in_c_and_a_new_one),
 		cmocka_unit_test(s11_3_retreat_before_combat),
 		cmocka_unit_test(s11_3_standing_retreat_before),

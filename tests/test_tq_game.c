@@ -272,6 +272,31 @@ static void the_report_says_what_is_asked(void **state)
 	stop(&f);
 }
 
+/* The position in words: a counter one or more (17.1.1's magazine at
+ * each of the six places), and the guide's own examples. */
+static int three(void *ctx, uint64_t index, bool *forced)
+{
+	(void)ctx, (void)index;
+	*forced = false;
+	return 3;
+}
+
+static void the_report_counts_counters(void **state)
+{
+	(void)state;
+	struct fix f;
+	struct wj_rng threes = { three, NULL, NULL };
+	start(&f, "17.4");
+	if (G->new_game(f.d, "17.1", 0, &threes, f.s, f.ev, f.why, sizeof f.why))
+		fail_msg("new game 17.1: %s", f.why);
+	char *theirs = report_of(&f, TQ_CONTINENTAL);
+	assert_non_null(strstr(theirs, "|  N32 Halifax: within the walls: 1 magazine\n"));
+	assert_null(strstr(theirs, "1 magazines"));
+	assert_non_null(strstr(theirs, ">    place "));
+	free(theirs);
+	stop(&f);
+}
+
 static int check_of(struct fix *f, char *out, size_t len)
 {
 	FILE *m = fmemopen(out, len, "w");
@@ -352,6 +377,7 @@ int main(void)
 		cmocka_unit_test(the_state_text_reads_back),
 		cmocka_unit_test(the_ledger_keeps_standing_orders),
 		cmocka_unit_test(the_report_says_what_is_asked),
+		cmocka_unit_test(the_report_counts_counters),
 		cmocka_unit_test(the_invariants_hold_and_name_what_breaks),
 		cmocka_unit_test(a_leader_off_the_map_is_in_no_area),
 	};

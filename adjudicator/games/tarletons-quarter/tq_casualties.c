@@ -16,7 +16,7 @@ static struct tq_endeavor *endeavor(struct tq_play *p)
 
 /* Take n SPs of the kinds in order from side's field SPs in area (ready
  * first), noting them in *lost. */
-static int take(struct tq_state *s, int area, enum tq_side side, short *(*kind)(struct tq_sps *),
+static int take(struct tq_state *s, int area, enum tq_side side, tq_sps_kind *kind,
 		int n, struct tq_sps *lost)
 {
 	struct tq_sps *pool[] = { &s->area[area].side[side].ready, &s->area[area].side[side].moved };
@@ -30,21 +30,6 @@ static int take(struct tq_state *s, int area, enum tq_side side, short *(*kind)(
 	return n;
 }
 
-static short *regulars(struct tq_sps *x) { return &x->regulars; }
-static short *cavalry(struct tq_sps *x) { return &x->cavalry; }
-static short *french(struct tq_sps *x) { return &x->french_regulars; }
-static short *french_cavalry(struct tq_sps *x) { return &x->french_cavalry; }
-static short *loyalists(struct tq_sps *x) { return &x->loyalists; }
-static short *militia_ga(struct tq_sps *x) { return &x->militia[TQ_GEORGIA]; }
-static short *militia_sc(struct tq_sps *x) { return &x->militia[TQ_SOUTH_CAROLINA]; }
-static short *militia_nc(struct tq_sps *x) { return &x->militia[TQ_NORTH_CAROLINA]; }
-static short *militia_va(struct tq_sps *x) { return &x->militia[TQ_VIRGINIA]; }
-
-typedef short *(*kind_of)(struct tq_sps *);
-static const kind_of REG[] = { regulars, cavalry, french, french_cavalry };
-static const kind_of MIL[] = { loyalists, militia_ga, militia_sc, militia_nc, militia_va };
-#define NREG (sizeof REG / sizeof *REG)
-#define NMIL (sizeof MIL / sizeof *MIL)
 
 /* 11.2.5: which SPs a loss takes where the player's choice is not asked
  * (docs/rulings.md, "Tarleton's Quarter!: the endeavour"): regular foot before horse, the French
@@ -54,10 +39,10 @@ struct tq_sps tq_remove_losses(struct tq_play *p, enum tq_side side, int area,
 {
 	struct tq_sps lost = { 0 };
 	int r = l->regulars, m = l->militia;
-	for (size_t i = 0; i < NREG; i++)
-		r = take(p->s, area, side, REG[i], r, &lost);
-	for (size_t i = 0; i < NMIL; i++)
-		m = take(p->s, area, side, MIL[i], m, &lost);
+	for (size_t i = 0; i < TQ_REGULAR_KINDS; i++)
+		r = take(p->s, area, side, tq_regular_kinds[i], r, &lost);
+	for (size_t i = 0; i < TQ_MILITIA_KINDS; i++)
+		m = take(p->s, area, side, tq_militia_kinds[i], m, &lost);
 	if ((short)side == endeavor(p)->side) /* the moving force is smaller by them */
 		tq_sps_add(&endeavor(p)->force, &lost, -1);
 	return lost;
@@ -91,7 +76,7 @@ static int splits(struct tq_play *p, enum tq_side side, struct tq_losses *d,
 }
 
 /* How many kinds of ks[] the SPs hold, and how many SPs. */
-static int kinds(struct tq_sps *x, const kind_of *ks, size_t nk, int *total)
+static int kinds(struct tq_sps *x, tq_sps_kind *const *ks, size_t nk, int *total)
 {
 	int n = 0;
 	*total = 0;
@@ -107,7 +92,8 @@ static bool has_choice(struct tq_play *p, enum tq_side side, const struct tq_los
 		       const struct tq_losses *alt)
 {
 	struct tq_sps have = tq_field_sps(p->s, endeavor(p)->at, side);
-	int r, m, nr = kinds(&have, REG, NREG, &r), nm = kinds(&have, MIL, NMIL, &m);
+	int r, m, nr = kinds(&have, tq_regular_kinds, TQ_REGULAR_KINDS, &r);
+	int nm = kinds(&have, tq_militia_kinds, TQ_MILITIA_KINDS, &m);
 	if (d->militia != alt->militia)
 		return true;
 	return (d->regulars > 0 && d->regulars < r && nr > 1) ||
@@ -120,10 +106,10 @@ static void apply(struct tq_play *p, enum tq_side side, const struct tq_losses *
 	int at = endeavor(p)->at;
 	if (exact) {
 		struct tq_sps lost = { 0 }, want = *exact;
-		for (size_t i = 0; i < NREG; i++)
-			take(p->s, at, side, REG[i], *REG[i](&want), &lost);
-		for (size_t i = 0; i < NMIL; i++)
-			take(p->s, at, side, MIL[i], *MIL[i](&want), &lost);
+		for (size_t i = 0; i < TQ_REGULAR_KINDS; i++)
+			take(p->s, at, side, tq_regular_kinds[i], *tq_regular_kinds[i](&want), &lost);
+		for (size_t i = 0; i < TQ_MILITIA_KINDS; i++)
+			take(p->s, at, side, tq_militia_kinds[i], *tq_militia_kinds[i](&want), &lost);
 		if ((short)side == endeavor(p)->side)
 			tq_sps_add(&endeavor(p)->force, &lost, -1);
 	} else {
@@ -179,15 +165,15 @@ static const struct tq_losses *which_split(struct tq_play *p, enum tq_side side,
 	int r = 0, m = 0;
 	if (o->kind != TQ_LOSE)
 		return NULL;
-	for (size_t i = 0; i < NREG; i++) {
-		if (*REG[i](&want) < 0 || *REG[i](&want) > *REG[i](&have))
+	for (size_t i = 0; i < TQ_REGULAR_KINDS; i++) {
+		if (*tq_regular_kinds[i](&want) < 0 || *tq_regular_kinds[i](&want) > *tq_regular_kinds[i](&have))
 			return NULL;
-		r += *REG[i](&want);
+		r += *tq_regular_kinds[i](&want);
 	}
-	for (size_t i = 0; i < NMIL; i++) {
-		if (*MIL[i](&want) < 0 || *MIL[i](&want) > *MIL[i](&have))
+	for (size_t i = 0; i < TQ_MILITIA_KINDS; i++) {
+		if (*tq_militia_kinds[i](&want) < 0 || *tq_militia_kinds[i](&want) > *tq_militia_kinds[i](&have))
 			return NULL;
-		m += *MIL[i](&want);
+		m += *tq_militia_kinds[i](&want);
 	}
 	if (r == d->regulars && m == d->militia)
 		return d;

@@ -329,9 +329,10 @@ static int land_begin(struct tq_play *p, enum tq_side side, const struct tq_orde
 	tq_sailors(p);
 	tq_tell(p, "The At Sea box lands at %s: %d SPs, %d leaders (10.5.7)", d->areas[o->at].id,
 		tq_sps_total(&en->force), en->nleaders);
-	if (!tq_forces_in(d, p->s, o->at, TQ_CONTINENTAL))
+	if (!tq_forces_in(d, p->s, o->at, TQ_CONTINENTAL)) {
 		en->stage = TQ_STAGE_END; /* 10.5.9: unopposed, and moved */
-	else
+		tq_capture_unguarded(p, o->at, TQ_BRITISH); /* 5.4.4: what nobody defends */
+	} else
 		en->stage = tq_walls_entered(p, o->at) ? TQ_STAGE_WALLS : TQ_STAGE_RETREAT_BEFORE;
 	return 0;
 }

@@ -338,8 +338,8 @@ static void declaring(struct guide *g)
 
 /* Up to n SPs of the kinds k[0..nk-1] of `have`, in that order, into
  * `take`: the SPs still to take. */
-static int fill(const struct tq_sps *have, struct tq_sps *take, short *(*const *k)(struct tq_sps *),
-		int nk, int n)
+static int fill(const struct tq_sps *have, struct tq_sps *take, tq_sps_kind *const *k, int nk,
+		int n)
 {
 	struct tq_sps left = *have;
 	for (int i = 0; i < nk && n > 0; i++) {
@@ -350,31 +350,20 @@ static int fill(const struct tq_sps *have, struct tq_sps *take, short *(*const *
 	return n;
 }
 
-static short *regulars(struct tq_sps *x) { return &x->regulars; }
-static short *cavalry(struct tq_sps *x) { return &x->cavalry; }
-static short *french(struct tq_sps *x) { return &x->french_regulars; }
-static short *french_cavalry(struct tq_sps *x) { return &x->french_cavalry; }
-static short *loyalists(struct tq_sps *x) { return &x->loyalists; }
-static short *militia_0(struct tq_sps *x) { return &x->militia[0]; }
-static short *militia_1(struct tq_sps *x) { return &x->militia[1]; }
-static short *militia_2(struct tq_sps *x) { return &x->militia[2]; }
-static short *militia_3(struct tq_sps *x) { return &x->militia[3]; }
-
 /* n SPs from `have`, m of them militia: the ways the player is most
  * likely to mean, foot first and horse first (11.2.5's choices are
  * which kinds, 5.3's which SPs). */
 static void ways_to_lose(struct guide *g, const struct tq_order *form, const struct tq_sps *have,
 			 int n)
 {
-	static short *(*const foot[])(struct tq_sps *) = { regulars, cavalry, french, french_cavalry };
-	static short *(*const horse[])(struct tq_sps *) = { cavalry, regulars, french_cavalry, french };
-	static short *(*const militia[])(struct tq_sps *) = { militia_0, militia_1, militia_2,
-							     militia_3, loyalists };
+	tq_sps_kind *const horse[] = { tq_regular_kinds[1], tq_regular_kinds[0],
+				       tq_regular_kinds[3], tq_regular_kinds[2] };
 	for (int m = 0; m <= n && g->shown < g->limit; m++)
 		for (int order = 0; order < 2; order++) {
 			struct tq_order o = *form;
-			if (fill(have, &o.sps, militia, 5, m) ||
-			    fill(have, &o.sps, order ? horse : foot, 4, n - m))
+			if (fill(have, &o.sps, tq_militia_kinds, TQ_MILITIA_KINDS, m) ||
+			    fill(have, &o.sps, order ? horse : tq_regular_kinds, TQ_REGULAR_KINDS,
+				 n - m))
 				continue;
 			if (try(g, &o))
 				break;

@@ -107,11 +107,18 @@ static void sps_words(const struct tq_data *d, const struct tq_sps *sp, char *ou
 	add(out, len, sp->french_cavalry, "French cavalry");
 }
 
+/* "1 magazine", "2 magazines": a counter's name, one or more. */
+static void counters(char *out, size_t len, int n, const char *what)
+{
+	if (n)
+		wj_fmt_add(out, len, "%s%d %s%s", out[0] ? ", " : "", n, what, n == 1 ? "" : "s");
+}
+
 static void supply_words(const struct tq_supply *su, char *out, size_t len)
 {
-	add(out, len, su->trains, "baggage trains");
-	add(out, len, su->magazines, "magazines");
-	add(out, len, su->captured, "captured trains");
+	counters(out, len, su->trains, "baggage train");
+	counters(out, len, su->magazines, "magazine");
+	counters(out, len, su->captured, "captured train");
 }
 
 static void leaders_in(const struct tq_data *d, const struct tq_state *s, int side, int area,

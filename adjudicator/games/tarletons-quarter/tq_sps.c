@@ -38,3 +38,18 @@ bool tq_sps_take(struct tq_sps *from, const struct tq_sps *x)
 		*from = left;
 	return enough;
 }
+
+static short *regulars(struct tq_sps *x) { return &x->regulars; }
+static short *cavalry(struct tq_sps *x) { return &x->cavalry; }
+static short *french(struct tq_sps *x) { return &x->french_regulars; }
+static short *french_cavalry(struct tq_sps *x) { return &x->french_cavalry; }
+static short *loyalists(struct tq_sps *x) { return &x->loyalists; }
+static short *militia_ga(struct tq_sps *x) { return &x->militia[TQ_GEORGIA]; }
+static short *militia_sc(struct tq_sps *x) { return &x->militia[TQ_SOUTH_CAROLINA]; }
+static short *militia_nc(struct tq_sps *x) { return &x->militia[TQ_NORTH_CAROLINA]; }
+static short *militia_va(struct tq_sps *x) { return &x->militia[TQ_VIRGINIA]; }
+
+tq_sps_kind *const tq_regular_kinds[TQ_REGULAR_KINDS] = { regulars, cavalry, french,
+							  french_cavalry };
+tq_sps_kind *const tq_militia_kinds[TQ_MILITIA_KINDS] = { loyalists, militia_ga, militia_sc,
+							  militia_nc, militia_va };

@@ -22,4 +22,14 @@ void tq_sps_add(struct tq_sps *to, const struct tq_sps *x, int sign);
  * of a kind. */
 bool tq_sps_take(struct tq_sps *from, const struct tq_sps *x);
 
+/* The kinds of SP, each as the field of a struct tq_sps it counts in:
+ * the regular kinds, foot before horse, the French last (11.2.5's
+ * "regulars"); the militia kinds, the Loyalists first, then colony by
+ * colony (11.2.5's "militia"). */
+typedef short *tq_sps_kind(struct tq_sps *x);
+#define TQ_REGULAR_KINDS 4
+#define TQ_MILITIA_KINDS (1 + TQ_COLONIES)
+extern tq_sps_kind *const tq_regular_kinds[TQ_REGULAR_KINDS];
+extern tq_sps_kind *const tq_militia_kinds[TQ_MILITIA_KINDS];
+
 #endif
