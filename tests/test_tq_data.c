@@ -1120,8 +1120,8 @@ static void error_north_edge_outside_virginia(void **state)
 	(void)state;
 	struct wj_data_problems p = fixture_edited(&c, "map.yaml", "{id: G2", "road: false",
 						   "road: false, north_edge: true", &line);
-	expect_problem(&p, "map.yaml", line, "G2 is not in Virginia; only Virginia areas are at "
-		       "the north edge (6.2)");
+	expect_problem(&p, "map.yaml", line, "G2 is at the north edge, but not in a colony of "
+		       "tables.yaml's north_edge_colonies (6.2)");
 	remove_copy(&c);
 }
 

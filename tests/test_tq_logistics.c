@@ -37,6 +37,20 @@ static void logistics_check_names_a_missing_number(void **state)
 	d->tables.have_events = false;
 	assert_int_equal(tq_logistics_check(d, why, sizeof why), -1);
 	assert_non_null(strstr(why, "8.3"));
+	/* 6.2, 7.1.4, 18.0: Virginia's parts are the data's, by the colony's
+	 * name, as 8.3.5's, 12.2's and 16.3's are */
+	static const char *const VIRGINIA[] = { "north_edge_colonies", "continental_base_colonies",
+						"either_port_colonies" };
+	for (size_t b = 0; b < sizeof VIRGINIA / sizeof *VIRGINIA; b++) {
+		*d = *D;
+		assert_true(tq_colony_named(d, VIRGINIA[b], TQ_VIRGINIA));
+		assert_false(tq_colony_named(d, VIRGINIA[b], TQ_GEORGIA));
+		for (int i = 0; i < d->tables.nnumbers; i++)
+			if (!strcmp(d->tables.numbers[i].block, VIRGINIA[b]))
+				strcpy(d->tables.numbers[i].key, "Atlantis");
+		assert_int_equal(tq_logistics_check(d, why, sizeof why), -1);
+		assert_non_null(strstr(why, VIRGINIA[b]));
+	}
 	free(d);
 }
 

@@ -349,6 +349,17 @@ static const struct tq_attrition_column *tq_column_of(const struct tq_tables *t,
 	return NULL;
 }
 
+/* 6.2: the north edge's areas are in its colony (tables.yaml). */
+static void tq_check_north_edge(struct tq_check *k)
+{
+	for (int a = 0; a < k->d->nareas; a++) {
+		const struct tq_area *ar = &k->d->areas[a];
+		if (ar->north_edge && !tq_colony_named(k->d, "north_edge_colonies", ar->colony))
+			TQ_CHECK(k, "map.yaml", ar->map_line, "%s is at the north edge, but not in "
+				 "a colony of tables.yaml's north_edge_colonies (6.2)", ar->id);
+	}
+}
+
 static void tq_check_tables(struct tq_check *k)
 {
 	const struct tq_tables *t = &k->d->tables;
@@ -463,6 +474,8 @@ int tq_data_check(const struct tq_data *d, struct wj_data_problems *p)
 	for (int i = 0; i < d->nleaders; i++)
 		tq_check_counter(&k, &d->leaders[i]);
 	tq_check_tables(&k);
+	if (d->have_map)
+		tq_check_north_edge(&k);
 	if (d->have_units)
 		tq_check_units(&k);
 	return k.n;

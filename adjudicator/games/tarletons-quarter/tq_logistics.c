@@ -49,9 +49,11 @@ static const struct {
 	{ "russia_merchant", "to_month" },
 };
 
-/* The sets of colonies the rules name (8.3.5, 12.2, 16.3), by name. */
+/* The sets of colonies the rules name (6.2, 7.1.4, 8.3.5, 12.2, 16.3,
+ * 18.0), by name. */
 static const char *const COLONY_SETS[] = { "uprising_colonies", "governor_mobilization_colonies",
-					   "sequestered_colonies" };
+					   "sequestered_colonies", "north_edge_colonies",
+					   "continental_base_colonies", "either_port_colonies" };
 
 static bool names_a_colony(const struct tq_data *d, const char *block)
 {

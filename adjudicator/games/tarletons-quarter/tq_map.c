@@ -147,11 +147,6 @@ static int tq_map_area(struct tq_reader *r, yaml_node_t *n)
 		snprintf(a->name, sizeof a->name, "%s", name);
 		a->settlement = !a->city;
 	}
-	if (a->north_edge && a->colony != TQ_VIRGINIA) {
-		TQ_PROBLEM(r, wj_yaml_field(f, "north_edge"), "%s is not in Virginia; only "
-			   "Virginia areas are at the north edge (6.2)", a->id);
-		bad = -1;
-	}
 	if (a->port && !a->coast) {
 		TQ_PROBLEM(r, n, "%s is a port but not on the coast (coast: true; 10.5)", a->id);
 		bad = -1;

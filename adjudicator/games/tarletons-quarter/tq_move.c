@@ -595,7 +595,8 @@ int tq_north_edge(const struct tq_data *d, int *out, int max)
 {
 	int n = 0;
 	for (int i = 0; i < d->nareas; i++)
-		if (d->areas[i].colony == TQ_VIRGINIA && d->areas[i].north_edge)
+		if (d->areas[i].north_edge &&
+		    tq_colony_named(d, "north_edge_colonies", d->areas[i].colony))
 			n = tq_push(out, n, max, i);
 	return n;
 }

@@ -68,7 +68,8 @@ static int base_place_check(struct tq_play *p, enum tq_side side, int a)
 		return wj_why(p->why, p->whylen, "the British place their base at a port area they "
 			      "control (7.1.3): not %s", ar->id);
 	if (side == TQ_CONTINENTAL &&
-	    (ar->colony != TQ_VIRGINIA || !ar->settlement || tq_turn_controls(s, a, TQ_BRITISH)))
+	    (!tq_colony_named(p->d, "continental_base_colonies", ar->colony) || !ar->settlement ||
+	     tq_turn_controls(s, a, TQ_BRITISH)))
 		return wj_why(p->why, p->whylen, "the Continentals place their base at a settlement "
 			      "in Virginia not controlled by the British (7.1.4): not %s", ar->id);
 	return 0;

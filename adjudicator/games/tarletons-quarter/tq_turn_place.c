@@ -54,9 +54,10 @@ static bool may_go_by_rule(const struct tq_data *d, int rule, int a)
 	const struct tq_area *ar = &d->areas[a];
 	switch (rule) {
 	case TQ_ANY_PORT: return ar->port;
-	case TQ_VIRGINIA_PORT: return ar->port && ar->colony == TQ_VIRGINIA;
+	case TQ_VIRGINIA_PORT:
+		return ar->port && tq_colony_named(d, "either_port_colonies", ar->colony);
 	case TQ_PLACE_SEQUESTERED: return ar->city;
-	default: return ar->colony == TQ_VIRGINIA && ar->north_edge;
+	default: return ar->north_edge && tq_colony_named(d, "north_edge_colonies", ar->colony);
 	}
 }
 
