@@ -14,6 +14,7 @@
 #include "tq_endeavor.h"
 #include "tq_logistics.h"
 #include "tq_setup.h"
+#include "tq_turn.h"
 
 /* ---- the pieces on the map ---- */
 
@@ -699,10 +700,19 @@ static bool invades(struct tq_play *p, const struct tq_endeavor *en, int to)
 	return tq_invasion_halts(p->d, &m, en->at, to, british_regulars_in(p->d, p->s));
 }
 
+/* A standing "place all at AREA" in the invaded colony (issue 24). */
+static bool invasion_usable(struct tq_play *p, const struct tq_order *o)
+{
+	int invaded = p->d->areas[p->s->hidden.endeavor.at].colony;
+	return o->kind == TQ_PLACE && o->all && o->at >= 0 && o->at < p->d->nareas &&
+	       (int)p->d->areas[o->at].colony == invaded;
+}
+
 /* 10.7.1-10.7.3: the militia generated is placed by the Continental
  * player as 6.5's (TQ_ASK_MILITIA, tq_turn.c's answer; the area just
- * invaded, 10.7.3, is the endeavour's `at`); then the force goes on
- * (10.7.4: TQ_STAGE_ARRIVED). */
+ * invaded, 10.7.3, is the endeavour's `at`), or where his standing order
+ * says ("place all at N29": the first in the colony the rules let them
+ * go to); then the force goes on (10.7.4: TQ_STAGE_ARRIVED). */
 static int invasion_militia(struct tq_play *p, struct tq_endeavor *en)
 {
 	const struct tq_data *d = p->d;
@@ -724,6 +734,17 @@ static int invasion_militia(struct tq_play *p, struct tq_endeavor *en)
 	/* due as 6.5's generation's: tq_turn_militia.c's answer places them */
 	p->s->militia_due[colony] = (short)sp;
 	tq_ask(p->s, TQ_ASK_MILITIA, TQ_CONTINENTAL);
+	struct tq_order o;
+	const struct tq_standing *st = &p->s->hidden.standing[TQ_CONTINENTAL];
+	for (int i = 0; i < st->n && tq_is_asked(p->s, TQ_CONTINENTAL); i++) {
+		if (!tq_standing_answer_at(p, TQ_CONTINENTAL, TQ_ASK_MILITIA, invasion_usable, i,
+					   &o))
+			continue;
+		o.all = false;
+		o.sps = (struct tq_sps){ 0 };
+		o.sps.militia[colony] = (short)sp;
+		tq_militia_answer(p, TQ_CONTINENTAL, &o); /* refused: the next, else by mail */
+	}
 	return 0;
 }
 

@@ -55,6 +55,10 @@ bool tq_leader_lost(struct tq_play *p, int leader, enum tq_where where);
 bool tq_standing_answer(struct tq_play *p, enum tq_side side, enum tq_question q,
 			bool (*usable)(struct tq_play *p, const struct tq_order *o),
 			struct tq_order *o);
+/* Standing order i only, if it answers q (and usable says so). */
+bool tq_standing_answer_at(struct tq_play *p, enum tq_side side, enum tq_question q,
+			   bool (*usable)(struct tq_play *p, const struct tq_order *o), int i,
+			   struct tq_order *o);
 /* The endeavour is over: its side's turn goes on (tq_turn.c). */
 void tq_endeavor_finish(struct tq_play *p);
 

@@ -45,20 +45,30 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 	case TQ_RETREAT: return o->before ? TQ_ASK_RETREAT_BEFORE : TQ_ASK_RETREAT;
 	case TQ_CHOOSE: return o->leader >= 0 ? TQ_ASK_C_IN_C : TQ_ASK_UPRISING;
 	case TQ_OUTSIDE: return TQ_ASK_WALLS;
+	case TQ_PLACE: return o->all ? TQ_ASK_MILITIA : TQ_ASK_NOTHING; /* 10.7 */
 	default: return TQ_ASK_NOTHING;
 	}
+}
+
+bool tq_standing_answer_at(struct tq_play *p, enum tq_side side, enum tq_question q,
+			   bool (*usable)(struct tq_play *p, const struct tq_order *o), int i,
+			   struct tq_order *o)
+{
+	const struct tq_standing *st = &p->s->hidden.standing[side];
+	if (i < 0 || i >= st->n || standing_read(p->d, st->text[i], o) != q ||
+	    (usable && !usable(p, o)))
+		return false;
+	tq_tell_side(p, side, "Your standing order answers: %s", st->text[i]);
+	return true;
 }
 
 bool tq_standing_answer(struct tq_play *p, enum tq_side side, enum tq_question q,
 			bool (*usable)(struct tq_play *p, const struct tq_order *o),
 			struct tq_order *o)
 {
-	const struct tq_standing *st = &p->s->hidden.standing[side];
-	for (int i = 0; i < st->n; i++)
-		if (standing_read(p->d, st->text[i], o) == q && (!usable || usable(p, o))) {
-			tq_tell_side(p, side, "Your standing order answers: %s", st->text[i]);
+	for (int i = 0; i < p->s->hidden.standing[side].n; i++)
+		if (tq_standing_answer_at(p, side, q, usable, i, o))
 			return true;
-		}
 	return false;
 }
 
@@ -76,7 +86,7 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
 			      "all, inside all, siege, no siege, casualties militia, casualties regulars, "
 			      "c-in-c NAME, rise at AREA, summon, no summons, surrender, no "
-			      "surrender, or clear", o->standing);
+			      "surrender, place all at AREA, or clear", o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",
 			      TQ_MAX_STANDING);
