@@ -749,6 +749,32 @@ static void reinforcement_6_3_1_baggage_limit(void **state)
 	assert_true(told(0, "limit is 4") >= 0);
 }
 
+/* 17.1.2: "Campbell is the British Commander-in-Chief until Prevost
+ * enters the board": 18.0 brings Prevost to Savannah in February 1779;
+ * from then Campbell is a colonel (10.2's limit of 15 SPs) and Prevost
+ * the British C-in-C. */
+static void reinforcement_17_1_2_campbell_until_prevost(void **state)
+{
+	(void)state;
+	position(TQ_MONTH(1779, 2), TQ_REINFORCEMENT, 0);
+	S->reinforcements_from = TQ_MONTH(1779, 1);
+	S->side[TQ_BRITISH].base = (short)A("G1");
+	S->area[A("S11")].base[TQ_BRITISH] = false;
+	S->area[A("G1")].base[TQ_BRITISH] = true;
+	S->area[A("G1")].side[TQ_BRITISH].ready.regulars = 20;
+	S->leader[L("Campbell")] = (struct tq_leader_state){ .where = TQ_ON_MAP,
+							      .area = (short)A("G1"), .c_in_c = true };
+	S->side[TQ_BRITISH].c_in_c = (short)L("Campbell");
+	S->leader[L("Prevost")] = (struct tq_leader_state){ .where = TQ_NOT_ARRIVED,
+							     .arrives = TQ_MONTH(1779, 2) };
+	run_phase(TQ_REINFORCEMENT);
+	assert_int_equal(S->leader[L("Prevost")].where, TQ_ON_MAP);
+	assert_false(S->leader[L("Campbell")].c_in_c);
+	assert_int_equal(S->side[TQ_BRITISH].c_in_c, L("Prevost"));
+	assert_true(told(0, "Campbell is no longer Commander-in-Chief: Prevost is on the board "
+			 "(17.1.2)") >= 0);
+}
+
 /* n areas of Georgia or South Carolina with a supply level of 10 or
  * less, not a city, garrisoned by 1 British SP. */
 static void garrisons(int n)
@@ -2114,6 +2140,7 @@ int main(void)
 		T(disease_5_3_2_b_malaria),
 		T(attrition_5_2_loyalists_and_15_3_pows),
 		T(reinforcement_6_3_1_baggage_limit),
+		T(reinforcement_17_1_2_campbell_until_prevost),
 		T(reinforcement_6_5_militia_example),
 		T(reinforcement_16_3_sequestered),
 		T(reinforcement_13_1_1_governor_alone),

@@ -295,11 +295,13 @@ static int tq_leader_month(struct tq_reader *r, yaml_node_t *n, const char *what
 
 static int tq_c_in_c(struct tq_reader *r, yaml_node_t *n, struct tq_leader *l)
 {
-	struct wj_yaml_field f[] = { { "implied", 0 }, TQ_NOTES };
+	struct wj_yaml_field f[] = { { "implied", 0 }, { "until", 0 }, TQ_NOTES };
 
 	l->c_in_c = true;
 	return tq_fields(r, n, "c_in_c", f) |
 	       tq_bool(r, n, f, "implied", false, &l->c_in_c_implied) |
+	       tq_text(r, n, f, "until", false, l->c_in_c_until_name,
+		       sizeof l->c_in_c_until_name) |
 	       tq_text(r, n, f, "section", !l->c_in_c_implied, l->c_in_c_section,
 		       sizeof l->c_in_c_section);
 }
@@ -436,8 +438,19 @@ static int tq_load_leaders(struct tq_reader *r)
 
 	if (tq_fields(r, tq_root(r), "leaders file", f))
 		return -1;
-	return tq_each(r, tq_root(r), f, "leaders", true, tq_one_leader) |
-	       tq_each(r, tq_root(r), f, "royal_governors", false, tq_one_governor);
+	int bad = tq_each(r, tq_root(r), f, "leaders", true, tq_one_leader) |
+		  tq_each(r, tq_root(r), f, "royal_governors", false, tq_one_governor);
+	for (int i = 0; i < r->d->nleaders; i++) {
+		struct tq_leader *l = &r->d->leaders[i];
+		const char *until = l->c_in_c_until_name;
+		l->c_in_c_until = until[0] ? tq_leader_by_name(r->d, until) : -1;
+		if (until[0] && l->c_in_c_until < 0) {
+			TQ_PROBLEM(r, tq_root(r), "%s is C-in-C until %s, who is no leader of the "
+				   "file (17.1.2)", l->name, until);
+			bad = -1;
+		}
+	}
+	return bad;
 }
 
 /* ---- schedule.yaml ---- */

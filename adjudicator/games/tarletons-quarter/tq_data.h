@@ -130,6 +130,8 @@ struct tq_leader {
 	enum tq_rank rank;       /* as the seed states it, or unstated */
 	bool c_in_c;             /* a Commander-in-Chief by the seed */
 	bool c_in_c_implied;     /* Greene (11.2.6) */
+	char c_in_c_until_name[TQ_NAME_MAX]; /* 17.1.2: C-in-C until this leader */
+	int c_in_c_until;        /*   enters the board: his index, or -1 */
 	char c_in_c_section[TQ_WORD_MAX];
 	int militia_colony;      /* a Continental militia leader's, or TQ_NO_COLONY */
 	int arrives, withdrawn, returns; /* months (18.0), 0 for none */

@@ -103,6 +103,9 @@ int tq_siege_answer(struct tq_play *p, enum tq_side side, const struct tq_order 
 /* Is there a place side's arrivals may go to, free of the enemy? */
 bool tq_place_possible(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
 bool tq_place_pending(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
+/* 17.1.2: a C-in-C "until" another leader enters the board is one no
+ * more once he is on it (leaders.yaml's c_in_c `until`). */
+void tq_c_in_c_ends(struct tq_play *p);
 /* 6.2: leader l, side's, arrived and held to be placed with its troops. */
 bool tq_place_leader_held(const struct tq_data *d, const struct tq_state *s, int l,
 			  enum tq_side side);

@@ -200,6 +200,7 @@ static int place_answer(struct tq_play *p, enum tq_side side, const struct tq_or
 	for (int i = 0; i < o->nleaders; i++)
 		s->leader[o->leaders[i]] = (struct tq_leader_state){
 			.where = TQ_ON_MAP, .area = o->at, .c_in_c = p->d->leaders[o->leaders[i]].c_in_c };
+	tq_c_in_c_ends(p);
 	s->side[side].c_in_c = (short)tq_senior_c_in_c(p->d, s, side);
 	if (ss->placing.french_regulars || ss->placing.french_cavalry)
 		tq_place_french(p);

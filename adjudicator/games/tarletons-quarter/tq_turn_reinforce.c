@@ -230,6 +230,21 @@ static void french_leader_returns(struct tq_play *p, int l)
 	tq_tell(p, "%s waits for the French Field Force, not on the map (14.2.3)", name);
 }
 
+/* 17.1.2: "Campbell is the British Commander-in-Chief until Prevost enters
+ * the board" (leaders.yaml's c_in_c `until`): from then on a colonel. */
+void tq_c_in_c_ends(struct tq_play *p)
+{
+	for (int l = 0; l < p->d->nleaders; l++) {
+		int until = p->d->leaders[l].c_in_c_until;
+		if (until < 0 || !p->s->leader[l].c_in_c || p->s->leader[until].where != TQ_ON_MAP)
+			continue;
+		p->s->leader[l].c_in_c = false;
+		tq_tell(p, "%s is no longer Commander-in-Chief: %s is on the board (%s)",
+			p->d->leaders[l].name, p->d->leaders[until].name,
+			p->d->leaders[l].c_in_c_section);
+	}
+}
+
 /* A leader arrives: a militia leader is held for the militia (6.2);
  * one whose place is the player's choice is held for it; the others go
  * to 18.0's area or the base (a French leader without a place too), or
@@ -278,6 +293,7 @@ static void leaders_arrive(struct tq_play *p)
 		else if (ls->where == TQ_TURN_TRACK && ls->returns <= s->month)
 			leader_arrives(p, l, NULL);      /* 5.3.3, 4.7.5 */
 	}
+	tq_c_in_c_ends(p);
 	for (int side = TQ_BRITISH; side < TQ_SIDES; side++)
 		s->side[side].c_in_c = (short)tq_senior_c_in_c(p->d, s, (enum tq_side)side);
 }
