@@ -356,7 +356,8 @@ static int the_detachment(struct tq_play *p, const struct tq_order *o, struct tq
 		on_path |= o->path[i] == x->at;
 	if (!on_path)
 		return wj_why(p->why, p->whylen, "a detachment is left during the move (9.1): in "
-			      "an area of the path");
+			      "an area of the path, and %s is not on it",
+			      x->at >= 0 && x->at < p->d->nareas ? p->d->areas[x->at].id : "that");
 	if (!sps_within(&x->sps, &en->force) || x->trains < 0 || x->trains > en->supply.trains)
 		return wj_why(p->why, p->whylen, "the detachment is of the force's own SPs and "
 			      "trains (9.1)");
