@@ -194,6 +194,12 @@ int tq_apply(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
 	if (o->kind == TQ_STANDING)
 		return tq_standing_set(p, side, o);
+	if (o->kind == TQ_DONE && !tq_is_asked(p->s, side)) {
+		/* a step the engine closed itself ("place ..., then done" with all
+		 * placed): a mail's closing "done" is no error */
+		tq_tell_side(p, side, "Nothing more is asked of you now: \"done\" changes nothing");
+		return 0;
+	}
 	if (!tq_is_asked(p->s, side))
 		return wj_why(p->why, p->whylen, "nothing is asked of the %s now",
 			      p->d->side_name[side]);
