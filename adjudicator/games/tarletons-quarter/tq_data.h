@@ -230,6 +230,7 @@ struct tq_known_entry {
 struct tq_number {
 	char block[TQ_WORD_MAX];
 	char key[TQ_NAME_MAX];
+	unsigned hash;           /* tq_number_hash(block, key): compared first */
 	int value;
 	int line;
 };
