@@ -26,6 +26,7 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 		{ "no siege", TQ_NO, TQ_ASK_SIEGE }, { "summon", TQ_YES, TQ_ASK_SUMMONS },
 		{ "no summons", TQ_NO, TQ_ASK_SUMMONS }, { "surrender", TQ_YES, TQ_ASK_SURRENDER },
 		{ "no surrender", TQ_NO, TQ_ASK_SURRENDER }, { "inside all", TQ_OUTSIDE, TQ_ASK_WALLS },
+		{ "exchange", TQ_YES, TQ_ASK_EXCHANGE }, { "no exchange", TQ_NO, TQ_ASK_EXCHANGE },
 		/* 11.2.5: the engine's order, the odd SP to the militia or the regulars */
 		{ "casualties militia", TQ_LOSE, TQ_ASK_CASUALTIES },
 		{ "casualties regulars", TQ_LOSE, TQ_ASK_CASUALTIES },
@@ -86,7 +87,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
 			      "all, inside all, siege, no siege, casualties militia, casualties regulars, "
 			      "c-in-c NAME, rise at AREA, summon, no summons, surrender, no "
-			      "surrender, place all at AREA, or clear", o->standing);
+			      "surrender, place all at AREA, exchange, no exchange, or clear",
+			      o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",
 			      TQ_MAX_STANDING);
