@@ -491,16 +491,22 @@ static void entry_mail_date(struct replay *r, int number, char *date, size_t len
 
 /* ---- the scratch game ---- */
 
+/* The game's first position as `new` made it: its rules' set-up, or the
+ * scenario kept in secret/scenario.yaml, with the seed (and the events
+ * the set-up told, which log entry 1 keeps); a scenario game made before
+ * secret/scenario.yaml was kept starts from secret/initial-state.yaml. */
 static int starting_position(struct replay *r, struct game_state *s, struct game_events *ev)
 {
 	char path[PATH_MAX], err[512];
 	const struct game *game = r->g->game;
-	if (!r->g->meta.scenario[0]) {
+	wj_fmt(path, sizeof path, "%s/secret/scenario.yaml", r->orig);
+	bool kept = r->g->meta.scenario[0] && access(path, F_OK) == 0;
+	if (!r->g->meta.scenario[0] || kept) {
 		struct wj_dice dice = { 0 };
 		struct wj_rng rng;
 		memcpy(dice.seed, r->g->seed, sizeof dice.seed);
 		wj_dice_rng(&dice, &rng);
-		if (!game->new_game(r->g->data, NULL, r->g->meta.options, &rng, s,
+		if (!game->new_game(r->g->data, kept ? path : NULL, r->g->meta.options, &rng, s,
 				    ev, err, sizeof err))
 			return 0;
 		fprintf(r->out, "replay: %s: the set-up: %s\n", r->orig, err);
