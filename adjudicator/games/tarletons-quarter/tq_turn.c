@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "buf.h"
+#include "tq_endeavor.h"
 #include "tq_setup.h"
 #include "tq_turn.h"
 
@@ -331,6 +332,16 @@ int tq_turn_run(struct tq_play *p)
 		return 0;
 	}
 	return wj_why(p->why, p->whylen, "the state's phase %d is not one of 3.0's", (int)s->phase);
+}
+
+void tq_turn_standing(struct tq_play *p, enum tq_question q)
+{
+	for (int side = TQ_BRITISH; side < TQ_SIDES; side++) {
+		struct tq_order o;
+		if (p->s->question == q && tq_is_asked(p->s, (enum tq_side)side) &&
+		    tq_standing_answer(p, (enum tq_side)side, q, NULL, &o))
+			tq_turn_answer(p, (enum tq_side)side, &o); /* refused: asked by mail */
+	}
 }
 
 int tq_turn_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)

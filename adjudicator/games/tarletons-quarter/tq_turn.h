@@ -103,6 +103,10 @@ int tq_siege_answer(struct tq_play *p, enum tq_side side, const struct tq_order 
 /* Is there a place side's arrivals may go to, free of the enemy? */
 bool tq_place_possible(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
 bool tq_place_pending(const struct tq_data *d, const struct tq_state *s, enum tq_side side);
+/* The sides asked q whose standing order answers it ("standing done
+ * supply", "standing done logistics": issue 24, a step a side has no use
+ * for costs it no mail): each answered now; a refused one stays asked. */
+void tq_turn_standing(struct tq_play *p, enum tq_question q);
 /* 17.1.2: a C-in-C "until" another leader enters the board is one no
  * more once he is on it (leaders.yaml's c_in_c `until`). */
 void tq_c_in_c_ends(struct tq_play *p);

@@ -123,6 +123,7 @@ static int supply_ask(struct tq_play *p)
 		else
 			tq_ask(s, TQ_ASK_SUPPLY, (enum tq_side)side);
 	}
+	tq_turn_standing(p, TQ_ASK_SUPPLY);
 	return 0;
 }
 

@@ -227,6 +227,7 @@ int tq_logistics_run(struct tq_play *p)
 	case D_ASK:
 		tq_ask(s, TQ_ASK_LOGISTICS, TQ_BRITISH);
 		tq_ask_also(s, TQ_CONTINENTAL);
+		tq_turn_standing(p, TQ_ASK_LOGISTICS);
 		break;
 	default:
 		tq_turn_phase(p, TQ_ENDEAVORS);
