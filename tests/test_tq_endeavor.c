@@ -789,6 +789,10 @@ static void standing_orders_read_as_the_order_language(void **state)
 	assert_non_null(strstr(WHY, "is no standing order"));
 	assert_int_equal(S->hidden.standing[TQ_CONTINENTAL].n, 1);
 	assert_int_equal(S->hidden.standing[TQ_BRITISH].n, 1);
+	/* cleared, nothing of them is left (the state text's one form) */
+	static const struct tq_standing none;
+	standing(TQ_CONTINENTAL, "clear");
+	assert_memory_equal(&S->hidden.standing[TQ_CONTINENTAL], &none, sizeof none);
 }
 
 /* 11.2.5: a standing order takes the owner's choice: "casualties

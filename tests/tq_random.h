@@ -441,6 +441,16 @@ static inline void tq_random_candidates(const struct tq_data *d, const struct tq
 	default:
 		tq_random_answers(d, v, side, r);
 	}
+	/* now and then a standing order first (issue 24: every question may
+	 * be answered in advance; kept until a "standing clear") */
+	static const char *const STANDING[] = {
+		"stand", "bayonets", "no bayonets", "casualties militia", "casualties regulars",
+		"siege", "no siege", "summon", "no summons", "surrender", "no surrender",
+		"exchange", "no exchange", "done supply", "done logistics", "outside all", "clear",
+	};
+	if (!tq_random_below(r, 40))
+		tq_candidate(r, "standing %s",
+			     STANDING[tq_random_below(r, (int)(sizeof STANDING / sizeof *STANDING))]);
 	for (int i = r->n - 1; i > 0; i--) {
 		int j = tq_random_below(r, i + 1);
 		char t[TQ_RANDOM_LINE];

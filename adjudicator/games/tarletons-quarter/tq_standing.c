@@ -27,6 +27,8 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 		{ "no summons", TQ_NO, TQ_ASK_SUMMONS }, { "surrender", TQ_YES, TQ_ASK_SURRENDER },
 		{ "no surrender", TQ_NO, TQ_ASK_SURRENDER }, { "inside all", TQ_OUTSIDE, TQ_ASK_WALLS },
 		{ "exchange", TQ_YES, TQ_ASK_EXCHANGE }, { "no exchange", TQ_NO, TQ_ASK_EXCHANGE },
+		{ "done supply", TQ_DONE, TQ_ASK_SUPPLY },
+		{ "done logistics", TQ_DONE, TQ_ASK_LOGISTICS },
 		/* 11.2.5: the engine's order, the odd SP to the militia or the regulars */
 		{ "casualties militia", TQ_LOSE, TQ_ASK_CASUALTIES },
 		{ "casualties regulars", TQ_LOSE, TQ_ASK_CASUALTIES },
@@ -78,7 +80,7 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 	struct tq_standing *st = &p->s->hidden.standing[side];
 	struct tq_order a;
 	if (!strcasecmp(o->standing, "clear")) {
-		st->n = 0;
+		*st = (struct tq_standing){ 0 }; /* the texts too: one form of the state */
 		tq_tell_side(p, side, "Your standing orders are cleared");
 		return 0;
 	}
@@ -87,7 +89,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
 			      "all, inside all, siege, no siege, casualties militia, casualties regulars, "
 			      "c-in-c NAME, rise at AREA, summon, no summons, surrender, no "
-			      "surrender, place all at AREA, exchange, no exchange, or clear",
+			      "surrender, place all at AREA, exchange, no exchange, done supply, "
+			      "done logistics, or clear",
 			      o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",
