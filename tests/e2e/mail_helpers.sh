@@ -68,3 +68,10 @@ entries() { find "$G/log" -name '*.yaml' | wc -l; }
 E2E_HOURS=0
 later() { E2E_HOURS=$((E2E_HOURS + 1)); export WW_NOW=$(($(date +%s) + E2E_HOURS * 3601)); }
 poll() { later; expect "${1:-0}" "$WW_BIN" poll --config "$CF"; }
+
+# example_of FILE: the order the mail's own order block offers.
+example_of() { sed -n '/^token: /{n;p;q}' "$1"; }
+# asked_of FILE: whether the mail asks its reader for an order now (the
+# announcement's subject is "the game as it stands" for both sides, so the
+# text part's own words are read).
+asked_of() { grep -q 'The order in it is one you may give now' "$1"; }

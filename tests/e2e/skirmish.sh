@@ -20,13 +20,6 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}intercept_tls_get_addr=0"
 
 . "$E2E/mail_helpers.sh"
 
-# example_of FILE: the order the mail's own order block offers.
-example_of() { sed -n '/^token: /{n;p;q}' "$1"; }
-# asked_of FILE: whether the mail asks its reader for an order now (the
-# announcement's subject is "the game as it stands" for both sides, so the
-# text part's own words are read).
-asked_of() { grep -q 'The order in it is one you may give now' "$1"; }
-
 mkdir -p "$GAMES"
 expect 0 "$WW_BIN" new "$G" --game skirmish --american "$US" --british "$UK" --seed "$SEED"
 in_file "$G/game.yaml" "game: skirmish"

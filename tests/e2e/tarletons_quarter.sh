@@ -19,8 +19,6 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}intercept_tls_get_addr=0"
 
 . "$E2E/mail_helpers.sh"
 
-example_of() { sed -n '/^token: /{n;p;q}' "$1"; }
-asked_of() { grep -q 'The order in it is one you may give now' "$1"; }
 
 mkdir -p "$GAMES"
 expect 0 "$WW_BIN" new "$G" --game tarletons-quarter --scenario 17.1 --british "$UK" \
