@@ -248,15 +248,18 @@ static int sides_of_game(struct new_args *a)
 	for (int k = 0; k < sa->n; k++) {
 		if (!sa->addr[k] && !sa->password_file[k])
 			continue;
-		int side = 1;
-		while (side <= g->nsides && strcmp(g->side[side].word, sa->word[k]))
-			side++;
+		int side = game_side_of(g, sa->word[k]); /* the side's word, or another of its names */
 		game_side_words(g, words, sizeof words);
-		if (side > g->nsides)
+		if (side == GAME_PUBLIC)
 			return cli_usage(command, USAGE_NEW, "--%s: this game of %s has the sides %s",
 					   sa->addr[k] ? sa->word[k] : sa->option[k], g->title, words);
-		addr[side] = sa->addr[k];
-		a->password_file[side] = sa->password_file[k];
+		if ((sa->addr[k] && addr[side]) || (sa->password_file[k] && a->password_file[side]))
+			return cli_usage(command, USAGE_NEW, "--%s: the %s side is given twice",
+					   sa->addr[k] ? sa->word[k] : sa->option[k], g->side[side].word);
+		if (sa->addr[k])
+			addr[side] = sa->addr[k];
+		if (sa->password_file[k])
+			a->password_file[side] = sa->password_file[k];
 	}
 	for (int side = 1; side <= g->nsides; side++)
 		if (!addr[side]) {

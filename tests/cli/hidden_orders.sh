@@ -1,11 +1,13 @@
 # Issue 20, point 3: an order the other side may not see (a standing
-# order, Skirmish's order of skirmishes, given out of turn) sends him
+# order, Skirmish's order of skirmishes, given out of turn; Tarleton's
+# Quarter!'s standing orders) sends him
 # nothing and leaves his token valid. The same game is played with and
 # without such an order given while the other side is asked: the other
 # side's mails and token are the same, and his order written with the
 # token he had is accepted, not refused as stale.
 . "$(dirname "$0")/lib.bash"
 SK_DATA="$(cd "$(dirname "$0")/../../data/skirmish" && pwd)"
+TQ_DATA="$(cd "$(dirname "$0")/../../data/tarletons-quarter" && pwd)"
 export WW_PWHASH=test
 printf 'liberty\n' >"$T/am.pw"
 printf 'crown\n' >"$T/br.pw"
@@ -31,7 +33,7 @@ token() {
 # send NAME SIDE ID ORDER: an order mail with the side's token
 send() {
 	local from pw tok
-	case $2 in american) from=washington pw=liberty ;; *) from=north pw=crown ;; esac
+	case $2 in american|continental) from=washington pw=liberty ;; *) from=north pw=crown ;; esac
 	tok=$(token "$1" "$2")
 	printf 'From: <%s@example.org>\r\nTo: judge+%s-%s-%s@example.org\r\nSubject: orders\r\nMessage-ID: <%s@example.org>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#orders\r\npassword: %s\r\n%s\r\n#end\r\n' \
 		"$from" "$1" "$2" "$tok" "$3" "$pw" "$4" >"$T/m.eml"
@@ -103,3 +105,36 @@ send sk-b british d1 "declare Boston"
 in_file "$T/out" "the British orders are accepted"
 same_for sk-a sk-b british
 expect 0 "$WW_BIN" verify "$T/games/sk-a" --replay
+
+# Tarleton's Quarter! (issue 24): the British standing orders ("stand",
+# "done logistics") while the Continental places December 1778's militia
+# (17.1.3 A): the Continental's mails are the same bytes, and his token.
+tq_game() {
+	expect 0 "$WW_BIN" new "$T/games/$1" --game tarletons-quarter --scenario 17.1 \
+		--data "$TQ_DATA" --continental washington@example.org \
+		--british north@example.org --seed "$SEED" \
+		--continental-password-file "$T/am.pw" --british-password-file "$T/br.pw"
+	expect 0 "$WW_BIN" announce "$T/games/$1" --config "$T/wwjudge.conf"
+}
+tq_game tq-a
+tq_game tq-b
+tok=$(token tq-a continental)
+send tq-a british t1 "standing stand"
+in_file "$T/out" "the British orders are accepted"
+send tq-a british t2 "standing done logistics"
+in_file "$T/out" "the British orders are accepted"
+ls "$T/games/tq-a/outbox/new/" | grep -q '^00000[23]\.continental$' &&
+	fail "the Continental was mailed of an order he may not see"
+[ "$(token tq-a continental)" = "$tok" ] || fail "the Continental token changed"
+[ "$(shown tq-a continental)" = "$(shown tq-b continental)" ] ||
+	{ diff <(shown tq-a continental) <(shown tq-b continental) || true
+	  fail "show --as continental tells of the hidden orders"; }
+same_for tq-a tq-b continental
+place=$(sed -n '/^token: /{n;p;q}' "$T/games/tq-a/outbox/new/000001.announce-continental")
+[ -n "$place" ] || fail "the Continental's announcement offers no order"
+send tq-a continental p1 "$place"
+in_file "$T/out" "the Continental orders are accepted"
+send tq-b continental p1 "$place"
+in_file "$T/out" "the Continental orders are accepted"
+same_for tq-a tq-b continental
+expect 0 "$WW_BIN" verify "$T/games/tq-a" --replay

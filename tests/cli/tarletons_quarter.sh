@@ -15,6 +15,14 @@ expect 64 "$WW_BIN" new "$G" --game tarletons-quarter --scenario 17.9 --british 
 in_file "$T/err" "--scenario 17.9: Tarleton's Quarter! has no scenario of that name"
 [ ! -e "$G" ] || fail "a refused scenario made a game"
 
+# issue 24: "american" also names the Continental, but one side once
+expect 64 "$WW_BIN" new "$G" --game tarletons-quarter --scenario 17.4 --british uk@example.org \
+	--continental us@example.org --american us2@example.org --data "$TQ_DATA"
+in_file "$T/err" "the continental side is given twice"
+[ ! -e "$G" ] || fail "a refused new made a game"
+expect 0 "$WW_BIN" new "$T/g-am" --game tarletons-quarter --scenario 17.4 --british uk@example.org \
+	--american us@example.org --seed "$SEED" --data "$TQ_DATA"
+in_file "$T/g-am/game.yaml" '  continental: "us@example.org"'
 expect 0 "$WW_BIN" new "$G" --game tarletons-quarter --scenario 17.4 --british uk@example.org \
 	--continental us@example.org --seed "$SEED" --data "$TQ_DATA"
 in_file "$T/out" "Data: tarletons-quarter-reconstructed-1"
