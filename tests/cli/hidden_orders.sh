@@ -1,7 +1,7 @@
 # Issue 20, point 3: an order the other side may not see (a standing
 # order, Skirmish's order of skirmishes, given out of turn; Tarleton's
-# Quarter!'s standing orders) sends him
-# nothing and leaves his token valid. The same game is played with and
+# Quarter!'s standing orders) sends him nothing and leaves his token
+# valid. The same game is played with and
 # without such an order given while the other side is asked: the other
 # side's mails and token are the same, and his order written with the
 # token he had is accepted, not refused as stale.
