@@ -344,6 +344,12 @@ void tq_turn_standing(struct tq_play *p, enum tq_question q)
 	}
 }
 
+void tq_turn_ask(struct tq_play *p, enum tq_question q, enum tq_side side)
+{
+	tq_ask(p->s, q, side);
+	tq_turn_standing(p, q);
+}
+
 int tq_turn_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
 	switch (p->s->question) {

@@ -107,6 +107,9 @@ bool tq_place_pending(const struct tq_data *d, const struct tq_state *s, enum tq
  * supply", "standing done logistics": issue 24, a step a side has no use
  * for costs it no mail): each answered now; a refused one stays asked. */
 void tq_turn_standing(struct tq_play *p, enum tq_question q);
+/* Ask side q, unless its standing order answers it (tq_turn_standing):
+ * the siege's summons and surrender (4.7.2-4.7.4), the exchange (15.4). */
+void tq_turn_ask(struct tq_play *p, enum tq_question q, enum tq_side side);
 /* 17.1.2: a C-in-C "until" another leader enters the board is one no
  * more once he is on it (leaders.yaml's c_in_c `until`). */
 void tq_c_in_c_ends(struct tq_play *p);

@@ -6,7 +6,6 @@
  * (6.1.2). Rulings: docs/rulings.md, "Tarleton's Quarter!: the sequence of play". */
 #include <stdio.h>
 #include "buf.h"
-#include "tq_endeavor.h"
 #include "tq_setup.h"
 #include "tq_turn.h"
 
@@ -41,17 +40,6 @@ static int pows_exchanged(const struct tq_state *s)
 	return british < continental ? british : continental;
 }
 
-/* Ask side to propose or to agree, unless its standing order answers
- * ("standing exchange", "standing no exchange": issue 24, prisoner
- * exchanges accepted or not); a refused one leaves it asked, by mail. */
-static void ask_exchange(struct tq_play *p, enum tq_side side)
-{
-	struct tq_order o;
-	tq_ask(p->s, TQ_ASK_EXCHANGE, side);
-	if (tq_standing_answer(p, side, TQ_ASK_EXCHANGE, NULL, &o))
-		tq_exchange_answer(p, side, &o);
-}
-
 int tq_exchange_step(struct tq_play *p)
 {
 	struct tq_state *s = p->s;
@@ -63,7 +51,7 @@ int tq_exchange_step(struct tq_play *p)
 	if (!pows_exchanged(s) && !per_rank(p->d, s, k) && !leaders_both) /* 15.5.2's trades too */
 		return 1;
 	s->cursor = X_BRITISH_PROPOSES;
-	ask_exchange(p, TQ_BRITISH);
+	tq_turn_ask(p, TQ_ASK_EXCHANGE, TQ_BRITISH);
 	return 0;
 }
 
@@ -275,12 +263,12 @@ int tq_exchange_answer(struct tq_play *p, enum tq_side side, const struct tq_ord
 	switch (s->cursor) {
 	case X_BRITISH_PROPOSES:
 		s->cursor = yes ? X_CONTINENTAL_ACCEPTS : X_CONTINENTAL_PROPOSES;
-		ask_exchange(p, TQ_CONTINENTAL);
+		tq_turn_ask(p, TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
 		return 0;
 	case X_CONTINENTAL_PROPOSES:
 		s->cursor = yes ? X_BRITISH_ACCEPTS : X_OVER;
 		if (yes)
-			ask_exchange(p, TQ_BRITISH);
+			tq_turn_ask(p, TQ_ASK_EXCHANGE, TQ_BRITISH);
 		return 0;
 	case X_BRITISH_CHOOSES:
 	case X_CONTINENTAL_CHOOSES:

@@ -316,17 +316,6 @@ static bool a_siege(const struct tq_state *s, int a, int level)
 	       (s->area[a].besieger == TQ_BRITISH || s->area[a].besieger == TQ_CONTINENTAL);
 }
 
-/* Ask side q about the siege at s->owed_area, unless one of its standing
- * orders answers it (issue 24: every question by mail, or in advance). */
-static int ask_siege(struct tq_play *p, enum tq_question q, enum tq_side side)
-{
-	struct tq_order o;
-	tq_ask(p->s, q, side);
-	if (tq_standing_answer(p, side, q, NULL, &o))
-		tq_siege_answer(p, side, &o); /* refused, it stays asked, by mail */
-	return 0;
-}
-
 /* 4.7.4: each Siege 2 place surrenders or stands. */
 static int siege2(struct tq_play *p)
 {
@@ -336,7 +325,8 @@ static int siege2(struct tq_play *p)
 		if (!a_siege(s, a, 2))
 			continue;
 		s->owed_area = (short)a;
-		return ask_siege(p, TQ_ASK_SURRENDER, besieged_side(s, a));
+		tq_turn_ask(p, TQ_ASK_SURRENDER, besieged_side(s, a));
+		return 0;
 	}
 	return 1;
 }
@@ -357,7 +347,8 @@ static int siege1(struct tq_play *p)
 		if (!a_siege(s, a, 1) || s->area[a].besieger != (short)by)
 			continue;
 		s->owed_area = (short)a;
-		return ask_siege(p, TQ_ASK_SUMMONS, by);
+		tq_turn_ask(p, TQ_ASK_SUMMONS, by);
+		return 0;
 	}
 	return 1;
 }
@@ -455,7 +446,7 @@ int tq_siege_answer(struct tq_play *p, enum tq_side side, const struct tq_order 
 		tq_tell(p, "The %s %s %s (4.7.2)", p->d->side_name[side],
 			o->kind == TQ_YES ? "summon" : "do not summon", p->d->areas[a].id);
 		if (o->kind == TQ_YES)
-			return ask_siege(p, TQ_ASK_SURRENDER, besieged_side(s, a));
+			tq_turn_ask(p, TQ_ASK_SURRENDER, besieged_side(s, a));
 		return 0;
 	case TQ_ASK_SURRENDER:
 		return surrender_answer(p, a, o);
