@@ -330,6 +330,109 @@ static void test_cur_keeps_a_record_not_the_mail(void **st)
 	free(mail);
 }
 
+static const char FULL_HEADER[] =
+	"From: \"Test Judge\" <judge@example.test>\r\n"
+	"To: <north@example.test>\r\n"
+	"Reply-To: <judge+g1-british-5270e32c70331e8e@example.test>\r\n"
+	"Subject: [wwjudge g1] 1775 move 2:\r\n your move\r\n"
+	"Date: 3 Mar 2026 10:00:00 +0000\r\n"
+	"Message-ID: <ww.g1.000007.british@example.test>\r\n"
+	"In-Reply-To: <ok2@players.example>\r\n"
+	"Auto-Submitted: auto-replied\r\n"
+	"MIME-Version: 1.0\r\n"
+	"Content-Type: multipart/mixed; boundary=\"=_ww.g1.2\"\r\n";
+
+/* Issue 25.3: a record keeps who was sent what, and when (To, Reply-To
+ * with the move token, Subject, Date, Message-ID, a folded line with its
+ * field); the digest stands for the rest. A record kept before, with the whole header, reads as
+ * the same record (replay --archive compares them so). */
+static void test_25_3_a_record_keeps_who_what_when(void **st)
+{
+	(void)st;
+	char mail[2048];
+	snprintf(mail, sizeof mail, "%s\r\nthe report\r\n", FULL_HEADER);
+	struct wj_buf rec = { .max = 1u << 20 }, old = { .max = 1u << 20 },
+		      back = { .max = 1u << 20 };
+	assert_int_equal(wj_outbox_record(mail, strlen(mail), &rec), 0);
+	const char *fields = strchr(rec.p, '\n') + 1;
+	assert_string_equal(fields, "To: <north@example.test>\r\n"
+			    "Reply-To: <judge+g1-british-5270e32c70331e8e@example.test>\r\n"
+			    "Subject: [wwjudge g1] 1775 move 2:\r\n your move\r\n"
+			    "Date: 3 Mar 2026 10:00:00 +0000\r\n"
+			    "Message-ID: <ww.g1.000007.british@example.test>\r\n");
+	assert_int_equal(wj_buf_add(&old, rec.p, (size_t)(fields - rec.p)), 0);
+	assert_int_equal(wj_buf_add(&old, FULL_HEADER, strlen(FULL_HEADER)), 0);
+	assert_int_equal(wj_outbox_record_kept(old.p, old.len, &back), 0);
+	assert_int_equal(back.len, rec.len);
+	assert_memory_equal(back.p, rec.p, rec.len);
+	wj_buf_free(&rec);
+	wj_buf_free(&old);
+	wj_buf_free(&back);
+}
+
+/* Mail NAME put in the outbox and recorded as sent. */
+static void sent(struct fixture *fx, const char *name)
+{
+	char mail[2048], err[512];
+	snprintf(mail, sizeof mail, "To: <us@example.test>\r\nSubject: %s\r\n\r\nbody\r\n", name);
+	outbox(fx, name, mail);
+	if (wj_outbox_sent(fx->game, name, err, sizeof err))
+		fail_msg("%s", err);
+}
+
+/* What outbox/cur keeps of NAME is the record of its mail. */
+static void kept_ok(struct fixture *fx, const char *name)
+{
+	char mail[2048];
+	struct wj_buf want = { .max = 1u << 20 }, got = { .max = 1u << 20 };
+	snprintf(mail, sizeof mail, "To: <us@example.test>\r\nSubject: %s\r\n\r\nbody\r\n", name);
+	assert_int_equal(wj_outbox_record(mail, strlen(mail), &want), 0);
+	if (wj_outbox_kept(fx->game, name, &got))
+		fail_msg("outbox/cur keeps nothing of %s: %s", name, strerror(errno));
+	assert_int_equal(got.len, want.len);
+	assert_memory_equal(got.p, want.p, want.len);
+	wj_buf_free(&want);
+	wj_buf_free(&got);
+}
+
+/* Issue 25.3: the records of a block of 64 entries' mails go into one
+ * pack once 64 later entries' mails were sent; each still reads as it
+ * was kept. A record kept after its block was packed (a mail set aside,
+ * then sent) stays a file of its own; a mail of no entry (a reply to a
+ * duplicate) is never packed. */
+static void test_25_3_sent_records_go_into_packs(void **st)
+{
+	struct fixture *fx = *st;
+	char name[64];
+	sent(fx, "dup-0123456789abcdef.american");
+	for (int n = 1; n <= 130; n++)
+		for (int side = 0; side < 2; side++) {
+			snprintf(name, sizeof name, "%06d.%s", n, side ? "british" : "american");
+			sent(fx, name);
+			if (n == 127)
+				assert_false(exists(fx, "outbox/cur/pack-000001-000064"));
+		}
+	assert_true(exists(fx, "outbox/cur/pack-000001-000064"));
+	assert_false(exists(fx, "outbox/cur/pack-000065-000128"));
+	assert_false(exists(fx, "outbox/cur/000001.american"));
+	assert_false(exists(fx, "outbox/cur/000064.british"));
+	assert_true(exists(fx, "outbox/cur/000065.american"));
+	assert_true(exists(fx, "outbox/cur/dup-0123456789abcdef.american"));
+	sent(fx, "000003.remind-american-20000");
+	assert_true(exists(fx, "outbox/cur/000003.remind-american-20000"));
+	for (int n = 1; n <= 130; n++)
+		for (int side = 0; side < 2; side++) {
+			snprintf(name, sizeof name, "%06d.%s", n, side ? "british" : "american");
+			kept_ok(fx, name);
+		}
+	kept_ok(fx, "000003.remind-american-20000");
+	kept_ok(fx, "dup-0123456789abcdef.american");
+	struct wj_buf none = { .max = 1u << 20 };
+	assert_int_equal(wj_outbox_kept(fx->game, "000003.british-x", &none), -1);
+	assert_int_equal(errno, ENOENT);
+	wj_buf_free(&none);
+}
+
 /* Credentials come from the config only, and are used when given. */
 static void test_send_authenticates_with_the_config(void **st)
 {
@@ -581,6 +684,8 @@ int main(void)
 		cmocka_unit_test(test_game_name_is_the_last_part),
 		cmocka_unit_test_setup_teardown(test_send_moves_each_mail_to_cur, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cur_keeps_a_record_not_the_mail, setup, teardown),
+		cmocka_unit_test(test_25_3_a_record_keeps_who_what_when),
+		cmocka_unit_test_setup_teardown(test_25_3_sent_records_go_into_packs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_authenticates_with_the_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_mail_stays_for_the_next_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_send_killed_at_every_step_resends_never_loses,

@@ -3,6 +3,7 @@
  * Names come from a small hand-built data set, so these tests do not
  * depend on data/. */
 #include <dirent.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <yaml.h>
+#include "buf.h"
 #include "games.h"
 #include "record.h"
 #include "report.h"
@@ -1367,6 +1369,159 @@ static void test_13_index_keeps_the_last_64_accepted(void **st)
 	wj_game_free(&after);
 }
 
+/* Notes by the moderator until the log's next entry is `next`. */
+static void notes_until(const char *dir, struct wj_game *after, int next)
+{
+	char err[512];
+	struct wj_log_entry note = { .side = GAME_PUBLIC, .order_text = "# moderator: a note",
+				     .sender = "umpire@example.org" };
+	while (wj_record_next_entry(dir) < next)
+		assert_int_equal(wj_record_commit(dir, after->state, after, &note, err, sizeof err),
+				 WJ_REC_OK);
+}
+
+static bool in_log(const char *dir, const char *name)
+{
+	char path[700];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/log/%s", dir, name);
+	return stat(path, &st) == 0;
+}
+
+/* Every entry 1..last reads, and says its own number. */
+static void entries_read(const char *dir, int last)
+{
+	struct wj_record_log log = { .dir = dir };
+	for (int n = 1; n <= last; n++) {
+		char *text, want[32];
+		size_t len;
+		if (wj_record_entry(&log, n, &text, &len) < 0)
+			fail_msg("entry %d does not read: %s", n, strerror(errno));
+		snprintf(want, sizeof want, "entry: %d\n", n);
+		if (strncmp(text, want, strlen(want)))
+			fail_msg("entry %d reads as \"%.20s\"", n, text);
+		free(text);
+	}
+	char *text;
+	size_t len;
+	assert_int_equal(wj_record_entry(&log, last + 1, &text, &len), -1);
+	assert_int_equal(errno, ENOENT);
+	wj_record_log_close(&log);
+}
+
+/* Issue 25.3: a game's record in few blocks. Once 64 later entries came,
+ * a block of 64 entries goes into one pack, byte for byte; the newest
+ * stay files of their own; everything reads and verifies as before. */
+static void test_25_3_old_entries_go_into_packs(void **st)
+{
+	(void)st;
+	struct wj_game g = { 0 }, after = { 0 };
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct wj_log_entry e;
+	struct wj_record_index ix;
+	char dir[300], path[700], *before[66] = { 0 };
+	size_t blen[66];
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
+	notes_until(dir, &after, 66);
+	for (int n = 1; n <= 65; n++) {
+		snprintf(path, sizeof path, "%s/log/%06d.yaml", dir, n);
+		assert_int_equal(wj_file_alloc(path, 1u << 20, &before[n], &blen[n]), 0);
+	}
+	notes_until(dir, &after, 128);
+	assert_false(in_log(dir, "000001-000064.yaml")); /* 127 entries: none yet */
+	notes_until(dir, &after, 129);
+	assert_true(in_log(dir, "000001-000064.yaml"));
+	assert_false(in_log(dir, "000001.yaml"));
+	assert_false(in_log(dir, "000064.yaml"));
+	assert_true(in_log(dir, "000065.yaml"));
+	struct wj_record_log log = { .dir = dir };
+	for (int n = 1; n <= 65; n++) {
+		char *text;
+		size_t len;
+		assert_int_equal(wj_record_entry(&log, n, &text, &len), 0);
+		assert_int_equal(len, blen[n]);
+		assert_memory_equal(text, before[n], len);
+		free(text);
+		free(before[n]);
+	}
+	wj_record_log_close(&log);
+	notes_until(dir, &after, 201);
+	assert_true(in_log(dir, "000065-000128.yaml"));
+	assert_false(in_log(dir, "000129-000192.yaml"));
+	entries_read(dir, 200);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
+	/* the index read back from the log, packs and all */
+	index_ok(dir, &ix);
+	struct wj_record_index kept = ix;
+	snprintf(path, sizeof path, "%s/index", dir);
+	assert_int_equal(unlink(path), 0);
+	index_ok(dir, &ix);
+	ix.waiting = kept.waiting;
+	assert_memory_equal(&ix, &kept, sizeof ix);
+	remove_tmpdir();
+	wj_game_free(&g);
+	wj_game_free(&after);
+}
+
+/* Issue 25.3: a crash at any step of the commit that packs a block
+ * leaves the old game or the new one, every entry readable; the next
+ * commit finishes the pack. Every step up to the pack's first removal,
+ * then every fifth of its 64 removals, all alike (fsyncs are slow). */
+static void test_25_3_crash_at_every_step_of_a_pack(void **st)
+{
+	(void)st;
+	struct wj_game g = { 0 }, after = { 0 }, back = { 0 };
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct wj_log_entry e;
+	struct wj_log_entry note = { .side = GAME_PUBLIC, .order_text = "# moderator: a note",
+				     .sender = "umpire@example.org" };
+	char err[512], dir[300], copy[400], cmd[900];
+	FILE *devnull = fopen("/dev/null", "w");
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
+	notes_until(dir, &after, 128);
+	bool packed_whole = false;
+	for (int n = 1; !packed_whole; n += n < 40 ? 1 : 5) {
+		snprintf(copy, sizeof copy, "%s/c%d", tmpdir, n);
+		snprintf(cmd, sizeof cmd, "cp -a '%s' '%s'", dir, copy);
+		assert_int_equal(system(cmd), 0);
+		fflush(NULL);
+		pid_t pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			char at[16];
+			snprintf(at, sizeof at, "%d", n);
+			setenv("WW_CRASH_AT", at, 1);
+			_exit(wj_record_commit(copy, after.state, &after, &note, err, sizeof err));
+		}
+		int status;
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		packed_whole = WEXITSTATUS(status) == WJ_REC_OK;
+		if (!packed_whole)
+			assert_int_equal(WEXITSTATUS(status), 99);
+		load_ok(copy, &back);
+		int next = wj_record_next_entry(copy);
+		assert_true(next == 128 || next == 129);
+		entries_read(copy, next - 1);
+		if (wj_record_verify(copy, gdata, devnull) != 0) {
+			wj_record_verify(copy, gdata, stderr);
+			fail_msg("crash at step %d: verify found problems", n);
+		}
+		notes_until(copy, &after, 130);
+		entries_read(copy, 129);
+		assert_true(in_log(copy, "000001-000064.yaml"));
+		assert_false(in_log(copy, "000064.yaml"));
+		assert_int_equal(wj_record_verify(copy, gdata, stderr), 0);
+	}
+	fclose(devnull);
+	remove_tmpdir();
+	wj_game_free(&g);
+	wj_game_free(&after);
+	wj_game_free(&back);
+}
+
 /* Issue 13: `show` reads only the entries it shows: refusals between a
  * side's last order and now are not read again (here they would not
  * even parse). */
@@ -1649,6 +1804,8 @@ int main(void)
 		cmocka_unit_test(test_13_index_is_kept_by_each_commit),
 		cmocka_unit_test(test_13_index_keeps_the_last_64_accepted),
 		cmocka_unit_test(test_13_recent_reads_only_what_it_shows),
+		cmocka_unit_test(test_25_3_old_entries_go_into_packs),
+		cmocka_unit_test(test_25_3_crash_at_every_step_of_a_pack),
 		cmocka_unit_test(test_13_old_seen_file_still_counts),
 		cmocka_unit_test(test_13_verify_checks_the_index),
 		cmocka_unit_test(test_13_record_status_as_exit_code),

@@ -37,11 +37,21 @@ int wj_outbox_put(const char *game, const char *name, const char *text, size_t l
 
 /* What GAME/outbox/cur keeps of a sent mail, not the mail (issue 12: a
  * board a mail, about 2 GB a game): a first field WJ_SENT_FIELD with the
- * BLAKE2b-256 of the mail's bytes and their number, then the mail's
- * header as sent (for the moderator); no body. `replay` compares the
- * record of each mail it would send with it. */
+ * BLAKE2b-256 of the mail's bytes and their number, then the fields of
+ * its header that say who was sent what, and when (To, Reply-To,
+ * Subject, Date, Message-ID; issue 25.3: the digest stands for the
+ * rest). `replay`
+ * compares the record of each mail it would send with it. */
 #define WJ_SENT_FIELD "X-Wwjudge-Sent:"
 int wj_outbox_record(const char *msg, size_t len, struct wj_buf *out);
+/* A record as kept now, of one kept before with the whole header. */
+int wj_outbox_record_kept(const char *rec, size_t len, struct wj_buf *out);
+/* What outbox/cur keeps of mail NAME: its file, or, for a mail of a log
+ * entry ("NNNNNN.WHAT") whose block 64 later entries passed, a member of
+ * the block's pack outbox/cur/pack-FIRST-LAST (core/pack.h). 0, or -1
+ * with errno (ENOENT: nothing kept). And the pack holding entry's. */
+int wj_outbox_kept(const char *game, const char *name, struct wj_buf *out);
+int wj_outbox_packed(const char *game, int entry, struct wj_buf *out);
 /* Whether the file at path is such a record (not a whole mail, as
  * outbox/cur kept before). */
 bool wj_outbox_is_record(const char *path);

@@ -3,6 +3,7 @@
  * outbox/cur keeps of a sent mail. The sending itself (libcurl) is in
  * mail_send.c. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -14,6 +15,8 @@
 #include <unistd.h>
 #include <sodium.h>
 #include "buf.h"
+#include "durable.h"
+#include "pack.h"
 #include "mail_net.h"
 
 
@@ -204,6 +207,29 @@ static size_t header_length(const char *msg, size_t len)
 	return len;
 }
 
+/* The header fields a record keeps: who was sent what, and when, and
+ * the address (with its move token) he was told to answer to. */
+static const char *const kept_fields[] = { "To:", "Reply-To:", "Subject:", "Date:",
+					   "Message-ID:" };
+
+/* The kept fields of header block h, each with its folded lines. */
+static int add_kept_fields(const char *h, size_t len, struct wj_buf *out)
+{
+	bool keep = false;
+	for (size_t i = 0, end; i < len; i = end) {
+		const char *nl = memchr(h + i, '\n', len - i);
+		end = nl ? (size_t)(nl - h) + 1 : len;
+		if (h[i] != ' ' && h[i] != '\t') {
+			keep = false;
+			for (size_t k = 0; k < sizeof kept_fields / sizeof *kept_fields; k++)
+				keep |= !strncasecmp(h + i, kept_fields[k], strlen(kept_fields[k]));
+		}
+		if (keep && wj_buf_add(out, h + i, end - i))
+			return -1;
+	}
+	return 0;
+}
+
 int wj_outbox_record(const char *msg, size_t len, struct wj_buf *out)
 {
 	unsigned char h[32];
@@ -213,7 +239,16 @@ int wj_outbox_record(const char *msg, size_t len, struct wj_buf *out)
 	wj_fmt(line, sizeof line, WJ_SENT_FIELD " blake2b-256=%s; bytes=%zu\r\n", hex, len);
 	if (wj_buf_add(out, line, strlen(line)))
 		return -1;
-	return wj_buf_add(out, msg, header_length(msg, len));
+	return add_kept_fields(msg, header_length(msg, len), out);
+}
+
+int wj_outbox_record_kept(const char *rec, size_t len, struct wj_buf *out)
+{
+	const char *nl = memchr(rec, '\n', len);
+	size_t first = nl ? (size_t)(nl - rec) + 1 : len;
+	if (wj_buf_add(out, rec, first))
+		return -1;
+	return add_kept_fields(rec + first, len - first, out);
 }
 
 bool wj_outbox_is_record(const char *path)
@@ -225,6 +260,92 @@ bool wj_outbox_is_record(const char *path)
 	ssize_t n = read(fd, head, sizeof head);
 	close(fd);
 	return n == (ssize_t)sizeof head && !memcmp(head, WJ_SENT_FIELD, sizeof head);
+}
+
+/* ---- records 64 entries to a pack (docs/mail.md) ---- */
+
+#define BLOCK 64
+
+/* The log entry a mail of the outbox belongs to: NAME "NNNNNN.WHAT";
+ * -1 for another name (a reply to a duplicate, a moderator's reply). */
+static int entry_of(const char *name)
+{
+	int n, used = 0;
+	return sscanf(name, "%6d.%n", &n, &used) == 1 && used == 7 && n > 0 ? n : -1;
+}
+
+static void pack_name(char *out, size_t len, int entry)
+{
+	int first = (entry - 1) / BLOCK * BLOCK + 1;
+	wj_fmt(out, len, "pack-%06d-%06d", first, first + BLOCK - 1);
+}
+
+int wj_outbox_packed(const char *game, int entry, struct wj_buf *out)
+{
+	char name[32], rel[64], path[PATH_MAX];
+	pack_name(name, sizeof name, entry);
+	if (wj_fmt(rel, sizeof rel, "outbox/cur/%s", name) || wj_path_join(path, game, rel))
+		return -1;
+	return wj_file_text(path, out->max, out);
+}
+
+int wj_outbox_kept(const char *game, const char *name, struct wj_buf *out)
+{
+	char rel[PATH_MAX], path[PATH_MAX];
+	if (wj_fmt(rel, sizeof rel, "outbox/cur/%s", name) || wj_path_join(path, game, rel))
+		return -1;
+	if (wj_file_text(path, out->max, out) == 0)
+		return 0;
+	if (errno != ENOENT || entry_of(name) < 0)
+		return -1;
+	struct wj_buf pack = { .max = 1u << 30 };
+	struct wj_pack_member m;
+	int rc = wj_outbox_packed(game, entry_of(name), &pack);
+	if (rc == 0 && wj_pack_find(pack.p, pack.len, name, &m) == 1)
+		rc = wj_buf_add(out, m.at, m.len);
+	else
+		rc = -1, errno = ENOENT;
+	wj_buf_free(&pack);
+	return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* After a mail of entry `entry` was sent: the records of the newest block
+ * of entries 64 later ones have passed go into its pack, once. A record
+ * kept later (a mail set aside, then sent) stays a file of its own. */
+static void pack_sent(const char *game, int entry)
+{
+	if (entry < 2 * BLOCK)
+		return;
+	int first = (entry - 2 * BLOCK) / BLOCK * BLOCK + 1;
+	char dir[PATH_MAX], pack[32], path[PATH_MAX + 40], err[PATH_MAX + 64];
+	struct stat st;
+	pack_name(pack, sizeof pack, first);
+	if (wj_path_join(dir, game, "outbox/cur") ||
+	    wj_fmt(path, sizeof path, "%s/%s", dir, pack) || stat(path, &st) == 0)
+		return;
+	DIR *dp = opendir(dir);
+	char *names[8 * BLOCK];
+	int n = 0;
+	for (struct dirent *e; dp && (e = readdir(dp)) && n < 8 * BLOCK;) {
+		int k = entry_of(e->d_name);
+		if (k < first || k >= first + BLOCK ||
+		    wj_fmt(path, sizeof path, "%s/%s", dir, e->d_name) || !wj_outbox_is_record(path) ||
+		    !(names[n] = strdup(e->d_name)))
+			continue;
+		n++;
+	}
+	if (dp)
+		closedir(dp);
+	qsort(names, (size_t)n, sizeof *names, by_name);
+	if (n)
+		wj_pack_files(dir, pack, (const char *const *)names, n, NULL, err, sizeof err);
+	for (int i = 0; i < n; i++)
+		free(names[i]);
 }
 
 int wj_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
@@ -250,5 +371,7 @@ int wj_outbox_sent(const char *game, const char *name, char *err, size_t errlen)
 	}
 	wj_fmt(rel, sizeof rel, "%s/outbox/new", game);
 	wj_fsync_dir(rel);
+	if (rc == 0 && entry_of(name) > 0)
+		pack_sent(game, entry_of(name));
 	return rc;
 }

@@ -358,15 +358,16 @@ static int queue_secret(struct intake *in, const struct wj_mail_secret *s)
  * (docs/record.md). false for any other entry, or one that does not read. */
 static bool rollback_undid(const char *dir, int number, int *first, int *last)
 {
-	char path[PATH_MAX + 32], line[256];
-	snprintf(path, sizeof path, "%s/log/%06d.yaml", dir, number);
-	FILE *f = fopen(path, "r");
+	struct wj_record_log log = { .dir = dir };
+	char *text;
+	size_t len;
 	bool found = false;
-	if (!f)
+	if (wj_record_entry(&log, number, &text, &len) < 0)
 		return false;
-	while (!found && fgets(line, sizeof line, f))
-		found = sscanf(line, "  undone: {first: %d, last: %d}", first, last) == 2;
-	fclose(f);
+	for (const char *line = text; !found && line; line = strchr(line + 1, '\n'))
+		found = sscanf(line, "\n  undone: {first: %d, last: %d}", first, last) == 2;
+	free(text);
+	wj_record_log_close(&log);
 	return found;
 }
 

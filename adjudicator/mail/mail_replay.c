@@ -29,6 +29,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 #include "buf.h"
+#include "pack.h"
 #include "games.h"
 #include "mail_internal.h"
 #include "mail_net.h"
@@ -45,6 +46,7 @@ struct archive {
 
 struct replay {
 	const char *orig;           /* the game's directory */
+	struct wj_record_log log;   /* its log's entries */
 	char scratch[PATH_MAX];     /* the temporary games directory */
 	char game[PATH_MAX];        /* scratch/NAME */
 	struct wj_mail_config c;
@@ -125,27 +127,70 @@ static void first_difference(const struct wj_buf *rec, const struct wj_buf *got,
 		       line, a > 160 ? 160 : a, rec->p + start, b > 160 ? 160 : b, got->p + start);
 }
 
+/* What a game keeps as `rel`: a log entry wherever its log keeps it
+ * (record.h), any other file as it is. 0, or -1 with errno. */
+static int kept_text(struct wj_record_log *log, const char *rel, struct wj_buf *out)
+{
+	char path[PATH_MAX], *text;
+	size_t len;
+	int number, used = 0;
+	if (sscanf(rel, "log/%6d.yaml%n", &number, &used) != 1 || used != 15)
+		return wj_fmt(path, sizeof path, "%s/%s", log->dir, rel) ? -1 :
+		       wj_file_text(path, out->max, out);
+	int rc = wj_record_entry(log, number, &text, &len);
+	if (rc == 0) {
+		rc = wj_buf_add(out, text, len);
+		free(text);
+	}
+	return rc;
+}
+
+/* 0 when the record's bytes `rec` (of `what`) are the replay's `got`;
+ * else says where they differ. */
+static int same_bytes(struct replay *r, const char *what, const struct wj_buf *rec,
+		      const struct wj_buf *got, const char *why)
+{
+	char diff[512];
+	if (rec->len == got->len && !memcmp(rec->p, got->p, rec->len))
+		return 0;
+	first_difference(rec, got, diff, sizeof diff);
+	fprintf(r->out, "%s: %s differs from the record: %s\n", why, what, diff);
+	return -1;
+}
+
 /* 0 when GAME/rel equals scratch/rel byte for byte; else says why. */
 static int same_file(struct replay *r, const char *rel, const char *rel_orig, const char *why)
 {
-	char a[PATH_MAX], b[PATH_MAX], diff[512];
 	struct wj_buf rec = { .max = WJ_OUT_MAX_BYTES }, got = { .max = WJ_OUT_MAX_BYTES };
-	wj_fmt(a, sizeof a, "%s/%s", r->orig, rel_orig ? rel_orig : rel);
-	wj_fmt(b, sizeof b, "%s/%s", r->game, rel);
-	int rc = 0;
-	if (wj_file_text(b, got.max, &got)) {
+	struct wj_record_log scratch = { .dir = r->game };
+	const char *what = rel_orig ? rel_orig : rel;
+	int rc = -1;
+	if (kept_text(&scratch, rel, &got))
 		fprintf(r->out, "%s: %s: the replay wrote no %s\n", why, rel, rel);
-		rc = -1;
-	} else if (wj_file_text(a, rec.max, &rec)) {
+	else if (kept_text(&r->log, what, &rec))
 		fprintf(r->out, "%s: the replay writes %s, which the record does not have\n", why,
-			rel_orig ? rel_orig : rel);
-		rc = -1;
-	} else if (rec.len != got.len || memcmp(rec.p, got.p, rec.len)) {
-		first_difference(&rec, &got, diff, sizeof diff);
-		fprintf(r->out, "%s: %s differs from the record: %s\n", why,
-			rel_orig ? rel_orig : rel, diff);
-		rc = -1;
-	}
+			what);
+	else
+		rc = same_bytes(r, what, &rec, &got, why);
+	wj_buf_free(&rec);
+	wj_buf_free(&got);
+	wj_record_log_close(&scratch);
+	return rc;
+}
+
+/* 0 when the record of mail NAME the replay kept is the one the game
+ * kept (`kept`, in the form records have now); else says why. */
+static int same_record(struct replay *r, const char *name, const struct wj_buf *kept,
+		       const char *why)
+{
+	struct wj_buf rec = { .max = 1u << 20 }, got = { .max = 1u << 20 };
+	char what[PATH_MAX];
+	int rc = -1;
+	wj_fmt(what, sizeof what, "outbox/cur/%s", name);
+	if (wj_outbox_record_kept(kept->p, kept->len, &rec) || wj_outbox_kept(r->game, name, &got))
+		fprintf(r->out, "%s: %s: the replay kept no record of it\n", why, what);
+	else
+		rc = same_bytes(r, what, &rec, &got, why);
 	wj_buf_free(&rec);
 	wj_buf_free(&got);
 	return rc;
@@ -342,13 +387,13 @@ struct logged {
  * when it does not read (said). */
 static int read_logged(struct replay *r, int number, struct logged *e)
 {
-	char path[PATH_MAX], err[300];
+	char rel[32], err[300];
 	struct wj_buf b = { .max = 1u << 24 };
 	yaml_document_t doc;
 	memset(e, 0, sizeof *e);
 	e->number = number;
-	wj_fmt(path, sizeof path, "%s/log/%06d.yaml", r->orig, number);
-	if (wj_file_text(path, b.max, &b)) {
+	wj_fmt(rel, sizeof rel, "log/%06d.yaml", number);
+	if (kept_text(&r->log, rel, &b)) {
 		wj_buf_free(&b);
 		return 1;
 	}
@@ -456,6 +501,19 @@ static int start_addresses(struct replay *r, struct wj_meta *m)
 	return EX_OK;
 }
 
+/* The Date field of a header (its first line), "" for none. */
+static void date_field(const char *h, size_t len, char *date, size_t dlen)
+{
+	for (size_t i = 0, end; i < len && !date[0]; i = end) {
+		const char *nl = memchr(h + i, '\n', len - i);
+		end = nl ? (size_t)(nl - h) + 1 : len;
+		if (end - i < 2 || h[i] == '\r' || h[i] == '\n')
+			break;
+		if (!strncasecmp(h + i, "Date: ", 6))
+			wj_fmt(date, dlen, "%.*s", (int)strcspn(h + i + 6, "\r\n"), h + i + 6);
+	}
+}
+
 /* The Date of the record's mails of entry `number` (a notice, a report):
  * "" when it wrote none, as without a config. */
 static void entry_mail_date(struct replay *r, int number, char *date, size_t len)
@@ -469,24 +527,26 @@ static void entry_mail_date(struct replay *r, int number, char *date, size_t len
 		wj_fmt(dir, sizeof dir, "%s/%s", r->orig, dirs[d]);
 		DIR *dp = opendir(dir);
 		for (struct dirent *de; dp && !date[0] && (de = readdir(dp));) {
-			char path[PATH_MAX], line[512];
+			char path[PATH_MAX];
+			struct wj_buf b = { .max = 1u << 16 };
 			if (strncmp(de->d_name, prefix, strlen(prefix)) || strstr(de->d_name, ".why") ||
 			    wj_fmt(path, sizeof path, "%s/%s", dir, de->d_name))
 				continue;
-			FILE *f = fopen(path, "re");
-			while (f && fgets(line, sizeof line, f) && line[0] != '\r' && line[0] != '\n') {
-				if (strncasecmp(line, "Date: ", 6))
-					continue;
-				line[strcspn(line, "\r\n")] = '\0';
-				wj_fmt(date, len, "%s", line + 6);
-				break;
-			}
-			if (f)
-				fclose(f);
+			if (wj_file_text(path, b.max, &b) == 0 || b.over)
+				date_field(b.p, b.len, date, len);
+			wj_buf_free(&b);
 		}
 		if (dp)
 			closedir(dp);
 	}
+	struct wj_buf pack = { .max = 1u << 30 };
+	struct wj_pack_member m;
+	size_t pos = 0;
+	if (!date[0] && wj_outbox_packed(r->orig, number, &pack) == 0)
+		while (!date[0] && wj_pack_next(pack.p, pack.len, &pos, &m) == 1)
+			if (m.nlen > strlen(prefix) && !memcmp(m.name, prefix, strlen(prefix)))
+				date_field(m.at, m.len, date, len);
+	wj_buf_free(&pack);
 }
 
 /* ---- the scratch game ---- */
@@ -664,13 +724,18 @@ static int compare_mail(struct replay *r, const char *name, const char *why)
 	wj_fmt(held, sizeof held, "outbox/held/%s", name);
 	wj_fmt(from, sizeof from, "%s/%s", r->orig, cur);
 	wj_fmt(aside, sizeof aside, "%s/%s", r->orig, held);
-	if (wj_outbox_is_record(from)) {
-		if (wj_outbox_sent(r->game, name, err, sizeof err)) {
+	struct wj_buf kept = { .max = 1u << 20 };
+	if (wj_outbox_kept(r->orig, name, &kept) == 0 && kept.len > strlen(WJ_SENT_FIELD) &&
+	    !memcmp(kept.p, WJ_SENT_FIELD, strlen(WJ_SENT_FIELD))) {
+		int rc = wj_outbox_sent(r->game, name, err, sizeof err);
+		if (rc)
 			fprintf(r->out, "%s: %s\n", why, err);
-			return -1;
-		}
-		return same_file(r, cur, NULL, why);
+		else
+			rc = same_record(r, name, &kept, why);
+		wj_buf_free(&kept);
+		return rc;
 	}
+	wj_buf_free(&kept);
 	int rc = same_file(r, rel, stat(from, &st) == 0 ? cur : stat(aside, &st) == 0 ? held : rel,
 			   why);
 	wj_fmt(from, sizeof from, "%s/%s", r->game, rel);
@@ -877,7 +942,7 @@ static int load_original(struct replay *r)
 int wj_mail_replay(const struct wj_mail_config *c, const char *game, const char *archive,
 		   FILE *out)
 {
-	struct replay r = { .orig = game, .out = out };
+	struct replay r = { .orig = game, .log.dir = game, .out = out };
 	struct archive a = { 0 };
 	char err[600] = "";
 	if (!c) {
@@ -915,6 +980,7 @@ int wj_mail_replay(const struct wj_mail_config *c, const char *game, const char 
 			"compared: the record is what the archive gives\n", a.n, r.entries + 1,
 			r.mails);
 	free(r.named);
+	wj_record_log_close(&r.log);
 	if (r.scratch[0])
 		rm_tree(r.scratch);
 	archive_free(&a);

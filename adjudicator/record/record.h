@@ -308,4 +308,20 @@ int wj_log_read_between(const char *dir, int first, int last, int max, struct ga
 			char *err, size_t errlen);
 void wj_recent_free(struct game_log *r);
 
+/* The log's entries one by one (record_entries.c): entry N is
+ * log/NNNNNN.yaml, or, once 64 later entries came, a member of its
+ * block's pack log/FIRST-LAST.yaml (docs/record.md, "Packs"). Set `dir`
+ * and read as many entries as needed; the last pack read is kept until
+ * wj_record_log_close. */
+struct wj_record_log {
+	const char *dir;
+	int first;   /* the first entry of the pack kept */
+	char *pack;
+	size_t len;
+};
+/* Entry `number`, as the game now stands, NUL-terminated, to be freed:
+ * 0, or -1 with errno (ENOENT: there is no such entry). */
+int wj_record_entry(struct wj_record_log *log, int number, char **text, size_t *len);
+void wj_record_log_close(struct wj_record_log *log);
+
 #endif

@@ -243,6 +243,8 @@ static enum wj_rec_status commit_files(const char *dir, struct fill_args *x,
 	}
 	st = wj_rec_txn_commit(dir, &t, err, errlen);
 	wj_rec_txn_free(&t);
+	if (st == WJ_REC_OK)
+		wj_rec_log_pack(dir, x->number);
 	return st;
 }
 

@@ -23,14 +23,13 @@
 /* ---- the index ---- */
 
 /* Whether entry `number` was accepted, and whose it is. */
-static int entry_facts(const char *dir, const struct game *game, int number, bool *accepted,
-		       int *side)
+static int entry_facts(struct wj_record_log *log, const struct game *game, int number,
+		       bool *accepted, int *side)
 {
-	char rel[32], *text, why[256];
+	char *text, why[256];
 	size_t len;
 	yaml_document_t doc;
-	snprintf(rel, sizeof rel, "log/%06d.yaml", number);
-	if (wj_rec_read(dir, rel, &text, &len) < 0)
+	if (wj_record_entry(log, number, &text, &len) < 0)
 		return -1;
 	int rc = wj_yaml_load(text, len, &doc, why, sizeof why);
 	free(text);
@@ -96,12 +95,14 @@ int wj_rec_index_scan(const char *dir, const struct game *game, struct wj_record
 	if ((ix->next_entry = list_next_entry(dir)) < 0)
 		return -1;
 	bool full = false;
+	struct wj_record_log log = { .dir = dir };
+	int rc = 0;
 	for (int n = ix->next_entry - 1; n >= 1 && (!ix->last_order[WJ_REC_SIDE_1] ||
 	     !ix->last_order[WJ_REC_SIDE_2] || !full); n--) {
 		bool accepted;
 		int side;
-		if (entry_facts(dir, game, n, &accepted, &side) < 0)
-			return -1;
+		if ((rc = entry_facts(&log, game, n, &accepted, &side)) < 0)
+			break;
 		if (!accepted)
 			continue;
 		if ((side == WJ_REC_SIDE_1 || side == WJ_REC_SIDE_2) && !ix->last_order[side])
@@ -114,7 +115,8 @@ int wj_rec_index_scan(const char *dir, const struct game *game, struct wj_record
 		memmove(ix->accepted + 1, ix->accepted, (size_t)ix->naccepted++ * sizeof *ix->accepted);
 		ix->accepted[0] = n;
 	}
-	return 0;
+	wj_record_log_close(&log);
+	return rc;
 }
 
 void wj_rec_index_write(FILE *f, const struct wj_record_index *ix, const struct game *game)
@@ -159,14 +161,13 @@ int wj_rec_index_parse(char *text, const struct game *game, struct wj_record_ind
 
 int wj_rec_index(const char *dir, const struct game *game, struct wj_record_index *ix)
 {
-	char *text, path[PATH_MAX], rel[32];
+	char *text;
 	size_t len;
 	if (wj_rec_read(dir, "index", &text, &len) == 0) {
 		int rc = wj_rec_index_parse(text, game, ix);
 		free(text);
-		snprintf(rel, sizeof rel, "log/%06d.yaml", ix->next_entry);
 		/* passed by a later entry (written by a judge before the index) */
-		if (rc == 0 && wj_rec_join(path, dir, rel) == 0 && access(path, F_OK) < 0 && errno == ENOENT)
+		if (rc == 0 && !wj_rec_entry_exists(dir, ix->next_entry))
 			return 0;
 	}
 	return wj_rec_index_scan(dir, game, ix);
@@ -176,36 +177,4 @@ int wj_record_index(const char *dir, struct wj_record_index *ix)
 {
 	const struct game *game = wj_rec_dir_game(dir, NULL, 0);
 	return game ? wj_rec_index(dir, game, ix) : -1;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
-}
-
-int wj_rec_log_numbers(const char *dir, int *v, int max)
-{
-	char path[PATH_MAX];
-	int n = 0;
-	struct wj_rec_journal j;
-	if (wj_rec_journal_read(dir, &j) == 1)
-		for (int i = 0; i < j.n && n < max; i++)
-			if (!strncmp(j.rel[i], "log/", 4) && wj_rec_entry_number(j.rel[i] + 4) >= 0)
-				v[n++] = wj_rec_entry_number(j.rel[i] + 4);
-	if (wj_rec_join(path, dir, "log") < 0)
-		return -1;
-	DIR *dp = opendir(path);
-	if (!dp)
-		return -1;
-	struct dirent *e;
-	while ((e = readdir(dp)) && n < max)
-		if (wj_rec_entry_number(e->d_name) >= 0)
-			v[n++] = wj_rec_entry_number(e->d_name);
-	closedir(dp);
-	qsort(v, (size_t)n, sizeof *v, cmp_int);
-	int u = 0;
-	for (int i = 0; i < n; i++)
-		if (!u || v[u - 1] != v[i])
-			v[u++] = v[i];
-	return u;
 }

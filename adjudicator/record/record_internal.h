@@ -127,6 +127,15 @@ int wj_rec_index_parse(char *text, const struct game *game, struct wj_record_ind
 int wj_rec_index_scan(const char *dir, const struct game *game, struct wj_record_index *ix);
 void wj_rec_index_write(FILE *f, const struct wj_record_index *ix, const struct game *game);
 int wj_rec_entry_number(const char *name);
+
+/* record_entries.c: the log's entries, wherever they are kept. Entry
+ * `number` as wj_rec_read gives a file (ENOENT: no such entry); whether
+ * it is there; the numbers of all of them, sorted (how many, -1 on
+ * error); and, after the commit of entry `number`, the block it lets go
+ * into its pack. */
+int wj_rec_read_entry(const char *dir, int number, char **text, size_t *len);
+bool wj_rec_entry_exists(const char *dir, int number);
 int wj_rec_log_numbers(const char *dir, int *v, int max);
+void wj_rec_log_pack(const char *dir, int number);
 
 #endif

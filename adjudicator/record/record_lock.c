@@ -214,10 +214,9 @@ int wj_record_mail_secrets_expected(const char *dir)
 		return -1;
 	}
 	for (int i = n - 1; i >= 0 && rc == 0; i--) {
-		char rel[32], *text;
+		char *text;
 		size_t len;
-		snprintf(rel, sizeof rel, "log/%06d.yaml", nums[i]);
-		if (wj_rec_read(dir, rel, &text, &len) < 0) {
+		if (wj_rec_read_entry(dir, nums[i], &text, &len) < 0) {
 			rc = -1;
 			break;
 		}

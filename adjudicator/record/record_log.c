@@ -107,7 +107,7 @@ static int read_entry(const char *dir, const struct game *game, int number, bool
 	size_t len = 0;
 	yaml_document_t doc;
 	snprintf(rel, sizeof rel, "log/%06d.yaml", number);
-	if (wj_rec_read(dir, rel, &text, &len)) {
+	if (wj_rec_read_entry(dir, number, &text, &len)) {
 		wj_why(err, errlen, "%s: %s", rel, strerror(errno));
 		return -1;
 	}

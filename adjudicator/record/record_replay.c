@@ -55,6 +55,7 @@ struct replay {
 	FILE *out;
 	int problems;
 	const char *dir;
+	struct wj_record_log log;  /* its entries */
 	const struct game *game;
 	const struct game_data *d;
 	struct game_state *s;      /* the game's, allocated by it */
@@ -232,7 +233,7 @@ static int read_entry(struct replay *r, int number)
 	e->number = number;
 	e->nrolls = 0;
 	snprintf(e->rel, sizeof e->rel, "log/%06d.yaml", number);
-	if (wj_rec_read(r->dir, e->rel, &text, &len) < 0) {
+	if (wj_record_entry(&r->log, number, &text, &len) < 0) {
 		if (errno == ENOENT)
 			return 0;
 		wj_problem(r->out, &r->problems, "%s: cannot be read: %s", e->rel, strerror(errno));
@@ -913,6 +914,7 @@ static void replay_end(struct replay *r)
 	if (r->s)
 		game_state_free(r->game, r->s);
 	free(r->info);
+	wj_record_log_close(&r->log);
 }
 
 int wj_record_replay_counted(const char *dir, const struct game_data *d, FILE *out,
@@ -928,7 +930,7 @@ int wj_record_replay_counted(const char *dir, const struct game_data *d, FILE *o
 		goto out;
 	}
 	r->out = out;
-	r->dir = dir;
+	r->dir = r->log.dir = dir;
 	g->data = d;
 	if (wj_record_load(dir, g, err, sizeof err) != WJ_REC_OK) {
 		wj_problem(r->out, &r->problems, "%s", err);
@@ -1028,7 +1030,7 @@ int wj_record_replay_to(const char *dir, const struct game_data *d, uint32_t mov
 		free(g);
 		return -1;
 	}
-	r->dir = dir;
+	r->dir = r->log.dir = dir;
 	g->data = d;
 	if (wj_record_load(dir, g, err, errlen) == WJ_REC_OK) {
 		rc = replay_begin(r, g) ? -1 : replay_prefix(r, g, move, rb, err, errlen);

@@ -116,6 +116,7 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 		free(v);
 		return;
 	}
+	struct wj_record_log log = { .dir = dir };
 	for (int i = 0; i < n; i++) {
 		char rel[64], *text, why[256];
 		size_t len;
@@ -125,7 +126,7 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 			break;
 		}
 		snprintf(rel, sizeof rel, "log/%06d.yaml", v[i]);
-		if (wj_rec_read(dir, rel, &text, &len) < 0) {
+		if (wj_record_entry(&log, v[i], &text, &len) < 0) {
 			wj_problem(c->out, &c->problems, "%s: cannot be read: %s", rel, strerror(errno));
 			continue;
 		}
@@ -139,6 +140,7 @@ static void check_log(struct checker *c, const char *dir, struct roll_check *rc)
 		check_entry_seen(c, dir, rel, &doc);
 		yaml_document_delete(&doc);
 	}
+	wj_record_log_close(&log);
 	free(v);
 }
 
@@ -226,7 +228,7 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 			const struct game_state *s)
 {
 	struct wj_record_index kept, log;
-	char *text, next[32];
+	char *text;
 	size_t len;
 	if (exists_in(dir, "journal") || wj_rec_read(dir, "index", &text, &len) < 0)
 		return;
@@ -236,8 +238,7 @@ static void check_index(struct checker *c, const char *dir, const struct game *g
 		wj_problem(c->out, &c->problems, "index: not the index docs/record.md describes");
 		return;
 	}
-	snprintf(next, sizeof next, "log/%06d.yaml", kept.next_entry);
-	if (exists_in(dir, next))
+	if (wj_rec_entry_exists(dir, kept.next_entry))
 		return;
 	if (wj_rec_index_scan(dir, game, &log) < 0)
 		return; /* the log's own problems are said by check_log */
