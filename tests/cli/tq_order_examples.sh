@@ -42,9 +42,12 @@ asked_first tq1 british "Waiting for the Continental to place its militia."
 asked_first tq2 continental "The Continental: place the militia generated (6.5)"
 # 17.4.1: "First, the British player declares which two colonies"
 asked_first tq4 british "The British: declare the colonies you may invade"
-# 17.3: set up at once, the first turn's Attrition Phase asks what its dice leave
+# 17.3: set up at once, the first turn's Attrition Phase asks what its
+# dice leave (the doc's game has no --seed: any of the phase's questions)
 expect 0 "$WW_BIN" show "$T/games/tq3"
+in_file "$T/out" "March 1781, the "
 holds "$T/out" "to choose attrition's losses" || holds "$T/out" "to supply its forces" ||
+	holds "$T/out" "to finish its logistics" ||
 	fail "17.3 does not begin by attrition (5.3) or supply (5.4): $(grep Waiting "$T/out")"
 in_file "$T/games/tq5/game.yaml" "options: [morgan, sumter, sequestered-estates, russia-merchant]"
 [ -f "$T/games/tq1/outbox/new/000001.announce-british" ] &&
