@@ -1,11 +1,12 @@
 # docs/tarletons-quarter-orders.md as a moderator and a player read it
 # (issue 24: "how to start a game of each scenario, its order language
 # with an example of every order"): the commands of its "sh tq-start"
-# blocks run, and each scenario asks first what the doc says (17.0); every
-# line of its "text tq-orders" blocks is read by the judge's order reader;
-# every order word of the reader (tq_order.c, tq_order_answer.c,
-# tq_standing.c) and every kind of SP has an example; every standing
-# order's example is kept.
+# blocks run, and each scenario asks first what the doc says (17.0);
+# every line of its "text tq-orders" blocks is read by the judge's order
+# reader, and those legal where a scenario starts are taken there; every
+# order word of the reader (tq_order.c, tq_order_answer.c, tq_standing.c)
+# and every kind of SP has an example; every standing order's example is
+# kept.
 . "$(dirname "$0")/lib.bash"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 DOC="$ROOT/docs/tarletons-quarter-orders.md"
@@ -81,6 +82,26 @@ while IFS= read -r example <&3; do
 	esac
 done 3<"$T/examples"
 [ "$n" -ge 80 ] || fail "$DOC has $n examples in its 'text tq-orders' blocks"
+
+# ---- The examples legal where a scenario starts are taken there ----
+taken() {
+	grep -qxF -- "$3" "$T/examples" || fail "$DOC has no example '$3'"
+	expect 0 "$WW_BIN" order "$1" --as "$2" --preview "$3"
+	in_file "$T/out" "Would be accepted"
+}
+# 6.5, 17.1.3 A: the test's seed raises 4 Ga, 3 SC, 7 NC and 16 Va militia
+taken "$G" continental "place 2 Ga militia at Savannah"
+for m in "4 Ga militia at G1" "3 SC militia at S5" "7 NC militia at N16" "16 Va militia at V12"; do
+	expect 0 "$WW_BIN" order "$G" --as continental "place $m"
+done
+taken "$G" british "activate Campbell with all"
+# 17.4.1, 17.4.2: the British declares, then the Continental sets up
+G4="$T/games/tq4"
+taken "$G4" british "declare Georgia, Virginia"
+taken "$G4" british "declare Ga and SC"
+expect 0 "$WW_BIN" order "$G4" --as british "declare Georgia, Virginia"
+taken "$G4" continental "place 9 regulars, Elbert, Huger, Lincoln, Moultrie, 6 trains at V28"
+taken "$G4" continental "place 2 magazines at N32"
 
 # ---- Every word of the reader has an example ----
 example_begins() { grep -qiE "^$1( |$)" "$T/examples" || fail "$DOC has no example of '$1'"; }
