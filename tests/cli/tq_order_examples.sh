@@ -51,9 +51,10 @@ holds "$T/out" "to choose attrition's losses" || holds "$T/out" "to supply its f
 	holds "$T/out" "to finish its logistics" ||
 	fail "17.3 does not begin by attrition (5.3) or supply (5.4): $(grep Waiting "$T/out")"
 in_file "$T/games/tq5/game.yaml" "options: [morgan, sumter, sequestered-estates, russia-merchant]"
-[ -f "$T/games/tq1/outbox/new/000001.announce-british" ] &&
-	[ -f "$T/games/tq1/outbox/new/000001.announce-continental" ] ||
-	fail "the doc's announce queued no first mail for each side"
+for side in british continental; do
+	[ -f "$T/games/tq1/outbox/new/000001.announce-$side" ] ||
+		fail "the doc's announce queued no first mail for the $side"
+done
 
 # ---- Every example is read as an order ----
 # Every order of a line is read before any is applied (play.c's
