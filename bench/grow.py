@@ -4,11 +4,61 @@
   grow.py log GAME N      GAME's log grown to N entries: copies of its
                           entry 2, the sides taking turns (the last is the
                           American's, as in GAME), each with a ledger item
-                          on both sides and a Message-ID in seen.d/, and
-                          GAME/index to match (docs/record.md)
+                          on both sides, a Message-ID in seen.d/ and the
+                          records of its two reports sent (outbox/cur),
+                          GAME/index to match, and every block of 64
+                          entries 64 later ones passed in its packs, as
+                          the judge leaves them (docs/record.md, "Packs")
   grow.py games BASE DIR N   N games in DIR, each BASE hard-linked
 """
 import hashlib, os, re, sys
+
+
+BLOCK = 64
+
+
+def record(mail, k):
+    """What `send` keeps of a mail (docs/mail.md), its Message-ID entry k's."""
+    head = mail.split(b"\r\n\r\n", 1)[0] + b"\r\n"
+    kept = re.findall(rb"^(?:To|Reply-To|Subject|Date|Message-ID):.*\r\n(?:[ \t].*\r\n)*",
+                      head, flags=re.M | re.I)
+    text = re.sub(rb"\.\d{6}\.", b".%06d." % k, b"".join(kept))
+    digest = hashlib.blake2b(mail, digest_size=32).hexdigest()
+    return b"X-Wwjudge-Sent: blake2b-256=%s; bytes=%d\r\n" % (digest.encode(), len(mail)) + text
+
+
+def pack(directory, name, members):
+    """The members (file names in directory, all there) into one pack, then removed."""
+    with open(os.path.join(directory, name), "wb") as f:
+        for m in members:
+            data = open(os.path.join(directory, m), "rb").read()
+            f.write(b"--- # %s, %d bytes\n" % (m.encode(), len(data)) + data)
+    for m in members:
+        os.unlink(os.path.join(directory, m))
+
+
+def sent_records(game, n):
+    new = os.path.join(game, "outbox/new")
+    cur = os.path.join(game, "outbox/cur")
+    os.makedirs(cur, exist_ok=True)
+    mails = {s: open(os.path.join(new, m), "rb").read() for m in sorted(os.listdir(new))
+             for s in ("american", "british") if m.endswith("." + s)}
+    for k in range(3, n + 1):
+        for side, mail in mails.items():
+            with open(os.path.join(cur, "%06d.%s" % (k, side)), "wb") as f:
+                f.write(record(mail, k))
+
+
+def pack_blocks(game, n):
+    log, cur = os.path.join(game, "log"), os.path.join(game, "outbox/cur")
+    for first in range(1, n - 2 * BLOCK + 2, BLOCK):
+        last = first + BLOCK - 1
+        pack(log, "%06d-%06d.yaml" % (first, last),
+             ["%06d.yaml" % k for k in range(first, last + 1)])
+        names = sorted(m for m in os.listdir(cur) if re.match(r"\d{6}\.", m)
+                       and first <= int(m[:6]) <= last)
+        if names:
+            pack(cur, "pack-%06d-%06d" % (first, last), names)
 
 
 def grow_log(game, n):
@@ -37,6 +87,8 @@ def grow_log(game, n):
     with open(os.path.join(game, "index"), "w") as f:
         f.write("next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted: %d %d\n"
                 "waiting: british\n" % (n + 1, n, n - 1, n - 1, n - 1, n))
+    sent_records(game, n)
+    pack_blocks(game, n)
 
 
 def many_games(base, out, n):
