@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """make bench (bench/run.sh): big trees written directly, not played.
 
-  grow.py log GAME N      GAME's log grown to N entries: copies of its
-                          entry 2, the sides taking turns (the last is the
-                          American's, as in GAME), each with a ledger item
-                          on both sides, a Message-ID in seen.d/ and the
-                          records of its two reports sent (outbox/cur),
+  grow.py log GAME N [LIKE]  GAME's log grown to N entries: copies of
+                          its entry LIKE (2 if not given; its last), the
+                          sides taking turns (the last is the American's),
+                          each with a ledger item on both sides, its mail's
+                          two lines in seen.d/ (the side's Message-ID and
+                          the mail's hash) and the records of its two
+                          reports sent (outbox/cur: GAME's last mails),
                           GAME/index to match, and every block of 64
                           entries 64 later ones passed in its packs, as
                           the judge leaves them (docs/record.md, "Packs")
@@ -37,13 +39,13 @@ def pack(directory, name, members):
         os.unlink(os.path.join(directory, m))
 
 
-def sent_records(game, n):
+def sent_records(game, like, n):
     new = os.path.join(game, "outbox/new")
     cur = os.path.join(game, "outbox/cur")
     os.makedirs(cur, exist_ok=True)
     mails = {s: open(os.path.join(new, m), "rb").read() for m in sorted(os.listdir(new))
              for s in ("american", "british") if m.endswith("." + s)}
-    for k in range(3, n + 1):
+    for k in range(like + 1, n + 1):
         for side, mail in mails.items():
             with open(os.path.join(cur, "%06d.%s" % (k, side)), "wb") as f:
                 f.write(record(mail, k))
@@ -61,23 +63,26 @@ def pack_blocks(game, n):
             pack(cur, "pack-%06d-%06d" % (first, last), names)
 
 
-def grow_log(game, n):
-    two = open(os.path.join(game, "log/000002.yaml")).read()
+def grow_log(game, n, like):
+    two = open(os.path.join(game, "log/%06d.yaml" % like)).read()
     item = "- move: %d\n  entry: %d\n  entered:\n    - 20  # a card\n  left:\n    - 83  # a card\n"
     ledgers = {s: open(os.path.join(game, "secret/ledger-%s.yaml" % s), "a")
                for s in ("american", "british")}
     seen = {}
-    for k in range(3, n + 1):
+    for k in range(like + 1, n + 1):
         side = "american" if (n - k) % 2 == 0 else "british"
-        text = re.sub(r"^entry: 2$", "entry: %d" % k, two, flags=re.M)
+        text = re.sub(r"^entry: %d$" % like, "entry: %d" % k, two, flags=re.M)
         text = re.sub(r"^side: \w+$", "side: " + side, text, flags=re.M)
+        text = re.sub(r'^message_id: ".*"$', 'message_id: "<bench-%d@example.org>"' % k, text,
+                      flags=re.M)
         with open(os.path.join(game, "log/%06d.yaml" % k), "w") as f:
             f.write(text)
         for f in ledgers.values():
             f.write(item % (k, k))
-        line = "<bench-%d@example.org>" % k
-        seen.setdefault(hashlib.blake2b(line.encode(), digest_size=32).digest()[0] % 64,
-                        []).append(line)
+        for line in ("%s:<bench-%d@example.org>" % (side, k),
+                     "<%s@hash.wwjudge>" % hashlib.blake2b(b"%d" % k, digest_size=32).hexdigest()):
+            seen.setdefault(hashlib.blake2b(line.encode(), digest_size=32).digest()[0] % 64,
+                            []).append(line)
     for f in ledgers.values():
         f.close()
     os.makedirs(os.path.join(game, "seen.d"), exist_ok=True)
@@ -87,7 +92,7 @@ def grow_log(game, n):
     with open(os.path.join(game, "index"), "w") as f:
         f.write("next_entry: %d\nlast_order: %d %d\naccepted_from: %d\naccepted: %d %d\n"
                 "waiting: british\n" % (n + 1, n, n - 1, n - 1, n - 1, n))
-    sent_records(game, n)
+    sent_records(game, like, n)
     pack_blocks(game, n)
 
 
@@ -104,6 +109,6 @@ def many_games(base, out, n):
 
 
 if sys.argv[1] == "log":
-    grow_log(sys.argv[2], int(sys.argv[3]))
+    grow_log(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 2)
 else:
     many_games(sys.argv[2], sys.argv[3], int(sys.argv[4]))

@@ -1333,42 +1333,6 @@ static void test_13_index_is_kept_by_each_commit(void **st)
  * whose mails carry move tokens, so a stale token is looked for among
  * them, not back over the log); a moderator's notes are accepted entries
  * too. verify checks the list against the log. */
-static void test_13_index_keeps_the_last_64_accepted(void **st)
-{
-	(void)st;
-	struct wj_game g = { 0 }, after = { 0 };
-	struct ww_event ev[2];
-	struct ww_events evs = { 0, 2, ev };
-	struct wj_log_entry e;
-	struct wj_record_index ix;
-	char err[512], dir[300];
-	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
-	struct wj_log_entry note = { .side = GAME_PUBLIC, .order_text = "# moderator: a note",
-				     .sender = "umpire@example.org" };
-	for (int i = 0; i < 70; i++)
-		assert_int_equal(wj_record_commit(dir, after.state, &after, &note, err, sizeof err),
-				 WJ_REC_OK);
-	index_ok(dir, &ix);
-	assert_int_equal(ix.next_entry, 73);
-	assert_int_equal(ix.naccepted, WJ_INDEX_ACCEPTED);
-	assert_int_equal(ix.accepted[0], 9);
-	assert_int_equal(ix.accepted[WJ_INDEX_ACCEPTED - 1], 72);
-	assert_int_equal(ix.accepted_from, 9);
-	assert_int_equal(ix.last_order[WW_AMERICAN], 2);
-	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
-	/* the same from the log */
-	struct wj_record_index kept = ix;
-	char path[700];
-	snprintf(path, sizeof path, "%s/index", dir);
-	assert_int_equal(unlink(path), 0);
-	index_ok(dir, &ix);
-	ix.waiting = kept.waiting;
-	assert_memory_equal(&ix, &kept, sizeof ix);
-	remove_tmpdir();
-	wj_game_free(&g);
-	wj_game_free(&after);
-}
-
 /* Notes by the moderator until the log's next entry is `next`. */
 static void notes_until(const char *dir, struct wj_game *after, int next)
 {
@@ -1409,6 +1373,44 @@ static void entries_read(const char *dir, int last)
 	wj_record_log_close(&log);
 }
 
+/* The index the log gives, with GAME/index gone, is the one kept. */
+static void index_read_back(const char *dir)
+{
+	struct wj_record_index kept, ix;
+	char path[700];
+	index_ok(dir, &kept);
+	snprintf(path, sizeof path, "%s/index", dir);
+	assert_int_equal(unlink(path), 0);
+	index_ok(dir, &ix);
+	ix.waiting = kept.waiting;
+	assert_memory_equal(&ix, &kept, sizeof ix);
+}
+
+static void test_13_index_keeps_the_last_64_accepted(void **st)
+{
+	(void)st;
+	struct wj_game g = { 0 }, after = { 0 };
+	struct ww_event ev[2];
+	struct ww_events evs = { 0, 2, ev };
+	struct wj_log_entry e;
+	struct wj_record_index ix;
+	char dir[300];
+	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
+	notes_until(dir, &after, 73);
+	index_ok(dir, &ix);
+	assert_int_equal(ix.next_entry, 73);
+	assert_int_equal(ix.naccepted, WJ_INDEX_ACCEPTED);
+	assert_int_equal(ix.accepted[0], 9);
+	assert_int_equal(ix.accepted[WJ_INDEX_ACCEPTED - 1], 72);
+	assert_int_equal(ix.accepted_from, 9);
+	assert_int_equal(ix.last_order[WW_AMERICAN], 2);
+	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
+	index_read_back(dir);
+	remove_tmpdir();
+	wj_game_free(&g);
+	wj_game_free(&after);
+}
+
 /* Issue 25.3: a game's record in few blocks. Once 64 later entries came,
  * a block of 64 entries goes into one pack, byte for byte; the newest
  * stay files of their own; everything reads and verifies as before. */
@@ -1419,7 +1421,6 @@ static void test_25_3_old_entries_go_into_packs(void **st)
 	struct ww_event ev[2];
 	struct ww_events evs = { 0, 2, ev };
 	struct wj_log_entry e;
-	struct wj_record_index ix;
 	char dir[300], path[700], *before[66] = { 0 };
 	size_t blen[66];
 	game_with_one_move(dir, sizeof dir, &g, &after, &e, &evs);
@@ -1451,14 +1452,7 @@ static void test_25_3_old_entries_go_into_packs(void **st)
 	assert_false(in_log(dir, "000129-000192.yaml"));
 	entries_read(dir, 200);
 	assert_int_equal(wj_record_verify(dir, gdata, stderr), 0);
-	/* the index read back from the log, packs and all */
-	index_ok(dir, &ix);
-	struct wj_record_index kept = ix;
-	snprintf(path, sizeof path, "%s/index", dir);
-	assert_int_equal(unlink(path), 0);
-	index_ok(dir, &ix);
-	ix.waiting = kept.waiting;
-	assert_memory_equal(&ix, &kept, sizeof ix);
+	index_read_back(dir); /* packs and all */
 	remove_tmpdir();
 	wj_game_free(&g);
 	wj_game_free(&after);
