@@ -136,6 +136,13 @@ static struct tq_order order(enum tq_order_kind kind)
 	return (struct tq_order){ .kind = kind, .leader = -1, .at = -1, .governor = -1 };
 }
 
+/* A side's standing order, as "standing TEXT" keeps it. */
+static void standing(enum tq_side side, const char *text)
+{
+	struct tq_standing *st = &S->hidden.standing[side];
+	snprintf(st->text[st->n++], TQ_STANDING_TEXT, "%s", text);
+}
+
 static void pass(enum tq_side side)
 {
 	struct tq_order o = order(TQ_PASS);
@@ -506,6 +513,77 @@ static void supply_5_4_2_example(void **state)
 	assert_int_equal(co->militia[TQ_SOUTH_CAROLINA], 6);
 	assert_int_equal(co->regulars, 4);
 	assert_int_not_equal(S->phase, TQ_ATTRITION);
+	assert_dice_used();
+}
+
+/* The 5.4.2 example's position, foraging's loss of 1 SP to come. */
+static struct tq_sps *forage_5_4_2(void)
+{
+	int a = area_with(TQ_SOUTH_CAROLINA, 6);
+	struct tq_sps *co = &S->area[a].side[TQ_CONTINENTAL].ready;
+	position(TQ_MONTH(1780, 5), TQ_ATTRITION, 0);
+	S->side[TQ_CONTINENTAL].base = -1;
+	S->area[A("V28")].base[TQ_CONTINENTAL] = false;
+	S->area[A("V28")].side[TQ_CONTINENTAL].ready.regulars = 0;
+	co->regulars = 4;
+	co->militia[TQ_NORTH_CAROLINA] = 7;
+	co->militia[TQ_SOUTH_CAROLINA] = 6;
+	dice((int[]){ 6, 6, 2, 5, 0 });
+	return co;
+}
+
+/* 5.3, issue 24 ("how a side takes its losses" answered in advance): a
+ * standing "losses regulars" takes the 5.4.2 example's loss from the
+ * regulars, "losses militia" from the NC militia (never the SC militia
+ * at home, 5.4.2), with no question asked. */
+static void supply_5_3_standing_losses(void **state)
+{
+	struct tq_sps *co;
+	(void)state;
+	co = forage_5_4_2();
+	standing(TQ_CONTINENTAL, "losses regulars");
+	run_phase(TQ_ATTRITION);
+	assert_false(S->question == TQ_ASK_LOSSES);
+	assert_true(told(0, "Your standing order answers: losses regulars") >= 0);
+	assert_int_equal(co->regulars, 3);
+	assert_int_equal(co->militia[TQ_NORTH_CAROLINA], 7);
+	assert_dice_used();
+
+	memset(S, 0, sizeof *S);
+	tq_state_empty(D, S);
+	co = forage_5_4_2();
+	standing(TQ_CONTINENTAL, "losses militia");
+	run_phase(TQ_ATTRITION);
+	assert_false(S->question == TQ_ASK_LOSSES);
+	assert_int_equal(co->regulars, 4);
+	assert_int_equal(co->militia[TQ_NORTH_CAROLINA], 6);
+	assert_int_equal(co->militia[TQ_SOUTH_CAROLINA], 6);
+	assert_dice_used();
+}
+
+/* 5.3, 4.3.3: "losses militia" within the walls of S5 takes the 2 SP
+ * from the 2 NC militia, the SC militia being at home (5.4.2); with
+ * fewer militia than the loss, the rest from the regulars. */
+static void supply_5_3_standing_losses_besieged(void **state)
+{
+	struct tq_sps *walls = &S->area[A("S5")].side[TQ_CONTINENTAL].walls;
+	(void)state;
+	position(TQ_MONTH(1780, 5), TQ_ATTRITION, 0);
+	S->area[A("S5")].fort = TQ_FORT;
+	S->area[A("S5")].siege = 1;
+	S->area[A("S5")].besieger = TQ_BRITISH;
+	walls->regulars = 4;
+	walls->militia[TQ_SOUTH_CAROLINA] = 3;
+	walls->militia[TQ_NORTH_CAROLINA] = 1;
+	S->area[A("S5")].side[TQ_BRITISH].ready.regulars = 3;
+	standing(TQ_CONTINENTAL, "losses militia");
+	/* as supply_4_3_3_besieged: the walls' dice 1, 1, 6 take 2 SP */
+	dice((int[]){ 6, 6, 6, 1, 1, 6, 0 });
+	run_phase(TQ_ATTRITION);
+	assert_false(S->question == TQ_ASK_LOSSES);
+	assert_int_equal(walls->militia[TQ_NORTH_CAROLINA], 0);
+	assert_int_equal(walls->regulars, 3);
+	assert_int_equal(walls->militia[TQ_SOUTH_CAROLINA], 3);
 	assert_dice_used();
 }
 
@@ -1083,13 +1161,6 @@ static void pows_3_and_6(void)
 	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
 	S->side[TQ_BRITISH].pow = 3;            /* Continentals held by the British */
 	S->side[TQ_CONTINENTAL].pow = 6;        /* British held by the Continentals */
-}
-
-/* A side's standing order, as "standing TEXT" keeps it. */
-static void standing(enum tq_side side, const char *text)
-{
-	struct tq_standing *st = &S->hidden.standing[side];
-	snprintf(st->text[st->n++], TQ_STANDING_TEXT, "%s", text);
 }
 
 /* 15.4 example: 3 Continental and 6 British POWs; both asked at once,
@@ -2333,6 +2404,8 @@ int main(void)
 		T(reinforcement_6_2_closest_force),
 		T(reinforcement_15_4_exchange_example),
 		T(reinforcement_15_4_declined),
+		T(supply_5_3_standing_losses),
+		T(supply_5_3_standing_losses_besieged),
 		T(reinforcement_15_4_either_answers_first),
 		T(reinforcement_15_4_answered_not_asked_again),
 		T(reinforcement_15_4_standing_order),

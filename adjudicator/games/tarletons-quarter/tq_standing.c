@@ -32,6 +32,9 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 		/* 11.2.5: the engine's order, the odd SP to the militia or the regulars */
 		{ "casualties militia", TQ_LOSE, TQ_ASK_CASUALTIES },
 		{ "casualties regulars", TQ_LOSE, TQ_ASK_CASUALTIES },
+		/* 5.3: attrition's SPs, the militia or the regulars first */
+		{ "losses militia", TQ_LOSE, TQ_ASK_LOSSES },
+		{ "losses regulars", TQ_LOSE, TQ_ASK_LOSSES },
 	};
 	char why[300];
 	*o = (struct tq_order){ .leader = -1, .at = -1, .governor = -1 };
@@ -39,7 +42,9 @@ static enum tq_question standing_read(const struct tq_data *d, const char *text,
 		if (!strcasecmp(text, WORDS[i].w)) {
 			o->kind = WORDS[i].k;
 			o->all = WORDS[i].k == TQ_LOSE;
-			o->before = !strcasecmp(text, "casualties regulars");
+			/* the regulars first */
+			o->before = !strcasecmp(text, "casualties regulars") ||
+				    !strcasecmp(text, "losses regulars");
 			return WORDS[i].q;
 		}
 	if (tq_order_parse(d, text, o, why, sizeof why))
@@ -89,8 +94,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
 			      "all, inside all, siege, no siege, casualties militia, casualties regulars, "
 			      "c-in-c NAME, rise at AREA, summon, no summons, surrender, no "
-			      "surrender, place all at AREA, exchange, no exchange, done supply, "
-			      "done logistics, or clear",
+			      "surrender, place all at AREA, exchange, no exchange, losses militia, "
+			      "losses regulars, done supply, done logistics, or clear",
 			      o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",
