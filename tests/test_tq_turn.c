@@ -13,7 +13,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "buf.h"
 #include "tq_engine.h"
+#include "tq_game.h"
 #include "tq_invariants.h"
 #include "tq_logistics.h"
 #include "tq_setup.h"
@@ -1294,6 +1296,21 @@ static int of_rank(enum tq_side side, int r, int *out, int max)
 	return n;
 }
 
+/* The guide's examples for side, one a line. */
+static void collect(void *ctx, const char *kind, const char *example)
+{
+	(void)kind;
+	wj_fmt_add(ctx, 2000, "%s\n", example);
+}
+
+static bool guide_offers(enum tq_side side, const char *line)
+{
+	char all[2000] = "", want[200];
+	tq_guide(D, S, side, collect, all);
+	snprintf(want, sizeof want, "%s\n", line);
+	return strstr(all, want) != NULL;
+}
+
 /* 15.5, 15.5.2: leaders rank for rank: the British hold two Continental
  * leaders of a rank, the Continentals one British: one of each returns,
  * the British naming theirs (the holder of the surplus); each at his
@@ -1317,6 +1334,12 @@ static void reinforcement_15_5_leaders(void **state)
 	apply_ok(TQ_CONTINENTAL, &yes);
 	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
 	assert_false(tq_is_asked(S, TQ_CONTINENTAL)); /* no surplus: nothing to name */
+	char q[300], named[120];
+	tq_question(D, S, TQ_BRITISH, TQ_BRITISH, q, sizeof q);
+	assert_non_null(strstr(q, "name the prisoners you release (15.5.2)"));
+	snprintf(named, sizeof named, "yes %s", D->leaders[co[1]].name);
+	assert_true(guide_offers(TQ_BRITISH, named));
+	assert_false(guide_offers(TQ_BRITISH, "decline"));
 	yes.nleaders = 2;
 	yes.leaders[0] = (short)co[0];
 	yes.leaders[1] = (short)co[1];

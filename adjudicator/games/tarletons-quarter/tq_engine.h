@@ -85,6 +85,9 @@ void tq_ask_also(struct tq_state *s, enum tq_side side);
 void tq_answered(struct tq_state *s);
 /* Is side asked now? */
 bool tq_is_asked(const struct tq_state *s, enum tq_side side);
+/* TQ_ASK_EXCHANGE's second question (tq_turn_exchange.c): the holders of
+ * a surplus name the leaders they release (15.5.2). */
+bool tq_exchange_naming(const struct tq_state *s);
 
 /* Run the sequence of play from where it stands until a side is asked or
  * the game is over: 0, or -1 with why (a state the rules cannot go on

@@ -478,6 +478,20 @@ static void words(struct guide *g, const char *const *lines)
 	}
 }
 
+/* 15.5.2: "yes" alone, and "yes NAME" for each of the other side's
+ * leaders held that the engine takes alone. */
+static void naming(struct guide *g)
+{
+	char line[120];
+	kind(g, "answer");
+	try_line(g, "yes");
+	for (int l = 0; l < g->d->nleaders; l++)
+		if (g->d->leaders[l].side != g->side && g->view->leader[l].where == TQ_POW) {
+			snprintf(line, sizeof line, "yes %s", g->d->leaders[l].name);
+			try_line(g, line);
+		}
+}
+
 static void answers(struct guide *g)
 {
 	static const char *const yes_no[] = { "yes", "no", NULL };
@@ -489,7 +503,12 @@ static void answers(struct guide *g)
 	switch (g->view->question) {
 	case TQ_ASK_SURRENDER: words(g, surrender); break;
 	case TQ_ASK_ASSAULT: words(g, assault); break;
-	case TQ_ASK_EXCHANGE: words(g, exchange); break;
+	case TQ_ASK_EXCHANGE:
+		if (tq_exchange_naming(g->view))
+			naming(g);
+		else
+			words(g, exchange);
+		break;
 	case TQ_ASK_WALLS: words(g, walls); break;
 	case TQ_ASK_RETREAT_BEFORE: words(g, standing); retreats(g, true); break;
 	case TQ_ASK_RETREAT: retreats(g, false); break;

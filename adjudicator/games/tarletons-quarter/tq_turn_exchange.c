@@ -243,6 +243,11 @@ static int choose(struct tq_play *p, enum tq_side holder, const struct tq_order 
 	return 0;
 }
 
+bool tq_exchange_naming(const struct tq_state *s)
+{
+	return s->question == TQ_ASK_EXCHANGE && s->cursor == X_CHOOSING;
+}
+
 static enum tq_side trader(const struct tq_state *s)
 {
 	return s->cursor == X_BRITISH_TRADES ? TQ_BRITISH : TQ_CONTINENTAL;
