@@ -9,7 +9,8 @@
 # in December (4 British, 3 Continental SPs), so January's exchange
 # (15.4) is offered to both sides at once and accepted by mail; the
 # Continental's standing order ("stand", 11.3) answers Campbell's attack
-# (17.1.3 A) with no mail, the British answer Howe's attack by mail.
+# (17.1.3 A) with no mail, the British answer Howe's attack by mail, and
+# theirs ("done logistics") January's Logistics Phase.
 # Sourced by tests/cli/e2e_tarletons_quarter.sh after servers.sh, with
 # $T, $WW_BIN and the helpers of tests/cli/lib.bash.
 
@@ -97,9 +98,10 @@ while asks co "place the militia generated"; do guided co; done
 in_file "$T/co-1" "Standing order kept, hidden from your opponent: stand"
 # the first British endeavour attacks the invasion's Continentals at
 # Savannah (17.1.3 A): the standing order answers the Continental's
-# question (11.3), the British are asked about their bayonets (11.2.1)
+# question (11.3), the British are asked about their bayonets (11.2.1);
+# their mail also keeps a standing order for January's logistics (3.0 D)
 ask uk "your endeavour"
-guided uk
+guided uk "standing done logistics"
 in_file "$T/co" "Your standing order answers: stand"
 in_file "$T/uk" "The Continental stand in G1 (11.3)"
 ask uk "charge with the bayonet?"
@@ -127,8 +129,12 @@ mail co "pass"
 # track, 4 to 3 and 3 to 2)
 in_file "$T/co" "January 1779"
 while asks uk "choose the SPs attrition takes"; do guided uk; done
-if asks co "supply your forces"; then mail co "done"; fi
-while asks uk "supply your forces"; do guided uk; done
+# 5.4: the supply step asks both at once; the British mail gives two
+# orders
+ask co "supply your forces"
+ask uk "supply your forces"
+mail co "done"
+guided uk "done"
 # 15.4, issue 24: the exchange is asked of both sides at once, and
 # either answers first: the Continental accepts, is not asked again,
 # and the British, still asked, propose; 2 SP for 2 SP (15.4.1)
@@ -148,18 +154,23 @@ in_file "$T/co" "British regulars held prisoner by the Continental (15.1): 1"
 in_file "$T/co" "2 British SP arrive at G1 (6.2)"
 in_file "$T/co" "2 Continental SP arrive at V28 (6.2)"
 # the rest of January: the militia leaders placed (6.2), the logistics
-# (3.0 D) done, and both pass: February 1779 begins
+# (3.0 D) done, the British by their standing order, and both pass:
+# February 1779 begins
 while asks co "place the militia generated"; do guided co; done
-if asks co "logistics"; then mail co "done"; fi
-if asks uk "logistics"; then mail uk "done"; fi
+ask co "logistics"
+not_asked uk
+in_file "$T/uk" "Your standing order answers: done logistics"
+mail co "done"
 ask uk "your endeavour"
 mail uk "pass"
 ask co "your endeavour"
 mail co "pass"
 in_file "$T/co" "February 1779"
-# the standing order, told to the Continental alone
-! grep -l "Your standing order" "$T"/uk-* >/dev/null ||
+# each side's standing orders, told to that side alone
+! grep -l "Your standing order answers: stand" "$T"/uk-* >/dev/null ||
 	fail "the British read the Continental's standing order"
+! grep -l "Your standing order answers: done logistics" "$T"/co-* >/dev/null ||
+	fail "the Continental read the British standing order"
 
 # The same mail delivered twice is adjudicated once.
 nj=$(count judge) before=$(entries)
