@@ -497,7 +497,7 @@ static void answers(struct guide *g)
 	static const char *const yes_no[] = { "yes", "no", NULL };
 	static const char *const surrender[] = { "surrender", "stand", NULL };
 	static const char *const assault[] = { "assault", "break", NULL };
-	static const char *const exchange[] = { "accept", "decline", "exchange", NULL };
+	static const char *const exchange[] = { "accept", "decline", NULL };
 	static const char *const walls[] = { "inside", "outside all", NULL };
 	static const char *const standing[] = { "stand", NULL };
 	switch (g->view->question) {
