@@ -1,10 +1,9 @@
 /* Tarleton's Quarter!'s POW exchange (seed 001, 15.4, 15.5, 6.1.2): either
  * side may propose it, the other agree (15.4.1), both asked at once (issue
- * 24); the POW tracks one for
- * one, the returning SPs at the bases (15.4.2); leaders rank for rank
- * (15.5), the holder of the surplus at a rank naming those he releases
- * (15.5.2); a leader whose withdrawal waited for his exchange is withdrawn
- * (6.1.2). Rulings: docs/rulings.md, "Tarleton's Quarter!: the sequence of play". */
+ * 24); the POW tracks one for one, the returning SPs at the bases
+ * (15.4.2); leaders rank for rank (15.5), the holder of the surplus at a
+ * rank naming those he releases (15.5.2); a leader whose withdrawal
+ * waited for his exchange is withdrawn (6.1.2). Rulings: docs/rulings.md, "Tarleton's Quarter!: the sequence of play". */
 #include <stdio.h>
 #include "buf.h"
 #include "tq_setup.h"
