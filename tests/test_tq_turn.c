@@ -145,6 +145,21 @@ static void standing(enum tq_side side, const char *text)
 	snprintf(st->text[st->n++], TQ_STANDING_TEXT, "%s", text);
 }
 
+/* The guide's examples for side, one a line. */
+static void collect(void *ctx, const char *kind, const char *example)
+{
+	(void)kind;
+	wj_fmt_add(ctx, 2000, "%s\n", example);
+}
+
+static bool guide_offers(enum tq_side side, const char *line)
+{
+	char all[2000] = "", want[200];
+	tq_guide(D, S, side, collect, all);
+	snprintf(want, sizeof want, "%s\n", line);
+	return strstr(all, want) != NULL;
+}
+
 static void pass(enum tq_side side)
 {
 	struct tq_order o = order(TQ_PASS);
@@ -1175,6 +1190,8 @@ static void reinforcement_15_4_exchange_example(void **state)
 	pows_3_and_6();
 	run_phase(TQ_REINFORCEMENT);
 	assert_both_asked(TQ_ASK_EXCHANGE);
+	/* issue 24: the guide shows the standing order for next time */
+	assert_true(guide_offers(TQ_CONTINENTAL, "standing exchange"));
 	apply_ok(TQ_BRITISH, &yes);
 	apply_ok(TQ_CONTINENTAL, &yes);
 	assert_int_equal(S->side[TQ_BRITISH].pow, 0);
@@ -1294,21 +1311,6 @@ static int of_rank(enum tq_side side, int r, int *out, int max)
 		    !D->leaders[l].french && !D->leaders[l].withdrawn)
 			out[n++] = l;
 	return n;
-}
-
-/* The guide's examples for side, one a line. */
-static void collect(void *ctx, const char *kind, const char *example)
-{
-	(void)kind;
-	wj_fmt_add(ctx, 2000, "%s\n", example);
-}
-
-static bool guide_offers(enum tq_side side, const char *line)
-{
-	char all[2000] = "", want[200];
-	tq_guide(D, S, side, collect, all);
-	snprintf(want, sizeof want, "%s\n", line);
-	return strstr(all, want) != NULL;
 }
 
 /* 15.5, 15.5.2: leaders rank for rank: the British hold two Continental

@@ -554,16 +554,23 @@ static void question(struct guide *g)
 	try_line(g, "done");
 }
 
-/* Standing orders (issue 23): at any time, for the questions to come. */
+/* Standing orders (issue 23): at any time, for the questions to come;
+ * the first, the one for the question asked now, when it has one. */
 static void standing(struct guide *g)
 {
-	static const char *const lines[] = { "standing stand", "standing bayonets", NULL };
+	const char *now = (g->view->asked & (1u << g->side)) ?
+			  tq_standing_word(g->view->question) : NULL;
+	const char *lines[] = { now, "stand", "bayonets" };
+	char line[80];
 	if (g->words && (g->view->asked & (1u << g->side)))
 		fputs(".A standing order answers a question still to come, unseen by the other "
 		      "side (docs/tarletons-quarter-orders.md), for example:\n", g->words);
-	for (const char *const *l = lines; *l; l++) {
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+		if (!lines[i] || (i && now && !strcmp(lines[i], now)))
+			continue;
+		snprintf(line, sizeof line, "standing %s", lines[i]);
 		kind(g, "standing");
-		try_line(g, *l);
+		try_line(g, line);
 	}
 }
 
