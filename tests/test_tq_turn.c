@@ -13,7 +13,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "buf.h"
 #include "tq_engine.h"
+#include "tq_game.h"
 #include "tq_invariants.h"
 #include "tq_logistics.h"
 #include "tq_setup.h"
@@ -134,6 +136,28 @@ static int tq_sps_total_test(const struct tq_sps *x)
 static struct tq_order order(enum tq_order_kind kind)
 {
 	return (struct tq_order){ .kind = kind, .leader = -1, .at = -1, .governor = -1 };
+}
+
+/* A side's standing order, as "standing TEXT" keeps it. */
+static void standing(enum tq_side side, const char *text)
+{
+	struct tq_standing *st = &S->hidden.standing[side];
+	snprintf(st->text[st->n++], TQ_STANDING_TEXT, "%s", text);
+}
+
+/* The guide's examples for side, one a line. */
+static void collect(void *ctx, const char *kind, const char *example)
+{
+	(void)kind;
+	wj_fmt_add(ctx, 2000, "%s\n", example);
+}
+
+static bool guide_offers(enum tq_side side, const char *line)
+{
+	char all[2000] = "", want[200];
+	tq_guide(D, S, side, collect, all);
+	snprintf(want, sizeof want, "%s\n", line);
+	return strstr(all, want) != NULL;
 }
 
 static void pass(enum tq_side side)
@@ -506,6 +530,77 @@ static void supply_5_4_2_example(void **state)
 	assert_int_equal(co->militia[TQ_SOUTH_CAROLINA], 6);
 	assert_int_equal(co->regulars, 4);
 	assert_int_not_equal(S->phase, TQ_ATTRITION);
+	assert_dice_used();
+}
+
+/* The 5.4.2 example's position, foraging's loss of 1 SP to come. */
+static struct tq_sps *forage_5_4_2(void)
+{
+	int a = area_with(TQ_SOUTH_CAROLINA, 6);
+	struct tq_sps *co = &S->area[a].side[TQ_CONTINENTAL].ready;
+	position(TQ_MONTH(1780, 5), TQ_ATTRITION, 0);
+	S->side[TQ_CONTINENTAL].base = -1;
+	S->area[A("V28")].base[TQ_CONTINENTAL] = false;
+	S->area[A("V28")].side[TQ_CONTINENTAL].ready.regulars = 0;
+	co->regulars = 4;
+	co->militia[TQ_NORTH_CAROLINA] = 7;
+	co->militia[TQ_SOUTH_CAROLINA] = 6;
+	dice((int[]){ 6, 6, 2, 5, 0 });
+	return co;
+}
+
+/* 5.3, issue 24 ("how a side takes its losses" answered in advance): a
+ * standing "losses regulars" takes the 5.4.2 example's loss from the
+ * regulars, "losses militia" from the NC militia (never the SC militia
+ * at home, 5.4.2), with no question asked. */
+static void supply_5_3_standing_losses(void **state)
+{
+	struct tq_sps *co;
+	(void)state;
+	co = forage_5_4_2();
+	standing(TQ_CONTINENTAL, "losses regulars");
+	run_phase(TQ_ATTRITION);
+	assert_false(S->question == TQ_ASK_LOSSES);
+	assert_true(told(0, "Your standing order answers: losses regulars") >= 0);
+	assert_int_equal(co->regulars, 3);
+	assert_int_equal(co->militia[TQ_NORTH_CAROLINA], 7);
+	assert_dice_used();
+
+	memset(S, 0, sizeof *S);
+	tq_state_empty(D, S);
+	co = forage_5_4_2();
+	standing(TQ_CONTINENTAL, "losses militia");
+	run_phase(TQ_ATTRITION);
+	assert_false(S->question == TQ_ASK_LOSSES);
+	assert_int_equal(co->regulars, 4);
+	assert_int_equal(co->militia[TQ_NORTH_CAROLINA], 6);
+	assert_int_equal(co->militia[TQ_SOUTH_CAROLINA], 6);
+	assert_dice_used();
+}
+
+/* 5.3, 4.3.3: "losses militia" within the walls of S5 takes the 2 SP
+ * from the 2 NC militia, the SC militia being at home (5.4.2); with
+ * fewer militia than the loss, the rest from the regulars. */
+static void supply_5_3_standing_losses_besieged(void **state)
+{
+	struct tq_sps *walls = &S->area[A("S5")].side[TQ_CONTINENTAL].walls;
+	(void)state;
+	position(TQ_MONTH(1780, 5), TQ_ATTRITION, 0);
+	S->area[A("S5")].fort = TQ_FORT;
+	S->area[A("S5")].siege = 1;
+	S->area[A("S5")].besieger = TQ_BRITISH;
+	walls->regulars = 4;
+	walls->militia[TQ_SOUTH_CAROLINA] = 3;
+	walls->militia[TQ_NORTH_CAROLINA] = 1;
+	S->area[A("S5")].side[TQ_BRITISH].ready.regulars = 3;
+	standing(TQ_CONTINENTAL, "losses militia");
+	/* as supply_4_3_3_besieged: the walls' dice 1, 1, 6 take 2 SP */
+	dice((int[]){ 6, 6, 6, 1, 1, 6, 0 });
+	run_phase(TQ_ATTRITION);
+	assert_false(S->question == TQ_ASK_LOSSES);
+	assert_int_equal(walls->militia[TQ_NORTH_CAROLINA], 0);
+	assert_int_equal(walls->regulars, 3);
+	assert_int_equal(walls->militia[TQ_SOUTH_CAROLINA], 3);
 	assert_dice_used();
 }
 
@@ -1068,20 +1163,36 @@ static void reinforcement_13_1_1_governor_alone(void **state)
 	assert_dice_used();
 }
 
-/* 15.4 example: 3 Continental and 6 British POWs; the British propose,
- * the Continentals agree: the Continental track to 0, the British to 3,
- * 3 SP regulars at each base (15.4.2). */
+/* Issue 24: "When both sides must answer (... a prisoner exchange),
+ * both are asked at once and either may answer first." */
+static void assert_both_asked(enum tq_question q)
+{
+	assert_asked(q, TQ_BRITISH);
+	assert_asked(q, TQ_CONTINENTAL);
+}
+
+/* The 15.4 example's position at the exchange step: 3 Continental and 6
+ * British POWs. */
+static void pows_3_and_6(void)
+{
+	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
+	S->side[TQ_BRITISH].pow = 3;            /* Continentals held by the British */
+	S->side[TQ_CONTINENTAL].pow = 6;        /* British held by the Continentals */
+}
+
+/* 15.4 example: 3 Continental and 6 British POWs; both asked at once,
+ * both agree: the Continental track to 0, the British to 3, 3 SP
+ * regulars at each base (15.4.2). */
 static void reinforcement_15_4_exchange_example(void **state)
 {
 	struct tq_order yes = order(TQ_YES);
 	(void)state;
-	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
-	S->side[TQ_BRITISH].pow = 3;            /* Continentals held by the British */
-	S->side[TQ_CONTINENTAL].pow = 6;        /* British held by the Continentals */
+	pows_3_and_6();
 	run_phase(TQ_REINFORCEMENT);
-	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
+	assert_both_asked(TQ_ASK_EXCHANGE);
+	/* issue 24: the guide shows the standing order for next time */
+	assert_true(guide_offers(TQ_CONTINENTAL, "standing exchange"));
 	apply_ok(TQ_BRITISH, &yes);
-	assert_asked(TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
 	apply_ok(TQ_CONTINENTAL, &yes);
 	assert_int_equal(S->side[TQ_BRITISH].pow, 0);
 	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 3);
@@ -1090,23 +1201,104 @@ static void reinforcement_15_4_exchange_example(void **state)
 	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
 }
 
-/* 15.4.1: "If the other player agrees": a proposal declined, and a
- * side that proposes nothing, exchange nothing. */
+/* The 15.4 example answered by `first`, then the other side: the state
+ * after, into *after. */
+static void exchange_answered(enum tq_side first, const struct tq_order *a,
+			      const struct tq_order *b, struct tq_state *after)
+{
+	memset(S, 0, sizeof *S);
+	tq_state_empty(D, S);
+	pows_3_and_6();
+	run_phase(TQ_REINFORCEMENT);
+	assert_both_asked(TQ_ASK_EXCHANGE);
+	apply_ok(first, a);
+	apply_ok(tq_other(first), b);
+	*after = *S;
+}
+
+/* 15.4, issue 24: "either may answer first": the Continental's answer
+ * before the British one gives the same state, yes and yes (the
+ * exchange) as yes and no (none). */
+static void reinforcement_15_4_either_answers_first(void **state)
+{
+	struct tq_order yes = order(TQ_YES), no = order(TQ_NO);
+	struct tq_state *british_first = malloc(sizeof *S), *continental_first = malloc(sizeof *S);
+	(void)state;
+	assert_non_null(british_first);
+	assert_non_null(continental_first);
+	exchange_answered(TQ_BRITISH, &yes, &yes, british_first);
+	exchange_answered(TQ_CONTINENTAL, &yes, &yes, continental_first);
+	assert_int_equal(continental_first->side[TQ_BRITISH].pow, 0);
+	assert_memory_equal(british_first, continental_first, sizeof *S);
+	exchange_answered(TQ_BRITISH, &no, &yes, british_first);
+	exchange_answered(TQ_CONTINENTAL, &yes, &no, continental_first);
+	assert_int_equal(continental_first->side[TQ_BRITISH].pow, 3);
+	assert_memory_equal(british_first, continental_first, sizeof *S);
+	free(british_first);
+	free(continental_first);
+}
+
+/* 15.4, issue 24: a side that answered is not asked again; the game
+ * waits for the other's answer, then goes on. */
+static void reinforcement_15_4_answered_not_asked_again(void **state)
+{
+	struct tq_order yes = order(TQ_YES);
+	(void)state;
+	pows_3_and_6();
+	run_phase(TQ_REINFORCEMENT);
+	apply_ok(TQ_CONTINENTAL, &yes);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
+	assert_false(tq_is_asked(S, TQ_CONTINENTAL));
+	apply_refused(TQ_CONTINENTAL, &yes, "nothing is asked of the Continental");
+	assert_int_equal(S->side[TQ_BRITISH].pow, 3);
+	apply_ok(TQ_BRITISH, &yes);
+	assert_int_equal(S->side[TQ_BRITISH].pow, 0);
+	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
+}
+
+/* 15.4.1: "If the other player agrees": a side that declines, whenever
+ * it answers, exchanges nothing; the other is still asked, and the game
+ * goes on once both answered. */
 static void reinforcement_15_4_declined(void **state)
 {
 	struct tq_order yes = order(TQ_YES), no = order(TQ_NO);
 	(void)state;
-	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
-	S->side[TQ_BRITISH].pow = 3;
-	S->side[TQ_CONTINENTAL].pow = 6;
+	pows_3_and_6();
 	run_phase(TQ_REINFORCEMENT);
 	apply_ok(TQ_BRITISH, &no);
 	assert_asked(TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
 	apply_ok(TQ_CONTINENTAL, &yes);
-	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
-	apply_ok(TQ_BRITISH, &no);
 	assert_int_equal(S->side[TQ_BRITISH].pow, 3);
 	assert_int_equal(S->side[TQ_CONTINENTAL].pow, 6);
+	assert_true(told(0, "No prisoners are exchanged this month (15.4.1)") >= 0);
+	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
+}
+
+/* 15.4, issue 24 ("prisoner exchanges accepted or not"): a standing
+ * "exchange" answers at once, and only the other side is asked; a
+ * standing "no exchange" declines, whatever the other answers. */
+static void reinforcement_15_4_standing_order(void **state)
+{
+	struct tq_order yes = order(TQ_YES);
+	(void)state;
+	pows_3_and_6();
+	standing(TQ_CONTINENTAL, "exchange");
+	run_phase(TQ_REINFORCEMENT);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
+	assert_false(tq_is_asked(S, TQ_CONTINENTAL));
+	assert_true(told(0, "Your standing order answers: exchange") >= 0);
+	apply_ok(TQ_BRITISH, &yes);
+	assert_int_equal(S->side[TQ_BRITISH].pow, 0);
+	assert_int_equal(S->area[A("V28")].side[TQ_CONTINENTAL].ready.regulars, 8);
+
+	tq_state_empty(D, S);
+	pows_3_and_6();
+	standing(TQ_BRITISH, "no exchange");
+	run_phase(TQ_REINFORCEMENT);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
+	assert_false(tq_is_asked(S, TQ_BRITISH));
+	apply_ok(TQ_CONTINENTAL, &yes);
+	assert_int_equal(S->side[TQ_BRITISH].pow, 3);
 	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
 }
 
@@ -1143,6 +1335,13 @@ static void reinforcement_15_5_leaders(void **state)
 	apply_ok(TQ_BRITISH, &yes);
 	apply_ok(TQ_CONTINENTAL, &yes);
 	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
+	assert_false(tq_is_asked(S, TQ_CONTINENTAL)); /* no surplus: nothing to name */
+	char q[300], named[120];
+	tq_question(D, S, TQ_BRITISH, TQ_BRITISH, q, sizeof q);
+	assert_non_null(strstr(q, "name the prisoners you release (15.5.2)"));
+	snprintf(named, sizeof named, "yes %s", D->leaders[co[1]].name);
+	assert_true(guide_offers(TQ_BRITISH, named));
+	assert_false(guide_offers(TQ_BRITISH, "decline"));
 	yes.nleaders = 2;
 	yes.leaders[0] = (short)co[0];
 	yes.leaders[1] = (short)co[1];
@@ -1190,6 +1389,82 @@ static void reinforcement_15_5_2_flexible_trade(void **state)
 	assert_int_equal(S->leader[L("Lee")].area, A("V28"));
 	assert_int_equal(S->leader[L("O'Hara")].where, TQ_ON_MAP);
 	assert_int_equal(S->leader[L("O'Hara")].area, A("S11"));
+	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
+}
+
+/* 15.5.2 with both asked at once: the Continentals agree first, to an
+ * exchange; the British then propose the trade, so the Continentals are
+ * asked again, to the trade, and agree: the same three go home. */
+static void reinforcement_15_5_2_trade_after_a_yes(void **state)
+{
+	struct tq_order yes = order(TQ_YES), trade = order(TQ_YES);
+	(void)state;
+	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
+	S->leader[L("W. Washington")] = (struct tq_leader_state){ .where = TQ_POW };
+	S->leader[L("Lee")] = (struct tq_leader_state){ .where = TQ_POW };
+	S->leader[L("O'Hara")] = (struct tq_leader_state){ .where = TQ_POW };
+	run_phase(TQ_REINFORCEMENT);
+	apply_ok(TQ_CONTINENTAL, &yes);
+	trade.nleaders = 3;
+	trade.leaders[0] = (short)L("W. Washington");
+	trade.leaders[1] = (short)L("Lee");
+	trade.leaders[2] = (short)L("O'Hara");
+	apply_ok(TQ_BRITISH, &trade);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
+	assert_false(tq_is_asked(S, TQ_BRITISH));
+	assert_int_equal(S->leader[L("O'Hara")].where, TQ_POW);
+	apply_refused(TQ_CONTINENTAL, &trade, "proposed already");
+	apply_ok(TQ_CONTINENTAL, &yes);
+	assert_int_equal(S->leader[L("W. Washington")].area, A("V28"));
+	assert_int_equal(S->leader[L("Lee")].area, A("V28"));
+	assert_int_equal(S->leader[L("O'Hara")].area, A("S11"));
+	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
+}
+
+/* Ranks r (two Continentals, one British) and q (two British, one
+ * Continental): each side holds a surplus at one of them (15.5.2). */
+static bool surplus_both(int *co, int *br, int *co1, int *br1)
+{
+	for (int r = 0; r < TQ_RANKS; r++)
+		for (int q = 0; q < TQ_RANKS; q++)
+			if (r != q && of_rank(TQ_CONTINENTAL, r, co, 2) == 2 &&
+			    of_rank(TQ_BRITISH, r, br1, 1) == 1 && of_rank(TQ_BRITISH, q, br, 2) == 2 &&
+			    of_rank(TQ_CONTINENTAL, q, co1, 1) == 1)
+				return true;
+	return false;
+}
+
+/* 15.5.2, issue 24: both holders of a surplus are asked at once to name
+ * those they release; either names first, and the leaders go home once
+ * both have. */
+static void reinforcement_15_5_2_both_choose_at_once(void **state)
+{
+	struct tq_order yes = order(TQ_YES), name = order(TQ_YES);
+	int co[2], br[2], co1[1], br1[1];
+	(void)state;
+	assert_true(surplus_both(co, br, co1, br1));
+	position(TQ_MONTH(1780, 5), TQ_REINFORCEMENT, 0);
+	int pows[] = { co[0], co[1], br[0], br[1], co1[0], br1[0] };
+	for (size_t i = 0; i < sizeof pows / sizeof *pows; i++)
+		S->leader[pows[i]] = (struct tq_leader_state){ .where = TQ_POW };
+	run_phase(TQ_REINFORCEMENT);
+	apply_ok(TQ_BRITISH, &yes);
+	apply_ok(TQ_CONTINENTAL, &yes);
+	assert_both_asked(TQ_ASK_EXCHANGE);
+	name.nleaders = 1;
+	name.leaders[0] = (short)br[1];
+	apply_ok(TQ_CONTINENTAL, &name);
+	assert_asked(TQ_ASK_EXCHANGE, TQ_BRITISH);
+	assert_false(tq_is_asked(S, TQ_CONTINENTAL));
+	assert_int_equal(S->leader[br[1]].where, TQ_POW);
+	name.leaders[0] = (short)co[1];
+	apply_ok(TQ_BRITISH, &name);
+	assert_int_equal(S->leader[co[1]].area, A("V28"));
+	assert_int_equal(S->leader[co1[0]].area, A("V28"));
+	assert_int_equal(S->leader[co[0]].where, TQ_POW);
+	assert_int_equal(S->leader[br[1]].area, A("S11"));
+	assert_int_equal(S->leader[br1[0]].area, A("S11"));
+	assert_int_equal(S->leader[br[0]].where, TQ_POW);
 	assert_int_equal(S->question, TQ_ASK_LOGISTICS);
 }
 
@@ -2154,6 +2429,13 @@ int main(void)
 		T(reinforcement_6_2_closest_force),
 		T(reinforcement_15_4_exchange_example),
 		T(reinforcement_15_4_declined),
+		T(supply_5_3_standing_losses),
+		T(supply_5_3_standing_losses_besieged),
+		T(reinforcement_15_4_either_answers_first),
+		T(reinforcement_15_4_answered_not_asked_again),
+		T(reinforcement_15_4_standing_order),
+		T(reinforcement_15_5_2_trade_after_a_yes),
+		T(reinforcement_15_5_2_both_choose_at_once),
 		T(reinforcement_18_0_june_1780),
 		T(reinforcement_15_5_leaders),
 		T(reinforcement_15_5_2_yes_alone),

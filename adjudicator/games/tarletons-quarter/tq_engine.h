@@ -85,6 +85,9 @@ void tq_ask_also(struct tq_state *s, enum tq_side side);
 void tq_answered(struct tq_state *s);
 /* Is side asked now? */
 bool tq_is_asked(const struct tq_state *s, enum tq_side side);
+/* TQ_ASK_EXCHANGE's second question (tq_turn_exchange.c): the holders of
+ * a surplus name the leaders they release (15.5.2). */
+bool tq_exchange_naming(const struct tq_state *s);
 
 /* Run the sequence of play from where it stands until a side is asked or
  * the game is over: 0, or -1 with why (a state the rules cannot go on
@@ -126,6 +129,9 @@ int tq_endeavor_answer(struct tq_play *p, enum tq_side side, const struct tq_ord
 /* A standing order (TQ_STANDING): kept hidden in s->hidden.standing[side],
  * read when its question comes: 0, or -1 with why. */
 int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* The first standing order of the answers' own words that answers q
+ * ("exchange" for TQ_ASK_EXCHANGE), or NULL: the guide's example. */
+const char *tq_standing_word(enum tq_question q);
 
 /* ---- tq_setup_play.c: the set-up's orders and rolls (17.2.2, 17.3.1, 17.4) ---- */
 

@@ -478,18 +478,37 @@ static void words(struct guide *g, const char *const *lines)
 	}
 }
 
+/* 15.5.2: "yes" alone, and "yes NAME" for each of the other side's
+ * leaders held that the engine takes alone. */
+static void naming(struct guide *g)
+{
+	char line[120];
+	kind(g, "answer");
+	try_line(g, "yes");
+	for (int l = 0; l < g->d->nleaders; l++)
+		if (g->d->leaders[l].side != g->side && g->view->leader[l].where == TQ_POW) {
+			snprintf(line, sizeof line, "yes %s", g->d->leaders[l].name);
+			try_line(g, line);
+		}
+}
+
 static void answers(struct guide *g)
 {
 	static const char *const yes_no[] = { "yes", "no", NULL };
 	static const char *const surrender[] = { "surrender", "stand", NULL };
 	static const char *const assault[] = { "assault", "break", NULL };
-	static const char *const exchange[] = { "accept", "decline", "exchange", NULL };
+	static const char *const exchange[] = { "accept", "decline", NULL };
 	static const char *const walls[] = { "inside", "outside all", NULL };
 	static const char *const standing[] = { "stand", NULL };
 	switch (g->view->question) {
 	case TQ_ASK_SURRENDER: words(g, surrender); break;
 	case TQ_ASK_ASSAULT: words(g, assault); break;
-	case TQ_ASK_EXCHANGE: words(g, exchange); break;
+	case TQ_ASK_EXCHANGE:
+		if (tq_exchange_naming(g->view))
+			naming(g);
+		else
+			words(g, exchange);
+		break;
 	case TQ_ASK_WALLS: words(g, walls); break;
 	case TQ_ASK_RETREAT_BEFORE: words(g, standing); retreats(g, true); break;
 	case TQ_ASK_RETREAT: retreats(g, false); break;
@@ -535,16 +554,23 @@ static void question(struct guide *g)
 	try_line(g, "done");
 }
 
-/* Standing orders (issue 23): at any time, for the questions to come. */
+/* Standing orders (issue 23): at any time, for the questions to come;
+ * the first, the one for the question asked now, when it has one. */
 static void standing(struct guide *g)
 {
-	static const char *const lines[] = { "standing stand", "standing bayonets", NULL };
+	const char *now = (g->view->asked & (1u << g->side)) ?
+			  tq_standing_word(g->view->question) : NULL;
+	const char *lines[] = { now, "stand", "bayonets" };
+	char line[80];
 	if (g->words && (g->view->asked & (1u << g->side)))
 		fputs(".A standing order answers a question still to come, unseen by the other "
 		      "side (docs/tarletons-quarter-orders.md), for example:\n", g->words);
-	for (const char *const *l = lines; *l; l++) {
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+		if (!lines[i] || (i && now && !strcmp(lines[i], now)))
+			continue;
+		snprintf(line, sizeof line, "standing %s", lines[i]);
 		kind(g, "standing");
-		try_line(g, *l);
+		try_line(g, line);
 	}
 }
 

@@ -62,10 +62,18 @@ static const struct asking DECLARING = {
 	"to declare the colonies it may invade"
 };
 
+/* 15.5.2's naming is asked as the exchange (TQ_ASK_EXCHANGE) is. */
+static const struct asking NAMING = {
+	"name the prisoners you release (15.5.2): yes NAME, NAME, or a plain yes for the "
+	"first of each rank", "to name the prisoners it releases"
+};
+
 static const struct asking *asking(const struct tq_state *s, int side)
 {
 	if (s->question == TQ_ASK_SETUP && s->to_place[side].declare)
 		return &DECLARING;
+	if (tq_exchange_naming(s))
+		return &NAMING;
 	return &ASKING[s->question];
 }
 

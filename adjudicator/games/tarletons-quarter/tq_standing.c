@@ -13,33 +13,48 @@
 
 /* ---- standing orders ---- */
 
+/* The answers' own words (each is one question's: "stand" is 11.3's). */
+static const struct { const char *w; enum tq_order_kind k; enum tq_question q; } WORDS[] = {
+	{ "stand", TQ_NO, TQ_ASK_RETREAT_BEFORE }, { "bayonets", TQ_YES, TQ_ASK_BAYONETS },
+	{ "no bayonets", TQ_NO, TQ_ASK_BAYONETS }, { "siege", TQ_YES, TQ_ASK_SIEGE },
+	{ "no siege", TQ_NO, TQ_ASK_SIEGE }, { "summon", TQ_YES, TQ_ASK_SUMMONS },
+	{ "no summons", TQ_NO, TQ_ASK_SUMMONS }, { "surrender", TQ_YES, TQ_ASK_SURRENDER },
+	{ "no surrender", TQ_NO, TQ_ASK_SURRENDER }, { "inside all", TQ_OUTSIDE, TQ_ASK_WALLS },
+	{ "exchange", TQ_YES, TQ_ASK_EXCHANGE }, { "no exchange", TQ_NO, TQ_ASK_EXCHANGE },
+	{ "done supply", TQ_DONE, TQ_ASK_SUPPLY },
+	{ "done logistics", TQ_DONE, TQ_ASK_LOGISTICS },
+	/* 11.2.5: the engine's order, the odd SP to the militia or the regulars */
+	{ "casualties militia", TQ_LOSE, TQ_ASK_CASUALTIES },
+	{ "casualties regulars", TQ_LOSE, TQ_ASK_CASUALTIES },
+	/* 5.3: attrition's SPs, the militia or the regulars first */
+	{ "losses militia", TQ_LOSE, TQ_ASK_LOSSES },
+	{ "losses regulars", TQ_LOSE, TQ_ASK_LOSSES },
+};
+
+const char *tq_standing_word(enum tq_question q)
+{
+	for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++)
+		if (WORDS[i].q == q)
+			return WORDS[i].w;
+	return NULL;
+}
+
 /* The question a standing order answers, and the answer in *o: the
- * answers' own words first (each is one question's: "stand" is 11.3's),
- * then the order language's answers (tq_order_answer.c) whose kind says
- * the question. TQ_ASK_NOTHING: none. */
+ * answers' own words first, then the order language's answers
+ * (tq_order_answer.c) whose kind says the question. TQ_ASK_NOTHING:
+ * none. */
 static enum tq_question standing_read(const struct tq_data *d, const char *text,
 				      struct tq_order *o)
 {
-	static const struct { const char *w; enum tq_order_kind k; enum tq_question q; } WORDS[] = {
-		{ "stand", TQ_NO, TQ_ASK_RETREAT_BEFORE }, { "bayonets", TQ_YES, TQ_ASK_BAYONETS },
-		{ "no bayonets", TQ_NO, TQ_ASK_BAYONETS }, { "siege", TQ_YES, TQ_ASK_SIEGE },
-		{ "no siege", TQ_NO, TQ_ASK_SIEGE }, { "summon", TQ_YES, TQ_ASK_SUMMONS },
-		{ "no summons", TQ_NO, TQ_ASK_SUMMONS }, { "surrender", TQ_YES, TQ_ASK_SURRENDER },
-		{ "no surrender", TQ_NO, TQ_ASK_SURRENDER }, { "inside all", TQ_OUTSIDE, TQ_ASK_WALLS },
-		{ "exchange", TQ_YES, TQ_ASK_EXCHANGE }, { "no exchange", TQ_NO, TQ_ASK_EXCHANGE },
-		{ "done supply", TQ_DONE, TQ_ASK_SUPPLY },
-		{ "done logistics", TQ_DONE, TQ_ASK_LOGISTICS },
-		/* 11.2.5: the engine's order, the odd SP to the militia or the regulars */
-		{ "casualties militia", TQ_LOSE, TQ_ASK_CASUALTIES },
-		{ "casualties regulars", TQ_LOSE, TQ_ASK_CASUALTIES },
-	};
 	char why[300];
 	*o = (struct tq_order){ .leader = -1, .at = -1, .governor = -1 };
 	for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++)
 		if (!strcasecmp(text, WORDS[i].w)) {
 			o->kind = WORDS[i].k;
 			o->all = WORDS[i].k == TQ_LOSE;
-			o->before = !strcasecmp(text, "casualties regulars");
+			/* the regulars first */
+			o->before = !strcasecmp(text, "casualties regulars") ||
+				    !strcasecmp(text, "losses regulars");
 			return WORDS[i].q;
 		}
 	if (tq_order_parse(d, text, o, why, sizeof why))
@@ -89,8 +104,8 @@ int tq_standing_set(struct tq_play *p, enum tq_side side, const struct tq_order 
 			      "combat to AREA, stand, bayonets, no bayonets, retreat to AREA, outside "
 			      "all, inside all, siege, no siege, casualties militia, casualties regulars, "
 			      "c-in-c NAME, rise at AREA, summon, no summons, surrender, no "
-			      "surrender, place all at AREA, exchange, no exchange, done supply, "
-			      "done logistics, or clear",
+			      "surrender, place all at AREA, exchange, no exchange, losses militia, "
+			      "losses regulars, done supply, done logistics, or clear",
 			      o->standing);
 	if (st->n == TQ_MAX_STANDING)
 		return wj_why(p->why, p->whylen, "already %d standing orders: clear them first",

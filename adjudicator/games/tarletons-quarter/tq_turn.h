@@ -71,7 +71,7 @@ void tq_turn_to_base(struct tq_play *p, enum tq_side side, const struct tq_sps *
 
 /* ---- tq_turn_exchange.c: 15.4, 15.5, 6.1.2 ---- */
 
-/* The exchange step: 1 done, 0 asked. */
+/* The exchange step: 1 done, 0 asked (both sides at once). */
 int tq_exchange_step(struct tq_play *p);
 /* TQ_ASK_EXCHANGE: TQ_YES (naming the leaders released where the holder
  * chooses, 15.5.2), TQ_NO. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "buf.h"
+#include "tq_endeavor.h"
 #include "tq_setup.h"
 #include "tq_turn.h"
 
@@ -52,13 +53,47 @@ static int kinds(const struct tq_sps *x, short **only)
 	return n;
 }
 
+/* n of the kinds in order from *from, into *lost: what is left of n. */
+static int take_kinds(struct tq_sps *from, tq_sps_kind *const *kind, size_t nkinds, int n,
+		      struct tq_sps *lost)
+{
+	for (size_t i = 0; i < nkinds && n > 0; i++) {
+		int t = *kind[i](from) < n ? *kind[i](from) : n;
+		*kind[i](from) = (short)(*kind[i](from) - t);
+		*kind[i](lost) = (short)(*kind[i](lost) + t);
+		n -= t;
+	}
+	return n;
+}
+
+/* A standing "losses militia" or "losses regulars" (issue 24): the loss
+ * from the eligible SPs e, that half first, each in 11.2.5's order
+ * (tq_sps.h's kinds). */
+static struct tq_sps standing_losses(struct tq_sps e, int n, bool regulars_first)
+{
+	struct tq_sps lost = { 0 };
+	if (regulars_first)
+		n = take_kinds(&e, tq_regular_kinds, TQ_REGULAR_KINDS, n, &lost);
+	n = take_kinds(&e, tq_militia_kinds, TQ_MILITIA_KINDS, n, &lost);
+	take_kinds(&e, tq_regular_kinds, TQ_REGULAR_KINDS, n, &lost);
+	return lost;
+}
+
+static bool standing_usable(struct tq_play *p, const struct tq_order *o)
+{
+	(void)p;
+	return o->kind == TQ_LOSE && o->all;
+}
+
 /* Side owes `lost` SPs from where s->owed_* say: taken at once when only
- * one kind of SP can take them (the rule fixes the loss), else asked. */
+ * one kind of SP can take them (the rule fixes the loss) or a standing
+ * order says which, else asked. */
 void tq_turn_owe(struct tq_play *p, enum tq_side side, int lost)
 {
 	struct tq_state *s = p->s;
 	struct tq_sps e = loss_eligible(p->d, s, side);
 	short *only = NULL;
+	struct tq_order o;
 
 	if (lost <= 0)
 		return;
@@ -67,6 +102,12 @@ void tq_turn_owe(struct tq_play *p, enum tq_side side, int lost)
 		short *in_pool = (short *)((char *)loss_pool(s, side) + ((char *)only - (char *)&e));
 		*in_pool = (short)(*in_pool - lost);
 		tq_tell(p, "The %s lose %d SP", p->d->side_name[side], lost);
+		return;
+	}
+	if (tq_standing_answer(p, side, TQ_ASK_LOSSES, standing_usable, &o)) {
+		struct tq_sps x = standing_losses(e, lost, o.before);
+		tq_sps_take(loss_pool(s, side), &x);
+		tq_tell(p, "The %s lose %d SP", p->d->side_name[side], tq_sps_total(&x));
 		return;
 	}
 	s->side[side].owed = (short)lost;

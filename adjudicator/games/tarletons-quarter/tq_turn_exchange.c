@@ -1,17 +1,21 @@
 /* Tarleton's Quarter!'s POW exchange (seed 001, 15.4, 15.5, 6.1.2): either
- * side may propose it, the other agree (15.4.1); the POW tracks one for
- * one, the returning SPs at the bases (15.4.2); leaders rank for rank
- * (15.5), the holder of the surplus at a rank naming those he releases
- * (15.5.2); a leader whose withdrawal waited for his exchange is withdrawn
- * (6.1.2). Rulings: docs/rulings.md, "Tarleton's Quarter!: the sequence of play". */
+ * side may propose it, the other agree (15.4.1), both asked at once (issue
+ * 24); the POW tracks one for one, the returning SPs at the bases
+ * (15.4.2); leaders rank for rank (15.5), the holder of the surplus at a
+ * rank naming those he releases (15.5.2); a leader whose withdrawal
+ * waited for his exchange is withdrawn (6.1.2). Rulings: docs/rulings.md, "Tarleton's Quarter!: the sequence of play". */
 #include <stdio.h>
 #include "buf.h"
 #include "tq_setup.h"
 #include "tq_turn.h"
 
-/* The exchange's questions: s->cursor says which was asked. */
-enum { X_START, X_BRITISH_PROPOSES, X_CONTINENTAL_ACCEPTS, X_CONTINENTAL_PROPOSES,
-       X_BRITISH_ACCEPTS, X_BRITISH_CHOOSES, X_CONTINENTAL_CHOOSES, X_OVER };
+/* The exchange's questions (s->cursor): both sides asked at once, each
+ * answering yes or no (issue 24: "either may answer first"), a yes naming
+ * leaders proposing 15.5.2's trade, which the other's yes then agrees
+ * to; once both answered, the exchange, and the holders with a surplus
+ * asked at once to name those they release. */
+enum { X_START, X_OFFERED, X_BRITISH_TRADES, X_CONTINENTAL_TRADES, X_DECLINED, X_CHOOSING,
+       X_OVER };
 
 /* The leaders `holder` holds (the other side's POWs), rank r's or any
  * rank's (r < 0). */
@@ -50,8 +54,10 @@ int tq_exchange_step(struct tq_play *p)
 	bool leaders_both = held(p->d, s, TQ_BRITISH, -1, b) && held(p->d, s, TQ_CONTINENTAL, -1, c);
 	if (!pows_exchanged(s) && !per_rank(p->d, s, k) && !leaders_both) /* 15.5.2's trades too */
 		return 1;
-	s->cursor = X_BRITISH_PROPOSES;
-	tq_turn_ask(p, TQ_ASK_EXCHANGE, TQ_BRITISH);
+	s->cursor = X_OFFERED;
+	tq_ask(s, TQ_ASK_EXCHANGE, TQ_BRITISH);
+	tq_ask_also(s, TQ_CONTINENTAL);
+	tq_turn_standing(p, TQ_ASK_EXCHANGE);
 	return 0;
 }
 
@@ -110,19 +116,24 @@ static bool surplus(const struct tq_data *d, const struct tq_state *s, enum tq_s
 	return false;
 }
 
-/* The holders with a surplus name their leaders in turn, British first;
- * then everything is released at once. */
-static void next_choice(struct tq_play *p)
+/* The holders with a surplus name their leaders, both asked at once;
+ * with none, everything is released at once. */
+static void ask_choices(struct tq_play *p)
 {
 	struct tq_state *s = p->s;
-	for (; s->cursor < X_OVER; s->cursor++) {
-		enum tq_side holder = s->cursor == X_BRITISH_CHOOSES ? TQ_BRITISH : TQ_CONTINENTAL;
-		if (surplus(p->d, s, holder)) {
-			tq_ask(s, TQ_ASK_EXCHANGE, holder);
-			return;
-		}
+	s->cursor = X_CHOOSING;
+	for (int side = TQ_BRITISH; side < TQ_SIDES; side++) {
+		if (!surplus(p->d, s, (enum tq_side)side))
+			continue;
+		if (s->asked)
+			tq_ask_also(s, (enum tq_side)side);
+		else
+			tq_ask(s, TQ_ASK_EXCHANGE, (enum tq_side)side);
 	}
+	if (s->asked)
+		return;
 	release_leaders(p);
+	s->cursor = X_OVER;
 }
 
 /* 15.5.2's flexible trade: the leaders the accepted proposal named. */
@@ -179,9 +190,8 @@ static void exchanged(struct tq_play *p)
 	tq_tell(p, "The POWs are exchanged one for one: %d SP each (15.4.1)", n);
 	tq_turn_to_base(p, TQ_BRITISH, &back);
 	tq_turn_to_base(p, TQ_CONTINENTAL, &back);
-	s->cursor = X_BRITISH_CHOOSES;
 	if (!traded(p->d, s)) {
-		next_choice(p);
+		ask_choices(p);
 		return;
 	}
 	for (int l = 0; l < p->d->nleaders; l++) /* 15.5.2's trade */
@@ -232,55 +242,96 @@ static int choose(struct tq_play *p, enum tq_side holder, const struct tq_order 
 	return 0;
 }
 
-static const char *answer_words(int cursor, bool yes)
+bool tq_exchange_naming(const struct tq_state *s)
 {
-	if (cursor == X_BRITISH_PROPOSES || cursor == X_CONTINENTAL_PROPOSES)
-		return yes ? "propose a prisoner exchange (15.4)" : "propose none (15.4)";
-	if (cursor == X_BRITISH_CHOOSES || cursor == X_CONTINENTAL_CHOOSES)
-		return "name the leaders they release (15.5.2)";
-	return yes ? "agree (15.4.1)" : "decline (15.4.1)";
+	return s->question == TQ_ASK_EXCHANGE && s->cursor == X_CHOOSING;
+}
+
+static enum tq_side trader(const struct tq_state *s)
+{
+	return s->cursor == X_BRITISH_TRADES ? TQ_BRITISH : TQ_CONTINENTAL;
+}
+
+static bool trade_proposed(const struct tq_state *s)
+{
+	return s->cursor == X_BRITISH_TRADES || s->cursor == X_CONTINENTAL_TRADES;
+}
+
+static const char *answer_words(const struct tq_state *s, enum tq_side side, bool yes)
+{
+	if (!yes)
+		return "decline a prisoner exchange (15.4.1)";
+	if (trade_proposed(s))
+		return trader(s) == side ? "propose a prisoner exchange with that trade (15.4, "
+			"15.5.2)" : "agree to the exchange and the trade (15.4.1, 15.5.2)";
+	return "agree to a prisoner exchange (15.4, 15.4.1)";
+}
+
+/* Both answered: the exchange if neither declined. */
+static void settle(struct tq_play *p)
+{
+	struct tq_state *s = p->s;
+	if (s->cursor != X_DECLINED) {
+		exchanged(p);
+		return;
+	}
+	untrade(p->d, s);
+	s->cursor = X_OVER;
+	tq_tell(p, "No prisoners are exchanged this month (15.4.1)");
+}
+
+/* 15.4, 15.5.2: a side's yes or no to the exchange, a yes naming leaders
+ * proposing a trade; the other side, if it agreed before the trade was
+ * proposed, is asked again. */
+static int offer_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
+{
+	struct tq_state *s = p->s;
+	bool yes = o->kind == TQ_YES;
+	if (!yes && o->kind != TQ_NO)
+		return wj_why(p->why, p->whylen, "the POW exchange asks \"yes\" or \"no\" (15.4)");
+	if (o->nleaders && (!yes || trade_proposed(s)))
+		return wj_why(p->why, p->whylen, "%s", trade_proposed(s) ?
+			      "a trade of leaders is proposed already: answer yes or no (15.5.2)" :
+			      "leaders are named by the proposal of a trade (15.5.2): here answer "
+			      "yes or no");
+	if (o->nleaders && propose_trade(p, o))
+		return -1;
+	if (o->nleaders && s->cursor == X_OFFERED)
+		s->cursor = side == TQ_BRITISH ? X_BRITISH_TRADES : X_CONTINENTAL_TRADES;
+	if (!yes)
+		s->cursor = X_DECLINED;
+	tq_tell(p, "The %s %s", p->d->side_name[side], answer_words(s, side, yes));
+	tq_turn_side_done(s, side);
+	enum tq_side other = tq_other(side);
+	if (o->nleaders && trade_proposed(s) && !tq_is_asked(s, other))
+		tq_turn_ask(p, TQ_ASK_EXCHANGE, other);
+	else if (!s->asked)
+		settle(p);
+	return 0;
+}
+
+/* 15.5.2: a holder with a surplus names those he releases; once each
+ * has, they are all released. */
+static int choice_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
+{
+	struct tq_state *s = p->s;
+	if (o->kind != TQ_YES)
+		return wj_why(p->why, p->whylen, "name the leaders you release: \"yes Moultrie, "
+			      "Huger\" (15.5.2)");
+	if (choose(p, side, o))
+		return -1;
+	tq_tell(p, "The %s name the leaders they release (15.5.2)", p->d->side_name[side]);
+	tq_turn_side_done(s, side);
+	if (s->asked)
+		return 0;
+	release_leaders(p);
+	s->cursor = X_OVER;
+	return 0;
 }
 
 int tq_exchange_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
-	struct tq_state *s = p->s;
-	bool yes = o->kind == TQ_YES;
-	bool choosing = s->cursor == X_BRITISH_CHOOSES || s->cursor == X_CONTINENTAL_CHOOSES;
-	if (!yes && (o->kind != TQ_NO || choosing))
-		return wj_why(p->why, p->whylen, choosing ? "name the leaders you release: \"yes "
-			      "Moultrie, Huger\" (15.5.2)" : "the POW exchange asks \"yes\" or \"no\" "
-			      "(15.4)");
-	if (choosing && choose(p, side, o))
-		return -1;
-	bool proposing = s->cursor == X_BRITISH_PROPOSES || s->cursor == X_CONTINENTAL_PROPOSES;
-	if (!choosing && o->nleaders && (!proposing || !yes))
-		return wj_why(p->why, p->whylen, "leaders are named by the proposal of a trade "
-			      "(15.5.2), or by the holder who chooses: here answer yes or no");
-	if (proposing && yes && o->nleaders && propose_trade(p, o))
-		return -1;
-	tq_answered(s);
-	tq_tell(p, "The %s %s", p->d->side_name[side], answer_words(s->cursor, yes));
-	switch (s->cursor) {
-	case X_BRITISH_PROPOSES:
-		s->cursor = yes ? X_CONTINENTAL_ACCEPTS : X_CONTINENTAL_PROPOSES;
-		tq_turn_ask(p, TQ_ASK_EXCHANGE, TQ_CONTINENTAL);
-		return 0;
-	case X_CONTINENTAL_PROPOSES:
-		s->cursor = yes ? X_BRITISH_ACCEPTS : X_OVER;
-		if (yes)
-			tq_turn_ask(p, TQ_ASK_EXCHANGE, TQ_BRITISH);
-		return 0;
-	case X_BRITISH_CHOOSES:
-	case X_CONTINENTAL_CHOOSES:
-		s->cursor++;
-		next_choice(p);
-		return 0;
-	default:
-		s->cursor = X_OVER;
-		if (yes)
-			exchanged(p);
-		else
-			untrade(p->d, s);
-		return 0;
-	}
+	if (p->s->cursor == X_CHOOSING)
+		return choice_answer(p, side, o);
+	return offer_answer(p, side, o);
 }
