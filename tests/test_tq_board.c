@@ -72,6 +72,11 @@ static void crowded(void)
 	leader_at("Lafayette", "V19", false);
 	leader_at("Tarleton", "S8", false);
 	leader_at("Marion", "S12", false);
+	S->trail_side = TQ_BRITISH; /* the last endeavour: from S9 by S8 into S11 */
+	S->trail[0] = (short)A("S9");
+	S->trail[1] = (short)A("S8");
+	S->trail[2] = (short)A("S11");
+	S->ntrail = 3;
 }
 
 /* No label meets another label or any tag, none is off the picture or
@@ -368,6 +373,38 @@ static char *key_of(const struct tq_state *s)
 	return k;
 }
 
+/* Issue 24: the last endeavour's path is drawn, tag to tag, and never
+ * over a label or a tag: every pixel of every name, marker and tag is
+ * the same with it and without it. */
+static void the_last_path_is_drawn_clear_of_every_label(void **state)
+{
+	static struct tq_board_boxes b;
+	struct picture with = { 0 }, without = { 0 };
+	(void)state;
+	crowded();
+	assert_int_equal(tq_board_boxes(D, S, &b), 0);
+	drawn(&with);
+	S->ntrail = 0;
+	drawn(&without);
+	int w = D->board_w, h = D->board_h, changed = 0;
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++)
+			changed += pixel(with.img, x, y) != pixel(without.img, x, y);
+	if (changed < 100)
+		fail_msg("the path changes %d pixels: it is not drawn", changed);
+	for (int i = 0; i < b.nlabels + D->nareas; i++) {
+		const struct wj_board_box *l = i < b.nlabels ? &b.label[i] : &b.tag[i - b.nlabels];
+		for (int y = (int)l->y0; y <= (int)l->y1 && y < h; y++)
+			for (int x = (int)l->x0; x <= (int)l->x1 && x < w; x++)
+				if (x >= 0 && y >= 0 && pixel(with.img, x, y) != pixel(without.img, x, y))
+					fail_msg("the path is drawn over %s's %s at (%d, %d)",
+						 D->areas[i < b.nlabels ? b.area[i] : i - b.nlabels].id,
+						 i < b.nlabels ? "label" : "tag", x, y);
+	}
+	forget(&with);
+	forget(&without);
+}
+
 /* issue 25: the judge draws one board for the views whose keys are the
  * same. A side's standing orders and its endeavour's path are not drawn:
  * the same key; a force's SPs, a fort (4.1), a siege (4.3), the weather
@@ -385,7 +422,7 @@ static void the_key_says_what_is_drawn(void **state)
 	t->hidden.endeavor.npath = 1;
 	assert_string_equal(o = key_of(t), k);
 	free(o);
-	for (int change = 0; change < 4; change++) {
+	for (int change = 0; change < 5; change++) {
 		*t = *S;
 		if (change == 0)
 			t->area[A("V19")].side[TQ_CONTINENTAL].ready.cavalry++;
@@ -393,8 +430,10 @@ static void the_key_says_what_is_drawn(void **state)
 			t->area[A("S13")].fort = TQ_BUILDING;
 		else if (change == 2)
 			t->area[A("S11")].siege = 1;
-		else
+		else if (change == 3)
 			t->weather = TQ_WEATHER_HEAT;
+		else
+			t->ntrail = 2; /* the last endeavour's path */
 		o = key_of(t);
 		if (!strcmp(o, k))
 			fail_msg("change %d: the same key", change);
@@ -447,6 +486,7 @@ int main(void)
 		cmocka_unit_test(the_sp_total_is_drawn),
 		cmocka_unit_test(the_map_from_the_cache_draws_the_same),
 		cmocka_unit_test(the_key_says_what_is_drawn),
+		cmocka_unit_test(the_last_path_is_drawn_clear_of_every_label),
 		cmocka_unit_test(no_map_no_board),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1669,6 +1669,48 @@ static void text_round_trip_mid_endeavor(void **state)
 	free(t), free(t2), free(back);
 }
 
+/* Issue 24, 10.1: the board highlights the last endeavour's path: the
+ * area its force set out from and each it entered, as both sides read
+ * them told; the part of a path never entered (the flood closed the
+ * Dan: 8.3.4) is not in it, and the public state keeps it. A force that
+ * fails to activate (8.1.1) sets out from nowhere: its path is its area. */
+static void s10_1_the_last_endeavours_path_for_the_board(void **state)
+{
+	struct tq_state *back = malloc(sizeof *back);
+	char why[256] = "";
+	size_t len;
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	S->weather = TQ_WEATHER_RAIN;
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 10, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	DICE(5);
+	struct tq_order o = activate("Cornwallis", 10, PATH("N31", "V12"));
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->trail_side, TQ_BRITISH);
+	assert_int_equal(S->ntrail, 2);
+	assert_int_equal(S->trail[0], A("N29"));
+	assert_int_equal(S->trail[1], A("N31"));
+	char *t = text_of(S, &len);
+	if (tq_state_read(t, len, D, back, true, why, sizeof why))
+		fail_msg("%s", why);
+	assert_int_equal(back->ntrail, 2);
+	assert_memory_equal(back->trail, S->trail, sizeof S->trail);
+	assert_int_equal(back->trail_side, TQ_BRITISH);
+	free(t);
+	assert_true(tq_is_asked(S, TQ_CONTINENTAL));
+	DICE(6);
+	o = activate("Lee", 3, PATH("N29"));
+	apply_ok(TQ_CONTINENTAL, &o);
+	assert_told("fails to activate");
+	assert_int_equal(S->trail_side, TQ_CONTINENTAL);
+	assert_int_equal(S->ntrail, 1);
+	assert_int_equal(S->trail[0], A("N28"));
+	free(back);
+}
+
 /* A standing order is told to its side alone, and one no question reads
  * is refused. */
 static void standing_orders_are_hidden(void **state)
@@ -1718,6 +1760,7 @@ int main(void)
 		cmocka_unit_test(data_leader_rules),
 		cmocka_unit_test(s8_1_1_activation_fails_on_a_high_die),
 		cmocka_unit_test(s8_1_1_activation_and_the_move),
+		cmocka_unit_test(s10_1_the_last_endeavours_path_for_the_board),
 		cmocka_unit_test(s8_3_heat_and_flood),
 		cmocka_unit_test(s8_3_4_flood_stops_the_path_at_the_river),
 		cmocka_unit_test(s8_3_5_loyalist_uprising),

@@ -85,5 +85,9 @@ int tq_board_key(FILE *out, const struct tq_data *d, const struct tq_state *view
 		area_key(out, view, a);
 	if (en->active)
 		fprintf(out, "e%d\n", en->at);
+	fprintf(out, "t%d", view->trail_side);
+	for (int i = 0; i < view->ntrail; i++)
+		fprintf(out, " %d", view->trail[i]);
+	fputc('\n', out);
 	return ferror(out) ? -1 : 0;
 }

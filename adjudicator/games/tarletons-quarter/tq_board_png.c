@@ -3,7 +3,8 @@
  * each side's forces as a marker in its colour beside their area with
  * their SP total and commanding leader, forts and Bases of Operations as
  * badges on the tags, sieges as rings in the besieger's colour, the
- * endeavour under way ringed; a panel with the date, the phase, the
+ * last endeavour's path as a line from tag to tag, the endeavour under
+ * way ringed; a panel with the date, the phase, the
  * weather and what is off the map; a legend. The same view gives the
  * same bytes. */
 #include <math.h>   /* M_PI only: no libm */
@@ -238,6 +239,84 @@ static void endeavour(cairo_t *cr, const struct tq_data *d, const struct tq_stat
 		ring(cr, d->areas[en->at].x, d->areas[en->at].y, 17, TQ_C_PATH, 3.5);
 }
 
+static double magnitude(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* How far along a -> b the line leaves a tag of half-size (w, h) about
+ * a, with a margin. */
+static double off_tag(double dx, double dy, double w, double h)
+{
+	double tx = dx ? (w + 3) / magnitude(dx) : 1e9, ty = dy ? (h + 3) / magnitude(dy) : 1e9;
+	return tx < ty ? tx : ty;
+}
+
+/* Nothing is drawn in box b (and a margin) from now on, if the line
+ * from (x0, y0) to (x1, y1) could come near it; whole pixels, so that
+ * cairo keeps the clip as a region. */
+static void keep_clear(cairo_t *cr, const struct tq_data *d, const struct wj_board_box *b,
+		       double x0, double y0, double x1, double y1)
+{
+	double lo_x = x0 < x1 ? x0 : x1, hi_x = x0 < x1 ? x1 : x0;
+	double lo_y = y0 < y1 ? y0 : y1, hi_y = y0 < y1 ? y1 : y0;
+	if (b->x1 <= b->x0 || b->x1 + 6 < lo_x || b->x0 - 6 > hi_x || b->y1 + 6 < lo_y ||
+	    b->y0 - 6 > hi_y)
+		return;
+	int bx = (int)b->x0 - 2, by = (int)b->y0 - 2, bw = (int)(b->x1 + 3) - bx,
+	    bh = (int)(b->y1 + 3) - by;
+	cairo_new_path(cr);
+	cairo_rectangle(cr, 0, 0, d->board_w, d->board_h);
+	cairo_rectangle(cr, bx, by, bw, bh);
+	cairo_clip(cr);
+}
+
+/* One step of the path, tag to tag, clear of every tag, name and marker;
+ * an arrowhead where the path ended. */
+static void trail_step(cairo_t *cr, const struct tq_data *d, const struct tq_board_map *m,
+		       const struct markers *k, int from, int to, bool last)
+{
+	const struct tq_area *a = &d->areas[from], *b = &d->areas[to];
+	double dx = b->x - a->x, dy = b->y - a->y, w = TQ_TAG_W / 2.0, h = TQ_TAG_H / 2.0;
+	double t0 = off_tag(dx, dy, w, h), t1 = 1 - off_tag(dx, dy, w, h);
+	if (t0 >= t1)
+		return;
+	double x0 = a->x + t0 * dx, y0 = a->y + t0 * dy, x1 = a->x + t1 * dx, y1 = a->y + t1 * dy;
+	cairo_save(cr);
+	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+	for (int i = 0; i < d->nareas; i++) {
+		keep_clear(cr, d, &m->tag[i], x0, y0, x1, y1);
+		keep_clear(cr, d, &m->name[i], x0, y0, x1, y1);
+	}
+	for (int i = 0; i < k->n; i++)
+		keep_clear(cr, d, &k->box[i], x0, y0, x1, y1);
+	cairo_new_path(cr);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+	double len = wj_draw_length(dx, dy), ux = dx / len, uy = dy / len;
+	if (last) {
+		cairo_new_path(cr);
+		cairo_move_to(cr, x1 + 2 * ux, y1 + 2 * uy);
+		cairo_line_to(cr, x1 - 9 * ux + 6 * uy, y1 - 9 * uy - 6 * ux);
+		cairo_line_to(cr, x1 - 9 * ux - 6 * uy, y1 - 9 * uy + 6 * ux);
+		cairo_close_path(cr);
+		cairo_fill(cr);
+	}
+	cairo_restore(cr);
+}
+
+/* The last endeavour's path (tq_state.h's trail). */
+static void trail(cairo_t *cr, const struct tq_data *d, const struct tq_state *s,
+		  const struct tq_board_map *m, const struct markers *k)
+{
+	wj_draw_rgb(cr, TQ_C_PATH);
+	cairo_set_line_width(cr, 4);
+	for (int i = 1; i < s->ntrail; i++)
+		if (s->trail[i - 1] != s->trail[i])
+			trail_step(cr, d, m, k, s->trail[i - 1], s->trail[i], i == s->ntrail - 1);
+}
+
 /* ---- the panel and the legend ---- */
 
 static void panel_box(cairo_t *cr, const struct wj_board_box *b)
@@ -295,10 +374,7 @@ static void panel(cairo_t *cr, const struct tq_data *d, const struct tq_state *s
 	}
 	text_at(cr, b->x0 + 14, b->y0 + 190, 10, false,
 		"A schematic map, reconstructed: the seed has none");
-	text_at(cr, b->x0 + 14, b->y0 + 204, 10, false,
-		"(docs/tarletons-quarter-data.md). Last endeavour's path:");
-	text_at(cr, b->x0 + 14, b->y0 + 218, 10, false,
-		"not kept by the state; an endeavour under way is ringed.");
+	text_at(cr, b->x0 + 14, b->y0 + 204, 10, false, "(docs/tarletons-quarter-data.md).");
 }
 
 #define ROW 24
@@ -373,6 +449,22 @@ static void swatch(cairo_t *cr, double x, double y, uint32_t c)
 	cairo_stroke(cr);
 }
 
+static void legend_path(cairo_t *cr, double x, double y)
+{
+	wj_draw_rgb(cr, TQ_C_PATH);
+	cairo_set_line_width(cr, 4);
+	cairo_new_path(cr);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x + 18, y);
+	cairo_stroke(cr);
+	cairo_new_path(cr);
+	cairo_move_to(cr, x + 28, y);
+	cairo_line_to(cr, x + 18, y - 6);
+	cairo_line_to(cr, x + 18, y + 6);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
 static void legend_colonies(cairo_t *cr, const struct tq_data *d, double x, double y)
 {
 	for (int c = 0; c < TQ_COLONIES; c++) {
@@ -382,6 +474,8 @@ static void legend_colonies(cairo_t *cr, const struct tq_data *d, double x, doub
 	}
 	swatch(cr, x, y + 2 * ROW, TQ_C_SEA);
 	legend_text(cr, x + 20, y + 2 * ROW, "the sea");
+	legend_path(cr, x + 210 - 14, y + 2 * ROW);
+	legend_text(cr, x + 210 + 20, y + 2 * ROW, "last endeavour's path");
 }
 
 static void legend_markers(cairo_t *cr, const struct tq_data *d, double x, double y)
@@ -433,8 +527,9 @@ static void draw(cairo_t *cr, const struct tq_data *d, const struct tq_state *s,
 	for (int a = 0; a < d->nareas; a++)
 		if (d->areas[a].on_map)
 			area_badges(cr, d, s, a);
-	endeavour(cr, d, s);
 	place_markers(cr, d, s, m, &k);
+	trail(cr, d, s, m, &k);
+	endeavour(cr, d, s);
 	markers(cr, d, &k);
 	panel(cr, d, s);
 	legend(cr, d);

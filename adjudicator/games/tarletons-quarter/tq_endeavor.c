@@ -616,6 +616,7 @@ static int force_begin(struct tq_play *p, enum tq_side side, const struct tq_ord
 	if (activation(p, &en))
 		return -1;
 	p->s->first_attack = false; /* 17.1.3 A: made now */
+	tq_trail_begin(p->s, side, en.at);
 	flip(p->s, &en);
 	struct tq_movers m = tq_movers_of(side, &en.force, en.supply.trains, en.nleaders);
 	en.mp_left = (short)tq_force_mp(p->d, &m, p->s->weather);
@@ -639,6 +640,14 @@ static void force_name(struct tq_play *p, const struct tq_endeavor *en, char *ou
 		snprintf(out, len, "%s's force", p->d->leaders[en->leader].name);
 }
 
+void tq_trail_begin(struct tq_state *s, enum tq_side side, int at)
+{
+	s->trail_side = (short)side;
+	memset(s->trail, 0, sizeof s->trail); /* as the state text reads it back */
+	s->trail[0] = (short)at;
+	s->ntrail = 1;
+}
+
 static void step_force(struct tq_play *p, struct tq_endeavor *en, const struct tq_step *st)
 {
 	struct tq_state *s = p->s;
@@ -656,6 +665,8 @@ static void step_force(struct tq_play *p, struct tq_endeavor *en, const struct t
 	tq_tell(p, "%s enters %s from %s", name,
 		p->d->areas[st->to].id, p->d->areas[en->at].id);
 	en->at = (short)st->to;
+	if (s->ntrail > 0 && s->ntrail < TQ_MAX_PATH + 1)
+		s->trail[s->ntrail++] = (short)st->to;
 	en->mp_left = (short)(en->mp_left - st->cost);
 	en->by_river = tq_crossing_is_river(st->crossing);
 	en->by_sea = false;

@@ -61,6 +61,9 @@ bool tq_standing_answer_at(struct tq_play *p, enum tq_side side, enum tq_questio
 			   struct tq_order *o);
 /* The endeavour is over: its side's turn goes on (tq_turn.c). */
 void tq_endeavor_finish(struct tq_play *p);
+/* An endeavour's force sets out from `at`: the last endeavour's path
+ * (tq_state.h's trail) begins again there; each area it enters is added. */
+void tq_trail_begin(struct tq_state *s, enum tq_side side, int at);
 
 /* The force has entered its area (after 10.7's militia): the enemy
  * there is fought (or overrun), else the move goes on. */

@@ -286,6 +286,7 @@ static void land_force(struct tq_play *p, int at, struct tq_endeavor *en)
 	struct tq_presence *pr = &s->area[at].side[TQ_BRITISH];
 	*en = (struct tq_endeavor){ .active = true, .side = TQ_BRITISH, .at = (short)at,
 				    .force = s->at_sea, .by_sea = true, .activated = true };
+	tq_trail_begin(s, TQ_BRITISH, at);
 	en->supply.trains = s->at_sea_trains;
 	tq_sps_add(&pr->moved, &s->at_sea, 1);
 	pr->field.trains = (short)(pr->field.trains + s->at_sea_trains);

@@ -268,6 +268,12 @@ struct tq_state {
 	int embarked;                    /* 10.5.7: the month forces last embarked into the
 					  * At Sea box (they land the next turn), 0 none */
 	short at_sea_trains;
+	/* The last endeavour's path (the board highlights it): the area its
+	 * force activated in and each it entered since, as both sides saw;
+	 * the rest of a path under way stays hidden (struct tq_endeavor). */
+	short trail_side;                /* enum tq_side; TQ_NOBODY: none yet */
+	short trail[TQ_MAX_PATH + 1];
+	short ntrail;
 	enum tq_side winner;
 	char end_reason[160];
 	struct tq_hidden hidden;

@@ -89,6 +89,8 @@ static const struct field TOP[] = {
 	F(struct tq_state, "targets", COLONIES, targets),
 	FN(struct tq_state, "at-sea-trains", at_sea_trains, 99),
 	F(struct tq_state, "embarked", MONTH, embarked),
+	FW(struct tq_state, "trail-side", trail_side, SIDES, false),
+	FL(struct tq_state, "trail", AREAS, trail, ntrail, false),
 	FW(struct tq_state, "winner", winner, SIDES, false),
 	F(struct tq_state, "end", TEXT, end_reason),
 	FN(struct tq_state, "cursor", cursor, 999),
