@@ -130,6 +130,29 @@ static void free_deployment_asks_the_british_first_17_4_1(void **state)
 	stop(&f);
 }
 
+/* 6.5: the militia question says what is still to place, colony by
+ * colony; the other side reads only that the Continental places it. */
+static void the_militia_asked_says_what_is_due_6_5(void **state)
+{
+	(void)state;
+	struct fix f;
+	char text[300];
+	start(&f, "data/tarletons-quarter/scenarios/17.4.yaml");
+	struct tq_state *s = &f.s->tq;
+	memset(&s->to_place, 0, sizeof s->to_place);
+	tq_ask(s, TQ_ASK_MILITIA, TQ_CONTINENTAL);
+	s->militia_due[TQ_GEORGIA] = 1;
+	s->militia_due[TQ_SOUTH_CAROLINA] = 13;
+	s->militia_due[TQ_VIRGINIA] = 9;
+	G->question(f.d, f.s, TQ_CONTINENTAL, TQ_CONTINENTAL, text, sizeof text);
+	assert_string_equal(text, "The Continental: place the militia generated (6.5): 1 Ga, 13 SC "
+			    "and 9 Va militia SP to place: place N COLONY militia at AREA, then "
+			    "done.");
+	G->question(f.d, f.s, TQ_CONTINENTAL, TQ_BRITISH, text, sizeof text);
+	assert_string_equal(text, "Waiting for the Continental to place its militia.");
+	stop(&f);
+}
+
 static void a_scenario_by_its_name_only(void **state)
 {
 	(void)state;
@@ -371,6 +394,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(data_check_summarises),
 		cmocka_unit_test(free_deployment_asks_the_british_first_17_4_1),
+		cmocka_unit_test(the_militia_asked_says_what_is_due_6_5),
 		cmocka_unit_test(a_scenario_by_its_name_only),
 		cmocka_unit_test(an_order_not_asked_is_refused_unchanged),
 		cmocka_unit_test(the_other_sides_bytes_do_not_change_with_hidden_things),

@@ -316,8 +316,9 @@ static void placing(struct guide *g)
 {
 	const struct tq_to_place *tp = &g->view->to_place[g->side];
 	struct tq_sps due = tp->sps; /* 17: the set-up's; 6.5, 10.7: the militia generated */
-	for (int c = 0; c < TQ_COLONIES && g->view->question == TQ_ASK_MILITIA; c++)
-		due.militia[c] = (short)(due.militia[c] + g->view->militia_due[c]);
+	for (int c = 0; c < TQ_COLONIES; c++)
+		due.militia[c] = (short)tq_militia_to_place(g->view, (enum tq_side)g->side,
+							    (enum tq_colony)c);
 	place_sps(g, &due);
 	place_leaders(g, tp);
 	arrivals(g);

@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "tq_game.h"
 #include "tq_move.h"
+#include "tq_turn.h"
 
 /* Each question: what the side asked is to do, and what the others read
  * while it does. */
@@ -28,8 +29,8 @@ static const struct asking {
 			      "to take its withdrawal" },
 	[TQ_ASK_EXCHANGE] = { "exchange prisoners? (15.4): exchange, accept or decline",
 			      "to answer an exchange of prisoners" },
-	[TQ_ASK_MILITIA] = { "place the militia generated (6.5): place 3 NC militia at AREA, then done",
-			     "to place its militia" },
+	[TQ_ASK_MILITIA] = { "place the militia generated (6.5): place N COLONY militia at AREA, "
+			     "then done", "to place its militia" },
 	[TQ_ASK_LOGISTICS] = { "logistics and engineering (7.1, 7.2, 4.1): build fort at AREA, "
 			       "build magazine at AREA, base at AREA, then done",
 			       "to finish its logistics" },
@@ -77,6 +78,26 @@ static const struct asking *asking(const struct tq_state *s, int side)
 	return &ASKING[s->question];
 }
 
+/* 6.5: the militia still to place, colony by colony, in the question:
+ * "The Continental: place the militia generated (6.5): 1 Ga, 13 SC and
+ * 9 Va militia SP to place: place N COLONY militia at AREA, then done." */
+static void militia_asked(const struct tq_data *d, const struct tq_state *s, char *out,
+			  size_t len)
+{
+	int due[TQ_COLONIES], last = -1, n = 0;
+	for (int c = 0; c < TQ_COLONIES; c++)
+		if ((due[c] = tq_militia_to_place(s, TQ_CONTINENTAL, (enum tq_colony)c)))
+			last = c, n++;
+	snprintf(out, len, "The %s: place the militia generated (6.5): ",
+		 d->side_name[TQ_CONTINENTAL]);
+	for (int c = 0, k = 0; c < TQ_COLONIES; c++)
+		if (due[c])
+			wj_fmt_add(out, len, "%s%d %s", k++ == 0 ? "" : c == last ? " and " : ", ",
+				   due[c], d->colony_mil[c]);
+	wj_fmt_add(out, len, "%s militia SP to place: place N COLONY militia at AREA, then done.",
+		   n ? "" : "no");
+}
+
 void tq_question(const struct tq_data *d, const struct tq_state *s, int side, int reader,
 		 char *out, size_t len)
 {
@@ -87,7 +108,9 @@ void tq_question(const struct tq_data *d, const struct tq_state *s, int side, in
 	    !ASKING[s->question].ask)
 		return;
 	const struct asking *a = asking(s, side);
-	if (reader == side)
+	if (reader == side && s->question == TQ_ASK_MILITIA)
+		militia_asked(d, s, out, len);
+	else if (reader == side)
 		snprintf(out, len, "The %s: %s.", d->side_name[side], a->ask);
 	else
 		snprintf(out, len, "Waiting for the %s %s.", d->side_name[side], a->waiting);

@@ -84,6 +84,9 @@ int tq_militia_step(struct tq_play *p);
 /* TQ_ASK_MILITIA: TQ_PLACE, TQ_DONE (and the reinforcements of
  * tq_turn_place.c). */
 int tq_militia_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o);
+/* The militia SPs of colony c the side has still to place: the set-up's
+ * (17.2.2) and, while the militia is asked, those generated (6.5, 10.7). */
+int tq_militia_to_place(const struct tq_state *s, enum tq_side side, enum tq_colony c);
 
 /* ---- tq_turn_siege.c: A and G, 4.7 ---- */
 

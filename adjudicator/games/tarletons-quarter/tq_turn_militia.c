@@ -128,6 +128,12 @@ int tq_militia_step(struct tq_play *p)
 	return 0;
 }
 
+int tq_militia_to_place(const struct tq_state *s, enum tq_side side, enum tq_colony c)
+{
+	return s->to_place[side].sps.militia[c] +
+	       (s->question == TQ_ASK_MILITIA && side == TQ_CONTINENTAL ? s->militia_due[c] : 0);
+}
+
 static int militia_due(const struct tq_state *s)
 {
 	int n = 0;
