@@ -1,5 +1,5 @@
 # Issue 22.2: the HTML part of a report mail has the text part's
-# headings, in the same order, and its lines. Real mails of both games,
+# headings, in the same order, and its lines. Real mails of every game,
 # as `order --config` and `process` write them (with events, with a
 # note, with the guide, once the game is over), read by an independent
 # MIME and HTML parser (python3's email and html.parser): every heading
@@ -96,7 +96,9 @@ game, want = sys.argv[1], sys.argv[2]
 sections = {"skirmish": ["What happened", "The board", "The lines from the spots held",
                          "What you can do now"],
             "ww": ["What happened", "The board", "Tracks", "Boxes", "Cards", "Your hand (",
-                   "What you can do now", "Your standing orders"]}[game]
+                   "What you can do now", "Your standing orders"],
+            "tq": ["What happened", "British forces", "Continental forces", "Boxes and tracks",
+                   "What you can do now"]}[game]
 for path in sys.argv[3:]:
     got = check(path, sections)
     if want and got != want.split("|"):
@@ -123,6 +125,21 @@ rc=0; "$WW_BIN" process --config "$C" <"$T/m1" >"$T/out" 2>"$T/err" || rc=$?
 [ "$rc" -eq 0 ] || { cat "$T/out" "$T/err"; fail "process: exit $rc"; }
 in_file "$(outbox s british)" "    | Hold Boston - all of it."
 check skirmish "$SK" "$(outbox s american)" "$(outbox s british)"
+
+# Tarleton's Quarter!: 17.1's militia placed (6.5), then a note and the
+# next placement by mail.
+expect 0 "$WW_BIN" new "$T/games/t" --game tarletons-quarter --scenario 17.1 \
+	--british uk@example.org --continental us@example.org --seed "$SEED" \
+	--continental-password-file "$T/am.pw"
+expect 0 "$WW_BIN" order "$T/games/t" --as continental --config "$C" "place 1 Ga militia at G1"
+TQ="What happened|British forces|Continental forces|Boxes and tracks|What you can do now"
+check tq "$TQ" "$(outbox t continental)" "$(outbox t british)"
+reply=$(sed -n 's/^Reply-To: <\(judge+[^>]*\)>.*/\1/p' "$(outbox t continental)" | tr -d '\r')
+printf 'From: <us@example.org>\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <t1@players.test>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#note\r\nThe Carolinas rise.\r\n#end\r\n#orders\r\npassword: liberty\r\nplace 2 SC militia at S5\r\n#end\r\n' "$reply" >"$T/m2"
+rc=0; "$WW_BIN" process --config "$C" <"$T/m2" >"$T/out" 2>"$T/err" || rc=$?
+[ "$rc" -eq 0 ] || { cat "$T/out" "$T/err"; fail "process: exit $rc"; }
+in_file "$(outbox t british)" "    | The Carolinas rise."
+check tq "$TQ" "$(outbox t continental)" "$(outbox t british)"
 
 # Washington's War: the Committees, then the opening, then a resignation.
 expect 0 "$WW_BIN" new "$T/games/w" --american us@example.org --british uk@example.org \
