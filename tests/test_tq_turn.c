@@ -549,6 +549,66 @@ static struct tq_sps *forage_5_4_2(void)
 	return co;
 }
 
+static void assert_both_asked(enum tq_question q)
+{
+	assert_asked(q, TQ_BRITISH);
+	assert_asked(q, TQ_CONTINENTAL);
+}
+
+/* The 5.4.2 example's Continental force, and a British force of 8
+ * regulars and 3 cavalry foraging in Virginia on supply level 6, far
+ * from its base: each loses 1 SP to foraging (5.4.1 c), its own choice. */
+static struct tq_sps *forage_both(struct tq_sps **co)
+{
+	struct tq_sps *br = &S->area[area_with(TQ_VIRGINIA, 6)].side[TQ_BRITISH].ready;
+	*co = forage_5_4_2();
+	br->regulars = 8;
+	br->cavalry = 3;
+	dice((int[]){ 6, 6, 2, 5, 2, 5, 0 });
+	return br;
+}
+
+/* 5.4.1 c, issue 24: both sides' foraging losses are asked at once, each
+ * at its own area, and either may answer first: the same position after
+ * both answers, whichever came first. */
+static void supply_5_4_1_c_both_sides_asked_their_losses_at_once(void **state)
+{
+	struct tq_sps *co, *br;
+	struct tq_state *first = malloc(sizeof *first);
+	struct tq_order cavalry = order(TQ_LOSE), militia = order(TQ_LOSE);
+	(void)state;
+	cavalry.sps.cavalry = 1;
+	militia.sps.militia[TQ_NORTH_CAROLINA] = 1;
+	br = forage_both(&co);
+	run_phase(TQ_ATTRITION);
+	assert_both_asked(TQ_ASK_LOSSES);
+	assert_int_equal(S->side[TQ_BRITISH].owed, 1);
+	assert_int_equal(S->side[TQ_CONTINENTAL].owed, 1);
+	apply_ok(TQ_BRITISH, &cavalry);
+	assert_asked(TQ_ASK_LOSSES, TQ_CONTINENTAL);
+	assert_false(tq_is_asked(S, TQ_BRITISH));
+	apply_ok(TQ_CONTINENTAL, &militia);
+	assert_int_equal(br->cavalry, 2);
+	assert_int_equal(co->militia[TQ_NORTH_CAROLINA], 6);
+	assert_int_not_equal(S->phase, TQ_ATTRITION);
+	assert_dice_used();
+	*first = *S;
+
+	memset(S, 0, sizeof *S);
+	tq_state_empty(D, S);
+	br = forage_both(&co);
+	run_phase(TQ_ATTRITION);
+	apply_ok(TQ_CONTINENTAL, &militia);
+	assert_asked(TQ_ASK_LOSSES, TQ_BRITISH);
+	apply_ok(TQ_BRITISH, &cavalry);
+	assert_dice_used();
+	assert_memory_equal(S->area, first->area, sizeof S->area);
+	assert_int_equal(S->phase, first->phase);
+	assert_int_equal(S->question, first->question);
+	assert_int_equal(S->asked, first->asked);
+	free(first);
+}
+
 /* 5.3, issue 24 ("how a side takes its losses" answered in advance): a
  * standing "losses regulars" takes the 5.4.2 example's loss from the
  * regulars, "losses militia" from the NC militia (never the SC militia
@@ -1165,12 +1225,6 @@ static void reinforcement_13_1_1_governor_alone(void **state)
 
 /* Issue 24: "When both sides must answer (... a prisoner exchange),
  * both are asked at once and either may answer first." */
-static void assert_both_asked(enum tq_question q)
-{
-	assert_asked(q, TQ_BRITISH);
-	assert_asked(q, TQ_CONTINENTAL);
-}
-
 /* The 15.4 example's position at the exchange step: 3 Continental and 6
  * British POWs. */
 static void pows_3_and_6(void)
@@ -2152,12 +2206,13 @@ static void answer_losses(enum tq_side side)
 {
 	struct tq_order o = order(TQ_LOSE);
 	struct tq_sps pool;
-	int a = S->owed_area;
+	int a = S->side[side].loss_area;
 	if (a < 0)
 		pool = S->at_sea;
 	else
-		pool = S->owed_walls ? S->area[a].side[side].walls : S->area[a].side[side].ready;
-	if (S->owed_forage) {
+		pool = S->side[side].loss_walls ? S->area[a].side[side].walls :
+						  S->area[a].side[side].ready;
+	if (S->side[side].loss_forage) {
 		pool.french_regulars = pool.french_cavalry = 0;
 		if (a >= 0)
 			pool.militia[D->areas[a].colony] = 0;
@@ -2407,6 +2462,7 @@ int main(void)
 		T(attrition_17_3_1_no_militia_month),
 		T(supply_5_4_2_example),
 		T(supply_5_4_1_a_magazine),
+		T(supply_5_4_1_c_both_sides_asked_their_losses_at_once),
 		T(supply_5_4_1_b_expend_and_destroy),
 		T(supply_4_3_3_besieged),
 		T(attrition_5_3_1_at_sea),

@@ -268,15 +268,18 @@ static inline void tq_random_split(const struct tq_data *d, int first,
 }
 
 /* A loss (5.3, 11.2.5) or a withdrawal (6.1.3) where the engine says it
- * is owed (owed_area, the side's owed SPs and sick leaders), else from
+ * is owed (the side's loss_area, or owed_area; its owed SPs and sick leaders), else from
  * an area of the side's. */
 static inline void tq_random_losses(const struct tq_data *d, const struct tq_state *s, int side,
 				    struct tq_random *r, const char *verb, const char *at)
 {
-	int a = s->owed_area, owed = s->side[side].owed;
-	struct tq_sps pool = a < 0 ? s->at_sea : s->owed_walls ? s->area[a].side[side].walls :
+	const struct tq_side_state *my = &s->side[side];
+	bool loss = s->question == TQ_ASK_LOSSES; /* each side's own place (5.3) */
+	int a = loss ? my->loss_area : s->owed_area, owed = my->owed;
+	bool walls = loss ? my->loss_walls : s->owed_walls;
+	struct tq_sps pool = a < 0 ? s->at_sea : walls ? s->area[a].side[side].walls :
 			     s->area[a].side[side].ready;
-	if (s->owed_forage && a >= 0) /* 5.4.2: militia at home take no foraging loss */
+	if ((loss ? my->loss_forage : s->owed_forage) && a >= 0) /* 5.4.2: militia at home */
 		pool.militia[d->areas[a].colony] = 0;
 	for (int i = 0; i < 9; i++) {
 		char line[TQ_RANDOM_LINE];

@@ -385,7 +385,7 @@ static struct tq_sps field(const struct guide *g, int area)
  * there. */
 static void attrition(struct guide *g)
 {
-	int area = g->view->owed_area;
+	int area = g->view->side[g->side].loss_area;
 	struct tq_sps have = area >= 0 ? field(g, area) : g->view->at_sea;
 	struct tq_order o = blank(TQ_LOSE);
 	for (int l = 0; l < g->d->nleaders && o.nleaders < g->view->side[g->side].sick; l++)

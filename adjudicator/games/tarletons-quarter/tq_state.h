@@ -243,6 +243,10 @@ struct tq_state {
 		short c_in_c;            /* leader index, -1 none */
 		short owed;              /* tq_turn.c: SPs still to lose (TQ_ASK_LOSSES) or to
 					  * withdraw (TQ_ASK_WITHDRAW) */
+		short loss_area;         /* where the loss asked of the side is taken (the
+					  * owed_* of its check): each side's own, so both */
+		bool loss_walls;         /*   sides may be asked their losses at once */
+		bool loss_forage;
 		struct tq_sps placing;   /* 6.2, 18.0: arrived SPs whose place is the player's */
 		short place_rule;        /*   choice, and where they may go (tq_turn_place.c) */
 		short placing_captured;  /* 16.3: captured trains to place at Charlestown or

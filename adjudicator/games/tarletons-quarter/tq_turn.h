@@ -48,10 +48,14 @@ int tq_turn_check(struct tq_play *p, enum tq_side side, int sp, int n, const cha
 		  int *dice);
 /* Side is besieged in area a (its SPs within the walls). */
 bool tq_turn_besieged(const struct tq_state *s, int a, enum tq_side side);
-/* Areas by s->cursor (area * TQ_SIDES + side), f on each area (by_side:
- * on each side of it) once, the cursor moved on before f may ask: 1 when
- * all are done, 0 when f asked, -1. */
-int tq_turn_each(struct tq_play *p, bool by_side, int (*f)(struct tq_play *, int, enum tq_side));
+/* Areas by s->cursor (area * TQ_SIDES + side), f on each area once (idle
+ * NULL), or on each side of it (idle given: whether f there would roll
+ * nothing), the cursor moved on before f may ask: 1 when all are done, 0
+ * when f asked, -1. Side by side, a side asked stops the walk only where
+ * its own check would roll: both may be asked their losses at once. */
+typedef bool tq_turn_idle(const struct tq_play *p, int a, enum tq_side side);
+int tq_turn_each(struct tq_play *p, tq_turn_idle *idle,
+		 int (*f)(struct tq_play *, int, enum tq_side));
 /* 5.3.1, 5.3.2 a, 5.3.2 b with 5.3.3: the steps, 1 done, 0 asked, -1. */
 int tq_turn_at_sea(struct tq_play *p);
 int tq_turn_smallpox(struct tq_play *p);

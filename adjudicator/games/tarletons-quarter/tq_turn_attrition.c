@@ -227,42 +227,51 @@ static bool magazine_supplies(const struct tq_data *d, const struct tq_state *s,
 	return false;
 }
 
-/* 4.3.3: the besieged are supplied by a magazine within the walls or a
- * train expended, else take triple attrition (no foraging). */
-static int walls_supply(struct tq_play *p, int a, enum tq_side side)
+/* The side's SPs at a that count for the supply check: the besieged's
+ * within the walls (4.3.3), else the field's (5.4.2: militia at home
+ * not counted); 0 when they are supplied or there are none. */
+static int unsupplied_sp(const struct tq_play *p, int a, enum tq_side side)
 {
-	struct tq_state *s = p->s;
-	struct tq_troops t = tq_troops_of(&s->area[a].side[side].walls);
-	int sp = tq_foraging_sp(&t, p->d->areas[a].colony), n = 0, dice[3];
-	char what[96];
-
-	if (!sp || s->area[a].side[side].inside.magazines || fed(s, side, a))
+	const struct tq_state *s = p->s;
+	const struct tq_presence *pr = &s->area[a].side[side];
+	bool walls = tq_turn_besieged(s, a, side);
+	struct tq_troops t = tq_troops_of(walls ? &pr->walls : &pr->ready);
+	int sp = tq_foraging_sp(&t, p->d->areas[a].colony);
+	if (!sp || fed(s, side, a))
 		return 0;
-	tq_number(p->d, "special_attrition", "besieged_without_supply_dice", &n);
-	snprintf(what, sizeof what, "Besieged without supply at %s (4.3.3)", p->d->areas[a].id);
-	tq_turn_owed_at(s, a, true, true);
-	return tq_turn_check(p, side, sp, n, what, dice);
+	if (walls ? pr->inside.magazines > 0 : magazine_supplies(p->d, s, side, a))
+		return 0;
+	return sp;
 }
 
-/* 5.4.1 c: a side's field forces in area a forage unless a magazine or
- * a train supplies them. */
+/* Whether side's supply check at a rolls nothing (tq_turn_each). */
+static bool supply_idle(const struct tq_play *p, int a, enum tq_side side)
+{
+	return !unsupplied_sp(p, a, side);
+}
+
+/* 4.3.3: the besieged are supplied by a magazine within the walls or a
+ * train expended, else take triple attrition (no foraging); 5.4.1 c: a
+ * side's field forces in area a forage unless a magazine or a train
+ * supplies them. */
 static int supply_at(struct tq_play *p, int a, enum tq_side side)
 {
 	struct tq_state *s = p->s;
 	const struct tq_area *ar = &p->d->areas[a];
-	struct tq_troops t;
-	int sp, dice[3];
+	int sp = unsupplied_sp(p, a, side), n = 0, dice[3];
+	bool walls = tq_turn_besieged(s, a, side);
 	char what[96];
 
-	if (tq_turn_besieged(s, a, side))
-		return walls_supply(p, a, side);
-	t = tq_troops_of(&s->area[a].side[side].ready);
-	sp = tq_foraging_sp(&t, ar->colony);
-	if (!sp || fed(s, side, a) || magazine_supplies(p->d, s, side, a))
+	if (!sp)
 		return 0;
+	tq_turn_owed_at(s, a, walls, true);
+	if (walls) {
+		tq_number(p->d, "special_attrition", "besieged_without_supply_dice", &n);
+		snprintf(what, sizeof what, "Besieged without supply at %s (4.3.3)", ar->id);
+		return tq_turn_check(p, side, sp, n, what, dice);
+	}
 	snprintf(what, sizeof what, "Foraging at %s, %s: %d SP on supply level %d (5.4.1 c)",
 		 ar->id, p->d->side_name[side], sp, ar->supply);
-	tq_turn_owed_at(s, a, false, true);
 	return tq_turn_check(p, side, sp, tq_forage_dice(p->d, sp, ar->supply), what, dice);
 }
 
@@ -283,7 +292,7 @@ static int attrition_step(struct tq_play *p)
 	case B_MILITIA: return militia_attrition(p) < 0 ? -1 : 1;
 	case B_LOYALISTS: return loyalist_attrition(p) < 0 ? -1 : 1;
 	case B_SUPPLY_ASK: return supply_ask(p) < 0 ? -1 : 1;
-	case B_SUPPLY: return tq_turn_each(p, true, supply_at);
+	case B_SUPPLY: return tq_turn_each(p, supply_idle, supply_at);
 	default: pow_attrition(p); return 1;
 	}
 }

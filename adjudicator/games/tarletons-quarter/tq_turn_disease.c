@@ -13,14 +13,23 @@
 #define MAX_DICE 3
 /* ---- losses (5.3) ---- */
 
-/* Where the loss asked is taken from. */
+/* The check being made (s->owed_*) is where side's loss is taken. */
+static void loss_here(struct tq_state *s, enum tq_side side)
+{
+	s->side[side].loss_area = s->owed_area;
+	s->side[side].loss_walls = s->owed_walls;
+	s->side[side].loss_forage = s->owed_forage;
+}
+
+/* Where the loss asked of side is taken from. */
 static struct tq_sps *loss_pool(struct tq_state *s, enum tq_side side)
 {
+	const struct tq_side_state *my = &s->side[side];
 	struct tq_presence *pr;
-	if (s->owed_area < 0)
+	if (my->loss_area < 0)
 		return &s->at_sea;
-	pr = &s->area[s->owed_area].side[side];
-	return s->owed_walls ? &pr->walls : &pr->ready;
+	pr = &s->area[my->loss_area].side[side];
+	return my->loss_walls ? &pr->walls : &pr->ready;
 }
 
 /* The SPs that may take it: never the French of a foraging loss (14.1.4)
@@ -29,10 +38,11 @@ static struct tq_sps *loss_pool(struct tq_state *s, enum tq_side side)
 static struct tq_sps loss_eligible(const struct tq_data *d, struct tq_state *s, enum tq_side side)
 {
 	struct tq_sps e = *loss_pool(s, side);
-	if (s->owed_forage) {
+	int a = s->side[side].loss_area;
+	if (s->side[side].loss_forage) {
 		e.french_regulars = e.french_cavalry = 0;
-		if (s->owed_area >= 0 && (int)d->areas[s->owed_area].colony != TQ_NO_COLONY)
-			e.militia[d->areas[s->owed_area].colony] = 0;
+		if (a >= 0 && (int)d->areas[a].colony != TQ_NO_COLONY)
+			e.militia[d->areas[a].colony] = 0;
 	}
 	return e;
 }
@@ -91,12 +101,14 @@ static bool standing_usable(struct tq_play *p, const struct tq_order *o)
 void tq_turn_owe(struct tq_play *p, enum tq_side side, int lost)
 {
 	struct tq_state *s = p->s;
-	struct tq_sps e = loss_eligible(p->d, s, side);
+	struct tq_sps e;
 	short *only = NULL;
 	struct tq_order o;
 
 	if (lost <= 0)
 		return;
+	loss_here(s, side);
+	e = loss_eligible(p->d, s, side);
 	if (kinds(&e, &only) <= 1 && only) {
 		/* the same field of the pool the eligible copy was made from */
 		short *in_pool = (short *)((char *)loss_pool(s, side) + ((char *)only - (char *)&e));
@@ -128,10 +140,10 @@ int tq_losses_answer(struct tq_play *p, enum tq_side side, const struct tq_order
 			      "which %d leaders disease sickens: \"lose 2 regulars, 1 NC militia\", "
 			      "\"lose Moultrie\" (5.3, 5.3.3)", p->d->side_name[side], owed,
 			      s->side[side].sick);
-	if (o->at >= 0 && o->at != s->owed_area)
+	int at = s->side[side].loss_area;
+	if (o->at >= 0 && o->at != at)
 		return wj_why(p->why, p->whylen, "the loss is at %s, not %s",
-			      s->owed_area >= 0 ? p->d->areas[s->owed_area].id : "the At Sea box",
-			      p->d->areas[o->at].id);
+			      at >= 0 ? p->d->areas[at].id : "the At Sea box", p->d->areas[o->at].id);
 	if (tq_sps_total(&o->sps) != owed)
 		return wj_why(p->why, p->whylen, "attrition takes %d SP, not %d (5.3)", owed,
 			      tq_sps_total(&o->sps));
@@ -256,6 +268,7 @@ static int disease_leaders(struct tq_play *p, int a, enum tq_side side, enum tq_
 	} else if (x.sick) {
 		p->s->side[side].sick = 1;
 		p->s->owed_area = (short)a;
+		loss_here(p->s, side);
 		if (p->s->question == TQ_ASK_LOSSES && p->s->asked)
 			tq_ask_also(p->s, side);
 		else
@@ -269,16 +282,16 @@ static int disease_leaders(struct tq_play *p, int a, enum tq_side side, enum tq_
 int tq_turn_sick_answer(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
 	struct tq_state *s = p->s;
+	int at = s->side[side].loss_area;
 	if (o->nleaders != s->side[side].sick)
 		return wj_why(p->why, p->whylen, "name %d of your leaders at %s for the turn track "
-			      "(5.3.3: \"lose Moultrie\")", s->side[side].sick,
-			      p->d->areas[s->owed_area].id);
+			      "(5.3.3: \"lose Moultrie\")", s->side[side].sick, p->d->areas[at].id);
 	for (int i = 0; i < o->nleaders; i++) {
 		int l = o->leaders[i];
 		if (p->d->leaders[l].side != side || s->leader[l].where != TQ_ON_MAP ||
-		    s->leader[l].area != s->owed_area)
+		    s->leader[l].area != at)
 			return wj_why(p->why, p->whylen, "%s is not one of your leaders at %s (5.3.3)",
-				      p->d->leaders[l].name, p->d->areas[s->owed_area].id);
+				      p->d->leaders[l].name, p->d->areas[at].id);
 	}
 	for (int i = 0; i < o->nleaders; i++)
 		sick(p, o->leaders[i]);
@@ -318,23 +331,24 @@ static int smallpox_area(struct tq_play *p, int a)
 	return 0;
 }
 
-/* Areas by cursor, then side by side: s->cursor is area * TQ_SIDES +
- * side; each is done once, the cursor moved on before it may ask. f gives
- * 0, or -1. Returns 1 when all are done. */
-int tq_turn_each(struct tq_play *p, bool by_side, int (*f)(struct tq_play *, int, enum tq_side))
+int tq_turn_each(struct tq_play *p, tq_turn_idle *idle,
+		 int (*f)(struct tq_play *, int, enum tq_side))
 {
 	struct tq_state *s = p->s;
 	while (s->cursor < p->d->nareas * TQ_SIDES) {
 		int a = s->cursor / TQ_SIDES, side = s->cursor % TQ_SIDES;
-		s->cursor = (short)(s->cursor + (by_side ? 1 : TQ_SIDES));
-		if (by_side && side == TQ_NOBODY)
+		bool skip = idle && (side == TQ_NOBODY || idle(p, a, (enum tq_side)side));
+		if (idle && !skip && tq_is_asked(s, (enum tq_side)side))
+			return 0; /* its loss asked still: it waits here */
+		s->cursor = (short)(s->cursor + (idle ? 1 : TQ_SIDES));
+		if (skip)
 			continue;
 		if (f(p, a, (enum tq_side)side) < 0)
 			return -1;
-		if (s->asked)
+		if (s->asked && !idle)
 			return 0;
 	}
-	return 1;
+	return s->asked ? 0 : 1;
 }
 
 static int smallpox_at(struct tq_play *p, int a, enum tq_side side)
@@ -358,10 +372,23 @@ int tq_turn_smallpox(struct tq_play *p)
 		if (!s->smallpox_sp)
 			return 1;
 	}
-	return tq_turn_each(p, false, smallpox_at);
+	return tq_turn_each(p, NULL, smallpox_at);
 }
 
 /* ---- 5.3.2 b: malaria and yellow fever ---- */
+
+/* Side's SPs in swamp area a, the besieged and the besiegers apart. */
+static int swamp_sp(const struct tq_play *p, int a, enum tq_side side)
+{
+	const struct tq_presence *pr = &p->s->area[a].side[side];
+	bool walls = tq_turn_besieged(p->s, a, side);
+	return p->d->areas[a].swamp ? tq_sps_total(walls ? &pr->walls : &pr->ready) : 0;
+}
+
+static bool malaria_idle(const struct tq_play *p, int a, enum tq_side side)
+{
+	return swamp_sp(p, a, side) <= 0;
+}
 
 /* Every force in a swamp area, the besieged and the besiegers apart;
  * its die of 1 sickens one of its leaders there (5.3.3). */
@@ -369,11 +396,10 @@ static int malaria_at(struct tq_play *p, int a, enum tq_side side)
 {
 	struct tq_state *s = p->s;
 	bool walls = tq_turn_besieged(s, a, side);
-	struct tq_presence *pr = &s->area[a].side[side];
-	int dice[MAX_DICE] = { 0 }, sp = tq_sps_total(walls ? &pr->walls : &pr->ready);
+	int dice[MAX_DICE] = { 0 }, sp = swamp_sp(p, a, side);
 	char what[96];
 
-	if (!p->d->areas[a].swamp || sp <= 0)
+	if (sp <= 0)
 		return 0;
 	snprintf(what, sizeof what, "Malaria in %s, %s (5.3.2 b)", p->d->areas[a].id,
 		 p->d->side_name[side]);
@@ -387,5 +413,5 @@ int tq_turn_malaria(struct tq_play *p)
 {
 	if (tq_disease_of(p->d, p->s->month) != TQ_MALARIA)
 		return 1;
-	return tq_turn_each(p, true, malaria_at);
+	return tq_turn_each(p, malaria_idle, malaria_at);
 }
