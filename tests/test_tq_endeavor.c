@@ -1711,6 +1711,37 @@ static void s10_1_the_last_endeavours_path_for_the_board(void **state)
 	free(back);
 }
 
+/* Resignation (docs/rulings.md; the seed has none): the British concede
+ * in the middle of their own endeavour, while the Continental is asked:
+ * the Continental wins at once, no piece moves and no die is rolled; a
+ * game over takes no more orders. */
+static void resign_at_any_moment(void **state)
+{
+	struct tq_state *before = malloc(sizeof *before);
+	(void)state;
+	fresh(TQ_MONTH(1781, 3));
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", 21, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+	DICE(2);
+	struct tq_order o = activate("Cornwallis", 20, PATH("N28", "N9"));
+	apply_ok(TQ_BRITISH, &o);
+	assert_int_equal(S->question, TQ_ASK_RETREAT_BEFORE);
+	*before = *S;
+	struct tq_order resign = { .kind = TQ_RESIGN, .leader = -1, .at = -1, .governor = -1 };
+	apply_ok(TQ_BRITISH, &resign);
+	all_dice_used();
+	assert_int_equal(S->phase, TQ_OVER);
+	assert_int_equal(S->winner, TQ_CONTINENTAL);
+	assert_true(S->resigned);
+	assert_int_equal(S->asked, 0);
+	assert_memory_equal(S->area, before->area, sizeof S->area);
+	assert_told("The British player resigns: Continental victory.");
+	assert_int_equal(apply(TQ_CONTINENTAL, &resign), -1);
+	free(before);
+}
+
 /* A standing order is told to its side alone, and one no question reads
  * is refused. */
 static void standing_orders_are_hidden(void **state)
@@ -1761,6 +1792,7 @@ int main(void)
 		cmocka_unit_test(s8_1_1_activation_fails_on_a_high_die),
 		cmocka_unit_test(s8_1_1_activation_and_the_move),
 		cmocka_unit_test(s10_1_the_last_endeavours_path_for_the_board),
+		cmocka_unit_test(resign_at_any_moment),
 		cmocka_unit_test(s8_3_heat_and_flood),
 		cmocka_unit_test(s8_3_4_flood_stops_the_path_at_the_river),
 		cmocka_unit_test(s8_3_5_loyalist_uprising),

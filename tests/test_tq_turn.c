@@ -495,16 +495,12 @@ static int area_with(enum tq_colony c, int supply)
 	return -1;
 }
 
-/* 5.4.2 example: in South Carolina on supply level 6, 4 Continental
- * regulars, 7 NC and 6 SC militia: the SC militia ignored, 11 SP forage
- * at double attrition; the loss comes from the regulars or the NC
- * militia, never the SC militia. */
-static void supply_5_4_2_example(void **state)
+/* The 5.4.2 example's position, foraging's loss of 1 SP to come: 5.1's
+ * dice, SC then NC 6 (none go home); foraging's two dice, 2 and 5. */
+static struct tq_sps *forage_5_4_2(void)
 {
 	int a = area_with(TQ_SOUTH_CAROLINA, 6);
 	struct tq_sps *co = &S->area[a].side[TQ_CONTINENTAL].ready;
-	struct tq_order lose = order(TQ_LOSE);
-	(void)state;
 	position(TQ_MONTH(1780, 5), TQ_ATTRITION, 0);
 	S->side[TQ_CONTINENTAL].base = -1;
 	S->area[A("V28")].base[TQ_CONTINENTAL] = false;
@@ -512,8 +508,19 @@ static void supply_5_4_2_example(void **state)
 	co->regulars = 4;
 	co->militia[TQ_NORTH_CAROLINA] = 7;
 	co->militia[TQ_SOUTH_CAROLINA] = 6;
-	/* 5.1: SC then NC roll 6 (none go home); foraging: two dice, 2 and 5 */
 	dice((int[]){ 6, 6, 2, 5, 0 });
+	return co;
+}
+
+/* 5.4.2 example: in South Carolina on supply level 6, 4 Continental
+ * regulars, 7 NC and 6 SC militia: the SC militia ignored, 11 SP forage
+ * at double attrition; the loss comes from the regulars or the NC
+ * militia, never the SC militia. */
+static void supply_5_4_2_example(void **state)
+{
+	struct tq_sps *co = forage_5_4_2();
+	struct tq_order lose = order(TQ_LOSE);
+	(void)state;
 	run_phase(TQ_ATTRITION);
 	assert_true(told(0, "11 SP on supply level 6") >= 0);
 	assert_asked(TQ_ASK_LOSSES, TQ_CONTINENTAL);
@@ -531,22 +538,6 @@ static void supply_5_4_2_example(void **state)
 	assert_int_equal(co->regulars, 4);
 	assert_int_not_equal(S->phase, TQ_ATTRITION);
 	assert_dice_used();
-}
-
-/* The 5.4.2 example's position, foraging's loss of 1 SP to come. */
-static struct tq_sps *forage_5_4_2(void)
-{
-	int a = area_with(TQ_SOUTH_CAROLINA, 6);
-	struct tq_sps *co = &S->area[a].side[TQ_CONTINENTAL].ready;
-	position(TQ_MONTH(1780, 5), TQ_ATTRITION, 0);
-	S->side[TQ_CONTINENTAL].base = -1;
-	S->area[A("V28")].base[TQ_CONTINENTAL] = false;
-	S->area[A("V28")].side[TQ_CONTINENTAL].ready.regulars = 0;
-	co->regulars = 4;
-	co->militia[TQ_NORTH_CAROLINA] = 7;
-	co->militia[TQ_SOUTH_CAROLINA] = 6;
-	dice((int[]){ 6, 6, 2, 5, 0 });
-	return co;
 }
 
 static void assert_both_asked(enum tq_question q)

@@ -1081,7 +1081,8 @@ static int cmd_verify(int argc, char **argv)
 		bool is_export;
 		int problems = check_export(&s, &is_export);
 		replay |= is_export;
-		problems += wj_record_verify(argv[optind], s.gd, m);
+		problems += is_export ? wj_record_verify_export(argv[optind], s.gd, m) :
+					wj_record_verify(argv[optind], s.gd, m);
 		fclose(m);
 		fputs(checked, stdout);
 		int forced[GAME_MAX_SIDES + 1] = { 0 };

@@ -241,6 +241,10 @@ void wj_rec_ledger_file(const struct game *game, int side, char rel[WJ_REC_LEDGE
  * recomputes every roll and every shuffle by replaying the game). Prints
  * findings to `out`; returns the number of problems. */
 int wj_record_verify(const char *dir, const struct game_data *d, FILE *out);
+/* The same of an ended game's export (wwjudge export), which holds no
+ * seen.d/ and no secret/mail.yaml: the mails' Message-IDs and the
+ * passwords stay the judge's. */
+int wj_record_verify_export(const char *dir, const struct game_data *d, FILE *out);
 
 /* Once the game is over, reveals the seed in g->meta (a commit of a game
  * that is over does this itself; call it to show the seed in the report). */

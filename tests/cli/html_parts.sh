@@ -110,6 +110,16 @@ EOF
 # of the game's sections in order.
 check() { python3 "$T/check.py" "$@" >"$T/out" 2>&1 || { cat "$T/out"; fail "$3: the parts differ"; }; }
 outbox() { ls "$T/games/$1/outbox/new/"*."$2" | tail -1; }
+# by_mail GAME SIDE ID NOTE ORDER: us@example.org's mail to the side's
+# Reply-To with a note (CRLF-separated lines) and one order, processed.
+by_mail() {
+	local reply rc=0
+	reply=$(sed -n 's/^Reply-To: <\(judge+[^>]*\)>.*/\1/p' "$(outbox "$1" "$2")" | tr -d '\r')
+	printf 'From: <us@example.org>\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <%s@players.test>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#note\r\n%b\r\n#end\r\n#orders\r\npassword: liberty\r\n%s\r\n#end\r\n' \
+		"$reply" "$3" "$4" "$5" >"$T/mail-$3"
+	"$WW_BIN" process --config "$C" <"$T/mail-$3" >"$T/out" 2>"$T/err" || rc=$?
+	[ "$rc" -eq 0 ] || { cat "$T/out" "$T/err"; fail "process: exit $rc"; }
+}
 
 # Skirmish: the declaration's events to both sides, the American asked.
 expect 0 "$WW_BIN" new "$T/games/s" --game skirmish --american us@example.org \
@@ -119,10 +129,8 @@ expect 0 "$WW_BIN" order "$T/games/s" --as british --config "$C" "declare Boston
 SK="What happened|The board|The lines from the spots held|What you can do now"
 check skirmish "$SK" "$(outbox s american)" "$(outbox s british)"
 # with a note, by mail
-reply=$(sed -n 's/^Reply-To: <\(judge+[^>]*\)>.*/\1/p' "$(outbox s american)" | tr -d '\r')
-printf 'From: <us@example.org>\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <n1@players.test>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#note\r\nHold Boston - all of it.\r\n\r\n# and the harbour\r\n#end\r\n#orders\r\npassword: liberty\r\nmove Saratoga - Albany - West Point - Morristown\r\n#end\r\n' "$reply" >"$T/m1"
-rc=0; "$WW_BIN" process --config "$C" <"$T/m1" >"$T/out" 2>"$T/err" || rc=$?
-[ "$rc" -eq 0 ] || { cat "$T/out" "$T/err"; fail "process: exit $rc"; }
+by_mail s american n1 'Hold Boston - all of it.\r\n\r\n# and the harbour' \
+	"move Saratoga - Albany - West Point - Morristown"
 in_file "$(outbox s british)" "    | Hold Boston - all of it."
 check skirmish "$SK" "$(outbox s american)" "$(outbox s british)"
 
@@ -134,10 +142,7 @@ expect 0 "$WW_BIN" new "$T/games/t" --game tarletons-quarter --scenario 17.1 \
 expect 0 "$WW_BIN" order "$T/games/t" --as continental --config "$C" "place 1 Ga militia at G1"
 TQ="What happened|British forces|Continental forces|Boxes and tracks|What you can do now"
 check tq "$TQ" "$(outbox t continental)" "$(outbox t british)"
-reply=$(sed -n 's/^Reply-To: <\(judge+[^>]*\)>.*/\1/p' "$(outbox t continental)" | tr -d '\r')
-printf 'From: <us@example.org>\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <t1@players.test>\r\nDate: Tue, 3 Mar 2026 10:00:00 +0000\r\n\r\n#note\r\nThe Carolinas rise.\r\n#end\r\n#orders\r\npassword: liberty\r\nplace 2 SC militia at S5\r\n#end\r\n' "$reply" >"$T/m2"
-rc=0; "$WW_BIN" process --config "$C" <"$T/m2" >"$T/out" 2>"$T/err" || rc=$?
-[ "$rc" -eq 0 ] || { cat "$T/out" "$T/err"; fail "process: exit $rc"; }
+by_mail t continental t1 'The Carolinas rise.' "place 2 SC militia at S5"
 in_file "$(outbox t british)" "    | The Carolinas rise."
 check tq "$TQ" "$(outbox t continental)" "$(outbox t british)"
 

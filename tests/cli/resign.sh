@@ -42,4 +42,12 @@ expect 0 "$WW_BIN" process --config "$T/wwjudge.conf" <"$T/after.eml"
 in_file "$T/out" "The game is over: the American player won."
 [ "$(snapshot "$G" | grep -v 'outbox\|seen\|answered')" = "$(echo "$before" | grep -v 'outbox\|seen\|answered')" ] ||
 	fail "an order after the resignation changed the game"
+
+# the ended game's export verifies as a player would check it: no seen.d/
+# nor secret/mail.yaml in it, though the game was played by mail
+expect 0 "$WW_BIN" export "$G" "$T/export"
+[ ! -e "$T/export/seen.d" ] && [ ! -e "$T/export/secret/mail.yaml" ] ||
+	fail "the export holds the judge's own files"
+expect 0 "$WW_BIN" verify --replay "$T/export"
+in_file "$T/out" "the record adds up"
 true

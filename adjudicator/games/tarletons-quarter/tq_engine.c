@@ -5,6 +5,7 @@
 #include <string.h>
 #include "buf.h"
 #include "tq_engine.h"
+#include "tq_sps.h"
 #include "tq_setup.h"
 
 static void tell(struct tq_play *p, unsigned audience, const char *fmt, va_list ap)
@@ -190,8 +191,31 @@ static int answer(struct tq_play *p, enum tq_side side, const struct tq_order *o
 	}
 }
 
+/* A player concedes, asked or not, even in the middle of the other's
+ * endeavour (docs/rulings.md, "Resignation"): the other side wins at
+ * once; nothing on the board changes and no die is rolled. */
+static int resign(struct tq_play *p, enum tq_side side)
+{
+	struct tq_state *s = p->s;
+	enum tq_side winner = tq_other(side);
+	if (s->phase == TQ_OVER)
+		return wj_why(p->why, p->whylen, "the game is over: no order is asked");
+	s->winner = winner;
+	s->resigned = true;
+	snprintf(s->end_reason, sizeof s->end_reason, "the %s player resigned",
+		 p->d->side_name[side]);
+	s->phase = TQ_OVER;
+	tq_answered(s);
+	s->moves++;
+	tq_tell(p, "The %s player resigns: %s victory.", p->d->side_name[side],
+		p->d->side_name[winner]);
+	return 0;
+}
+
 int tq_apply(struct tq_play *p, enum tq_side side, const struct tq_order *o)
 {
+	if (o->kind == TQ_RESIGN)
+		return resign(p, side);
 	if (o->kind == TQ_STANDING)
 		return tq_standing_set(p, side, o);
 	if (o->kind == TQ_DONE && !tq_is_asked(p->s, side)) {

@@ -294,7 +294,7 @@ static bool over(const struct game_state *s, struct game_end *end)
 	if (s->tq.phase != TQ_OVER)
 		return false;
 	end->winner = s->tq.winner;
-	end->resigned = false;
+	end->resigned = s->tq.resigned;
 	snprintf(end->reason, sizeof end->reason, "%.*s", (int)sizeof end->reason - 1,
 		 s->tq.end_reason);
 	return true;

@@ -45,10 +45,12 @@ enum tq_order_kind {
 				 * (8.3.5): at */
 	TQ_DECLARE,             /* "declare Georgia, Virginia" (17.4.1): colonies */
 	TQ_DONE,                /* "done": the side has no more to give this step */
-	TQ_STANDING             /* "standing retreat before combat to S21": an answer
+	TQ_STANDING,            /* "standing retreat before combat to S21": an answer
 				 * given in advance; `standing` holds it as written */
+	TQ_RESIGN               /* "resign": the side concedes, at any moment (not a
+				 * rule of the seed: docs/rulings.md, "Resignation") */
 };
-#define TQ_ORDER_KINDS 21
+#define TQ_ORDER_KINDS 22
 
 /* What TQ_BUILD builds (7.1, 4.1, 5.4.1 a). */
 enum tq_build { TQ_BUILD_FORT, TQ_BUILD_MAGAZINE, TQ_BUILD_TRAIN, TQ_BUILD_BASE };

@@ -45,7 +45,7 @@ static const struct answer_word {
 	{ "retreat", TQ_RETREAT, R_RETREAT },   { "c-in-c", TQ_CHOOSE, R_LEADER },
 	{ "command", TQ_CHOOSE, R_LEADER },     { "rise", TQ_CHOOSE, R_AREA },
 	{ "declare", TQ_DECLARE, R_COLONIES },  { "done", TQ_DONE, R_NOTHING },
-	{ "standing", TQ_STANDING, R_ANSWER },
+	{ "standing", TQ_STANDING, R_ANSWER },  { "resign", TQ_RESIGN, R_NOTHING },
 };
 #define NWORDS (int)(sizeof WORDS / sizeof WORDS[0])
 
@@ -273,7 +273,7 @@ int tq_answer_parse(const struct tq_data *d, const char *line, struct tq_order *
 			      "activate, train, governor, embark, land, recruit or pass for an "
 			      "endeavour, or an answer: yes, no, place, lose, expend, destroy, "
 			      "withdraw, build, base, outside, retreat, c-in-c, rise, declare, "
-			      "done, standing", (int)strcspn(p, " \t,;"), p);
+			      "done, standing; or resign", (int)strcspn(p, " \t,;"), p);
 	}
 	o->kind = w->kind;
 	return answer_rest(d, w, after, o, why, whylen);
@@ -286,7 +286,7 @@ static const char *const FORMS[TQ_ORDER_KINDS] = {
 	[TQ_EXPEND] = "expend", [TQ_DESTROY] = "destroy", [TQ_WITHDRAW] = "withdraw",
 	[TQ_BUILD] = "build", [TQ_OUTSIDE] = "outside", [TQ_RETREAT] = "retreat",
 	[TQ_CHOOSE] = "c-in-c", [TQ_DECLARE] = "declare", [TQ_DONE] = "done",
-	[TQ_STANDING] = "standing",
+	[TQ_STANDING] = "standing", [TQ_RESIGN] = "resign",
 };
 
 static void format_declare(const struct tq_data *d, const struct tq_order *o, char *out,

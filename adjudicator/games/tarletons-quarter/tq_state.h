@@ -279,6 +279,7 @@ struct tq_state {
 	short trail[TQ_MAX_PATH + 1];
 	short ntrail;
 	enum tq_side winner;
+	bool resigned;                   /* the loser conceded (TQ_RESIGN) */
 	char end_reason[160];
 	struct tq_hidden hidden;
 	uint64_t next_roll;              /* the dice stream's counter */

@@ -92,6 +92,7 @@ static const struct field TOP[] = {
 	FW(struct tq_state, "trail-side", trail_side, SIDES, false),
 	FL(struct tq_state, "trail", AREAS, trail, ntrail, false),
 	FW(struct tq_state, "winner", winner, SIDES, false),
+	F(struct tq_state, "resigned", BOOL, resigned),
 	F(struct tq_state, "end", TEXT, end_reason),
 	FN(struct tq_state, "cursor", cursor, 999),
 	F(struct tq_state, "owed-area", AREA, owed_area),
