@@ -5,6 +5,7 @@
  * are arranged on the real data/skirmish/ board: the Continental Army and
  * one British army kept far apart, the pieces of the test placed. */
 #include "sk_support.h"
+#include "sk_text.h"
 
 static const struct sk_data *D;
 
@@ -118,6 +119,35 @@ static void test_I_B_british_declares_before_the_american_moves(void **state)
 	assert_true(sk_said(&g, "The American shows his throw"));
 	assert_int_equal(g.ev.e[g.ev.n - 1].audience, SK_TO_ALL);
 	assert_int_equal(sk_asked(&g.s) & SK_TO(SK_BRITISH), 0);
+}
+
+/* Resignation (docs/rulings.md; the booklet has none): the American
+ * concedes while the British is asked to declare: the British wins at
+ * once, no piece moves; the state text keeps it; no order comes after. */
+static void test_resign_at_any_moment(void **state)
+{
+	struct sk_game g;
+	struct sk_state back;
+	char *text = NULL, why[256];
+	size_t len = 0;
+	(void)state;
+	sk_start(&g, 2);
+	struct sk_state before = g.s;
+	accepted(&g, SK_AMERICAN, (struct sk_order){ .kind = SK_ORDER_RESIGN, .spot = -1 });
+	assert_int_equal(g.s.phase, SK_PHASE_OVER);
+	assert_int_equal(g.s.winner, SK_BRITISH);
+	assert_true(g.s.resigned);
+	assert_memory_equal(g.s.pieces, before.pieces, sizeof before.pieces);
+	assert_true(sk_said(&g, "The American player resigns: British victory."));
+	FILE *f = open_memstream(&text, &len);
+	assert_int_equal(sk_state_write(f, D, &g.s, true), 0);
+	fclose(f);
+	if (sk_state_read(text, len, D, &back, why, sizeof why))
+		fail_msg("%s", why);
+	assert_true(back.resigned);
+	free(text);
+	refused(&g, SK_BRITISH, (struct sk_order){ .kind = SK_ORDER_RESIGN, .spot = -1 },
+		"the game is over");
 }
 
 /* I.B NOTE: a zero is no move, yet the British declares anyway; the next
@@ -1184,6 +1214,7 @@ int main(void)
 		cmocka_unit_test(test_I_A_hidden_dice_change_nothing_the_other_sees),
 		cmocka_unit_test(test_I_B_british_declares_before_the_american_moves),
 		cmocka_unit_test(test_I_B_zero_declares_anyway_and_no_move),
+		cmocka_unit_test(test_resign_at_any_moment),
 		cmocka_unit_test(test_II_1_american_moves_two_different_pieces),
 		cmocka_unit_test(test_II_1_a_die_moves_exactly_its_spots),
 		cmocka_unit_test(test_II_1_pass_only_without_a_legal_move),

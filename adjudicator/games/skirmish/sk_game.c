@@ -196,7 +196,7 @@ static void question(const struct game_data *d, const struct game_state *s, int 
 
 static bool over(const struct game_state *s, struct game_end *end)
 {
-	end->resigned = false; /* the booklet has no resignation */
+	end->resigned = s->sk.resigned;
 	return sk_over(&s->sk, &end->winner, end->reason, sizeof end->reason);
 }
 

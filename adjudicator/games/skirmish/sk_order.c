@@ -13,7 +13,8 @@
 static const char FORMS[] =
 	"declare SPOT | move SPOT - SPOT ... [split N stay, moved|held goes to SPOT] | "
 	"skirmishes SPOT, SPOT ... | card move SPOT - SPOT ... | apart SPOT | call | "
-	"sail SPOT - SPOT ... | pass | standing toward SPOT | standing away | standing ask";
+	"sail SPOT - SPOT ... | pass | standing toward SPOT | standing away | standing ask | "
+	"resign";
 
 static const struct form {
 	const char *word;
@@ -34,6 +35,7 @@ static const struct form {
 	{ "standing", SK_ORDER_STANDING,
 	  "standing toward SPOT | standing away | standing ask (III.2.B, IV.5), e.g. "
 	  "'standing toward Philadelphia'" },
+	{ "resign", SK_ORDER_RESIGN, "resign, alone on the line" },
 };
 #define NORDERS (int)(sizeof ORDERS / sizeof ORDERS[0])
 
@@ -220,6 +222,7 @@ static int parse_rest(const struct sk_data *d, const struct form *f, char *rest,
 		return spot_list(d, f, rest, ',', o, why, whylen);
 	case SK_ORDER_CALL:
 	case SK_ORDER_PASS:
+	case SK_ORDER_RESIGN:
 		return *trim(rest) ? refuse(why, whylen, f, "nothing may follow it") : 0;
 	case SK_ORDER_STANDING:
 		return parse_standing(d, f, rest, o, why, whylen);

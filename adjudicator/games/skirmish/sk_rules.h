@@ -117,6 +117,7 @@ struct sk_state {
 
 	int quiet_moves;        /* TO END THE GAME: moves since the last skirmish or battle */
 	int winner;             /* a side, GAME_PUBLIC (0) for a draw; valid when phase is OVER */
+	bool resigned;          /* the loser conceded (SK_ORDER_RESIGN) */
 	char end_reason[128];
 
 	uint64_t next_roll, next_shuffle;
@@ -132,6 +133,8 @@ enum sk_order_kind {
 	SK_ORDER_SAIL,          /* V.3: path of the ship (for the interceptor, from its harbour) */
 	SK_ORDER_PASS,          /* no legal move for the die (docs/rulings.md) */
 	SK_ORDER_STANDING,      /* the side's standing order: order.standing, at any time */
+	SK_ORDER_RESIGN,        /* the side concedes, at any time (not a rule of the
+				 * booklet: docs/rulings.md, "Resignation") */
 };
 
 /* COMBINING UNITS 3: when a move ends on another army of the side, the

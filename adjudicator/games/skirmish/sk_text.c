@@ -170,7 +170,8 @@ int sk_state_write(FILE *out, const struct sk_data *d, const struct sk_state *s,
 		write_standing(out, d, s);
 	}
 	write_call(out, s);
-	fprintf(out, "quiet-moves: %d\nwinner: %s\nend: ", s->quiet_moves, SIDES[s->winner]);
+	fprintf(out, "quiet-moves: %d\nwinner: %s\n%send: ", s->quiet_moves, SIDES[s->winner],
+		s->resigned ? "resigned: true\n" : "");
 	quoted(out, s->end_reason);
 	fprintf(out, "\nnext-roll: %" PRIu64 "\nnext-shuffle: %" PRIu64 "\n", s->next_roll,
 		s->next_shuffle);
@@ -600,11 +601,19 @@ static bool read_call(struct reader *r, struct sk_state *s)
 	       side_flags(r, "call-used", c->used) && side_flags(r, "may-call", c->may_call);
 }
 
+/* "resigned: true", written only when the loser conceded. */
+static bool resigned(struct reader *r, struct sk_state *s)
+{
+	s->resigned = !r->failed && !strncmp(r->text, "resigned: ", 10);
+	return !s->resigned || (key(r, "resigned") && lit(r, "true") && line_end(r));
+}
+
 static bool read_end(struct reader *r, struct sk_state *s)
 {
 	long long roll = 0, shuffle = 0;
 	bool ok = key(r, "quiet-moves") && int_in(r, -1, 999, &s->quiet_moves) && line_end(r) &&
 		  key(r, "winner") && word_in(r, SIDES, 3, &s->winner) && line_end(r) &&
+		  resigned(r, s) &&
 		  key(r, "end") && string(r, s->end_reason, sizeof s->end_reason) && line_end(r) &&
 		  key(r, "next-roll") && number(r, 0, INT64_MAX, &roll) && line_end(r) &&
 		  key(r, "next-shuffle") && number(r, 0, INT64_MAX, &shuffle) && line_end(r);

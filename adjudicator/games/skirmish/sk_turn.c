@@ -394,10 +394,26 @@ static bool answers(enum sk_order_kind kind, enum sk_phase phase)
 	return want == phase;
 }
 
+/* A player concedes, asked or not (docs/rulings.md, "Resignation"): the
+ * other side wins at once; no piece moves and no die is rolled. */
+static int resign(const struct sk_data *d, struct sk_state *s, int side, struct sk_events *ev)
+{
+	int winner = side == SK_AMERICAN ? SK_BRITISH : SK_AMERICAN;
+	char reason[80];
+	snprintf(reason, sizeof reason, "the %s player resigned", sk_side_name(d, side));
+	finish(s, winner, reason);
+	s->resigned = true;
+	sk_event(ev, SK_TO_ALL, "The %s player resigns: %s victory.", sk_side_name(d, side),
+		 sk_side_name(d, winner));
+	return 0;
+}
+
 static int dispatch(const struct sk_data *d, struct sk_state *s, int side,
 		    const struct sk_order *o, struct wj_rng *rng, struct sk_events *ev,
 		    char *why, size_t whylen)
 {
+	if (o->kind == SK_ORDER_RESIGN)
+		return resign(d, s, side, ev);
 	if (o->kind == SK_ORDER_SKIRMISHES)
 		return skirmish_order(d, s, side, o, why, whylen);
 	if (o->kind == SK_ORDER_STANDING)
@@ -433,7 +449,7 @@ int sk_apply(const struct sk_data *d, struct sk_state *s, int side, const struct
 			      side);
 	if (s->phase == SK_PHASE_OVER)
 		return wj_why(why, whylen, "the game is over: %s", s->end_reason);
-	if ((unsigned)o->kind > SK_ORDER_STANDING || o->nspots < 0 || o->nspots > SK_MAX_QUEUE)
+	if ((unsigned)o->kind > SK_ORDER_RESIGN || o->nspots < 0 || o->nspots > SK_MAX_QUEUE)
 		return wj_why(why, whylen, "no such order");
 	struct sk_state before = *s;
 	int nev = ev ? ev->n : 0, npath = ev ? ev->npath : 0;
