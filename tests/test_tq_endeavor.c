@@ -74,6 +74,16 @@ static void leader(const char *name, const char *id)
 	S->leader[L(name)] = (struct tq_leader_state){ .where = TQ_ON_MAP, .area = (short)A(id) };
 }
 
+/* Cornwallis with `regulars` at N29 (Hillsborough), Lee with 3 next to
+ * him at N28. */
+static void cornwallis_facing_lee(int regulars)
+{
+	leader("Cornwallis", "N29");
+	put(TQ_BRITISH, "N29", regulars, 0);
+	leader("Lee", "N28");
+	put(TQ_CONTINENTAL, "N28", 3, 0);
+}
+
 static struct tq_order activate(const char *name, int regulars, const char *const *path)
 {
 	struct tq_order o = { .kind = TQ_ACTIVATE, .leader = (short)L(name), .at = -1,
@@ -979,10 +989,7 @@ static void s11_3_standing_retreat_before(void **state)
 {
 	(void)state;
 	fresh(TQ_MONTH(1781, 3));
-	leader("Cornwallis", "N29");
-	put(TQ_BRITISH, "N29", 21, 0);
-	leader("Lee", "N28");
-	put(TQ_CONTINENTAL, "N28", 3, 0);
+	cornwallis_facing_lee(21);
 	standing(TQ_CONTINENTAL, "retreat before combat to N29");   /* the enemy's: unusable */
 	standing(TQ_CONTINENTAL, "retreat before combat to N31");
 	DICE(2, 1);
@@ -1649,10 +1656,7 @@ static void text_round_trip_mid_endeavor(void **state)
 	size_t len, len2;
 	(void)state;
 	fresh(TQ_MONTH(1781, 3));
-	leader("Cornwallis", "N29");
-	put(TQ_BRITISH, "N29", 21, 0);
-	leader("Lee", "N28");
-	put(TQ_CONTINENTAL, "N28", 3, 0);
+	cornwallis_facing_lee(21);
 	standing(TQ_BRITISH, "bayonets");
 	DICE(2);
 	struct tq_order o = activate("Cornwallis", 20, PATH("N28", "N9", "N11"));
@@ -1682,10 +1686,7 @@ static void s10_1_the_last_endeavours_path_for_the_board(void **state)
 	(void)state;
 	fresh(TQ_MONTH(1781, 3));
 	S->weather = TQ_WEATHER_RAIN;
-	leader("Cornwallis", "N29");
-	put(TQ_BRITISH, "N29", 10, 0);
-	leader("Lee", "N28");
-	put(TQ_CONTINENTAL, "N28", 3, 0);
+	cornwallis_facing_lee(10);
 	DICE(5);
 	struct tq_order o = activate("Cornwallis", 10, PATH("N31", "V12"));
 	apply_ok(TQ_BRITISH, &o);
@@ -1720,10 +1721,7 @@ static void resign_at_any_moment(void **state)
 	struct tq_state *before = malloc(sizeof *before);
 	(void)state;
 	fresh(TQ_MONTH(1781, 3));
-	leader("Cornwallis", "N29");
-	put(TQ_BRITISH, "N29", 21, 0);
-	leader("Lee", "N28");
-	put(TQ_CONTINENTAL, "N28", 3, 0);
+	cornwallis_facing_lee(21);
 	DICE(2);
 	struct tq_order o = activate("Cornwallis", 20, PATH("N28", "N9"));
 	apply_ok(TQ_BRITISH, &o);
