@@ -150,6 +150,12 @@ static void the_militia_asked_says_what_is_due_6_5(void **state)
 			    "done.");
 	G->question(f.d, f.s, TQ_CONTINENTAL, TQ_BRITISH, text, sizeof text);
 	assert_string_equal(text, "Waiting for the Continental to place its militia.");
+	/* 6.2: every SP placed, a held militia leader is what may be left */
+	memset(s->militia_due, 0, sizeof s->militia_due);
+	G->question(f.d, f.s, TQ_CONTINENTAL, TQ_CONTINENTAL, text, sizeof text);
+	assert_string_equal(text, "The Continental: place the militia generated (6.5): every "
+			    "militia SP is placed: place a held militia leader (6.2) with place "
+			    "NAME at AREA, if any, then done.");
 	stop(&f);
 }
 

@@ -59,7 +59,10 @@ printf 'From: <co@example.org>\r\nTo: %s\r\nSubject: I concede\r\nMessage-ID: <r
 expect 0 "$WW_BIN" process --config "$C" <"$T/resign.eml"
 in_file "$T/out" "the Continental orders are accepted"
 in_file "$M/game.yaml" "seed_revealed: true"
-in_file "$(ls "$M"/outbox/new/*.british | tail -1)" "The secret seed, revealed now that the game is over:"
+last=$(ls "$M"/outbox/new/*.british | tail -1)
+in_file "$last" "The secret seed, revealed now that the game is over:"
+in_file "$last" "The game is over: British victory (the Continental player"
+not_in_file "$last" "What you can do now" # nothing is asked of a game that is over
 
 # the ended game's export: what a player needs to check it, verified
 expect 0 "$WW_BIN" export "$M" "$T/export"

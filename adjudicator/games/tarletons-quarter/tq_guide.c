@@ -620,8 +620,8 @@ int tq_guide_words(FILE *out, const struct tq_data *d, const struct tq_state *vi
 {
 	struct words w = { out, also, also_ctx };
 	char q[300];
-	if (side != TQ_BRITISH && side != TQ_CONTINENTAL)
-		return 0; /* the public asks nothing */
+	if ((side != TQ_BRITISH && side != TQ_CONTINENTAL) || view->phase == TQ_OVER)
+		return 0; /* the public asks nothing, nor a game that is over */
 	fputs("\n#What you can do now\n", out);
 	tq_question(d, view, side, side, q, sizeof q);
 	if (q[0])

@@ -78,7 +78,8 @@ static const struct asking *asking(const struct tq_state *s, int side)
 	return &ASKING[s->question];
 }
 
-/* 6.5: the militia still to place, colony by colony, in the question:
+/* 6.5: the militia still to place, colony by colony, in the question (or,
+ * once every SP is placed, the held militia leaders, 6.2):
  * "The Continental: place the militia generated (6.5): 1 Ga, 13 SC and
  * 9 Va militia SP to place: place N COLONY militia at AREA, then done." */
 static void militia_asked(const struct tq_data *d, const struct tq_state *s, char *out,
@@ -94,8 +95,12 @@ static void militia_asked(const struct tq_data *d, const struct tq_state *s, cha
 		if (due[c])
 			wj_fmt_add(out, len, "%s%d %s", k++ == 0 ? "" : c == last ? " and " : ", ",
 				   due[c], d->colony_mil[c]);
-	wj_fmt_add(out, len, "%s militia SP to place: place N COLONY militia at AREA, then done.",
-		   n ? "" : "no");
+	if (n)
+		wj_fmt_add(out, len, " militia SP to place: place N COLONY militia at AREA, then "
+			   "done.");
+	else /* what may be left: the militia leaders held for them (6.2) */
+		wj_fmt_add(out, len, "every militia SP is placed: place a held militia leader "
+			   "(6.2) with place NAME at AREA, if any, then done.");
 }
 
 void tq_question(const struct tq_data *d, const struct tq_state *s, int side, int reader,
@@ -285,8 +290,11 @@ static void asked_lines(FILE *out, const struct tq_data *d, const struct tq_stat
 {
 	char q[300];
 	if (s->phase == TQ_OVER) {
-		fprintf(out, ".The game is over: %s. %s\n",
-			s->winner ? d->side_name[s->winner] : "no winner", s->end_reason);
+		if (s->winner)
+			fprintf(out, ".The game is over: %s victory (%s).\n",
+				d->side_name[s->winner], s->end_reason);
+		else
+			fprintf(out, ".The game is over, no winner (%s).\n", s->end_reason);
 		return;
 	}
 	for (int side = TQ_BRITISH; side <= TQ_CONTINENTAL; side++) {
